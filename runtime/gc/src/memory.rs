@@ -1,0 +1,271 @@
+//! The heap reservation and raw access to it.
+//!
+//! `HeapMemory` reserves one contiguous range of virtual memory (never moved, never grown) and is
+//! the only place that turns references into machine addresses. Everything above it — the
+//! interpreter's field accesses, the collectors' copying and scanning — goes through the small
+//! safe methods here, which take byte offsets from the heap base.
+//!
+//! Safety model: offsets come from `Ref`s handed out by a collector and from layouts in the
+//! `TypeRegistry`, so they always land inside the reservation; every accessor still checks the
+//! bound in debug builds. Accesses are plain (not atomic) except the GC word, which parallel
+//! collectors race on, and `*_volatile` accessors used for Java volatile fields.
+
+use crate::object::{gcword, Ref, TypeRegistry, FILLER_TYPE, LENGTH_OFFSET, TYPE_OFFSET};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+/// Bytes at the start of the reservation never handed out, so that Ref 0 can mean null.
+pub const RESERVED_PREFIX: usize = 4096;
+
+pub struct HeapMemory {
+    base: *mut u8,
+    size: usize,
+}
+
+// SAFETY: HeapMemory is a fixed mapping; concurrent access discipline (mutators between
+// safepoints, collectors while the world is stopped, atomics for shared words) is enforced by
+// the VM's safepoint protocol, as in any JVM heap.
+unsafe impl Send for HeapMemory {}
+// SAFETY: see above.
+unsafe impl Sync for HeapMemory {}
+
+impl HeapMemory {
+    /// Reserves `size` bytes (rounded up to pages) of zeroed, lazily committed memory.
+    pub fn reserve(size: usize) -> Result<HeapMemory, String> {
+        let size = (size.max(RESERVED_PREFIX * 2) + 4095) & !4095;
+        if size > (u32::MAX as usize + 1) << 3 {
+            return Err(format!("heap of {size} bytes exceeds the 32 GB compressed-reference limit"));
+        }
+        // SAFETY: an anonymous private mapping with no address hint; the result is checked.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return Err(format!("could not reserve {} MB for the heap", size >> 20));
+        }
+        Ok(HeapMemory { base: ptr as *mut u8, size })
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    #[inline(always)]
+    fn ptr(&self, offset: usize, len: usize) -> *mut u8 {
+        debug_assert!(offset + len <= self.size, "heap access {offset:#x}+{len} out of range");
+        // SAFETY: offset + len is within the reservation (checked in debug builds; guaranteed by
+        // callers that only use offsets derived from live Refs and registered layouts).
+        unsafe { self.base.add(offset) }
+    }
+
+    // ---- plain loads and stores at byte offsets ----
+
+    #[inline(always)]
+    pub fn read_u8(&self, off: usize) -> u8 {
+        // SAFETY: in range (see `ptr`); u8 has no alignment requirement.
+        unsafe { *self.ptr(off, 1) }
+    }
+    #[inline(always)]
+    pub fn write_u8(&self, off: usize, v: u8) {
+        // SAFETY: as read_u8.
+        unsafe { *self.ptr(off, 1) = v }
+    }
+    #[inline(always)]
+    pub fn read_u16(&self, off: usize) -> u16 {
+        // SAFETY: in range; fields and elements are naturally aligned by the layout.
+        unsafe { (self.ptr(off, 2) as *const u16).read() }
+    }
+    #[inline(always)]
+    pub fn write_u16(&self, off: usize, v: u16) {
+        // SAFETY: as read_u16.
+        unsafe { (self.ptr(off, 2) as *mut u16).write(v) }
+    }
+    #[inline(always)]
+    pub fn read_u32(&self, off: usize) -> u32 {
+        // SAFETY: in range and 4-aligned by the layout.
+        unsafe { (self.ptr(off, 4) as *const u32).read() }
+    }
+    #[inline(always)]
+    pub fn write_u32(&self, off: usize, v: u32) {
+        // SAFETY: as read_u32.
+        unsafe { (self.ptr(off, 4) as *mut u32).write(v) }
+    }
+    #[inline(always)]
+    pub fn read_u64(&self, off: usize) -> u64 {
+        // SAFETY: in range and 8-aligned by the layout.
+        unsafe { (self.ptr(off, 8) as *const u64).read() }
+    }
+    #[inline(always)]
+    pub fn write_u64(&self, off: usize, v: u64) {
+        // SAFETY: as read_u64.
+        unsafe { (self.ptr(off, 8) as *mut u64).write(v) }
+    }
+
+    // ---- atomic access (GC word, volatile fields, CAS) ----
+
+    #[inline(always)]
+    pub fn atomic_u64(&self, off: usize) -> &AtomicU64 {
+        // SAFETY: in range, 8-aligned; AtomicU64 has the layout of u64 and the mapping lives as
+        // long as self.
+        unsafe { &*(self.ptr(off, 8) as *const AtomicU64) }
+    }
+    #[inline(always)]
+    pub fn atomic_u32(&self, off: usize) -> &AtomicU32 {
+        // SAFETY: in range, 4-aligned; AtomicU32 has the layout of u32.
+        unsafe { &*(self.ptr(off, 4) as *const AtomicU32) }
+    }
+
+    // ---- bulk operations ----
+
+    /// Zeroes `[off, off+len)`.
+    pub fn zero(&self, off: usize, len: usize) {
+        // SAFETY: in range (checked in debug builds); callers own the range (a fresh TLAB or
+        // object, or a space being reset while the world is stopped).
+        unsafe { std::ptr::write_bytes(self.ptr(off, len), 0, len) }
+    }
+
+    /// Copies `len` bytes from `from` to `to`; the ranges may overlap (sliding compaction).
+    pub fn copy(&self, from: usize, to: usize, len: usize) {
+        let src = self.ptr(from, len);
+        let dst = self.ptr(to, len);
+        // SAFETY: both ranges are inside the reservation; `copy` handles overlap.
+        unsafe { std::ptr::copy(src, dst, len) }
+    }
+
+    /// Copies `len` bytes out of the heap into `dst`.
+    pub fn read_bytes(&self, off: usize, dst: &mut [u8]) {
+        let src = self.ptr(off, dst.len());
+        // SAFETY: src range inside the reservation; dst is a distinct Rust slice.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst.as_mut_ptr(), dst.len()) }
+    }
+
+    /// Copies `src` into the heap at `off`.
+    pub fn write_bytes(&self, off: usize, src: &[u8]) {
+        let dst = self.ptr(off, src.len());
+        // SAFETY: dst range inside the reservation; src is a distinct Rust slice.
+        unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) }
+    }
+
+    /// Gives the pages of `[off, off+len)` back to the OS; they read as zero afterwards.
+    pub fn discard(&self, off: usize, len: usize) {
+        let start = (off + 4095) & !4095;
+        let end = (off + len) & !4095;
+        if end > start {
+            // SAFETY: page-aligned sub-range of our own mapping; MADV_DONTNEED on a private
+            // anonymous mapping only drops contents (re-faulted as zero pages).
+            unsafe {
+                libc::madvise(self.ptr(start, end - start) as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
+            }
+        }
+    }
+
+    // ---- object header helpers ----
+
+    #[inline(always)]
+    pub fn gc_word(&self, obj: Ref) -> u64 {
+        self.atomic_u64(obj.offset()).load(Ordering::Relaxed)
+    }
+    #[inline(always)]
+    pub fn set_gc_word(&self, obj: Ref, word: u64) {
+        self.atomic_u64(obj.offset()).store(word, Ordering::Relaxed)
+    }
+    #[inline(always)]
+    pub fn type_id(&self, obj: Ref) -> u32 {
+        self.read_u32(obj.offset() + TYPE_OFFSET)
+    }
+    #[inline(always)]
+    pub fn array_length(&self, obj: Ref) -> u32 {
+        self.read_u32(obj.offset() + LENGTH_OFFSET)
+    }
+
+    /// Writes a fresh header (GC word 0) for an object of `type_id` at `offset`.
+    #[inline(always)]
+    pub fn init_header(&self, offset: usize, type_id: u32) {
+        self.write_u64(offset, 0);
+        self.write_u32(offset + TYPE_OFFSET, type_id);
+    }
+
+    /// Writes an array header with its length.
+    #[inline(always)]
+    pub fn init_array_header(&self, offset: usize, type_id: u32, len: u32) {
+        self.init_header(offset, type_id);
+        self.write_u32(offset + LENGTH_OFFSET, len);
+    }
+
+    /// Turns `[start, end)` into one dead filler object so the space stays parseable.
+    /// The gap must be a multiple of 8 and at least 16 bytes (or empty).
+    pub fn fill_gap(&self, start: usize, end: usize) {
+        debug_assert!(end >= start && (end - start) % 8 == 0);
+        let gap = end - start;
+        if gap == 0 {
+            return;
+        }
+        assert!(gap >= crate::object::MIN_OBJECT_SIZE, "gap of {gap} bytes cannot hold a filler");
+        let len = (gap - crate::object::ARRAY_BASE) / 4;
+        self.init_array_header(start, FILLER_TYPE, len as u32);
+    }
+
+    /// The size in bytes of the object `obj`, from its type's shape.
+    #[inline]
+    pub fn object_size(&self, types: &TypeRegistry, obj: Ref) -> usize {
+        use crate::object::{array_size, filler_size, Shape};
+        match &types.info(self.type_id(obj)).shape {
+            Shape::Instance { size, .. } => *size as usize,
+            Shape::Array { elem } => array_size(*elem, self.array_length(obj) as usize),
+            Shape::Filler => filler_size(self.array_length(obj) as usize),
+        }
+    }
+
+    /// Calls `f` with the byte offset of every reference slot in `obj`.
+    #[inline]
+    pub fn for_each_ref_slot(&self, types: &TypeRegistry, obj: Ref, mut f: impl FnMut(usize)) {
+        use crate::object::{ElemKind, Shape, ARRAY_BASE};
+        let base = obj.offset();
+        match &types.info(self.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => {
+                for &o in ref_offsets.iter() {
+                    f(base + o as usize)
+                }
+            }
+            Shape::Array { elem: ElemKind::Ref } => {
+                let len = self.array_length(obj) as usize;
+                for i in 0..len {
+                    f(base + ARRAY_BASE + 4 * i)
+                }
+            }
+            Shape::Array { .. } | Shape::Filler => {}
+        }
+    }
+
+    /// Reads a reference field at byte offset `slot`.
+    #[inline(always)]
+    pub fn read_ref(&self, slot: usize) -> Ref {
+        Ref::from_raw(self.read_u32(slot))
+    }
+    #[inline(always)]
+    pub fn write_ref(&self, slot: usize, r: Ref) {
+        self.write_u32(slot, r.raw())
+    }
+
+    /// Installs a forwarding pointer in `obj`'s GC word.
+    #[inline]
+    pub fn forward_to(&self, obj: Ref, to: Ref) {
+        self.set_gc_word(obj, gcword::forwarding(to))
+    }
+}
+
+impl Drop for HeapMemory {
+    fn drop(&mut self) {
+        // SAFETY: unmapping exactly the mapping created in `reserve`; no references into it
+        // outlive self (accessors borrow self).
+        unsafe {
+            libc::munmap(self.base as *mut libc::c_void, self.size);
+        }
+    }
+}

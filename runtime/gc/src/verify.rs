@@ -1,0 +1,165 @@
+//! The heap verifier (`--verify-heap`): checks the whole heap is well formed.
+//!
+//! It walks every parseable range object by object, checking each header (a registered type, no
+//! forwarding pointer left behind, a size that stays inside the range, a sane array length), records
+//! every object start in a bitmap, then checks that every reference — in objects and in the roots —
+//! is null or points at the start of a live (non-filler) object.
+
+use crate::collector::RootSource;
+use crate::memory::HeapMemory;
+use crate::object::{gcword, Ref, Shape, TypeRegistry, FILLER_TYPE, MAX_ARRAY_LENGTH, MIN_OBJECT_SIZE};
+
+/// What a successful verification saw.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct VerifyReport {
+    pub objects: usize,
+    pub bytes: usize,
+    pub references: usize,
+    pub roots: usize,
+}
+
+/// Object starts of the ranges being verified, one bit per 8-byte word.
+struct StartMap {
+    ranges: Vec<(usize, usize)>,
+    bits: Vec<Vec<u64>>,
+}
+
+impl StartMap {
+    fn new(ranges: &[(usize, usize)]) -> StartMap {
+        let bits = ranges.iter().map(|&(s, e)| vec![0u64; ((e - s) / 8).div_ceil(64)]).collect();
+        StartMap { ranges: ranges.to_vec(), bits }
+    }
+    fn locate(&self, offset: usize) -> Option<(usize, usize)> {
+        self.ranges
+            .iter()
+            .position(|&(s, e)| offset >= s && offset < e)
+            .map(|i| (i, (offset - self.ranges[i].0) / 8))
+    }
+    fn set(&mut self, offset: usize) {
+        if let Some((r, w)) = self.locate(offset) {
+            self.bits[r][w / 64] |= 1 << (w % 64);
+        }
+    }
+    fn contains(&self, offset: usize) -> bool {
+        self.locate(offset).is_some_and(|(r, w)| self.bits[r][w / 64] & (1 << (w % 64)) != 0)
+    }
+}
+
+/// Verifies the objects in `ranges` and the `roots`.
+pub fn verify_heap(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    ranges: &[(usize, usize)],
+    roots: &mut dyn RootSource,
+) -> Result<VerifyReport, String> {
+    let mut report = VerifyReport::default();
+    let mut starts = StartMap::new(ranges);
+    for &(start, top) in ranges {
+        walk_range(memory, types, start, top, &mut starts, &mut report)?;
+    }
+    for &(start, top) in ranges {
+        check_fields(memory, types, start, top, &starts, &mut report)?;
+    }
+    let mut root_error = None;
+    roots.visit_roots(&mut |r| {
+        report.roots += 1;
+        if root_error.is_none() {
+            if let Err(e) = check_target(memory, &starts, r) {
+                root_error = Some(format!("root {r:?}: {e}"));
+            }
+        }
+        r
+    });
+    match root_error {
+        Some(e) => Err(e),
+        None => Ok(report),
+    }
+}
+
+fn walk_range(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    start: usize,
+    top: usize,
+    starts: &mut StartMap,
+    report: &mut VerifyReport,
+) -> Result<(), String> {
+    let mut at = start;
+    while at < top {
+        let obj = Ref::from_offset(at);
+        let size = check_header(memory, types, obj, top)?;
+        starts.set(at);
+        report.objects += 1;
+        report.bytes += size;
+        at += size;
+    }
+    if at != top {
+        return Err(format!("range [{start:#x}, {top:#x}) ends inside an object at {at:#x}"));
+    }
+    Ok(())
+}
+
+/// Checks one header; returns the object's size.
+fn check_header(memory: &HeapMemory, types: &TypeRegistry, obj: Ref, top: usize) -> Result<usize, String> {
+    let at = obj.offset();
+    let word = memory.gc_word(obj);
+    if gcword::is_forwarded(word) {
+        return Err(format!("object at {at:#x} still has a forwarding pointer ({word:#x})"));
+    }
+    let type_id = memory.type_id(obj);
+    let info = types.get(type_id).ok_or_else(|| format!("object at {at:#x} has unknown type id {type_id}"))?;
+    if let Shape::Array { .. } | Shape::Filler = info.shape {
+        let len = memory.array_length(obj) as usize;
+        if len > MAX_ARRAY_LENGTH {
+            return Err(format!("array at {at:#x} ({}) has length {len}", info.name));
+        }
+    }
+    let size = memory.object_size(types, obj);
+    if size < MIN_OBJECT_SIZE || size % 8 != 0 || at + size > top {
+        return Err(format!("object at {at:#x} ({}) has size {size} past the range top {top:#x}", info.name));
+    }
+    Ok(size)
+}
+
+fn check_fields(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    start: usize,
+    top: usize,
+    starts: &StartMap,
+    report: &mut VerifyReport,
+) -> Result<(), String> {
+    let mut at = start;
+    while at < top {
+        let obj = Ref::from_offset(at);
+        let mut error = None;
+        memory.for_each_ref_slot(types, obj, |slot| {
+            let target = memory.read_ref(slot);
+            report.references += 1;
+            if error.is_none() {
+                if let Err(e) = check_target(memory, starts, target) {
+                    let name = &types.info(memory.type_id(obj)).name;
+                    error = Some(format!("object at {at:#x} ({name}), field at +{}: {e}", slot - at));
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        at += memory.object_size(types, obj);
+    }
+    Ok(())
+}
+
+fn check_target(memory: &HeapMemory, starts: &StartMap, target: Ref) -> Result<(), String> {
+    if target.is_null() {
+        return Ok(());
+    }
+    if !starts.contains(target.offset()) {
+        return Err(format!("reference {target:?} is not the start of an object in an active space"));
+    }
+    if memory.type_id(target) == FILLER_TYPE {
+        return Err(format!("reference {target:?} points at a filler (dead) object"));
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! gcvm's tracer: the object-level event trace (AntTracks-style) and the sinks the runtime and the
+//! collectors report to.
+//!
+//! Dependency direction: the tracer depends on nothing in gcvm. The collectors (runtime/gc) and the
+//! interpreter (runtime/interp) *emit* through the traits defined here; the offline tools (tools/)
+//! *read* the format defined here and never link the interpreter or the collectors.
+//!
+//! What a collector reports (see docs/collectors.md): the start and end of each collection, and the
+//! net effect on every surviving object in the spaces it collected — a move (from, to), a run of
+//! neighbours moved by one offset (region move), or a keep-alive for an object that stays in place.
+//! Deaths are implicit: an object in a collected space that is neither moved nor kept alive is dead.
+
+/// Kinds of collection, as the trace and the GC log name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GcKind {
+    /// Collects only part of the heap (young generation, chosen regions).
+    Minor,
+    /// Collects the whole heap.
+    Major,
+}
+
+/// Where collectors report what they do to objects while the world is stopped.
+/// Every method has a no-op default, so a sink implements only what it records.
+/// Addresses are byte offsets from the heap base; sizes are in bytes.
+pub trait GcEventSink {
+    /// A collection begins (all mutator event buffers have been flushed).
+    fn gc_start(&mut self, _gc_id: u32, _kind: GcKind, _cause: &str) {}
+    /// A collector worker took a promotion/copy buffer (PLAB) `[start, start+size)`.
+    fn plab(&mut self, _worker: u32, _start: u64, _size: u64) {}
+    /// A live object moved from `from` to `to`.
+    fn moved(&mut self, _from: u64, _to: u64, _size: u32) {}
+    /// `count` neighbouring live objects starting at `from` all moved by `to - from`.
+    fn region_moved(&mut self, _from: u64, _to: u64, _count: u32, _bytes: u64) {}
+    /// A live object in a collected space stayed where it was.
+    fn kept_alive(&mut self, _addr: u64, _size: u32) {}
+    /// The collection is over.
+    fn gc_end(&mut self, _gc_id: u32) {}
+}
+
+/// A sink that records nothing: tracing off.
+pub struct NoEvents;
+impl GcEventSink for NoEvents {}
+
+/// A sink that counts what it is told — useful in tests and for the GC log's summary.
+#[derive(Default, Debug, Clone)]
+pub struct CountingSink {
+    pub collections: u32,
+    pub moves: u64,
+    pub moved_bytes: u64,
+    pub kept_alive: u64,
+    pub kept_alive_bytes: u64,
+    pub region_moves: u64,
+}
+
+impl GcEventSink for CountingSink {
+    fn gc_start(&mut self, _gc_id: u32, _kind: GcKind, _cause: &str) {
+        self.collections += 1;
+    }
+    fn moved(&mut self, _from: u64, _to: u64, size: u32) {
+        self.moves += 1;
+        self.moved_bytes += size as u64;
+    }
+    fn region_moved(&mut self, _from: u64, _to: u64, count: u32, bytes: u64) {
+        self.region_moves += 1;
+        self.moves += count as u64;
+        self.moved_bytes += bytes;
+    }
+    fn kept_alive(&mut self, _addr: u64, size: u32) {
+        self.kept_alive += 1;
+        self.kept_alive_bytes += size as u64;
+    }
+}

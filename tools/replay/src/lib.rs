@@ -1,0 +1,1 @@
+//! Replays recorded gcvm traces and heap streams (see tools/replay/README.md).
