@@ -1,1 +1,245 @@
-fn main() {}
+//! The `gcvm` command: run Java programs under a chosen collector.
+//!
+//! `gcvm run [OPTIONS] <MainClass | File.java> [ARGS...]`. Java-style options (`-cp`, `-Xmx64m`,
+//! `-Xms`, `-Xss`, `-Xlog:gc`) are accepted beside gcvm's own long options.
+
+use clap::{Args, Parser, Subcommand};
+use gcvm_gc::HeapConfig;
+use gcvm_interp::VmOptions;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "gcvm", version, about = "A research mini-JVM whose garbage collectors you can watch")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a Java program: a main class on the class path, or a .java source file.
+    Run(RunArgs),
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Class search path of directories and jar files, separated by ':' (also -cp, -classpath).
+    #[arg(long = "class-path", value_name = "PATH", default_value = ".")]
+    class_path: String,
+    /// Garbage collector.
+    #[arg(long = "gc", value_name = "NAME", default_value = "semispace", value_parser = clap::builder::PossibleValuesParser::new(gcvm_gc::COLLECTOR_NAMES))]
+    gc: String,
+    /// Maximum heap size, e.g. 64m (also -Xmx64m). Default: a quarter of physical memory.
+    #[arg(long = "xmx", value_name = "SIZE", value_parser = parse_size)]
+    xmx: Option<usize>,
+    /// Initial heap size (also -Xms). Default: the smaller of -Xmx and 1/64 of physical memory.
+    #[arg(long = "xms", value_name = "SIZE", value_parser = parse_size)]
+    xms: Option<usize>,
+    /// Java thread stack size (also -Xss). Default: 1m.
+    #[arg(long = "xss", value_name = "SIZE", value_parser = parse_size)]
+    xss: Option<usize>,
+    /// Parallel GC worker threads. Default: available cores.
+    #[arg(long = "gc-threads", value_name = "N")]
+    gc_threads: Option<usize>,
+    /// Force a collection every N allocations.
+    #[arg(long = "gc-stress", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    gc_stress: Option<u64>,
+    /// Verify the whole heap before and after every collection.
+    #[arg(long = "verify-heap")]
+    verify_heap: bool,
+    /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
+    #[arg(long = "log-gc")]
+    log_gc: bool,
+    /// The main class (binary name, e.g. com.example.Main) or a .java source file.
+    #[arg(value_name = "MAIN")]
+    main: String,
+    /// Arguments passed to main.
+    #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+/// Rewrites Java-style options into long options, up to the main class.
+fn normalize_args(raw: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut iter = raw.into_iter();
+    if let Some(program) = iter.next() {
+        out.push(program);
+    }
+    let mut in_run = false;
+    let mut expect_value = false;
+    for a in iter.by_ref() {
+        if !in_run {
+            in_run = a == "run";
+            out.push(a);
+            continue;
+        }
+        if expect_value {
+            expect_value = false;
+            out.push(a);
+            continue;
+        }
+        let mapped: Vec<String> = if a == "-cp" || a == "-classpath" {
+            expect_value = true;
+            vec!["--class-path".into()]
+        } else if let Some(v) = a.strip_prefix("-Xmx") {
+            vec!["--xmx".into(), v.into()]
+        } else if let Some(v) = a.strip_prefix("-Xms") {
+            vec!["--xms".into(), v.into()]
+        } else if let Some(v) = a.strip_prefix("-Xss") {
+            vec!["--xss".into(), v.into()]
+        } else if a == "-Xlog:gc" || a == "-verbose:gc" || a == "-Xlog:gc*" {
+            vec!["--log-gc".into()]
+        } else if a.starts_with('-') {
+            expect_value = matches!(a.as_str(), "--class-path" | "--gc" | "--xmx" | "--xms" | "--xss" | "--gc-threads" | "--gc-stress");
+            vec![a]
+        } else {
+            out.push(a);
+            break;
+        };
+        out.extend(mapped);
+    }
+    out.extend(iter);
+    out
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    let (digits, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
+    let n: usize = digits.parse().map_err(|_| format!("invalid size '{s}'"))?;
+    let mult = match unit {
+        "" => 1,
+        "k" | "K" => 1 << 10,
+        "m" | "M" => 1 << 20,
+        "g" | "G" => 1 << 30,
+        _ => return Err(format!("invalid size '{s}' (use a number with k, m or g)")),
+    };
+    n.checked_mul(mult).filter(|&v| v > 0).ok_or_else(|| format!("invalid size '{s}'"))
+}
+
+fn physical_memory() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<usize>().ok())
+        })
+        .map(|kb| kb * 1024)
+        .unwrap_or(4 << 30)
+}
+
+fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
+    let ram = physical_memory();
+    let max = a.xmx.unwrap_or((ram / 4).min(30 << 30));
+    if max < (2 << 20) {
+        return Err("Too small maximum heap (at least 2m)".into());
+    }
+    let initial = a.xms.unwrap_or((ram / 64).min(max));
+    if initial > max {
+        return Err("Initial heap size set to a larger value than the maximum heap size".into());
+    }
+    let xss = a.xss.unwrap_or(1 << 20);
+    let stack_slots = (xss / 8).max(4096);
+    Ok(VmOptions {
+        classpath: class_path,
+        collector: a.gc.clone(),
+        heap: HeapConfig {
+            initial_size: initial,
+            max_size: max,
+            gc_threads: a.gc_threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+        },
+        stack_slots,
+        max_frames: stack_slots / 4,
+        gc_stress: a.gc_stress,
+        verify_heap: a.verify_heap,
+        log_gc: a.log_gc,
+    })
+}
+
+/// Compiles a .java source file with javac into a per-source cache folder (like `java Foo.java`);
+/// returns the class path and main class.
+fn compile_source(path: &Path) -> Result<(String, String), String> {
+    use std::hash::{Hash, Hasher};
+    let source = std::fs::read(path).map_err(|e| format!("error: can't read {}: {e}", path.display()))?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    source.hash(&mut hasher);
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()).hash(&mut hasher);
+    let cache_root = std::env::var_os("GCVM_CACHE")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/gcvm")))
+        .unwrap_or_else(|| std::env::temp_dir().join("gcvm-cache"));
+    let dir = cache_root.join(format!("{:016x}", hasher.finish()));
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main").to_string();
+    let marker = dir.join(".complete");
+    if !marker.exists() {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("error: can't create {}: {e}", dir.display()))?;
+        let javac = std::env::var("JAVAC").unwrap_or_else(|_| "javac".into());
+        let output = std::process::Command::new(&javac)
+            .arg("-g")
+            .arg("-d")
+            .arg(&dir)
+            .arg(path)
+            .output()
+            .map_err(|e| format!("error: cannot run {javac} to compile {}: {e}", path.display()))?;
+        if !output.status.success() {
+            let mut msg = String::from_utf8_lossy(&output.stderr).into_owned();
+            msg.push_str("error: compilation failed");
+            return Err(msg);
+        }
+        std::fs::write(&marker, b"").map_err(|e| e.to_string())?;
+    }
+    let main = if dir.join(format!("{stem}.class")).exists() {
+        stem
+    } else {
+        first_top_level_class(&dir).ok_or_else(|| format!("error: no class declared in source file {}", path.display()))?
+    };
+    Ok((dir.to_string_lossy().into_owned(), main))
+}
+
+fn first_top_level_class(dir: &Path) -> Option<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".class").map(str::to_string))
+        .filter(|n| !n.contains('$'))
+        .collect();
+    names.sort();
+    names.into_iter().next()
+}
+
+fn run(a: RunArgs) -> Result<i32, String> {
+    let (class_path, main) = if a.main.ends_with(".java") {
+        compile_source(Path::new(&a.main))?
+    } else {
+        (a.class_path.clone(), a.main.clone())
+    };
+    let options = vm_options(&a, class_path)?;
+    Ok(gcvm_interp::run_main(options, &main, &a.args))
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse_from(normalize_args(std::env::args().collect())) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+                let _ = e.print();
+                return ExitCode::from(if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 });
+            }
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("gcvm: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Command::Run(a) => match run(a) {
+            Ok(code) => ExitCode::from(code as u8),
+            Err(msg) => {
+                eprintln!("{msg}");
+                ExitCode::from(1)
+            }
+        },
+    }
+}

@@ -1,0 +1,270 @@
+//! Runtime classes, fields and methods.
+//!
+//! Classes, methods and string constants live for the whole run (gcvm never unloads classes), so
+//! they are leaked and referred to as `&'static`. A class's id is also its heap type id: the
+//! header of every instance names it, and `Vm::class(id)` finds it in O(1).
+
+use crate::classfile::{Code as RawCode, FieldType};
+use crate::insn::{Insn, Kind, RetKind};
+use crate::oopmap::OopMaps;
+use gcvm_gc::Ref;
+use parking_lot::{Condvar, Mutex};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+pub type NativeFn = fn(&mut crate::thread::JThread, usize) -> crate::thread::JResult<u64>;
+
+#[derive(Debug)]
+pub struct Field {
+    pub name: String,
+    pub descriptor: String,
+    pub flags: u16,
+    pub kind: Kind,
+    /// Byte offset in instances, or index into the class's static slots.
+    pub offset: u32,
+    pub constant_value: Option<u16>,
+}
+
+impl Field {
+    pub fn is_static(&self) -> bool {
+        self.flags & crate::classfile::access::STATIC != 0
+    }
+}
+
+/// A decoded method body.
+pub struct Code {
+    pub insns: Box<[Insn]>,
+    pub handlers: Box<[Handler]>,
+    /// Bytecode index of each instruction (for line numbers and stack traces).
+    pub bci: Box<[u32]>,
+    pub max_locals: u16,
+    pub max_stack: u16,
+    pub oopmaps: OnceLock<OopMaps>,
+}
+
+pub struct Handler {
+    pub start: u32,
+    pub end: u32,
+    pub target: u32,
+    /// The catch type's name (None = any); resolved on first use.
+    pub catch_name: Option<String>,
+    pub catch_class: OnceLock<Option<u32>>,
+}
+
+pub struct Method {
+    pub id: u32,
+    pub class_id: u32,
+    pub name: String,
+    pub descriptor: String,
+    pub flags: u16,
+    /// Interned (name, descriptor) id: what virtual and interface dispatch look up.
+    pub selector: u32,
+    /// Argument slots including the receiver.
+    pub arg_slots: u16,
+    /// For each argument slot: does it hold a reference (for native frames' roots).
+    pub arg_refs: Box<[bool]>,
+    pub params: Vec<FieldType>,
+    pub ret: RetKind,
+    pub vtable_index: OnceLock<u32>,
+    pub raw_code: Option<RawCode>,
+    pub synthetic_code: Option<Vec<Insn>>,
+    pub code: OnceLock<Result<Code, String>>,
+    pub native: OnceLock<Option<NativeFn>>,
+    pub line_numbers: Vec<(u16, u16)>,
+}
+
+impl Method {
+    pub fn is_static(&self) -> bool {
+        self.flags & crate::classfile::access::STATIC != 0
+    }
+    pub fn is_native(&self) -> bool {
+        self.flags & crate::classfile::access::NATIVE != 0
+    }
+    pub fn is_abstract(&self) -> bool {
+        self.flags & crate::classfile::access::ABSTRACT != 0
+    }
+    pub fn is_private(&self) -> bool {
+        self.flags & crate::classfile::access::PRIVATE != 0
+    }
+    pub fn is_final(&self) -> bool {
+        self.flags & crate::classfile::access::FINAL != 0
+    }
+    pub fn is_synchronized(&self) -> bool {
+        self.flags & crate::classfile::access::SYNCHRONIZED != 0
+    }
+    /// The source line of bytecode index `bci`, or -1.
+    pub fn line_of(&self, bci: u32) -> i32 {
+        let mut line = -1;
+        for &(start, l) in &self.line_numbers {
+            if start as u32 <= bci {
+                line = l as i32;
+            } else {
+                break;
+            }
+        }
+        line
+    }
+}
+
+impl std::fmt::Debug for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.name, self.descriptor)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InitState {
+    Uninitialized,
+    InProgress,
+    Done,
+    Failed,
+}
+
+const INIT_DONE: u8 = 2;
+
+/// The JVM's class-initialisation state machine (JVMS 5.5), shared by threads.
+pub struct InitLock {
+    pub fast: AtomicU8,
+    pub state: Mutex<(InitState, Option<u64>)>,
+    pub cond: Condvar,
+}
+
+impl InitLock {
+    fn new(done: bool) -> InitLock {
+        InitLock {
+            fast: AtomicU8::new(if done { INIT_DONE } else { 0 }),
+            state: Mutex::new((if done { InitState::Done } else { InitState::Uninitialized }, None)),
+            cond: Condvar::new(),
+        }
+    }
+    #[inline(always)]
+    pub fn is_done(&self) -> bool {
+        self.fast.load(Ordering::Acquire) == INIT_DONE
+    }
+    pub fn mark_done(&self) {
+        self.fast.store(INIT_DONE, Ordering::Release)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassKind {
+    Instance,
+    /// An array class; `component` is the element class id (primitive classes for `[I` etc.).
+    Array { elem: Kind, component: u32, dims: u8 },
+    Primitive(Kind),
+}
+
+pub struct Class {
+    pub id: u32,
+    /// Binary name: `java/lang/String`, `[I`, `[Ljava/lang/Object;`, or `int` for primitives.
+    pub name: String,
+    pub flags: u16,
+    pub kind: ClassKind,
+    pub super_class: Option<&'static Class>,
+    pub interfaces: Vec<&'static Class>,
+    /// Every superinterface, transitively (ids), sorted.
+    pub all_interfaces: Vec<u32>,
+    /// Superclass chain from java/lang/Object down to this class (ids): a Cohen display.
+    pub display: Vec<u32>,
+    pub fields: Vec<Field>,
+    pub methods: Vec<&'static Method>,
+    pub vtable: Vec<&'static Method>,
+    /// selector -> vtable index, for interface dispatch.
+    pub itable: HashMap<u32, u32>,
+    pub instance_size: u32,
+    /// One past the last instance field byte (subclass fields start here).
+    pub fields_end: u32,
+    pub ref_offsets: Vec<u32>,
+    pub statics: Box<[AtomicU64]>,
+    pub static_ref_slots: Vec<u32>,
+    pub init: InitLock,
+    pub mirror: AtomicU32,
+    pub source_file: Option<String>,
+    /// Loaded from the embedded class library (bootstrap loader), not the user class path.
+    pub is_bootstrap: bool,
+    pub nest_host: Option<String>,
+    /// The class file's constant pool and bootstrap methods, for decoding method bodies.
+    pub constant_pool: Option<crate::classfile::ConstantPool>,
+    pub bootstrap_methods: Vec<crate::classfile::BootstrapMethod>,
+}
+
+impl Class {
+    pub fn is_interface(&self) -> bool {
+        self.flags & crate::classfile::access::INTERFACE != 0
+    }
+    pub fn is_abstract(&self) -> bool {
+        self.flags & crate::classfile::access::ABSTRACT != 0
+    }
+    pub fn is_array(&self) -> bool {
+        matches!(self.kind, ClassKind::Array { .. })
+    }
+    /// The Java-visible name with dots: `java.lang.String`, `[I`, `[Ljava.lang.String;`.
+    pub fn java_name(&self) -> String {
+        self.name.replace('/', ".")
+    }
+    pub fn mirror(&self) -> Ref {
+        Ref::from_raw(self.mirror.load(Ordering::Relaxed))
+    }
+
+    /// Is this class `other` or a subclass / implementor of it (JVMS checkcast rules)?
+    pub fn is_subclass_of(&self, other: &Class, vm: &crate::vm::Vm) -> bool {
+        if self.id == other.id {
+            return true;
+        }
+        match (&self.kind, &other.kind) {
+            (ClassKind::Array { elem: e1, component: c1, .. }, ClassKind::Array { elem: e2, component: c2, .. }) => {
+                match (e1, e2) {
+                    (Kind::Ref, Kind::Ref) => vm.class(*c1).is_subclass_of(vm.class(*c2), vm),
+                    _ => false,
+                }
+            }
+            (ClassKind::Array { .. }, _) => {
+                other.name == "java/lang/Object" || other.name == "java/lang/Cloneable" || other.name == "java/io/Serializable"
+            }
+            _ if other.is_interface() => self.all_interfaces.binary_search(&other.id).is_ok(),
+            _ => {
+                let depth = other.display.len() - 1;
+                self.display.get(depth) == Some(&other.id)
+            }
+        }
+    }
+
+    pub fn find_field(&self, name: &str, descriptor: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.name == name && f.descriptor == descriptor)
+    }
+
+    pub fn find_declared_method(&self, name: &str, descriptor: &str) -> Option<&'static Method> {
+        self.methods.iter().copied().find(|m| m.name == name && m.descriptor == descriptor)
+    }
+
+    /// Static slot values.
+    pub fn static_value(&self, slot: u32) -> u64 {
+        self.statics[slot as usize].load(Ordering::Relaxed)
+    }
+    pub fn set_static_value(&self, slot: u32, v: u64) {
+        self.statics[slot as usize].store(v, Ordering::Relaxed)
+    }
+
+    pub fn new_init_lock(done: bool) -> InitLock {
+        InitLock::new(done)
+    }
+}
+
+impl std::fmt::Debug for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Class({})", self.name)
+    }
+}
+
+/// A string literal (and the interned string it resolves to, created on first use).
+pub struct StringConst {
+    pub utf16: Box<[u16]>,
+    pub value: AtomicU32,
+}
+
+impl std::fmt::Debug for StringConst {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", String::from_utf16_lossy(&self.utf16))
+    }
+}

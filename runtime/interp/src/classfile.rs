@@ -1,0 +1,2526 @@
+//! Class-file parsing (JVMS chapter 4) into plain Rust structures.
+//!
+//! CONTRACT (the interpreter codes against these types; keep them stable):
+//! - `parse(bytes)` never panics; every problem is a `ClassFileError` naming it.
+//! - Constant-pool indices are validated; symbolic references are exposed as strings
+//!   through the accessors on `ConstantPool`.
+//!
+//! The parser reads the file front to back with a bounds-checked `Reader`, then
+//! checks every constant-pool cross reference once the whole pool is known (the
+//! pool may refer forwards). Field and method descriptors are validated at load
+//! time, so the interpreter may parse them with `parse_*_descriptor` and expect
+//! success. Attributes other than Code, LineNumberTable, ConstantValue,
+//! SourceFile, BootstrapMethods, NestHost and NestMembers are skipped.
+
+use std::fmt;
+
+/// Why a class file could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClassFileError {
+    /// java.lang.ClassFormatError: the message names the problem (and the offset where useful).
+    Format(String),
+    /// java.lang.UnsupportedClassVersionError: major.minor above 61.
+    UnsupportedVersion { major: u16, minor: u16 },
+}
+
+impl fmt::Display for ClassFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClassFileError::Format(m) => write!(f, "{m}"),
+            ClassFileError::UnsupportedVersion { major, minor } => write!(
+                f,
+                "class file version {major}.{minor} is not supported (this VM recognizes class file versions up to 61.0)"
+            ),
+        }
+    }
+}
+
+/// A CONSTANT_Utf8 entry: the raw modified-UTF-8 bytes decoded as UTF-16 code units
+/// (exact, including unpaired surrogates) plus a Rust string (lossy only for unpaired surrogates).
+#[derive(Debug, Clone, PartialEq)]
+pub struct JUtf8 {
+    pub text: String,
+    pub utf16: Vec<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Constant {
+    /// Index 0 and the slot after a Long or Double.
+    Unusable,
+    Utf8(JUtf8),
+    Integer(i32),
+    Float(f32),
+    Long(i64),
+    Double(f64),
+    Class {
+        name_index: u16,
+    },
+    String {
+        string_index: u16,
+    },
+    FieldRef {
+        class_index: u16,
+        name_and_type_index: u16,
+    },
+    MethodRef {
+        class_index: u16,
+        name_and_type_index: u16,
+    },
+    InterfaceMethodRef {
+        class_index: u16,
+        name_and_type_index: u16,
+    },
+    NameAndType {
+        name_index: u16,
+        descriptor_index: u16,
+    },
+    MethodHandle {
+        reference_kind: u8,
+        reference_index: u16,
+    },
+    MethodType {
+        descriptor_index: u16,
+    },
+    Dynamic {
+        bootstrap_method_attr_index: u16,
+        name_and_type_index: u16,
+    },
+    InvokeDynamic {
+        bootstrap_method_attr_index: u16,
+        name_and_type_index: u16,
+    },
+    Module {
+        name_index: u16,
+    },
+    Package {
+        name_index: u16,
+    },
+}
+
+/// A resolved-to-strings field or method reference.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemberRef {
+    /// Binary class name, e.g. `java/lang/String` (or an array descriptor like `[I` for array methods).
+    pub class: String,
+    pub name: String,
+    pub descriptor: String,
+    /// True for CONSTANT_InterfaceMethodref.
+    pub is_interface: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ConstantPool {
+    pub entries: Vec<Constant>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExceptionHandler {
+    pub start_pc: u16,
+    pub end_pc: u16,
+    pub handler_pc: u16,
+    /// None = catch all (finally).
+    pub catch_type: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Code {
+    pub max_stack: u16,
+    pub max_locals: u16,
+    pub bytecode: Vec<u8>,
+    pub exception_table: Vec<ExceptionHandler>,
+    /// (start_pc, line_number), from every LineNumberTable attribute, sorted by start_pc.
+    pub line_numbers: Vec<(u16, u16)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldInfo {
+    pub access_flags: u16,
+    pub name: String,
+    pub descriptor: String,
+    /// ConstantValue attribute: index of an Integer/Float/Long/Double/String constant.
+    pub constant_value_index: Option<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MethodInfo {
+    pub access_flags: u16,
+    pub name: String,
+    pub descriptor: String,
+    pub code: Option<Code>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BootstrapMethod {
+    /// Index of a CONSTANT_MethodHandle.
+    pub method_ref: u16,
+    pub arguments: Vec<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassFile {
+    pub minor_version: u16,
+    pub major_version: u16,
+    pub constant_pool: ConstantPool,
+    pub access_flags: u16,
+    pub this_class: String,
+    pub super_class: Option<String>,
+    pub interfaces: Vec<String>,
+    pub fields: Vec<FieldInfo>,
+    pub methods: Vec<MethodInfo>,
+    pub source_file: Option<String>,
+    pub bootstrap_methods: Vec<BootstrapMethod>,
+    pub nest_host: Option<String>,
+    pub nest_members: Vec<String>,
+}
+
+pub mod access {
+    pub const PUBLIC: u16 = 0x0001;
+    pub const PRIVATE: u16 = 0x0002;
+    pub const PROTECTED: u16 = 0x0004;
+    pub const STATIC: u16 = 0x0008;
+    pub const FINAL: u16 = 0x0010;
+    pub const SYNCHRONIZED: u16 = 0x0020;
+    pub const SUPER: u16 = 0x0020;
+    pub const VOLATILE: u16 = 0x0040;
+    pub const BRIDGE: u16 = 0x0040;
+    pub const VARARGS: u16 = 0x0080;
+    pub const NATIVE: u16 = 0x0100;
+    pub const INTERFACE: u16 = 0x0200;
+    pub const ABSTRACT: u16 = 0x0400;
+    pub const STRICT: u16 = 0x0800;
+    pub const SYNTHETIC: u16 = 0x1000;
+    pub const ANNOTATION: u16 = 0x2000;
+    pub const ENUM: u16 = 0x4000;
+}
+
+/// A field type from a descriptor.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FieldType {
+    Byte,
+    Char,
+    Double,
+    Float,
+    Int,
+    Long,
+    Short,
+    Boolean,
+    /// Binary class name without L and ;
+    Object(String),
+    Array(Box<FieldType>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodDescriptor {
+    pub params: Vec<FieldType>,
+    /// None = void.
+    pub ret: Option<FieldType>,
+}
+
+type Result<T> = std::result::Result<T, ClassFileError>;
+
+fn format_error<T>(message: impl Into<String>) -> Result<T> {
+    Err(ClassFileError::Format(message.into()))
+}
+
+/// Appends where a format error happened, e.g. " (in method run()V)".
+fn in_context<T>(result: Result<T>, context: impl FnOnce() -> String) -> Result<T> {
+    result.map_err(|error| match error {
+        ClassFileError::Format(message) => {
+            ClassFileError::Format(format!("{message} (in {})", context()))
+        }
+        other => other,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Parsing entry point
+// ---------------------------------------------------------------------------
+
+const MAGIC: u32 = 0xCAFE_BABE;
+const MIN_MAJOR: u16 = 45;
+const MAX_MAJOR: u16 = 61;
+
+/// Parses a whole class file. See the module documentation for what is checked.
+pub fn parse(bytes: &[u8]) -> Result<ClassFile> {
+    let mut r = Reader::new(bytes);
+    check_magic(&mut r)?;
+    let (minor_version, major_version) = read_version(&mut r)?;
+    let constant_pool = read_constant_pool(&mut r, major_version)?;
+    let cp = &constant_pool;
+    let access_flags = r.u16("access_flags")?;
+    let this_class = read_class_ref(&mut r, cp, "this_class")?;
+    let super_class = read_super_class(&mut r, cp, &this_class)?;
+    let interfaces = read_interfaces(&mut r, cp)?;
+    let fields = read_fields(&mut r, cp)?;
+    let methods = read_methods(&mut r, cp)?;
+    let attributes = read_class_attributes(&mut r, cp)?;
+    check_no_extra_bytes(&r)?;
+    check_bootstrap_method_indices(cp, &attributes.bootstrap_methods)?;
+    Ok(ClassFile {
+        minor_version,
+        major_version,
+        access_flags,
+        this_class,
+        super_class,
+        interfaces,
+        fields,
+        methods,
+        source_file: attributes.source_file,
+        bootstrap_methods: attributes.bootstrap_methods,
+        nest_host: attributes.nest_host,
+        nest_members: attributes.nest_members,
+        constant_pool,
+    })
+}
+
+fn check_magic(r: &mut Reader) -> Result<()> {
+    let magic = r.u32("magic")?;
+    if magic != MAGIC {
+        return format_error(format!("Incompatible magic value {magic} in class file"));
+    }
+    Ok(())
+}
+
+/// Returns (minor, major); accepts 45.0 up to and including 61.0.
+fn read_version(r: &mut Reader) -> Result<(u16, u16)> {
+    let minor = r.u16("minor_version")?;
+    let major = r.u16("major_version")?;
+    let too_new = major > MAX_MAJOR || (major == MAX_MAJOR && minor != 0);
+    if major < MIN_MAJOR || too_new {
+        return Err(ClassFileError::UnsupportedVersion { major, minor });
+    }
+    Ok((minor, major))
+}
+
+fn check_no_extra_bytes(r: &Reader) -> Result<()> {
+    if r.remaining() != 0 {
+        return format_error(format!(
+            "Extra bytes at the end of class file ({} bytes from byte offset {})",
+            r.remaining(),
+            r.offset()
+        ));
+    }
+    Ok(())
+}
+
+/// A `count` for a list whose items take at least `item_size` bytes, capped by
+/// what the input can hold, so a lying length never makes a huge allocation.
+fn capacity_for(count: usize, item_size: usize, r: &Reader) -> usize {
+    count.min(r.remaining() / item_size.max(1))
+}
+
+// ---------------------------------------------------------------------------
+// Reader: bounds-checked big-endian reads with useful truncation messages
+// ---------------------------------------------------------------------------
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    /// Offset of `bytes[0]` within the whole class file, for messages.
+    base: usize,
+    /// None for the whole file; Some(attribute name) inside an attribute body.
+    attribute: Option<String>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader {
+            bytes,
+            pos: 0,
+            base: 0,
+            attribute: None,
+        }
+    }
+
+    fn offset(&self) -> usize {
+        self.base + self.pos
+    }
+
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
+        if n > self.remaining() {
+            return Err(self.ran_out(what));
+        }
+        let slice = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(slice)
+    }
+
+    fn ran_out(&self, what: &str) -> ClassFileError {
+        let offset = self.offset();
+        ClassFileError::Format(match &self.attribute {
+            None => format!("Truncated class file while reading {what} at byte offset {offset}"),
+            Some(name) => format!(
+                "{name} attribute is too short: reading {what} at byte offset {offset} runs past its end"
+            ),
+        })
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u16(&mut self, what: &str) -> Result<u16> {
+        let b = self.take(2, what)?;
+        Ok(u16::from_be_bytes([b[0], b[1]]))
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn u64(&mut self, what: &str) -> Result<u64> {
+        let hi = self.u32(what)? as u64;
+        let lo = self.u32(what)? as u64;
+        Ok((hi << 32) | lo)
+    }
+
+    /// Splits off the next `len` bytes as the body of attribute `name`.
+    fn attribute_body(&mut self, name: &str, len: usize) -> Result<Reader<'a>> {
+        let base = self.offset();
+        let bytes = self.take(len, &format!("{name} attribute ({len} bytes)"))?;
+        Ok(Reader {
+            bytes,
+            pos: 0,
+            base,
+            attribute: Some(name.to_string()),
+        })
+    }
+
+    /// Known attributes must be exactly as long as their contents.
+    fn expect_end(&self) -> Result<()> {
+        if self.remaining() != 0 {
+            return format_error(format!(
+                "{} attribute has {} unexpected extra bytes at byte offset {}",
+                self.attribute.as_deref().unwrap_or("class file"),
+                self.remaining(),
+                self.offset()
+            ));
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Constant pool
+// ---------------------------------------------------------------------------
+
+mod tag {
+    pub const UTF8: u8 = 1;
+    pub const INTEGER: u8 = 3;
+    pub const FLOAT: u8 = 4;
+    pub const LONG: u8 = 5;
+    pub const DOUBLE: u8 = 6;
+    pub const CLASS: u8 = 7;
+    pub const STRING: u8 = 8;
+    pub const FIELD_REF: u8 = 9;
+    pub const METHOD_REF: u8 = 10;
+    pub const INTERFACE_METHOD_REF: u8 = 11;
+    pub const NAME_AND_TYPE: u8 = 12;
+    pub const METHOD_HANDLE: u8 = 15;
+    pub const METHOD_TYPE: u8 = 16;
+    pub const DYNAMIC: u8 = 17;
+    pub const INVOKE_DYNAMIC: u8 = 18;
+    pub const MODULE: u8 = 19;
+    pub const PACKAGE: u8 = 20;
+}
+
+/// Method-handle reference kinds (JVMS §5.4.3.5).
+pub mod ref_kind {
+    pub const GET_FIELD: u8 = 1;
+    pub const GET_STATIC: u8 = 2;
+    pub const PUT_FIELD: u8 = 3;
+    pub const PUT_STATIC: u8 = 4;
+    pub const INVOKE_VIRTUAL: u8 = 5;
+    pub const INVOKE_STATIC: u8 = 6;
+    pub const INVOKE_SPECIAL: u8 = 7;
+    pub const NEW_INVOKE_SPECIAL: u8 = 8;
+    pub const INVOKE_INTERFACE: u8 = 9;
+}
+
+fn read_constant_pool(r: &mut Reader, major: u16) -> Result<ConstantPool> {
+    let count = r.u16("constant_pool_count")?;
+    if count == 0 {
+        return format_error("Illegal constant pool size 0 in class file");
+    }
+    let mut entries = Vec::with_capacity(capacity_for(count as usize, 3, r));
+    entries.push(Constant::Unusable);
+    while entries.len() < count as usize {
+        let index = entries.len() as u16;
+        let constant = read_constant(r, index, major)?;
+        let two_slots = matches!(constant, Constant::Long(_) | Constant::Double(_));
+        entries.push(constant);
+        if two_slots {
+            if entries.len() >= count as usize {
+                return format_error(format!(
+                    "Invalid constant pool entry {index}: a Long or Double needs two slots but is the last entry"
+                ));
+            }
+            entries.push(Constant::Unusable);
+        }
+    }
+    let pool = ConstantPool { entries };
+    check_constant_pool(&pool, major)?;
+    Ok(pool)
+}
+
+fn read_constant(r: &mut Reader, index: u16, major: u16) -> Result<Constant> {
+    let tag_offset = r.offset();
+    let tag = r.u8("constant pool tag")?;
+    check_tag_allowed(tag, index, tag_offset, major)?;
+    let what = "constant pool entry";
+    Ok(match tag {
+        tag::UTF8 => Constant::Utf8(read_utf8_constant(r, index)?),
+        tag::INTEGER => Constant::Integer(r.u32(what)? as i32),
+        tag::FLOAT => Constant::Float(f32::from_bits(r.u32(what)?)),
+        tag::LONG => Constant::Long(r.u64(what)? as i64),
+        tag::DOUBLE => Constant::Double(f64::from_bits(r.u64(what)?)),
+        tag::CLASS => Constant::Class {
+            name_index: r.u16(what)?,
+        },
+        tag::STRING => Constant::String {
+            string_index: r.u16(what)?,
+        },
+        tag::FIELD_REF => Constant::FieldRef {
+            class_index: r.u16(what)?,
+            name_and_type_index: r.u16(what)?,
+        },
+        tag::METHOD_REF => Constant::MethodRef {
+            class_index: r.u16(what)?,
+            name_and_type_index: r.u16(what)?,
+        },
+        tag::INTERFACE_METHOD_REF => Constant::InterfaceMethodRef {
+            class_index: r.u16(what)?,
+            name_and_type_index: r.u16(what)?,
+        },
+        tag::NAME_AND_TYPE => Constant::NameAndType {
+            name_index: r.u16(what)?,
+            descriptor_index: r.u16(what)?,
+        },
+        tag::METHOD_HANDLE => Constant::MethodHandle {
+            reference_kind: r.u8(what)?,
+            reference_index: r.u16(what)?,
+        },
+        tag::METHOD_TYPE => Constant::MethodType {
+            descriptor_index: r.u16(what)?,
+        },
+        tag::DYNAMIC => Constant::Dynamic {
+            bootstrap_method_attr_index: r.u16(what)?,
+            name_and_type_index: r.u16(what)?,
+        },
+        tag::INVOKE_DYNAMIC => Constant::InvokeDynamic {
+            bootstrap_method_attr_index: r.u16(what)?,
+            name_and_type_index: r.u16(what)?,
+        },
+        tag::MODULE => Constant::Module {
+            name_index: r.u16(what)?,
+        },
+        tag::PACKAGE => Constant::Package {
+            name_index: r.u16(what)?,
+        },
+        _ => return Err(unknown_tag(tag, index, tag_offset)),
+    })
+}
+
+/// The first class-file major version that allows `tag`, or None for unknown tags.
+fn first_major_for_tag(tag: u8) -> Option<u16> {
+    match tag {
+        tag::UTF8
+        | tag::INTEGER
+        | tag::FLOAT
+        | tag::LONG
+        | tag::DOUBLE
+        | tag::CLASS
+        | tag::STRING
+        | tag::FIELD_REF
+        | tag::METHOD_REF
+        | tag::INTERFACE_METHOD_REF
+        | tag::NAME_AND_TYPE => Some(45),
+        tag::METHOD_HANDLE | tag::METHOD_TYPE | tag::INVOKE_DYNAMIC => Some(51),
+        tag::MODULE | tag::PACKAGE => Some(53),
+        tag::DYNAMIC => Some(55),
+        _ => None,
+    }
+}
+
+fn check_tag_allowed(tag: u8, index: u16, offset: usize, major: u16) -> Result<()> {
+    match first_major_for_tag(tag) {
+        None => Err(unknown_tag(tag, index, offset)),
+        Some(first) if major < first => format_error(format!(
+            "Class file version {major} does not support constant tag {tag} at constant pool index {index}"
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+fn unknown_tag(tag: u8, index: u16, offset: usize) -> ClassFileError {
+    ClassFileError::Format(format!(
+        "Unknown constant tag {tag} at constant pool index {index} (byte offset {offset})"
+    ))
+}
+
+fn read_utf8_constant(r: &mut Reader, index: u16) -> Result<JUtf8> {
+    let length = r.u16("Utf8 length")? as usize;
+    let start = r.offset();
+    let bytes = r.take(length, "Utf8 bytes")?;
+    decode_modified_utf8(bytes).map_err(|bad| {
+        ClassFileError::Format(format!(
+            "Illegal UTF8 string in constant pool entry {index} at byte offset {}",
+            start + bad
+        ))
+    })
+}
+
+impl JUtf8 {
+    /// Decodes the modified UTF-8 of JVMS §4.4.7 (as stored in CONSTANT_Utf8).
+    pub fn from_modified_utf8(bytes: &[u8]) -> Result<JUtf8> {
+        decode_modified_utf8(bytes)
+            .map_err(|bad| ClassFileError::Format(format!("Illegal modified UTF-8 at byte {bad}")))
+    }
+
+    /// A JUtf8 for a Rust string (surrogate pairs for characters above U+FFFF).
+    pub fn from_text(text: &str) -> JUtf8 {
+        JUtf8 {
+            text: text.to_string(),
+            utf16: text.encode_utf16().collect(),
+        }
+    }
+}
+
+/// Decodes modified UTF-8; on failure returns the position of the offending byte.
+/// One, two and three byte forms only; NUL must be written as 0xC0 0x80; surrogates
+/// are encoded one by one (three bytes each) and are kept as separate code units.
+fn decode_modified_utf8(bytes: &[u8]) -> std::result::Result<JUtf8, usize> {
+    let mut utf16 = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let (unit, len) = decode_one_unit(&bytes[i..]).ok_or(i)?;
+        utf16.push(unit);
+        i += len;
+    }
+    let text = String::from_utf16_lossy(&utf16);
+    Ok(JUtf8 { text, utf16 })
+}
+
+/// Decodes the code unit at the start of `b`, returning it and its length in bytes.
+fn decode_one_unit(b: &[u8]) -> Option<(u16, usize)> {
+    let continuation = |i: usize| {
+        b.get(i)
+            .filter(|&&c| c & 0xC0 == 0x80)
+            .map(|&c| (c & 0x3F) as u16)
+    };
+    let lead = b[0];
+    match lead {
+        0x01..=0x7F => Some((lead as u16, 1)),
+        0xC0..=0xDF => {
+            let unit = ((lead as u16 & 0x1F) << 6) | continuation(1)?;
+            let shortest = unit == 0 || unit >= 0x80;
+            shortest.then_some((unit, 2))
+        }
+        0xE0..=0xEF => {
+            let unit = ((lead as u16 & 0x0F) << 12) | (continuation(1)? << 6) | continuation(2)?;
+            (unit >= 0x800).then_some((unit, 3))
+        }
+        _ => None, // NUL byte, stray continuation byte, or a four-byte form
+    }
+}
+
+// ----- Constant pool accessors ---------------------------------------------
+
+fn kind_name(constant: &Constant) -> &'static str {
+    match constant {
+        Constant::Unusable => "unusable",
+        Constant::Utf8(_) => "Utf8",
+        Constant::Integer(_) => "Integer",
+        Constant::Float(_) => "Float",
+        Constant::Long(_) => "Long",
+        Constant::Double(_) => "Double",
+        Constant::Class { .. } => "Class",
+        Constant::String { .. } => "String",
+        Constant::FieldRef { .. } => "Fieldref",
+        Constant::MethodRef { .. } => "Methodref",
+        Constant::InterfaceMethodRef { .. } => "InterfaceMethodref",
+        Constant::NameAndType { .. } => "NameAndType",
+        Constant::MethodHandle { .. } => "MethodHandle",
+        Constant::MethodType { .. } => "MethodType",
+        Constant::Dynamic { .. } => "Dynamic",
+        Constant::InvokeDynamic { .. } => "InvokeDynamic",
+        Constant::Module { .. } => "Module",
+        Constant::Package { .. } => "Package",
+    }
+}
+
+fn wrong_kind<T>(index: u16, found: &Constant, expected: &str) -> Result<T> {
+    format_error(format!(
+        "Constant pool entry {index} is a {}, expected {expected}",
+        kind_name(found)
+    ))
+}
+
+impl ConstantPool {
+    /// The entry at `index`; index 0, the slot after a Long/Double and indices past
+    /// the end are errors.
+    pub fn get(&self, index: u16) -> Result<&Constant> {
+        match self.entries.get(index as usize) {
+            Some(Constant::Unusable) | None => format_error(format!(
+                "Invalid constant pool index {index} (valid indices are 1 to {})",
+                self.entries.len().saturating_sub(1)
+            )),
+            Some(constant) => Ok(constant),
+        }
+    }
+
+    pub fn utf8(&self, index: u16) -> Result<&JUtf8> {
+        match self.get(index)? {
+            Constant::Utf8(s) => Ok(s),
+            other => wrong_kind(index, other, "Utf8"),
+        }
+    }
+
+    pub fn utf8_str(&self, index: u16) -> Result<&str> {
+        Ok(&self.utf8(index)?.text)
+    }
+
+    /// CONSTANT_Class -> its binary name (or array descriptor, e.g. `[I`).
+    pub fn class_name(&self, index: u16) -> Result<&str> {
+        match self.get(index)? {
+            Constant::Class { name_index } => self.utf8_str(*name_index),
+            other => wrong_kind(index, other, "Class"),
+        }
+    }
+
+    /// CONSTANT_String -> its contents.
+    pub fn string(&self, index: u16) -> Result<&JUtf8> {
+        match self.get(index)? {
+            Constant::String { string_index } => self.utf8(*string_index),
+            other => wrong_kind(index, other, "String"),
+        }
+    }
+
+    /// CONSTANT_NameAndType -> (name, descriptor).
+    pub fn name_and_type(&self, index: u16) -> Result<(&str, &str)> {
+        match self.get(index)? {
+            Constant::NameAndType {
+                name_index,
+                descriptor_index,
+            } => Ok((
+                self.utf8_str(*name_index)?,
+                self.utf8_str(*descriptor_index)?,
+            )),
+            other => wrong_kind(index, other, "NameAndType"),
+        }
+    }
+
+    /// CONSTANT_Fieldref, CONSTANT_Methodref or CONSTANT_InterfaceMethodref.
+    pub fn member_ref(&self, index: u16) -> Result<MemberRef> {
+        let (class_index, nat_index, is_interface) = match self.get(index)? {
+            Constant::FieldRef {
+                class_index,
+                name_and_type_index,
+            }
+            | Constant::MethodRef {
+                class_index,
+                name_and_type_index,
+            } => (*class_index, *name_and_type_index, false),
+            Constant::InterfaceMethodRef {
+                class_index,
+                name_and_type_index,
+            } => (*class_index, *name_and_type_index, true),
+            other => return wrong_kind(index, other, "Fieldref, Methodref or InterfaceMethodref"),
+        };
+        let (name, descriptor) = self.name_and_type(nat_index)?;
+        Ok(MemberRef {
+            class: self.class_name(class_index)?.to_string(),
+            name: name.to_string(),
+            descriptor: descriptor.to_string(),
+            is_interface,
+        })
+    }
+
+    /// CONSTANT_MethodHandle -> (reference kind, the referenced member).
+    pub fn method_handle(&self, index: u16) -> Result<(u8, MemberRef)> {
+        match self.get(index)? {
+            Constant::MethodHandle {
+                reference_kind,
+                reference_index,
+            } => Ok((*reference_kind, self.member_ref(*reference_index)?)),
+            other => wrong_kind(index, other, "MethodHandle"),
+        }
+    }
+
+    /// CONSTANT_MethodType -> its method descriptor.
+    pub fn method_type(&self, index: u16) -> Result<&str> {
+        match self.get(index)? {
+            Constant::MethodType { descriptor_index } => self.utf8_str(*descriptor_index),
+            other => wrong_kind(index, other, "MethodType"),
+        }
+    }
+
+    /// CONSTANT_InvokeDynamic or CONSTANT_Dynamic -> (bootstrap method index, name, descriptor).
+    pub fn invoke_dynamic(&self, index: u16) -> Result<(u16, &str, &str)> {
+        match self.get(index)? {
+            Constant::InvokeDynamic {
+                bootstrap_method_attr_index,
+                name_and_type_index,
+            }
+            | Constant::Dynamic {
+                bootstrap_method_attr_index,
+                name_and_type_index,
+            } => {
+                let (name, descriptor) = self.name_and_type(*name_and_type_index)?;
+                Ok((*bootstrap_method_attr_index, name, descriptor))
+            }
+            other => wrong_kind(index, other, "InvokeDynamic or Dynamic"),
+        }
+    }
+}
+
+// ----- Constant pool validation ----------------------------------------------
+
+/// Checks every cross reference in the pool once all entries are known.
+fn check_constant_pool(pool: &ConstantPool, major: u16) -> Result<()> {
+    for (index, constant) in pool.entries.iter().enumerate() {
+        let index = index as u16;
+        in_context(check_constant(pool, index, constant, major), || {
+            format!("constant pool entry {index}")
+        })?;
+    }
+    Ok(())
+}
+
+fn check_constant(pool: &ConstantPool, index: u16, constant: &Constant, major: u16) -> Result<()> {
+    match constant {
+        Constant::Class { name_index } => pool.utf8(*name_index).map(drop),
+        Constant::String { string_index } => pool.utf8(*string_index).map(drop),
+        Constant::Module { name_index } | Constant::Package { name_index } => {
+            pool.utf8(*name_index).map(drop)
+        }
+        Constant::NameAndType { .. } => pool.name_and_type(index).map(drop),
+        Constant::FieldRef { .. } => {
+            parse_field_descriptor(&pool.member_ref(index)?.descriptor).map(drop)
+        }
+        Constant::MethodRef { .. } | Constant::InterfaceMethodRef { .. } => {
+            parse_method_descriptor(&pool.member_ref(index)?.descriptor).map(drop)
+        }
+        Constant::MethodHandle {
+            reference_kind,
+            reference_index,
+        } => check_method_handle(pool, *reference_kind, *reference_index, major),
+        Constant::MethodType { .. } => parse_method_descriptor(pool.method_type(index)?).map(drop),
+        Constant::Dynamic { .. } => parse_field_descriptor(pool.invoke_dynamic(index)?.2).map(drop),
+        Constant::InvokeDynamic { .. } => {
+            parse_method_descriptor(pool.invoke_dynamic(index)?.2).map(drop)
+        }
+        Constant::Unusable
+        | Constant::Utf8(_)
+        | Constant::Integer(_)
+        | Constant::Float(_)
+        | Constant::Long(_)
+        | Constant::Double(_) => Ok(()),
+    }
+}
+
+/// JVMS §4.4.8: the kind decides what the handle may refer to.
+fn check_method_handle(pool: &ConstantPool, kind: u8, target: u16, major: u16) -> Result<()> {
+    let referenced = pool.get(target)?;
+    let kind_fits = match (kind, referenced) {
+        (1..=4, Constant::FieldRef { .. }) => true,
+        (5 | 8, Constant::MethodRef { .. }) => true,
+        (6 | 7, Constant::MethodRef { .. }) => true,
+        (6 | 7, Constant::InterfaceMethodRef { .. }) => major >= 52,
+        (9, Constant::InterfaceMethodRef { .. }) => true,
+        _ => false,
+    };
+    if !(1..=9).contains(&kind) {
+        return format_error(format!("Bad method handle kind {kind}"));
+    }
+    if !kind_fits {
+        return wrong_kind(
+            target,
+            referenced,
+            &format!("a target fitting method handle kind {kind}"),
+        );
+    }
+    let name = pool.member_ref(target)?.name;
+    let is_initializer = name == "<init>" || name == "<clinit>";
+    let name_fits = match kind {
+        ref_kind::NEW_INVOKE_SPECIAL => name == "<init>",
+        5..=9 => !is_initializer,
+        _ => true,
+    };
+    if !name_fits {
+        return format_error(format!(
+            "Method handle of kind {kind} may not refer to {name}"
+        ));
+    }
+    Ok(())
+}
+
+/// Dynamic/InvokeDynamic entries index the BootstrapMethods attribute.
+fn check_bootstrap_method_indices(
+    pool: &ConstantPool,
+    bootstrap: &[BootstrapMethod],
+) -> Result<()> {
+    for (index, constant) in pool.entries.iter().enumerate() {
+        if let Constant::Dynamic {
+            bootstrap_method_attr_index: bsm,
+            ..
+        }
+        | Constant::InvokeDynamic {
+            bootstrap_method_attr_index: bsm,
+            ..
+        } = constant
+        {
+            if *bsm as usize >= bootstrap.len() {
+                return format_error(format!(
+                    "Constant pool entry {index} uses bootstrap method {bsm}, but the class has {} bootstrap methods",
+                    bootstrap.len()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Class header: this, super, interfaces
+// ---------------------------------------------------------------------------
+
+fn read_class_ref(r: &mut Reader, cp: &ConstantPool, what: &str) -> Result<String> {
+    let index = r.u16(what)?;
+    let name = in_context(cp.class_name(index), || what.to_string())?;
+    Ok(name.to_string())
+}
+
+fn read_super_class(r: &mut Reader, cp: &ConstantPool, this_class: &str) -> Result<Option<String>> {
+    let index = r.u16("super_class")?;
+    if index == 0 {
+        if this_class != "java/lang/Object" {
+            return format_error(format!(
+                "Invalid superclass index 0 in class file {this_class}"
+            ));
+        }
+        return Ok(None);
+    }
+    let name = in_context(cp.class_name(index), || "super_class".to_string())?;
+    Ok(Some(name.to_string()))
+}
+
+fn read_interfaces(r: &mut Reader, cp: &ConstantPool) -> Result<Vec<String>> {
+    let count = r.u16("interfaces_count")? as usize;
+    let mut interfaces = Vec::with_capacity(capacity_for(count, 2, r));
+    for _ in 0..count {
+        interfaces.push(read_class_ref(r, cp, "interface")?);
+    }
+    Ok(interfaces)
+}
+
+// ---------------------------------------------------------------------------
+// Attributes (shared helpers)
+// ---------------------------------------------------------------------------
+
+/// Reads an attribute header and returns its name and a reader over its body.
+fn read_attribute<'a, 'c>(
+    r: &mut Reader<'a>,
+    cp: &'c ConstantPool,
+) -> Result<(&'c str, Reader<'a>)> {
+    let name_index = r.u16("attribute_name_index")?;
+    let name = in_context(cp.utf8_str(name_index), || "attribute name".to_string())?;
+    let length = r.u32("attribute_length")? as usize;
+    let body = r.attribute_body(name, length)?;
+    Ok((name, body))
+}
+
+fn store_once<T>(slot: &mut Option<T>, value: T, name: &str) -> Result<()> {
+    if slot.is_some() {
+        return format_error(format!("Multiple {name} attributes"));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn read_class_list(body: &mut Reader, cp: &ConstantPool, what: &str) -> Result<Vec<String>> {
+    let count = body.u16("number_of_classes")? as usize;
+    let mut classes = Vec::with_capacity(capacity_for(count, 2, body));
+    for _ in 0..count {
+        classes.push(read_class_ref(body, cp, what)?);
+    }
+    Ok(classes)
+}
+
+// ---------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------
+
+fn read_fields(r: &mut Reader, cp: &ConstantPool) -> Result<Vec<FieldInfo>> {
+    let count = r.u16("fields_count")? as usize;
+    let mut fields = Vec::with_capacity(capacity_for(count, 8, r));
+    for number in 0..count {
+        fields.push(read_field(r, cp, number)?);
+    }
+    Ok(fields)
+}
+
+fn read_field(r: &mut Reader, cp: &ConstantPool, number: usize) -> Result<FieldInfo> {
+    let header = in_context(read_member_header(r, cp, "field"), || {
+        format!("field #{number}")
+    });
+    let (access_flags, name, descriptor) = header?;
+    let in_field = || format!("field {name} {descriptor}");
+    let field_type = in_context(parse_field_descriptor(&descriptor), in_field)?;
+    let constant_value_index = in_context(read_field_attributes(r, cp, &field_type), in_field)?;
+    Ok(FieldInfo {
+        access_flags,
+        name,
+        descriptor,
+        constant_value_index,
+    })
+}
+
+/// access_flags, name and descriptor: the start of every field_info and method_info.
+fn read_member_header(
+    r: &mut Reader,
+    cp: &ConstantPool,
+    kind: &str,
+) -> Result<(u16, String, String)> {
+    let access_flags = r.u16(&format!("{kind} access_flags"))?;
+    let name = cp
+        .utf8_str(r.u16(&format!("{kind} name_index"))?)?
+        .to_string();
+    let descriptor = cp
+        .utf8_str(r.u16(&format!("{kind} descriptor_index"))?)?
+        .to_string();
+    Ok((access_flags, name, descriptor))
+}
+
+/// Returns the ConstantValue index, if any; skips other attributes.
+fn read_field_attributes(
+    r: &mut Reader,
+    cp: &ConstantPool,
+    field_type: &FieldType,
+) -> Result<Option<u16>> {
+    let mut constant_value_index = None;
+    let count = r.u16("field attributes_count")?;
+    for _ in 0..count {
+        let (attribute, mut body) = read_attribute(r, cp)?;
+        if attribute == "ConstantValue" {
+            let index = body.u16("constantvalue_index")?;
+            body.expect_end()?;
+            check_constant_value(cp, index, field_type)?;
+            store_once(&mut constant_value_index, index, attribute)?;
+        }
+    }
+    Ok(constant_value_index)
+}
+
+/// The ConstantValue constant must match the field's type (JVMS §4.7.2).
+fn check_constant_value(cp: &ConstantPool, index: u16, field_type: &FieldType) -> Result<()> {
+    let constant = cp.get(index)?;
+    let fits = match (field_type, constant) {
+        (FieldType::Long, Constant::Long(_)) => true,
+        (FieldType::Float, Constant::Float(_)) => true,
+        (FieldType::Double, Constant::Double(_)) => true,
+        (
+            FieldType::Int
+            | FieldType::Short
+            | FieldType::Char
+            | FieldType::Byte
+            | FieldType::Boolean,
+            Constant::Integer(_),
+        ) => true,
+        (FieldType::Object(class), Constant::String { .. }) => class == "java/lang/String",
+        _ => false,
+    };
+    if !fits {
+        return format_error(format!(
+            "Inconsistent constant value type: a {} constant for a field of type {}",
+            kind_name(constant),
+            field_type.descriptor()
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Methods and Code
+// ---------------------------------------------------------------------------
+
+fn read_methods(r: &mut Reader, cp: &ConstantPool) -> Result<Vec<MethodInfo>> {
+    let count = r.u16("methods_count")? as usize;
+    let mut methods = Vec::with_capacity(capacity_for(count, 8, r));
+    for number in 0..count {
+        methods.push(read_method(r, cp, number)?);
+    }
+    Ok(methods)
+}
+
+fn read_method(r: &mut Reader, cp: &ConstantPool, number: usize) -> Result<MethodInfo> {
+    let header = in_context(read_member_header(r, cp, "method"), || {
+        format!("method #{number}")
+    });
+    let (access_flags, name, descriptor) = header?;
+    let in_method = || format!("method {name}{descriptor}");
+    in_context(parse_method_descriptor(&descriptor), in_method)?;
+    let code = in_context(read_method_attributes(r, cp), in_method)?;
+    in_context(check_code_presence(access_flags, code.is_some()), in_method)?;
+    Ok(MethodInfo {
+        access_flags,
+        name,
+        descriptor,
+        code,
+    })
+}
+
+/// Returns the Code attribute, if any; skips other attributes.
+fn read_method_attributes(r: &mut Reader, cp: &ConstantPool) -> Result<Option<Code>> {
+    let mut code = None;
+    let count = r.u16("method attributes_count")?;
+    for _ in 0..count {
+        let (attribute, mut body) = read_attribute(r, cp)?;
+        if attribute == "Code" {
+            store_once(&mut code, read_code(&mut body, cp)?, attribute)?;
+        }
+    }
+    Ok(code)
+}
+
+/// Native and abstract methods have no Code; every other method has exactly one.
+fn check_code_presence(access_flags: u16, has_code: bool) -> Result<()> {
+    let needs_code = access_flags & (access::NATIVE | access::ABSTRACT) == 0;
+    match (needs_code, has_code) {
+        (true, false) => {
+            format_error("Absent Code attribute in method that is not native or abstract")
+        }
+        (false, true) => format_error("Code attribute in native or abstract method"),
+        _ => Ok(()),
+    }
+}
+
+fn read_code(body: &mut Reader, cp: &ConstantPool) -> Result<Code> {
+    let max_stack = body.u16("max_stack")?;
+    let max_locals = body.u16("max_locals")?;
+    let code_length = body.u32("code_length")? as usize;
+    if code_length == 0 || code_length >= 65536 {
+        return format_error(format!("Invalid method Code length {code_length}"));
+    }
+    let bytecode = body.take(code_length, "bytecode")?.to_vec();
+    let exception_table = read_exception_table(body, cp, code_length)?;
+    let mut line_numbers = Vec::new();
+    let count = body.u16("Code attributes_count")?;
+    for _ in 0..count {
+        let (attribute, mut nested) = read_attribute(body, cp)?;
+        if attribute == "LineNumberTable" {
+            read_line_numbers(&mut nested, code_length, &mut line_numbers)?;
+        }
+    }
+    body.expect_end()?;
+    line_numbers.sort_by_key(|&(start_pc, _)| start_pc);
+    Ok(Code {
+        max_stack,
+        max_locals,
+        bytecode,
+        exception_table,
+        line_numbers,
+    })
+}
+
+fn read_exception_table(
+    body: &mut Reader,
+    cp: &ConstantPool,
+    code_length: usize,
+) -> Result<Vec<ExceptionHandler>> {
+    let count = body.u16("exception_table_length")? as usize;
+    let mut handlers = Vec::with_capacity(capacity_for(count, 8, body));
+    for _ in 0..count {
+        handlers.push(read_exception_handler(body, cp, code_length)?);
+    }
+    Ok(handlers)
+}
+
+fn read_exception_handler(
+    body: &mut Reader,
+    cp: &ConstantPool,
+    code_length: usize,
+) -> Result<ExceptionHandler> {
+    let start_pc = body.u16("start_pc")?;
+    let end_pc = body.u16("end_pc")?;
+    let handler_pc = body.u16("handler_pc")?;
+    let catch_index = body.u16("catch_type")?;
+    let range_ok = start_pc < end_pc && (end_pc as usize) <= code_length;
+    if !range_ok || handler_pc as usize >= code_length {
+        return format_error(format!(
+            "Illegal exception table entry [{start_pc}, {end_pc}) -> {handler_pc} for code of length {code_length}"
+        ));
+    }
+    let catch_type = match catch_index {
+        0 => None,
+        index => Some(in_context(cp.class_name(index), || "catch_type".to_string())?.to_string()),
+    };
+    Ok(ExceptionHandler {
+        start_pc,
+        end_pc,
+        handler_pc,
+        catch_type,
+    })
+}
+
+fn read_line_numbers(
+    body: &mut Reader,
+    code_length: usize,
+    out: &mut Vec<(u16, u16)>,
+) -> Result<()> {
+    let count = body.u16("line_number_table_length")?;
+    for _ in 0..count {
+        let start_pc = body.u16("line start_pc")?;
+        let line = body.u16("line_number")?;
+        if start_pc as usize >= code_length {
+            return format_error(format!("Invalid pc {start_pc} in LineNumberTable"));
+        }
+        out.push((start_pc, line));
+    }
+    body.expect_end()
+}
+
+// ---------------------------------------------------------------------------
+// Class attributes
+// ---------------------------------------------------------------------------
+
+#[derive(Default)]
+struct ClassAttributes {
+    source_file: Option<String>,
+    bootstrap_methods: Vec<BootstrapMethod>,
+    nest_host: Option<String>,
+    nest_members: Vec<String>,
+}
+
+fn read_class_attributes(r: &mut Reader, cp: &ConstantPool) -> Result<ClassAttributes> {
+    let mut source_file = None;
+    let mut bootstrap_methods = None;
+    let mut nest_host = None;
+    let mut nest_members = None;
+    let count = r.u16("attributes_count")?;
+    for _ in 0..count {
+        let (name, mut body) = read_attribute(r, cp)?;
+        match name {
+            "SourceFile" => {
+                let file = cp.utf8_str(body.u16("sourcefile_index")?)?.to_string();
+                store_once(&mut source_file, file, name)?;
+            }
+            "BootstrapMethods" => {
+                store_once(
+                    &mut bootstrap_methods,
+                    read_bootstrap_methods(&mut body, cp)?,
+                    name,
+                )?;
+            }
+            "NestHost" => store_once(
+                &mut nest_host,
+                read_class_ref(&mut body, cp, "NestHost")?,
+                name,
+            )?,
+            "NestMembers" => {
+                store_once(
+                    &mut nest_members,
+                    read_class_list(&mut body, cp, "NestMembers")?,
+                    name,
+                )?;
+            }
+            _ => continue, // unknown or uninteresting: skipped by its length
+        }
+        body.expect_end()?;
+    }
+    Ok(ClassAttributes {
+        source_file,
+        bootstrap_methods: bootstrap_methods.unwrap_or_default(),
+        nest_host,
+        nest_members: nest_members.unwrap_or_default(),
+    })
+}
+
+fn read_bootstrap_methods(body: &mut Reader, cp: &ConstantPool) -> Result<Vec<BootstrapMethod>> {
+    let count = body.u16("num_bootstrap_methods")? as usize;
+    let mut methods = Vec::with_capacity(capacity_for(count, 4, body));
+    for number in 0..count {
+        let method = read_bootstrap_method(body, cp);
+        methods.push(in_context(method, || format!("bootstrap method {number}"))?);
+    }
+    Ok(methods)
+}
+
+fn read_bootstrap_method(body: &mut Reader, cp: &ConstantPool) -> Result<BootstrapMethod> {
+    let method_ref = body.u16("bootstrap_method_ref")?;
+    cp.method_handle(method_ref)?;
+    let count = body.u16("num_bootstrap_arguments")? as usize;
+    let mut arguments = Vec::with_capacity(capacity_for(count, 2, body));
+    for _ in 0..count {
+        let index = body.u16("bootstrap_argument")?;
+        check_loadable(cp, index)?;
+        arguments.push(index);
+    }
+    Ok(BootstrapMethod {
+        method_ref,
+        arguments,
+    })
+}
+
+/// Bootstrap arguments must be loadable constants (JVMS §4.4, table 4.4-C).
+fn check_loadable(cp: &ConstantPool, index: u16) -> Result<()> {
+    match cp.get(index)? {
+        Constant::Integer(_)
+        | Constant::Float(_)
+        | Constant::Long(_)
+        | Constant::Double(_)
+        | Constant::Class { .. }
+        | Constant::String { .. }
+        | Constant::MethodHandle { .. }
+        | Constant::MethodType { .. }
+        | Constant::Dynamic { .. } => Ok(()),
+        other => wrong_kind(index, other, "a loadable constant"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Descriptors (JVMS §4.3)
+// ---------------------------------------------------------------------------
+
+const MAX_ARRAY_DIMENSIONS: usize = 255;
+
+/// Parses a field descriptor such as `I`, `[J` or `Ljava/lang/String;`.
+pub fn parse_field_descriptor(s: &str) -> Result<FieldType> {
+    let mut cursor = DescriptorCursor { s, pos: 0 };
+    let parsed = cursor
+        .field_type()
+        .and_then(|t| cursor.expect_end().map(|_| t));
+    parsed.map_err(|reason| {
+        ClassFileError::Format(format!("Invalid field descriptor \"{s}\": {reason}"))
+    })
+}
+
+/// Parses a method descriptor such as `(I[JLjava/lang/Object;)V`.
+pub fn parse_method_descriptor(s: &str) -> Result<MethodDescriptor> {
+    let mut cursor = DescriptorCursor { s, pos: 0 };
+    let parsed = cursor
+        .method_descriptor()
+        .and_then(|d| cursor.expect_end().map(|_| d));
+    parsed.map_err(|reason| {
+        ClassFileError::Format(format!("Invalid method descriptor \"{s}\": {reason}"))
+    })
+}
+
+struct DescriptorCursor<'a> {
+    s: &'a str,
+    pos: usize,
+}
+
+impl DescriptorCursor<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.as_bytes().get(self.pos).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let byte = self.peek();
+        self.pos += byte.is_some() as usize;
+        byte
+    }
+
+    fn expect_end(&self) -> std::result::Result<(), String> {
+        match self.pos < self.s.len() {
+            true => Err(format!("unexpected characters after position {}", self.pos)),
+            false => Ok(()),
+        }
+    }
+
+    fn method_descriptor(&mut self) -> std::result::Result<MethodDescriptor, String> {
+        if self.next() != Some(b'(') {
+            return Err("expected '('".to_string());
+        }
+        let mut params = Vec::new();
+        while self.peek() != Some(b')') {
+            params.push(self.field_type()?);
+        }
+        self.next(); // ')'
+        let ret = match self.peek() {
+            Some(b'V') => {
+                self.next();
+                None
+            }
+            _ => Some(self.field_type()?),
+        };
+        Ok(MethodDescriptor { params, ret })
+    }
+
+    fn field_type(&mut self) -> std::result::Result<FieldType, String> {
+        let mut dimensions = 0;
+        while self.peek() == Some(b'[') {
+            self.next();
+            dimensions += 1;
+        }
+        if dimensions > MAX_ARRAY_DIMENSIONS {
+            return Err(format!(
+                "array type has {dimensions} dimensions (the limit is 255)"
+            ));
+        }
+        let mut field_type = self.non_array_type()?;
+        for _ in 0..dimensions {
+            field_type = FieldType::Array(Box::new(field_type));
+        }
+        Ok(field_type)
+    }
+
+    fn non_array_type(&mut self) -> std::result::Result<FieldType, String> {
+        let at = self.pos;
+        Ok(match self.next() {
+            Some(b'B') => FieldType::Byte,
+            Some(b'C') => FieldType::Char,
+            Some(b'D') => FieldType::Double,
+            Some(b'F') => FieldType::Float,
+            Some(b'I') => FieldType::Int,
+            Some(b'J') => FieldType::Long,
+            Some(b'S') => FieldType::Short,
+            Some(b'Z') => FieldType::Boolean,
+            Some(b'L') => FieldType::Object(self.class_name()?),
+            Some(b'V') => return Err(format!("'V' at position {at} is not a field type")),
+            Some(_) => return Err(format!("unexpected character at position {at}")),
+            None => return Err("unexpected end".to_string()),
+        })
+    }
+
+    /// The binary class name after an `L`, up to and consuming the `;`.
+    fn class_name(&mut self) -> std::result::Result<String, String> {
+        let rest = &self.s[self.pos..];
+        let Some(end) = rest.find(';') else {
+            return Err("class name without terminating ';'".to_string());
+        };
+        let name = &rest[..end];
+        if !is_valid_binary_class_name(name) {
+            return Err(format!("invalid class name \"{name}\""));
+        }
+        self.pos += end + 1;
+        Ok(name.to_string())
+    }
+}
+
+/// Slash-separated, non-empty unqualified names (JVMS §4.2.1).
+fn is_valid_binary_class_name(name: &str) -> bool {
+    name.split('/')
+        .all(|part| !part.is_empty() && !part.contains(['.', '[', ';']))
+}
+
+impl FieldType {
+    /// The descriptor string, e.g. `[Ljava/lang/String;`.
+    pub fn descriptor(&self) -> String {
+        match self {
+            FieldType::Byte => "B".to_string(),
+            FieldType::Char => "C".to_string(),
+            FieldType::Double => "D".to_string(),
+            FieldType::Float => "F".to_string(),
+            FieldType::Int => "I".to_string(),
+            FieldType::Long => "J".to_string(),
+            FieldType::Short => "S".to_string(),
+            FieldType::Boolean => "Z".to_string(),
+            FieldType::Object(name) => format!("L{name};"),
+            FieldType::Array(element) => format!("[{}", element.descriptor()),
+        }
+    }
+
+    /// Local-variable / operand-stack slots: 2 for long and double, else 1.
+    pub fn slots(&self) -> usize {
+        match self {
+            FieldType::Long | FieldType::Double => 2,
+            _ => 1,
+        }
+    }
+
+    /// True for class and array types.
+    pub fn is_reference(&self) -> bool {
+        matches!(self, FieldType::Object(_) | FieldType::Array(_))
+    }
+}
+
+impl MethodDescriptor {
+    /// Slots taken by the arguments (not counting `this`).
+    pub fn arg_slots(&self) -> usize {
+        self.params.iter().map(FieldType::slots).sum()
+    }
+
+    /// The descriptor string, e.g. `(IJ)V`.
+    pub fn descriptor(&self) -> String {
+        let params: String = self.params.iter().map(FieldType::descriptor).collect();
+        let ret = self
+            .ret
+            .as_ref()
+            .map_or("V".to_string(), FieldType::descriptor);
+        format!("({params}){ret}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use std::process::Command;
+    use std::sync::OnceLock;
+
+    // -----------------------------------------------------------------------
+    // Real javac output
+    // -----------------------------------------------------------------------
+
+    const GREETER_SOURCE: &str = r#"import java.util.function.Supplier;
+
+public class Greeter implements Runnable {
+    static final int ANSWER = 42;
+    static final String NAME = "gcvm";
+    static final String WEIRD = "a\u0000b\uD83D\uDE00c\uD800";
+    static int finallyCount;
+    long counter;
+
+    public void run() {
+        String who = "world";
+        Supplier<String> s = () -> "Hello, " + who + "!" + counter;
+        System.out.println(s.get());
+    }
+
+    static int divide(int a, int b) {
+        try {
+            return a / b;
+        } catch (ArithmeticException e) {
+            return 0;
+        }
+    }
+
+    static int guarded(int x) {
+        try {
+            return 10 / x;
+        } finally {
+            finallyCount++;
+        }
+    }
+
+    native void poke();
+
+    class Inner {
+    }
+}
+"#;
+
+    struct Compiled {
+        greeter: Vec<u8>,
+        inner: Vec<u8>,
+    }
+
+    /// Compiles GREETER_SOURCE with javac once per test run.
+    fn compiled() -> &'static Compiled {
+        static COMPILED: OnceLock<Compiled> = OnceLock::new();
+        COMPILED.get_or_init(|| {
+            let dir =
+                std::env::temp_dir().join(format!("gcvm-classfile-test-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let source = dir.join("Greeter.java");
+            std::fs::write(&source, GREETER_SOURCE).unwrap();
+            run_javac(&dir, &source);
+            let compiled = Compiled {
+                greeter: std::fs::read(dir.join("Greeter.class")).unwrap(),
+                inner: std::fs::read(dir.join("Greeter$Inner.class")).unwrap(),
+            };
+            let _ = std::fs::remove_dir_all(&dir);
+            compiled
+        })
+    }
+
+    fn run_javac(out_dir: &Path, source: &Path) {
+        let output = Command::new("javac")
+            .arg("-encoding")
+            .arg("UTF-8")
+            .arg("-d")
+            .arg(out_dir)
+            .arg(source)
+            .output()
+            .expect("javac (JDK 17) must be installed to run these tests");
+        assert!(
+            output.status.success(),
+            "javac failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    fn greeter() -> ClassFile {
+        parse(&compiled().greeter).expect("javac output parses")
+    }
+
+    fn method<'c>(class: &'c ClassFile, name: &str) -> &'c MethodInfo {
+        class
+            .methods
+            .iter()
+            .find(|m| m.name == name)
+            .unwrap_or_else(|| panic!("no method {name}"))
+    }
+
+    fn field<'c>(class: &'c ClassFile, name: &str) -> &'c FieldInfo {
+        class
+            .fields
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("no field {name}"))
+    }
+
+    /// 1-based line number of the first source line containing `needle`.
+    fn source_line(needle: &str) -> u16 {
+        let index = GREETER_SOURCE
+            .lines()
+            .position(|l| l.contains(needle))
+            .unwrap();
+        index as u16 + 1
+    }
+
+    #[test]
+    fn javac_class_has_its_name_super_interfaces_and_version() {
+        let class = greeter();
+        assert_eq!(class.this_class, "Greeter");
+        assert_eq!(class.super_class.as_deref(), Some("java/lang/Object"));
+        assert_eq!(class.interfaces, vec!["java/lang/Runnable".to_string()]);
+        assert_eq!((class.major_version, class.minor_version), (61, 0));
+        assert_ne!(class.access_flags & access::PUBLIC, 0);
+    }
+
+    #[test]
+    fn javac_class_has_its_source_file() {
+        assert_eq!(greeter().source_file.as_deref(), Some("Greeter.java"));
+    }
+
+    #[test]
+    fn javac_class_lists_methods_with_descriptors() {
+        let class = greeter();
+        let signatures: Vec<(&str, &str)> = class
+            .methods
+            .iter()
+            .map(|m| (m.name.as_str(), m.descriptor.as_str()))
+            .collect();
+        for expected in [
+            ("<init>", "()V"),
+            ("run", "()V"),
+            ("divide", "(II)I"),
+            ("guarded", "(I)I"),
+            ("poke", "()V"),
+        ] {
+            assert!(
+                signatures.contains(&expected),
+                "{expected:?} missing from {signatures:?}"
+            );
+        }
+        let lambda = class
+            .methods
+            .iter()
+            .find(|m| m.name.starts_with("lambda$run$"))
+            .expect("lambda body");
+        assert_ne!(lambda.access_flags & access::SYNTHETIC, 0);
+    }
+
+    #[test]
+    fn javac_method_code_has_limits_and_bytecode() {
+        let class = greeter();
+        let code = method(&class, "divide")
+            .code
+            .as_ref()
+            .expect("divide has code");
+        assert_eq!(code.max_locals, 3); // a, b, e
+        assert_eq!(code.max_stack, 2);
+        assert_eq!(&code.bytecode[..3], &[0x1a, 0x1b, 0x6c]); // iload_0 iload_1 idiv
+    }
+
+    #[test]
+    fn native_method_has_no_code() {
+        assert_eq!(method(&greeter(), "poke").code, None);
+    }
+
+    #[test]
+    fn catch_clause_handler_names_the_exception_class() {
+        let class = greeter();
+        let code = method(&class, "divide").code.as_ref().unwrap();
+        assert_eq!(code.exception_table.len(), 1);
+        let handler = &code.exception_table[0];
+        assert_eq!(
+            handler.catch_type.as_deref(),
+            Some("java/lang/ArithmeticException")
+        );
+        assert!(handler.start_pc < handler.end_pc && handler.handler_pc >= handler.end_pc);
+    }
+
+    #[test]
+    fn finally_handler_has_no_catch_type() {
+        let class = greeter();
+        let code = method(&class, "guarded").code.as_ref().unwrap();
+        assert!(!code.exception_table.is_empty());
+        assert!(code.exception_table.iter().all(|h| h.catch_type.is_none()));
+    }
+
+    #[test]
+    fn line_numbers_map_pcs_to_source_lines_in_pc_order() {
+        let class = greeter();
+        let code = method(&class, "divide").code.as_ref().unwrap();
+        assert_eq!(
+            code.line_numbers.first(),
+            Some(&(0, source_line("return a / b;")))
+        );
+        assert!(code.line_numbers.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert!(code.line_numbers.contains(&(
+            code.exception_table[0].handler_pc,
+            source_line("catch (ArithmeticException")
+        )));
+    }
+
+    #[test]
+    fn static_final_fields_carry_constant_values() {
+        let class = greeter();
+        let cp = &class.constant_pool;
+        let answer = field(&class, "ANSWER").constant_value_index.unwrap();
+        assert_eq!(cp.get(answer).unwrap(), &Constant::Integer(42));
+        let name = field(&class, "NAME").constant_value_index.unwrap();
+        assert_eq!(cp.string(name).unwrap().text, "gcvm");
+        assert_eq!(field(&class, "counter").constant_value_index, None);
+        assert_eq!(field(&class, "counter").descriptor, "J");
+    }
+
+    #[test]
+    fn string_constant_keeps_exact_utf16_with_nul_and_surrogates() {
+        let class = greeter();
+        let cp = &class.constant_pool;
+        let weird = cp
+            .string(field(&class, "WEIRD").constant_value_index.unwrap())
+            .unwrap();
+        assert_eq!(
+            weird.utf16,
+            vec![0x61, 0x0000, 0x62, 0xD83D, 0xDE00, 0x63, 0xD800]
+        );
+        assert_eq!(weird.text, "a\0b\u{1F600}c\u{FFFD}");
+    }
+
+    #[test]
+    fn bootstrap_methods_resolve_to_lambda_and_string_concat_factories() {
+        let class = greeter();
+        let cp = &class.constant_pool;
+        let mut factories: Vec<(u8, String, String)> = class
+            .bootstrap_methods
+            .iter()
+            .map(|bsm| {
+                let (kind, target) = cp.method_handle(bsm.method_ref).unwrap();
+                (kind, target.class, target.name)
+            })
+            .collect();
+        factories.sort();
+        assert_eq!(
+            factories,
+            vec![
+                (
+                    ref_kind::INVOKE_STATIC,
+                    "java/lang/invoke/LambdaMetafactory".into(),
+                    "metafactory".into()
+                ),
+                (
+                    ref_kind::INVOKE_STATIC,
+                    "java/lang/invoke/StringConcatFactory".into(),
+                    "makeConcatWithConstants".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn string_concat_recipe_is_a_bootstrap_argument() {
+        let class = greeter();
+        let cp = &class.constant_pool;
+        let recipes: Vec<&str> = class
+            .bootstrap_methods
+            .iter()
+            .flat_map(|bsm| bsm.arguments.iter())
+            .filter_map(|&arg| cp.string(arg).ok())
+            .map(|s| s.text.as_str())
+            .collect();
+        assert_eq!(recipes, vec!["Hello, \u{1}!\u{1}"]);
+    }
+
+    #[test]
+    fn invokedynamic_constants_name_call_sites_and_bootstrap_methods() {
+        let class = greeter();
+        let cp = &class.constant_pool;
+        let mut call_sites: Vec<(String, String)> = (1..cp.entries.len() as u16)
+            .filter(|&i| matches!(cp.entries[i as usize], Constant::InvokeDynamic { .. }))
+            .map(|i| {
+                let (bsm, name, descriptor) = cp.invoke_dynamic(i).unwrap();
+                assert!((bsm as usize) < class.bootstrap_methods.len());
+                (name.to_string(), descriptor.to_string())
+            })
+            .collect();
+        call_sites.sort();
+        assert_eq!(
+            call_sites,
+            vec![
+                (
+                    "get".to_string(),
+                    "(LGreeter;Ljava/lang/String;)Ljava/util/function/Supplier;".to_string()
+                ),
+                (
+                    "makeConcatWithConstants".to_string(),
+                    "(Ljava/lang/String;J)Ljava/lang/String;".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn member_refs_resolve_to_class_name_and_descriptor() {
+        let class = greeter();
+        let cp = &class.constant_pool;
+        let println = (1..cp.entries.len() as u16)
+            .filter_map(|i| cp.member_ref(i).ok())
+            .find(|m| m.name == "println")
+            .expect("a reference to println");
+        assert_eq!(println.class, "java/io/PrintStream");
+        assert_eq!(println.descriptor, "(Ljava/lang/String;)V");
+        assert!(!println.is_interface);
+        let get = (1..cp.entries.len() as u16)
+            .filter_map(|i| cp.member_ref(i).ok())
+            .find(|m| m.name == "get")
+            .unwrap();
+        assert!(get.is_interface);
+    }
+
+    #[test]
+    fn outer_class_lists_nest_members_and_inner_class_names_its_host() {
+        assert_eq!(greeter().nest_members, vec!["Greeter$Inner".to_string()]);
+        let inner = parse(&compiled().inner).unwrap();
+        assert_eq!(inner.nest_host.as_deref(), Some("Greeter"));
+        assert_eq!(inner.this_class, "Greeter$Inner");
+    }
+
+    // -----------------------------------------------------------------------
+    // Hand-assembled class files
+    // -----------------------------------------------------------------------
+
+    /// Builds a constant pool; each method returns the new entry's index.
+    struct Pool {
+        bytes: Vec<u8>,
+        next: u16,
+    }
+
+    impl Pool {
+        fn new() -> Pool {
+            Pool {
+                bytes: Vec::new(),
+                next: 1,
+            }
+        }
+
+        fn raw(&mut self, entry: &[u8], slots: u16) -> u16 {
+            let index = self.next;
+            self.bytes.extend_from_slice(entry);
+            self.next += slots;
+            index
+        }
+
+        fn utf8(&mut self, s: &str) -> u16 {
+            let mut entry = vec![tag::UTF8];
+            entry.extend((s.len() as u16).to_be_bytes());
+            entry.extend(s.as_bytes());
+            self.raw(&entry, 1)
+        }
+
+        fn class(&mut self, name: &str) -> u16 {
+            let name_index = self.utf8(name);
+            self.raw(&[&[tag::CLASS][..], &name_index.to_be_bytes()].concat(), 1)
+        }
+
+        fn name_and_type(&mut self, name: &str, descriptor: &str) -> u16 {
+            let (n, d) = (self.utf8(name), self.utf8(descriptor));
+            self.raw(&[&[tag::NAME_AND_TYPE][..], &u16s(&[n, d])].concat(), 1)
+        }
+    }
+
+    fn u16s(values: &[u16]) -> Vec<u8> {
+        values.iter().flat_map(|v| v.to_be_bytes()).collect()
+    }
+
+    fn u32_bytes(value: u32) -> Vec<u8> {
+        value.to_be_bytes().to_vec()
+    }
+
+    /// Magic, version 61.0, the pool, then `rest` (access_flags onwards).
+    fn class_file(pool: &Pool, rest: &[u8]) -> Vec<u8> {
+        let mut bytes = vec![0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61];
+        bytes.extend(pool.next.to_be_bytes());
+        bytes.extend(&pool.bytes);
+        bytes.extend(rest);
+        bytes
+    }
+
+    /// Counts of interfaces, fields, methods and attributes, all zero.
+    const NO_MEMBERS: [u8; 8] = [0; 8];
+
+    /// `public class Foo` (pool: #1 "Foo", #2 Class Foo, #3 "java/lang/Object", #4 Class
+    /// Object, then whatever `extend` adds); `extend` returns the bytes after super_class.
+    fn foo_class(extend: impl FnOnce(&mut Pool) -> Vec<u8>) -> Vec<u8> {
+        let mut pool = Pool::new();
+        let this_class = pool.class("Foo");
+        let super_class = pool.class("java/lang/Object");
+        let tail = extend(&mut pool);
+        let mut rest = u16s(&[access::PUBLIC | access::SUPER, this_class, super_class]);
+        rest.extend(tail);
+        class_file(&pool, &rest)
+    }
+
+    fn minimal_class() -> Vec<u8> {
+        foo_class(|_| NO_MEMBERS.to_vec())
+    }
+
+    fn with_version(mut bytes: Vec<u8>, major: u16, minor: u16) -> Vec<u8> {
+        bytes[4..6].copy_from_slice(&minor.to_be_bytes());
+        bytes[6..8].copy_from_slice(&major.to_be_bytes());
+        bytes
+    }
+
+    /// Class attributes section holding one attribute.
+    fn one_class_attribute(pool: &mut Pool, name: &str, body: &[u8]) -> Vec<u8> {
+        let name_index = pool.utf8(name);
+        let mut bytes = u16s(&[0, 0, 0, 1, name_index]);
+        bytes.extend(u32_bytes(body.len() as u32));
+        bytes.extend(body);
+        bytes
+    }
+
+    fn format_message(result: Result<ClassFile>) -> String {
+        match result {
+            Err(ClassFileError::Format(message)) => message,
+            other => panic!("expected a format error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn minimal_class_parses() {
+        let class = parse(&minimal_class()).unwrap();
+        assert_eq!(class.this_class, "Foo");
+        assert_eq!(class.super_class.as_deref(), Some("java/lang/Object"));
+        assert!(
+            class.methods.is_empty()
+                && class.fields.is_empty()
+                && class.bootstrap_methods.is_empty()
+        );
+    }
+
+    #[test]
+    fn bad_magic_is_a_format_error_showing_the_value() {
+        let mut bytes = minimal_class();
+        bytes[3] = 0xBF;
+        assert_eq!(
+            format_message(parse(&bytes)),
+            "Incompatible magic value 3405691583 in class file"
+        );
+    }
+
+    #[test]
+    fn version_62_is_unsupported() {
+        let result = parse(&with_version(minimal_class(), 62, 0));
+        assert_eq!(
+            result,
+            Err(ClassFileError::UnsupportedVersion {
+                major: 62,
+                minor: 0
+            })
+        );
+    }
+
+    #[test]
+    fn unsupported_version_message_names_the_version_and_limit() {
+        let error = ClassFileError::UnsupportedVersion {
+            major: 62,
+            minor: 0,
+        };
+        assert_eq!(
+            error.to_string(),
+            "class file version 62.0 is not supported (this VM recognizes class file versions up to 61.0)"
+        );
+    }
+
+    #[test]
+    fn version_61_preview_is_unsupported() {
+        let result = parse(&with_version(minimal_class(), 61, 0xFFFF));
+        assert_eq!(
+            result,
+            Err(ClassFileError::UnsupportedVersion {
+                major: 61,
+                minor: 0xFFFF
+            })
+        );
+    }
+
+    #[test]
+    fn version_below_45_is_unsupported() {
+        let result = parse(&with_version(minimal_class(), 44, 0));
+        assert_eq!(
+            result,
+            Err(ClassFileError::UnsupportedVersion {
+                major: 44,
+                minor: 0
+            })
+        );
+    }
+
+    #[test]
+    fn version_45_3_is_supported() {
+        assert!(parse(&with_version(minimal_class(), 45, 3)).is_ok());
+    }
+
+    #[test]
+    fn every_truncation_of_a_javac_class_is_reported_as_truncated() {
+        let bytes = &compiled().greeter;
+        for len in 0..bytes.len() {
+            let message = format_message(parse(&bytes[..len]));
+            assert!(
+                message.starts_with("Truncated class file"),
+                "cut at {len}: {message}"
+            );
+        }
+    }
+
+    #[test]
+    fn truncation_message_names_the_item_and_byte_offset() {
+        let message = format_message(parse(&minimal_class()[..7]));
+        assert_eq!(
+            message,
+            "Truncated class file while reading major_version at byte offset 6"
+        );
+    }
+
+    #[test]
+    fn truncated_utf8_constant_is_reported_with_its_offset() {
+        let message = format_message(parse(&minimal_class()[..14]));
+        assert_eq!(
+            message,
+            "Truncated class file while reading Utf8 bytes at byte offset 13"
+        );
+    }
+
+    #[test]
+    fn extra_bytes_after_the_class_are_rejected() {
+        let mut bytes = minimal_class();
+        bytes.push(0);
+        let message = format_message(parse(&bytes));
+        assert!(
+            message.starts_with("Extra bytes at the end of class file"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn constant_pool_index_out_of_range_is_rejected() {
+        let mut pool = Pool::new();
+        let object = pool.class("java/lang/Object");
+        let mut rest = u16s(&[access::PUBLIC, 99, object]);
+        rest.extend(NO_MEMBERS);
+        let message = format_message(parse(&class_file(&pool, &rest)));
+        assert!(
+            message.starts_with("Invalid constant pool index 99"),
+            "{message}"
+        );
+        assert!(message.contains("this_class"), "{message}");
+    }
+
+    #[test]
+    fn constant_pool_index_of_the_wrong_kind_is_rejected() {
+        let mut pool = Pool::new();
+        let object = pool.class("java/lang/Object");
+        let mut rest = u16s(&[access::PUBLIC, 1, object]); // #1 is a Utf8
+        rest.extend(NO_MEMBERS);
+        let message = format_message(parse(&class_file(&pool, &rest)));
+        assert!(
+            message.starts_with("Constant pool entry 1 is a Utf8, expected Class"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn reference_inside_the_constant_pool_is_checked() {
+        let bytes = foo_class(|pool| {
+            pool.raw(&[tag::STRING, 0, 42], 1);
+            NO_MEMBERS.to_vec()
+        });
+        let message = format_message(parse(&bytes));
+        assert!(
+            message.starts_with("Invalid constant pool index 42"),
+            "{message}"
+        );
+        assert!(message.contains("constant pool entry 5"), "{message}");
+    }
+
+    #[test]
+    fn unknown_constant_tag_is_named_with_its_index() {
+        let bytes = foo_class(|pool| {
+            pool.raw(&[2, 0, 0], 1);
+            NO_MEMBERS.to_vec()
+        });
+        let message = format_message(parse(&bytes));
+        assert!(
+            message.starts_with("Unknown constant tag 2 at constant pool index 5"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn constant_tag_newer_than_the_class_version_is_rejected() {
+        let bytes = foo_class(|pool| {
+            let descriptor = pool.utf8("()V");
+            pool.raw(
+                &[&[tag::METHOD_TYPE][..], &descriptor.to_be_bytes()].concat(),
+                1,
+            );
+            NO_MEMBERS.to_vec()
+        });
+        let message = format_message(parse(&with_version(bytes, 50, 0)));
+        assert!(
+            message.contains("does not support constant tag 16"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn malformed_utf8_constant_is_rejected() {
+        let bytes = foo_class(|pool| {
+            pool.raw(&[tag::UTF8, 0, 1, 0xFF], 1);
+            NO_MEMBERS.to_vec()
+        });
+        let message = format_message(parse(&bytes));
+        assert!(
+            message.starts_with("Illegal UTF8 string in constant pool entry 5"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn constant_pool_count_of_zero_is_rejected() {
+        let mut bytes = minimal_class();
+        bytes[8..10].copy_from_slice(&[0, 0]);
+        assert!(format_message(parse(&bytes)).contains("constant pool size 0"));
+    }
+
+    #[test]
+    fn long_constant_takes_two_slots_and_the_second_is_unusable() {
+        let bytes = foo_class(|pool| {
+            pool.raw(&[tag::LONG, 0, 0, 0, 1, 0, 0, 0, 2], 2);
+            pool.utf8("after");
+            NO_MEMBERS.to_vec()
+        });
+        let cp = parse(&bytes).unwrap().constant_pool;
+        assert_eq!(cp.get(5).unwrap(), &Constant::Long((1 << 32) | 2));
+        assert_eq!(cp.entries[6], Constant::Unusable);
+        assert!(cp.get(6).is_err());
+        assert_eq!(cp.utf8_str(7).unwrap(), "after");
+    }
+
+    #[test]
+    fn long_constant_in_the_last_slot_is_rejected() {
+        let mut bytes = vec![0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61, 0, 2];
+        bytes.extend([tag::DOUBLE, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert!(format_message(parse(&bytes)).contains("needs two slots"));
+    }
+
+    #[test]
+    fn index_zero_is_never_a_valid_constant() {
+        let cp = parse(&minimal_class()).unwrap().constant_pool;
+        assert!(cp.get(0).is_err());
+    }
+
+    #[test]
+    fn missing_superclass_is_allowed_only_for_object() {
+        let mut pool = Pool::new();
+        let object = pool.class("java/lang/Object");
+        let foo = pool.class("Foo");
+        let class_with_super_zero = |this_class| {
+            let mut rest = u16s(&[access::PUBLIC, this_class, 0]);
+            rest.extend(NO_MEMBERS);
+            parse(&class_file(&pool, &rest))
+        };
+        assert_eq!(class_with_super_zero(object).unwrap().super_class, None);
+        assert!(format_message(class_with_super_zero(foo)).contains("Invalid superclass index 0"));
+    }
+
+    #[test]
+    fn unknown_attributes_are_skipped() {
+        let bytes = foo_class(|pool| one_class_attribute(pool, "Whatever", &[1, 2, 3, 4, 5]));
+        assert!(parse(&bytes).is_ok());
+    }
+
+    #[test]
+    fn attribute_longer_than_its_contents_is_rejected() {
+        let bytes = foo_class(|pool| {
+            let file = pool.utf8("Foo.java");
+            one_class_attribute(pool, "SourceFile", &[&u16s(&[file])[..], &[0]].concat())
+        });
+        let message = format_message(parse(&bytes));
+        assert!(
+            message.starts_with("SourceFile attribute has 1 unexpected extra bytes"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn attribute_shorter_than_its_contents_is_rejected() {
+        let bytes = foo_class(|pool| one_class_attribute(pool, "SourceFile", &[0]));
+        let message = format_message(parse(&bytes));
+        assert!(
+            message.starts_with("SourceFile attribute is too short"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn invokedynamic_without_bootstrap_methods_is_rejected() {
+        let bytes = foo_class(|pool| {
+            let nat = pool.name_and_type("run", "()V");
+            pool.raw(&[&[tag::INVOKE_DYNAMIC][..], &u16s(&[0, nat])].concat(), 1);
+            NO_MEMBERS.to_vec()
+        });
+        assert!(format_message(parse(&bytes)).contains("uses bootstrap method 0"));
+    }
+
+    /// A method section with one `()V` method `m` and the given attributes.
+    fn one_method(pool: &mut Pool, flags: u16, attributes: &[(&str, Vec<u8>)]) -> Vec<u8> {
+        let (name, descriptor) = (pool.utf8("m"), pool.utf8("()V"));
+        let mut bytes = u16s(&[0, 0, 1, flags, name, descriptor, attributes.len() as u16]);
+        for (attribute, body) in attributes {
+            bytes.extend(u16s(&[pool.utf8(attribute)]));
+            bytes.extend(u32_bytes(body.len() as u32));
+            bytes.extend(body);
+        }
+        bytes.extend(u16s(&[0])); // class attributes_count
+        bytes
+    }
+
+    fn line_number_table(entries: &[(u16, u16)]) -> Vec<u8> {
+        let mut body = u16s(&[entries.len() as u16]);
+        entries
+            .iter()
+            .for_each(|&(pc, line)| body.extend(u16s(&[pc, line])));
+        body
+    }
+
+    /// Code for `nop; nop; return` with the given nested attributes.
+    fn code_attribute(pool: &mut Pool, nested: &[(&str, Vec<u8>)]) -> Vec<u8> {
+        let mut body = u16s(&[1, 1]);
+        body.extend(u32_bytes(3));
+        body.extend([0x00, 0x00, 0xB1]);
+        body.extend(u16s(&[0, nested.len() as u16]));
+        for (attribute, nested_body) in nested {
+            body.extend(u16s(&[pool.utf8(attribute)]));
+            body.extend(u32_bytes(nested_body.len() as u32));
+            body.extend(nested_body);
+        }
+        body
+    }
+
+    #[test]
+    fn line_number_tables_are_merged_and_sorted() {
+        let bytes = foo_class(|pool| {
+            let nested = [
+                ("LineNumberTable", line_number_table(&[(2, 30)])),
+                ("LineNumberTable", line_number_table(&[(1, 20), (0, 10)])),
+            ];
+            let code = code_attribute(pool, &nested);
+            one_method(pool, access::STATIC, &[("Code", code)])
+        });
+        let class = parse(&bytes).unwrap();
+        let code = class.methods[0].code.as_ref().unwrap();
+        assert_eq!(code.line_numbers, vec![(0, 10), (1, 20), (2, 30)]);
+        assert_eq!(code.bytecode, vec![0x00, 0x00, 0xB1]);
+    }
+
+    #[test]
+    fn concrete_method_without_code_is_rejected() {
+        let bytes = foo_class(|pool| one_method(pool, access::PUBLIC, &[]));
+        let message = format_message(parse(&bytes));
+        assert!(message.starts_with("Absent Code attribute"), "{message}");
+        assert!(message.contains("method m()V"), "{message}");
+    }
+
+    #[test]
+    fn abstract_method_with_code_is_rejected() {
+        let bytes = foo_class(|pool| {
+            let code = code_attribute(pool, &[]);
+            one_method(pool, access::ABSTRACT, &[("Code", code)])
+        });
+        assert!(format_message(parse(&bytes))
+            .starts_with("Code attribute in native or abstract method"));
+    }
+
+    #[test]
+    fn accessor_for_the_wrong_kind_says_what_it_found() {
+        let cp = parse(&minimal_class()).unwrap().constant_pool;
+        let error = cp.member_ref(2).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "Constant pool entry 2 is a Class, expected Fieldref, Methodref or InterfaceMethodref"
+        );
+    }
+
+    // -----------------------------------------------------------------------
+    // Modified UTF-8
+    // -----------------------------------------------------------------------
+
+    fn decode(bytes: &[u8]) -> Option<JUtf8> {
+        JUtf8::from_modified_utf8(bytes).ok()
+    }
+
+    #[test]
+    fn two_byte_nul_decodes_to_nul() {
+        let s = decode(&[b'a', 0xC0, 0x80, b'b']).unwrap();
+        assert_eq!(s.utf16, vec![0x61, 0, 0x62]);
+        assert_eq!(s.text, "a\0b");
+    }
+
+    #[test]
+    fn separately_encoded_surrogate_pair_decodes_to_one_character() {
+        let s = decode(&[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]).unwrap();
+        assert_eq!(s.utf16, vec![0xD83D, 0xDE00]);
+        assert_eq!(s.text, "\u{1F600}");
+    }
+
+    #[test]
+    fn unpaired_surrogate_is_kept_in_utf16_and_replaced_in_text() {
+        let s = decode(&[0xED, 0xA0, 0x80, b'x']).unwrap();
+        assert_eq!(s.utf16, vec![0xD800, 0x78]);
+        assert_eq!(s.text, "\u{FFFD}x");
+    }
+
+    #[test]
+    fn raw_nul_byte_is_malformed() {
+        assert_eq!(decode(&[b'a', 0]), None);
+    }
+
+    #[test]
+    fn four_byte_form_is_malformed() {
+        assert_eq!(decode(&[0xF0, 0x9F, 0x98, 0x80]), None);
+    }
+
+    #[test]
+    fn cut_off_multibyte_sequence_is_malformed() {
+        assert_eq!(decode(&[0xE2, 0x82]), None);
+    }
+
+    #[test]
+    fn stray_continuation_byte_is_malformed() {
+        assert_eq!(decode(&[0x80]), None);
+    }
+
+    #[test]
+    fn overlong_encoding_other_than_nul_is_malformed() {
+        assert_eq!(decode(&[0xC1, 0x81]), None);
+        assert_eq!(decode(&[0xE0, 0x81, 0x81]), None);
+    }
+
+    // -----------------------------------------------------------------------
+    // Descriptors
+    // -----------------------------------------------------------------------
+
+    fn object(name: &str) -> FieldType {
+        FieldType::Object(name.to_string())
+    }
+
+    fn array(element: FieldType) -> FieldType {
+        FieldType::Array(Box::new(element))
+    }
+
+    #[test]
+    fn primitive_field_descriptors_parse() {
+        let expected = [
+            ("B", FieldType::Byte),
+            ("C", FieldType::Char),
+            ("D", FieldType::Double),
+            ("F", FieldType::Float),
+            ("I", FieldType::Int),
+            ("J", FieldType::Long),
+            ("S", FieldType::Short),
+            ("Z", FieldType::Boolean),
+        ];
+        for (descriptor, field_type) in expected {
+            assert_eq!(parse_field_descriptor(descriptor).unwrap(), field_type);
+        }
+    }
+
+    #[test]
+    fn object_and_array_field_descriptors_parse() {
+        assert_eq!(
+            parse_field_descriptor("Ljava/lang/String;").unwrap(),
+            object("java/lang/String")
+        );
+        assert_eq!(
+            parse_field_descriptor("[[I").unwrap(),
+            array(array(FieldType::Int))
+        );
+        assert_eq!(
+            parse_field_descriptor("[Ljava/lang/Object;").unwrap(),
+            array(object("java/lang/Object"))
+        );
+    }
+
+    #[test]
+    fn field_descriptor_round_trips_through_descriptor() {
+        for descriptor in ["I", "J", "[Z", "[[Ljava/util/Map$Entry;", "Lé;"] {
+            assert_eq!(
+                parse_field_descriptor(descriptor).unwrap().descriptor(),
+                descriptor
+            );
+        }
+    }
+
+    #[test]
+    fn void_is_not_a_field_type() {
+        assert!(parse_field_descriptor("V").is_err());
+        assert!(parse_field_descriptor("[V").is_err());
+        assert!(parse_method_descriptor("(V)V").is_err());
+    }
+
+    #[test]
+    fn trailing_characters_after_a_descriptor_are_rejected() {
+        assert!(parse_field_descriptor("II").is_err());
+        assert!(parse_field_descriptor("Ljava/lang/String;X").is_err());
+        assert!(parse_method_descriptor("()VV").is_err());
+    }
+
+    #[test]
+    fn malformed_class_names_in_descriptors_are_rejected() {
+        for bad in [
+            "L;",
+            "Ljava/lang/String",
+            "Ljava.lang.String;",
+            "Ljava//String;",
+            "L/a;",
+            "La/;",
+            "",
+            "[",
+            "Q",
+        ] {
+            assert!(
+                parse_field_descriptor(bad).is_err(),
+                "{bad:?} should be rejected"
+            );
+        }
+    }
+
+    #[test]
+    fn arrays_of_255_dimensions_are_allowed_but_not_256() {
+        assert!(parse_field_descriptor(&format!("{}I", "[".repeat(255))).is_ok());
+        let error = parse_field_descriptor(&format!("{}I", "[".repeat(256))).unwrap_err();
+        assert!(error.to_string().contains("256 dimensions"), "{error}");
+    }
+
+    #[test]
+    fn method_descriptor_parses_params_and_return() {
+        let descriptor =
+            parse_method_descriptor("(IJ[DLjava/lang/Object;)Ljava/lang/String;").unwrap();
+        assert_eq!(
+            descriptor.params,
+            vec![
+                FieldType::Int,
+                FieldType::Long,
+                array(FieldType::Double),
+                object("java/lang/Object")
+            ]
+        );
+        assert_eq!(descriptor.ret, Some(object("java/lang/String")));
+        assert_eq!(
+            descriptor.descriptor(),
+            "(IJ[DLjava/lang/Object;)Ljava/lang/String;"
+        );
+    }
+
+    #[test]
+    fn void_method_descriptor_has_no_return_type() {
+        let descriptor = parse_method_descriptor("()V").unwrap();
+        assert_eq!(
+            descriptor,
+            MethodDescriptor {
+                params: vec![],
+                ret: None
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_method_descriptors_are_rejected() {
+        for bad in ["", "I", "(I", "()", "(I)", "(L;)V", ")V", "(I)X"] {
+            assert!(
+                parse_method_descriptor(bad).is_err(),
+                "{bad:?} should be rejected"
+            );
+        }
+    }
+
+    #[test]
+    fn long_and_double_take_two_slots() {
+        assert_eq!(FieldType::Long.slots(), 2);
+        assert_eq!(FieldType::Double.slots(), 2);
+        assert_eq!(FieldType::Int.slots(), 1);
+        assert_eq!(array(FieldType::Long).slots(), 1);
+        assert_eq!(object("java/lang/Object").slots(), 1);
+    }
+
+    #[test]
+    fn arg_slots_count_long_and_double_twice() {
+        assert_eq!(
+            parse_method_descriptor("(IJ[DLjava/lang/Object;D)V")
+                .unwrap()
+                .arg_slots(),
+            7
+        );
+        assert_eq!(parse_method_descriptor("()J").unwrap().arg_slots(), 0);
+    }
+
+    #[test]
+    fn only_objects_and_arrays_are_references() {
+        assert!(object("java/lang/Object").is_reference());
+        assert!(array(FieldType::Int).is_reference());
+        assert!(!FieldType::Int.is_reference());
+        assert!(!FieldType::Long.is_reference());
+    }
+
+    // -----------------------------------------------------------------------
+    // Robustness
+    // -----------------------------------------------------------------------
+
+    mod robustness {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(512))]
+
+            #[test]
+            fn truncated_and_bit_flipped_class_files_never_panic(
+                cut in any::<usize>(),
+                flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 0..8),
+            ) {
+                let original = &compiled().greeter;
+                let mut bytes = original[..cut % (original.len() + 1)].to_vec();
+                for (position, value) in flips {
+                    if !bytes.is_empty() {
+                        let len = bytes.len();
+                        bytes[position % len] = value;
+                    }
+                }
+                let _ = parse(&bytes);
+            }
+
+            #[test]
+            fn arbitrary_descriptor_strings_never_panic(s in ".{0,40}") {
+                let _ = parse_field_descriptor(&s);
+                let _ = parse_method_descriptor(&s);
+            }
+
+            #[test]
+            fn arbitrary_bytes_never_panic_the_utf8_decoder(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+                let _ = JUtf8::from_modified_utf8(&bytes);
+            }
+        }
+    }
+}

@@ -1,0 +1,662 @@
+//! invokedynamic: the three bootstrap methods javac 17 emits for ordinary code.
+//!
+//! - `StringConcatFactory.makeConcatWithConstants` (`"a" + b`): the recipe is parsed at link
+//!   time into literal pieces and argument holes; executing it formats each argument as
+//!   `String.valueOf` would and builds one String.
+//! - `LambdaMetafactory.metafactory` / `altMetafactory` (lambdas and method references): at link
+//!   time gcvm defines a small proxy class implementing the functional interface, with one field
+//!   per captured value and a method whose body — generated directly as `Insn`s — loads the
+//!   captures and arguments, adapts them (casts, boxing, unboxing, widening) and calls the
+//!   implementation method. Executing the call site allocates a proxy and stores the captures.
+//! - `ObjectMethods.bootstrap` (records' toString, hashCode, equals): executed natively from the
+//!   record's component fields, with the JDK's formats and hash combination.
+
+use crate::class::{Class, Code, Field};
+use crate::classfile::{self, access, ConstantPool, FieldType, MethodDescriptor};
+use crate::insn::{Insn, Kind, RetKind};
+use crate::thread::{JResult, JThread};
+use crate::vm::{kind_of, LinkageError, Vm};
+use gcvm_gc::Ref;
+use std::sync::OnceLock;
+
+#[derive(Debug)]
+pub enum Piece {
+    Literal(Vec<u16>),
+    /// Argument index and its slot offset from the first argument.
+    Arg { kind: Kind, slot: u16 },
+}
+
+#[derive(Debug)]
+pub struct ConcatSite {
+    pub pieces: Vec<Piece>,
+    pub arg_slots: u16,
+}
+
+#[derive(Debug)]
+pub struct LambdaSite {
+    pub class: &'static Class,
+    pub arg_slots: u16,
+    /// (field offset, kind, slot offset of the captured argument)
+    pub captures: Vec<(u32, Kind, u16)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordOp {
+    ToString,
+    HashCode,
+    Equals,
+}
+
+#[derive(Debug)]
+pub struct RecordSite {
+    pub op: RecordOp,
+    pub class: u32,
+    pub simple_name: String,
+    /// (name, offset, kind)
+    pub components: Vec<(String, u32, Kind)>,
+    pub arg_slots: u16,
+    pub ret: RetKind,
+}
+
+fn bsm_error(msg: String) -> LinkageError {
+    LinkageError::new("java/lang/BootstrapMethodError", msg)
+}
+
+fn cf_error(e: classfile::ClassFileError) -> LinkageError {
+    LinkageError::new("java/lang/ClassFormatError", e.to_string())
+}
+
+/// Links the invokedynamic call site at constant-pool index `idx` of `caller`.
+pub fn link(vm: &'static Vm, caller: &'static Class, cp: &ConstantPool, idx: u16) -> Result<Insn, LinkageError> {
+    let (bsm_index, name, descriptor) = cp.invoke_dynamic(idx).map_err(cf_error)?;
+    let bsm = caller
+        .bootstrap_methods
+        .get(bsm_index as usize)
+        .ok_or_else(|| bsm_error(format!("bootstrap method {bsm_index} missing")))?;
+    let (_, handle) = cp.method_handle(bsm.method_ref).map_err(cf_error)?;
+    let desc = classfile::parse_method_descriptor(descriptor).map_err(cf_error)?;
+    match (handle.class.as_str(), handle.name.as_str()) {
+        ("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants") => link_concat(cp, &bsm.arguments, &desc, true),
+        ("java/lang/invoke/StringConcatFactory", "makeConcat") => link_concat(cp, &bsm.arguments, &desc, false),
+        ("java/lang/invoke/LambdaMetafactory", "metafactory" | "altMetafactory") => {
+            link_lambda(vm, caller, cp, &bsm.arguments, name, &desc, handle.name == "altMetafactory")
+        }
+        ("java/lang/runtime/ObjectMethods", "bootstrap") => link_record(vm, cp, &bsm.arguments, name, &desc),
+        (c, n) => Err(bsm_error(format!("gcvm does not support the bootstrap method {}.{n}", c.replace('/', ".")))),
+    }
+}
+
+fn slot_offsets(desc: &MethodDescriptor) -> Vec<(Kind, u16)> {
+    let mut slot = 0u16;
+    desc.params
+        .iter()
+        .map(|p| {
+            let k = kind_of(p);
+            let at = slot;
+            slot += k.slots() as u16;
+            (k, at)
+        })
+        .collect()
+}
+
+fn link_concat(cp: &ConstantPool, args: &[u16], desc: &MethodDescriptor, with_recipe: bool) -> Result<Insn, LinkageError> {
+    let params = slot_offsets(desc);
+    let mut pieces = Vec::new();
+    if !with_recipe {
+        pieces.extend(params.iter().map(|&(kind, slot)| Piece::Arg { kind, slot }));
+    } else {
+        let recipe = cp.string(*args.first().ok_or_else(|| bsm_error("concat without a recipe".into()))?).map_err(cf_error)?;
+        let mut constants = args[1..].iter();
+        let mut next_arg = params.iter();
+        let mut lit = Vec::new();
+        for &c in &recipe.utf16 {
+            match c {
+                1 => {
+                    if !lit.is_empty() {
+                        pieces.push(Piece::Literal(std::mem::take(&mut lit)));
+                    }
+                    let &(kind, slot) = next_arg.next().ok_or_else(|| bsm_error("concat recipe has too many arguments".into()))?;
+                    pieces.push(Piece::Arg { kind, slot });
+                }
+                2 => {
+                    let idx = *constants.next().ok_or_else(|| bsm_error("concat recipe has too many constants".into()))?;
+                    lit.extend(constant_text(cp, idx)?);
+                }
+                _ => lit.push(c),
+            }
+        }
+        if !lit.is_empty() {
+            pieces.push(Piece::Literal(lit));
+        }
+    }
+    Ok(Insn::Concat(Box::new(ConcatSite { pieces, arg_slots: desc.arg_slots() as u16 })))
+}
+
+fn constant_text(cp: &ConstantPool, idx: u16) -> Result<Vec<u16>, LinkageError> {
+    use classfile::Constant as C;
+    let s = match cp.get(idx).map_err(cf_error)? {
+        C::String { .. } => return Ok(cp.string(idx).map_err(cf_error)?.utf16.clone()),
+        C::Integer(i) => i.to_string(),
+        C::Long(l) => l.to_string(),
+        C::Float(f) => crate::javafmt::float_to_string(*f),
+        C::Double(d) => crate::javafmt::double_to_string(*d),
+        other => return Err(bsm_error(format!("unsupported concat constant {other:?}"))),
+    };
+    Ok(s.encode_utf16().collect())
+}
+
+impl JThread {
+    /// Runs a string-concatenation call site whose arguments end at `sp`; returns the new sp.
+    pub fn exec_concat(&mut self, site: &ConcatSite, sp: usize) -> JResult<usize> {
+        let base = sp - site.arg_slots as usize;
+        let mut out: Vec<u16> = Vec::new();
+        for piece in &site.pieces {
+            match piece {
+                Piece::Literal(l) => out.extend_from_slice(l),
+                Piece::Arg { kind, slot } => {
+                    let at = base + *slot as usize;
+                    self.append_value(&mut out, *kind, at)?;
+                }
+            }
+        }
+        let s = self.new_string_utf16(&out)?;
+        self.slots[base] = s.raw() as u64;
+        Ok(base + 1)
+    }
+
+    /// Appends `String.valueOf(value)` for the value of `kind` in slot `at`.
+    pub fn append_value(&mut self, out: &mut Vec<u16>, kind: Kind, at: usize) -> JResult<()> {
+        let v = self.slots[at];
+        let text = match kind {
+            Kind::Int | Kind::Short | Kind::Byte => (v as u32 as i32).to_string(),
+            Kind::Long => (v as i64).to_string(),
+            Kind::Boolean => (if v as u32 != 0 { "true" } else { "false" }).to_string(),
+            Kind::Char => {
+                out.push(v as u16);
+                return Ok(());
+            }
+            Kind::Float => crate::javafmt::float_to_string(f32::from_bits(v as u32)),
+            Kind::Double => crate::javafmt::double_to_string(f64::from_bits(v)),
+            Kind::Ref => {
+                let obj = Ref::from_raw(v as u32);
+                let s = self.string_value_of(obj)?;
+                if s.is_null() {
+                    "null".to_string()
+                } else {
+                    out.extend(self.string_chars(s));
+                    return Ok(());
+                }
+            }
+        };
+        out.extend(text.encode_utf16());
+        Ok(())
+    }
+
+    /// `String.valueOf(obj)` without the "null" mapping: the object itself if it is a String,
+    /// else the result of its toString() (may be null).
+    pub fn string_value_of(&mut self, obj: Ref) -> JResult<Ref> {
+        if obj.is_null() {
+            return Ok(Ref::NULL);
+        }
+        if self.class_of(obj).id == self.vm.wk().string.id {
+            return Ok(obj);
+        }
+        let r = self.invoke_virtual(obj, "toString", "()Ljava/lang/String;", &[])?;
+        Ok(Ref::from_raw(r as u32))
+    }
+
+    /// Runs a lambda call site: allocates the proxy and stores the captured values.
+    pub fn exec_new_lambda(&mut self, site: &LambdaSite, sp: usize) -> JResult<usize> {
+        let base = sp - site.arg_slots as usize;
+        let obj = self.new_object(site.class)?;
+        let mem = &self.vm.heap.memory;
+        for &(offset, kind, slot) in &site.captures {
+            crate::interp::write_field(mem, obj.offset() + offset as usize, kind, self.slots[base + slot as usize]);
+        }
+        self.slots[base] = obj.raw() as u64;
+        Ok(base + 1)
+    }
+
+    /// Runs a record's toString/hashCode/equals.
+    pub fn exec_record_method(&mut self, site: &RecordSite, sp: usize) -> JResult<usize> {
+        let base = sp - site.arg_slots as usize;
+        let this = Ref::from_raw(self.slots[base] as u32);
+        if this.is_null() {
+            return Err(self.throw_npe());
+        }
+        let result: u64 = match site.op {
+            RecordOp::ToString => self.record_to_string(site, base)?.raw() as u64,
+            RecordOp::HashCode => self.record_hash_code(site, base)? as u32 as u64,
+            RecordOp::Equals => self.record_equals(site, base)? as u64,
+        };
+        self.slots[base] = result;
+        Ok(base + site.ret.map_or(0, Kind::slots))
+    }
+
+    fn record_to_string(&mut self, site: &RecordSite, base: usize) -> JResult<Ref> {
+        let mut out: Vec<u16> = format!("{}[", site.simple_name).encode_utf16().collect();
+        let scratch = self.stack_top() + 8;
+        for (i, (name, offset, kind)) in site.components.iter().enumerate() {
+            if i > 0 {
+                out.extend(", ".encode_utf16());
+            }
+            out.extend(format!("{name}=").encode_utf16());
+            let this = Ref::from_raw(self.slots[base] as u32);
+            let v = crate::interp::read_field(&self.vm.heap.memory, this.offset() + *offset as usize, *kind);
+            let at = self.reserve_scratch_slot(scratch, v);
+            self.append_value(&mut out, *kind, at)?;
+        }
+        out.push(b']' as u16);
+        self.new_string_utf16(&out)
+    }
+
+    /// Puts `v` in a slot above the current frame, where it is safe from being overwritten.
+    fn reserve_scratch_slot(&mut self, at: usize, v: u64) -> usize {
+        self.slots[at] = v;
+        at
+    }
+
+    fn record_hash_code(&mut self, site: &RecordSite, base: usize) -> JResult<i32> {
+        let mut h: i32 = 0;
+        for (_, offset, kind) in &site.components {
+            let this = Ref::from_raw(self.slots[base] as u32);
+            let v = crate::interp::read_field(&self.vm.heap.memory, this.offset() + *offset as usize, *kind);
+            let c = match kind {
+                Kind::Ref => {
+                    let obj = Ref::from_raw(v as u32);
+                    if obj.is_null() {
+                        0
+                    } else {
+                        self.invoke_virtual(obj, "hashCode", "()I", &[])? as u32 as i32
+                    }
+                }
+                _ => primitive_hash(*kind, v),
+            };
+            h = h.wrapping_mul(31).wrapping_add(c);
+        }
+        Ok(h)
+    }
+
+    fn record_equals(&mut self, site: &RecordSite, base: usize) -> JResult<bool> {
+        let other = Ref::from_raw(self.slots[base + 1] as u32);
+        let this = Ref::from_raw(self.slots[base] as u32);
+        if other.is_null() || self.class_of(other).id != site.class {
+            return Ok(false);
+        }
+        if other == this {
+            return Ok(true);
+        }
+        for (_, offset, kind) in &site.components {
+            let (this, other) = (Ref::from_raw(self.slots[base] as u32), Ref::from_raw(self.slots[base + 1] as u32));
+            let mem = &self.vm.heap.memory;
+            let a = crate::interp::read_field(mem, this.offset() + *offset as usize, *kind);
+            let b = crate::interp::read_field(mem, other.offset() + *offset as usize, *kind);
+            let same = match kind {
+                Kind::Float => canonical_f32(a) == canonical_f32(b),
+                Kind::Double => canonical_f64(a) == canonical_f64(b),
+                Kind::Ref => {
+                    let (x, y) = (Ref::from_raw(a as u32), Ref::from_raw(b as u32));
+                    x == y || (!x.is_null() && self.invoke_virtual(x, "equals", "(Ljava/lang/Object;)Z", &[y.raw() as u64])? as u32 != 0)
+                }
+                _ => a == b,
+            };
+            if !same {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+fn canonical_f32(bits: u64) -> u32 {
+    let f = f32::from_bits(bits as u32);
+    if f.is_nan() {
+        0x7fc0_0000
+    } else {
+        f.to_bits()
+    }
+}
+
+fn canonical_f64(bits: u64) -> u64 {
+    let f = f64::from_bits(bits);
+    if f.is_nan() {
+        0x7ff8_0000_0000_0000
+    } else {
+        f.to_bits()
+    }
+}
+
+/// The boxing classes' static hashCode of a primitive value.
+fn primitive_hash(kind: Kind, v: u64) -> i32 {
+    match kind {
+        Kind::Boolean => {
+            if v as u32 != 0 {
+                1231
+            } else {
+                1237
+            }
+        }
+        Kind::Long => (v ^ (v >> 32)) as i32,
+        Kind::Double => {
+            let b = canonical_f64(v);
+            (b ^ (b >> 32)) as i32
+        }
+        Kind::Float => canonical_f32(v) as i32,
+        _ => v as u32 as i32,
+    }
+}
+
+// ---- records ----
+
+fn link_record(vm: &'static Vm, cp: &ConstantPool, args: &[u16], name: &str, desc: &MethodDescriptor) -> Result<Insn, LinkageError> {
+    let op = match name {
+        "toString" => RecordOp::ToString,
+        "hashCode" => RecordOp::HashCode,
+        "equals" => RecordOp::Equals,
+        other => return Err(bsm_error(format!("ObjectMethods cannot make {other}"))),
+    };
+    let class = vm.load(cp.class_name(args[0]).map_err(cf_error)?)?;
+    let names_text = cp.string(args[1]).map_err(cf_error)?.text.clone();
+    let names: Vec<&str> = if names_text.is_empty() { vec![] } else { names_text.split(';').collect() };
+    let mut components = Vec::new();
+    for (i, &h) in args[2..].iter().enumerate() {
+        let (_, r) = cp.method_handle(h).map_err(cf_error)?;
+        let field = class
+            .find_field(&r.name, &r.descriptor)
+            .ok_or_else(|| LinkageError::new("java/lang/NoSuchFieldError", r.name.clone()))?;
+        let label = names.get(i).copied().unwrap_or(&r.name).to_string();
+        components.push((label, field.offset, field.kind));
+    }
+    let simple_name = class.name.rsplit(['/', '$']).next().unwrap_or(&class.name).to_string();
+    Ok(Insn::RecordMethod(Box::new(RecordSite {
+        op,
+        class: class.id,
+        simple_name,
+        components,
+        arg_slots: desc.arg_slots() as u16,
+        ret: desc.ret.as_ref().map(kind_of),
+    })))
+}
+
+// ---- lambdas ----
+
+const REF_INVOKE_VIRTUAL: u8 = 5;
+const REF_INVOKE_STATIC: u8 = 6;
+const REF_INVOKE_SPECIAL: u8 = 7;
+const REF_NEW_INVOKE_SPECIAL: u8 = 8;
+const REF_INVOKE_INTERFACE: u8 = 9;
+const FLAG_MARKERS: i32 = 2;
+const FLAG_BRIDGES: i32 = 4;
+
+fn link_lambda(
+    vm: &'static Vm,
+    caller: &'static Class,
+    cp: &ConstantPool,
+    args: &[u16],
+    sam_name: &str,
+    site_desc: &MethodDescriptor,
+    alt: bool,
+) -> Result<Insn, LinkageError> {
+    if args.len() < 3 {
+        return Err(bsm_error("LambdaMetafactory needs three static arguments".into()));
+    }
+    let sam_desc = cp.method_type(args[0]).map_err(cf_error)?.to_string();
+    let (impl_kind, impl_ref) = cp.method_handle(args[1]).map_err(cf_error)?;
+    let instantiated = classfile::parse_method_descriptor(cp.method_type(args[2]).map_err(cf_error)?).map_err(cf_error)?;
+    let Some(FieldType::Object(iface_name)) = &site_desc.ret else {
+        return Err(bsm_error("lambda call site does not return an interface".into()));
+    };
+    let iface = vm.load(iface_name)?;
+    let mut interfaces = vec![iface];
+    let mut sam_descs = vec![sam_desc];
+    if alt {
+        let int_arg = |i: usize| -> Result<i32, LinkageError> {
+            match args.get(i).map(|&a| cp.get(a)) {
+                Some(Ok(classfile::Constant::Integer(v))) => Ok(*v),
+                _ => Err(bsm_error("altMetafactory: bad flags".into())),
+            }
+        };
+        let flags = int_arg(3)?;
+        let mut at = 4;
+        if flags & FLAG_MARKERS != 0 {
+            let n = int_arg(at)? as usize;
+            for k in 0..n {
+                interfaces.push(vm.load(cp.class_name(args[at + 1 + k]).map_err(cf_error)?)?);
+            }
+            at += 1 + n;
+        }
+        if flags & FLAG_BRIDGES != 0 {
+            let n = int_arg(at)? as usize;
+            for k in 0..n {
+                sam_descs.push(cp.method_type(args[at + 1 + k]).map_err(cf_error)?.to_string());
+            }
+        }
+    }
+    let impl_class = vm.load(&impl_ref.class)?;
+    let impl_method = crate::decode::find_method(vm, impl_class, &impl_ref.name, &impl_ref.descriptor)
+        .ok_or_else(|| LinkageError::new("java/lang/NoSuchMethodError", format!("{}.{}{}", impl_class.java_name(), impl_ref.name, impl_ref.descriptor)))?;
+    let plan = LambdaPlan { vm, impl_kind, impl_class, impl_method, instantiated, captured: site_desc.params.clone() };
+    let fields: Vec<(String, String)> = site_desc.params.iter().enumerate().map(|(i, p)| (format!("arg${}", i + 1), p.descriptor())).collect();
+    let n = vm.lambda_count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("{}$$Lambda${}", caller.name, n);
+    let object = vm.load("java/lang/Object")?;
+    let sam_name = sam_name.to_string();
+    let class = vm.define_synthetic(name, object, interfaces, fields, |class_id, fields| {
+        let mut methods = Vec::new();
+        for d in &sam_descs {
+            methods.push(plan.proxy_method(class_id, fields, &sam_name, d)?);
+        }
+        Ok(methods)
+    })?;
+    let captures = class
+        .fields
+        .iter()
+        .zip(slot_offsets(site_desc))
+        .map(|(f, (kind, slot))| (f.offset, kind, slot))
+        .collect();
+    Ok(Insn::NewLambda(Box::new(LambdaSite { class, arg_slots: site_desc.arg_slots() as u16, captures })))
+}
+
+struct LambdaPlan {
+    vm: &'static Vm,
+    impl_kind: u8,
+    impl_class: &'static Class,
+    impl_method: &'static crate::class::Method,
+    instantiated: MethodDescriptor,
+    captured: Vec<FieldType>,
+}
+
+impl LambdaPlan {
+    /// The proxy's implementation of the interface method with descriptor `desc`.
+    fn proxy_method(&self, class_id: u32, fields: &[Field], name: &str, desc: &str) -> Result<&'static crate::class::Method, LinkageError> {
+        let sam = classfile::parse_method_descriptor(desc).map_err(cf_error)?;
+        let method = self.vm.new_method(class_id, name, desc, access::PUBLIC | access::SYNTHETIC, &sam, false, None, None, vec![]);
+        let insns = self.body(fields, &sam)?;
+        let param_slots: usize = sam.params.iter().map(FieldType::slots).sum();
+        let code = Code {
+            insns: insns.into_boxed_slice(),
+            handlers: Box::new([]),
+            bci: Box::new([]),
+            max_locals: 1 + param_slots as u16,
+            max_stack: (4 + 2 * (self.captured.len() + sam.params.len())) as u16 + 4,
+            oopmaps: OnceLock::new(),
+        };
+        let code = crate::decode::with_oop_maps(code, method).map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
+        let _ = method.code.set(Ok(code));
+        Ok(method)
+    }
+
+    /// The parameter types the implementation call takes (receiver first for instance methods).
+    fn target_params(&self) -> Vec<FieldType> {
+        let mut params = Vec::new();
+        if matches!(self.impl_kind, REF_INVOKE_VIRTUAL | REF_INVOKE_INTERFACE | REF_INVOKE_SPECIAL) {
+            params.push(FieldType::Object(self.impl_class.name.clone()));
+        }
+        params.extend(self.impl_method.params.iter().cloned());
+        params
+    }
+
+    fn body(&self, fields: &[Field], sam: &MethodDescriptor) -> Result<Vec<Insn>, LinkageError> {
+        let mut code = Vec::new();
+        let is_ctor = self.impl_kind == REF_NEW_INVOKE_SPECIAL;
+        if is_ctor {
+            code.push(Insn::New(self.impl_class.id));
+            code.push(Insn::Dup);
+        }
+        let targets = self.target_params();
+        let mut ti = targets.iter();
+        for (f, t) in fields.iter().zip(&self.captured) {
+            code.push(Insn::ALoad(0));
+            code.push(Insn::GetField { offset: f.offset, kind: f.kind });
+            if let Some(target) = ti.next() {
+                self.adapt(&mut code, t, target)?;
+            }
+        }
+        let mut local = 1u16;
+        for (i, p) in sam.params.iter().enumerate() {
+            code.push(load_insn(kind_of(p), local));
+            local += p.slots() as u16;
+            let specific = self.instantiated.params.get(i).unwrap_or(p);
+            if specific != p {
+                self.adapt(&mut code, p, specific)?;
+            }
+            if let Some(target) = ti.next() {
+                self.adapt(&mut code, specific, target)?;
+            }
+        }
+        code.push(self.call_insn());
+        let produced = if is_ctor { Some(FieldType::Object(self.impl_class.name.clone())) } else { self.impl_method.ret_type() };
+        match (&produced, &sam.ret) {
+            (Some(p), None) => code.push(if p.slots() == 2 { Insn::Pop2 } else { Insn::Pop }),
+            (Some(p), Some(r)) => self.adapt(&mut code, p, r)?,
+            (None, Some(_)) => code.push(Insn::AConstNull),
+            (None, None) => {}
+        }
+        code.push(Insn::Return(sam.ret.as_ref().map(kind_of)));
+        Ok(code)
+    }
+
+    fn call_insn(&self) -> Insn {
+        let m = self.impl_method;
+        match self.impl_kind {
+            REF_INVOKE_STATIC => Insn::InvokeStatic(m),
+            REF_INVOKE_SPECIAL | REF_NEW_INVOKE_SPECIAL => Insn::InvokeSpecial(m),
+            _ if m.is_private() || (m.is_final() && !m.is_abstract()) => Insn::InvokeDirect(m),
+            REF_INVOKE_VIRTUAL if !self.impl_class.is_interface() => match self.impl_class.itable.get(&m.selector) {
+                Some(&vindex) => Insn::InvokeVirtual { vindex, arg_slots: m.arg_slots, method: m },
+                None => Insn::InvokeInterface { selector: m.selector, arg_slots: m.arg_slots, method: m },
+            },
+            _ => Insn::InvokeInterface { selector: m.selector, arg_slots: m.arg_slots, method: m },
+        }
+    }
+
+    /// Emits the conversion of a value of type `from` on the stack to type `to`.
+    fn adapt(&self, code: &mut Vec<Insn>, from: &FieldType, to: &FieldType) -> Result<(), LinkageError> {
+        let (fk, tk) = (kind_of(from), kind_of(to));
+        match (fk == Kind::Ref, tk == Kind::Ref) {
+            (true, true) => {
+                let name = match to {
+                    FieldType::Object(name) => name.clone(),
+                    other => other.descriptor(),
+                };
+                if name != "java/lang/Object" && from != to {
+                    code.push(Insn::CheckCast(self.vm.load(&name)?.id));
+                }
+            }
+            (false, false) => widen(code, fk, tk),
+            (false, true) => {
+                let wrapper = wrapper_of(fk);
+                let desc = format!("({})L{wrapper};", crate::vm::primitive_descriptor(fk));
+                code.push(Insn::InvokeStatic(self.method(wrapper, "valueOf", &desc)?));
+            }
+            (true, false) => {
+                let source = match from {
+                    FieldType::Object(n) if primitive_of_wrapper(n).is_some() => n.clone(),
+                    _ => {
+                        let w = wrapper_of(tk).to_string();
+                        code.push(Insn::CheckCast(self.vm.load(&w)?.id));
+                        w
+                    }
+                };
+                let sk = primitive_of_wrapper(&source).expect("a wrapper class");
+                let name = format!("{}Value", primitive_name(sk));
+                let desc = format!("(){}", crate::vm::primitive_descriptor(sk));
+                code.push(Insn::InvokeDirect(self.method(&source, &name, &desc)?));
+                widen(code, sk, tk);
+            }
+        }
+        Ok(())
+    }
+
+    fn method(&self, class: &str, name: &str, desc: &str) -> Result<&'static crate::class::Method, LinkageError> {
+        let c = self.vm.load(class)?;
+        crate::decode::find_method(self.vm, c, name, desc)
+            .ok_or_else(|| LinkageError::new("java/lang/NoSuchMethodError", format!("{class}.{name}{desc}")))
+    }
+}
+
+impl crate::class::Method {
+    /// The declared return type.
+    pub fn ret_type(&self) -> Option<FieldType> {
+        classfile::parse_method_descriptor(&self.descriptor).ok().and_then(|d| d.ret)
+    }
+}
+
+fn load_insn(kind: Kind, local: u16) -> Insn {
+    match kind {
+        Kind::Long => Insn::LLoad(local),
+        Kind::Double => Insn::DLoad(local),
+        Kind::Float => Insn::FLoad(local),
+        Kind::Ref => Insn::ALoad(local),
+        _ => Insn::ILoad(local),
+    }
+}
+
+/// Primitive widening (JLS 5.1.2) between stack kinds.
+fn widen(code: &mut Vec<Insn>, from: Kind, to: Kind) {
+    let int_like = |k: Kind| matches!(k, Kind::Int | Kind::Short | Kind::Byte | Kind::Char | Kind::Boolean);
+    let insn = match (from, to) {
+        (f, Kind::Long) if int_like(f) => Insn::I2L,
+        (f, Kind::Float) if int_like(f) => Insn::I2F,
+        (f, Kind::Double) if int_like(f) => Insn::I2D,
+        (Kind::Long, Kind::Float) => Insn::L2F,
+        (Kind::Long, Kind::Double) => Insn::L2D,
+        (Kind::Float, Kind::Double) => Insn::F2D,
+        _ => return,
+    };
+    code.push(insn);
+}
+
+fn wrapper_of(k: Kind) -> &'static str {
+    match k {
+        Kind::Boolean => "java/lang/Boolean",
+        Kind::Byte => "java/lang/Byte",
+        Kind::Char => "java/lang/Character",
+        Kind::Short => "java/lang/Short",
+        Kind::Int => "java/lang/Integer",
+        Kind::Float => "java/lang/Float",
+        Kind::Long => "java/lang/Long",
+        Kind::Double => "java/lang/Double",
+        Kind::Ref => "java/lang/Object",
+    }
+}
+
+fn primitive_of_wrapper(name: &str) -> Option<Kind> {
+    [Kind::Boolean, Kind::Byte, Kind::Char, Kind::Short, Kind::Int, Kind::Float, Kind::Long, Kind::Double]
+        .into_iter()
+        .find(|&k| wrapper_of(k) == name)
+}
+
+fn primitive_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Boolean => "boolean",
+        Kind::Byte => "byte",
+        Kind::Char => "char",
+        Kind::Short => "short",
+        Kind::Int => "int",
+        Kind::Float => "float",
+        Kind::Long => "long",
+        Kind::Double => "double",
+        Kind::Ref => "object",
+    }
+}

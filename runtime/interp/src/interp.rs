@@ -1,0 +1,733 @@
+//! The interpreter loop.
+//!
+//! `execute` runs Java frames until the frame that was on top when it was called returns. Calls
+//! between Java methods do not recurse in Rust: a call pushes a frame and the loop switches to it;
+//! a return pops it and resumes the caller. Only natives that call back into Java (class
+//! initialisers, toString from string concatenation, exception constructors) nest a new
+//! `execute`.
+//!
+//! Inside the loop, `pc` (the next instruction), `sp` and the locals base live in Rust locals;
+//! `sync!` writes them to the frame before anything that may allocate, call, throw or collect —
+//! the collector reads the suspended frame's pc to find its oop map.
+
+use crate::class::Code;
+use crate::insn::{Insn, Kind};
+use crate::thread::{Call, JResult, JThread, Throw};
+use gcvm_gc::Ref;
+
+impl JThread {
+    /// Runs until the frame count drops back to `base_depth`.
+    pub fn execute(&mut self, base_depth: usize) -> JResult<()> {
+        let vm = self.vm;
+        let mem = &*vm.heap.memory;
+        'frames: loop {
+            let fi = self.frames.len() - 1;
+            let frame = self.frames[fi];
+            let method = frame.method;
+            let code: &'static Code = match method.code.get() {
+                Some(Ok(code)) => code,
+                _ => unreachable!("frames are pushed for decoded methods only"),
+            };
+            let insns: &'static [Insn] = &code.insns;
+            let lb = frame.locals as usize;
+            let mut pc = frame.pc as usize;
+            let mut sp = frame.sp as usize;
+
+            macro_rules! sync {
+                () => {{
+                    let f = &mut self.frames[fi];
+                    f.pc = (pc - 1) as u32;
+                    f.sp = sp as u32;
+                }};
+            }
+            // Dispatch the pending exception: to a handler in this execute, or out of it.
+            macro_rules! unwind {
+                () => {{
+                    match self.unwind_to_handler(base_depth) {
+                        Ok(()) => continue 'frames,
+                        Err(t) => return Err(t),
+                    }
+                }};
+            }
+            macro_rules! throw {
+                ($e:expr) => {{
+                    sync!();
+                    let _: Throw = $e;
+                    unwind!()
+                }};
+            }
+            macro_rules! tryj {
+                ($e:expr) => {{
+                    match $e {
+                        Ok(v) => v,
+                        Err(Throw) => unwind!(),
+                    }
+                }};
+            }
+            macro_rules! push_i { ($v:expr) => {{ let v: i32 = $v; self.slots[sp] = v as u32 as u64; sp += 1; }}; }
+            macro_rules! push_l { ($v:expr) => {{ let v: i64 = $v; self.slots[sp] = v as u64; sp += 2; }}; }
+            macro_rules! push_f { ($v:expr) => {{ let v: f32 = $v; self.slots[sp] = v.to_bits() as u64; sp += 1; }}; }
+            macro_rules! push_d { ($v:expr) => {{ let v: f64 = $v; self.slots[sp] = v.to_bits(); sp += 2; }}; }
+            macro_rules! push_a { ($v:expr) => {{ let v: Ref = $v; self.slots[sp] = v.raw() as u64; sp += 1; }}; }
+            macro_rules! pop_i { () => {{ sp -= 1; self.slots[sp] as u32 as i32 }}; }
+            macro_rules! pop_l { () => {{ sp -= 2; self.slots[sp] as i64 }}; }
+            macro_rules! pop_f { () => {{ sp -= 1; f32::from_bits(self.slots[sp] as u32) }}; }
+            macro_rules! pop_d { () => {{ sp -= 2; f64::from_bits(self.slots[sp]) }}; }
+            macro_rules! pop_a { () => {{ sp -= 1; Ref::from_raw(self.slots[sp] as u32) }}; }
+            macro_rules! binop_i { ($f:expr) => {{ let b = pop_i!(); let a = pop_i!(); push_i!($f(a, b)); }}; }
+            macro_rules! binop_l { ($f:expr) => {{ let b = pop_l!(); let a = pop_l!(); push_l!($f(a, b)); }}; }
+            macro_rules! binop_f { ($f:expr) => {{ let b = pop_f!(); let a = pop_f!(); push_f!($f(a, b)); }}; }
+            macro_rules! binop_d { ($f:expr) => {{ let b = pop_d!(); let a = pop_d!(); push_d!($f(a, b)); }}; }
+            macro_rules! if_i { ($t:expr, $cond:expr) => {{ let a = pop_i!(); if $cond(a) { pc = *$t as usize; } }}; }
+            macro_rules! if_icmp { ($t:expr, $cond:expr) => {{ let b = pop_i!(); let a = pop_i!(); if $cond(a, b) { pc = *$t as usize; } }}; }
+            macro_rules! null_check { ($r:expr) => {{ if $r.is_null() { throw!(self.throw_npe()); } }}; }
+            // Pops index and array; checks both; yields the element's byte offset.
+            macro_rules! element {
+                ($size:expr) => {{
+                    let index = pop_i!();
+                    let arr = pop_a!();
+                    null_check!(arr);
+                    let len = mem.array_length(arr);
+                    if index as u32 >= len {
+                        throw!(self.throw_aioobe(index, len as usize));
+                    }
+                    arr.offset() + 16 + index as usize * $size
+                }};
+            }
+            macro_rules! invoke {
+                ($m:expr, $base:expr) => {{
+                    sync!();
+                    match self.call($m, $base) {
+                        Ok(Call::Pushed) => continue 'frames,
+                        Ok(Call::Done) => {
+                            sp = $base + $m.ret.map_or(0, Kind::slots);
+                        }
+                        Err(Throw) => unwind!(),
+                    }
+                }};
+            }
+
+            loop {
+                let insn = &insns[pc];
+                pc += 1;
+                match insn {
+                    Insn::Nop => {}
+                    Insn::AConstNull => push_a!(Ref::NULL),
+                    Insn::IConst(v) => push_i!(*v),
+                    Insn::LConst(v) => push_l!(*v),
+                    Insn::FConst(v) => push_f!(*v),
+                    Insn::DConst(v) => push_d!(*v),
+                    Insn::LdcString(sc) => {
+                        let r = Ref::from_raw(sc.value.load(std::sync::atomic::Ordering::Acquire));
+                        if r.is_null() {
+                            sync!();
+                            let r = tryj!(self.intern_const(sc));
+                            push_a!(r);
+                        } else {
+                            push_a!(r);
+                        }
+                    }
+                    Insn::LdcClass(id) => {
+                        sync!();
+                        let m = tryj!(self.class_mirror(vm.class(*id)));
+                        push_a!(m);
+                    }
+
+                    Insn::ILoad(i) | Insn::FLoad(i) | Insn::ALoad(i) => {
+                        self.slots[sp] = self.slots[lb + *i as usize];
+                        sp += 1;
+                    }
+                    Insn::LLoad(i) | Insn::DLoad(i) => {
+                        self.slots[sp] = self.slots[lb + *i as usize];
+                        sp += 2;
+                    }
+                    Insn::IStore(i) | Insn::FStore(i) | Insn::AStore(i) => {
+                        sp -= 1;
+                        self.slots[lb + *i as usize] = self.slots[sp];
+                    }
+                    Insn::LStore(i) | Insn::DStore(i) => {
+                        sp -= 2;
+                        self.slots[lb + *i as usize] = self.slots[sp];
+                    }
+                    Insn::IInc(i, d) => {
+                        let slot = &mut self.slots[lb + *i as usize];
+                        *slot = (*slot as u32 as i32).wrapping_add(*d as i32) as u32 as u64;
+                    }
+
+                    Insn::ArrayLoad(kind) => match kind {
+                        Kind::Int => {
+                            let at = element!(4);
+                            push_i!(mem.read_u32(at) as i32)
+                        }
+                        Kind::Ref => {
+                            let at = element!(4);
+                            push_a!(mem.read_ref(at))
+                        }
+                        Kind::Float => {
+                            let at = element!(4);
+                            self.slots[sp] = mem.read_u32(at) as u64;
+                            sp += 1;
+                        }
+                        Kind::Long | Kind::Double => {
+                            let at = element!(8);
+                            self.slots[sp] = mem.read_u64(at);
+                            sp += 2;
+                        }
+                        Kind::Byte | Kind::Boolean => {
+                            let at = element!(1);
+                            push_i!(mem.read_u8(at) as i8 as i32)
+                        }
+                        Kind::Char => {
+                            let at = element!(2);
+                            push_i!(mem.read_u16(at) as i32)
+                        }
+                        Kind::Short => {
+                            let at = element!(2);
+                            push_i!(mem.read_u16(at) as i16 as i32)
+                        }
+                    },
+                    Insn::ArrayStore(kind) => match kind {
+                        Kind::Int | Kind::Float => {
+                            sp -= 1;
+                            let v = self.slots[sp] as u32;
+                            let at = element!(4);
+                            mem.write_u32(at, v);
+                        }
+                        Kind::Long | Kind::Double => {
+                            sp -= 2;
+                            let v = self.slots[sp];
+                            let at = element!(8);
+                            mem.write_u64(at, v);
+                        }
+                        Kind::Byte | Kind::Boolean => {
+                            let v = pop_i!();
+                            let at = element!(1);
+                            mem.write_u8(at, v as u8);
+                        }
+                        Kind::Char | Kind::Short => {
+                            let v = pop_i!();
+                            let at = element!(2);
+                            mem.write_u16(at, v as u16);
+                        }
+                        Kind::Ref => {
+                            let v = Ref::from_raw(self.slots[sp - 1] as u32);
+                            let arr = Ref::from_raw(self.slots[sp - 3] as u32);
+                            if !v.is_null() && !arr.is_null() {
+                                let crate::class::ClassKind::Array { component, .. } = self.class_of(arr).kind else { unreachable!() };
+                                if !self.class_of(v).is_subclass_of(vm.class(component), vm) {
+                                    let name = self.class_of(v).java_name();
+                                    throw!(self.throw_new("java/lang/ArrayStoreException", Some(&name)));
+                                }
+                            }
+                            sp -= 1;
+                            let at = element!(4);
+                            mem.write_ref(at, v);
+                        }
+                    },
+
+                    Insn::Pop => sp -= 1,
+                    Insn::Pop2 => sp -= 2,
+                    Insn::Dup => {
+                        self.slots[sp] = self.slots[sp - 1];
+                        sp += 1;
+                    }
+                    Insn::DupX1 => {
+                        let (v1, v2) = (self.slots[sp - 1], self.slots[sp - 2]);
+                        self.slots[sp - 2] = v1;
+                        self.slots[sp - 1] = v2;
+                        self.slots[sp] = v1;
+                        sp += 1;
+                    }
+                    Insn::DupX2 => {
+                        let (v1, v2, v3) = (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
+                        self.slots[sp - 3] = v1;
+                        self.slots[sp - 2] = v3;
+                        self.slots[sp - 1] = v2;
+                        self.slots[sp] = v1;
+                        sp += 1;
+                    }
+                    Insn::Dup2 => {
+                        self.slots[sp] = self.slots[sp - 2];
+                        self.slots[sp + 1] = self.slots[sp - 1];
+                        sp += 2;
+                    }
+                    Insn::Dup2X1 => {
+                        let (v1, v2, v3) = (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
+                        self.slots[sp - 3] = v2;
+                        self.slots[sp - 2] = v1;
+                        self.slots[sp - 1] = v3;
+                        self.slots[sp] = v2;
+                        self.slots[sp + 1] = v1;
+                        sp += 2;
+                    }
+                    Insn::Dup2X2 => {
+                        let (v1, v2, v3, v4) = (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3], self.slots[sp - 4]);
+                        self.slots[sp - 4] = v2;
+                        self.slots[sp - 3] = v1;
+                        self.slots[sp - 2] = v4;
+                        self.slots[sp - 1] = v3;
+                        self.slots[sp] = v2;
+                        self.slots[sp + 1] = v1;
+                        sp += 2;
+                    }
+                    Insn::Swap => self.slots.swap(sp - 1, sp - 2),
+
+                    Insn::IAdd => binop_i!(i32::wrapping_add),
+                    Insn::LAdd => binop_l!(i64::wrapping_add),
+                    Insn::FAdd => binop_f!(|a: f32, b: f32| a + b),
+                    Insn::DAdd => binop_d!(|a: f64, b: f64| a + b),
+                    Insn::ISub => binop_i!(i32::wrapping_sub),
+                    Insn::LSub => binop_l!(i64::wrapping_sub),
+                    Insn::FSub => binop_f!(|a: f32, b: f32| a - b),
+                    Insn::DSub => binop_d!(|a: f64, b: f64| a - b),
+                    Insn::IMul => binop_i!(i32::wrapping_mul),
+                    Insn::LMul => binop_l!(i64::wrapping_mul),
+                    Insn::FMul => binop_f!(|a: f32, b: f32| a * b),
+                    Insn::DMul => binop_d!(|a: f64, b: f64| a * b),
+                    Insn::IDiv | Insn::IRem => {
+                        let b = pop_i!();
+                        let a = pop_i!();
+                        if b == 0 {
+                            sp += 2;
+                            throw!(self.throw_new("java/lang/ArithmeticException", Some("/ by zero")));
+                        }
+                        push_i!(if matches!(insn, Insn::IDiv) { a.wrapping_div(b) } else { a.wrapping_rem(b) });
+                    }
+                    Insn::LDiv | Insn::LRem => {
+                        let b = pop_l!();
+                        let a = pop_l!();
+                        if b == 0 {
+                            sp += 4;
+                            throw!(self.throw_new("java/lang/ArithmeticException", Some("/ by zero")));
+                        }
+                        push_l!(if matches!(insn, Insn::LDiv) { a.wrapping_div(b) } else { a.wrapping_rem(b) });
+                    }
+                    Insn::FDiv => binop_f!(|a: f32, b: f32| a / b),
+                    Insn::DDiv => binop_d!(|a: f64, b: f64| a / b),
+                    Insn::FRem => binop_f!(|a: f32, b: f32| a % b),
+                    Insn::DRem => binop_d!(|a: f64, b: f64| a % b),
+                    Insn::INeg => {
+                        let a = pop_i!();
+                        push_i!(a.wrapping_neg())
+                    }
+                    Insn::LNeg => {
+                        let a = pop_l!();
+                        push_l!(a.wrapping_neg())
+                    }
+                    Insn::FNeg => {
+                        let a = pop_f!();
+                        push_f!(-a)
+                    }
+                    Insn::DNeg => {
+                        let a = pop_d!();
+                        push_d!(-a)
+                    }
+                    Insn::IShl => binop_i!(|a: i32, b: i32| a.wrapping_shl(b as u32 & 31)),
+                    Insn::IShr => binop_i!(|a: i32, b: i32| a.wrapping_shr(b as u32 & 31)),
+                    Insn::IUShr => binop_i!(|a: i32, b: i32| ((a as u32) >> (b as u32 & 31)) as i32),
+                    Insn::LShl | Insn::LShr | Insn::LUShr => {
+                        let b = pop_i!() as u32 & 63;
+                        let a = pop_l!();
+                        push_l!(match insn {
+                            Insn::LShl => a.wrapping_shl(b),
+                            Insn::LShr => a.wrapping_shr(b),
+                            _ => ((a as u64) >> b) as i64,
+                        })
+                    }
+                    Insn::IAnd => binop_i!(|a: i32, b: i32| a & b),
+                    Insn::IOr => binop_i!(|a: i32, b: i32| a | b),
+                    Insn::IXor => binop_i!(|a: i32, b: i32| a ^ b),
+                    Insn::LAnd => binop_l!(|a: i64, b: i64| a & b),
+                    Insn::LOr => binop_l!(|a: i64, b: i64| a | b),
+                    Insn::LXor => binop_l!(|a: i64, b: i64| a ^ b),
+
+                    Insn::I2L => {
+                        let a = pop_i!();
+                        push_l!(a as i64)
+                    }
+                    Insn::I2F => {
+                        let a = pop_i!();
+                        push_f!(a as f32)
+                    }
+                    Insn::I2D => {
+                        let a = pop_i!();
+                        push_d!(a as f64)
+                    }
+                    Insn::L2I => {
+                        let a = pop_l!();
+                        push_i!(a as i32)
+                    }
+                    Insn::L2F => {
+                        let a = pop_l!();
+                        push_f!(a as f32)
+                    }
+                    Insn::L2D => {
+                        let a = pop_l!();
+                        push_d!(a as f64)
+                    }
+                    Insn::F2I => {
+                        let a = pop_f!();
+                        push_i!(a as i32)
+                    }
+                    Insn::F2L => {
+                        let a = pop_f!();
+                        push_l!(a as i64)
+                    }
+                    Insn::F2D => {
+                        let a = pop_f!();
+                        push_d!(a as f64)
+                    }
+                    Insn::D2I => {
+                        let a = pop_d!();
+                        push_i!(a as i32)
+                    }
+                    Insn::D2L => {
+                        let a = pop_d!();
+                        push_l!(a as i64)
+                    }
+                    Insn::D2F => {
+                        let a = pop_d!();
+                        push_f!(a as f32)
+                    }
+                    Insn::I2B => {
+                        let a = pop_i!();
+                        push_i!(a as i8 as i32)
+                    }
+                    Insn::I2C => {
+                        let a = pop_i!();
+                        push_i!(a as u16 as i32)
+                    }
+                    Insn::I2S => {
+                        let a = pop_i!();
+                        push_i!(a as i16 as i32)
+                    }
+
+                    Insn::LCmp => {
+                        let b = pop_l!();
+                        let a = pop_l!();
+                        push_i!(a.cmp(&b) as i32)
+                    }
+                    Insn::FCmpL | Insn::FCmpG => {
+                        let b = pop_f!();
+                        let a = pop_f!();
+                        push_i!(compare_floats(a as f64, b as f64, matches!(insn, Insn::FCmpG)))
+                    }
+                    Insn::DCmpL | Insn::DCmpG => {
+                        let b = pop_d!();
+                        let a = pop_d!();
+                        push_i!(compare_floats(a, b, matches!(insn, Insn::DCmpG)))
+                    }
+
+                    Insn::IfEq(t) => if_i!(t, |a| a == 0),
+                    Insn::IfNe(t) => if_i!(t, |a| a != 0),
+                    Insn::IfLt(t) => if_i!(t, |a| a < 0),
+                    Insn::IfGe(t) => if_i!(t, |a| a >= 0),
+                    Insn::IfGt(t) => if_i!(t, |a| a > 0),
+                    Insn::IfLe(t) => if_i!(t, |a| a <= 0),
+                    Insn::IfICmpEq(t) => if_icmp!(t, |a, b| a == b),
+                    Insn::IfICmpNe(t) => if_icmp!(t, |a, b| a != b),
+                    Insn::IfICmpLt(t) => if_icmp!(t, |a, b| a < b),
+                    Insn::IfICmpGe(t) => if_icmp!(t, |a, b| a >= b),
+                    Insn::IfICmpGt(t) => if_icmp!(t, |a, b| a > b),
+                    Insn::IfICmpLe(t) => if_icmp!(t, |a, b| a <= b),
+                    Insn::IfACmpEq(t) => if_icmp!(t, |a, b| a == b),
+                    Insn::IfACmpNe(t) => if_icmp!(t, |a, b| a != b),
+                    Insn::IfNull(t) => if_i!(t, |a| a == 0),
+                    Insn::IfNonNull(t) => if_i!(t, |a| a != 0),
+                    Insn::Goto(t) => pc = *t as usize,
+                    Insn::TableSwitch(ts) => {
+                        let key = pop_i!();
+                        let idx = (key as i64) - (ts.low as i64);
+                        pc = if idx >= 0 && (idx as usize) < ts.targets.len() { ts.targets[idx as usize] } else { ts.default } as usize;
+                    }
+                    Insn::LookupSwitch(ls) => {
+                        let key = pop_i!();
+                        pc = match ls.pairs.binary_search_by_key(&key, |&(k, _)| k) {
+                            Ok(i) => ls.pairs[i].1,
+                            Err(_) => ls.default,
+                        } as usize;
+                    }
+
+                    Insn::Return(kind) => {
+                        let slots = kind.map_or(0, Kind::slots);
+                        if slots > 0 {
+                            self.slots[lb] = self.slots[sp - slots];
+                        }
+                        self.frames.pop();
+                        if self.frames.len() == base_depth {
+                            return Ok(());
+                        }
+                        let caller = self.frames.last_mut().expect("caller frame");
+                        caller.pc += 1;
+                        caller.sp = (lb + slots) as u32;
+                        continue 'frames;
+                    }
+
+                    Insn::GetStatic { class, slot, kind } => {
+                        let c = vm.class(*class);
+                        if !c.init.is_done() {
+                            sync!();
+                            tryj!(self.initialize(c));
+                        }
+                        self.slots[sp] = c.static_value(*slot);
+                        sp += kind.slots();
+                    }
+                    Insn::PutStatic { class, slot, kind } => {
+                        let c = vm.class(*class);
+                        if !c.init.is_done() {
+                            sync!();
+                            tryj!(self.initialize(c));
+                        }
+                        sp -= kind.slots();
+                        c.set_static_value(*slot, narrow(*kind, self.slots[sp]));
+                    }
+                    Insn::GetField { offset, kind } => {
+                        let obj = pop_a!();
+                        null_check!(obj);
+                        let at = obj.offset() + *offset as usize;
+                        self.slots[sp] = read_field(mem, at, *kind);
+                        sp += kind.slots();
+                    }
+                    Insn::PutField { offset, kind } => {
+                        let n = kind.slots();
+                        let v = self.slots[sp - n];
+                        let obj = Ref::from_raw(self.slots[sp - n - 1] as u32);
+                        null_check!(obj);
+                        sp -= n + 1;
+                        write_field(mem, obj.offset() + *offset as usize, *kind, v);
+                    }
+
+                    Insn::InvokeStatic(m) => {
+                        let c = vm.class(m.class_id);
+                        if !c.init.is_done() {
+                            sync!();
+                            tryj!(self.initialize(c));
+                        }
+                        let base = sp - m.arg_slots as usize;
+                        invoke!(*m, base)
+                    }
+                    Insn::InvokeSpecial(m) | Insn::InvokeDirect(m) => {
+                        let base = sp - m.arg_slots as usize;
+                        null_check!(Ref::from_raw(self.slots[base] as u32));
+                        invoke!(*m, base)
+                    }
+                    Insn::InvokeVirtual { vindex, arg_slots, .. } => {
+                        let base = sp - *arg_slots as usize;
+                        let recv = Ref::from_raw(self.slots[base] as u32);
+                        null_check!(recv);
+                        let m = self.class_of(recv).vtable[*vindex as usize];
+                        invoke!(m, base)
+                    }
+                    Insn::InvokeInterface { selector, arg_slots, method } => {
+                        let base = sp - *arg_slots as usize;
+                        let recv = Ref::from_raw(self.slots[base] as u32);
+                        null_check!(recv);
+                        let class = self.class_of(recv);
+                        let m = match class.itable.get(selector) {
+                            Some(&slot) => class.vtable[slot as usize],
+                            None => {
+                                let msg = format!(
+                                    "Class {} does not implement the requested interface {}",
+                                    class.java_name(),
+                                    vm.class(method.class_id).java_name()
+                                );
+                                throw!(self.throw_new("java/lang/IncompatibleClassChangeError", Some(&msg)))
+                            }
+                        };
+                        invoke!(m, base)
+                    }
+                    Insn::Concat(site) => {
+                        sync!();
+                        sp = tryj!(self.exec_concat(site, sp));
+                    }
+                    Insn::NewLambda(site) => {
+                        sync!();
+                        sp = tryj!(self.exec_new_lambda(site, sp));
+                    }
+                    Insn::RecordMethod(site) => {
+                        sync!();
+                        sp = tryj!(self.exec_record_method(site, sp));
+                    }
+
+                    Insn::New(id) => {
+                        let c = vm.class(*id);
+                        sync!();
+                        if !c.init.is_done() {
+                            tryj!(self.initialize(c));
+                        }
+                        if c.is_abstract() {
+                            throw!(self.throw_new("java/lang/InstantiationError", Some(&c.java_name())));
+                        }
+                        let obj = tryj!(self.new_object(c));
+                        push_a!(obj);
+                    }
+                    Insn::NewArray(id) => {
+                        sync!();
+                        let len = self.slots[sp - 1] as u32 as i32;
+                        let arr = tryj!(self.new_array(vm.class(*id), len));
+                        sp -= 1;
+                        push_a!(arr);
+                    }
+                    Insn::MultiANewArray { class, dims } => {
+                        sync!();
+                        let n = *dims as usize;
+                        let counts: Vec<i32> = (0..n).map(|i| self.slots[sp - n + i] as u32 as i32).collect();
+                        if let Some(neg) = counts.iter().find(|&&c| c < 0) {
+                            throw!(self.throw_new("java/lang/NegativeArraySizeException", Some(&neg.to_string())));
+                        }
+                        let arr = tryj!(self.new_multi_array(vm.class(*class), &counts));
+                        sp -= n;
+                        push_a!(arr);
+                    }
+                    Insn::ArrayLength => {
+                        let arr = pop_a!();
+                        null_check!(arr);
+                        push_i!(mem.array_length(arr) as i32)
+                    }
+                    Insn::AThrow => {
+                        let exc = Ref::from_raw(self.slots[sp - 1] as u32);
+                        null_check!(exc);
+                        sync!();
+                        self.pending = exc;
+                        unwind!()
+                    }
+                    Insn::CheckCast(id) => {
+                        let obj = Ref::from_raw(self.slots[sp - 1] as u32);
+                        if !obj.is_null() {
+                            let target = vm.class(*id);
+                            let actual = self.class_of(obj);
+                            if !actual.is_subclass_of(target, vm) {
+                                let msg = class_cast_message(actual, target);
+                                throw!(self.throw_new("java/lang/ClassCastException", Some(&msg)));
+                            }
+                        }
+                    }
+                    Insn::InstanceOf(id) => {
+                        let obj = pop_a!();
+                        push_i!((!obj.is_null() && self.class_of(obj).is_subclass_of(vm.class(*id), vm)) as i32)
+                    }
+                    Insn::MonitorEnter | Insn::MonitorExit => {
+                        let obj = pop_a!();
+                        null_check!(obj);
+                    }
+                    Insn::LinkError(info) => {
+                        throw!(self.throw_new(info.class, Some(&info.message)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Finds a handler for the pending exception, popping frames down to `base_depth`. On
+    /// success the handler's frame is on top, ready to run; otherwise the exception propagates.
+    fn unwind_to_handler(&mut self, base_depth: usize) -> JResult<()> {
+        let exc = self.pending;
+        loop {
+            let fi = self.frames.len() - 1;
+            let frame = self.frames[fi];
+            let code = match frame.method.code.get() {
+                Some(Ok(c)) => c,
+                _ => unreachable!("java frame"),
+            };
+            if let Some(target) = self.find_handler(code, frame.pc, exc)? {
+                let f = &mut self.frames[fi];
+                f.pc = target;
+                let stack_base = f.locals as usize + code.max_locals as usize;
+                f.sp = stack_base as u32 + 1;
+                self.slots[stack_base] = self.pending.raw() as u64;
+                self.pending = Ref::NULL;
+                return Ok(());
+            }
+            self.frames.pop();
+            if self.frames.len() == base_depth {
+                return Err(Throw);
+            }
+        }
+    }
+
+    fn find_handler(&mut self, code: &Code, pc: u32, exc: Ref) -> JResult<Option<u32>> {
+        for h in code.handlers.iter() {
+            if pc < h.start || pc >= h.end {
+                continue;
+            }
+            let catch = match &h.catch_name {
+                None => return Ok(Some(h.target)),
+                Some(name) => *h.catch_class.get_or_init(|| self.vm.load(name).ok().map(|c| c.id)),
+            };
+            if let Some(cid) = catch {
+                if self.is_instance(exc, self.vm.class(cid)) {
+                    return Ok(Some(h.target));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// fcmpl/fcmpg/dcmpl/dcmpg: NaN compares as -1 (l) or 1 (g).
+fn compare_floats(a: f64, b: f64, nan_is_greater: bool) -> i32 {
+    if a > b {
+        1
+    } else if a == b {
+        0
+    } else if a < b {
+        -1
+    } else if nan_is_greater {
+        1
+    } else {
+        -1
+    }
+}
+
+/// Stores of sub-int kinds keep only the bits the field holds.
+#[inline(always)]
+fn narrow(kind: Kind, v: u64) -> u64 {
+    match kind {
+        Kind::Boolean => (v & 1) as u32 as u64,
+        Kind::Byte => v as u8 as i8 as i32 as u32 as u64,
+        Kind::Char => v as u16 as u64,
+        Kind::Short => v as u16 as i16 as i32 as u32 as u64,
+        _ => v,
+    }
+}
+
+#[inline(always)]
+pub fn read_field(mem: &gcvm_gc::HeapMemory, at: usize, kind: Kind) -> u64 {
+    match kind {
+        Kind::Int | Kind::Float | Kind::Ref => mem.read_u32(at) as u64,
+        Kind::Long | Kind::Double => mem.read_u64(at),
+        Kind::Boolean => mem.read_u8(at) as u64,
+        Kind::Byte => mem.read_u8(at) as i8 as i32 as u32 as u64,
+        Kind::Char => mem.read_u16(at) as u64,
+        Kind::Short => mem.read_u16(at) as i16 as i32 as u32 as u64,
+    }
+}
+
+#[inline(always)]
+pub fn write_field(mem: &gcvm_gc::HeapMemory, at: usize, kind: Kind, v: u64) {
+    match kind {
+        Kind::Int | Kind::Float | Kind::Ref => mem.write_u32(at, v as u32),
+        Kind::Long | Kind::Double => mem.write_u64(at, v),
+        Kind::Boolean => mem.write_u8(at, (v & 1) as u8),
+        Kind::Byte => mem.write_u8(at, v as u8),
+        Kind::Char | Kind::Short => mem.write_u16(at, v as u16),
+    }
+}
+
+/// HotSpot's ClassCastException message.
+pub fn class_cast_message(actual: &crate::class::Class, target: &crate::class::Class) -> String {
+    fn place(c: &crate::class::Class) -> &'static str {
+        if c.is_bootstrap {
+            "module java.base of loader 'bootstrap'"
+        } else {
+            "unnamed module of loader 'app'"
+        }
+    }
+    let (a, t) = (actual.java_name(), target.java_name());
+    let (pa, pt) = (place(actual), place(target));
+    if pa == pt {
+        format!("class {a} cannot be cast to class {t} ({a} and {t} are in {pa})")
+    } else {
+        format!("class {a} cannot be cast to class {t} ({a} is in {pa}; {t} is in {pt})")
+    }
+}

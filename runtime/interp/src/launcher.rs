@@ -1,0 +1,114 @@
+//! Starting the VM and running a program's `main`, with the JDK launcher's behaviour for the
+//! usual failures (main class not found, no main method, uncaught exception).
+
+use crate::thread::JThread;
+use crate::vm::{Vm, VmOptions};
+use gcvm_gc::Ref;
+
+/// Why a program could not be started: what to print and the exit code.
+#[derive(Debug)]
+pub struct LaunchError {
+    pub message: String,
+    pub exit_code: i32,
+}
+
+/// Runs `main_class.main(args)`; returns the process exit code.
+pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
+    let vm = match Vm::new(options) {
+        Ok(vm) => vm,
+        Err(e) => {
+            eprintln!("Error occurred during initialization of VM\n{e}");
+            return 1;
+        }
+    };
+    let mut thread = JThread::new(vm, "main", 1);
+    let code = match start(&mut thread, main_class, args) {
+        Ok(()) => 0,
+        Err(e) => {
+            if !e.message.is_empty() {
+                vm.write_stderr(e.message.as_bytes());
+            }
+            e.exit_code
+        }
+    };
+    vm.flush_stdout();
+    code
+}
+
+fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), LaunchError> {
+    let vm = t.vm;
+    boot_thread(t).map_err(|_| uncaught(t))?;
+    let name = main_class.replace('.', "/");
+    let class = match vm.load(&name) {
+        Ok(c) => c,
+        Err(e) if e.class == "java/lang/NoClassDefFoundError" && e.message == name => {
+            return Err(LaunchError {
+                message: format!("Error: Could not find or load main class {main_class}\nCaused by: java.lang.ClassNotFoundException: {main_class}\n"),
+                exit_code: 1,
+            })
+        }
+        Err(e) => {
+            return Err(LaunchError {
+                message: format!("Error: LinkageError occurred while loading main class {main_class}\n\t{}: {}\n", e.class.replace('/', "."), e.message),
+                exit_code: 1,
+            })
+        }
+    };
+    let main = class
+        .find_declared_method("main", "([Ljava/lang/String;)V")
+        .filter(|m| m.is_static())
+        .ok_or_else(|| LaunchError {
+            message: format!("Error: Main method not found in class {main_class}, please define the main method as:\n   public static void main(String[] args)\nor a JavaFX application class must extend javafx.application.Application\n"),
+            exit_code: 1,
+        })?;
+    t.initialize(class).map_err(|_| uncaught(t))?;
+    let argv = string_array(t, args).map_err(|_| uncaught(t))?;
+    t.invoke(main, &[argv.raw() as u64]).map_err(|_| uncaught(t))?;
+    Ok(())
+}
+
+/// Creates the main thread's java.lang.Thread and the preallocated OutOfMemoryError.
+fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
+    let vm = t.vm;
+    let thread_class = t.load_class("java/lang/Thread")?;
+    t.initialize(thread_class)?;
+    let obj = t.new_object(thread_class)?;
+    t.thread_object = obj;
+    let name = t.new_string("main")?;
+    let mem = &vm.heap.memory;
+    let set = |field: &str, v: u64| {
+        if let Some(f) = thread_class.fields.iter().find(|f| f.name == field && !f.is_static()) {
+            crate::interp::write_field(mem, t.thread_object.offset() + f.offset as usize, f.kind, v);
+        }
+    };
+    set("name", name.raw() as u64);
+    set("priority", 5);
+    set("tid", 1);
+    let oom_class = t.load_class("java/lang/OutOfMemoryError")?;
+    t.initialize(oom_class)?;
+    let oom = t.new_object(oom_class)?;
+    vm.globals.lock().insert(0, oom);
+    Ok(())
+}
+
+fn string_array(t: &mut JThread, args: &[String]) -> crate::thread::JResult<Ref> {
+    let string_array = t.load_class("[Ljava/lang/String;")?;
+    let arr = t.new_array(string_array, args.len() as i32)?;
+    let h = t.push_handle(arr);
+    for (i, a) in args.iter().enumerate() {
+        let s = t.new_string(a)?;
+        let arr = t.handle(h);
+        t.vm.heap.memory.write_ref(arr.offset() + 16 + 4 * i, s);
+    }
+    let arr = t.handle(h);
+    t.truncate_handles(h);
+    Ok(arr)
+}
+
+fn uncaught(t: &mut JThread) -> LaunchError {
+    let exc = t.take_pending();
+    if !exc.is_null() {
+        crate::exceptions::report_uncaught(t, exc);
+    }
+    LaunchError { message: String::new(), exit_code: 1 }
+}

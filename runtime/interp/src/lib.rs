@@ -1,0 +1,23 @@
+//! gcvm's runtime: class loading, the bytecode interpreter, native methods and the launcher.
+//!
+//! Dependency direction (docs/architecture.md): interp -> gc -> {tlab, tracer}. The interpreter
+//! talks to memory only through `gcvm_gc::Heap` and never names a concrete collector.
+
+pub mod class;
+pub mod classfile;
+pub mod classlib;
+pub mod classpath;
+pub mod decode;
+pub mod exceptions;
+pub mod indy;
+pub mod insn;
+pub mod interp;
+pub mod javafmt;
+pub mod launcher;
+pub mod natives;
+pub mod oopmap;
+pub mod thread;
+pub mod vm;
+
+pub use launcher::{run_main, LaunchError};
+pub use vm::{Vm, VmOptions};

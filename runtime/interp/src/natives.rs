@@ -1,0 +1,532 @@
+//! Native methods: the VM side of the class library (docs/classlib.md lists them).
+//!
+//! A native receives its thread and the slot index of its first argument (the receiver, for
+//! instance methods). Arguments stay in their slots, which are GC roots for the duration of the
+//! call: a native that allocates re-reads its reference arguments afterwards.
+
+use crate::class::{ClassKind, NativeFn};
+use crate::insn::Kind;
+use crate::thread::{JResult, JThread};
+use gcvm_gc::{object::gcword, Ref};
+use std::collections::HashMap;
+
+const JAVA_TRUE: u64 = 1;
+const JAVA_FALSE: u64 = 0;
+
+fn b(v: bool) -> u64 {
+    if v {
+        JAVA_TRUE
+    } else {
+        JAVA_FALSE
+    }
+}
+fn i(v: i32) -> u64 {
+    v as u32 as u64
+}
+fn r(v: Ref) -> u64 {
+    v.raw() as u64
+}
+fn d(v: f64) -> u64 {
+    v.to_bits()
+}
+
+/// Every native gcvm implements, keyed by `class.name(descriptor)`.
+pub fn registry() -> HashMap<String, NativeFn> {
+    let mut m: HashMap<String, NativeFn> = HashMap::new();
+    let mut add = |key: &str, f: NativeFn| {
+        m.insert(key.to_string(), f);
+    };
+    // java.lang.Object
+    add("java/lang/Object.getClass()Ljava/lang/Class;", object_get_class);
+    add("java/lang/Object.hashCode()I", object_hash_code);
+    add("java/lang/Object.clone()Ljava/lang/Object;", object_clone);
+    add("java/lang/Object.notify()V", object_notify);
+    add("java/lang/Object.notifyAll()V", object_notify);
+    add("java/lang/Object.wait(J)V", object_wait);
+    // java.lang.String
+    add("java/lang/String.intern()Ljava/lang/String;", string_intern);
+    // java.lang.Class
+    add("java/lang/Class.getName()Ljava/lang/String;", class_get_name);
+    add("java/lang/Class.isInstance(Ljava/lang/Object;)Z", class_is_instance);
+    add("java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z", class_is_assignable_from);
+    add("java/lang/Class.isInterface()Z", class_is_interface);
+    add("java/lang/Class.isArray()Z", class_is_array);
+    add("java/lang/Class.isPrimitive()Z", class_is_primitive);
+    add("java/lang/Class.getSuperclass()Ljava/lang/Class;", class_get_superclass);
+    add("java/lang/Class.getComponentType()Ljava/lang/Class;", class_get_component_type);
+    add("java/lang/Class.getPrimitiveClass(Ljava/lang/String;)Ljava/lang/Class;", class_get_primitive_class);
+    add("java/lang/Class.getEnumConstants0()[Ljava/lang/Object;", class_get_enum_constants);
+    add("java/lang/Class.forName(Ljava/lang/String;)Ljava/lang/Class;", class_for_name);
+    // java.lang.System and Runtime
+    add("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy);
+    add("java/lang/System.currentTimeMillis()J", system_current_time_millis);
+    add("java/lang/System.nanoTime()J", system_nano_time);
+    add("java/lang/System.identityHashCode(Ljava/lang/Object;)I", system_identity_hash_code);
+    add("java/lang/System.exit(I)V", system_exit);
+    add("java/lang/System.gc()V", system_gc);
+    add("java/lang/Runtime.freeMemory()J", runtime_free_memory);
+    add("java/lang/Runtime.totalMemory()J", runtime_total_memory);
+    add("java/lang/Runtime.maxMemory()J", runtime_max_memory);
+    add("java/lang/Runtime.availableProcessors()I", runtime_available_processors);
+    add("java/lang/Runtime.gc()V", runtime_gc);
+    // numbers
+    add("java/lang/Double.doubleToRawLongBits(D)J", |t, a| Ok(t.arg(a, 0)));
+    add("java/lang/Double.longBitsToDouble(J)D", |t, a| Ok(t.arg(a, 0)));
+    add("java/lang/Float.floatToRawIntBits(F)I", |t, a| Ok(t.arg(a, 0) as u32 as u64));
+    add("java/lang/Float.intBitsToFloat(I)F", |t, a| Ok(t.arg(a, 0) as u32 as u64));
+    add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
+    add("jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;", |t, a| {
+        let s = crate::javafmt::double_to_string(t.arg_double(a, 0));
+        Ok(r(t.new_string(&s)?))
+    });
+    add("jdk/internal/gcvm/VM.floatToString(F)Ljava/lang/String;", |t, a| {
+        let s = crate::javafmt::float_to_string(t.arg_float(a, 0));
+        Ok(r(t.new_string(&s)?))
+    });
+    add("jdk/internal/gcvm/VM.parseDouble(Ljava/lang/String;)D", vm_parse_double);
+    add("jdk/internal/gcvm/VM.parseFloat(Ljava/lang/String;)F", vm_parse_float);
+    add("jdk/internal/gcvm/VM.formatFixed(DI)Ljava/lang/String;", |t, a| {
+        let s = crate::javafmt::format_fixed(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+        Ok(r(t.new_string(&s)?))
+    });
+    add("jdk/internal/gcvm/VM.formatScientific(DI)Ljava/lang/String;", |t, a| {
+        let s = crate::javafmt::format_scientific(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+        Ok(r(t.new_string(&s)?))
+    });
+    add("jdk/internal/gcvm/VM.formatGeneral(DI)Ljava/lang/String;", |t, a| {
+        let s = crate::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+        Ok(r(t.new_string(&s)?))
+    });
+    // java.lang.StrictMath
+    add("java/lang/StrictMath.sin(D)D", |t, a| Ok(d(t.arg_double(a, 0).sin())));
+    add("java/lang/StrictMath.cos(D)D", |t, a| Ok(d(t.arg_double(a, 0).cos())));
+    add("java/lang/StrictMath.tan(D)D", |t, a| Ok(d(t.arg_double(a, 0).tan())));
+    add("java/lang/StrictMath.asin(D)D", |t, a| Ok(d(t.arg_double(a, 0).asin())));
+    add("java/lang/StrictMath.acos(D)D", |t, a| Ok(d(t.arg_double(a, 0).acos())));
+    add("java/lang/StrictMath.atan(D)D", |t, a| Ok(d(t.arg_double(a, 0).atan())));
+    add("java/lang/StrictMath.exp(D)D", |t, a| Ok(d(t.arg_double(a, 0).exp())));
+    add("java/lang/StrictMath.log(D)D", |t, a| Ok(d(t.arg_double(a, 0).ln())));
+    add("java/lang/StrictMath.log10(D)D", |t, a| Ok(d(t.arg_double(a, 0).log10())));
+    add("java/lang/StrictMath.sqrt(D)D", |t, a| Ok(d(t.arg_double(a, 0).sqrt())));
+    add("java/lang/StrictMath.cbrt(D)D", |t, a| Ok(d(t.arg_double(a, 0).cbrt())));
+    add("java/lang/StrictMath.sinh(D)D", |t, a| Ok(d(t.arg_double(a, 0).sinh())));
+    add("java/lang/StrictMath.cosh(D)D", |t, a| Ok(d(t.arg_double(a, 0).cosh())));
+    add("java/lang/StrictMath.tanh(D)D", |t, a| Ok(d(t.arg_double(a, 0).tanh())));
+    add("java/lang/StrictMath.expm1(D)D", |t, a| Ok(d(t.arg_double(a, 0).exp_m1())));
+    add("java/lang/StrictMath.log1p(D)D", |t, a| Ok(d(t.arg_double(a, 0).ln_1p())));
+    add("java/lang/StrictMath.atan2(DD)D", |t, a| Ok(d(t.arg_double(a, 0).atan2(t.arg_double(a, 2)))));
+    add("java/lang/StrictMath.hypot(DD)D", |t, a| Ok(d(t.arg_double(a, 0).hypot(t.arg_double(a, 2)))));
+    add("java/lang/StrictMath.pow(DD)D", |t, a| Ok(d(java_pow(t.arg_double(a, 0), t.arg_double(a, 2)))));
+    add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| Ok(d(ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2)))));
+    // java.lang.Throwable
+    add("java/lang/Throwable.fillInStackTrace0()V", crate::exceptions::fill_in_stack_trace);
+    add("java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;", crate::exceptions::get_stack_trace);
+    // java.lang.Thread (single-threaded for now)
+    add("java/lang/Thread.currentThread()Ljava/lang/Thread;", |t, _| Ok(r(t.thread_object)));
+    add("java/lang/Thread.sleep(J)V", thread_sleep);
+    add("java/lang/Thread.yield()V", |_, _| {
+        std::thread::yield_now();
+        Ok(0)
+    });
+    add("java/lang/Thread.isAlive()Z", |t, a| Ok(b(t.arg_ref(a, 0) == t.thread_object)));
+    add("java/lang/Thread.isInterrupted0(Z)Z", |_, _| Ok(JAVA_FALSE));
+    add("java/lang/Thread.interrupt0()V", |_, _| Ok(0));
+    m
+}
+
+// ---- Object ----
+
+fn object_get_class(t: &mut JThread, a: usize) -> JResult<u64> {
+    let class = t.class_of(t.arg_ref(a, 0));
+    Ok(r(t.class_mirror(class)?))
+}
+
+/// The identity hash of `obj`, assigning one on first request.
+pub fn identity_hash(t: &JThread, obj: Ref) -> i32 {
+    let mem = &t.vm.heap.memory;
+    let word = mem.atomic_u64(obj.offset());
+    loop {
+        let w = word.load(std::sync::atomic::Ordering::Relaxed);
+        if let Some(h) = gcword::identity_hash(w) {
+            return h;
+        }
+        let h = t.vm.next_identity_hash();
+        let new = gcword::with_identity_hash(w, h);
+        if word.compare_exchange(w, new, std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed).is_ok() {
+            return h;
+        }
+    }
+}
+
+fn object_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
+    Ok(i(identity_hash(t, t.arg_ref(a, 0))))
+}
+
+fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
+    let class = t.class_of(t.arg_ref(a, 0));
+    let copy = match class.kind {
+        ClassKind::Array { elem, .. } => {
+            let len = t.vm.heap.memory.array_length(t.arg_ref(a, 0));
+            let copy = t.new_array(class, len as i32)?;
+            let bytes = len as usize * elem.size();
+            t.vm.heap.memory.copy(t.arg_ref(a, 0).offset() + 16, copy.offset() + 16, bytes);
+            copy
+        }
+        _ => {
+            let cloneable = t.load_class("java/lang/Cloneable")?;
+            if !class.is_subclass_of(cloneable, t.vm) {
+                return Err(t.throw_new("java/lang/CloneNotSupportedException", Some(&class.java_name())));
+            }
+            let copy = t.new_object(class)?;
+            let from = gcvm_gc::object::FIRST_FIELD_OFFSET;
+            t.vm.heap.memory.copy(t.arg_ref(a, 0).offset() + from, copy.offset() + from, class.instance_size as usize - from);
+            copy
+        }
+    };
+    Ok(r(copy))
+}
+
+fn object_notify(t: &mut JThread, a: usize) -> JResult<u64> {
+    if t.arg_ref(a, 0).is_null() {
+        return Err(t.throw_npe());
+    }
+    Ok(0)
+}
+
+fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
+    let millis = t.arg_long(a, 1);
+    if millis < 0 {
+        return Err(t.throw_new("java/lang/IllegalArgumentException", Some("timeout value is negative")));
+    }
+    if millis == 0 {
+        return Err(t.throw_new("java/lang/IllegalMonitorStateException", Some("wait() with no other thread to notify would block forever")));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(millis as u64));
+    Ok(0)
+}
+
+// ---- String ----
+
+fn string_intern(t: &mut JThread, a: usize) -> JResult<u64> {
+    let chars = t.string_chars(t.arg_ref(a, 0));
+    let sc = t.vm.string_const(&chars);
+    let current = Ref::from_raw(sc.value.load(std::sync::atomic::Ordering::Acquire));
+    if !current.is_null() {
+        return Ok(r(current));
+    }
+    let s = t.arg_ref(a, 0);
+    sc.value.store(s.raw(), std::sync::atomic::Ordering::Release);
+    Ok(r(s))
+}
+
+// ---- Class ----
+
+fn mirror_class(t: &JThread, a: usize, i: usize) -> &'static crate::class::Class {
+    t.class_of_mirror(t.arg_ref(a, i))
+}
+
+fn class_get_name(t: &mut JThread, a: usize) -> JResult<u64> {
+    let name = mirror_class(t, a, 0).java_name();
+    Ok(r(t.new_string(&name)?))
+}
+
+fn class_is_instance(t: &mut JThread, a: usize) -> JResult<u64> {
+    let obj = t.arg_ref(a, 1);
+    Ok(b(!obj.is_null() && t.is_instance(obj, mirror_class(t, a, 0))))
+}
+
+fn class_is_assignable_from(t: &mut JThread, a: usize) -> JResult<u64> {
+    if t.arg_ref(a, 1).is_null() {
+        return Err(t.throw_npe());
+    }
+    let (this, other) = (mirror_class(t, a, 0), mirror_class(t, a, 1));
+    Ok(b(other.is_subclass_of(this, t.vm)))
+}
+
+fn class_is_interface(t: &mut JThread, a: usize) -> JResult<u64> {
+    let c = mirror_class(t, a, 0);
+    Ok(b(c.is_interface() && !matches!(c.kind, ClassKind::Primitive(_))))
+}
+
+fn class_is_array(t: &mut JThread, a: usize) -> JResult<u64> {
+    Ok(b(mirror_class(t, a, 0).is_array()))
+}
+
+fn class_is_primitive(t: &mut JThread, a: usize) -> JResult<u64> {
+    Ok(b(matches!(mirror_class(t, a, 0).kind, ClassKind::Primitive(_))))
+}
+
+fn class_get_superclass(t: &mut JThread, a: usize) -> JResult<u64> {
+    let c = mirror_class(t, a, 0);
+    match c.super_class {
+        Some(s) if !c.is_interface() => Ok(r(t.class_mirror(s)?)),
+        _ => Ok(0),
+    }
+}
+
+fn class_get_component_type(t: &mut JThread, a: usize) -> JResult<u64> {
+    match mirror_class(t, a, 0).kind {
+        ClassKind::Array { component, .. } => {
+            let c = t.vm.class(component);
+            Ok(r(t.class_mirror(c)?))
+        }
+        _ => Ok(0),
+    }
+}
+
+fn class_get_primitive_class(t: &mut JThread, a: usize) -> JResult<u64> {
+    let name = t.rust_string(t.arg_ref(a, 0));
+    match t.vm.find_loaded(&name) {
+        Some(c) if matches!(c.kind, ClassKind::Primitive(_)) => Ok(r(t.class_mirror(c)?)),
+        _ if name == "void" => {
+            let c = t.vm.find_loaded("void").unwrap_or(t.vm.wk().object);
+            Ok(r(t.class_mirror(c)?))
+        }
+        _ => Err(t.throw_new("java/lang/IllegalArgumentException", Some(&format!("unknown primitive type {name}")))),
+    }
+}
+
+fn class_get_enum_constants(t: &mut JThread, a: usize) -> JResult<u64> {
+    let c = mirror_class(t, a, 0);
+    let desc = format!("()[L{};", c.name);
+    let Some(values) = c.find_declared_method("values", &desc) else { return Ok(0) };
+    t.initialize(c)?;
+    t.invoke(values, &[])
+}
+
+fn class_for_name(t: &mut JThread, a: usize) -> JResult<u64> {
+    let name_ref = t.arg_ref(a, 0);
+    if name_ref.is_null() {
+        return Err(t.throw_npe());
+    }
+    let name = t.rust_string(name_ref);
+    let internal = name.replace('.', "/");
+    match t.vm.load(&internal) {
+        Ok(c) => {
+            t.initialize(c)?;
+            Ok(r(t.class_mirror(c)?))
+        }
+        Err(_) => Err(t.throw_new("java/lang/ClassNotFoundException", Some(&name))),
+    }
+}
+
+// ---- System ----
+
+fn array_kind(t: &JThread, arr: Ref) -> Option<(Kind, u32)> {
+    match t.class_of(arr).kind {
+        ClassKind::Array { elem, component, .. } => Some((elem, component)),
+        _ => None,
+    }
+}
+
+fn type_name(t: &JThread, arr: Ref) -> String {
+    let c = t.class_of(arr);
+    match c.kind {
+        ClassKind::Array { elem: Kind::Ref, component, .. } => format!("object array[{}]", t.vm.class(component).java_name()).replace("object array", "object array"),
+        ClassKind::Array { elem, .. } => format!("{}[]", crate::vm::primitive_name(elem)),
+        _ => c.java_name(),
+    }
+}
+
+fn system_arraycopy(t: &mut JThread, a: usize) -> JResult<u64> {
+    let (src, src_pos, dst, dst_pos, len) = (t.arg_ref(a, 0), t.arg_int(a, 1), t.arg_ref(a, 2), t.arg_int(a, 3), t.arg_int(a, 4));
+    if src.is_null() || dst.is_null() {
+        return Err(t.throw_npe());
+    }
+    let Some((sk, scomp)) = array_kind(t, src) else {
+        let msg = format!("arraycopy: source type {} is not an array", t.class_of(src).java_name());
+        return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
+    };
+    let Some((dk, dcomp)) = array_kind(t, dst) else {
+        let msg = format!("arraycopy: destination type {} is not an array", t.class_of(dst).java_name());
+        return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
+    };
+    if sk != dk {
+        let msg = format!("arraycopy: type mismatch: can not copy {} into {}", type_name(t, src), type_name(t, dst));
+        return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
+    }
+    let mem = &t.vm.heap.memory;
+    let (slen, dlen) = (mem.array_length(src) as i64, mem.array_length(dst) as i64);
+    let bounds = |what: &str, pos: i32, alen: i64, arr: Ref, t: &JThread| -> Option<String> {
+        if pos < 0 {
+            Some(format!("arraycopy: {what} index {pos} out of bounds for {}", bounded_name(t, arr, alen)))
+        } else if pos as i64 + len as i64 > alen {
+            Some(format!("arraycopy: last {what} index {} out of bounds for {}", pos as i64 + len as i64, bounded_name(t, arr, alen)))
+        } else {
+            None
+        }
+    };
+    if len < 0 {
+        return Err(t.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&format!("arraycopy: length {len} is negative"))));
+    }
+    if let Some(msg) = bounds("source", src_pos, slen, src, t).or_else(|| bounds("destination", dst_pos, dlen, dst, t)) {
+        return Err(t.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&msg)));
+    }
+    let size = sk.size();
+    let (from, to) = (src.offset() + 16 + src_pos as usize * size, dst.offset() + 16 + dst_pos as usize * size);
+    if sk != Kind::Ref || t.vm.class(scomp).is_subclass_of(t.vm.class(dcomp), t.vm) {
+        mem.copy(from, to, len as usize * size);
+        return Ok(0);
+    }
+    let target = t.vm.class(dcomp);
+    for k in 0..len as usize {
+        let v = mem.read_ref(from + 4 * k);
+        if !v.is_null() && !t.class_of(v).is_subclass_of(target, t.vm) {
+            let msg = format!(
+                "arraycopy: element type mismatch: can not cast one of the elements of {} to the type of the destination array, {}",
+                type_name(t, src),
+                target.java_name()
+            );
+            return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
+        }
+        mem.write_ref(to + 4 * k, v);
+    }
+    Ok(0)
+}
+
+fn bounded_name(t: &JThread, arr: Ref, len: i64) -> String {
+    match t.class_of(arr).kind {
+        ClassKind::Array { elem: Kind::Ref, component, .. } => format!("object array[{len}]").replace("object array", &format!("{}", t.vm.class(component).java_name())).to_string(),
+        ClassKind::Array { elem, .. } => format!("{}[{len}]", crate::vm::primitive_name(elem)),
+        _ => String::new(),
+    }
+}
+
+fn system_current_time_millis(_: &mut JThread, _: usize) -> JResult<u64> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    Ok(now.as_millis() as u64)
+}
+
+fn system_nano_time(t: &mut JThread, _: usize) -> JResult<u64> {
+    Ok(t.vm.start.elapsed().as_nanos() as u64)
+}
+
+fn system_identity_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
+    let obj = t.arg_ref(a, 0);
+    Ok(if obj.is_null() { 0 } else { i(identity_hash(t, obj)) })
+}
+
+fn system_exit(t: &mut JThread, a: usize) -> JResult<u64> {
+    let status = t.arg_int(a, 0);
+    t.vm.exit(status)
+}
+
+fn system_gc(t: &mut JThread, _: usize) -> JResult<u64> {
+    t.collect(gcvm_gc::GcCause::SystemGc);
+    Ok(0)
+}
+
+fn runtime_free_memory(t: &mut JThread, _: usize) -> JResult<u64> {
+    let heap = &t.vm.heap;
+    Ok(heap.capacity().saturating_sub(heap.used()) as u64)
+}
+
+fn runtime_total_memory(t: &mut JThread, _: usize) -> JResult<u64> {
+    Ok(t.vm.heap.capacity() as u64)
+}
+
+fn runtime_max_memory(t: &mut JThread, _: usize) -> JResult<u64> {
+    Ok(t.vm.heap.max_capacity() as u64)
+}
+
+fn runtime_available_processors(_: &mut JThread, _: usize) -> JResult<u64> {
+    Ok(i(std::thread::available_parallelism().map(|n| n.get() as i32).unwrap_or(1)))
+}
+
+fn runtime_gc(t: &mut JThread, _: usize) -> JResult<u64> {
+    system_gc(t, 0)
+}
+
+// ---- VM internals ----
+
+fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
+    let (fd, arr, off, len) = (t.arg_int(a, 0), t.arg_ref(a, 1), t.arg_int(a, 2), t.arg_int(a, 3));
+    if arr.is_null() {
+        return Err(t.throw_npe());
+    }
+    let alen = t.vm.heap.memory.array_length(arr) as i64;
+    if off < 0 || len < 0 || off as i64 + len as i64 > alen {
+        return Err(t.throw_new("java/lang/IndexOutOfBoundsException", Some(&format!("Range [{off}, {off} + {len}) out of bounds for length {alen}"))));
+    }
+    let mut bytes = vec![0u8; len as usize];
+    t.vm.heap.memory.read_bytes(arr.offset() + 16 + off as usize, &mut bytes);
+    if fd == 2 {
+        t.vm.write_stderr(&bytes);
+    } else {
+        t.vm.write_stdout(&bytes);
+    }
+    Ok(0)
+}
+
+fn number_format(t: &mut JThread, s: Ref) -> crate::thread::Throw {
+    if s.is_null() {
+        return t.throw_npe();
+    }
+    let text = t.rust_string(s);
+    let msg = if text.trim().is_empty() { "empty String".to_string() } else { format!("For input string: \"{text}\"") };
+    t.throw_new("java/lang/NumberFormatException", Some(&msg))
+}
+
+fn vm_parse_double(t: &mut JThread, a: usize) -> JResult<u64> {
+    let s = t.arg_ref(a, 0);
+    if s.is_null() {
+        return Err(t.throw_npe());
+    }
+    match crate::javafmt::parse_double(&t.rust_string(s)) {
+        Some(v) => Ok(d(v)),
+        None => Err(number_format(t, s)),
+    }
+}
+
+fn vm_parse_float(t: &mut JThread, a: usize) -> JResult<u64> {
+    let s = t.arg_ref(a, 0);
+    if s.is_null() {
+        return Err(t.throw_npe());
+    }
+    match crate::javafmt::parse_float(&t.rust_string(s)) {
+        Some(v) => Ok(v.to_bits() as u64),
+        None => Err(number_format(t, s)),
+    }
+}
+
+/// Math.pow with Java's special cases where IEEE pow differs (pow(x, NaN), pow(±1, ±inf)).
+fn java_pow(x: f64, y: f64) -> f64 {
+    if y.is_nan() {
+        return f64::NAN;
+    }
+    if (x == 1.0 || x == -1.0) && y.is_infinite() {
+        return f64::NAN;
+    }
+    if x == 1.0 {
+        return 1.0;
+    }
+    x.powf(y)
+}
+
+fn ieee_remainder(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() || x.is_infinite() || y == 0.0 {
+        return f64::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    let n = (x / y).round_ties_even();
+    let r = x - n * y;
+    if r == 0.0 {
+        0.0f64.copysign(x)
+    } else {
+        r
+    }
+}
+
+// ---- Thread ----
+
+fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
+    let millis = t.arg_long(a, 0);
+    if millis < 0 {
+        return Err(t.throw_new("java/lang/IllegalArgumentException", Some("timeout value is negative")));
+    }
+    t.vm.flush_stdout();
+    std::thread::sleep(std::time::Duration::from_millis(millis as u64));
+    Ok(0)
+}

@@ -1,0 +1,679 @@
+//! A Java thread's VM state: its frames and operand stacks, its TLAB, its handles; and the
+//! operations that need them — allocation (and the collections it triggers), invocation, class
+//! initialisation, and throwing exceptions.
+//!
+//! # Frames and precise roots
+//! Every frame's locals and operand stack live in one slot array (`slots`, 64 bits a slot; long
+//! and double take two slots as in the JVM). A callee's locals begin where its arguments sit on
+//! the caller's operand stack, so calls copy nothing. The interpreter keeps pc and sp in Rust
+//! locals and writes them back to the frame (`Frame::pc` = the instruction being executed) before
+//! anything that can collect. A collection then finds references exactly: for a Java frame the
+//! oop map of its method at that pc says which locals and stack slots hold references (computed
+//! from the bytecode, see oopmap.rs); for a native frame the method descriptor says which
+//! arguments do; Rust code holding references across an allocation keeps them in `handles`.
+
+use crate::class::{Class, Method};
+use crate::insn::Kind;
+use crate::vm::{LinkageError, Vm};
+use gcvm_gc::{GcCause, Ref, RootSource};
+use gcvm_tlab::Tlab;
+
+/// An exception is pending in `JThread::pending`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Throw;
+
+pub type JResult<T> = Result<T, Throw>;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    pub method: &'static Method,
+    /// While the frame runs: the next instruction. While suspended: the current instruction.
+    pub pc: u32,
+    pub locals: u32,
+    pub sp: u32,
+}
+
+/// Slots kept free past the limit so a StackOverflowError can still be constructed.
+const STACK_RESERVE_SLOTS: usize = 16 * 1024;
+const FRAME_RESERVE: usize = 256;
+
+pub struct JThread {
+    pub vm: &'static Vm,
+    pub slots: Vec<u64>,
+    pub frames: Vec<Frame>,
+    pub tlab: Tlab,
+    pub handles: Vec<Ref>,
+    pub pending: Ref,
+    pub thread_object: Ref,
+    pub name: String,
+    pub id: u64,
+    slot_limit: usize,
+    frame_limit: usize,
+    stress: Option<Stress>,
+}
+
+struct Stress {
+    every: u64,
+    count: u64,
+    real_end: usize,
+}
+
+impl JThread {
+    pub fn new(vm: &'static Vm, name: &str, id: u64) -> JThread {
+        let slots = vm.options.stack_slots;
+        JThread {
+            vm,
+            slots: vec![0; slots + STACK_RESERVE_SLOTS],
+            frames: Vec::with_capacity(1024),
+            tlab: Tlab::new(vm.heap.tlab_capacity(), 1),
+            handles: Vec::new(),
+            pending: Ref::NULL,
+            thread_object: Ref::NULL,
+            name: name.to_string(),
+            id,
+            slot_limit: slots,
+            frame_limit: vm.options.max_frames,
+            stress: vm.options.gc_stress.map(|every| Stress { every: every.max(1), count: 0, real_end: 0 }),
+        }
+    }
+
+    // ---- handles ----
+
+    pub fn push_handle(&mut self, r: Ref) -> usize {
+        self.handles.push(r);
+        self.handles.len() - 1
+    }
+    pub fn handle(&self, h: usize) -> Ref {
+        self.handles[h]
+    }
+    pub fn set_handle(&mut self, h: usize, r: Ref) {
+        self.handles[h] = r;
+    }
+    pub fn truncate_handles(&mut self, len: usize) {
+        self.handles.truncate(len);
+    }
+
+    /// Slot `i` of the current top of stack region (for natives reading their arguments).
+    #[inline]
+    pub fn arg(&self, base: usize, i: usize) -> u64 {
+        self.slots[base + i]
+    }
+    #[inline]
+    pub fn arg_ref(&self, base: usize, i: usize) -> Ref {
+        Ref::from_raw(self.slots[base + i] as u32)
+    }
+    #[inline]
+    pub fn arg_int(&self, base: usize, i: usize) -> i32 {
+        self.slots[base + i] as u32 as i32
+    }
+    #[inline]
+    pub fn arg_long(&self, base: usize, i: usize) -> i64 {
+        self.slots[base + i] as i64
+    }
+    #[inline]
+    pub fn arg_double(&self, base: usize, i: usize) -> f64 {
+        f64::from_bits(self.slots[base + i])
+    }
+    #[inline]
+    pub fn arg_float(&self, base: usize, i: usize) -> f32 {
+        f32::from_bits(self.slots[base + i] as u32)
+    }
+
+    // ---- allocation ----
+
+    /// Allocates `size` zeroed bytes, collecting if needed; throws OutOfMemoryError.
+    #[inline]
+    pub fn alloc(&mut self, size: usize) -> JResult<usize> {
+        match self.tlab.alloc(size) {
+            Some(at) => Ok(at),
+            None => self.alloc_slow(size),
+        }
+    }
+
+    #[cold]
+    fn alloc_slow(&mut self, size: usize) -> JResult<usize> {
+        if self.stress.is_some() {
+            return self.alloc_stressed(size);
+        }
+        self.alloc_or_collect(size)
+    }
+
+    fn alloc_or_collect(&mut self, size: usize) -> JResult<usize> {
+        let heap = &self.vm.heap;
+        if let Some(at) = heap.alloc_slow(&mut self.tlab, size) {
+            return Ok(at);
+        }
+        self.collect(GcCause::AllocationFailure);
+        if let Some(at) = self.vm.heap.alloc_slow(&mut self.tlab, size) {
+            return Ok(at);
+        }
+        while self.vm.heap.grow_for(size + gcvm_tlab::FILLER_RESERVE) {
+            if let Some(at) = self.vm.heap.alloc_slow(&mut self.tlab, size) {
+                return Ok(at);
+            }
+        }
+        Err(self.throw_oom("Java heap space"))
+    }
+
+    /// GC-stress mode: every allocation takes the slow path (the TLAB limit is faked), and every
+    /// N-th one collects first.
+    fn alloc_stressed(&mut self, size: usize) -> JResult<usize> {
+        let stress = self.stress.as_mut().expect("stress mode");
+        if self.tlab.end < stress.real_end {
+            self.tlab.end = stress.real_end;
+        }
+        stress.count += 1;
+        if stress.count % stress.every == 0 {
+            self.collect(GcCause::GcStress);
+        }
+        let at = match self.tlab.alloc(size) {
+            Some(at) => at,
+            None => self.alloc_or_collect(size)?,
+        };
+        let stress = self.stress.as_mut().expect("stress mode");
+        stress.real_end = self.tlab.end;
+        self.tlab.end = self.tlab.top;
+        Ok(at)
+    }
+
+    pub fn new_object(&mut self, class: &Class) -> JResult<Ref> {
+        let at = self.alloc(class.instance_size as usize)?;
+        self.vm.heap.memory.init_header(at, class.id);
+        Ok(Ref::from_offset(at))
+    }
+
+    pub fn new_array(&mut self, class: &Class, len: i32) -> JResult<Ref> {
+        let crate::class::ClassKind::Array { elem, .. } = class.kind else {
+            panic!("new_array of non-array class {}", class.name)
+        };
+        if len < 0 {
+            return Err(self.throw_new("java/lang/NegativeArraySizeException", Some(&len.to_string())));
+        }
+        if len as usize > gcvm_gc::object::MAX_ARRAY_LENGTH {
+            return Err(self.throw_oom("Requested array size exceeds VM limit"));
+        }
+        let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
+        let at = self.alloc(size)?;
+        self.vm.heap.memory.init_array_header(at, class.id, len as u32);
+        Ok(Ref::from_offset(at))
+    }
+
+    /// Builds a multi-dimensional array of `class` with the given dimension lengths.
+    pub fn new_multi_array(&mut self, class: &'static Class, counts: &[i32]) -> JResult<Ref> {
+        let arr = self.new_array(class, counts[0])?;
+        if counts.len() == 1 || counts[0] == 0 {
+            return Ok(arr);
+        }
+        let crate::class::ClassKind::Array { component, .. } = class.kind else { unreachable!() };
+        let component = self.vm.class(component);
+        let h = self.push_handle(arr);
+        for i in 0..counts[0] as usize {
+            let sub = self.new_multi_array(component, &counts[1..])?;
+            let arr = self.handle(h);
+            self.vm.heap.memory.write_ref(arr.offset() + 16 + 4 * i, sub);
+        }
+        let arr = self.handle(h);
+        self.truncate_handles(h);
+        Ok(arr)
+    }
+
+    /// Stops the world (one thread for now), collects, and resizes the TLAB.
+    pub fn collect(&mut self, cause: GcCause) {
+        let vm = self.vm;
+        let allocated = self.tlab.allocated_since_gc();
+        vm.heap.retire_tlab(&mut self.tlab, true);
+        if let Some(s) = self.stress.as_mut() {
+            s.real_end = 0;
+        }
+        let result = {
+            let mut roots = VmRoots { vm, threads: vec![self] };
+            vm.heap.collect(cause, &mut roots, &mut gcvm_gc::NoEvents, vm.options.verify_heap, std::time::Duration::ZERO)
+        };
+        match result {
+            Ok(record) => {
+                if vm.options.log_gc {
+                    vm.write_stdout(format!("{}\n", record.log_line(vm.heap.collector_name())).as_bytes());
+                }
+            }
+            Err(e) => {
+                vm.write_stderr(format!("gcvm: heap verification failed {e}\n").as_bytes());
+                std::process::exit(70);
+            }
+        }
+        self.tlab.resize_after_gc(allocated, vm.heap.tlab_capacity());
+    }
+
+    // ---- strings ----
+
+    /// A new java.lang.String with the given UTF-16 contents.
+    pub fn new_string_utf16(&mut self, chars: &[u16]) -> JResult<Ref> {
+        let wk = self.vm.wk();
+        let arr = self.new_array(wk.char_array, chars.len() as i32)?;
+        let mem = &self.vm.heap.memory;
+        for (i, &c) in chars.iter().enumerate() {
+            mem.write_u16(arr.offset() + 16 + 2 * i, c);
+        }
+        let h = self.push_handle(arr);
+        let s = self.new_object(wk.string)?;
+        let arr = self.handle(h);
+        self.truncate_handles(h);
+        self.vm.heap.memory.write_ref(s.offset() + wk.string_value_offset as usize, arr);
+        Ok(s)
+    }
+
+    pub fn new_string(&mut self, s: &str) -> JResult<Ref> {
+        let chars: Vec<u16> = s.encode_utf16().collect();
+        self.new_string_utf16(&chars)
+    }
+
+    /// The contents of a java.lang.String.
+    pub fn string_chars(&self, s: Ref) -> Vec<u16> {
+        let mem = &self.vm.heap.memory;
+        let arr = mem.read_ref(s.offset() + self.vm.wk().string_value_offset as usize);
+        if arr.is_null() {
+            return Vec::new();
+        }
+        let len = mem.array_length(arr) as usize;
+        (0..len).map(|i| mem.read_u16(arr.offset() + 16 + 2 * i)).collect()
+    }
+
+    pub fn rust_string(&self, s: Ref) -> String {
+        String::from_utf16_lossy(&self.string_chars(s))
+    }
+
+    /// The interned string for a literal.
+    pub fn intern_const(&mut self, sc: &'static crate::class::StringConst) -> JResult<Ref> {
+        let r = Ref::from_raw(sc.value.load(std::sync::atomic::Ordering::Acquire));
+        if !r.is_null() {
+            return Ok(r);
+        }
+        let s = self.new_string_utf16(&sc.utf16)?;
+        sc.value.store(s.raw(), std::sync::atomic::Ordering::Release);
+        Ok(s)
+    }
+
+    // ---- classes ----
+
+    /// Loads a class, turning a linkage failure into a pending Java error.
+    pub fn load_class(&mut self, name: &str) -> JResult<&'static Class> {
+        self.vm.load(name).map_err(|e| self.throw_linkage(&e))
+    }
+
+    /// The java.lang.Class mirror of `class`, created on first use.
+    pub fn class_mirror(&mut self, class: &'static Class) -> JResult<Ref> {
+        let m = class.mirror();
+        if !m.is_null() {
+            return Ok(m);
+        }
+        let wk = self.vm.wk();
+        let mirror = self.new_object(wk.class)?;
+        self.vm.heap.memory.write_u32(mirror.offset() + wk.class_id_offset as usize, class.id);
+        class.mirror.store(mirror.raw(), std::sync::atomic::Ordering::Release);
+        Ok(mirror)
+    }
+
+    /// The class a mirror stands for.
+    pub fn class_of_mirror(&self, mirror: Ref) -> &'static Class {
+        let id = self.vm.heap.memory.read_u32(mirror.offset() + self.vm.wk().class_id_offset as usize);
+        self.vm.class(id)
+    }
+
+    #[inline]
+    pub fn class_of(&self, obj: Ref) -> &'static Class {
+        self.vm.class(self.vm.heap.memory.type_id(obj))
+    }
+
+    pub fn is_instance(&self, obj: Ref, class: &Class) -> bool {
+        self.class_of(obj).is_subclass_of(class, self.vm)
+    }
+
+    /// Initialises `class` (JVMS 5.5): superclass first, then `<clinit>`.
+    pub fn initialize(&mut self, class: &'static Class) -> JResult<()> {
+        use crate::class::InitState;
+        if class.init.is_done() {
+            return Ok(());
+        }
+        {
+            let mut st = class.init.state.lock();
+            match st.0 {
+                InitState::Done => return Ok(()),
+                InitState::InProgress if st.1 == Some(self.id) => return Ok(()),
+                InitState::InProgress => {
+                    while st.0 == InitState::InProgress {
+                        class.init.cond.wait(&mut st);
+                    }
+                    if st.0 == InitState::Done {
+                        return Ok(());
+                    }
+                    drop(st);
+                    return Err(self.throw_new("java/lang/NoClassDefFoundError", Some(&format!("Could not initialize class {}", class.java_name()))));
+                }
+                InitState::Failed => {
+                    drop(st);
+                    return Err(self.throw_new("java/lang/NoClassDefFoundError", Some(&format!("Could not initialize class {}", class.java_name()))));
+                }
+                InitState::Uninitialized => *st = (InitState::InProgress, Some(self.id)),
+            }
+        }
+        let result = self.run_initializers(class);
+        let mut st = class.init.state.lock();
+        match result {
+            Ok(()) => {
+                *st = (InitState::Done, None);
+                class.init.mark_done();
+            }
+            Err(_) => *st = (InitState::Failed, None),
+        }
+        class.init.cond.notify_all();
+        result
+    }
+
+    fn run_initializers(&mut self, class: &'static Class) -> JResult<()> {
+        if let Some(s) = class.super_class {
+            self.initialize(s)?;
+        }
+        if !class.is_interface() {
+            for &i in &class.interfaces {
+                if i.methods.iter().any(|m| !m.is_static() && !m.is_abstract()) {
+                    self.initialize(i)?;
+                }
+            }
+        }
+        self.set_string_constant_statics(class)?;
+        let Some(clinit) = class.find_declared_method("<clinit>", "()V") else { return Ok(()) };
+        if self.invoke(clinit, &[]).is_ok() {
+            return Ok(());
+        }
+        let exc = self.pending;
+        let error = self.vm.load("java/lang/Error").expect("classlib has Error");
+        if self.is_instance(exc, error) {
+            return Err(Throw);
+        }
+        self.pending = Ref::NULL;
+        let h = self.push_handle(exc);
+        let eiie = self.load_class("java/lang/ExceptionInInitializerError")?;
+        let obj = self.new_object(eiie)?;
+        let ctor = eiie.find_declared_method("<init>", "(Ljava/lang/Throwable;)V").expect("EIIE(Throwable)");
+        let cause = self.handle(h);
+        self.truncate_handles(h);
+        let h2 = self.push_handle(obj);
+        self.invoke(ctor, &[obj.raw() as u64, cause.raw() as u64])?;
+        self.pending = self.handle(h2);
+        self.truncate_handles(h2);
+        Err(Throw)
+    }
+
+    fn set_string_constant_statics(&mut self, class: &'static Class) -> JResult<()> {
+        let Some(cp) = class.constant_pool.as_ref() else { return Ok(()) };
+        for f in class.fields.iter().filter(|f| f.is_static() && f.kind == Kind::Ref) {
+            let Some(idx) = f.constant_value else { continue };
+            if let Ok(crate::classfile::Constant::String { .. }) = cp.get(idx) {
+                let utf = cp.string(idx).expect("validated string constant");
+                let sc = self.vm.string_const(&utf.utf16);
+                let s = self.intern_const(sc)?;
+                class.set_static_value(f.offset, s.raw() as u64);
+            }
+        }
+        Ok(())
+    }
+
+    // ---- invocation ----
+
+    /// The first free slot above the current frame.
+    pub fn stack_top(&self) -> usize {
+        self.frames.last().map(|f| f.sp as usize).unwrap_or(0)
+    }
+
+    /// Calls `method` with `args` (one u64 per slot, receiver first) and returns its result slot.
+    pub fn invoke(&mut self, method: &'static Method, args: &[u64]) -> JResult<u64> {
+        let base = self.stack_top();
+        if base + args.len() + 16 > self.slots.len() {
+            return Err(self.throw_stack_overflow());
+        }
+        self.slots[base..base + args.len()].copy_from_slice(args);
+        let depth = self.frames.len();
+        match self.call(method, base)? {
+            Call::Done => {}
+            Call::Pushed => self.execute(depth)?,
+        }
+        Ok(self.slots[base])
+    }
+
+    /// Invokes `method` virtually on `receiver` (looked up by selector in its class).
+    pub fn invoke_virtual(&mut self, receiver: Ref, name: &str, descriptor: &str, args: &[u64]) -> JResult<u64> {
+        if receiver.is_null() {
+            return Err(self.throw_new("java/lang/NullPointerException", None));
+        }
+        let class = self.class_of(receiver);
+        let selector = self.vm.selector(name, descriptor);
+        let Some(&slot) = class.itable.get(&selector) else {
+            return Err(self.throw_new("java/lang/NoSuchMethodError", Some(&format!("{}.{name}{descriptor}", class.java_name()))));
+        };
+        let m = class.vtable[slot as usize];
+        let mut all = vec![receiver.raw() as u64];
+        all.extend_from_slice(args);
+        self.invoke(m, &all)
+    }
+
+    /// Starts a call whose arguments are at `slots[base..]`: runs a native to completion, or
+    /// pushes a Java frame for the interpreter to run.
+    pub fn call(&mut self, method: &'static Method, base: usize) -> JResult<Call> {
+        if method.is_native() {
+            self.call_native(method, base)?;
+            return Ok(Call::Done);
+        }
+        if method.is_abstract() {
+            return Err(self.throw_new("java/lang/AbstractMethodError", Some(&format!("{}.{}{}", self.vm.class(method.class_id).java_name(), method.name, method.descriptor))));
+        }
+        let code = match crate::decode::code_of(self.vm, method) {
+            Ok(code) => code,
+            Err(e) => return Err(self.throw_new("java/lang/VerifyError", Some(&e))),
+        };
+        let top = base + code.max_locals as usize;
+        if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit {
+            return Err(self.throw_stack_overflow());
+        }
+        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: top as u32 });
+        Ok(Call::Pushed)
+    }
+
+    fn call_native(&mut self, method: &'static Method, base: usize) -> JResult<()> {
+        let native = *method.native.get_or_init(|| {
+            let key = format!("{}.{}{}", self.vm.class(method.class_id).name, method.name, method.descriptor);
+            self.vm.natives.get(&key).copied()
+        });
+        let Some(native) = native else {
+            let class = self.vm.class(method.class_id);
+            return Err(self.throw_new(
+                "java/lang/UnsatisfiedLinkError",
+                Some(&format!("'{} {}.{}{}' is not available in gcvm", "native", class.java_name(), method.name, method.descriptor)),
+            ));
+        };
+        if self.frames.len() >= self.frame_limit {
+            return Err(self.throw_stack_overflow());
+        }
+        let handles = self.handles.len();
+        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: (base + method.arg_slots as usize) as u32 });
+        let result = native(self, base);
+        self.frames.pop();
+        self.truncate_handles(handles);
+        let value = result?;
+        self.slots[base] = value;
+        Ok(())
+    }
+
+    // ---- exceptions ----
+
+    /// Creates an exception of class `name` with `message` and makes it pending.
+    pub fn throw_new(&mut self, name: &str, message: Option<&str>) -> Throw {
+        match self.make_exception(name, message) {
+            Ok(exc) => self.pending = exc,
+            Err(Throw) => {} // creating it threw something else: that one is pending
+        }
+        Throw
+    }
+
+    fn make_exception(&mut self, name: &str, message: Option<&str>) -> JResult<Ref> {
+        let class = self.load_class(name)?;
+        self.initialize(class)?;
+        let msg = match message {
+            Some(m) => self.new_string(m)?,
+            None => Ref::NULL,
+        };
+        let h = self.push_handle(msg);
+        let exc = self.new_object(class)?;
+        let msg = self.handle(h);
+        self.set_handle(h, exc);
+        let ctor = class
+            .find_declared_method("<init>", "(Ljava/lang/String;)V")
+            .expect("VM exception classes have a (String) constructor");
+        self.invoke(ctor, &[exc.raw() as u64, msg.raw() as u64])?;
+        let exc = self.handle(h);
+        self.truncate_handles(h);
+        Ok(exc)
+    }
+
+    pub fn throw_linkage(&mut self, e: &LinkageError) -> Throw {
+        let message = if e.class == "java/lang/NoClassDefFoundError" { e.message.clone() } else { e.message.clone() };
+        self.throw_new(e.class, Some(&message))
+    }
+
+    pub fn throw_npe(&mut self) -> Throw {
+        self.throw_new("java/lang/NullPointerException", None)
+    }
+
+    pub fn throw_stack_overflow(&mut self) -> Throw {
+        let (slots, frames) = (self.slot_limit, self.frame_limit);
+        self.slot_limit = self.slots.len() - 64;
+        self.frame_limit = frames + FRAME_RESERVE;
+        let t = self.throw_new("java/lang/StackOverflowError", None);
+        self.slot_limit = slots;
+        self.frame_limit = frames;
+        t
+    }
+
+    pub fn throw_oom(&mut self, message: &str) -> Throw {
+        // Creating the error must not recurse into another OOM: try once, else use the
+        // preallocated instance.
+        let pre = self.vm.globals.lock().first().copied().unwrap_or(Ref::NULL);
+        match self.make_exception("java/lang/OutOfMemoryError", Some(message)) {
+            Ok(exc) => self.pending = exc,
+            Err(_) if !pre.is_null() => self.pending = pre,
+            Err(_) => {}
+        }
+        Throw
+    }
+
+    pub fn throw_aioobe(&mut self, index: i32, len: usize) -> Throw {
+        self.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&format!("Index {index} out of bounds for length {len}")))
+    }
+
+    /// Takes the pending exception.
+    pub fn take_pending(&mut self) -> Ref {
+        std::mem::replace(&mut self.pending, Ref::NULL)
+    }
+
+    /// Visits this thread's roots (see the module comment).
+    pub fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
+        let n = self.frames.len();
+        for i in 0..n {
+            let f = self.frames[i];
+            let base = f.locals as usize;
+            if f.method.is_native() {
+                for (j, &is_ref) in f.method.arg_refs.iter().enumerate() {
+                    if is_ref {
+                        visit_slot(&mut self.slots[base + j], visit);
+                    }
+                }
+                continue;
+            }
+            let code = match f.method.code.get() {
+                Some(Ok(c)) => c,
+                _ => continue,
+            };
+            let maps = code.oopmaps.get_or_init(|| crate::oopmap::OopMaps::compute(code, f.method));
+            let map = maps.at(f.pc as usize);
+            let stack_base = base + code.max_locals as usize;
+            let mut depth = map.stack_depth as usize;
+            if i + 1 < n {
+                depth = depth.min((self.frames[i + 1].locals as usize).saturating_sub(stack_base));
+            }
+            for j in 0..code.max_locals as usize {
+                if map.is_ref(j) {
+                    visit_slot(&mut self.slots[base + j], visit);
+                }
+            }
+            for j in 0..depth {
+                if map.is_ref(code.max_locals as usize + j) {
+                    visit_slot(&mut self.slots[stack_base + j], visit);
+                }
+            }
+        }
+        for h in self.handles.iter_mut() {
+            visit_ref(h, visit);
+        }
+        visit_ref(&mut self.pending, visit);
+        visit_ref(&mut self.thread_object, visit);
+    }
+}
+
+pub enum Call {
+    /// A native ran to completion; its result is in the first argument slot.
+    Done,
+    /// A Java frame was pushed.
+    Pushed,
+}
+
+fn visit_slot(slot: &mut u64, visit: &mut dyn FnMut(Ref) -> Ref) {
+    let r = Ref::from_raw(*slot as u32);
+    if !r.is_null() {
+        *slot = visit(r).raw() as u64;
+    }
+}
+
+fn visit_ref(r: &mut Ref, visit: &mut dyn FnMut(Ref) -> Ref) {
+    if !r.is_null() {
+        *r = visit(*r);
+    }
+}
+
+/// The root set of a collection: the stopped threads plus the VM's own references.
+pub struct VmRoots<'a> {
+    pub vm: &'static Vm,
+    pub threads: Vec<&'a mut JThread>,
+}
+
+impl RootSource for VmRoots<'_> {
+    fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
+        for t in self.threads.iter_mut() {
+            t.visit_roots(visit);
+        }
+        visit_vm_roots(self.vm, visit);
+    }
+}
+
+/// Statics, class mirrors, interned strings and VM globals.
+pub fn visit_vm_roots(vm: &'static Vm, visit: &mut dyn FnMut(Ref) -> Ref) {
+    use std::sync::atomic::Ordering;
+    for class in vm.all_classes() {
+        for &slot in &class.static_ref_slots {
+            let r = Ref::from_raw(class.static_value(slot) as u32);
+            if !r.is_null() {
+                class.set_static_value(slot, visit(r).raw() as u64);
+            }
+        }
+        let m = class.mirror();
+        if !m.is_null() {
+            class.mirror.store(visit(m).raw(), Ordering::Relaxed);
+        }
+    }
+    for sc in vm.string_list.lock().iter() {
+        let r = Ref::from_raw(sc.value.load(Ordering::Relaxed));
+        if !r.is_null() {
+            sc.value.store(visit(r).raw(), Ordering::Relaxed);
+        }
+    }
+    for g in vm.globals.lock().iter_mut() {
+        visit_ref(g, visit);
+    }
+}

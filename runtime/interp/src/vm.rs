@@ -1,0 +1,768 @@
+//! The VM: loaded classes, the heap, interned strings, natives and options.
+//!
+//! There is one `Vm` per process, leaked at start-up and shared by every Java thread as
+//! `&'static Vm`. Class loading links classes eagerly (superclasses, interfaces, field layout,
+//! vtables) but decodes method bodies lazily, on first invocation (see decode.rs).
+
+use crate::class::*;
+use crate::classfile::{self, access, ClassFile, ClassFileError, FieldType, MethodDescriptor};
+use crate::classpath::ClassPath;
+use crate::insn::Kind;
+use gcvm_gc::{ElemKind, Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
+use parking_lot::{Mutex, RwLock};
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// A Java error raised while loading or linking: the error class and its message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkageError {
+    pub class: &'static str,
+    pub message: String,
+}
+
+impl LinkageError {
+    pub fn new(class: &'static str, message: impl Into<String>) -> LinkageError {
+        LinkageError { class, message: message.into() }
+    }
+    pub fn no_class_def(name: &str) -> LinkageError {
+        LinkageError::new("java/lang/NoClassDefFoundError", name)
+    }
+}
+
+/// Options the VM runs with (parsed by the CLI).
+#[derive(Clone, Debug)]
+pub struct VmOptions {
+    pub classpath: String,
+    pub collector: String,
+    pub heap: HeapConfig,
+    /// Operand-stack and locals slots per thread (-Xss / 8).
+    pub stack_slots: usize,
+    pub max_frames: usize,
+    pub gc_stress: Option<u64>,
+    pub verify_heap: bool,
+    pub log_gc: bool,
+}
+
+const MAX_CLASSES: usize = 1 << 16;
+
+pub struct Vm {
+    pub options: VmOptions,
+    pub heap: Heap,
+    pub types: Arc<TypeRegistry>,
+    classes: Box<[OnceLock<&'static Class>]>,
+    next_class_id: AtomicU32,
+    by_name: Mutex<HashMap<String, u32>>,
+    loading: Mutex<HashSet<String>>,
+    classpath: ClassPath,
+    bootstrap: HashMap<&'static str, &'static [u8]>,
+    methods: RwLock<Vec<&'static Method>>,
+    selectors: Mutex<HashMap<(String, String), u32>>,
+    strings: Mutex<HashMap<Box<[u16]>, &'static StringConst>>,
+    pub string_list: Mutex<Vec<&'static StringConst>>,
+    pub natives: HashMap<String, NativeFn>,
+    pub well_known: OnceLock<WellKnown>,
+    /// VM-held references (the preallocated OutOfMemoryError, thread objects): GC roots.
+    pub globals: Mutex<Vec<Ref>>,
+    stdout: Mutex<std::io::BufWriter<std::io::Stdout>>,
+    pub lambda_count: AtomicU32,
+    pub identity_hash_seed: AtomicU64,
+    pub allocations: AtomicU64,
+    pub start: std::time::Instant,
+}
+
+/// Classes and offsets the VM itself relies on, resolved at boot.
+pub struct WellKnown {
+    pub object: &'static Class,
+    pub string: &'static Class,
+    pub class: &'static Class,
+    pub string_value_offset: u32,
+    pub class_id_offset: u32,
+    pub char_array: &'static Class,
+    pub throwable_backtrace_offset: u32,
+    pub long_array: &'static Class,
+}
+
+impl Vm {
+    pub fn new(options: VmOptions) -> Result<&'static Vm, String> {
+        let types = Arc::new(TypeRegistry::new());
+        let heap = Heap::new(&options.collector, options.heap.clone(), types.clone())?;
+        let bootstrap = crate::classlib::CLASSLIB.iter().map(|&(n, b)| (n, b)).collect();
+        let vm = Vm {
+            classpath: ClassPath::new(&options.classpath),
+            options,
+            heap,
+            types,
+            classes: (0..MAX_CLASSES).map(|_| OnceLock::new()).collect(),
+            next_class_id: AtomicU32::new(gcvm_gc::object::FIRST_VM_TYPE),
+            by_name: Mutex::new(HashMap::new()),
+            loading: Mutex::new(HashSet::new()),
+            bootstrap,
+            methods: RwLock::new(Vec::new()),
+            selectors: Mutex::new(HashMap::new()),
+            strings: Mutex::new(HashMap::new()),
+            string_list: Mutex::new(Vec::new()),
+            natives: crate::natives::registry(),
+            well_known: OnceLock::new(),
+            globals: Mutex::new(Vec::new()),
+            stdout: Mutex::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout())),
+            lambda_count: AtomicU32::new(0),
+            identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
+            allocations: AtomicU64::new(0),
+            start: std::time::Instant::now(),
+        };
+        let vm: &'static Vm = Box::leak(Box::new(vm));
+        vm.boot().map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
+        Ok(vm)
+    }
+
+    fn boot(&'static self) -> Result<(), LinkageError> {
+        for (name, kind) in PRIMITIVES {
+            self.define_primitive(name, *kind);
+        }
+        let object = self.load("java/lang/Object")?;
+        let string = self.load("java/lang/String")?;
+        let class = self.load("java/lang/Class")?;
+        let throwable = self.load("java/lang/Throwable")?;
+        let field_offset = |c: &Class, name: &str| -> Result<u32, LinkageError> {
+            c.fields
+                .iter()
+                .find(|f| f.name == name && !f.is_static())
+                .map(|f| f.offset)
+                .ok_or_else(|| LinkageError::new("java/lang/InternalError", format!("{} has no field {name}", c.name)))
+        };
+        let wk = WellKnown {
+            object,
+            string,
+            class,
+            string_value_offset: field_offset(string, "value")?,
+            class_id_offset: field_offset(class, "vmClassId")?,
+            char_array: self.load("[C")?,
+            throwable_backtrace_offset: field_offset(throwable, "backtrace")?,
+            long_array: self.load("[J")?,
+        };
+        let _ = self.well_known.set(wk);
+        Ok(())
+    }
+
+    pub fn wk(&self) -> &WellKnown {
+        self.well_known.get().expect("VM booted")
+    }
+
+    // ---- class table ----
+
+    #[inline(always)]
+    pub fn class(&self, id: u32) -> &'static Class {
+        match self.classes[id as usize].get() {
+            Some(c) => c,
+            None => panic!("no class with id {id}"),
+        }
+    }
+
+    pub fn class_count(&self) -> u32 {
+        self.next_class_id.load(Ordering::Relaxed)
+    }
+
+    /// Every loaded class, in id order.
+    pub fn all_classes(&self) -> impl Iterator<Item = &'static Class> + '_ {
+        self.classes[..self.class_count() as usize].iter().filter_map(|c| c.get().copied())
+    }
+
+    pub fn method_by_id(&self, id: u32) -> &'static Method {
+        self.methods.read()[id as usize]
+    }
+
+    pub fn find_loaded(&self, name: &str) -> Option<&'static Class> {
+        self.by_name.lock().get(name).map(|&id| self.class(id))
+    }
+
+    pub fn selector(&self, name: &str, descriptor: &str) -> u32 {
+        let mut sel = self.selectors.lock();
+        let next = sel.len() as u32;
+        *sel.entry((name.to_string(), descriptor.to_string())).or_insert(next)
+    }
+
+    fn allocate_class_id(&self) -> Result<u32, LinkageError> {
+        let id = self.next_class_id.fetch_add(1, Ordering::Relaxed);
+        if id as usize >= MAX_CLASSES {
+            return Err(LinkageError::new("java/lang/OutOfMemoryError", "too many classes"));
+        }
+        Ok(id)
+    }
+
+    fn publish(&self, class: Class) -> &'static Class {
+        let class: &'static Class = Box::leak(Box::new(class));
+        let shape = match &class.kind {
+            ClassKind::Array { elem, .. } => Some(Shape::Array { elem: elem.elem() }),
+            ClassKind::Instance => Some(Shape::Instance {
+                size: class.instance_size,
+                ref_offsets: class.ref_offsets.clone().into_boxed_slice(),
+            }),
+            ClassKind::Primitive(_) => None,
+        };
+        if let Some(shape) = shape {
+            self.types
+                .register(class.id, TypeInfo { name: class.name.clone().into_boxed_str(), shape })
+                .expect("fresh class id");
+        }
+        let _ = self.classes[class.id as usize].set(class);
+        self.by_name.lock().insert(class.name.clone(), class.id);
+        class
+    }
+
+    // ---- loading ----
+
+    /// Loads and links the class `name` (binary name or array descriptor).
+    pub fn load(&'static self, name: &str) -> Result<&'static Class, LinkageError> {
+        if let Some(c) = self.find_loaded(name) {
+            return Ok(c);
+        }
+        if name.starts_with('[') {
+            return self.define_array(name);
+        }
+        let (bytes, bootstrap) = self.find_bytes(name)?;
+        let cf = classfile::parse(&bytes).map_err(|e| match e {
+            ClassFileError::UnsupportedVersion { .. } => {
+                LinkageError::new("java/lang/UnsupportedClassVersionError", format!("{} has been compiled by a more recent version of the Java Runtime ({e})", name.replace('/', ".")))
+            }
+            ClassFileError::Format(m) => LinkageError::new("java/lang/ClassFormatError", format!("{m} in class file {name}")),
+        })?;
+        if cf.this_class != name {
+            return Err(LinkageError::no_class_def(&format!("{name} (wrong name: {})", cf.this_class)));
+        }
+        if !self.loading.lock().insert(name.to_string()) {
+            return Err(LinkageError::new("java/lang/ClassCircularityError", name.replace('/', ".")));
+        }
+        let result = self.define(cf, bootstrap);
+        self.loading.lock().remove(name);
+        result
+    }
+
+    fn find_bytes(&self, name: &str) -> Result<(std::borrow::Cow<'static, [u8]>, bool), LinkageError> {
+        if let Some(b) = self.bootstrap.get(name) {
+            return Ok((std::borrow::Cow::Borrowed(*b), true));
+        }
+        if name.starts_with("java/") {
+            return Err(LinkageError::no_class_def(name));
+        }
+        match self.classpath.find(name) {
+            Ok(Some(bytes)) => Ok((std::borrow::Cow::Owned(bytes), false)),
+            Ok(None) => Err(LinkageError::no_class_def(name)),
+            Err(e) => Err(LinkageError::new("java/lang/NoClassDefFoundError", format!("{name} ({e})"))),
+        }
+    }
+
+    fn define(&'static self, cf: ClassFile, bootstrap: bool) -> Result<&'static Class, LinkageError> {
+        let super_class = match &cf.super_class {
+            Some(s) => Some(self.load(s)?),
+            None if cf.this_class == "java/lang/Object" => None,
+            None => return Err(LinkageError::new("java/lang/ClassFormatError", format!("{} has no superclass", cf.this_class))),
+        };
+        if let Some(s) = super_class {
+            if s.is_interface() {
+                return Err(LinkageError::new("java/lang/IncompatibleClassChangeError", format!("class {} has interface {} as super class", cf.this_class.replace('/', "."), s.java_name())));
+            }
+            if s.flags & access::FINAL != 0 {
+                return Err(LinkageError::new("java/lang/VerifyError", format!("Cannot inherit from final class {}", s.java_name())));
+            }
+        }
+        let mut interfaces = Vec::new();
+        for i in &cf.interfaces {
+            let c = self.load(i)?;
+            if !c.is_interface() {
+                return Err(LinkageError::new("java/lang/IncompatibleClassChangeError", format!("class {} can not implement {}, because it is not an interface", cf.this_class.replace('/', "."), c.java_name())));
+            }
+            interfaces.push(c);
+        }
+        let id = self.allocate_class_id()?;
+        let mut all_interfaces: Vec<u32> = super_class.map(|s| s.all_interfaces.clone()).unwrap_or_default();
+        for i in &interfaces {
+            all_interfaces.push(i.id);
+            all_interfaces.extend(i.all_interfaces.iter().copied());
+        }
+        all_interfaces.sort_unstable();
+        all_interfaces.dedup();
+        let mut display = super_class.map(|s| s.display.clone()).unwrap_or_default();
+        display.push(id);
+
+        let layout = layout_fields(&cf, super_class)?;
+        let methods = self.create_methods(&cf, id)?;
+        let (vtable, itable) = self.build_vtable(super_class, &methods, &all_interfaces, cf.access_flags);
+        let class = Class {
+            id,
+            name: cf.this_class.clone(),
+            flags: cf.access_flags,
+            kind: ClassKind::Instance,
+            super_class,
+            interfaces,
+            all_interfaces,
+            display,
+            statics: (0..layout.static_count).map(|_| AtomicU64::new(0)).collect(),
+            static_ref_slots: layout.static_ref_slots,
+            fields: layout.fields,
+            instance_size: layout.instance_size,
+            fields_end: layout.fields_end,
+            ref_offsets: layout.ref_offsets,
+            methods,
+            vtable,
+            itable,
+            init: Class::new_init_lock(false),
+            mirror: AtomicU32::new(0),
+            source_file: cf.source_file.clone(),
+            is_bootstrap: bootstrap,
+            nest_host: cf.nest_host.clone(),
+            constant_pool: Some(cf.constant_pool),
+            bootstrap_methods: cf.bootstrap_methods,
+        };
+        let class = self.publish(class);
+        self.set_constant_statics(class);
+        Ok(class)
+    }
+
+    /// Static final fields with a ConstantValue attribute get their value at link time.
+    fn set_constant_statics(&'static self, class: &'static Class) {
+        let cp = class.constant_pool.as_ref().expect("loaded class has a constant pool");
+        for f in class.fields.iter().filter(|f| f.is_static()) {
+            let Some(idx) = f.constant_value else { continue };
+            let v = match cp.get(idx) {
+                Ok(classfile::Constant::Integer(i)) => *i as u32 as u64,
+                Ok(classfile::Constant::Float(x)) => x.to_bits() as u64,
+                Ok(classfile::Constant::Long(l)) => *l as u64,
+                Ok(classfile::Constant::Double(d)) => d.to_bits(),
+                Ok(classfile::Constant::String { .. }) => continue, // set at class init (needs the heap)
+                _ => continue,
+            };
+            class.set_static_value(f.offset, v);
+        }
+    }
+
+    fn create_methods(&self, cf: &ClassFile, class_id: u32) -> Result<Vec<&'static Method>, LinkageError> {
+        let mut out = Vec::with_capacity(cf.methods.len());
+        for m in &cf.methods {
+            let desc = classfile::parse_method_descriptor(&m.descriptor)
+                .map_err(|e| LinkageError::new("java/lang/ClassFormatError", format!("{e} in method {}{} of {}", m.name, m.descriptor, cf.this_class)))?;
+            let is_static = m.access_flags & access::STATIC != 0;
+            let line_numbers = m.code.as_ref().map(|c| c.line_numbers.clone()).unwrap_or_default();
+            out.push(self.new_method(class_id, &m.name, &m.descriptor, m.access_flags, &desc, is_static, m.code.clone(), None, line_numbers));
+        }
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_method(
+        &self,
+        class_id: u32,
+        name: &str,
+        descriptor: &str,
+        flags: u16,
+        desc: &MethodDescriptor,
+        is_static: bool,
+        raw_code: Option<classfile::Code>,
+        synthetic_code: Option<Vec<crate::insn::Insn>>,
+        line_numbers: Vec<(u16, u16)>,
+    ) -> &'static Method {
+        let mut arg_refs = Vec::new();
+        if !is_static {
+            arg_refs.push(true);
+        }
+        for p in &desc.params {
+            arg_refs.push(p.is_reference());
+            if p.slots() == 2 {
+                arg_refs.push(false);
+            }
+        }
+        let mut methods = self.methods.write();
+        let method = Method {
+            id: methods.len() as u32,
+            class_id,
+            name: name.to_string(),
+            descriptor: descriptor.to_string(),
+            flags,
+            selector: self.selector(name, descriptor),
+            arg_slots: arg_refs.len() as u16,
+            arg_refs: arg_refs.into_boxed_slice(),
+            params: desc.params.clone(),
+            ret: desc.ret.as_ref().map(kind_of),
+            vtable_index: OnceLock::new(),
+            raw_code,
+            synthetic_code,
+            code: OnceLock::new(),
+            native: OnceLock::new(),
+            line_numbers,
+        };
+        let method: &'static Method = Box::leak(Box::new(method));
+        methods.push(method);
+        method
+    }
+
+    /// Builds the vtable (inherited slots, overrides, new virtuals, then interface methods not
+    /// yet implemented: defaults or abstract "miranda" slots) and the selector -> slot map.
+    pub fn build_vtable(
+        &self,
+        super_class: Option<&'static Class>,
+        methods: &[&'static Method],
+        all_interfaces: &[u32],
+        class_flags: u16,
+    ) -> (Vec<&'static Method>, HashMap<u32, u32>) {
+        let mut vtable = super_class.map(|s| s.vtable.clone()).unwrap_or_default();
+        let mut itable = super_class.map(|s| s.itable.clone()).unwrap_or_default();
+        let is_interface = class_flags & access::INTERFACE != 0;
+        for &m in methods {
+            if m.is_static() || m.is_private() || m.name.starts_with('<') {
+                continue;
+            }
+            if is_interface {
+                continue;
+            }
+            match itable.get(&m.selector) {
+                Some(&slot) => vtable[slot as usize] = m,
+                None => {
+                    itable.insert(m.selector, vtable.len() as u32);
+                    vtable.push(m);
+                }
+            }
+            let _ = m.vtable_index.set(itable[&m.selector]);
+        }
+        for &iid in all_interfaces {
+            let iface = self.class(iid);
+            for &m in &iface.methods {
+                if m.is_static() || m.is_private() || m.name.starts_with('<') {
+                    continue;
+                }
+                match itable.get(&m.selector) {
+                    None => {
+                        itable.insert(m.selector, vtable.len() as u32);
+                        vtable.push(m);
+                    }
+                    Some(&slot) => {
+                        let current = vtable[slot as usize];
+                        let current_class = self.class(current.class_id);
+                        if current_class.is_interface() && !m.is_abstract() {
+                            // A default from a more specific interface wins; an abstract slot
+                            // takes any default.
+                            let more_specific = iface.all_interfaces.binary_search(&current_class.id).is_ok();
+                            if current.is_abstract() || more_specific {
+                                vtable[slot as usize] = m;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (vtable, itable)
+    }
+
+    fn define_primitive(&self, name: &str, kind: Kind) -> &'static Class {
+        let id = self.allocate_class_id().expect("room for primitives");
+        self.publish(Class {
+            id,
+            name: name.to_string(),
+            flags: access::PUBLIC | access::FINAL | access::ABSTRACT,
+            kind: ClassKind::Primitive(kind),
+            super_class: None,
+            interfaces: vec![],
+            all_interfaces: vec![],
+            display: vec![id],
+            fields: vec![],
+            methods: vec![],
+            vtable: vec![],
+            itable: HashMap::new(),
+            instance_size: 0,
+            fields_end: 0,
+            ref_offsets: vec![],
+            statics: Box::new([]),
+            static_ref_slots: vec![],
+            init: Class::new_init_lock(true),
+            mirror: AtomicU32::new(0),
+            source_file: None,
+            is_bootstrap: true,
+            nest_host: None,
+            constant_pool: None,
+            bootstrap_methods: vec![],
+        })
+    }
+
+    pub fn primitive_class(&'static self, kind: Kind) -> &'static Class {
+        let name = PRIMITIVES.iter().find(|(_, k)| *k == kind).map(|(n, _)| *n).expect("primitive");
+        self.find_loaded(name).expect("primitives defined at boot")
+    }
+
+    fn define_array(&'static self, name: &str) -> Result<&'static Class, LinkageError> {
+        let elem_desc = &name[1..];
+        let (elem, component) = match classfile::parse_field_descriptor(elem_desc) {
+            Ok(FieldType::Object(c)) => (Kind::Ref, self.load(&c)?),
+            Ok(FieldType::Array(_)) => (Kind::Ref, self.load(elem_desc)?),
+            Ok(t) => {
+                let k = kind_of(&t);
+                (k, self.primitive_class(k))
+            }
+            Err(_) => return Err(LinkageError::no_class_def(name)),
+        };
+        let dims = name.bytes().take_while(|&b| b == b'[').count();
+        if dims > 255 {
+            return Err(LinkageError::new("java/lang/ClassFormatError", format!("array class {name} has more than 255 dimensions")));
+        }
+        let object = self.load("java/lang/Object")?;
+        let cloneable = self.load("java/lang/Cloneable")?;
+        let serializable = self.load("java/io/Serializable")?;
+        if let Some(c) = self.find_loaded(name) {
+            return Ok(c);
+        }
+        let id = self.allocate_class_id()?;
+        let mut all_interfaces = vec![cloneable.id, serializable.id];
+        all_interfaces.sort_unstable();
+        Ok(self.publish(Class {
+            id,
+            name: name.to_string(),
+            flags: access::PUBLIC | access::FINAL | access::ABSTRACT,
+            kind: ClassKind::Array { elem, component: component.id, dims: dims as u8 },
+            super_class: Some(object),
+            interfaces: vec![cloneable, serializable],
+            all_interfaces,
+            display: vec![object.id, id],
+            fields: vec![],
+            methods: vec![],
+            vtable: object.vtable.clone(),
+            itable: object.itable.clone(),
+            instance_size: 0,
+            fields_end: 0,
+            ref_offsets: vec![],
+            statics: Box::new([]),
+            static_ref_slots: vec![],
+            init: Class::new_init_lock(true),
+            mirror: AtomicU32::new(0),
+            source_file: None,
+            is_bootstrap: component.is_bootstrap,
+            nest_host: None,
+            constant_pool: None,
+            bootstrap_methods: vec![],
+        }))
+    }
+
+    /// The array class whose elements are `component`.
+    pub fn array_class_of(&'static self, component: &'static Class) -> Result<&'static Class, LinkageError> {
+        let name = match &component.kind {
+            ClassKind::Primitive(k) => format!("[{}", primitive_descriptor(*k)),
+            ClassKind::Array { .. } => format!("[{}", component.name),
+            ClassKind::Instance => format!("[L{};", component.name),
+        };
+        self.load(&name)
+    }
+
+    /// Defines a synthetic class (lambda proxies) from parts; see indy.rs.
+    pub fn define_synthetic(
+        &'static self,
+        name: String,
+        super_class: &'static Class,
+        interfaces: Vec<&'static Class>,
+        fields: Vec<(String, String)>,
+        make_methods: impl FnOnce(u32, &[Field]) -> Result<Vec<&'static Method>, LinkageError>,
+    ) -> Result<&'static Class, LinkageError> {
+        let id = self.allocate_class_id()?;
+        let mut all_interfaces: Vec<u32> = super_class.all_interfaces.clone();
+        for i in &interfaces {
+            all_interfaces.push(i.id);
+            all_interfaces.extend(i.all_interfaces.iter().copied());
+        }
+        all_interfaces.sort_unstable();
+        all_interfaces.dedup();
+        let mut display = super_class.display.clone();
+        display.push(id);
+        let mut offset = super_class.fields_end as usize;
+        let mut field_list = Vec::new();
+        let mut ref_offsets = super_class.ref_offsets.clone();
+        for (fname, fdesc) in fields {
+            let kind = Kind::from_descriptor(&fdesc);
+            offset = offset.next_multiple_of(kind.size());
+            if kind == Kind::Ref {
+                ref_offsets.push(offset as u32);
+            }
+            field_list.push(Field { name: fname, descriptor: fdesc, flags: access::PRIVATE | access::FINAL, kind, offset: offset as u32, constant_value: None });
+            offset += kind.size();
+        }
+        let methods = make_methods(id, &field_list)?;
+        let (vtable, itable) = self.build_vtable(Some(super_class), &methods, &all_interfaces, access::FINAL | access::SYNTHETIC);
+        Ok(self.publish(Class {
+            id,
+            name,
+            flags: access::FINAL | access::SYNTHETIC | access::SUPER,
+            kind: ClassKind::Instance,
+            super_class: Some(super_class),
+            interfaces,
+            all_interfaces,
+            display,
+            fields: field_list,
+            methods,
+            vtable,
+            itable,
+            instance_size: gcvm_gc::object::align_up(offset.max(16)) as u32,
+            fields_end: offset as u32,
+            ref_offsets,
+            statics: Box::new([]),
+            static_ref_slots: vec![],
+            init: Class::new_init_lock(true),
+            mirror: AtomicU32::new(0),
+            source_file: None,
+            is_bootstrap: false,
+            nest_host: None,
+            constant_pool: None,
+            bootstrap_methods: vec![],
+        }))
+    }
+
+    // ---- strings ----
+
+    /// The constant for a string literal (the same one for equal contents).
+    pub fn string_const(&self, utf16: &[u16]) -> &'static StringConst {
+        let mut strings = self.strings.lock();
+        if let Some(c) = strings.get(utf16) {
+            return c;
+        }
+        let c: &'static StringConst = Box::leak(Box::new(StringConst { utf16: utf16.into(), value: AtomicU32::new(0) }));
+        strings.insert(utf16.into(), c);
+        self.string_list.lock().push(c);
+        c
+    }
+
+    // ---- output ----
+
+    pub fn write_stdout(&self, bytes: &[u8]) {
+        let _ = self.stdout.lock().write_all(bytes);
+    }
+    pub fn write_stderr(&self, bytes: &[u8]) {
+        self.flush_stdout();
+        let _ = std::io::stderr().write_all(bytes);
+    }
+    pub fn flush_stdout(&self) {
+        let _ = self.stdout.lock().flush();
+    }
+
+    /// Ends the process with `status` (System.exit): flushes output first.
+    pub fn exit(&self, status: i32) -> ! {
+        self.flush_stdout();
+        std::process::exit(status)
+    }
+
+    /// A new identity hash (a thread-safe xorshift, as HotSpot's hashCode=5 mode).
+    pub fn next_identity_hash(&self) -> i32 {
+        loop {
+            let old = self.identity_hash_seed.load(Ordering::Relaxed);
+            let mut x = old;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if self.identity_hash_seed.compare_exchange(old, x, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+                let h = (x >> 33) as i32 & 0x7fff_ffff;
+                return if h == 0 { 1 } else { h };
+            }
+        }
+    }
+}
+
+const PRIMITIVES: &[(&str, Kind)] = &[
+    ("boolean", Kind::Boolean),
+    ("byte", Kind::Byte),
+    ("char", Kind::Char),
+    ("short", Kind::Short),
+    ("int", Kind::Int),
+    ("float", Kind::Float),
+    ("long", Kind::Long),
+    ("double", Kind::Double),
+];
+
+pub fn primitive_descriptor(k: Kind) -> char {
+    match k {
+        Kind::Boolean => 'Z',
+        Kind::Byte => 'B',
+        Kind::Char => 'C',
+        Kind::Short => 'S',
+        Kind::Int => 'I',
+        Kind::Float => 'F',
+        Kind::Long => 'J',
+        Kind::Double => 'D',
+        Kind::Ref => 'L',
+    }
+}
+
+pub fn primitive_name(k: Kind) -> &'static str {
+    PRIMITIVES.iter().find(|(_, p)| *p == k).map(|(n, _)| *n).unwrap_or("object")
+}
+
+pub fn kind_of(t: &FieldType) -> Kind {
+    match t {
+        FieldType::Byte => Kind::Byte,
+        FieldType::Char => Kind::Char,
+        FieldType::Double => Kind::Double,
+        FieldType::Float => Kind::Float,
+        FieldType::Int => Kind::Int,
+        FieldType::Long => Kind::Long,
+        FieldType::Short => Kind::Short,
+        FieldType::Boolean => Kind::Boolean,
+        FieldType::Object(_) | FieldType::Array(_) => Kind::Ref,
+    }
+}
+
+pub fn elem_kind_size(k: ElemKind) -> usize {
+    k.size()
+}
+
+struct FieldLayout {
+    fields: Vec<Field>,
+    instance_size: u32,
+    fields_end: u32,
+    ref_offsets: Vec<u32>,
+    static_count: usize,
+    static_ref_slots: Vec<u32>,
+}
+
+/// Lays out instance fields after the superclass's (largest first, a 4-byte field filling the
+/// slot at offset 12 when the layout starts there) and gives each static field a slot.
+fn layout_fields(cf: &ClassFile, super_class: Option<&Class>) -> Result<FieldLayout, LinkageError> {
+    let mut fields = Vec::new();
+    let mut instance: Vec<(usize, Kind)> = Vec::new();
+    let mut static_count = 0;
+    let mut static_ref_slots = Vec::new();
+    for (i, f) in cf.fields.iter().enumerate() {
+        classfile::parse_field_descriptor(&f.descriptor)
+            .map_err(|e| LinkageError::new("java/lang/ClassFormatError", format!("{e} in field {} of {}", f.name, cf.this_class)))?;
+        let kind = Kind::from_descriptor(&f.descriptor);
+        let is_static = f.access_flags & access::STATIC != 0;
+        let offset = if is_static {
+            if kind == Kind::Ref {
+                static_ref_slots.push(static_count as u32);
+            }
+            static_count += 1;
+            static_count as u32 - 1
+        } else {
+            instance.push((i, kind));
+            0
+        };
+        fields.push(Field { name: f.name.clone(), descriptor: f.descriptor.clone(), flags: f.access_flags, kind, offset, constant_value: f.constant_value_index });
+    }
+    let mut offset = super_class.map(|s| s.fields_end as usize).unwrap_or(gcvm_gc::object::FIRST_FIELD_OFFSET);
+    let mut ref_offsets = super_class.map(|s| s.ref_offsets.clone()).unwrap_or_default();
+    instance.sort_by_key(|&(i, k)| (std::cmp::Reverse(k.size()), i));
+    if offset % 8 == 4 {
+        if let Some(pos) = instance.iter().position(|&(_, k)| k.size() == 4) {
+            let item = instance.remove(pos);
+            instance.insert(0, item);
+        }
+    }
+    for (i, kind) in instance {
+        offset = offset.next_multiple_of(kind.size());
+        fields[i].offset = offset as u32;
+        if kind == Kind::Ref {
+            ref_offsets.push(offset as u32);
+        }
+        offset += kind.size();
+    }
+    Ok(FieldLayout {
+        fields,
+        instance_size: gcvm_gc::object::align_up(offset.max(gcvm_gc::object::MIN_OBJECT_SIZE)) as u32,
+        fields_end: offset as u32,
+        ref_offsets,
+        static_count,
+        static_ref_slots,
+    })
+}
