@@ -437,6 +437,9 @@ impl Vm {
                     }
                     Some(&slot) => {
                         let current = vtable[slot as usize];
+                        if methods.iter().any(|m| std::ptr::eq(*m, current)) {
+                            continue; // the class's own method always wins
+                        }
                         let current_class = self.class(current.class_id);
                         if current_class.is_interface() && !m.is_abstract() {
                             // A default from a more specific interface wins; an abstract slot
