@@ -367,7 +367,8 @@ fn link_record(vm: &'static Vm, cp: &ConstantPool, args: &[u16], name: &str, des
         let label = names.get(i).copied().unwrap_or(&r.name).to_string();
         components.push((label, field.offset, field.kind));
     }
-    let simple_name = class.name.rsplit(['/', '$']).next().unwrap_or(&class.name).to_string();
+    // Class.getSimpleName(): local classes (`Outer$1Local`) drop the digits javac prefixes.
+    let simple_name = class.name.rsplit(['/', '$']).next().unwrap_or(&class.name).trim_start_matches(|c: char| c.is_ascii_digit()).to_string();
     Ok(Insn::RecordMethod(Box::new(RecordSite {
         op,
         class: class.id,

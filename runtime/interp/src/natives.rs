@@ -57,6 +57,9 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add("java/lang/Class.getPrimitiveClass(Ljava/lang/String;)Ljava/lang/Class;", class_get_primitive_class);
     add("java/lang/Class.getEnumConstants0()[Ljava/lang/Object;", class_get_enum_constants);
     add("java/lang/Class.forName(Ljava/lang/String;)Ljava/lang/Class;", class_for_name);
+    add("java/lang/reflect/Array.newArray(Ljava/lang/Class;I)Ljava/lang/Object;", reflect_new_array);
+    add("java/util/concurrent/atomic/AtomicInteger.compareAndSet(II)Z", atomic_int_cas);
+    add("java/util/concurrent/atomic/AtomicLong.compareAndSet(JJ)Z", atomic_long_cas);
     // java.lang.System and Runtime
     add("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy);
     add("java/lang/System.currentTimeMillis()J", system_current_time_millis);
@@ -278,10 +281,6 @@ fn class_get_primitive_class(t: &mut JThread, a: usize) -> JResult<u64> {
     let name = t.rust_string(t.arg_ref(a, 0));
     match t.vm.find_loaded(&name) {
         Some(c) if matches!(c.kind, ClassKind::Primitive(_)) => Ok(r(t.class_mirror(c)?)),
-        _ if name == "void" => {
-            let c = t.vm.find_loaded("void").unwrap_or(t.vm.wk().object);
-            Ok(r(t.class_mirror(c)?))
-        }
         _ => Err(t.throw_new("java/lang/IllegalArgumentException", Some(&format!("unknown primitive type {name}")))),
     }
 }
@@ -308,6 +307,45 @@ fn class_for_name(t: &mut JThread, a: usize) -> JResult<u64> {
         }
         Err(_) => Err(t.throw_new("java/lang/ClassNotFoundException", Some(&name))),
     }
+}
+
+fn reflect_new_array(t: &mut JThread, a: usize) -> JResult<u64> {
+    let component_mirror = t.arg_ref(a, 0);
+    if component_mirror.is_null() {
+        return Err(t.throw_npe());
+    }
+    let component = t.class_of_mirror(component_mirror);
+    if component.name == "void" {
+        return Err(t.throw_new("java/lang/IllegalArgumentException", Some("Cannot create an array of void")));
+    }
+    let array_class = t.vm.array_class_of(component).map_err(|e| t.throw_linkage(&e))?;
+    Ok(r(t.new_array(array_class, t.arg_int(a, 1))?))
+}
+
+/// The byte offset of instance field `value` in the receiver's class (or a superclass).
+fn value_field_offset(t: &JThread, obj: Ref) -> usize {
+    let mut c = Some(t.class_of(obj));
+    while let Some(k) = c {
+        if let Some(f) = k.fields.iter().find(|f| f.name == "value" && !f.is_static()) {
+            return obj.offset() + f.offset as usize;
+        }
+        c = k.super_class;
+    }
+    panic!("atomic class without a value field")
+}
+
+fn atomic_int_cas(t: &mut JThread, a: usize) -> JResult<u64> {
+    let this = t.arg_ref(a, 0);
+    let cell = t.vm.heap.memory.atomic_u32(value_field_offset(t, this));
+    let (expect, update) = (t.arg_int(a, 1) as u32, t.arg_int(a, 2) as u32);
+    Ok(b(cell.compare_exchange(expect, update, std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst).is_ok()))
+}
+
+fn atomic_long_cas(t: &mut JThread, a: usize) -> JResult<u64> {
+    let this = t.arg_ref(a, 0);
+    let cell = t.vm.heap.memory.atomic_u64(value_field_offset(t, this));
+    let (expect, update) = (t.arg_long(a, 1) as u64, t.arg_long(a, 3) as u64);
+    Ok(b(cell.compare_exchange(expect, update, std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst).is_ok()))
 }
 
 // ---- System ----

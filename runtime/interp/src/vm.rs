@@ -121,6 +121,8 @@ impl Vm {
         for (name, kind) in PRIMITIVES {
             self.define_primitive(name, *kind);
         }
+        // void.class: a primitive class no value has (its kind is never used).
+        self.define_primitive("void", Kind::Int);
         let object = self.load("java/lang/Object")?;
         let string = self.load("java/lang/String")?;
         let class = self.load("java/lang/Class")?;
