@@ -59,8 +59,9 @@ struct RunArgs {
     args: Vec<String>,
 }
 
-/// Rewrites Java-style options into long options, up to the main class.
-fn normalize_args(raw: Vec<String>) -> Vec<String> {
+/// Rewrites Java-style options into long options, up to the main class. Errors name the
+/// option as the user spelled it (`-Xmx12q`), as HotSpot does.
+fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
     let mut out = Vec::with_capacity(raw.len());
     let mut iter = raw.into_iter();
     if let Some(program) = iter.next() {
@@ -82,14 +83,14 @@ fn normalize_args(raw: Vec<String>) -> Vec<String> {
         let mapped: Vec<String> = if a == "-cp" || a == "-classpath" {
             expect_value = true;
             vec!["--class-path".into()]
-        } else if let Some(v) = a.strip_prefix("-Xmx") {
-            vec!["--xmx".into(), v.into()]
-        } else if let Some(v) = a.strip_prefix("-Xms") {
-            vec!["--xms".into(), v.into()]
-        } else if let Some(v) = a.strip_prefix("-Xss") {
-            vec!["--xss".into(), v.into()]
+        } else if let Some((long, what)) = java_size_option(&a) {
+            let value = &a[4..];
+            parse_size(value).map_err(|_| format!("invalid {what} size: {a}"))?;
+            vec![long.into(), value.into()]
         } else if a == "-Xlog:gc" || a == "-verbose:gc" || a == "-Xlog:gc*" {
             vec!["--log-gc".into()]
+        } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2) {
+            return Err(format!("unrecognized option: {a}"));
         } else if a.starts_with('-') {
             expect_value = matches!(a.as_str(), "--class-path" | "--gc" | "--xmx" | "--xms" | "--xss" | "--gc-threads" | "--gc-stress");
             vec![a]
@@ -100,7 +101,17 @@ fn normalize_args(raw: Vec<String>) -> Vec<String> {
         out.extend(mapped);
     }
     out.extend(iter);
-    out
+    Ok(out)
+}
+
+/// `-Xmx`, `-Xms`, `-Xss`: the long option each maps to and what it sizes.
+fn java_size_option(arg: &str) -> Option<(&'static str, &'static str)> {
+    match arg.get(..4)? {
+        "-Xmx" => Some(("--xmx", "maximum heap")),
+        "-Xms" => Some(("--xms", "initial heap")),
+        "-Xss" => Some(("--xss", "thread stack")),
+        _ => None,
+    }
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {
@@ -219,7 +230,14 @@ fn run(a: RunArgs) -> Result<i32, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(normalize_args(std::env::args().collect())) {
+    let args = match normalize_args(std::env::args().collect()) {
+        Ok(args) => args,
+        Err(msg) => {
+            eprintln!("gcvm: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
