@@ -3,6 +3,8 @@
 //! `gcvm run [OPTIONS] <MainClass | File.java> [ARGS...]`. Java-style options (`-cp`, `-Xmx64m`,
 //! `-Xms`, `-Xss`, `-Xlog:gc`) are accepted beside gcvm's own long options.
 
+mod bench;
+
 use clap::{Args, Parser, Subcommand};
 use gcvm_gc::HeapConfig;
 use gcvm_interp::VmOptions;
@@ -20,6 +22,8 @@ struct Cli {
 enum Command {
     /// Run a Java program: a main class on the class path, or a .java source file.
     Run(RunArgs),
+    /// Benchmark bundled programs against HotSpot, side by side.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Args)]
@@ -252,6 +256,13 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Bench(a) => match bench::run(a) {
+            Ok(code) => ExitCode::from(code as u8),
+            Err(msg) => {
+                eprintln!("gcvm: {msg}");
+                ExitCode::from(1)
+            }
+        },
         Command::Run(a) => match run(a) {
             Ok(code) => ExitCode::from(code as u8),
             Err(msg) => {

@@ -1,0 +1,6 @@
+package java.lang;
+
+@FunctionalInterface
+public interface Runnable {
+    public abstract void run();
+}

@@ -1,0 +1,7 @@
+package java.lang.annotation;
+
+public enum RetentionPolicy {
+    SOURCE,
+    CLASS,
+    RUNTIME
+}

@@ -1,0 +1,8 @@
+package java.util;
+
+public class EmptyStackException extends RuntimeException {
+
+    public EmptyStackException() {
+        super();
+    }
+}

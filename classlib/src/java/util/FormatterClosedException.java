@@ -1,0 +1,7 @@
+package java.util;
+
+public class FormatterClosedException extends IllegalStateException {
+
+    public FormatterClosedException() {
+    }
+}

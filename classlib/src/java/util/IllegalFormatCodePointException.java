@@ -1,0 +1,8 @@
+package java.util;
+
+public class IllegalFormatCodePointException extends IllegalFormatException {
+
+    public IllegalFormatCodePointException(int c) {
+        super("Code point = 0x" + Integer.toHexString(c));
+    }
+}

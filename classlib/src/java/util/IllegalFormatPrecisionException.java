@@ -1,0 +1,8 @@
+package java.util;
+
+public class IllegalFormatPrecisionException extends IllegalFormatException {
+
+    public IllegalFormatPrecisionException(int p) {
+        super(Integer.toString(p));
+    }
+}

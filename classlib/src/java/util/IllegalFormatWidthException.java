@@ -1,0 +1,8 @@
+package java.util;
+
+public class IllegalFormatWidthException extends IllegalFormatException {
+
+    public IllegalFormatWidthException(int w) {
+        super(Integer.toString(w));
+    }
+}

@@ -1,0 +1,8 @@
+package java.util;
+
+public class MissingFormatArgumentException extends IllegalFormatException {
+
+    public MissingFormatArgumentException(String s) {
+        super("Format specifier '" + s + "'");
+    }
+}

@@ -1,0 +1,8 @@
+package java.util;
+
+public class MissingFormatWidthException extends IllegalFormatException {
+
+    public MissingFormatWidthException(String s) {
+        super(s);
+    }
+}

@@ -1,0 +1,8 @@
+package java.util;
+
+public class UnknownFormatConversionException extends IllegalFormatException {
+
+    public UnknownFormatConversionException(String s) {
+        super("Conversion = '" + s + "'");
+    }
+}

@@ -1,0 +1,8 @@
+package java.util;
+
+public class UnknownFormatFlagsException extends IllegalFormatException {
+
+    public UnknownFormatFlagsException(String f) {
+        super("Flags = " + f);
+    }
+}

@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface ObjDoubleConsumer<T> {
+    void accept(T t, double value);
+}

@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface ToIntFunction<T> {
+    int applyAsInt(T value);
+}

@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface ToLongFunction<T> {
+    long applyAsLong(T value);
+}

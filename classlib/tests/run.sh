@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Checks gcvm's class library on HotSpot (no gcvm needed):
+#  1. compiles classlib/src exactly as runtime/interp/build.rs does (javac --system none,
+#     -XDstringConcat=inline, class file version 61) and runs the closure check (closure.py);
+#  2. compiles copies of the classlib's java.util classes renamed to cltest.util (Formatter's
+#     float natives stubbed with the JDK's own %f/%e/%g), of Integer/Long/Short/Byte/Character/
+#     Math/StrictMath renamed to cltest.lang (StrictMath's natives delegate to the JDK), and of
+#     SimpleRegex/Utf8 renamed to cltest.gcvm;
+#  3. runs UtilCheck, LangCheck and FormatCheck once against the JDK and once against the copies
+#     and diffs the outputs; RegexCheck compares SimpleRegex/Utf8 with the JDK directly.
+# Exits non-zero on any mismatch. Set JAVAC/JAVA to use another JDK 17.
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+src="$here/../src"
+JAVAC="${JAVAC:-javac}"
+JAVA="${JAVA:-java}"
+tmp="$(mktemp -d)"
+# KEEP=dir keeps the work directory (outputs, diffs) for inspection.
+trap 'if [ -n "${KEEP:-}" ]; then rm -rf "$KEEP"; cp -r "$tmp" "$KEEP"; fi; rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; failed=$((failed + 1)); }
+
+# ---- 1. compile the library like build.rs, then the closure check
+find "$src" -name '*.java' > "$tmp/sources.txt"
+if "$JAVAC" --system none -source 17 -target 17 -g -XDstringConcat=inline -encoding UTF-8 \
+        -nowarn -Xmaxerrs 500 -d "$tmp/classlib" @"$tmp/sources.txt"; then
+    pass "classlib compiles (javac --system none)"
+else
+    fail "classlib compiles (javac --system none)"
+fi
+if python3 "$here/closure.py" "$tmp/classlib"; then
+    pass "classlib is closed and free of invokedynamic"
+else
+    fail "classlib is closed and free of invokedynamic"
+fi
+
+# ---- 2. renamed copies for HotSpot
+cu="$tmp/copies/cltest/util"
+cl="$tmp/copies/cltest/lang"
+cg="$tmp/copies/cltest/gcvm"
+mkdir -p "$cu" "$cl" "$cg"
+for f in "$src"/java/util/*.java; do
+    name="$(basename "$f")"
+    # java.util.Iterator stays the JDK's: java.lang.Iterable must accept our collections.
+    [ "$name" = "Iterator.java" ] && continue
+    sed -e 's/java\.util\.\([A-Z]\)/cltest.util.\1/g' \
+        -e 's/^package java\.util;/package cltest.util;\nimport java.util.Iterator;/' \
+        -e 's/import jdk\.internal\.gcvm\.VM;/import cltest.gcvm.VM;/' \
+        "$f" > "$cu/$name"
+done
+for c in Integer Long Short Byte Character Math StrictMath NumberFormatException; do
+    sed -e 's/^package java\.lang;/package cltest.lang;/' \
+        -e 's/String\.wrap(/new String(/g' \
+        -e 's/Class\.getPrimitiveClass("\([a-z]*\)")/(Class) \1.class/g' \
+        "$src/java/lang/$c.java" > "$cl/$c.java"
+done
+# StrictMath's natives delegate to the JDK's.
+python3 - "$cl/StrictMath.java" <<'EOF'
+import re, sys
+p = sys.argv[1]
+s = open(p).read()
+def repl(m):
+    params = m.group(2)
+    names = ", ".join(x.split()[-1] for x in params.split(","))
+    return "public static double %s(%s) {\n        return java.lang.StrictMath.%s(%s);\n    }" % (
+        m.group(1), params, m.group(1), names)
+s = re.sub(r"public static native double (\w+)\(([^)]*)\);", repl, s)
+open(p, "w").write(s)
+EOF
+for c in SimpleRegex Utf8; do
+    sed -e 's/^package jdk\.internal\.gcvm;/package cltest.gcvm;/' \
+        "$src/jdk/internal/gcvm/$c.java" > "$cg/$c.java"
+done
+cp "$here/stubs/VM.java" "$cg/VM.java"
+
+if "$JAVAC" -g -nowarn -encoding UTF-8 -d "$tmp/copies-out" $(find "$tmp/copies" -name '*.java') \
+        > "$tmp/copies.log" 2>&1; then
+    pass "renamed classlib copies compile on the JDK"
+else
+    cat "$tmp/copies.log"
+    fail "renamed classlib copies compile on the JDK"
+fi
+
+# ---- 3. the check programs: JDK variant vs classlib variant
+variant() { # name, import rewrite (sed expression)
+    local name="$1" expr="$2"
+    mkdir -p "$tmp/jdk-$name" "$tmp/cl-$name"
+    cp "$here/$name.java" "$tmp/jdk-$name/$name.java"
+    sed -e "$expr" "$here/$name.java" > "$tmp/cl-$name/$name.java"
+    "$JAVAC" -nowarn -encoding UTF-8 -d "$tmp/jdk-$name/out" "$tmp/jdk-$name/$name.java" \
+        > "$tmp/$name.jdk.log" 2>&1 || { cat "$tmp/$name.jdk.log"; return 1; }
+    "$JAVAC" -nowarn -encoding UTF-8 -cp "$tmp/copies-out" -d "$tmp/cl-$name/out" \
+        "$tmp/cl-$name/$name.java" > "$tmp/$name.cl.log" 2>&1 || { cat "$tmp/$name.cl.log"; return 1; }
+    "$JAVA" -cp "$tmp/jdk-$name/out" "$name" > "$tmp/$name.jdk.txt" 2>&1
+    "$JAVA" -cp "$tmp/cl-$name/out:$tmp/copies-out" "$name" > "$tmp/$name.cl.txt" 2>&1
+    if diff -u "$tmp/$name.jdk.txt" "$tmp/$name.cl.txt" > "$tmp/$name.diff"; then
+        echo "     ($(wc -l < "$tmp/$name.jdk.txt") output lines identical)"
+        return 0
+    fi
+    head -60 "$tmp/$name.diff"
+    return 1
+}
+
+util_imports='s/^import java\.util\.\*;/import cltest.util.*;\nimport java.util.Iterator;/'
+lang_imports='s#^//IMPORTS#import cltest.lang.Integer; import cltest.lang.Long; import cltest.lang.Short; import cltest.lang.Byte; import cltest.lang.Character; import cltest.lang.Math; import cltest.lang.StrictMath;#'
+variant UtilCheck "$util_imports" && pass "UtilCheck: collections, Random, Arrays, Collections, Comparator" \
+    || fail "UtilCheck: collections, Random, Arrays, Collections, Comparator"
+variant LangCheck "$lang_imports" && pass "LangCheck: Integer/Long/Short/Byte/Character/Math" \
+    || fail "LangCheck: Integer/Long/Short/Byte/Character/Math"
+variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util.Formatter" \
+    || fail "FormatCheck: Formatter vs java.util.Formatter"
+
+mkdir -p "$tmp/regex"
+if "$JAVAC" -nowarn -encoding UTF-8 -cp "$tmp/copies-out" -d "$tmp/regex" "$here/RegexCheck.java" \
+        && "$JAVA" -cp "$tmp/regex:$tmp/copies-out" RegexCheck; then
+    pass "RegexCheck: split/matches/replaceAll subset and UTF-8 vs the JDK"
+else
+    fail "RegexCheck: split/matches/replaceAll subset and UTF-8 vs the JDK"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
