@@ -90,12 +90,24 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(arr.raw() as u64)
 }
 
-/// Reports an exception nobody caught: `Exception in thread "main" ` and its stack trace on
-/// stderr, through the throwable's own printStackTrace() (as the JDK's default handler does).
+/// Reports an exception nobody caught through `Thread.dispatchUncaughtException`, which runs
+/// the thread's handler or prints `Exception in thread "main" ` and the stack trace as the JDK
+/// does.
 pub fn report_uncaught(t: &mut JThread, exc: Ref) {
-    t.vm.write_stderr(format!("Exception in thread \"{}\" ", t.name).as_bytes());
     let h = t.push_handle(exc);
-    if t.invoke_virtual(exc, "printStackTrace", "()V", &[]).is_err() {
+    let dispatch = t.vm.load("java/lang/Thread").ok().and_then(|c| c.find_declared_method("dispatchUncaughtException", "(Ljava/lang/Throwable;)V"));
+    let thread = t.thread_object;
+    let reported = match dispatch {
+        Some(m) if !thread.is_null() => t.invoke(m, &[thread.raw() as u64, exc.raw() as u64]).is_ok(),
+        _ => false,
+    };
+    if !reported {
+        t.take_pending();
+        let exc = t.handle(h);
+        t.vm.write_stderr(format!("Exception in thread \"{}\" ", t.name).as_bytes());
+        let _ = t.invoke_virtual(exc, "printStackTrace", "()V", &[]);
+    }
+    if !t.pending.is_null() {
         let failed = t.take_pending();
         let name = t.class_of(failed).java_name();
         let original = t.class_of(t.handle(h)).java_name();

@@ -100,25 +100,26 @@ pub fn registry() -> HashMap<String, NativeFn> {
         let s = crate::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
         Ok(r(t.new_string(&s)?))
     });
-    // java.lang.StrictMath
-    add("java/lang/StrictMath.sin(D)D", |t, a| Ok(d(t.arg_double(a, 0).sin())));
-    add("java/lang/StrictMath.cos(D)D", |t, a| Ok(d(t.arg_double(a, 0).cos())));
-    add("java/lang/StrictMath.tan(D)D", |t, a| Ok(d(t.arg_double(a, 0).tan())));
-    add("java/lang/StrictMath.asin(D)D", |t, a| Ok(d(t.arg_double(a, 0).asin())));
-    add("java/lang/StrictMath.acos(D)D", |t, a| Ok(d(t.arg_double(a, 0).acos())));
-    add("java/lang/StrictMath.atan(D)D", |t, a| Ok(d(t.arg_double(a, 0).atan())));
-    add("java/lang/StrictMath.exp(D)D", |t, a| Ok(d(t.arg_double(a, 0).exp())));
-    add("java/lang/StrictMath.log(D)D", |t, a| Ok(d(t.arg_double(a, 0).ln())));
-    add("java/lang/StrictMath.log10(D)D", |t, a| Ok(d(t.arg_double(a, 0).log10())));
-    add("java/lang/StrictMath.sqrt(D)D", |t, a| Ok(d(t.arg_double(a, 0).sqrt())));
-    add("java/lang/StrictMath.cbrt(D)D", |t, a| Ok(d(t.arg_double(a, 0).cbrt())));
-    add("java/lang/StrictMath.sinh(D)D", |t, a| Ok(d(t.arg_double(a, 0).sinh())));
-    add("java/lang/StrictMath.cosh(D)D", |t, a| Ok(d(t.arg_double(a, 0).cosh())));
-    add("java/lang/StrictMath.tanh(D)D", |t, a| Ok(d(t.arg_double(a, 0).tanh())));
-    add("java/lang/StrictMath.expm1(D)D", |t, a| Ok(d(t.arg_double(a, 0).exp_m1())));
-    add("java/lang/StrictMath.log1p(D)D", |t, a| Ok(d(t.arg_double(a, 0).ln_1p())));
-    add("java/lang/StrictMath.atan2(DD)D", |t, a| Ok(d(t.arg_double(a, 0).atan2(t.arg_double(a, 2)))));
-    add("java/lang/StrictMath.hypot(DD)D", |t, a| Ok(d(t.arg_double(a, 0).hypot(t.arg_double(a, 2)))));
+    // java.lang.StrictMath: the libm crate is a port of musl's libm, itself derived from fdlibm,
+    // the library StrictMath is specified by.
+    add("java/lang/StrictMath.sin(D)D", |t, a| Ok(d(libm::sin(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.cos(D)D", |t, a| Ok(d(libm::cos(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.tan(D)D", |t, a| Ok(d(libm::tan(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.asin(D)D", |t, a| Ok(d(libm::asin(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.acos(D)D", |t, a| Ok(d(libm::acos(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.atan(D)D", |t, a| Ok(d(libm::atan(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.exp(D)D", |t, a| Ok(d(libm::exp(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.log(D)D", |t, a| Ok(d(libm::log(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.log10(D)D", |t, a| Ok(d(libm::log10(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.sqrt(D)D", |t, a| Ok(d(libm::sqrt(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.cbrt(D)D", |t, a| Ok(d(libm::cbrt(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.sinh(D)D", |t, a| Ok(d(libm::sinh(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.cosh(D)D", |t, a| Ok(d(libm::cosh(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.tanh(D)D", |t, a| Ok(d(libm::tanh(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.expm1(D)D", |t, a| Ok(d(libm::expm1(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.log1p(D)D", |t, a| Ok(d(libm::log1p(t.arg_double(a, 0)))));
+    add("java/lang/StrictMath.atan2(DD)D", |t, a| Ok(d(libm::atan2(t.arg_double(a, 0), t.arg_double(a, 2)))));
+    add("java/lang/StrictMath.hypot(DD)D", |t, a| Ok(d(libm::hypot(t.arg_double(a, 0), t.arg_double(a, 2)))));
     add("java/lang/StrictMath.pow(DD)D", |t, a| Ok(d(java_pow(t.arg_double(a, 0), t.arg_double(a, 2)))));
     add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| Ok(d(ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2)))));
     // java.lang.Throwable
@@ -538,7 +539,7 @@ fn java_pow(x: f64, y: f64) -> f64 {
     if x == 1.0 {
         return 1.0;
     }
-    x.powf(y)
+    libm::pow(x, y)
 }
 
 fn ieee_remainder(x: f64, y: f64) -> f64 {
