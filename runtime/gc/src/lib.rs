@@ -8,10 +8,12 @@
 //! concrete collector.
 
 pub mod collector;
+pub mod markcompact;
 pub mod memory;
 pub mod object;
 pub mod semispace;
 pub mod verify;
+pub mod workers;
 
 pub use collector::{BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, RootSource, SpaceInfo, SpaceKind};
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents};
@@ -25,7 +27,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The collectors `--gc` can select, in the order `--help` lists them.
-pub const COLLECTOR_NAMES: &[&str] = &["semispace"];
+pub const COLLECTOR_NAMES: &[&str] = &["semispace", "mark-compact"];
 
 /// Builds the collector called `name` over a fresh reservation; returns it with its memory.
 pub fn create_collector(
@@ -38,6 +40,11 @@ pub fn create_collector(
             let memory = Arc::new(HeapMemory::reserve(semispace::SemiSpace::reservation_for(config.max_size))?);
             let ctx = CollectorContext { memory: memory.clone(), types, config };
             Ok((Box::new(semispace::SemiSpace::new(ctx)?), memory))
+        }
+        "mark-compact" => {
+            let memory = Arc::new(HeapMemory::reserve(markcompact::MarkCompact::reservation_for(config.max_size))?);
+            let ctx = CollectorContext { memory: memory.clone(), types, config };
+            Ok((Box::new(markcompact::MarkCompact::new(ctx)?), memory))
         }
         other => Err(format!(
             "unknown collector '{other}' (available: {})",

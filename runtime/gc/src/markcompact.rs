@@ -1,0 +1,857 @@
+//! Mark-compact: Lisp-2 sliding compaction of one contiguous space, with a dense prefix and
+//! parallel marking (after the Garbage Collection Handbook, ch. 3, and HotSpot's ParallelOld).
+//!
+//! # Algorithm
+//!
+//! The whole heap is one space `[start, end)`. Mutators bump-allocate (in TLABs) from its free
+//! tail `[top, end)`. When that runs out the world stops and the collector *slides* every live
+//! object towards `start`, squeezing out the garbage between them, so that afterwards the live
+//! objects form one contiguous block `[start, top)` and everything above `top` is free again.
+//! Unlike a copying collector it needs no second half of the heap: objects move *within* the
+//! space, each to an address no higher than its old one. And unlike a copying collector it
+//! preserves allocation order: objects that were neighbours stay neighbours, in the same order.
+//!
+//! Lisp-2 does it in four passes (the Handbook's Algorithm 3.2):
+//!
+//! ```text
+//!  before:  [A][x][B][y  ][C][z][D]                x, y, z dead
+//!  1 mark:   A*    B*      C*    D*                * = bit set in the mark bitmap
+//!  2 plan:   A->0  B->|A|  C->|AB| D->|ABC|        forwarding address = running sum of live sizes
+//!  3 update: every reference (roots and fields) to X becomes X's forwarding address
+//!  4 move:  [A][B][C][D]                           slide in address order; top = end of D
+//! ```
+//!
+//! 1. **Mark.** Starting from the roots, set the mark bit of every reachable object. The
+//!    traversal uses an explicit mark stack, never recursion (a million-element linked list must
+//!    not overflow the machine stack), and runs on `gc_threads` workers that steal from each
+//!    other (see workers.rs). Mark bits live in a side bitmap, not in the header (see below).
+//! 2. **Compute forwarding addresses.** Walk the marked objects in address order with a `free`
+//!    pointer starting at the bottom; each live object's new address is `free`, then `free`
+//!    grows by its size. The new address is written into the object's GC word.
+//! 3. **Update references.** Every root and every reference field of every live object is
+//!    replaced by its target's forwarding address. Objects have not moved yet, so each target's
+//!    GC word still holds its forwarding address. (This pass is split by address range over the
+//!    workers: each object's fields are written by exactly one of them.)
+//! 4. **Move.** Walk the marked objects in address order again and copy each to its forwarding
+//!    address. Because an object's new address is never above its old one and we go upwards,
+//!    the copy never clobbers an object not yet moved (`HeapMemory::copy` handles the overlap of
+//!    an object with its own old bytes). Neighbouring live objects share one offset, so each
+//!    maximal run of them is moved with a single `memmove`. Then each moved header is restored
+//!    and `top` becomes the end of the last object. Dead objects are simply overwritten: the
+//!    compacted prefix has no gaps, so nothing needs filling.
+//!
+//! # The dense prefix (HotSpot ParallelOld)
+//!
+//! Long-lived data settles at the bottom of the heap, and after a few collections the bottom is
+//! almost all live. Sliding it would move a lot of bytes to recover a little space. So before
+//! planning, the collector picks a *dense prefix* `[start, dense_end)` whose objects stay where
+//! they are: only their references are updated, and the dead objects between them are turned
+//! into filler objects (`HeapMemory::fill_gap`) so the space stays parseable. Everything above
+//! `dense_end` slides down to `dense_end`.
+//!
+//! The rule: `dense_end` is the *largest* live-object end `e` such that the dead bytes in
+//! `[start, e)` are at most `DENSE_PREFIX_DEAD_PERCENT` (5%) of `e - start`. So at most 5% of
+//! the prefix is wasted, and the prefix always includes the leading run of objects that would
+//! not move at all. The live object following `dense_end`, if any, has a dead gap before it
+//! (otherwise its end would satisfy the rule too), so everything above it really moves.
+//! Maximal compaction (prefix = only that fully-live leading run) is done instead on
+//! `System.gc()` and heap inspection (as HotSpot's UseMaximumCompactionOnSystemGC) and when the
+//! heap cannot grow and less than `MAXIMAL_COMPACTION_FREE_PERCENT` (10%) of it would be free:
+//! near an OutOfMemoryError the dead wood is worth reclaiming.
+//!
+//! # Where the marks and the forwarding addresses live
+//!
+//! - **Mark bits: a side bitmap**, one bit per 8-byte word of the space (1/64 of the heap), at
+//!   the bit of the object's first word, in `AtomicU64` words so parallel markers claim an object
+//!   with one `fetch_or` (whoever flips the bit scans the object). A side bitmap rather than the
+//!   header's mark bit because: marking touches only the bitmap, not every live object's cache
+//!   line a second time; phases 2-4 find the next live object by scanning bits (`trailing_zeros`)
+//!   and skip runs of garbage without reading a single dead header; the mark state never needs
+//!   clearing object by object (the used part of the bitmap is zeroed in one sweep); and the GC
+//!   word stays free for the forwarding address.
+//! - **Forwarding addresses: in the GC word**, via `gcword::forwarding(new)`, which uses bits
+//!   32-63 and the state bits 0-1. That overwrites the identity hash (bits 32-62) but not the age,
+//!   the hashed flag or the monitor index (bits 3-31), which are kept in place in the forwarded
+//!   word. Only the hash must be saved elsewhere: objects whose word has the hashed bit are
+//!   recorded in a side table of `(new address, original GC word)` (HotSpot's "preserved marks"),
+//!   built in address order in phase 2 and consumed in the same order in phase 4. Few objects are
+//!   ever hashed, so the table is small, where saving every word with a non-zero age would mean
+//!   saving nearly every survivor's.
+//!
+//! # Mark stack overflow
+//!
+//! Each worker's deque holds at most `workers::DEFAULT_LOCAL_CAPACITY` tasks; when full it spills
+//! half of them to the shared list, which holds at most `DEFAULT_SHARED_CAPACITY`. When both are
+//! full the object is left marked but unscanned and an `overflowed` flag is raised. After the
+//! workers terminate, if the flag is set, the collector *rescans the heap*: for every marked
+//! object it marks and queues the unmarked children (in bounded batches, each drained by the
+//! workers), and repeats until a whole pass raises no overflow (the classic fallback for a
+//! bounded mark stack, as in the Handbook's mark-sweep chapter).
+//! Large reference arrays are scanned in chunks of `ARRAY_CHUNK` elements (a continuation task is
+//! queued for the rest), so one array never floods a deque. Marking memory is therefore bounded
+//! whatever the shape of the heap.
+//!
+//! # Parallelism
+//! Marking (phase 1) and reference updating (phase 3) run on the worker pool of workers.rs:
+//! `min(gc_threads, 1 + used / BYTES_PER_WORKER)` workers, so a small heap is collected on the
+//! calling thread alone. With one worker no thread is spawned. Planning and moving (phases 2 and
+//! 4) are sequential address-order sweeps; ParallelOld parallelises them by splitting the heap
+//! into regions whose destinations are summed up first, which this collector does not (yet) do.
+//!
+//! # Invariants
+//! - Between collections `[start, top)` is parseable object by object (TLAB tails are fillers)
+//!   and `[top, end)` is free.
+//! - After marking, a bit is set exactly at the start of each object reachable from the roots.
+//! - After phase 2, every marked object at or above `dense_end` has a forwarded GC word whose
+//!   address is below or equal to its own, and the new addresses of objects in address order are
+//!   contiguous from `dense_end`. Objects below `dense_end` are never forwarded.
+//! - Phase 4 moves objects in increasing address order, so a source is never overwritten before
+//!   it is copied. After it, no GC word is forwarded, ages are one higher (saturating) and hashes
+//!   and monitor indices are unchanged.
+//!
+//! # Barriers
+//! None: the whole heap is collected with the world stopped, so mutators run no write barrier.
+//!
+//! # Sizing
+//! The space starts at -Xms and doubles (up to -Xmx) when a collection leaves it more than
+//! `GROW_THRESHOLD_PERCENT` (70%) full, or when `grow_for` is asked to make room for an
+//! allocation that still does not fit. The reservation is `RESERVED_PREFIX + -Xmx`.
+//!
+//! # What it reports to the tracer
+//! Kind Major (the whole heap is collected). In address order: `kept_alive(addr, size)` for each
+//! live object in the dense prefix, then one `region_moved(from, to, count, bytes)` per maximal
+//! run of neighbouring live objects slid by the same offset. A trace reader applies the runs to
+//! its model of the heap to know where every object went; objects with no event died.
+
+use crate::collector::*;
+use crate::memory::{HeapMemory, RESERVED_PREFIX};
+use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
+use crate::workers::{
+    Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
+};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The smallest the space may be: room for a TLAB and some objects.
+pub const MIN_CAPACITY: usize = 256 * 1024;
+/// The dense prefix may waste at most this percentage of its bytes on dead objects.
+pub const DENSE_PREFIX_DEAD_PERCENT: usize = 5;
+/// A collection that leaves the space more than this percentage full doubles it.
+pub const GROW_THRESHOLD_PERCENT: usize = 70;
+/// At maximum size, compact maximally if less than this percentage would otherwise be free.
+pub const MAXIMAL_COMPACTION_FREE_PERCENT: usize = 10;
+/// Reference arrays are scanned this many elements per mark task.
+pub const ARRAY_CHUNK: usize = 512;
+/// The most children the overflow rescan queues before letting the workers drain them.
+const RESCAN_BATCH: usize = 1 << 16;
+/// Address range per task of the parallel reference update (phase 3).
+const UPDATE_CHUNK: usize = 256 * 1024;
+/// Used heap per GC worker: a collection uses `min(gc_threads, 1 + used / this)` workers, so
+/// small heaps (and `--gc-stress` runs) do not pay for spawning threads that would find no work.
+pub const BYTES_PER_WORKER: usize = 1 << 20;
+/// GC-word bits kept in place in a forwarded word: age, hashed flag, monitor index.
+const KEPT_BITS: u64 = gcword::AGE_MASK | gcword::HASHED_BIT | gcword::MONITOR_MASK;
+
+/// Wall-clock time of each phase of one collection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhaseTimes {
+    pub mark: Duration,
+    /// Phase 2: choosing the dense prefix and computing forwarding addresses.
+    pub forward: Duration,
+    pub update: Duration,
+    /// Phase 4: moving objects, filling the prefix's gaps, clearing the bitmap.
+    pub compact: Duration,
+}
+
+/// What the last collection did, for tests, measurements and the curious.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CollectionStats {
+    pub times: PhaseTimes,
+    /// End of the dense prefix: objects below it stayed in place.
+    pub dense_prefix_end: usize,
+    /// True when the dense prefix was reduced to the leading run of live objects.
+    pub maximal: bool,
+    pub live_objects: usize,
+    pub live_bytes: usize,
+    /// Dead bytes left (as fillers) inside the dense prefix.
+    pub prefix_dead_bytes: usize,
+    pub moved_objects: usize,
+    pub moved_bytes: usize,
+    /// Runs of neighbouring objects moved together (one `region_moved` event each).
+    pub moved_runs: usize,
+    /// Objects whose identity hash was saved in the side table.
+    pub preserved_hashes: usize,
+    /// Heap rescans after mark stack overflow.
+    pub mark_rescans: u32,
+    /// Per marking worker, summed over the marking rounds.
+    pub mark_workers: Vec<WorkerStats>,
+}
+
+/// Mark bits: one per 8-byte word of the space, set at an object's first word.
+struct MarkBitmap {
+    base: usize,
+    words: Vec<AtomicU64>,
+}
+
+impl MarkBitmap {
+    fn new(base: usize) -> MarkBitmap {
+        MarkBitmap {
+            base,
+            words: Vec::new(),
+        }
+    }
+
+    /// Makes the bitmap cover `[base, end)`.
+    fn cover(&mut self, end: usize) {
+        let need = (end - self.base).div_ceil(8 * 64);
+        if self.words.len() < need {
+            self.words.resize_with(need, || AtomicU64::new(0));
+        }
+    }
+
+    #[inline(always)]
+    fn bit(&self, addr: usize) -> usize {
+        debug_assert!(addr >= self.base && addr.is_multiple_of(8));
+        (addr - self.base) >> 3
+    }
+
+    /// Sets the bit of the object at `addr`; true if this call set it (the caller owns the scan).
+    #[inline(always)]
+    fn mark(&self, addr: usize) -> bool {
+        let bit = self.bit(addr);
+        let mask = 1u64 << (bit & 63);
+        let word = &self.words[bit >> 6];
+        if word.load(Ordering::Relaxed) & mask != 0 {
+            return false;
+        }
+        word.fetch_or(mask, Ordering::Relaxed) & mask == 0
+    }
+
+    #[inline(always)]
+    fn is_marked(&self, addr: usize) -> bool {
+        let bit = self.bit(addr);
+        self.words[bit >> 6].load(Ordering::Relaxed) & (1u64 << (bit & 63)) != 0
+    }
+
+    /// Clears every bit for `[base, end)`.
+    fn clear(&mut self, end: usize) {
+        let n = self.bit(end).div_ceil(64).min(self.words.len());
+        for w in &mut self.words[..n] {
+            *w.get_mut() = 0;
+        }
+    }
+
+    /// The addresses of marked objects in `[from, to)`, ascending.
+    fn marked(&self, from: usize, to: usize) -> Marked<'_> {
+        let (first, end_bit) = (self.bit(from), self.bit(to));
+        let word = first >> 6;
+        let current = if first < end_bit {
+            self.words[word].load(Ordering::Relaxed) & (!0u64 << (first & 63))
+        } else {
+            0
+        };
+        Marked {
+            bitmap: self,
+            word,
+            current,
+            end_bit,
+        }
+    }
+}
+
+struct Marked<'a> {
+    bitmap: &'a MarkBitmap,
+    word: usize,
+    current: u64,
+    end_bit: usize,
+}
+
+impl Iterator for Marked<'_> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.current != 0 {
+                let bit = (self.word << 6) + self.current.trailing_zeros() as usize;
+                if bit >= self.end_bit {
+                    self.current = 0;
+                    return None;
+                }
+                self.current &= self.current - 1;
+                return Some(self.bitmap.base + (bit << 3));
+            }
+            self.word += 1;
+            if self.word << 6 >= self.end_bit {
+                return None;
+            }
+            self.current = self.bitmap.words[self.word].load(Ordering::Relaxed);
+        }
+    }
+}
+
+/// The state the marking workers share.
+struct Marker<'a> {
+    memory: &'a HeapMemory,
+    types: &'a TypeRegistry,
+    bitmap: &'a MarkBitmap,
+    /// Set when a task was refused by full queues: the heap must be rescanned.
+    overflowed: AtomicBool,
+}
+
+/// A mark task: the object's Ref in the low 32 bits; for a reference array, the index of the
+/// first element to scan in the high 32 bits (0 for a whole object).
+type MarkTask = u64;
+
+impl Marker<'_> {
+    /// Whether `obj` has reference slots worth scanning.
+    #[inline]
+    fn has_refs(&self, obj: Ref) -> bool {
+        match &self.types.info(self.memory.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => !ref_offsets.is_empty(),
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => self.memory.array_length(obj) > 0,
+            Shape::Array { .. } | Shape::Filler => false,
+        }
+    }
+
+    /// Marks `obj`; true when this call marked it and it has references to scan.
+    #[inline]
+    fn mark(&self, obj: Ref) -> bool {
+        self.bitmap.mark(obj.offset()) && self.has_refs(obj)
+    }
+
+    #[inline]
+    fn push(&self, tasks: &mut Tasks<'_, MarkTask>, task: MarkTask) {
+        if tasks.push(task).is_err() {
+            // The object stays marked but unscanned; the rescan will find it.
+            self.overflowed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[inline]
+    fn visit(&self, slot: usize, tasks: &mut Tasks<'_, MarkTask>) {
+        let child = self.memory.read_ref(slot);
+        if !child.is_null() && self.mark(child) {
+            self.push(tasks, child.raw() as MarkTask);
+        }
+    }
+
+    /// Scans one task: marks the object's unmarked children and queues those with references.
+    fn trace(&self, task: MarkTask, tasks: &mut Tasks<'_, MarkTask>) {
+        let obj = Ref::from_raw(task as u32);
+        let base = obj.offset();
+        match &self.types.info(self.memory.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => {
+                for &o in ref_offsets.iter() {
+                    self.visit(base + o as usize, tasks);
+                }
+            }
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => {
+                let len = self.memory.array_length(obj) as usize;
+                let from = (task >> 32) as usize;
+                let to = len.min(from + ARRAY_CHUNK);
+                if to < len {
+                    // The rest of the array is a task of its own, queued below our children so
+                    // they are scanned first (depth first keeps the deque short).
+                    self.push(tasks, obj.raw() as MarkTask | (to as MarkTask) << 32);
+                }
+                for i in from..to {
+                    self.visit(base + ARRAY_BASE + 4 * i, tasks);
+                }
+            }
+            Shape::Array { .. } | Shape::Filler => {}
+        }
+    }
+}
+
+/// A maximal run of neighbouring live objects that slide by one offset.
+#[derive(Clone, Copy)]
+struct Run {
+    from: usize,
+    to: usize,
+    count: usize,
+    bytes: usize,
+}
+
+pub struct MarkCompact {
+    memory: Arc<HeapMemory>,
+    types: Arc<TypeRegistry>,
+    start: usize,
+    /// Committed end: allocation may not pass it.
+    end: usize,
+    /// The most the space may ever grow to.
+    reserved_end: usize,
+    /// Allocation pointer: `[start, top)` holds objects.
+    top: usize,
+    bitmap: MarkBitmap,
+    /// `--gc-threads`: the most workers a phase uses.
+    gc_threads: usize,
+    /// Bounds of the marking queues: tasks per worker deque, tasks in the shared list.
+    mark_queue_capacities: (usize, usize),
+    last: CollectionStats,
+}
+
+fn align_down_page(n: usize) -> usize {
+    n & !4095
+}
+
+impl MarkCompact {
+    pub fn new(ctx: CollectorContext) -> Result<MarkCompact, String> {
+        let max = align_down_page(ctx.config.max_size).max(MIN_CAPACITY);
+        let initial = align_down_page(ctx.config.initial_size).clamp(MIN_CAPACITY, max);
+        let needed = RESERVED_PREFIX + max;
+        if ctx.memory.size() < needed {
+            return Err(format!(
+                "heap reservation of {} bytes is smaller than the {needed} mark-compact needs",
+                ctx.memory.size()
+            ));
+        }
+        let start = RESERVED_PREFIX;
+        Ok(MarkCompact {
+            memory: ctx.memory,
+            types: ctx.types,
+            start,
+            end: start + initial,
+            reserved_end: start + max,
+            top: start,
+            bitmap: MarkBitmap::new(start),
+            gc_threads: ctx.config.gc_threads.max(1),
+            mark_queue_capacities: (DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY),
+            last: CollectionStats::default(),
+        })
+    }
+
+    /// Bytes the reservation must have for a mark-compact heap of `max_size`.
+    pub fn reservation_for(max_size: usize) -> usize {
+        RESERVED_PREFIX + align_down_page(max_size).max(MIN_CAPACITY)
+    }
+
+    /// What the last collection did (phase times, dense prefix, moves, marking workers).
+    pub fn last_collection(&self) -> &CollectionStats {
+        &self.last
+    }
+
+    /// Bounds the marking queues (tasks per worker deque, tasks in the shared overflow list).
+    /// Tiny bounds force the mark-stack overflow path; the defaults are
+    /// `workers::DEFAULT_LOCAL_CAPACITY` and `DEFAULT_SHARED_CAPACITY`.
+    pub fn set_mark_queue_capacities(&mut self, local: usize, shared: usize) {
+        self.mark_queue_capacities = (local, shared);
+    }
+
+    /// The workers for this collection: `gc_threads`, fewer for a small heap.
+    fn pool(&self) -> WorkerPool {
+        let threads = self.gc_threads.min(1 + self.used() / BYTES_PER_WORKER);
+        let (local, shared) = self.mark_queue_capacities;
+        WorkerPool::new(threads).with_capacities(local, shared)
+    }
+
+    fn bump(&mut self, size: usize) -> Option<usize> {
+        (self.end - self.top >= size).then(|| {
+            let at = self.top;
+            self.top += size;
+            at
+        })
+    }
+
+    /// Doubles the committed size, up to the reservation; true if it grew.
+    fn grow(&mut self) -> bool {
+        let new_end = (self.start + 2 * (self.end - self.start)).min(self.reserved_end);
+        let grew = new_end > self.end;
+        self.end = new_end;
+        grew
+    }
+
+    // ---- phase 1 ----
+
+    /// Marks everything reachable from `roots`; returns per-worker statistics and rescans.
+    fn mark(&self, pool: &WorkerPool, roots: &mut dyn RootSource) -> (Vec<WorkerStats>, u32) {
+        let marker = Marker {
+            memory: &self.memory,
+            types: &self.types,
+            bitmap: &self.bitmap,
+            overflowed: AtomicBool::new(false),
+        };
+        let mut workers = vec![WorkerStats::default(); pool.threads()];
+        let drain = |seeds: Vec<MarkTask>, workers: &mut Vec<WorkerStats>| {
+            let results = pool.run(seeds, |_| (), |_, task, tasks| marker.trace(task, tasks));
+            for (w, (_, s)) in workers.iter_mut().zip(&results) {
+                w.add(s);
+            }
+        };
+        let mut seeds = Vec::new();
+        roots.visit_roots(&mut |r| {
+            if marker.mark(r) {
+                seeds.push(r.raw() as MarkTask);
+            }
+            r
+        });
+        drain(seeds, &mut workers);
+        let mut rescans = 0;
+        while marker.overflowed.swap(false, Ordering::SeqCst) {
+            // Some marked objects were never scanned. Find them all: any marked object with an
+            // unmarked child. Children marked here are queued in bounded batches and drained.
+            rescans += 1;
+            let mut batch = Vec::new();
+            for addr in self.bitmap.marked(self.start, self.top) {
+                self.memory
+                    .for_each_ref_slot(&self.types, Ref::from_offset(addr), |slot| {
+                        let child = self.memory.read_ref(slot);
+                        if !child.is_null() && marker.mark(child) {
+                            batch.push(child.raw() as MarkTask);
+                        }
+                    });
+                if batch.len() >= RESCAN_BATCH {
+                    drain(std::mem::take(&mut batch), &mut workers);
+                }
+            }
+            drain(batch, &mut workers);
+        }
+        (workers, rescans)
+    }
+
+    // ---- phase 2 ----
+
+    /// Chooses the dense prefix and writes forwarding addresses above it. Returns the new top
+    /// and the side table of saved GC words (objects with an identity hash), in address order.
+    fn plan(&self, cause: GcCause, stats: &mut CollectionStats) -> (usize, Vec<(Ref, u64)>) {
+        let (memory, types) = (&*self.memory, &*self.types);
+        // Pass A: live bytes so far at each live object's end decide the dense prefix.
+        let (mut live, mut objects) = (0usize, 0usize);
+        let (mut dense_end, mut dense_live, mut solid_end) = (self.start, 0usize, self.start);
+        for addr in self.bitmap.marked(self.start, self.top) {
+            let size = memory.object_size(types, Ref::from_offset(addr));
+            live += size;
+            objects += 1;
+            let span = addr + size - self.start;
+            let dead = span - live;
+            if dead * 100 <= DENSE_PREFIX_DEAD_PERCENT * span {
+                dense_end = addr + size;
+                dense_live = live;
+            }
+            if dead == 0 {
+                solid_end = addr + size;
+            }
+        }
+        let capacity = self.end - self.start;
+        let prefix_dead = dense_end - self.start - dense_live;
+        let cannot_grow = self.end == self.reserved_end;
+        let nearly_full = (capacity - (live + prefix_dead).min(capacity)) * 100
+            < MAXIMAL_COMPACTION_FREE_PERCENT * capacity;
+        let maximal = prefix_dead > 0
+            && (matches!(cause, GcCause::SystemGc | GcCause::HeapInspection)
+                || (cannot_grow && nearly_full));
+        if maximal {
+            dense_end = solid_end;
+        }
+        stats.maximal = maximal;
+        stats.dense_prefix_end = dense_end;
+        stats.live_bytes = live;
+        stats.live_objects = objects;
+        stats.prefix_dead_bytes = if maximal { 0 } else { prefix_dead };
+
+        // Pass B: slide everything above the prefix down to it.
+        let mut free = dense_end;
+        let mut preserved = Vec::new();
+        for addr in self.bitmap.marked(dense_end, self.top) {
+            let obj = Ref::from_offset(addr);
+            let size = memory.object_size(types, obj);
+            let word = memory.gc_word(obj);
+            let to = Ref::from_offset(free);
+            if word & gcword::HASHED_BIT != 0 {
+                preserved.push((to, word));
+            }
+            memory.set_gc_word(obj, gcword::forwarding(to) | (word & KEPT_BITS));
+            free += size;
+        }
+        stats.preserved_hashes = preserved.len();
+        (free, preserved)
+    }
+
+    // ---- phase 3 ----
+
+    /// Points every root and every live object's fields at the forwarding addresses.
+    fn update_references(&self, pool: &WorkerPool, roots: &mut dyn RootSource, dense_end: usize) {
+        let memory = &*self.memory;
+        let forwardee = |r: Ref| -> Ref {
+            if r.offset() < dense_end {
+                debug_assert!(
+                    self.bitmap.is_marked(r.offset()),
+                    "reference {r:?} to an object that was not marked"
+                );
+                r
+            } else {
+                let word = memory.gc_word(r);
+                debug_assert!(
+                    gcword::is_forwarded(word),
+                    "reference {r:?} to an object that was not marked"
+                );
+                gcword::forwarded_to(word)
+            }
+        };
+        roots.visit_roots(&mut |r| forwardee(r));
+        let (start, top) = (self.start, self.top);
+        let chunks = (top - start).div_ceil(UPDATE_CHUNK);
+        pool.for_each_index(chunks, |i| {
+            let from = start + i * UPDATE_CHUNK;
+            let to = (from + UPDATE_CHUNK).min(top);
+            // Each object belongs to the chunk its first word is in: its fields are written by
+            // exactly one worker, and nothing else is written in this phase.
+            for addr in self.bitmap.marked(from, to) {
+                memory.for_each_ref_slot(&self.types, Ref::from_offset(addr), |slot| {
+                    let target = memory.read_ref(slot);
+                    if !target.is_null() {
+                        let new = forwardee(target);
+                        if new != target {
+                            memory.write_ref(slot, new);
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    // ---- phase 4 ----
+
+    /// Keeps the prefix's objects (filling its gaps), slides the rest, restores headers.
+    fn compact(
+        &mut self,
+        new_top: usize,
+        preserved: &[(Ref, u64)],
+        events: &mut dyn GcEventSink,
+        stats: &mut CollectionStats,
+    ) {
+        let memory = &*self.memory;
+        let types = &*self.types;
+        let dense_end = stats.dense_prefix_end;
+
+        // The dense prefix: objects stay; the dead between them become fillers.
+        let mut cursor = self.start;
+        for addr in self.bitmap.marked(self.start, dense_end) {
+            let obj = Ref::from_offset(addr);
+            if addr > cursor {
+                memory.fill_gap(cursor, addr);
+            }
+            let size = memory.object_size(types, obj);
+            memory.set_gc_word(obj, gcword::aged(memory.gc_word(obj)) & !gcword::MARK_BIT);
+            events.kept_alive(addr as u64, size as u32);
+            cursor = addr + size;
+        }
+        debug_assert_eq!(
+            cursor, dense_end,
+            "the dense prefix ends at the end of a live object"
+        );
+
+        // The rest: maximal runs of neighbours, one memmove and one event each.
+        let mut saved = preserved.iter();
+        let mut flush = |run: Run, stats: &mut CollectionStats| {
+            memory.copy(run.from, run.to, run.bytes);
+            let mut at = run.to;
+            while at < run.to + run.bytes {
+                let obj = Ref::from_offset(at);
+                let forwarded = memory.gc_word(obj);
+                let mut word = forwarded & KEPT_BITS;
+                if word & gcword::HASHED_BIT != 0 {
+                    let &(to, original) =
+                        saved.next().expect("a saved word for every hashed object");
+                    debug_assert_eq!(to, obj, "saved words are consumed in address order");
+                    word |= original & gcword::HASH_MASK;
+                }
+                memory.set_gc_word(obj, gcword::aged(word));
+                at += memory.object_size(types, obj);
+            }
+            if run.from == run.to {
+                // Cannot happen past a dense prefix chosen by the rule, but stay truthful.
+                let mut at = run.from;
+                while at < run.from + run.bytes {
+                    let size = memory.object_size(types, Ref::from_offset(at));
+                    events.kept_alive(at as u64, size as u32);
+                    at += size;
+                }
+            } else {
+                events.region_moved(
+                    run.from as u64,
+                    run.to as u64,
+                    run.count as u32,
+                    run.bytes as u64,
+                );
+                stats.moved_objects += run.count;
+                stats.moved_bytes += run.bytes;
+                stats.moved_runs += 1;
+            }
+        };
+        let mut run: Option<Run> = None;
+        for addr in self.bitmap.marked(dense_end, self.top) {
+            let obj = Ref::from_offset(addr);
+            let size = memory.object_size(types, obj);
+            match &mut run {
+                Some(r) if r.from + r.bytes == addr => {
+                    debug_assert_eq!(
+                        gcword::forwarded_to(memory.gc_word(obj)).offset(),
+                        r.to + r.bytes
+                    );
+                    r.count += 1;
+                    r.bytes += size;
+                }
+                _ => {
+                    if let Some(r) = run.take() {
+                        flush(r, stats);
+                    }
+                    let to = gcword::forwarded_to(memory.gc_word(obj)).offset();
+                    run = Some(Run {
+                        from: addr,
+                        to,
+                        count: 1,
+                        bytes: size,
+                    });
+                }
+            }
+        }
+        if let Some(r) = run {
+            debug_assert_eq!(r.to + r.bytes, new_top);
+            flush(r, stats);
+        }
+        debug_assert!(saved.next().is_none(), "every saved word was restored");
+        let old_top = self.top;
+        self.bitmap.clear(old_top);
+        self.top = new_top;
+    }
+}
+
+impl Collector for MarkCompact {
+    fn name(&self) -> &'static str {
+        "mark-compact"
+    }
+
+    fn spaces(&self) -> Vec<SpaceInfo> {
+        vec![SpaceInfo {
+            id: 0,
+            name: "mark-compact".into(),
+            kind: SpaceKind::Old,
+            start: self.start,
+            end: self.end,
+            reserved_end: self.reserved_end,
+            top: self.top,
+        }]
+    }
+
+    fn alloc_tlab(&mut self, min: usize, desired: usize) -> Option<(usize, usize)> {
+        let size = desired.min(self.end - self.top);
+        if size < min {
+            return None;
+        }
+        self.bump(size).map(|start| (start, start + size))
+    }
+
+    fn alloc_outside_tlab(&mut self, size: usize) -> Option<usize> {
+        self.bump(size)
+    }
+
+    fn tlab_capacity(&self) -> usize {
+        self.end - self.start
+    }
+
+    fn collect(
+        &mut self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome {
+        let used_before = self.used();
+        let mut stats = CollectionStats::default();
+        self.bitmap.cover(self.top);
+        let pool = self.pool();
+
+        let t = Instant::now();
+        let (workers, rescans) = self.mark(&pool, roots);
+        stats.mark_workers = workers;
+        stats.mark_rescans = rescans;
+        stats.times.mark = t.elapsed();
+
+        let t = Instant::now();
+        let (new_top, preserved) = self.plan(cause, &mut stats);
+        stats.times.forward = t.elapsed();
+
+        let t = Instant::now();
+        self.update_references(&pool, roots, stats.dense_prefix_end);
+        stats.times.update = t.elapsed();
+
+        let t = Instant::now();
+        self.compact(new_top, &preserved, events, &mut stats);
+        stats.times.compact = t.elapsed();
+
+        let used_after = self.used();
+        if used_after * 100 > GROW_THRESHOLD_PERCENT * self.capacity() {
+            self.grow();
+        }
+        let outcome = GcOutcome {
+            kind: GcKind::Major,
+            used_before,
+            used_after,
+            capacity_after: self.capacity(),
+            moved_bytes: stats.moved_bytes,
+            live_objects: stats.live_objects,
+        };
+        self.last = stats;
+        outcome
+    }
+
+    fn grow_for(&mut self, wanted: usize) -> bool {
+        let mut grew = false;
+        while self.end - self.top < wanted && self.grow() {
+            grew = true;
+        }
+        grew
+    }
+
+    fn used(&self) -> usize {
+        self.top - self.start
+    }
+
+    fn capacity(&self) -> usize {
+        self.end - self.start
+    }
+
+    fn max_capacity(&self) -> usize {
+        self.reserved_end - self.start
+    }
+
+    fn parseable_ranges(&self) -> Vec<(usize, usize)> {
+        vec![(self.start, self.top)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marked_iterates_set_bits_in_range_in_order() {
+        let mut bm = MarkBitmap::new(4096);
+        bm.cover(4096 + 8 * 64 * 4);
+        let addrs = [
+            4096,
+            4096 + 8,
+            4096 + 8 * 63,
+            4096 + 8 * 64,
+            4096 + 8 * 200,
+            4096 + 8 * 255,
+        ];
+        for a in addrs {
+            assert!(bm.mark(a));
+            assert!(!bm.mark(a), "a second mark is not a claim");
+        }
+        assert_eq!(bm.marked(4096, 4096 + 8 * 256).collect::<Vec<_>>(), addrs);
+        assert_eq!(
+            bm.marked(4096 + 8, 4096 + 8 * 200).collect::<Vec<_>>(),
+            &addrs[1..4]
+        );
+        assert_eq!(bm.marked(4096 + 8 * 64, 4096 + 8 * 64).count(), 0);
+        assert!(bm.is_marked(4096 + 8 * 63) && !bm.is_marked(4096 + 8 * 62));
+        bm.clear(4096 + 8 * 256);
+        assert_eq!(bm.marked(4096, 4096 + 8 * 256).count(), 0);
+    }
+}

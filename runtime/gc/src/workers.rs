@@ -1,0 +1,445 @@
+//! The parallel GC worker pool: work stealing over crossbeam-deque with a termination protocol.
+//!
+//! A collector phase that discovers its work as it goes (marking: scanning one object finds more
+//! objects to scan) is run as a set of *tasks* that workers take, process, and that may push new
+//! tasks. Any collector can use it; the mark-compact collector's marking is the first user.
+//!
+//! # Structure (as in HotSpot's TaskQueueSet and Rayon's scheduler)
+//!
+//! ```text
+//!            seeds ──► Injector (shared FIFO: seeds + overflow from full local deques)
+//!                          │ steal_batch_and_pop
+//!   worker 0: Worker (LIFO deque) ◄─ push/pop ─ process(task) ─► push(new task)
+//!   worker 1: Worker (LIFO deque) ◄────── steal half ────── Stealer of worker 0
+//!   ...
+//! ```
+//!
+//! - Each worker owns a LIFO deque (`crossbeam_deque::Worker`): it pushes and pops at one end,
+//!   which makes marking depth-first and cache friendly. Other workers steal half of it from the
+//!   other end through its `Stealer` when they run dry.
+//! - The `Injector` is the shared list: the seeds (for marking: the roots) go there, and so do
+//!   tasks a worker cannot keep because its deque is at `local_capacity` (it *spills* half of its
+//!   deque there, which also hands work to idle workers).
+//! - Memory is bounded: when the local deque is full *and* the shared list holds
+//!   `shared_capacity` tasks, `Tasks::push` refuses the task and gives it back (`Err`). The caller
+//!   must remember that something was dropped and recover (the mark-compact collector rescans the
+//!   heap for marked objects with unmarked children).
+//!
+//! # Termination
+//!
+//! A worker with no task of its own and nothing to steal *offers termination*: it increments the
+//! shared idle count, then spins (with backoff and `yield_now`, since GC threads share cores with
+//! everything else). While spinning it peeks at the injector and the other deques; if any holds
+//! work it decrements the count and goes back to stealing. When the count reaches the number of
+//! workers, every worker is idle and the phase is over.
+//!
+//! Why that is safe: only a worker that is processing a task (not idle) pushes tasks, and a worker
+//! only goes idle after finding its own deque empty and failing to steal from the injector and
+//! every other deque *after its last push*. So when all workers are idle, no deque and no injector
+//! entry can hold work, and none can appear. A worker that saw work just before the count reached
+//! the total and decrements afterwards finds nothing, re-offers and sees the total again (workers
+//! that have left keep their idle count).
+//!
+//! If a worker panics, a guard raises an abort flag so the others stop spinning; the panic is
+//! re-raised on the calling thread when the scope joins.
+//!
+//! With one thread the calling thread runs the loop itself and no thread is spawned. With more,
+//! `threads - 1` scoped threads are spawned for the duration of the phase (`std::thread::scope`)
+//! and the calling thread is worker 0.
+
+use crossbeam_deque::{Injector, Steal, Stealer, Worker};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Default bound of a worker's own deque (tasks).
+pub const DEFAULT_LOCAL_CAPACITY: usize = 1 << 14;
+/// Default bound of the shared overflow list (tasks).
+pub const DEFAULT_SHARED_CAPACITY: usize = 1 << 18;
+
+/// A pool description: how many workers and how much each may queue. Threads are spawned per
+/// call to `run` / `for_each_index` (scoped), so the pool itself holds no threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkerPool {
+    threads: usize,
+    local_capacity: usize,
+    shared_capacity: usize,
+}
+
+/// What one worker did during one `run`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WorkerStats {
+    /// Tasks processed.
+    pub tasks: u64,
+    /// Successful steals from other workers' deques (each takes up to half of the victim's).
+    pub steals: u64,
+    /// Tasks moved from this worker's full deque to the shared list.
+    pub spilled: u64,
+    /// Tasks refused because both the deque and the shared list were full.
+    pub refused: u64,
+}
+
+impl WorkerStats {
+    pub fn add(&mut self, other: &WorkerStats) {
+        self.tasks += other.tasks;
+        self.steals += other.steals;
+        self.spilled += other.spilled;
+        self.refused += other.refused;
+    }
+}
+
+/// State shared by the workers of one `run`.
+struct Shared<T> {
+    injector: Injector<T>,
+    stealers: Vec<Stealer<T>>,
+    idle: AtomicUsize,
+    aborted: AtomicBool,
+    local_capacity: usize,
+    shared_capacity: usize,
+}
+
+/// The handle a task uses to push more tasks.
+pub struct Tasks<'a, T> {
+    worker: usize,
+    local: &'a Worker<T>,
+    shared: &'a Shared<T>,
+    stats: &'a mut WorkerStats,
+}
+
+impl<T> Tasks<'_, T> {
+    /// Index of the worker running this task (0 is the calling thread).
+    pub fn worker(&self) -> usize {
+        self.worker
+    }
+
+    /// Queues `task`. Returns it back when the local deque and the shared list are both full:
+    /// the caller must then remember the loss and recover from it.
+    pub fn push(&mut self, task: T) -> Result<(), T> {
+        let shared = self.shared;
+        if self.local.len() < shared.local_capacity {
+            self.local.push(task);
+            return Ok(());
+        }
+        if shared.injector.len() < shared.shared_capacity {
+            // Spill half of the deque (its newest tasks) so idle workers can take them.
+            for _ in 0..shared.local_capacity.div_ceil(2) {
+                match self.local.pop() {
+                    Some(t) => {
+                        shared.injector.push(t);
+                        self.stats.spilled += 1;
+                    }
+                    None => break,
+                }
+            }
+            self.local.push(task);
+            return Ok(());
+        }
+        self.stats.refused += 1;
+        Err(task)
+    }
+}
+
+/// Raises the abort flag if its worker unwinds, so the other workers stop waiting for it.
+struct AbortOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for AbortOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+impl<T> Shared<T> {
+    /// Takes work from the injector or another worker's deque; None when everything looked empty.
+    fn find_task(&self, id: usize, local: &Worker<T>, stats: &mut WorkerStats) -> Option<T> {
+        let n = self.stealers.len();
+        loop {
+            let mut retry = false;
+            match self.injector.steal_batch_and_pop(local) {
+                Steal::Success(t) => return Some(t),
+                Steal::Retry => retry = true,
+                Steal::Empty => {}
+            }
+            for k in 1..n {
+                match self.stealers[(id + k) % n].steal_batch_and_pop(local) {
+                    Steal::Success(t) => {
+                        stats.steals += 1;
+                        return Some(t);
+                    }
+                    Steal::Retry => retry = true,
+                    Steal::Empty => {}
+                }
+            }
+            if !retry {
+                return None;
+            }
+        }
+    }
+
+    /// Whether some queue other than worker `id`'s (which is empty) may hold work.
+    fn work_visible(&self, id: usize) -> bool {
+        !self.injector.is_empty()
+            || self
+                .stealers
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != id && !s.is_empty())
+    }
+
+    /// Offers termination; true when every worker is idle (the phase is over), false when work
+    /// appeared and this worker should go back to stealing.
+    fn offer_termination(&self, id: usize) -> bool {
+        let n = self.stealers.len();
+        self.idle.fetch_add(1, Ordering::SeqCst);
+        let mut spins = 0u32;
+        loop {
+            if self.idle.load(Ordering::SeqCst) == n || self.aborted.load(Ordering::SeqCst) {
+                return true;
+            }
+            if self.work_visible(id) {
+                self.idle.fetch_sub(1, Ordering::SeqCst);
+                return false;
+            }
+            if spins < 64 {
+                std::hint::spin_loop();
+                spins += 1;
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+fn work<T, S, F>(
+    id: usize,
+    local: Worker<T>,
+    shared: &Shared<T>,
+    state: &mut S,
+    process: &F,
+) -> WorkerStats
+where
+    F: Fn(&mut S, T, &mut Tasks<'_, T>),
+{
+    let _guard = AbortOnPanic(&shared.aborted);
+    let mut stats = WorkerStats::default();
+    loop {
+        let task = match local.pop() {
+            Some(t) => Some(t),
+            None => shared.find_task(id, &local, &mut stats),
+        };
+        match task {
+            Some(t) => {
+                stats.tasks += 1;
+                let mut tasks = Tasks {
+                    worker: id,
+                    local: &local,
+                    shared,
+                    stats: &mut stats,
+                };
+                process(state, t, &mut tasks);
+            }
+            None => {
+                if shared.offer_termination(id) {
+                    return stats;
+                }
+            }
+        }
+    }
+}
+
+impl WorkerPool {
+    /// A pool of `threads` workers (at least one) with the default queue bounds.
+    pub fn new(threads: usize) -> WorkerPool {
+        WorkerPool {
+            threads: threads.max(1),
+            local_capacity: DEFAULT_LOCAL_CAPACITY,
+            shared_capacity: DEFAULT_SHARED_CAPACITY,
+        }
+    }
+
+    /// The same pool with other queue bounds (each at least 1), e.g. tiny ones to test overflow.
+    pub fn with_capacities(self, local_capacity: usize, shared_capacity: usize) -> WorkerPool {
+        WorkerPool {
+            local_capacity: local_capacity.max(1),
+            shared_capacity: shared_capacity.max(1),
+            ..self
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Runs tasks until none is left: starts from `seeds`, and each `process(state, task, tasks)`
+    /// may push more through `tasks`. `init(i)` builds worker i's private state. Returns each
+    /// worker's state and statistics, worker 0 (the calling thread) first.
+    pub fn run<T, S, I, F>(
+        &self,
+        seeds: impl IntoIterator<Item = T>,
+        init: I,
+        process: F,
+    ) -> Vec<(S, WorkerStats)>
+    where
+        T: Send,
+        S: Send,
+        I: Fn(usize) -> S + Sync,
+        F: Fn(&mut S, T, &mut Tasks<'_, T>) + Sync,
+    {
+        let locals: Vec<Worker<T>> = (0..self.threads).map(|_| Worker::new_lifo()).collect();
+        let shared = Shared {
+            injector: Injector::new(),
+            stealers: locals.iter().map(Worker::stealer).collect(),
+            idle: AtomicUsize::new(0),
+            aborted: AtomicBool::new(false),
+            local_capacity: self.local_capacity,
+            shared_capacity: self.shared_capacity,
+        };
+        for t in seeds {
+            shared.injector.push(t);
+        }
+        let mut locals = locals.into_iter();
+        let first = locals.next().expect("at least one worker");
+        if self.threads == 1 {
+            let mut state = init(0);
+            let stats = work(0, first, &shared, &mut state, &process);
+            return vec![(state, stats)];
+        }
+        let (shared, init, process) = (&shared, &init, &process);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = locals
+                .enumerate()
+                .map(|(i, local)| {
+                    let id = i + 1;
+                    scope.spawn(move || {
+                        let mut state = init(id);
+                        let stats = work(id, local, shared, &mut state, process);
+                        (state, stats)
+                    })
+                })
+                .collect();
+            let mut state = init(0);
+            let stats = work(0, first, shared, &mut state, process);
+            let mut out = vec![(state, stats)];
+            for h in handles {
+                match h.join() {
+                    Ok(r) => out.push(r),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            out
+        })
+    }
+
+    /// Calls `f(i)` for every `i` in `0..n`, spread over the workers (each claims the next index
+    /// from a shared counter, so uneven items balance themselves). For phases whose work is known
+    /// up front, e.g. updating the references of fixed address ranges.
+    pub fn for_each_index(&self, n: usize, f: impl Fn(usize) + Sync) {
+        let next = AtomicUsize::new(0);
+        let body = || loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                break;
+            }
+            f(i);
+        };
+        let helpers = (self.threads - 1).min(n.saturating_sub(1));
+        if helpers == 0 {
+            body();
+            return;
+        }
+        std::thread::scope(|scope| {
+            for _ in 0..helpers {
+                scope.spawn(body);
+            }
+            body();
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+
+    /// Expands a binary tree of depth `d` as tasks; every node must be processed exactly once.
+    fn tree_sum(pool: WorkerPool, depth: u32) -> (u64, Vec<WorkerStats>, u64) {
+        let refused = AtomicU64::new(0);
+        let results = pool.run(
+            [(1u64, 0u32)],
+            |_| 0u64,
+            |count, (node, d), tasks| {
+                *count += 1;
+                if d < depth {
+                    for child in [2 * node, 2 * node + 1] {
+                        if tasks.push((child, d + 1)).is_err() {
+                            refused.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            },
+        );
+        let total = results.iter().map(|(c, _)| *c).sum();
+        (
+            total,
+            results.into_iter().map(|(_, s)| s).collect(),
+            refused.into_inner(),
+        )
+    }
+
+    #[test]
+    fn every_task_runs_exactly_once_on_one_worker() {
+        let (total, stats, refused) = tree_sum(WorkerPool::new(1), 16);
+        assert_eq!(total, (1 << 17) - 1);
+        assert_eq!(stats.len(), 1);
+        assert_eq!(refused, 0);
+    }
+
+    #[test]
+    fn every_task_runs_exactly_once_on_several_workers() {
+        for threads in [2, 4] {
+            let (total, stats, refused) = tree_sum(WorkerPool::new(threads), 18);
+            assert_eq!(total, (1 << 19) - 1, "{threads} workers");
+            assert_eq!(stats.len(), threads);
+            assert_eq!(stats.iter().map(|s| s.tasks).sum::<u64>(), total);
+            assert_eq!(refused, 0);
+        }
+    }
+
+    #[test]
+    fn full_queues_refuse_tasks_instead_of_growing() {
+        let pool = WorkerPool::new(2).with_capacities(4, 4);
+        let (total, stats, refused) = tree_sum(pool, 14);
+        assert!(
+            refused > 0,
+            "a 14-deep tree cannot fit in 4 + 4 slots per worker"
+        );
+        assert_eq!(stats.iter().map(|s| s.refused).sum::<u64>(), refused);
+        assert!(total < (1 << 15) - 1);
+    }
+
+    #[test]
+    fn for_each_index_visits_every_index_once() {
+        for threads in [1, 2, 3] {
+            let hits: Vec<AtomicU64> = (0..1000).map(|_| AtomicU64::new(0)).collect();
+            WorkerPool::new(threads).for_each_index(hits.len(), |i| {
+                hits[i].fetch_add(1, Ordering::Relaxed);
+            });
+            assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
+        }
+    }
+
+    #[test]
+    fn a_panicking_task_does_not_hang_the_other_workers() {
+        let result = std::panic::catch_unwind(|| {
+            WorkerPool::new(2).run(
+                0..1000u32,
+                |_| (),
+                |_, t, _| {
+                    if t == 500 {
+                        panic!("task 500 fails");
+                    }
+                },
+            )
+        });
+        assert!(result.is_err());
+    }
+}

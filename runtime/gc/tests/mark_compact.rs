@@ -1,0 +1,761 @@
+//! The mark-compact collector's own behaviours: sliding order, the dense prefix, what it reports,
+//! parallel marking, mark stack overflow, deep structures, growth and header preservation.
+//! (The random-graph property tests in graph_preservation.rs also run it, as every collector.)
+//!
+//! The heap is driven through the `Collector` trait directly (objects are bump-allocated outside
+//! TLABs, so their addresses are predictable), and verified before and after every collection.
+
+use gcvm_gc::markcompact::{CollectionStats, MarkCompact, DENSE_PREFIX_DEAD_PERCENT};
+use gcvm_gc::memory::RESERVED_PREFIX;
+use gcvm_gc::object::{
+    array_size, gcword, ElemKind, Ref, Shape, TypeInfo, TypeRegistry, FILLER_TYPE,
+};
+use gcvm_gc::{
+    Collector, CollectorContext, GcCause, GcEventSink, GcOutcome, HeapConfig, HeapMemory, NoEvents,
+    RootSource,
+};
+use gcvm_tracer::CountingSink;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+const NODE: u32 = 2; // int @12, long @16, ref @24, ref @28; 32 bytes
+const LEAF: u32 = 3; // int @12, long @16; 24 bytes
+const REF_ARRAY: u32 = 4;
+const INT_ARRAY: u32 = 5;
+const NODE_SIZE: usize = 32;
+const LEAF_SIZE: usize = 24;
+const MB: usize = 1 << 20;
+
+fn registry() -> Arc<TypeRegistry> {
+    let types = TypeRegistry::new();
+    let instance = |name: &str, size, refs: &[u32]| TypeInfo {
+        name: name.into(),
+        shape: Shape::Instance {
+            size,
+            ref_offsets: refs.to_vec().into_boxed_slice(),
+        },
+    };
+    types
+        .register(NODE, instance("Node", 32, &[24, 28]))
+        .unwrap();
+    types.register(LEAF, instance("Leaf", 24, &[])).unwrap();
+    types
+        .register(
+            REF_ARRAY,
+            TypeInfo {
+                name: "[LNode;".into(),
+                shape: Shape::Array {
+                    elem: ElemKind::Ref,
+                },
+            },
+        )
+        .unwrap();
+    types
+        .register(
+            INT_ARRAY,
+            TypeInfo {
+                name: "[I".into(),
+                shape: Shape::Array {
+                    elem: ElemKind::Int,
+                },
+            },
+        )
+        .unwrap();
+    Arc::new(types)
+}
+
+struct Roots<'a>(&'a mut Vec<Ref>);
+
+impl RootSource for Roots<'_> {
+    fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
+        for r in self.0.iter_mut() {
+            if !r.is_null() {
+                *r = visit(*r);
+            }
+        }
+    }
+}
+
+/// Records every event, in order.
+#[derive(Default, Debug)]
+struct Recorder {
+    kept: Vec<(u64, u32)>,
+    regions: Vec<(u64, u64, u32, u64)>,
+    moved: Vec<(u64, u64, u32)>,
+}
+
+impl GcEventSink for Recorder {
+    fn moved(&mut self, from: u64, to: u64, size: u32) {
+        self.moved.push((from, to, size));
+    }
+    fn region_moved(&mut self, from: u64, to: u64, count: u32, bytes: u64) {
+        self.regions.push((from, to, count, bytes));
+    }
+    fn kept_alive(&mut self, addr: u64, size: u32) {
+        self.kept.push((addr, size));
+    }
+}
+
+/// A deterministic xorshift generator, so both heaps of a comparison see the same program.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+struct Mc {
+    gc: MarkCompact,
+    mem: Arc<HeapMemory>,
+    types: Arc<TypeRegistry>,
+}
+
+impl Mc {
+    fn new(initial: usize, max: usize, gc_threads: usize) -> Mc {
+        let types = registry();
+        let mem = Arc::new(HeapMemory::reserve(MarkCompact::reservation_for(max)).unwrap());
+        let config = HeapConfig {
+            initial_size: initial,
+            max_size: max,
+            gc_threads,
+        };
+        let gc = MarkCompact::new(CollectorContext {
+            memory: mem.clone(),
+            types: types.clone(),
+            config,
+        })
+        .unwrap();
+        Mc { gc, mem, types }
+    }
+
+    fn alloc(&mut self, size: usize) -> usize {
+        let at = self
+            .gc
+            .alloc_outside_tlab(size)
+            .expect("test heaps are big enough");
+        self.mem.zero(at, size);
+        at
+    }
+
+    /// A node whose int field is `id` and whose long field is `-id`.
+    fn node(&mut self, id: i32) -> Ref {
+        let at = self.alloc(NODE_SIZE);
+        self.mem.init_header(at, NODE);
+        self.mem.write_u32(at + 12, id as u32);
+        self.mem.write_u64(at + 16, -(id as i64) as u64);
+        Ref::from_offset(at)
+    }
+
+    fn leaf(&mut self, id: i32) -> Ref {
+        let at = self.alloc(LEAF_SIZE);
+        self.mem.init_header(at, LEAF);
+        self.mem.write_u32(at + 12, id as u32);
+        Ref::from_offset(at)
+    }
+
+    fn int_array(&mut self, values: &[i32]) -> Ref {
+        let at = self.alloc(array_size(ElemKind::Int, values.len()));
+        self.mem
+            .init_array_header(at, INT_ARRAY, values.len() as u32);
+        for (i, v) in values.iter().enumerate() {
+            self.mem.write_u32(at + 16 + 4 * i, *v as u32);
+        }
+        Ref::from_offset(at)
+    }
+
+    fn ref_array(&mut self, len: usize) -> Ref {
+        let at = self.alloc(array_size(ElemKind::Ref, len));
+        self.mem.init_array_header(at, REF_ARRAY, len as u32);
+        Ref::from_offset(at)
+    }
+
+    /// `count` unreachable leaves.
+    fn garbage(&mut self, count: usize) {
+        for _ in 0..count {
+            self.leaf(-1);
+        }
+    }
+
+    fn link(&self, from: Ref, field: usize, to: Ref) {
+        self.mem.write_ref(from.offset() + [24, 28][field], to);
+    }
+    fn field(&self, obj: Ref, field: usize) -> Ref {
+        self.mem.read_ref(obj.offset() + [24, 28][field])
+    }
+    fn id(&self, obj: Ref) -> i32 {
+        self.mem.read_u32(obj.offset() + 12) as i32
+    }
+
+    fn verify(&self, roots: &mut Vec<Ref>) -> Result<(), String> {
+        gcvm_gc::verify::verify_heap(
+            &self.mem,
+            &self.types,
+            &self.gc.parseable_ranges(),
+            &mut Roots(roots),
+        )
+        .map(|_| ())
+    }
+
+    fn collect_with(
+        &mut self,
+        cause: GcCause,
+        roots: &mut Vec<Ref>,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome {
+        self.verify(roots)
+            .expect("the heap verifies before the collection");
+        let outcome = self.gc.collect(cause, &mut Roots(roots), events);
+        self.verify(roots)
+            .expect("the heap verifies after the collection");
+        outcome
+    }
+
+    fn collect(&mut self, roots: &mut Vec<Ref>, events: &mut dyn GcEventSink) -> GcOutcome {
+        self.collect_with(GcCause::AllocationFailure, roots, events)
+    }
+
+    fn stats(&self) -> &CollectionStats {
+        self.gc.last_collection()
+    }
+
+    fn top(&self) -> usize {
+        self.gc.spaces()[0].top
+    }
+
+    fn heap_bytes(&self) -> Vec<u8> {
+        let mut bytes = vec![0; self.top() - RESERVED_PREFIX];
+        self.mem.read_bytes(RESERVED_PREFIX, &mut bytes);
+        bytes
+    }
+}
+
+#[test]
+fn allocation_order_is_preserved_after_compaction() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 1);
+    h.garbage(100);
+    let a = h.node(1);
+    h.garbage(100);
+    let b = h.int_array(&[10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    h.garbage(100);
+    let c = h.leaf(3);
+    h.garbage(100);
+    let mut roots = vec![c, a, b];
+    h.collect(&mut roots, &mut NoEvents);
+    let (c2, a2, b2) = (roots[0], roots[1], roots[2]);
+    let b_size = array_size(ElemKind::Int, 10);
+    assert_eq!(
+        a2.offset(),
+        RESERVED_PREFIX,
+        "the first survivor slides to the bottom"
+    );
+    assert_eq!(
+        b2.offset(),
+        a2.offset() + NODE_SIZE,
+        "B follows A with no gap"
+    );
+    assert_eq!(c2.offset(), b2.offset() + b_size, "C follows B with no gap");
+    assert_eq!(
+        h.top(),
+        c2.offset() + LEAF_SIZE,
+        "top is the end of the last survivor"
+    );
+    assert_eq!((h.id(a2), h.id(c2)), (1, 3));
+    assert_eq!(h.mem.read_u32(b2.offset() + 16 + 4 * 9), 100);
+}
+
+#[test]
+fn the_dense_prefix_keeps_objects_in_place_and_reports_them_kept_alive() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 1);
+    let (a, b, c) = (h.node(1), h.node(2), h.node(3));
+    h.garbage(1000);
+    let d = h.node(4);
+    let mut roots = vec![a, b, c, d];
+    let mut events = Recorder::default();
+    h.collect(&mut roots, &mut events);
+    assert_eq!(&roots[..3], &[a, b, c], "the dense prefix does not move");
+    assert_eq!(h.stats().dense_prefix_end, c.offset() + NODE_SIZE);
+    let kept: Vec<(u64, u32)> = [a, b, c]
+        .iter()
+        .map(|r| (r.offset() as u64, NODE_SIZE as u32))
+        .collect();
+    assert_eq!(
+        events.kept, kept,
+        "one kept_alive per prefix object, in address order"
+    );
+    let slid = c.offset() + NODE_SIZE;
+    assert_eq!(
+        roots[3].offset(),
+        slid,
+        "D slides down to the end of the prefix"
+    );
+    assert_eq!(
+        events.regions,
+        vec![(d.offset() as u64, slid as u64, 1, NODE_SIZE as u64)]
+    );
+    assert!(
+        events.moved.is_empty(),
+        "sliding reports runs, not single moves"
+    );
+}
+
+#[test]
+fn dead_gaps_inside_the_dense_prefix_become_fillers() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 1);
+    let mut roots = vec![h.node(0)];
+    let gap = h.leaf(-1).offset();
+    roots.extend((1..100).map(|i| h.node(i)));
+    let before = roots.clone();
+    let mut events = CountingSink::default();
+    h.collect(&mut roots, &mut events);
+    // 24 dead bytes out of 3224 is under the threshold: everything stays.
+    const { assert!(LEAF_SIZE * 100 <= DENSE_PREFIX_DEAD_PERCENT * (100 * NODE_SIZE + LEAF_SIZE)) };
+    assert_eq!(roots, before, "nothing moves");
+    assert_eq!(
+        h.mem.type_id(Ref::from_offset(gap)),
+        FILLER_TYPE,
+        "the dead leaf became a filler"
+    );
+    assert_eq!(h.stats().prefix_dead_bytes, LEAF_SIZE);
+    assert_eq!((events.kept_alive, events.region_moves), (100, 0));
+}
+
+#[test]
+fn system_gc_compacts_maximally_instead_of_keeping_a_dense_prefix() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 1);
+    let mut roots = vec![h.node(0)];
+    h.leaf(-1);
+    roots.extend((1..100).map(|i| h.node(i)));
+    let top_before = h.top();
+    h.collect_with(GcCause::SystemGc, &mut roots, &mut NoEvents);
+    assert!(h.stats().maximal);
+    assert_eq!(
+        h.stats().dense_prefix_end,
+        roots[0].offset() + NODE_SIZE,
+        "only the leading live run stays"
+    );
+    assert_eq!(
+        roots[1].offset(),
+        roots[0].offset() + NODE_SIZE,
+        "the gap was squeezed out"
+    );
+    assert_eq!(h.top(), top_before - LEAF_SIZE);
+}
+
+#[test]
+fn region_moves_cover_every_moved_object_exactly_once() {
+    let mut h = Mc::new(8 * MB, 8 * MB, 1);
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    let mut roots = Vec::new();
+    let mut sizes = HashMap::new(); // old address -> (size, root index)
+    for i in 0..20_000 {
+        let (r, size) = match rng.below(3) {
+            0 => (h.node(i), NODE_SIZE),
+            1 => (h.leaf(i), LEAF_SIZE),
+            _ => {
+                let len = rng.below(20);
+                (h.int_array(&vec![i; len]), array_size(ElemKind::Int, len))
+            }
+        };
+        if rng.below(2) == 0 {
+            sizes.insert(r.offset() as u64, (size as u64, roots.len()));
+            roots.push(r);
+        }
+    }
+    let mut events = Recorder::default();
+    h.collect(&mut roots, &mut events);
+    assert!(!events.regions.is_empty());
+    let mut seen = vec![false; roots.len()];
+    let mut claim = |old: u64, new: u64| -> u64 {
+        let &(size, i) = sizes
+            .get(&old)
+            .unwrap_or_else(|| panic!("event covers {old:#x}, not a live object start"));
+        assert!(!seen[i], "object at {old:#x} reported twice");
+        seen[i] = true;
+        assert_eq!(
+            roots[i].offset() as u64,
+            new,
+            "object at {old:#x} is not where the events say"
+        );
+        size
+    };
+    for &(addr, size) in &events.kept {
+        assert_eq!(claim(addr, addr), size as u64);
+    }
+    for &(from, to, count, bytes) in &events.regions {
+        let mut at = from;
+        for _ in 0..count {
+            at += claim(at, to + (at - from));
+        }
+        assert_eq!(
+            at,
+            from + bytes,
+            "a run's bytes are the sum of its objects' sizes"
+        );
+    }
+    assert!(seen.iter().all(|&s| s), "every live object is reported");
+    for pair in events.regions.windows(2) {
+        let ((from, _, _, bytes), (next, ..)) = (pair[0], pair[1]);
+        assert!(from + bytes < next, "runs are maximal and in address order");
+    }
+}
+
+/// Builds the same random graph of `n` nodes (random placement among garbage) in a heap.
+fn random_graph(h: &mut Mc, n: usize, seed: u64) -> Vec<Ref> {
+    let mut rng = Rng(seed);
+    let mut nodes = Vec::with_capacity(n);
+    for i in 0..n {
+        nodes.push(h.node(i as i32));
+        h.garbage(rng.below(3));
+    }
+    for i in 0..n {
+        for f in 0..2 {
+            if rng.below(8) != 0 {
+                h.link(nodes[i], f, nodes[rng.below(n)]);
+            }
+        }
+    }
+    (0..n / 1000 + 1).map(|_| nodes[rng.below(n)]).collect()
+}
+
+#[test]
+fn marking_with_one_and_two_workers_gives_identical_results() {
+    let mut results = Vec::new();
+    for threads in [1, 2] {
+        let mut h = Mc::new(32 * MB, 32 * MB, threads);
+        let mut roots = random_graph(&mut h, 200_000, 42);
+        let outcome = h.collect(&mut roots, &mut NoEvents);
+        assert_eq!(h.stats().mark_workers.len(), threads);
+        results.push((outcome, roots, h.heap_bytes(), h.stats().live_bytes));
+    }
+    let (one, two) = (&results[0], &results[1]);
+    assert!(
+        one.0.live_objects > 100_000,
+        "most of the graph is reachable"
+    );
+    assert_eq!(one.0, two.0, "same outcome");
+    assert_eq!(one.1, two.1, "same roots");
+    assert_eq!(one.3, two.3, "same live bytes");
+    assert!(one.2 == two.2, "byte-identical heaps");
+}
+
+#[test]
+fn a_million_node_linked_list_marks_without_recursion() {
+    const N: usize = 1_000_000;
+    let mut h = Mc::new(128 * MB, 128 * MB, 1);
+    let head = h.node(0);
+    let mut prev = head;
+    for i in 1..N {
+        h.garbage(1);
+        let node = h.node(i as i32);
+        h.link(prev, 0, node);
+        prev = node;
+    }
+    // A 256 KB stack: recursion of even a few thousand levels would overflow it.
+    let h = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let mut roots = vec![head];
+            h.gc.collect(
+                GcCause::AllocationFailure,
+                &mut Roots(&mut roots),
+                &mut NoEvents,
+            );
+            (h, roots)
+        })
+        .unwrap()
+        .join();
+    let (h, mut roots) = h.expect("marking a deep list does not overflow the stack");
+    h.verify(&mut roots).unwrap();
+    assert_eq!(h.stats().live_objects, N);
+    let mut node = roots[0];
+    for i in 0..N {
+        assert_eq!(h.id(node), i as i32);
+        assert_eq!(
+            node.offset(),
+            RESERVED_PREFIX + i * NODE_SIZE,
+            "the list is compacted in order"
+        );
+        node = h.field(node, 0);
+    }
+    assert!(node.is_null());
+}
+
+#[test]
+fn mark_stack_overflow_falls_back_to_rescanning() {
+    const TREES: usize = 6000; // 1.3 MB: enough heap for two workers
+    for threads in [1, 2] {
+        let mut h = Mc::new(8 * MB, 8 * MB, threads);
+        h.gc.set_mark_queue_capacities(2, 2);
+        // A wide array of small binary trees: far more pending objects than 2 + 2 queue slots.
+        let array = h.ref_array(TREES);
+        let mut expected = 1;
+        for i in 0..TREES {
+            h.garbage(1);
+            let top = h.node(i as i32);
+            let (l, r) = (h.node(i as i32), h.node(i as i32));
+            h.link(top, 0, l);
+            h.link(top, 1, r);
+            for n in [l, r] {
+                let (a, b) = (h.leaf(i as i32), h.leaf(i as i32));
+                h.link(n, 0, a);
+                h.link(n, 1, b);
+            }
+            h.mem.write_ref(array.offset() + 16 + 4 * i, top);
+            expected += 7;
+        }
+        let mut roots = vec![array];
+        h.collect(&mut roots, &mut NoEvents);
+        let stats = h.stats();
+        assert_eq!(stats.mark_workers.len(), threads);
+        assert!(
+            stats.mark_rescans > 0,
+            "{threads} workers: the tiny queues overflowed"
+        );
+        assert_eq!(
+            stats.live_objects, expected,
+            "{threads} workers: every reachable object was marked"
+        );
+        for i in 0..TREES {
+            let top = h.mem.read_ref(roots[0].offset() + 16 + 4 * i);
+            let leaf = h.field(h.field(top, 1), 0);
+            assert_eq!((h.id(top), h.id(leaf)), (i as i32, i as i32));
+        }
+    }
+}
+
+#[test]
+fn a_large_reference_array_is_marked_in_chunks_by_several_workers() {
+    let mut h = Mc::new(16 * MB, 16 * MB, 2);
+    let n = 100_000;
+    let array = h.ref_array(n);
+    for i in 0..n {
+        h.garbage(1);
+        let leaf = h.leaf(i as i32);
+        h.mem.write_ref(array.offset() + 16 + 4 * i, leaf);
+    }
+    let mut roots = vec![array];
+    h.collect(&mut roots, &mut NoEvents);
+    assert_eq!(h.stats().mark_workers.len(), 2);
+    assert_eq!(h.stats().live_objects, n + 1);
+    for i in 0..n {
+        assert_eq!(
+            h.id(h.mem.read_ref(roots[0].offset() + 16 + 4 * i)),
+            i as i32
+        );
+    }
+}
+
+#[test]
+fn the_heap_grows_when_live_data_exceeds_the_threshold() {
+    let mut h = Mc::new(MB, 16 * MB, 1);
+    let mut roots: Vec<Ref> = (0..25_000).map(|i| h.node(i)).collect(); // 800 KB: 76% of 1 MB
+    h.collect(&mut roots, &mut NoEvents);
+    assert_eq!(h.gc.capacity(), 2 * MB, "the capacity doubled");
+}
+
+#[test]
+fn the_heap_keeps_its_size_when_live_data_is_under_the_threshold() {
+    let mut h = Mc::new(MB, 16 * MB, 1);
+    let mut roots: Vec<Ref> = (0..15_000).map(|i| h.node(i)).collect(); // 480 KB: 46% of 1 MB
+    h.garbage(10_000);
+    h.collect(&mut roots, &mut NoEvents);
+    assert_eq!(h.gc.capacity(), MB);
+}
+
+#[test]
+fn grow_for_grows_until_the_request_fits_or_the_maximum() {
+    let mut h = Mc::new(MB, 8 * MB, 1);
+    assert!(h.gc.grow_for(3 * MB));
+    assert_eq!(
+        h.gc.capacity(),
+        4 * MB,
+        "1 -> 2 -> 4 MB makes room for 3 MB"
+    );
+    assert!(h.gc.grow_for(100 * MB), "grows as far as it can");
+    assert_eq!(h.gc.capacity(), 8 * MB);
+    assert!(!h.gc.grow_for(100 * MB), "already at the maximum");
+}
+
+#[test]
+fn identity_hash_and_age_survive_a_compaction() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 1);
+    h.garbage(50);
+    let x = h.leaf(7);
+    h.garbage(50);
+    let y = h.leaf(8);
+    h.mem.set_gc_word(x, gcword::with_identity_hash(0, 12345));
+    h.mem
+        .set_gc_word(y, gcword::with_identity_hash(0, 0x7fff_fffe));
+    let mut roots = vec![x, y];
+    h.collect(&mut roots, &mut NoEvents);
+    assert_ne!(roots, vec![x, y], "both objects slid");
+    assert_eq!(h.stats().preserved_hashes, 2);
+    h.collect(&mut roots, &mut NoEvents); // now in the dense prefix: they stay
+    for (r, hash) in roots.iter().zip([12345, 0x7fff_fffe]) {
+        let word = h.mem.gc_word(*r);
+        assert_eq!(gcword::identity_hash(word), Some(hash));
+        assert_eq!(gcword::age(word), 2, "two collections survived");
+    }
+}
+
+#[test]
+fn a_monitor_index_survives_a_compaction() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 1);
+    h.garbage(50);
+    let x = h.leaf(7);
+    h.mem.set_gc_word(x, 77 << gcword::MONITOR_SHIFT);
+    let mut roots = vec![x];
+    h.collect(&mut roots, &mut NoEvents);
+    assert_ne!(roots[0], x);
+    let word = h.mem.gc_word(roots[0]);
+    assert_eq!((word & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT, 77);
+    assert_eq!(gcword::identity_hash(word), None);
+}
+
+#[test]
+fn an_empty_root_set_empties_the_heap() {
+    let mut h = Mc::new(4 * MB, 4 * MB, 2);
+    h.garbage(10_000);
+    let mut events = CountingSink::default();
+    let outcome = h.collect(&mut vec![], &mut events);
+    assert_eq!((outcome.used_after, outcome.live_objects), (0, 0));
+    assert_eq!(
+        (events.kept_alive, events.region_moves),
+        (0, 0),
+        "dead objects are not reported"
+    );
+}
+
+#[test]
+fn the_heap_selects_it_by_name_and_logs_a_full_pause() {
+    use gcvm_gc::Heap;
+    use gcvm_tlab::Tlab;
+    let config = HeapConfig {
+        initial_size: 4 * MB,
+        max_size: 16 * MB,
+        gc_threads: 2,
+    };
+    let heap = Heap::new("mark-compact", config, registry()).unwrap();
+    assert_eq!(heap.collector_name(), "mark-compact");
+    let spaces = heap.spaces();
+    assert_eq!(
+        (spaces.len(), spaces[0].name.as_str(), spaces[0].kind),
+        (1, "mark-compact", gcvm_gc::SpaceKind::Old)
+    );
+    let mut tlab = Tlab::new(heap.tlab_capacity(), 1);
+    let mut roots = Vec::new();
+    for i in 0..100_000 {
+        let at = tlab
+            .alloc(LEAF_SIZE)
+            .or_else(|| heap.alloc_slow(&mut tlab, LEAF_SIZE))
+            .unwrap();
+        heap.memory.init_header(at, LEAF);
+        if i % 10 == 0 {
+            roots.push(Ref::from_offset(at));
+        }
+    }
+    heap.retire_tlab(&mut tlab, true);
+    let record = heap
+        .collect(
+            GcCause::AllocationFailure,
+            &mut Roots(&mut roots),
+            &mut NoEvents,
+            true,
+            std::time::Duration::ZERO,
+        )
+        .unwrap();
+    let line = record.log_line(heap.collector_name());
+    println!("{line}");
+    assert!(
+        line.contains("Pause Full (Allocation Failure) 2M->0M(4M)")
+            && line.ends_with("mark-compact)"),
+        "{line}"
+    );
+    assert_eq!(heap.used(), 10_000 * LEAF_SIZE);
+}
+
+/// Builds the measurement heap: a binary tree of `20 MB / 32` nodes placed at random among
+/// ~2 leaves of garbage per node (~30 MB), so references point all over the space.
+fn measurement_heap(threads: usize, seed: u64) -> (Mc, Vec<Ref>) {
+    let mut h = Mc::new(64 * MB, 64 * MB, threads);
+    let mut rng = Rng(seed);
+    let n = 20 * MB / NODE_SIZE;
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let mut node = vec![Ref::NULL; n];
+    for &j in &order {
+        node[j] = h.node(j as i32);
+        h.garbage(rng.below(5));
+    }
+    for j in 0..n {
+        for (f, c) in [2 * j + 1, 2 * j + 2].into_iter().enumerate() {
+            if c < n {
+                h.link(node[j], f, node[c]);
+            }
+        }
+    }
+    (h, vec![node[0]])
+}
+
+/// Not a timed test: prints mark and compaction times for 20 MB live in a 64 MB space with one
+/// and two workers (alternating, so other load on the machine hits both alike). Run with
+/// `cargo test -p gcvm-gc --release --test mark_compact -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_mark_and_compact_times() {
+    const RUNS: usize = 9;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let mut rows: [Vec<[f64; 5]>; 2] = [Vec::new(), Vec::new()];
+    for run in 0..RUNS {
+        for threads in [1, 2] {
+            let (mut h, mut roots) = measurement_heap(threads, 1 + run as u64);
+            let used = h.top() - RESERVED_PREFIX;
+            h.gc.collect(
+                GcCause::AllocationFailure,
+                &mut Roots(&mut roots),
+                &mut NoEvents,
+            );
+            let s = h.stats().clone();
+            assert_eq!(s.live_bytes, 20 * MB);
+            let t = s.times;
+            let row = [
+                ms(t.mark),
+                ms(t.forward),
+                ms(t.update),
+                ms(t.compact),
+                ms(t.mark + t.forward + t.update + t.compact),
+            ];
+            let tasks: Vec<u64> = s.mark_workers.iter().map(|w| w.tasks).collect();
+            let steals: Vec<u64> = s.mark_workers.iter().map(|w| w.steals).collect();
+            println!(
+                "run {run} workers={threads} used={}M live={}M moved={}M runs={} | mark {:.1} forward {:.1} update {:.1} move {:.1} total {:.1} ms | mark tasks {tasks:?} steals {steals:?}",
+                used / MB, s.live_bytes / MB, s.moved_bytes / MB, s.moved_runs, row[0], row[1], row[2], row[3], row[4]
+            );
+            rows[threads - 1].push(row);
+        }
+    }
+    for (i, rows) in rows.iter().enumerate() {
+        let sorted = |k: usize| {
+            let mut v: Vec<f64> = rows.iter().map(|r| r[k]).collect();
+            v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            v
+        };
+        let names = ["mark", "plan", "update", "move", "total"];
+        let line: Vec<String> = (0..5)
+            .map(|k| {
+                let v = sorted(k);
+                format!("{} {:.1}/{:.1}", names[k], v[0], v[v.len() / 2])
+            })
+            .collect();
+        println!("workers={} min/median ms: {}", i + 1, line.join(", "));
+    }
+}
