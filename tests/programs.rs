@@ -7,9 +7,6 @@ use std::process::Command;
 use std::sync::OnceLock;
 use support::*;
 
-/// Programs that need features still being built (threads: issue 3).
-const NEEDS_THREADS: &[&str] = &["MultiThreadAlloc"];
-
 const SIZE: &str = "1";
 
 struct Bundled {
@@ -20,10 +17,7 @@ struct Bundled {
 fn bundled() -> &'static Bundled {
     static B: OnceLock<Bundled> = OnceLock::new();
     B.get_or_init(|| {
-        let sources: Vec<_> = java_sources_in(&repo_root().join("programs"))
-            .into_iter()
-            .filter(|s| !NEEDS_THREADS.contains(&class_name_of(s).as_str()))
-            .collect();
+        let sources = java_sources_in(&repo_root().join("programs"));
         let classes = compile_java_cached("programs", &sources);
         let programs = parallel_map(&sources, PARALLEL_RUNS, |src| {
             let name = class_name_of(src);
@@ -55,7 +49,7 @@ fn failures(options: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_bundled_program_is_covered() {
-    assert!(bundled().programs.len() >= 10, "programs/ holds at least ten single-threaded programs");
+    assert!(bundled().programs.len() >= 10, "programs/ holds at least ten programs");
 }
 
 #[test]

@@ -78,8 +78,18 @@ impl JThread {
             macro_rules! binop_l { ($f:expr) => {{ let b = pop_l!(); let a = pop_l!(); push_l!($f(a, b)); }}; }
             macro_rules! binop_f { ($f:expr) => {{ let b = pop_f!(); let a = pop_f!(); push_f!($f(a, b)); }}; }
             macro_rules! binop_d { ($f:expr) => {{ let b = pop_d!(); let a = pop_d!(); push_d!($f(a, b)); }}; }
-            macro_rules! if_i { ($t:expr, $cond:expr) => {{ let a = pop_i!(); if $cond(a) { pc = *$t as usize; } }}; }
-            macro_rules! if_icmp { ($t:expr, $cond:expr) => {{ let b = pop_i!(); let a = pop_i!(); if $cond(a, b) { pc = *$t as usize; } }}; }
+            // A backward branch is a safepoint poll (taken before the branch pops anything, so the
+            // frame's oop map at this instruction is exact).
+            macro_rules! poll_if_backward {
+                ($t:expr) => {{
+                    if (*$t as usize) < pc && vm.safepoint_requested() {
+                        sync!();
+                        self.safepoint_poll();
+                    }
+                }};
+            }
+            macro_rules! if_i { ($t:expr, $cond:expr) => {{ poll_if_backward!($t); let a = pop_i!(); if $cond(a) { pc = *$t as usize; } }}; }
+            macro_rules! if_icmp { ($t:expr, $cond:expr) => {{ poll_if_backward!($t); let b = pop_i!(); let a = pop_i!(); if $cond(a, b) { pc = *$t as usize; } }}; }
             macro_rules! null_check { ($r:expr) => {{ if $r.is_null() { throw!(self.throw_npe()); } }}; }
             // Pops index and array; checks both; yields the element's byte offset.
             macro_rules! element {
@@ -434,7 +444,10 @@ impl JThread {
                     Insn::IfACmpNe(t) => if_icmp!(t, |a, b| a != b),
                     Insn::IfNull(t) => if_i!(t, |a| a == 0),
                     Insn::IfNonNull(t) => if_i!(t, |a| a != 0),
-                    Insn::Goto(t) => pc = *t as usize,
+                    Insn::Goto(t) => {
+                        poll_if_backward!(t);
+                        pc = *t as usize
+                    }
                     Insn::TableSwitch(ts) => {
                         let key = pop_i!();
                         let idx = (key as i64) - (ts.low as i64);
@@ -450,6 +463,11 @@ impl JThread {
 
                     Insn::Return(kind) => {
                         let slots = kind.map_or(0, Kind::slots);
+                        let lock = self.frames[fi].lock;
+                        if !lock.is_null() {
+                            sync!();
+                            tryj!(self.monitor_exit(lock));
+                        }
                         if slots > 0 {
                             self.slots[lb] = self.slots[sp - slots];
                         }
@@ -606,9 +624,19 @@ impl JThread {
                         let obj = pop_a!();
                         push_i!((!obj.is_null() && self.class_of(obj).is_subclass_of(vm.class(*id), vm)) as i32)
                     }
-                    Insn::MonitorEnter | Insn::MonitorExit => {
-                        let obj = pop_a!();
+                    Insn::MonitorEnter => {
+                        let obj = Ref::from_raw(self.slots[sp - 1] as u32);
                         null_check!(obj);
+                        sync!();
+                        tryj!(self.monitor_enter(obj));
+                        sp -= 1;
+                    }
+                    Insn::MonitorExit => {
+                        let obj = Ref::from_raw(self.slots[sp - 1] as u32);
+                        null_check!(obj);
+                        sync!();
+                        tryj!(self.monitor_exit(obj));
+                        sp -= 1;
                     }
                     Insn::LinkError(info) => {
                         throw!(self.throw_new(info.class, Some(&info.message)))
@@ -621,8 +649,8 @@ impl JThread {
     /// Finds a handler for the pending exception, popping frames down to `base_depth`. On
     /// success the handler's frame is on top, ready to run; otherwise the exception propagates.
     fn unwind_to_handler(&mut self, base_depth: usize) -> JResult<()> {
-        let exc = self.pending;
         loop {
+            let exc = self.pending;
             let fi = self.frames.len() - 1;
             let frame = self.frames[fi];
             let code = match frame.method.code.get() {
@@ -639,6 +667,16 @@ impl JThread {
                 return Ok(());
             }
             self.frames.pop();
+            if !frame.lock.is_null() {
+                // A synchronized method's monitor is released when an exception leaves it.
+                let exc = self.take_pending();
+                let h = self.push_handle(exc);
+                if self.monitor_exit(frame.lock).is_err() {
+                    self.take_pending();
+                }
+                self.pending = self.handle(h);
+                self.truncate_handles(h);
+            }
             if self.frames.len() == base_depth {
                 return Err(Throw);
             }

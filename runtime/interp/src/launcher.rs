@@ -21,7 +21,8 @@ pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
             return 1;
         }
     };
-    let mut thread = JThread::new(vm, "main", 1);
+    let shared = JThread::create(vm, "main", 1, Ref::NULL, false);
+    let mut thread = JThread::attach(vm, shared);
     let code = match start(&mut thread, main_class, args) {
         Ok(()) => 0,
         Err(e) => {
@@ -31,6 +32,8 @@ pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
             e.exit_code
         }
     };
+    crate::threads::finish(thread);
+    vm.wait_for_non_daemon_threads();
     vm.flush_stdout();
     code
 }

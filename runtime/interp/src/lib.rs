@@ -14,9 +14,11 @@ pub mod insn;
 pub mod interp;
 pub mod javafmt;
 pub mod launcher;
+pub mod monitor;
 pub mod natives;
 pub mod oopmap;
 pub mod thread;
+pub mod threads;
 pub mod vm;
 
 pub use launcher::{run_main, LaunchError};

@@ -40,8 +40,8 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add("java/lang/Object.getClass()Ljava/lang/Class;", object_get_class);
     add("java/lang/Object.hashCode()I", object_hash_code);
     add("java/lang/Object.clone()Ljava/lang/Object;", object_clone);
-    add("java/lang/Object.notify()V", object_notify);
-    add("java/lang/Object.notifyAll()V", object_notify);
+    add("java/lang/Object.notify()V", |t, a| object_notify(t, a, false));
+    add("java/lang/Object.notifyAll()V", |t, a| object_notify(t, a, true));
     add("java/lang/Object.wait(J)V", object_wait);
     // java.lang.String
     add("java/lang/String.intern()Ljava/lang/String;", string_intern);
@@ -125,16 +125,17 @@ pub fn registry() -> HashMap<String, NativeFn> {
     // java.lang.Throwable
     add("java/lang/Throwable.fillInStackTrace0()V", crate::exceptions::fill_in_stack_trace);
     add("java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;", crate::exceptions::get_stack_trace);
-    // java.lang.Thread (single-threaded for now)
+    // java.lang.Thread
     add("java/lang/Thread.currentThread()Ljava/lang/Thread;", |t, _| Ok(r(t.thread_object)));
     add("java/lang/Thread.sleep(J)V", thread_sleep);
-    add("java/lang/Thread.yield()V", |_, _| {
-        std::thread::yield_now();
+    add("java/lang/Thread.yield()V", |t, _| {
+        t.blocking(std::thread::yield_now);
         Ok(0)
     });
-    add("java/lang/Thread.isAlive()Z", |t, a| Ok(b(t.arg_ref(a, 0) == t.thread_object)));
-    add("java/lang/Thread.isInterrupted0(Z)Z", |_, _| Ok(JAVA_FALSE));
-    add("java/lang/Thread.interrupt0()V", |_, _| Ok(0));
+    add("java/lang/Thread.start0()V", crate::threads::start0);
+    add("java/lang/Thread.isAlive()Z", crate::threads::is_alive);
+    add("java/lang/Thread.isInterrupted0(Z)Z", crate::threads::is_interrupted0);
+    add("java/lang/Thread.interrupt0()V", crate::threads::interrupt0);
     m
 }
 
@@ -190,22 +191,41 @@ fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(r(copy))
 }
 
-fn object_notify(t: &mut JThread, a: usize) -> JResult<u64> {
-    if t.arg_ref(a, 0).is_null() {
-        return Err(t.throw_npe());
-    }
-    Ok(0)
+fn illegal_monitor_state(t: &mut JThread) -> crate::thread::Throw {
+    t.throw_new("java/lang/IllegalMonitorStateException", Some("current thread is not owner"))
 }
 
+fn object_notify(t: &mut JThread, a: usize, all: bool) -> JResult<u64> {
+    let obj = t.arg_ref(a, 0);
+    match t.vm.monitors.existing(&t.vm.heap.memory, obj) {
+        Some(m) if m.notify(t.id, all) => Ok(0),
+        _ => Err(illegal_monitor_state(t)),
+    }
+}
+
+/// Object.wait(millis): 0 waits until notified. The wait runs in a safe region.
 fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
-    let millis = t.arg_long(a, 1);
+    let (obj, millis) = (t.arg_ref(a, 0), t.arg_long(a, 1));
     if millis < 0 {
         return Err(t.throw_new("java/lang/IllegalArgumentException", Some("timeout value is negative")));
     }
-    if millis == 0 {
-        return Err(t.throw_new("java/lang/IllegalMonitorStateException", Some("wait() with no other thread to notify would block forever")));
+    let monitor = match t.vm.monitors.existing(&t.vm.heap.memory, obj) {
+        Some(m) if m.is_owned_by(t.id) => m,
+        _ => return Err(illegal_monitor_state(t)),
+    };
+    if t.shared.interrupted.swap(false, std::sync::atomic::Ordering::AcqRel) {
+        return Err(t.throw_new("java/lang/InterruptedException", None));
     }
-    std::thread::sleep(std::time::Duration::from_millis(millis as u64));
+    *t.shared.waiting_on.lock() = Some(monitor.clone());
+    let shared = t.shared.clone();
+    let me = t.id;
+    let timeout = (millis > 0).then(|| std::time::Duration::from_millis(millis as u64));
+    t.vm.flush_stdout();
+    t.blocking(|| monitor.wait(me, timeout, &|| shared.interrupted.load(std::sync::atomic::Ordering::Acquire)));
+    *t.shared.waiting_on.lock() = None;
+    if t.shared.interrupted.swap(false, std::sync::atomic::Ordering::AcqRel) {
+        return Err(t.throw_new("java/lang/InterruptedException", None));
+    }
     Ok(0)
 }
 
@@ -566,6 +586,16 @@ fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
         return Err(t.throw_new("java/lang/IllegalArgumentException", Some("timeout value is negative")));
     }
     t.vm.flush_stdout();
-    std::thread::sleep(std::time::Duration::from_millis(millis as u64));
+    let shared = t.shared.clone();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(millis as u64);
+    t.blocking(|| {
+        let mut guard = shared.park.lock();
+        while !shared.interrupted.load(std::sync::atomic::Ordering::Acquire) && std::time::Instant::now() < deadline {
+            shared.park_cond.wait_until(&mut guard, deadline);
+        }
+    });
+    if t.shared.interrupted.swap(false, std::sync::atomic::Ordering::AcqRel) {
+        return Err(t.throw_new("java/lang/InterruptedException", Some("sleep interrupted")));
+    }
     Ok(0)
 }

@@ -1,6 +1,6 @@
 //! A Java thread's VM state: its frames and operand stacks, its TLAB, its handles; and the
 //! operations that need them — allocation (and the collections it triggers), invocation, class
-//! initialisation, and throwing exceptions.
+//! initialisation, monitors, and throwing exceptions.
 //!
 //! # Frames and precise roots
 //! Every frame's locals and operand stack live in one slot array (`slots`, 64 bits a slot; long
@@ -11,12 +11,23 @@
 //! oop map of its method at that pc says which locals and stack slots hold references (computed
 //! from the bytecode, see oopmap.rs); for a native frame the method descriptor says which
 //! arguments do; Rust code holding references across an allocation keeps them in `handles`.
+//!
+//! # Threads and safepoints (docs/safepoints.md)
+//! The part of a thread a collector needs — `ThreadStack` — sits behind a mutex. A thread holds
+//! that lock while it runs Java code: holding it *is* the right to run. It lets go at safepoint
+//! polls when a collection is requested, and around anything that blocks (sleep, wait, join,
+//! contended monitor entry), so a blocked thread never delays a pause. A collector stops the
+//! world by taking every thread's stack lock; a thread cannot re-take its own until the pause
+//! ends.
 
 use crate::class::{Class, Method};
 use crate::insn::Kind;
 use crate::vm::{LinkageError, Vm};
 use gcvm_gc::{GcCause, Ref, RootSource};
 use gcvm_tlab::Tlab;
+use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// An exception is pending in `JThread::pending`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,25 +42,64 @@ pub struct Frame {
     pub pc: u32,
     pub locals: u32,
     pub sp: u32,
+    /// The object a synchronized method locked on entry (null otherwise).
+    pub lock: Ref,
 }
 
 /// Slots kept free past the limit so a StackOverflowError can still be constructed.
 const STACK_RESERVE_SLOTS: usize = 16 * 1024;
 const FRAME_RESERVE: usize = 256;
 
-pub struct JThread {
-    pub vm: &'static Vm,
+/// What a collector reads and updates while the thread is stopped.
+pub struct ThreadStack {
     pub slots: Vec<u64>,
     pub frames: Vec<Frame>,
     pub tlab: Tlab,
     pub handles: Vec<Ref>,
     pub pending: Ref,
     pub thread_object: Ref,
+}
+
+/// The shared, always-accessible part of a thread (the registry holds these).
+pub struct ThreadShared {
+    pub id: u64,
+    pub name: Mutex<String>,
+    pub stack: Arc<Mutex<ThreadStack>>,
+    pub interrupted: AtomicBool,
+    pub daemon: AtomicBool,
+    /// Started and not yet finished (Thread.isAlive).
+    pub alive: AtomicBool,
+    /// For sleep and interrupt wake-ups.
+    pub park: Mutex<()>,
+    pub park_cond: Condvar,
+    /// The monitor the thread is waiting on, so an interrupt can wake it.
+    pub waiting_on: Mutex<Option<Arc<crate::monitor::Monitor>>>,
+}
+
+pub struct JThread {
+    pub vm: &'static Vm,
+    pub shared: Arc<ThreadShared>,
+    st: Option<ArcMutexGuard<RawMutex, ThreadStack>>,
     pub name: String,
     pub id: u64,
     slot_limit: usize,
     frame_limit: usize,
     stress: Option<Stress>,
+}
+
+impl std::ops::Deref for JThread {
+    type Target = ThreadStack;
+    #[inline(always)]
+    fn deref(&self) -> &ThreadStack {
+        self.st.as_ref().expect("a running thread holds its stack")
+    }
+}
+
+impl std::ops::DerefMut for JThread {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut ThreadStack {
+        self.st.as_mut().expect("a running thread holds its stack")
+    }
 }
 
 struct Stress {
@@ -59,22 +109,78 @@ struct Stress {
 }
 
 impl JThread {
-    pub fn new(vm: &'static Vm, name: &str, id: u64) -> JThread {
-        let slots = vm.options.stack_slots;
-        JThread {
-            vm,
-            slots: vec![0; slots + STACK_RESERVE_SLOTS],
+    /// Creates the VM state of a Java thread with id `id`, registered with the VM; the calling OS
+    /// thread becomes it (`attach`) or hands it to a new OS thread.
+    pub fn create(vm: &'static Vm, name: &str, id: u64, thread_object: Ref, daemon: bool) -> Arc<ThreadShared> {
+        let threads = vm.thread_count().max(1);
+        let stack = ThreadStack {
+            slots: vec![0; vm.options.stack_slots + STACK_RESERVE_SLOTS],
             frames: Vec::with_capacity(1024),
-            tlab: Tlab::new(vm.heap.tlab_capacity(), 1),
+            tlab: Tlab::new(vm.heap.tlab_capacity(), threads),
             handles: Vec::new(),
             pending: Ref::NULL,
-            thread_object: Ref::NULL,
-            name: name.to_string(),
+            thread_object,
+        };
+        let shared = Arc::new(ThreadShared {
             id,
-            slot_limit: slots,
+            name: Mutex::new(name.to_string()),
+            stack: Arc::new(Mutex::new(stack)),
+            interrupted: AtomicBool::new(false),
+            daemon: AtomicBool::new(daemon),
+            alive: AtomicBool::new(true),
+            park: Mutex::new(()),
+            park_cond: Condvar::new(),
+            waiting_on: Mutex::new(None),
+        });
+        vm.register_thread(shared.clone());
+        shared
+    }
+
+    /// Makes the calling OS thread run as `shared` (takes its stack lock).
+    pub fn attach(vm: &'static Vm, shared: Arc<ThreadShared>) -> JThread {
+        let st = shared.stack.lock_arc();
+        let name = shared.name.lock().clone();
+        JThread {
+            vm,
+            id: shared.id,
+            name,
+            st: Some(st),
+            shared,
+            slot_limit: vm.options.stack_slots,
             frame_limit: vm.options.max_frames,
             stress: vm.options.gc_stress.map(|every| Stress { every: every.max(1), count: 0, real_end: 0 }),
         }
+    }
+
+    /// The thread is done: retire its TLAB and leave the registry, still holding its stack so no
+    /// collection sees it half-gone.
+    pub fn detach(mut self) {
+        let vm = self.vm;
+        vm.heap.retire_tlab(&mut self.tlab, false);
+        self.frames.clear();
+        self.handles.clear();
+        vm.unregister_thread(self.id);
+    }
+
+    /// Runs `f` in a safe region: the stack lock is released (fairly, so a waiting collector
+    /// gets it) while `f` blocks. `f` must not touch the heap.
+    pub fn blocking<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let guard = self.st.as_mut().expect("a running thread holds its stack");
+        ArcMutexGuard::unlocked_fair(guard, f)
+    }
+
+    /// A safepoint poll: if a collection is waiting, stop until it is over. Frames must be synced.
+    #[inline]
+    pub fn safepoint_poll(&mut self) {
+        if self.vm.safepoint_requested() {
+            self.stop_for_safepoint();
+        }
+    }
+
+    #[cold]
+    fn stop_for_safepoint(&mut self) {
+        let vm = self.vm;
+        self.blocking(|| vm.wait_for_safepoint_end());
     }
 
     // ---- handles ----
@@ -132,6 +238,7 @@ impl JThread {
 
     #[cold]
     fn alloc_slow(&mut self, size: usize) -> JResult<usize> {
+        self.safepoint_poll();
         if self.stress.is_some() {
             return self.alloc_stressed(size);
         }
@@ -158,10 +265,11 @@ impl JThread {
     /// GC-stress mode: every allocation takes the slow path (the TLAB limit is faked), and every
     /// N-th one collects first.
     fn alloc_stressed(&mut self, size: usize) -> JResult<usize> {
-        let stress = self.stress.as_mut().expect("stress mode");
-        if self.tlab.end < stress.real_end {
-            self.tlab.end = stress.real_end;
+        let real_end = self.stress.as_ref().expect("stress mode").real_end;
+        if !self.tlab.is_empty() && self.tlab.end < real_end {
+            self.tlab.end = real_end;
         }
+        let stress = self.stress.as_mut().expect("stress mode");
         stress.count += 1;
         if stress.count % stress.every == 0 {
             self.collect(GcCause::GcStress);
@@ -170,9 +278,10 @@ impl JThread {
             Some(at) => at,
             None => self.alloc_or_collect(size)?,
         };
-        let stress = self.stress.as_mut().expect("stress mode");
-        stress.real_end = self.tlab.end;
-        self.tlab.end = self.tlab.top;
+        let end = self.tlab.end;
+        self.stress.as_mut().expect("stress mode").real_end = end;
+        let top = self.tlab.top;
+        self.tlab.end = top;
         Ok(at)
     }
 
@@ -217,30 +326,55 @@ impl JThread {
         Ok(arr)
     }
 
-    /// Stops the world (one thread for now), collects, and resizes the TLAB.
+    /// Stops the world, collects, and resizes every TLAB. If another thread's collection ran
+    /// while this one waited (and `cause` is allocation failure), that one counts instead.
     pub fn collect(&mut self, cause: GcCause) {
         let vm = self.vm;
-        let allocated = self.tlab.allocated_since_gc();
-        vm.heap.retire_tlab(&mut self.tlab, true);
+        let seen = vm.heap.gc_count();
+        let outcome = self.blocking(|| vm.stop_the_world_and_collect(cause, seen));
         if let Some(s) = self.stress.as_mut() {
             s.real_end = 0;
         }
-        let result = {
-            let mut roots = VmRoots { vm, threads: vec![self] };
-            vm.heap.collect(cause, &mut roots, &mut gcvm_gc::NoEvents, vm.options.verify_heap, std::time::Duration::ZERO)
-        };
-        match result {
-            Ok(record) => {
-                if vm.options.log_gc {
-                    vm.write_stdout(format!("{}\n", record.log_line(vm.heap.collector_name())).as_bytes());
-                }
+        match outcome {
+            Ok(Some(record)) if vm.options.log_gc => {
+                vm.write_stdout(format!("{}\n", record.log_line(vm.heap.collector_name())).as_bytes());
             }
+            Ok(_) => {}
             Err(e) => {
                 vm.write_stderr(format!("gcvm: heap verification failed {e}\n").as_bytes());
                 std::process::exit(70);
             }
         }
-        self.tlab.resize_after_gc(allocated, vm.heap.tlab_capacity());
+    }
+
+    // ---- monitors ----
+
+    /// monitorenter: takes `obj`'s monitor, blocking (in a safe region) while another thread
+    /// holds it.
+    pub fn monitor_enter(&mut self, obj: Ref) -> JResult<()> {
+        if obj.is_null() {
+            return Err(self.throw_npe());
+        }
+        let Some(monitor) = self.vm.monitors.of(&self.vm.heap.memory, obj) else {
+            return Err(self.throw_oom("monitor table is full"));
+        };
+        if monitor.try_enter(self.id) {
+            return Ok(());
+        }
+        let me = self.id;
+        self.blocking(|| monitor.enter_blocking(me));
+        Ok(())
+    }
+
+    /// monitorexit: releases one level of `obj`'s monitor.
+    pub fn monitor_exit(&mut self, obj: Ref) -> JResult<()> {
+        if obj.is_null() {
+            return Err(self.throw_npe());
+        }
+        match self.vm.monitors.existing(&self.vm.heap.memory, obj) {
+            Some(m) if m.exit(self.id) => Ok(()),
+            _ => Err(self.throw_new("java/lang/IllegalMonitorStateException", Some("current thread is not owner"))),
+        }
     }
 
     // ---- strings ----
@@ -339,13 +473,17 @@ impl JThread {
                 InitState::Done => return Ok(()),
                 InitState::InProgress if st.1 == Some(self.id) => return Ok(()),
                 InitState::InProgress => {
-                    while st.0 == InitState::InProgress {
-                        class.init.cond.wait(&mut st);
-                    }
-                    if st.0 == InitState::Done {
+                    drop(st);
+                    let outcome = self.blocking(|| {
+                        let mut st = class.init.state.lock();
+                        while st.0 == InitState::InProgress {
+                            class.init.cond.wait(&mut st);
+                        }
+                        st.0
+                    });
+                    if outcome == InitState::Done {
                         return Ok(());
                     }
-                    drop(st);
                     return Err(self.throw_new("java/lang/NoClassDefFoundError", Some(&format!("Could not initialize class {}", class.java_name()))));
                 }
                 InitState::Failed => {
@@ -458,8 +596,17 @@ impl JThread {
     /// Starts a call whose arguments are at `slots[base..]`: runs a native to completion, or
     /// pushes a Java frame for the interpreter to run.
     pub fn call(&mut self, method: &'static Method, base: usize) -> JResult<Call> {
+        self.safepoint_poll();
+        let lock = if method.is_synchronized() { self.lock_for_call(method, base)? } else { Ref::NULL };
         if method.is_native() {
-            self.call_native(method, base)?;
+            let h = self.push_handle(lock);
+            let result = self.call_native(method, base, lock);
+            let lock = self.handle(h);
+            self.truncate_handles(h);
+            if !lock.is_null() {
+                self.monitor_exit(lock)?;
+            }
+            result?;
             return Ok(Call::Done);
         }
         if method.is_abstract() {
@@ -473,11 +620,26 @@ impl JThread {
         if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit {
             return Err(self.throw_stack_overflow());
         }
-        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: top as u32 });
+        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: top as u32, lock });
         Ok(Call::Pushed)
     }
 
-    fn call_native(&mut self, method: &'static Method, base: usize) -> JResult<()> {
+    /// Enters the monitor a synchronized method locks: the receiver, or the class mirror.
+    fn lock_for_call(&mut self, method: &'static Method, base: usize) -> JResult<Ref> {
+        let obj = if method.is_static() {
+            self.class_mirror(self.vm.class(method.class_id))?
+        } else {
+            Ref::from_raw(self.slots[base] as u32)
+        };
+        let h = self.push_handle(obj);
+        self.monitor_enter(obj)?;
+        let obj = self.handle(h);
+        self.truncate_handles(h);
+        Ok(obj)
+    }
+
+
+    fn call_native(&mut self, method: &'static Method, base: usize, lock: Ref) -> JResult<()> {
         let native = *method.native.get_or_init(|| {
             let key = format!("{}.{}{}", self.vm.class(method.class_id).name, method.name, method.descriptor);
             self.vm.natives.get(&key).copied()
@@ -493,7 +655,7 @@ impl JThread {
             return Err(self.throw_stack_overflow());
         }
         let handles = self.handles.len();
-        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: (base + method.arg_slots as usize) as u32 });
+        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: (base + method.arg_slots as usize) as u32, lock });
         let result = native(self, base);
         self.frames.pop();
         self.truncate_handles(handles);
@@ -573,10 +735,14 @@ impl JThread {
         std::mem::replace(&mut self.pending, Ref::NULL)
     }
 
+}
+
+impl ThreadStack {
     /// Visits this thread's roots (see the module comment).
     pub fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
         let n = self.frames.len();
         for i in 0..n {
+            visit_ref(&mut self.frames[i].lock, visit);
             let f = self.frames[i];
             let base = f.locals as usize;
             if f.method.is_native() {
@@ -640,7 +806,7 @@ fn visit_ref(r: &mut Ref, visit: &mut dyn FnMut(Ref) -> Ref) {
 /// The root set of a collection: the stopped threads plus the VM's own references.
 pub struct VmRoots<'a> {
     pub vm: &'static Vm,
-    pub threads: Vec<&'a mut JThread>,
+    pub threads: Vec<&'a mut ThreadStack>,
 }
 
 impl RootSource for VmRoots<'_> {

@@ -70,6 +70,17 @@ pub struct Vm {
     pub identity_hash_seed: AtomicU64,
     pub allocations: AtomicU64,
     pub start: std::time::Instant,
+    /// Every started, not yet finished Java thread.
+    threads: Mutex<Vec<Arc<crate::thread::ThreadShared>>>,
+    threads_changed: parking_lot::Condvar,
+    safepoint: std::sync::atomic::AtomicBool,
+    safepoint_lock: Mutex<()>,
+    safepoint_cond: parking_lot::Condvar,
+    /// Held by the thread running a collection.
+    gc_lock: Mutex<()>,
+    pub monitors: crate::monitor::Monitors,
+    /// Time to safepoint of every pause, for statistics.
+    pub ttsp: Mutex<Vec<std::time::Duration>>,
 }
 
 /// Classes and offsets the VM itself relies on, resolved at boot.
@@ -111,6 +122,14 @@ impl Vm {
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             allocations: AtomicU64::new(0),
             start: std::time::Instant::now(),
+            threads: Mutex::new(Vec::new()),
+            threads_changed: parking_lot::Condvar::new(),
+            safepoint: std::sync::atomic::AtomicBool::new(false),
+            safepoint_lock: Mutex::new(()),
+            safepoint_cond: parking_lot::Condvar::new(),
+            gc_lock: Mutex::new(()),
+            monitors: crate::monitor::Monitors::default(),
+            ttsp: Mutex::new(Vec::new()),
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
         vm.boot().map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
@@ -641,6 +660,83 @@ impl Vm {
     }
     pub fn flush_stdout(&self) {
         let _ = self.stdout.lock().flush();
+    }
+
+    // ---- threads and safepoints ----
+
+    pub fn register_thread(&self, t: Arc<crate::thread::ThreadShared>) {
+        self.threads.lock().push(t);
+        self.threads_changed.notify_all();
+    }
+
+    pub fn unregister_thread(&self, id: u64) {
+        self.threads.lock().retain(|t| t.id != id);
+        self.threads_changed.notify_all();
+    }
+
+    pub fn thread_count(&self) -> usize {
+        self.threads.lock().len()
+    }
+
+    pub fn find_thread(&self, id: u64) -> Option<Arc<crate::thread::ThreadShared>> {
+        self.threads.lock().iter().find(|t| t.id == id).cloned()
+    }
+
+    /// Blocks until every non-daemon thread has finished (the JVM's exit rule).
+    pub fn wait_for_non_daemon_threads(&self) {
+        let mut threads = self.threads.lock();
+        while threads.iter().any(|t| !t.daemon.load(Ordering::Relaxed)) {
+            self.threads_changed.wait(&mut threads);
+        }
+    }
+
+    /// Has a collection asked every thread to stop?
+    #[inline(always)]
+    pub fn safepoint_requested(&self) -> bool {
+        self.safepoint.load(Ordering::Relaxed)
+    }
+
+    /// Called by a thread that has released its stack: returns when the pause is over.
+    pub fn wait_for_safepoint_end(&self) {
+        let mut guard = self.safepoint_lock.lock();
+        while self.safepoint.load(Ordering::Acquire) {
+            self.safepoint_cond.wait(&mut guard);
+        }
+    }
+
+    /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
+    /// own stack. Returns None when another thread collected since `seen_gc_count` and this
+    /// allocation-failure collection is therefore redundant.
+    pub fn stop_the_world_and_collect(&'static self, cause: gcvm_gc::GcCause, seen_gc_count: u32) -> Result<Option<gcvm_gc::GcRecord>, String> {
+        let _gc = self.gc_lock.lock();
+        if cause == gcvm_gc::GcCause::AllocationFailure && self.heap.gc_count() != seen_gc_count {
+            return Ok(None);
+        }
+        let requested = std::time::Instant::now();
+        self.safepoint.store(true, Ordering::SeqCst);
+        let threads = self.threads.lock().clone();
+        let mut stacks: Vec<_> = threads.iter().map(|t| t.stack.lock_arc()).collect();
+        let time_to_safepoint = requested.elapsed();
+        self.ttsp.lock().push(time_to_safepoint);
+        for st in stacks.iter_mut() {
+            self.heap.retire_tlab(&mut st.tlab, true);
+        }
+        let allocated: usize = stacks.iter().map(|st| st.tlab.allocated_since_gc()).sum();
+        let result = {
+            let mut roots = crate::thread::VmRoots { vm: self, threads: stacks.iter_mut().map(|g| &mut **g).collect() };
+            self.heap.collect(cause, &mut roots, &mut gcvm_gc::NoEvents, self.options.verify_heap, time_to_safepoint)
+        };
+        let capacity = self.heap.tlab_capacity();
+        for st in stacks.iter_mut() {
+            st.tlab.resize_after_gc(allocated, capacity);
+        }
+        {
+            let _guard = self.safepoint_lock.lock();
+            self.safepoint.store(false, Ordering::SeqCst);
+            self.safepoint_cond.notify_all();
+        }
+        drop(stacks);
+        result.map(Some)
     }
 
     /// Ends the process with `status` (System.exit): flushes output first.

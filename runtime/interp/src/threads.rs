@@ -1,0 +1,117 @@
+//! java.lang.Thread: starting OS threads for Java threads, their life cycle, interrupts.
+//!
+//! Each Java thread is an OS thread with its own interpreter state and TLAB (`JThread`). The
+//! Java-side `Thread` object is the thread's identity; its `tid` field (1 for main, assigned by
+//! the class library for the others) keys the VM's thread registry.
+
+use crate::thread::{JResult, JThread, ThreadShared};
+use gcvm_gc::Ref;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// OS stack for Java threads: the interpreter does not recurse per Java call, but natives that
+/// call back into Java (class initialisers, toString in concatenation) do.
+const OS_STACK: usize = 16 << 20;
+
+fn field<'a>(t: &'a JThread, obj: Ref, name: &str) -> Option<&'a crate::class::Field> {
+    let mut c = Some(t.class_of(obj));
+    while let Some(k) = c {
+        if let Some(f) = k.fields.iter().find(|f| f.name == name && !f.is_static()) {
+            return Some(f);
+        }
+        c = k.super_class;
+    }
+    None
+}
+
+fn read(t: &JThread, obj: Ref, name: &str) -> u64 {
+    field(t, obj, name).map_or(0, |f| crate::interp::read_field(&t.vm.heap.memory, obj.offset() + f.offset as usize, f.kind))
+}
+
+/// The registry id of the Thread object `obj`.
+pub fn tid_of(t: &JThread, obj: Ref) -> u64 {
+    read(t, obj, "tid")
+}
+
+/// Thread.start0(): a new OS thread runs `run()` of the receiver.
+pub fn start0(t: &mut JThread, a: usize) -> JResult<u64> {
+    let obj = t.arg_ref(a, 0);
+    let tid = tid_of(t, obj);
+    if t.vm.find_thread(tid).is_some() {
+        return Err(t.throw_new("java/lang/IllegalThreadStateException", None));
+    }
+    let name_ref = Ref::from_raw(read(t, obj, "name") as u32);
+    let name = if name_ref.is_null() { format!("Thread-{tid}") } else { t.rust_string(name_ref) };
+    let daemon = read(t, obj, "daemon") != 0;
+    let vm = t.vm;
+    let shared = JThread::create(vm, &name, tid, obj, daemon);
+    let spawned = std::thread::Builder::new().name(name.clone()).stack_size(OS_STACK).spawn(move || {
+        let mut thread = JThread::attach(vm, shared);
+        run_to_completion(&mut thread);
+        finish(thread);
+    });
+    if let Err(e) = spawned {
+        t.vm.unregister_thread(tid);
+        return Err(t.throw_oom(&format!("unable to create native thread: {e}")));
+    }
+    Ok(0)
+}
+
+/// Runs the thread's `run()`; an exception nobody caught goes to its uncaught-exception handler.
+pub fn run_to_completion(t: &mut JThread) {
+    let obj = t.thread_object;
+    if t.invoke_virtual(obj, "run", "()V", &[]).is_err() {
+        let exc = t.take_pending();
+        crate::exceptions::report_uncaught(t, exc);
+    }
+}
+
+/// The end of a thread: no longer alive, joiners woken (they wait on the Thread object), state
+/// released.
+pub fn finish(mut t: JThread) {
+    let obj = t.thread_object;
+    let h = t.push_handle(obj);
+    t.shared.alive.store(false, Ordering::Release);
+    if t.monitor_enter(obj).is_ok() {
+        let obj = t.handle(h);
+        if let Some(m) = t.vm.monitors.existing(&t.vm.heap.memory, obj) {
+            m.notify(t.id, true);
+        }
+        let _ = t.monitor_exit(obj);
+    }
+    t.take_pending();
+    t.truncate_handles(h);
+    t.detach();
+}
+
+fn target(t: &JThread, a: usize) -> Option<Arc<ThreadShared>> {
+    let obj = t.arg_ref(a, 0);
+    t.vm.find_thread(tid_of(t, obj))
+}
+
+pub fn is_alive(t: &mut JThread, a: usize) -> JResult<u64> {
+    Ok(target(t, a).is_some_and(|s| s.alive.load(Ordering::Acquire)) as u64)
+}
+
+pub fn is_interrupted0(t: &mut JThread, a: usize) -> JResult<u64> {
+    let clear = t.arg_int(a, 1) != 0;
+    let Some(s) = target(t, a) else { return Ok(0) };
+    let was = if clear { s.interrupted.swap(false, Ordering::AcqRel) } else { s.interrupted.load(Ordering::Acquire) };
+    Ok(was as u64)
+}
+
+/// Thread.interrupt0(): sets the flag and wakes the thread if it sleeps or waits.
+pub fn interrupt0(t: &mut JThread, a: usize) -> JResult<u64> {
+    let Some(s) = target(t, a) else { return Ok(0) };
+    s.interrupted.store(true, Ordering::Release);
+    {
+        let _g = s.park.lock();
+        s.park_cond.notify_all();
+    }
+    let waiting = s.waiting_on.lock().clone();
+    if let Some(m) = waiting {
+        let _g = m.state.lock();
+        m.waiters.notify_all();
+    }
+    Ok(0)
+}
