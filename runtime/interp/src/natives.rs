@@ -239,8 +239,10 @@ fn string_intern(t: &mut JThread, a: usize) -> JResult<u64> {
         return Ok(r(current));
     }
     let s = t.arg_ref(a, 0);
-    sc.value.store(s.raw(), std::sync::atomic::Ordering::Release);
-    Ok(r(s))
+    match sc.value.compare_exchange(0, s.raw(), std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+        Ok(_) => Ok(r(s)),
+        Err(winner) => Ok(winner as u64),
+    }
 }
 
 // ---- Class ----

@@ -422,8 +422,12 @@ impl JThread {
             return Ok(r);
         }
         let s = self.new_string_utf16(&sc.utf16)?;
-        sc.value.store(s.raw(), std::sync::atomic::Ordering::Release);
-        Ok(s)
+        // Racing threads may both create the string: the first to publish wins, so a literal
+        // has one identity everywhere.
+        match sc.value.compare_exchange(0, s.raw(), std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+            Ok(_) => Ok(s),
+            Err(winner) => Ok(Ref::from_raw(winner)),
+        }
     }
 
     // ---- classes ----
@@ -442,8 +446,12 @@ impl JThread {
         let wk = self.vm.wk();
         let mirror = self.new_object(wk.class)?;
         self.vm.heap.memory.write_u32(mirror.offset() + wk.class_id_offset as usize, class.id);
-        class.mirror.store(mirror.raw(), std::sync::atomic::Ordering::Release);
-        Ok(mirror)
+        // One mirror per class, even when threads race to create it (static synchronized
+        // methods lock it).
+        match class.mirror.compare_exchange(0, mirror.raw(), std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+            Ok(_) => Ok(mirror),
+            Err(winner) => Ok(Ref::from_raw(winner)),
+        }
     }
 
     /// The class a mirror stands for.

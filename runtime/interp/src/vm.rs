@@ -54,7 +54,9 @@ pub struct Vm {
     classes: Box<[OnceLock<&'static Class>]>,
     next_class_id: AtomicU32,
     by_name: Mutex<HashMap<String, u32>>,
-    loading: Mutex<HashSet<String>>,
+    /// Class loading is serialised by one reentrant lock (loading is rare and never collects);
+    /// the set holds the classes being defined, to detect circularity.
+    loading: parking_lot::ReentrantMutex<std::cell::RefCell<HashSet<String>>>,
     classpath: ClassPath,
     bootstrap: HashMap<&'static str, &'static [u8]>,
     methods: RwLock<Vec<&'static Method>>,
@@ -108,7 +110,7 @@ impl Vm {
             classes: (0..MAX_CLASSES).map(|_| OnceLock::new()).collect(),
             next_class_id: AtomicU32::new(gcvm_gc::object::FIRST_VM_TYPE),
             by_name: Mutex::new(HashMap::new()),
-            loading: Mutex::new(HashSet::new()),
+            loading: parking_lot::ReentrantMutex::new(std::cell::RefCell::new(HashSet::new())),
             bootstrap,
             methods: RwLock::new(Vec::new()),
             selectors: Mutex::new(HashMap::new()),
@@ -239,6 +241,10 @@ impl Vm {
         if let Some(c) = self.find_loaded(name) {
             return Ok(c);
         }
+        let loading = self.loading.lock();
+        if let Some(c) = self.find_loaded(name) {
+            return Ok(c);
+        }
         if name.starts_with('[') {
             return self.define_array(name);
         }
@@ -252,11 +258,11 @@ impl Vm {
         if cf.this_class != name {
             return Err(LinkageError::no_class_def(&format!("{name} (wrong name: {})", cf.this_class)));
         }
-        if !self.loading.lock().insert(name.to_string()) {
+        if !loading.borrow_mut().insert(name.to_string()) {
             return Err(LinkageError::new("java/lang/ClassCircularityError", name.replace('/', ".")));
         }
         let result = self.define(cf, bootstrap);
-        self.loading.lock().remove(name);
+        loading.borrow_mut().remove(name);
         result
     }
 

@@ -1,0 +1,55 @@
+//! Threads: the programs in tests/threads/ (shared counters, producer/consumer with
+//! wait/notifyAll, threads building trees, daemon threads, uncaught exceptions in threads,
+//! interrupts) must match HotSpot's output every time — each run 20 times with a timeout, with
+//! and without GC stress plus heap verification, under every collector. And 8 threads churning
+//! a tiny heap with frequent collections must finish, verified, with 1 and 2 GC workers.
+
+mod support;
+
+use std::sync::OnceLock;
+use support::*;
+
+const REPEATS: usize = 20;
+
+fn suite() -> &'static Suite {
+    static SUITE: OnceLock<Suite> = OnceLock::new();
+    SUITE.get_or_init(|| Suite::load("threads", &repo_root().join("tests").join("threads")))
+}
+
+fn repeated_failures(options: &[&str]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for round in 0..REPEATS {
+        failures.extend(suite().failures_on_gcvm(options).into_iter().map(|f| format!("round {round}: {f}")));
+    }
+    failures
+}
+
+#[test]
+fn thread_programs_match_hotspot_every_time() {
+    assert!(suite().programs.len() >= 6);
+    let failures = repeated_failures(&[]);
+    assert_no_failures("thread programs", suite().programs.len() * REPEATS, &failures);
+}
+
+#[test]
+fn thread_programs_match_hotspot_under_gc_stress_with_verification_every_time() {
+    for collector in COLLECTORS {
+        let failures = repeated_failures(&["--gc", collector, "--gc-stress", "50", "--verify-heap", "-Xmx16m"]);
+        assert_no_failures(&format!("thread programs under {collector} with GC stress"), suite().programs.len() * REPEATS, &failures);
+    }
+}
+
+fn churn() -> &'static Suite {
+    static SUITE: OnceLock<Suite> = OnceLock::new();
+    SUITE.get_or_init(|| Suite::load("stress", &repo_root().join("tests").join("stress")))
+}
+
+#[test]
+fn eight_threads_churn_a_tiny_heap_with_one_and_two_gc_workers() {
+    for collector in COLLECTORS {
+        for workers in ["1", "2"] {
+            let failures = churn().failures_on_gcvm(&["--gc", collector, "--gc-threads", workers, "-Xmx4m", "--gc-stress", "500", "--verify-heap"]);
+            assert_no_failures(&format!("8-thread churn under {collector} with {workers} GC workers"), 1, &failures);
+        }
+    }
+}
