@@ -604,17 +604,8 @@ impl JThread {
     /// Starts a call whose arguments are at `slots[base..]`: runs a native to completion, or
     /// pushes a Java frame for the interpreter to run.
     pub fn call(&mut self, method: &'static Method, base: usize) -> JResult<Call> {
-        self.safepoint_poll();
-        let lock = if method.is_synchronized() { self.lock_for_call(method, base)? } else { Ref::NULL };
         if method.is_native() {
-            let h = self.push_handle(lock);
-            let result = self.call_native(method, base, lock);
-            let lock = self.handle(h);
-            self.truncate_handles(h);
-            if !lock.is_null() {
-                self.monitor_exit(lock)?;
-            }
-            result?;
+            self.call_native(method, base)?;
             return Ok(Call::Done);
         }
         if method.is_abstract() {
@@ -628,26 +619,32 @@ impl JThread {
         if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit {
             return Err(self.throw_stack_overflow());
         }
-        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: top as u32, lock });
+        // The frame is pushed before anything that can collect, so the arguments (its locals) are
+        // roots from here on, whoever passed them.
+        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: top as u32, lock: Ref::NULL });
+        self.safepoint_poll();
+        if method.is_synchronized() {
+            if let Err(t) = self.enter_method_monitor(method, base) {
+                self.frames.pop();
+                return Err(t);
+            }
+        }
         Ok(Call::Pushed)
     }
 
-    /// Enters the monitor a synchronized method locks: the receiver, or the class mirror.
-    fn lock_for_call(&mut self, method: &'static Method, base: usize) -> JResult<Ref> {
-        let obj = if method.is_static() {
-            self.class_mirror(self.vm.class(method.class_id))?
-        } else {
-            Ref::from_raw(self.slots[base] as u32)
-        };
-        let h = self.push_handle(obj);
+    /// Enters the monitor a synchronized method locks (the receiver, or the class mirror) and
+    /// records it in the method's frame, which must be on top.
+    fn enter_method_monitor(&mut self, method: &'static Method, base: usize) -> JResult<()> {
+        let class = self.vm.class(method.class_id);
+        let obj = if method.is_static() { self.class_mirror(class)? } else { Ref::from_raw(self.slots[base] as u32) };
         self.monitor_enter(obj)?;
-        let obj = self.handle(h);
-        self.truncate_handles(h);
-        Ok(obj)
+        // Re-read: a collection may have moved it while this thread waited for the monitor.
+        let obj = if method.is_static() { class.mirror() } else { Ref::from_raw(self.slots[base] as u32) };
+        self.frames.last_mut().expect("the method's frame").lock = obj;
+        Ok(())
     }
 
-
-    fn call_native(&mut self, method: &'static Method, base: usize, lock: Ref) -> JResult<()> {
+    fn call_native(&mut self, method: &'static Method, base: usize) -> JResult<()> {
         let native = *method.native.get_or_init(|| {
             let key = format!("{}.{}{}", self.vm.class(method.class_id).name, method.name, method.descriptor);
             self.vm.natives.get(&key).copied()
@@ -663,8 +660,23 @@ impl JThread {
             return Err(self.throw_stack_overflow());
         }
         let handles = self.handles.len();
-        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: (base + method.arg_slots as usize) as u32, lock });
-        let result = native(self, base);
+        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: (base + method.arg_slots as usize) as u32, lock: Ref::NULL });
+        self.safepoint_poll();
+        let mut result = match method.is_synchronized() {
+            true => self.enter_method_monitor(method, base).and_then(|()| native(self, base)),
+            false => native(self, base),
+        };
+        let lock = self.frames.last().expect("the native's frame").lock;
+        if !lock.is_null() {
+            let value = result.as_ref().ok().copied();
+            let exc = self.take_pending();
+            let h = self.push_handle(exc);
+            if self.monitor_exit(lock).is_err() && value.is_some() {
+                result = Err(Throw);
+            } else if value.is_none() {
+                self.pending = self.handle(h);
+            }
+        }
         self.frames.pop();
         self.truncate_handles(handles);
         let value = result?;

@@ -720,8 +720,21 @@ impl Vm {
         }
         let requested = std::time::Instant::now();
         self.safepoint.store(true, Ordering::SeqCst);
-        let threads = self.threads.lock().clone();
-        let mut stacks: Vec<_> = threads.iter().map(|t| t.stack.lock_arc()).collect();
+        let mut stacks = Vec::new();
+        let mut stopped: HashSet<u64> = HashSet::new();
+        // Stop every thread, including threads started while we were stopping the others: a
+        // running thread may register a new one until it is stopped itself, so repeat until the
+        // registry holds no thread we have not stopped.
+        loop {
+            let new: Vec<_> = self.threads.lock().iter().filter(|t| !stopped.contains(&t.id)).cloned().collect();
+            if new.is_empty() {
+                break;
+            }
+            for t in new {
+                stopped.insert(t.id);
+                stacks.push(t.stack.lock_arc());
+            }
+        }
         let time_to_safepoint = requested.elapsed();
         self.ttsp.lock().push(time_to_safepoint);
         for st in stacks.iter_mut() {
