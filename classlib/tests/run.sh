@@ -6,8 +6,9 @@
 #     float natives stubbed with the JDK's own %f/%e/%g), of Integer/Long/Short/Byte/Character/
 #     Math/StrictMath renamed to cltest.lang (StrictMath's natives delegate to the JDK), and of
 #     SimpleRegex/Utf8 renamed to cltest.gcvm;
-#  3. runs UtilCheck, LangCheck and FormatCheck once against the JDK and once against the copies
-#     and diffs the outputs; RegexCheck compares SimpleRegex/Utf8 with the JDK directly.
+#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck and FormatCheck once against the
+#     JDK and once against the copies and diffs the outputs; RegexCheck compares
+#     SimpleRegex/Utf8 with the JDK directly.
 # Exits non-zero on any mismatch. Set JAVAC/JAVA to use another JDK 17.
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -110,6 +111,10 @@ variant UtilCheck "$util_imports" && pass "UtilCheck: collections, Random, Array
     || fail "UtilCheck: collections, Random, Arrays, Collections, Comparator"
 variant LangCheck "$lang_imports" && pass "LangCheck: Integer/Long/Short/Byte/Character/Math" \
     || fail "LangCheck: Integer/Long/Short/Byte/Character/Math"
+variant TreeBinCheck "$util_imports" && pass "TreeBinCheck: HashMap/LinkedHashMap/HashSet tree bins (treeify, split, untreeify)" \
+    || fail "TreeBinCheck: HashMap/LinkedHashMap/HashSet tree bins (treeify, split, untreeify)"
+variant NavigableCheck "$util_imports" && pass "NavigableCheck: TreeMap/TreeSet range and descending views" \
+    || fail "NavigableCheck: TreeMap/TreeSet range and descending views"
 variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util.Formatter" \
     || fail "FormatCheck: Formatter vs java.util.Formatter"
 

@@ -3,7 +3,11 @@ package java.util;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 
-/** HashMap plus a doubly-linked list in insertion or access order (JDK semantics). */
+/**
+ * HashMap plus a doubly-linked list in insertion or access order (JDK semantics). Tree bins use
+ * HashMap.TreeNode, which extends LinkedHashMap.Entry; treeify/untreeify replacements take over
+ * the before/after links, so iteration order is unaffected by tree bins.
+ */
 public class LinkedHashMap<K, V> extends HashMap<K, V> implements Map<K, V> {
 
     static class Entry<K, V> extends HashMap.Node<K, V> {
@@ -67,6 +71,45 @@ public class LinkedHashMap<K, V> extends HashMap<K, V> implements Map<K, V> {
         LinkedHashMap.Entry<K, V> p = new LinkedHashMap.Entry<>(hash, key, value, e);
         linkNodeLast(p);
         return p;
+    }
+
+    /** Tree bins: tree nodes are LinkedHashMap entries; replacements take over the links. */
+    private void transferLinks(LinkedHashMap.Entry<K, V> src, LinkedHashMap.Entry<K, V> dst) {
+        LinkedHashMap.Entry<K, V> b = dst.before = src.before;
+        LinkedHashMap.Entry<K, V> a = dst.after = src.after;
+        if (b == null) {
+            head = dst;
+        } else {
+            b.after = dst;
+        }
+        if (a == null) {
+            tail = dst;
+        } else {
+            a.before = dst;
+        }
+    }
+
+    @Override
+    Node<K, V> replacementNode(Node<K, V> p, Node<K, V> next) {
+        LinkedHashMap.Entry<K, V> q = (LinkedHashMap.Entry<K, V>) p;
+        LinkedHashMap.Entry<K, V> t = new LinkedHashMap.Entry<>(q.hash, q.key, q.value, next);
+        transferLinks(q, t);
+        return t;
+    }
+
+    @Override
+    TreeNode<K, V> newTreeNode(int hash, K key, V value, Node<K, V> next) {
+        TreeNode<K, V> p = new TreeNode<>(hash, key, value, next);
+        linkNodeLast(p);
+        return p;
+    }
+
+    @Override
+    TreeNode<K, V> replacementTreeNode(Node<K, V> p, Node<K, V> next) {
+        LinkedHashMap.Entry<K, V> q = (LinkedHashMap.Entry<K, V>) p;
+        TreeNode<K, V> t = new TreeNode<>(q.hash, q.key, q.value, next);
+        transferLinks(q, t);
+        return t;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package java.util;
 
-/** Navigable sets. gcvm omits the range views and descendingSet. */
+/** Navigable sets (JDK 17 methods; TreeSet, TreeMap's key sets and their live views). */
 public interface NavigableSet<E> extends SortedSet<E> {
     E lower(E e);
 
@@ -16,5 +16,20 @@ public interface NavigableSet<E> extends SortedSet<E> {
 
     Iterator<E> iterator();
 
+    NavigableSet<E> descendingSet();
+
     Iterator<E> descendingIterator();
+
+    NavigableSet<E> subSet(E fromElement, boolean fromInclusive, E toElement,
+            boolean toInclusive);
+
+    NavigableSet<E> headSet(E toElement, boolean inclusive);
+
+    NavigableSet<E> tailSet(E fromElement, boolean inclusive);
+
+    SortedSet<E> subSet(E fromElement, E toElement);
+
+    SortedSet<E> headSet(E toElement);
+
+    SortedSet<E> tailSet(E fromElement);
 }

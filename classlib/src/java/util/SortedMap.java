@@ -1,8 +1,14 @@
 package java.util;
 
-/** Sorted maps. gcvm omits the range views (subMap, headMap, tailMap). */
+/** Sorted maps (JDK 17 methods; the range views are live views of the backing map). */
 public interface SortedMap<K, V> extends Map<K, V> {
     Comparator<? super K> comparator();
+
+    SortedMap<K, V> subMap(K fromKey, K toKey);
+
+    SortedMap<K, V> headMap(K toKey);
+
+    SortedMap<K, V> tailMap(K fromKey);
 
     K firstKey();
 

@@ -1,19 +1,26 @@
 package java.util;
 
-/** A sorted set backed by a TreeMap. gcvm omits the range views and descendingSet. */
+/**
+ * A navigable set backed by a NavigableMap (a TreeMap, or one of its views for the sets returned
+ * by subSet/headSet/tailSet/descendingSet, which are live), as in the JDK.
+ */
 public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Cloneable,
         java.io.Serializable {
 
-    private transient TreeMap<E, Object> m;
+    private transient NavigableMap<E, Object> m;
 
     private static final Object PRESENT = new Object();
 
+    TreeSet(NavigableMap<E, Object> m) {
+        this.m = m;
+    }
+
     public TreeSet() {
-        m = new TreeMap<>();
+        this(new TreeMap<E, Object>());
     }
 
     public TreeSet(Comparator<? super E> comparator) {
-        m = new TreeMap<>(comparator);
+        this(new TreeMap<E, Object>(comparator));
     }
 
     public TreeSet(Collection<? extends E> c) {
@@ -27,11 +34,15 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Clone
     }
 
     public Iterator<E> iterator() {
-        return m.keyIterator();
+        return m.navigableKeySet().iterator();
     }
 
     public Iterator<E> descendingIterator() {
-        return m.descendingKeyIterator();
+        return m.descendingKeySet().iterator();
+    }
+
+    public NavigableSet<E> descendingSet() {
+        return new TreeSet<>(m.descendingMap());
     }
 
     public int size() {
@@ -56,6 +67,31 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Clone
 
     public void clear() {
         m.clear();
+    }
+
+    public NavigableSet<E> subSet(E fromElement, boolean fromInclusive, E toElement,
+            boolean toInclusive) {
+        return new TreeSet<>(m.subMap(fromElement, fromInclusive, toElement, toInclusive));
+    }
+
+    public NavigableSet<E> headSet(E toElement, boolean inclusive) {
+        return new TreeSet<>(m.headMap(toElement, inclusive));
+    }
+
+    public NavigableSet<E> tailSet(E fromElement, boolean inclusive) {
+        return new TreeSet<>(m.tailMap(fromElement, inclusive));
+    }
+
+    public SortedSet<E> subSet(E fromElement, E toElement) {
+        return subSet(fromElement, true, toElement, false);
+    }
+
+    public SortedSet<E> headSet(E toElement) {
+        return headSet(toElement, false);
+    }
+
+    public SortedSet<E> tailSet(E fromElement) {
+        return tailSet(fromElement, true);
     }
 
     public Comparator<? super E> comparator() {
@@ -96,6 +132,7 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Clone
         return (e == null) ? null : e.getKey();
     }
 
+    /** A TreeSet over a fresh TreeMap copy (also for views, as in the JDK). */
     @SuppressWarnings("unchecked")
     public Object clone() {
         TreeSet<E> clone;
@@ -104,7 +141,7 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Clone
         } catch (CloneNotSupportedException e) {
             throw new InternalError(e);
         }
-        clone.m = (TreeMap<E, Object>) m.clone();
+        clone.m = new TreeMap<>(m);
         return clone;
     }
 }
