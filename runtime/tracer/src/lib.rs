@@ -9,6 +9,16 @@
 //! net effect on every surviving object in the spaces it collected — a move (from, to), a run of
 //! neighbours moved by one offset (region move), or a keep-alive for an object that stays in place.
 //! Deaths are implicit: an object in a collected space that is neither moved nor kept alive is dead.
+//!
+//! The trace itself: `format` (the numbers of docs/trace-format.md) and `writer` (`TraceWriter`,
+//! the per-thread `ThreadEvents` buffers and the collector-side `GcTraceSink`). The reader lives in
+//! gcvm-tools.
+
+pub mod format;
+pub mod writer;
+
+pub use format::TraceSpaceKind;
+pub use writer::{GcTraceSink, SpaceDesc, ThreadEvents, TraceConfig, TraceSummary, TraceWriter};
 
 /// Kinds of collection, as the trace and the GC log name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +45,14 @@ pub trait GcEventSink {
     fn kept_alive(&mut self, _addr: u64, _size: u32) {}
     /// The collection is over.
     fn gc_end(&mut self, _gc_id: u32) {}
+    /// Space `space` is collected by this collection (a minor collection names each collected
+    /// space right after `gc_start`, before any move; with none named, the whole heap is collected).
+    fn collecting_space(&mut self, _space: u32) {}
+    /// The spaces are now `spaces` (the sink records what changed: creations, role changes, new
+    /// bounds, destructions).
+    fn sync_spaces(&mut self, _spaces: &[SpaceDesc]) {}
+    /// Space `id` was emptied: whatever is still in it is dead. Report after moving its survivors.
+    fn space_release(&mut self, _id: u32) {}
 }
 
 /// A sink that records nothing: tracing off.

@@ -1,0 +1,305 @@
+//! The trace file format: constants shared by the writer (this crate) and the reader (gcvm-tools).
+//! docs/trace-format.md is the specification; this module is its single source of numbers.
+//!
+//! Layout: a fixed header, then records (chunks), then a trailer record and a 16-byte footer.
+//! Every multi-byte fixed-width number is little-endian. Variable-width numbers are unsigned
+//! LEB128 ("varint"). Addresses and sizes in events are in *units* of 8 bytes (all objects are
+//! 8-aligned; a 32-bit compressed ref is already an address in units).
+
+/// The first 8 bytes of every trace.
+pub const MAGIC: [u8; 8] = *b"GCVMTRAC";
+/// The last 8 bytes of a finished trace.
+pub const FOOTER_MAGIC: [u8; 8] = *b"GCVMTEND";
+/// Format version this crate writes; readers reject other major versions.
+pub const VERSION: u16 = 1;
+
+/// Header flag: chunks may be deflate-compressed.
+pub const HEADER_FLAG_COMPRESSED: u16 = 1;
+
+/// Record kinds (first byte of a record header).
+pub const RECORD_CHUNK: u8 = b'C';
+pub const RECORD_TRAILER: u8 = b'T';
+/// Size of a record header: kind u8, flags u8, reserved u16, thread u32, epoch u32,
+/// raw length u32, stored length u32, crc32 of the stored bytes u32.
+pub const RECORD_HEADER_SIZE: usize = 24;
+/// Chunk flag: the payload is raw deflate (no zlib header).
+pub const CHUNK_FLAG_COMPRESSED: u8 = 1;
+/// Footer: u64 file offset of the trailer record + FOOTER_MAGIC.
+pub const FOOTER_SIZE: usize = 16;
+
+/// Size of a mutator's event buffer (AntTracks: 16 KB). A chunk's raw length is at most this,
+/// except global chunks, which are at most `MAX_CHUNK_RAW`.
+pub const BUFFER_SIZE: usize = 16 * 1024;
+/// Readers reject chunks claiming more raw (or stored) bytes than this.
+pub const MAX_CHUNK_RAW: usize = 16 * 1024 * 1024;
+
+/// Thread ids at or above this are GC threads (`GC_THREAD_BASE + worker`).
+pub const GC_THREAD_BASE: u32 = 0xFFFF_0000;
+/// The thread id of global chunks (symbols, space events sent outside a collection).
+pub const GLOBAL_THREAD: u32 = 0xFFFF_FFFF;
+
+/// Object alignment and the shift between byte offsets and units.
+pub const UNIT_SHIFT: u32 = 3;
+
+/// Event ids: the first byte of every event.
+pub mod ev {
+    // mutator events (per-thread chunks)
+    /// 4-byte word `[0x01][site:u16][len8]`; len8 = 0 not an array, 1..=254 length+1,
+    /// 255: a u32 length follows. Type, size and address are implied.
+    pub const ALLOC: u8 = 0x01;
+    /// In the TLAB, explicit type (site's type varies): varint site, type, size_units (0 = implied), len+1.
+    pub const ALLOC_TYPED: u8 = 0x02;
+    /// In the TLAB, site id above u16: varint site, len+1.
+    pub const ALLOC_WIDE: u8 = 0x03;
+    /// Outside any TLAB: varint addr_units, site, type, size_units, len+1.
+    pub const ALLOC_OUTSIDE: u8 = 0x04;
+    /// A new TLAB for the chunk's thread: varint start_units, size_units.
+    pub const TLAB: u8 = 0x08;
+    /// varint name length + UTF-8 name.
+    pub const THREAD_ALIVE: u8 = 0x09;
+    pub const THREAD_DEATH: u8 = 0x0A;
+    /// A user mark: varint length + UTF-8 label.
+    pub const MARK: u8 = 0x0B;
+
+    // GC events (GC-thread chunks)
+    /// varint gc_id, u8 kind, varint cause id, varint time_us.
+    pub const GC_START: u8 = 0x10;
+    /// varint gc_id, varint time_us.
+    pub const GC_END: u8 = 0x11;
+    /// One collected space (follows GC_START, precedes any move): varint space id.
+    pub const GC_SPACE: u8 = 0x12;
+    /// varint start_units, size_units: the GC thread's copy cursor moves there.
+    pub const PLAB: u8 = 0x13;
+    /// 4-byte word `[0x14][from_units:24]`; destination = the GC thread's cursor.
+    pub const MOVE_FAST: u8 = 0x14;
+    /// 0x15 + u32 from_units; destination = the GC thread's cursor.
+    pub const MOVE_FAST_WIDE: u8 = 0x15;
+    /// varint from_units, to_units.
+    pub const MOVE: u8 = 0x16;
+    /// varint from_units, to_units, count, bytes_units.
+    pub const MOVE_REGION: u8 = 0x17;
+    /// varint addr_units.
+    pub const KEEP_ALIVE: u8 = 0x18;
+
+    // space events (any chunk)
+    /// varint id, u8 kind, varint start_units, end_units, varint name length + name.
+    pub const SPACE_CREATE: u8 = 0x20;
+    /// varint id, u8 kind: the space takes a role.
+    pub const SPACE_ALLOC: u8 = 0x21;
+    /// varint id: the space is emptied (its objects die).
+    pub const SPACE_RELEASE: u8 = 0x22;
+    /// varint id, start_units, end_units.
+    pub const SPACE_REDEFINE: u8 = 0x23;
+    /// varint id: the space is gone (its objects die).
+    pub const SPACE_DESTROY: u8 = 0x24;
+
+    // symbols (global chunks)
+    /// varint id, name, instance_size, elem_size+1 (0 = not an array).
+    pub const TYPE: u8 = 0x30;
+    /// varint id, class, method, bci, line+1 (0 unknown), usual type+1 (0 none).
+    pub const SITE: u8 = 0x31;
+    /// varint id, name.
+    pub const CAUSE: u8 = 0x32;
+}
+
+/// Fast allocation events carry the site in 16 bits.
+pub const FAST_SITE_LIMIT: u32 = 1 << 16;
+/// Fast allocation events carry `array length + 1` in 8 bits; 255 escapes to a u32.
+pub const LEN8_ESCAPE: u32 = 255;
+/// Fast moves carry the source in 24 bits of units (the first 128 MB of the heap).
+pub const MOVE_FAST_LIMIT: u64 = 1 << 24;
+
+/// Site 0 is predefined: VM-internal allocations with no usual type (use typed/explicit events).
+pub const SITE_VM: u32 = 0;
+
+/// What a space is used for. Encoded as one byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TraceSpaceKind {
+    Other = 0,
+    Eden = 1,
+    Survivor = 2,
+    Old = 3,
+    /// The semispace half mutators allocate into.
+    SemiFrom = 4,
+    /// The empty semispace half.
+    SemiTo = 5,
+    Humongous = 6,
+    /// A humongous object's continuation region.
+    HumongousCont = 7,
+    Free = 8,
+}
+
+impl TraceSpaceKind {
+    pub fn from_u8(b: u8) -> Option<TraceSpaceKind> {
+        use TraceSpaceKind::*;
+        Some(match b {
+            0 => Other,
+            1 => Eden,
+            2 => Survivor,
+            3 => Old,
+            4 => SemiFrom,
+            5 => SemiTo,
+            6 => Humongous,
+            7 => HumongousCont,
+            8 => Free,
+            _ => return None,
+        })
+    }
+    pub fn label(self) -> &'static str {
+        use TraceSpaceKind::*;
+        match self {
+            Other => "other",
+            Eden => "eden",
+            Survivor => "survivor",
+            Old => "old",
+            SemiFrom => "from",
+            SemiTo => "to",
+            Humongous => "humongous",
+            HumongousCont => "humongous-cont",
+            Free => "free",
+        }
+    }
+}
+
+/// The size of an object implied by its type: `instance_size` for instances, and for arrays
+/// `align8(array_header + elem_size * len)`, at least `min_size`.
+pub fn implied_size(
+    instance_size: u32,
+    elem_size: Option<u32>,
+    array_len: u32,
+    array_header: u32,
+    min_size: u32,
+) -> u64 {
+    let raw = match elem_size {
+        None => instance_size as u64,
+        Some(e) => array_header as u64 + e as u64 * array_len as u64,
+    };
+    ((raw + 7) & !7).max(min_size as u64)
+}
+
+/// Appends `v` as unsigned LEB128.
+#[inline]
+pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Appends a length-prefixed UTF-8 string.
+pub fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_varint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Writes `v` as LEB128 into `buf` at `pos`; returns the new position. `buf` must have room
+/// for 10 bytes.
+#[inline]
+pub fn write_varint_at(buf: &mut [u8], mut pos: usize, mut v: u64) -> usize {
+    while v >= 0x80 {
+        buf[pos] = (v as u8) | 0x80;
+        pos += 1;
+        v >>= 7;
+    }
+    buf[pos] = v as u8;
+    pos + 1
+}
+
+/// The fixed header fields (docs/trace-format.md, "Header").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceHeader {
+    pub version: u16,
+    pub flags: u16,
+    /// Object alignment in bytes (8).
+    pub alignment: u8,
+    /// Shift from a compressed reference to a byte offset (3).
+    pub ref_shift: u8,
+    /// Bytes before the first array element (16).
+    pub array_header: u16,
+    /// The smallest object (16).
+    pub min_object_size: u16,
+    /// Maximum heap size in bytes (0 unknown).
+    pub heap_size: u64,
+    /// Trace start, milliseconds since the Unix epoch.
+    pub start_unix_ms: u64,
+    pub collector: String,
+    pub program: String,
+}
+
+impl TraceHeader {
+    /// Serialises the header: magic, version, flags, rest length, then the rest.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut rest = Vec::new();
+        rest.push(self.alignment);
+        rest.push(self.ref_shift);
+        rest.extend_from_slice(&self.array_header.to_le_bytes());
+        rest.extend_from_slice(&self.min_object_size.to_le_bytes());
+        rest.extend_from_slice(&0u16.to_le_bytes());
+        rest.extend_from_slice(&self.heap_size.to_le_bytes());
+        rest.extend_from_slice(&self.start_unix_ms.to_le_bytes());
+        for s in [&self.collector, &self.program] {
+            let b = s.as_bytes();
+            let n = b.len().min(u16::MAX as usize);
+            rest.extend_from_slice(&(n as u16).to_le_bytes());
+            rest.extend_from_slice(&b[..n]);
+        }
+        let mut out = Vec::with_capacity(16 + rest.len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&self.version.to_le_bytes());
+        out.extend_from_slice(&self.flags.to_le_bytes());
+        out.extend_from_slice(&(rest.len() as u32).to_le_bytes());
+        out.extend_from_slice(&rest);
+        out
+    }
+}
+
+/// Encodes a record header.
+pub fn encode_record_header(
+    kind: u8,
+    flags: u8,
+    thread: u32,
+    epoch: u32,
+    raw_len: u32,
+    stored_len: u32,
+    crc: u32,
+) -> [u8; RECORD_HEADER_SIZE] {
+    let mut h = [0u8; RECORD_HEADER_SIZE];
+    h[0] = kind;
+    h[1] = flags;
+    h[4..8].copy_from_slice(&thread.to_le_bytes());
+    h[8..12].copy_from_slice(&epoch.to_le_bytes());
+    h[12..16].copy_from_slice(&raw_len.to_le_bytes());
+    h[16..20].copy_from_slice(&stored_len.to_le_bytes());
+    h[20..24].copy_from_slice(&crc.to_le_bytes());
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn implied_size_matches_gcvm_layout() {
+        // int[3]: 16 + 12 = 28 -> 32; byte[0]: 16; instance sizes are taken as given.
+        assert_eq!(implied_size(0, Some(4), 3, 16, 16), 32);
+        assert_eq!(implied_size(0, Some(1), 0, 16, 16), 16);
+        assert_eq!(implied_size(24, None, 0, 16, 16), 24);
+    }
+
+    #[test]
+    fn varint_round_trips_at_the_edges() {
+        for v in [0u64, 1, 127, 128, 16383, 16384, u32::MAX as u64, u64::MAX] {
+            let mut out = Vec::new();
+            put_varint(&mut out, v);
+            let mut buf = [0u8; 10];
+            let n = write_varint_at(&mut buf, 0, v);
+            assert_eq!(&buf[..n], &out[..]);
+            let mut x = 0u64;
+            for (i, b) in out.iter().enumerate() {
+                x |= ((b & 0x7f) as u64) << (7 * i);
+            }
+            assert_eq!(x, v);
+        }
+    }
+}

@@ -1,0 +1,1097 @@
+//! The trace writer: per-thread event buffers, a writer thread that compresses and writes chunks,
+//! the symbol store, and the GC-side sink. docs/trace-format.md specifies the bytes.
+//!
+//! Threads and buffers (AntTracks §4.4.1, "thread-local buffers with asynchronous management"):
+//! every mutator owns a `ThreadEvents` with a 16 KB buffer. Recording an allocation stores one
+//! 32-bit word and bumps a position — no lock, no atomic. A full buffer is handed to the writer
+//! thread through a bounded channel and replaced from a pool of recycled buffers; the writer thread
+//! compresses it (off the mutator) and appends it to the file as one chunk. GC start and GC end
+//! are flush points: the VM flushes every mutator's buffer at the safepoint (`ThreadEvents::flush`)
+//! before the collection, and the GC sink sends its buffer at `gc_start` and `gc_end`, so the file
+//! order is a valid global order at every collection boundary.
+//!
+//! Symbols (types, allocation sites, GC causes) are defined on the slow path under one mutex and
+//! written by the writer thread before the next chunk it writes, hence before any event that uses
+//! them.
+
+use crate::format::{self, ev, TraceHeader, TraceSpaceKind};
+use crate::{GcEventSink, GcKind};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// How a trace is written.
+#[derive(Clone, Debug)]
+pub struct TraceConfig {
+    /// The collector's name (`--gc`), recorded in the header.
+    pub collector: String,
+    /// The traced program (command line), recorded in the header.
+    pub program: String,
+    /// Maximum heap size in bytes (0 unknown).
+    pub heap_size: u64,
+    /// Deflate chunks on the writer thread.
+    pub compress: bool,
+    /// Deflate level 0-9 (1 = fastest; the default).
+    pub compression_level: u32,
+    /// Bytes before an array's first element (gcvm: 16).
+    pub array_header: u16,
+    /// The smallest object in bytes (gcvm: 16).
+    pub min_object_size: u16,
+    /// Full buffers that may wait for the writer thread before a mutator blocks (4 MB at 256).
+    pub queue_buffers: usize,
+}
+
+impl Default for TraceConfig {
+    fn default() -> Self {
+        TraceConfig {
+            collector: String::new(),
+            program: String::new(),
+            heap_size: 0,
+            compress: true,
+            compression_level: 1,
+            array_header: 16,
+            min_object_size: 16,
+            queue_buffers: 256,
+        }
+    }
+}
+
+/// What `finish` reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceSummary {
+    pub chunks: u64,
+    /// Event bytes before compression.
+    pub raw_bytes: u64,
+    /// Event bytes as stored (after compression where it helped).
+    pub stored_bytes: u64,
+    /// The whole file, headers and trailer included.
+    pub file_bytes: u64,
+    pub collections: u32,
+    /// Buffers flushed after `finish` (their events are not in the file).
+    pub lost_chunks: u64,
+}
+
+/// A space as the trace describes it (the VM maps its own space descriptions to these).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpaceDesc {
+    pub id: u32,
+    pub kind: TraceSpaceKind,
+    /// First byte (offset from the heap base).
+    pub start: u64,
+    /// One past the last byte.
+    pub end: u64,
+    pub name: String,
+}
+
+enum Msg {
+    Chunk {
+        thread: u32,
+        epoch: u32,
+        buf: Vec<u8>,
+        len: usize,
+        gc: Option<(u32, bool)>,
+    },
+    Sync(mpsc::Sender<()>),
+    Finish,
+}
+
+/// (class, method, bci, line, usual type)
+type SiteKey = (String, String, u32, Option<u32>, Option<u32>);
+
+#[derive(Default)]
+struct Globals {
+    /// Encoded symbol records not yet written (each Vec at most ~1 MB).
+    pending: Vec<Vec<u8>>,
+    causes: HashMap<String, u32>,
+    sites: HashMap<SiteKey, u32>,
+    next_site: u32,
+    /// type id -> (instance size, element size)
+    types: HashMap<u32, (u32, Option<u32>)>,
+    /// site id -> usual type
+    site_types: Vec<Option<u32>>,
+    spaces: Vec<SpaceDesc>,
+}
+
+impl Globals {
+    fn record(&mut self) -> &mut Vec<u8> {
+        if self.pending.last().is_none_or(|v| v.len() > (1 << 20)) {
+            self.pending.push(Vec::new());
+        }
+        self.pending.last_mut().unwrap()
+    }
+
+    /// Encodes the events that bring the recorded spaces to `spaces`, one Vec per event.
+    fn diff_spaces(&mut self, spaces: &[SpaceDesc]) -> Vec<Vec<u8>> {
+        let mut events = Vec::new();
+        for s in spaces {
+            match self.spaces.iter().find(|o| o.id == s.id) {
+                None => {
+                    events.push(Vec::new());
+                    let out = events.last_mut().unwrap();
+                    out.push(ev::SPACE_CREATE);
+                    format::put_varint(out, s.id as u64);
+                    out.push(s.kind as u8);
+                    format::put_varint(out, s.start >> 3);
+                    format::put_varint(out, s.end >> 3);
+                    format::put_str(out, truncate(&s.name, 1024));
+                }
+                Some(o) => {
+                    if o.kind != s.kind {
+                        events.push(Vec::new());
+                        let out = events.last_mut().unwrap();
+                        out.push(ev::SPACE_ALLOC);
+                        format::put_varint(out, s.id as u64);
+                        out.push(s.kind as u8);
+                    }
+                    if o.start != s.start || o.end != s.end {
+                        events.push(Vec::new());
+                        let out = events.last_mut().unwrap();
+                        out.push(ev::SPACE_REDEFINE);
+                        format::put_varint(out, s.id as u64);
+                        format::put_varint(out, s.start >> 3);
+                        format::put_varint(out, s.end >> 3);
+                    }
+                }
+            }
+        }
+        for o in &self.spaces {
+            if !spaces.iter().any(|s| s.id == o.id) {
+                let mut out = vec![ev::SPACE_DESTROY];
+                format::put_varint(&mut out, o.id as u64);
+                events.push(out);
+            }
+        }
+        self.spaces = spaces.to_vec();
+        events
+    }
+}
+
+struct Shared {
+    tx: SyncSender<Msg>,
+    pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    globals: Arc<Mutex<Globals>>,
+    /// Collections started so far: the phase a mutator's buffered events belong to.
+    epoch: AtomicU32,
+    start: Instant,
+    closed: AtomicBool,
+    lost: Arc<AtomicU64>,
+    worker: Mutex<Option<JoinHandle<io::Result<TraceSummary>>>>,
+    result: Mutex<Option<Result<TraceSummary, String>>>,
+    header: TraceHeader,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Shared {
+    fn take_buffer(&self) -> Vec<u8> {
+        lock(&self.pool)
+            .pop()
+            .unwrap_or_else(|| vec![0u8; format::BUFFER_SIZE])
+    }
+
+    /// Hands `len` bytes of `buf` to the writer thread; returns a fresh buffer.
+    fn submit(
+        &self,
+        thread: u32,
+        epoch: u32,
+        buf: Vec<u8>,
+        len: usize,
+        gc: Option<(u32, bool)>,
+    ) -> Vec<u8> {
+        if self.closed.load(Ordering::Acquire) {
+            self.lost.fetch_add(1, Ordering::Relaxed);
+            return buf;
+        }
+        let fresh = self.take_buffer();
+        if self
+            .tx
+            .send(Msg::Chunk {
+                thread,
+                epoch,
+                buf,
+                len,
+                gc,
+            })
+            .is_err()
+        {
+            self.lost.fetch_add(1, Ordering::Relaxed);
+        }
+        fresh
+    }
+
+    fn time_us(&self) -> u64 {
+        self.start.elapsed().as_micros() as u64
+    }
+
+    fn finish(&self) -> io::Result<TraceSummary> {
+        let handle = lock(&self.worker).take();
+        if let Some(handle) = handle {
+            self.closed.store(true, Ordering::Release);
+            let _ = self.tx.send(Msg::Finish);
+            let res = match handle.join() {
+                Ok(r) => r.map_err(|e| e.to_string()),
+                Err(_) => Err("trace writer thread panicked".to_string()),
+            };
+            *lock(&self.result) = Some(res.map(|mut s| {
+                s.lost_chunks = self.lost.load(Ordering::Relaxed);
+                s
+            }));
+        }
+        match lock(&self.result).clone() {
+            Some(Ok(s)) => Ok(TraceSummary {
+                lost_chunks: self.lost.load(Ordering::Relaxed),
+                ..s
+            }),
+            Some(Err(e)) => Err(io::Error::other(e)),
+            None => Err(io::Error::other(
+                "trace writer already finished by another thread",
+            )),
+        }
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let _ = self.finish();
+    }
+}
+
+/// The trace writer, shared by every thread (cheap to clone: all clones write the same file).
+#[derive(Clone)]
+pub struct TraceWriter {
+    shared: Arc<Shared>,
+}
+
+impl TraceWriter {
+    /// Creates the trace file, writes its header and starts the writer thread.
+    pub fn create(path: impl AsRef<Path>, config: TraceConfig) -> io::Result<TraceWriter> {
+        let file = File::create(path)?;
+        let start_unix_ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0);
+        let header = TraceHeader {
+            version: format::VERSION,
+            flags: if config.compress {
+                format::HEADER_FLAG_COMPRESSED
+            } else {
+                0
+            },
+            alignment: 8,
+            ref_shift: format::UNIT_SHIFT as u8,
+            array_header: config.array_header,
+            min_object_size: config.min_object_size,
+            heap_size: config.heap_size,
+            start_unix_ms,
+            collector: config.collector.clone(),
+            program: config.program.clone(),
+        };
+        let mut out = BufWriter::with_capacity(256 * 1024, file);
+        let head = header.encode();
+        out.write_all(&head)?;
+        let (tx, rx) = mpsc::sync_channel(config.queue_buffers.max(1));
+        let pool = Arc::new(Mutex::new(Vec::new()));
+        let mut globals = Globals {
+            next_site: 1,
+            ..Default::default()
+        };
+        // Site 0: VM-internal allocations without a usual type.
+        let rec = globals.record();
+        rec.push(ev::SITE);
+        format::put_varint(rec, format::SITE_VM as u64);
+        format::put_str(rec, "<vm>");
+        format::put_str(rec, "<internal>");
+        format::put_varint(rec, 0);
+        format::put_varint(rec, 0);
+        format::put_varint(rec, 0);
+        globals.site_types.push(None);
+        let globals = Arc::new(Mutex::new(globals));
+        let lost = Arc::new(AtomicU64::new(0));
+        let w = WriterThread {
+            rx,
+            out,
+            pool: pool.clone(),
+            globals: globals.clone(),
+            compress: config.compress.then(|| {
+                flate2::Compress::new(
+                    flate2::Compression::new(config.compression_level.min(9)),
+                    false,
+                )
+            }),
+            offset: head.len() as u64,
+            summary: TraceSummary::default(),
+            scratch: Vec::new(),
+            gc_index: Vec::new(),
+            error: None,
+            epoch: 0,
+        };
+        let handle = std::thread::Builder::new()
+            .name("gcvm-trace-writer".into())
+            .spawn(move || w.run())?;
+        Ok(TraceWriter {
+            shared: Arc::new(Shared {
+                tx,
+                pool,
+                globals,
+                epoch: AtomicU32::new(0),
+                start: Instant::now(),
+                closed: AtomicBool::new(false),
+                lost,
+                worker: Mutex::new(Some(handle)),
+                result: Mutex::new(None),
+                header,
+            }),
+        })
+    }
+
+    /// Defines a type: its id (the VM's class id), name, instance size in bytes, and for arrays
+    /// the element size (then `instance_size` is ignored). Call before the first allocation of it.
+    pub fn define_type(&self, id: u32, name: &str, instance_size: u32, elem_size: Option<u32>) {
+        let mut g = lock(&self.shared.globals);
+        g.types.insert(id, (instance_size, elem_size));
+        let rec = g.record();
+        rec.push(ev::TYPE);
+        format::put_varint(rec, id as u64);
+        format::put_str(rec, name);
+        format::put_varint(rec, instance_size as u64);
+        format::put_varint(rec, elem_size.map_or(0, |e| e as u64 + 1));
+    }
+
+    /// Defines an allocation site and returns its id (the same id for the same arguments).
+    /// `usual_type` is the type the site allocates (None: every allocation there names its type).
+    pub fn define_site(
+        &self,
+        class: &str,
+        method: &str,
+        bci: u32,
+        line: Option<u32>,
+        usual_type: Option<u32>,
+    ) -> u32 {
+        let mut g = lock(&self.shared.globals);
+        let key = (class.to_string(), method.to_string(), bci, line, usual_type);
+        if let Some(&id) = g.sites.get(&key) {
+            return id;
+        }
+        let id = g.next_site;
+        g.next_site += 1;
+        g.sites.insert(key, id);
+        g.site_types.push(usual_type);
+        let rec = g.record();
+        rec.push(ev::SITE);
+        format::put_varint(rec, id as u64);
+        format::put_str(rec, class);
+        format::put_str(rec, method);
+        format::put_varint(rec, bci as u64);
+        format::put_varint(rec, line.map_or(0, |l| l as u64 + 1));
+        format::put_varint(rec, usual_type.map_or(0, |t| t as u64 + 1));
+        id
+    }
+
+    /// The size the reader will infer for an allocation at `site` (for debug assertions in the
+    /// VM: `debug_assert_eq!(w.implied_size(site, len), Some(size))`). Takes a lock: not for the
+    /// fast path.
+    pub fn implied_size(&self, site: u32, array_len: Option<u32>) -> Option<u64> {
+        let g = lock(&self.shared.globals);
+        let ty = (*g.site_types.get(site as usize)?)?;
+        let &(inst, elem) = g.types.get(&ty)?;
+        let h = &self.shared.header;
+        Some(format::implied_size(
+            inst,
+            elem,
+            array_len.unwrap_or(0),
+            h.array_header as u32,
+            h.min_object_size as u32,
+        ))
+    }
+
+    /// A mutator thread starts: returns its event buffer (records Thread Alive). `thread_id` must
+    /// be below `format::GC_THREAD_BASE` and unique among live threads.
+    pub fn thread_events(&self, thread_id: u32, name: &str) -> ThreadEvents {
+        assert!(
+            thread_id < format::GC_THREAD_BASE,
+            "thread id {thread_id:#x} is reserved for GC threads"
+        );
+        let mut t = ThreadEvents {
+            b: EventBuf::new(self.shared.clone(), thread_id),
+            dead: false,
+            debug_cursor: UNKNOWN,
+        };
+        t.b.refresh_epoch();
+        t.b.put_str_event(ev::THREAD_ALIVE, name);
+        t
+    }
+
+    /// The sink the collector reports to (GC thread 0). One per collecting thread; it may be kept
+    /// across collections.
+    pub fn gc_sink(&self) -> GcTraceSink {
+        self.gc_worker_sink(0)
+    }
+
+    /// A sink for parallel GC worker `worker` (its moves go to its own chunks). Report the
+    /// collected spaces on the main sink and `flush` it before workers record moves; flush (or drop)
+    /// every worker's sink before the main sink's `gc_end`.
+    pub fn gc_worker_sink(&self, worker: u32) -> GcTraceSink {
+        let thread = format::GC_THREAD_BASE
+            .saturating_add(worker)
+            .min(format::GLOBAL_THREAD - 1);
+        GcTraceSink {
+            b: EventBuf::new(self.shared.clone(), thread),
+            cursor: u64::MAX,
+        }
+    }
+
+    /// Brings the recorded spaces to `spaces` (create / role change / redefine / destroy events).
+    /// Call while no mutator has unflushed events in the affected spaces (at VM start, or with the
+    /// world stopped after the buffers are flushed). During a collection use the sink's method.
+    pub fn sync_spaces(&self, spaces: &[SpaceDesc]) {
+        let events = lock(&self.shared.globals).diff_spaces(spaces);
+        self.send_global(events.concat());
+    }
+
+    /// Empties space `id` (its objects die). Same rules as `sync_spaces`.
+    pub fn space_release(&self, id: u32) {
+        let mut out = vec![ev::SPACE_RELEASE];
+        format::put_varint(&mut out, id as u64);
+        self.send_global(out);
+    }
+
+    fn send_global(&self, out: Vec<u8>) {
+        if out.is_empty() {
+            return;
+        }
+        let len = out.len();
+        let epoch = self.shared.epoch.load(Ordering::Acquire);
+        let _ = self
+            .shared
+            .submit(format::GLOBAL_THREAD, epoch, out, len, None);
+    }
+
+    /// Collections started so far.
+    pub fn collections(&self) -> u32 {
+        self.shared.epoch.load(Ordering::Acquire)
+    }
+
+    /// Waits until everything submitted so far is written to the file (not fsynced).
+    pub fn flush(&self) {
+        if self.shared.closed.load(Ordering::Acquire) {
+            return;
+        }
+        let (tx, rx) = mpsc::channel();
+        if self.shared.tx.send(Msg::Sync(tx)).is_ok() {
+            let _ = rx.recv();
+        }
+    }
+
+    /// Writes everything submitted so far, the trailer and the footer, and closes the file.
+    /// Idempotent and safe on exit paths (System.exit, uncaught exception, OOM, Ctrl-C): later
+    /// calls return the first call's result; buffers flushed afterwards are counted as lost.
+    /// Flush the calling thread's `ThreadEvents` first; other threads' unflushed buffers
+    /// (at most 16 KB each) are not in the file.
+    pub fn finish(&self) -> io::Result<TraceSummary> {
+        self.shared.finish()
+    }
+
+    /// The header this writer wrote.
+    pub fn header(&self) -> &TraceHeader {
+        &self.shared.header
+    }
+}
+
+/// One thread's buffer: the part shared by mutator and GC event recording.
+struct EventBuf {
+    buf: Vec<u8>,
+    pos: usize,
+    thread: u32,
+    epoch: u32,
+    shared: Arc<Shared>,
+}
+
+impl EventBuf {
+    fn new(shared: Arc<Shared>, thread: u32) -> EventBuf {
+        let buf = shared.take_buffer();
+        EventBuf {
+            buf,
+            pos: 0,
+            thread,
+            epoch: shared.epoch.load(Ordering::Acquire),
+            shared,
+        }
+    }
+
+    /// On a slow path: if a collection started since the buffered events were recorded, they
+    /// belong to the earlier phase; send them (tagged so) before recording more.
+    #[inline]
+    fn refresh_epoch(&mut self) {
+        let e = self.shared.epoch.load(Ordering::Acquire);
+        if e != self.epoch {
+            if self.pos > 0 {
+                self.flush_with(None);
+            }
+            self.epoch = e;
+        }
+    }
+
+    fn flush_with(&mut self, gc: Option<(u32, bool)>) {
+        if self.pos == 0 && gc.is_none() {
+            return;
+        }
+        let buf = std::mem::take(&mut self.buf);
+        self.buf = self
+            .shared
+            .submit(self.thread, self.epoch, buf, self.pos, gc);
+        self.pos = 0;
+    }
+
+    /// Makes room for `n` bytes.
+    #[inline]
+    fn ensure(&mut self, n: usize) {
+        if self.pos + n > self.buf.len() {
+            self.flush_with(None);
+        }
+    }
+
+    #[inline]
+    fn put_u8(&mut self, b: u8) {
+        self.buf[self.pos] = b;
+        self.pos += 1;
+    }
+
+    #[inline]
+    fn put_u32(&mut self, v: u32) {
+        self.buf[self.pos..self.pos + 4].copy_from_slice(&v.to_le_bytes());
+        self.pos += 4;
+    }
+
+    #[inline]
+    fn put_varint(&mut self, v: u64) {
+        self.pos = format::write_varint_at(&mut self.buf, self.pos, v);
+    }
+
+    /// An event with one string argument (truncated to 4 KB).
+    fn put_str_event(&mut self, id: u8, s: &str) {
+        let s = truncate(s, 4096);
+        let n = s.len();
+        self.ensure(1 + 10 + n);
+        self.put_u8(id);
+        self.put_varint(n as u64);
+        self.buf[self.pos..self.pos + n].copy_from_slice(s.as_bytes());
+        self.pos += n;
+    }
+
+    /// One encoded event (space events from `Globals::diff_spaces`; small: names are capped).
+    fn put_event_bytes(&mut self, event: &[u8]) {
+        self.ensure(event.len());
+        self.buf[self.pos..self.pos + event.len()].copy_from_slice(event);
+        self.pos += event.len();
+    }
+}
+
+fn truncate(s: &str, max: usize) -> &str {
+    let mut n = s.len().min(max);
+    while !s.is_char_boundary(n) {
+        n -= 1;
+    }
+    &s[..n]
+}
+
+#[inline]
+fn lenp1(array_len: Option<u32>) -> u64 {
+    array_len.map_or(0, |l| l as u64 + 1)
+}
+
+/// One mutator thread's event buffer. Not shared: the thread that owns it records into it.
+/// Dropping it records Thread Death and flushes.
+pub struct ThreadEvents {
+    b: EventBuf,
+    dead: bool,
+    /// Debug builds: where the reader will place the next TLAB object (u64::MAX unknown).
+    debug_cursor: u64,
+}
+
+const UNKNOWN: u64 = u64::MAX;
+
+impl ThreadEvents {
+    /// The common allocation: an object at the next address of this thread's current TLAB,
+    /// of the site's usual type (`array_len` for arrays). One 32-bit store when the site id is
+    /// below 65536 and the length below 254.
+    #[inline]
+    pub fn alloc_in_tlab(&mut self, site: u32, array_len: Option<u32>) {
+        if cfg!(debug_assertions) {
+            self.debug_cursor = UNKNOWN;
+        }
+        let l = match array_len {
+            None => 0,
+            Some(l) => l.saturating_add(1),
+        };
+        if site < format::FAST_SITE_LIMIT && l < format::LEN8_ESCAPE {
+            let word = ev::ALLOC as u32 | site << 8 | l << 24;
+            let pos = self.b.pos;
+            if let Some(slot) = self.b.buf.get_mut(pos..pos + 4) {
+                slot.copy_from_slice(&word.to_le_bytes());
+                self.b.pos = pos + 4;
+                return;
+            }
+        }
+        self.alloc_in_tlab_slow(site, array_len);
+    }
+
+    /// `alloc_in_tlab` for an object the VM placed at `addr` with `size` bytes. In debug builds
+    /// it asserts that this is where and how big the reader will infer the object to be (the
+    /// TLAB's next address, the site's implied size); in release builds it is `alloc_in_tlab`.
+    #[inline]
+    pub fn alloc_in_tlab_at(&mut self, site: u32, array_len: Option<u32>, addr: u64, size: u64) {
+        if cfg!(debug_assertions) {
+            self.debug_check(site, array_len, addr, size);
+            self.alloc_in_tlab(site, array_len);
+            self.debug_cursor = addr + size;
+        } else {
+            self.alloc_in_tlab(site, array_len);
+        }
+    }
+
+    #[cold]
+    fn debug_check(&self, site: u32, array_len: Option<u32>, addr: u64, size: u64) {
+        assert!(
+            self.debug_cursor == UNKNOWN || self.debug_cursor == addr,
+            "trace: thread {} allocates at {addr:#x} but the trace implies {:#x} (a TLAB event or an allocation event is missing)",
+            self.b.thread,
+            self.debug_cursor
+        );
+        let w = TraceWriter {
+            shared: self.b.shared.clone(),
+        };
+        if let Some(implied) = w.implied_size(site, array_len) {
+            assert_eq!(implied, size, "trace: site {site} (length {array_len:?}) implies {implied} bytes, the VM allocated {size}");
+        } else {
+            panic!("trace: site {site} has no usual type or its type is not defined");
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn alloc_in_tlab_slow(&mut self, site: u32, array_len: Option<u32>) {
+        let b = &mut self.b;
+        b.ensure(24);
+        if site < format::FAST_SITE_LIMIT {
+            let l = array_len.map_or(0, |l| l.saturating_add(1));
+            if l < format::LEN8_ESCAPE {
+                b.put_u32(ev::ALLOC as u32 | site << 8 | l << 24);
+            } else {
+                b.put_u32(ev::ALLOC as u32 | site << 8 | format::LEN8_ESCAPE << 24);
+                b.put_u32(array_len.unwrap_or(0));
+            }
+        } else {
+            b.put_u8(ev::ALLOC_WIDE);
+            b.put_varint(site as u64);
+            b.put_varint(lenp1(array_len));
+        }
+    }
+
+    /// An allocation in the TLAB whose type is not the site's usual type (clone, reflection,
+    /// multianewarray). `size` only if the reader cannot derive it from the type and length.
+    pub fn alloc_in_tlab_typed(
+        &mut self,
+        site: u32,
+        type_id: u32,
+        size: Option<u64>,
+        array_len: Option<u32>,
+    ) {
+        self.debug_cursor = UNKNOWN;
+        let b = &mut self.b;
+        b.ensure(48);
+        b.put_u8(ev::ALLOC_TYPED);
+        b.put_varint(site as u64);
+        b.put_varint(type_id as u64);
+        b.put_varint(size.map_or(0, |s| s >> 3));
+        b.put_varint(lenp1(array_len));
+    }
+
+    /// An allocation outside any TLAB, at `addr` (byte offset from the heap base), `size` bytes.
+    pub fn alloc_explicit(
+        &mut self,
+        site: u32,
+        type_id: u32,
+        addr: u64,
+        size: u64,
+        array_len: Option<u32>,
+    ) {
+        let b = &mut self.b;
+        b.refresh_epoch();
+        b.ensure(56);
+        b.put_u8(ev::ALLOC_OUTSIDE);
+        b.put_varint(addr >> 3);
+        b.put_varint(site as u64);
+        b.put_varint(type_id as u64);
+        b.put_varint(size >> 3);
+        b.put_varint(lenp1(array_len));
+    }
+
+    /// The thread got a new TLAB `[start, start + size)`; later `alloc_in_tlab` objects are laid
+    /// out from `start`.
+    pub fn tlab(&mut self, start: u64, size: u64) {
+        self.debug_cursor = start;
+        let b = &mut self.b;
+        b.refresh_epoch();
+        b.ensure(24);
+        b.put_u8(ev::TLAB);
+        b.put_varint(start >> 3);
+        b.put_varint(size >> 3);
+    }
+
+    /// A user mark (e.g. from a native or a test).
+    pub fn mark(&mut self, label: &str) {
+        self.b.refresh_epoch();
+        self.b.put_str_event(ev::MARK, label);
+    }
+
+    /// Sends the buffered events to the writer thread. Call at every safepoint before a collection
+    /// (with the TLAB retirement) and on exit paths.
+    pub fn flush(&mut self) {
+        self.b.flush_with(None);
+        self.b.epoch = self.b.shared.epoch.load(Ordering::Acquire);
+    }
+
+    /// Records Thread Death and flushes (also done on drop).
+    pub fn thread_death(&mut self) {
+        if !self.dead {
+            self.dead = true;
+            self.b.refresh_epoch();
+            self.b.ensure(1);
+            self.b.put_u8(ev::THREAD_DEATH);
+            self.flush();
+        }
+    }
+
+    pub fn thread_id(&self) -> u32 {
+        self.b.thread
+    }
+
+    /// Bytes recorded and not yet flushed.
+    pub fn pending_bytes(&self) -> usize {
+        self.b.pos
+    }
+}
+
+impl Drop for ThreadEvents {
+    fn drop(&mut self) {
+        self.thread_death();
+        let buf = std::mem::take(&mut self.b.buf);
+        if buf.len() == format::BUFFER_SIZE {
+            let mut pool = lock(&self.b.shared.pool);
+            if pool.len() < 64 {
+                pool.push(buf);
+            }
+        }
+    }
+}
+
+/// The GC side: what a collector reports to while the world is stopped (implements
+/// `GcEventSink`). Moves landing exactly at the copy cursor (the current PLAB's next slot, or
+/// right after the previous move's copy) are written in the short form.
+pub struct GcTraceSink {
+    b: EventBuf,
+    /// Next slot of the current PLAB, in bytes; u64::MAX when unknown.
+    cursor: u64,
+}
+
+impl GcTraceSink {
+    /// Sends the buffered events to the writer thread.
+    pub fn flush(&mut self) {
+        self.b.flush_with(None);
+    }
+}
+
+impl Drop for GcTraceSink {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+impl GcEventSink for GcTraceSink {
+    fn gc_start(&mut self, gc_id: u32, kind: GcKind, cause: &str) {
+        let cause_id = {
+            let mut g = lock(&self.b.shared.globals);
+            match g.causes.get(cause) {
+                Some(&id) => id,
+                None => {
+                    let id = g.causes.len() as u32;
+                    g.causes.insert(cause.to_string(), id);
+                    let rec = g.record();
+                    rec.push(ev::CAUSE);
+                    format::put_varint(rec, id as u64);
+                    format::put_str(rec, cause);
+                    id
+                }
+            }
+        };
+        // Anything still buffered belongs to the previous phase.
+        self.b.flush_with(None);
+        self.b.epoch = self.b.shared.epoch.fetch_add(1, Ordering::AcqRel) + 1;
+        let t = self.b.shared.time_us();
+        self.b.ensure(32);
+        self.b.put_u8(ev::GC_START);
+        self.b.put_varint(gc_id as u64);
+        self.b.put_u8(match kind {
+            GcKind::Minor => 0,
+            GcKind::Major => 1,
+        });
+        self.b.put_varint(cause_id as u64);
+        self.b.put_varint(t);
+        // GC start is a flush point: written before anything a worker sends.
+        self.b.flush_with(Some((gc_id, true)));
+    }
+
+    fn collecting_space(&mut self, space: u32) {
+        self.b.ensure(8);
+        self.b.put_u8(ev::GC_SPACE);
+        self.b.put_varint(space as u64);
+    }
+
+    fn plab(&mut self, _worker: u32, start: u64, size: u64) {
+        self.b.ensure(24);
+        self.b.put_u8(ev::PLAB);
+        self.b.put_varint(start >> 3);
+        self.b.put_varint(size >> 3);
+        self.cursor = start;
+    }
+
+    #[inline]
+    fn moved(&mut self, from: u64, to: u64, size: u32) {
+        let units = from >> 3;
+        self.b.ensure(24);
+        if to == self.cursor {
+            if units < format::MOVE_FAST_LIMIT {
+                self.b.put_u32(ev::MOVE_FAST as u32 | (units as u32) << 8);
+            } else {
+                self.b.put_u8(ev::MOVE_FAST_WIDE);
+                self.b.put_u32(units as u32);
+            }
+        } else {
+            self.b.put_u8(ev::MOVE);
+            self.b.put_varint(units);
+            self.b.put_varint(to >> 3);
+        }
+        self.cursor = to + size as u64;
+    }
+
+    fn region_moved(&mut self, from: u64, to: u64, count: u32, bytes: u64) {
+        self.b.ensure(48);
+        self.b.put_u8(ev::MOVE_REGION);
+        self.b.put_varint(from >> 3);
+        self.b.put_varint(to >> 3);
+        self.b.put_varint(count as u64);
+        self.b.put_varint(bytes >> 3);
+    }
+
+    fn kept_alive(&mut self, addr: u64, _size: u32) {
+        self.b.ensure(16);
+        self.b.put_u8(ev::KEEP_ALIVE);
+        self.b.put_varint(addr >> 3);
+    }
+
+    fn gc_end(&mut self, gc_id: u32) {
+        let t = self.b.shared.time_us();
+        self.b.ensure(24);
+        self.b.put_u8(ev::GC_END);
+        self.b.put_varint(gc_id as u64);
+        self.b.put_varint(t);
+        self.b.flush_with(Some((gc_id, false)));
+    }
+
+    fn sync_spaces(&mut self, spaces: &[SpaceDesc]) {
+        let events = lock(&self.b.shared.globals).diff_spaces(spaces);
+        for e in &events {
+            self.b.put_event_bytes(e);
+        }
+    }
+
+    fn space_release(&mut self, id: u32) {
+        self.b.ensure(8);
+        self.b.put_u8(ev::SPACE_RELEASE);
+        self.b.put_varint(id as u64);
+    }
+}
+
+/// The writer thread: drains the channel, writes symbols then chunks, compresses.
+struct WriterThread {
+    rx: Receiver<Msg>,
+    out: BufWriter<File>,
+    pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    globals: Arc<Mutex<Globals>>,
+    compress: Option<flate2::Compress>,
+    offset: u64,
+    summary: TraceSummary,
+    scratch: Vec<u8>,
+    /// (gc id, file offset of the chunk with GC start, of the chunk with GC end)
+    gc_index: Vec<(u32, u64, u64)>,
+    error: Option<io::Error>,
+    epoch: u32,
+}
+
+impl WriterThread {
+    fn run(mut self) -> io::Result<TraceSummary> {
+        while let Ok(msg) = self.rx.recv() {
+            self.write_pending_symbols();
+            match msg {
+                Msg::Chunk {
+                    thread,
+                    epoch,
+                    buf,
+                    len,
+                    gc,
+                } => {
+                    if let Some((id, start)) = gc {
+                        if start {
+                            self.gc_index.push((id, self.offset, 0));
+                            self.summary.collections += 1;
+                        } else if let Some(e) = self.gc_index.iter_mut().rev().find(|e| e.0 == id) {
+                            e.2 = self.offset;
+                        }
+                    }
+                    self.epoch = self.epoch.max(epoch);
+                    if len > 0 {
+                        self.write_chunk(thread, epoch, &buf[..len]);
+                    }
+                    if buf.len() == format::BUFFER_SIZE {
+                        let mut pool = lock(&self.pool);
+                        if pool.len() < 1024 {
+                            pool.push(buf);
+                        }
+                    }
+                }
+                Msg::Sync(ack) => {
+                    if let Err(e) = self.out.flush() {
+                        self.error.get_or_insert(e);
+                    }
+                    let _ = ack.send(());
+                }
+                Msg::Finish => break,
+            }
+        }
+        self.write_pending_symbols();
+        self.write_trailer();
+        if let Err(e) = self.out.flush() {
+            self.error.get_or_insert(e);
+        }
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(self.summary),
+        }
+    }
+
+    fn write_pending_symbols(&mut self) {
+        let pending = std::mem::take(&mut lock(&self.globals).pending);
+        for rec in pending {
+            if !rec.is_empty() {
+                self.write_chunk(format::GLOBAL_THREAD, self.epoch, &rec);
+            }
+        }
+    }
+
+    fn write_chunk(&mut self, thread: u32, epoch: u32, raw: &[u8]) {
+        let mut flags = 0u8;
+        let mut stored: &[u8] = raw;
+        if let Some(c) = self.compress.as_mut() {
+            c.reset();
+            self.scratch.clear();
+            self.scratch.reserve(raw.len() + raw.len() / 8 + 64);
+            let mut done = false;
+            loop {
+                let before_in = c.total_in() as usize;
+                match c.compress_vec(
+                    &raw[before_in..],
+                    &mut self.scratch,
+                    flate2::FlushCompress::Finish,
+                ) {
+                    Ok(flate2::Status::StreamEnd) => {
+                        done = true;
+                        break;
+                    }
+                    Ok(_) => {
+                        if self.scratch.len() >= raw.len() {
+                            break;
+                        }
+                        self.scratch.reserve(raw.len() / 4 + 64);
+                    }
+                    Err(_) => break,
+                }
+            }
+            if done && self.scratch.len() < raw.len() {
+                flags |= format::CHUNK_FLAG_COMPRESSED;
+                stored = &self.scratch;
+            }
+        }
+        let mut crc = flate2::Crc::new();
+        crc.update(stored);
+        let h = format::encode_record_header(
+            format::RECORD_CHUNK,
+            flags,
+            thread,
+            epoch,
+            raw.len() as u32,
+            stored.len() as u32,
+            crc.sum(),
+        );
+        if self.error.is_none() {
+            let r = self
+                .out
+                .write_all(&h)
+                .and_then(|_| self.out.write_all(stored));
+            if let Err(e) = r {
+                self.error = Some(e);
+            }
+        }
+        self.offset += (h.len() + stored.len()) as u64;
+        self.summary.chunks += 1;
+        self.summary.raw_bytes += raw.len() as u64;
+        self.summary.stored_bytes += stored.len() as u64;
+    }
+
+    fn write_trailer(&mut self) {
+        let mut p = Vec::new();
+        p.extend_from_slice(&self.summary.chunks.to_le_bytes());
+        p.extend_from_slice(&self.summary.raw_bytes.to_le_bytes());
+        p.extend_from_slice(&self.summary.stored_bytes.to_le_bytes());
+        p.extend_from_slice(&(self.gc_index.len() as u32).to_le_bytes());
+        for &(id, s, e) in &self.gc_index {
+            p.extend_from_slice(&id.to_le_bytes());
+            p.extend_from_slice(&s.to_le_bytes());
+            p.extend_from_slice(&e.to_le_bytes());
+        }
+        let mut crc = flate2::Crc::new();
+        crc.update(&p);
+        let trailer_at = self.offset;
+        let h = format::encode_record_header(
+            format::RECORD_TRAILER,
+            0,
+            format::GLOBAL_THREAD,
+            self.epoch,
+            p.len() as u32,
+            p.len() as u32,
+            crc.sum(),
+        );
+        let mut footer = [0u8; format::FOOTER_SIZE];
+        footer[..8].copy_from_slice(&trailer_at.to_le_bytes());
+        footer[8..].copy_from_slice(&format::FOOTER_MAGIC);
+        if self.error.is_none() {
+            let r = self
+                .out
+                .write_all(&h)
+                .and_then(|_| self.out.write_all(&p))
+                .and_then(|_| self.out.write_all(&footer));
+            if let Err(e) = r {
+                self.error = Some(e);
+            }
+        }
+        self.offset += (h.len() + p.len() + footer.len()) as u64;
+        self.summary.file_bytes = self.offset;
+    }
+}

@@ -1,0 +1,1166 @@
+//! Heap reconstruction: replays allocations, moves and deaths to know every object at any GC
+//! boundary (AntTracks ch. 5), in memory no larger than the monitored heap.
+//!
+//! # Data structure
+//! Objects live in *runs*: a start address and the objects laid out contiguously from it, one
+//! `u32` (an interned description: type, size, array length, site, thread) and one `u8` (age) per
+//! object — 5 bytes an object; addresses are implied by position, as in the TLAB itself. A TLAB
+//! becomes a run, a PLAB (or the destination of consecutive copies) becomes a run, a kept-alive
+//! stretch becomes a run; a small hole inside a run is a *gap* entry. Runs are kept in an ordered
+//! map by start address (the *front map*). Looking an object up by address finds the run, then
+//! walks from the nearest of the addresses sampled every 32 objects.
+//!
+//! # Collections
+//! At GC start every thread's open run is closed; at the first GC event after the collected
+//! spaces are named, the runs of the collected spaces move to the *back map*. Moves and
+//! keep-alives take objects out of the back map (leaving gaps) and place them in the front map
+//! (age + 1), so moves may arrive in any order and overlap their own sources. At GC end whatever
+//! is left in the back map is dead: deaths are never recorded, only implied.
+
+use crate::reader::{is_gc_thread, Event, Space};
+use gcvm_tracer::format;
+use gcvm_tracer::GcKind;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// A fast non-cryptographic hasher for small integer keys (FxHash).
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64)
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64)
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i)
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64)
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// The type id of gap entries (holes inside a run).
+pub const GAP_TYPE: u32 = u32::MAX;
+
+/// What every object with the same description shares (interned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Desc {
+    pub type_id: u32,
+    /// Size in 8-byte units.
+    pub size_units: u32,
+    pub array_len: Option<u32>,
+    pub site: u32,
+    /// The allocating thread.
+    pub thread: u32,
+}
+
+impl Desc {
+    pub fn size(&self) -> u64 {
+        (self.size_units as u64) << 3
+    }
+    pub fn is_gap(&self) -> bool {
+        self.type_id == GAP_TYPE
+    }
+}
+
+/// The interned descriptions.
+#[derive(Default)]
+pub struct Descs {
+    pub list: Vec<Desc>,
+    map: FxMap<Desc, u32>,
+    /// gap descriptions by size in units, for small sizes
+    small_gaps: Vec<u32>,
+}
+
+impl Descs {
+    fn intern(&mut self, d: Desc) -> u32 {
+        if let Some(&i) = self.map.get(&d) {
+            return i;
+        }
+        let i = self.list.len() as u32;
+        self.list.push(d);
+        self.map.insert(d, i);
+        i
+    }
+    #[inline]
+    fn gap(&mut self, units: u64) -> u32 {
+        if let Some(&g) = self.small_gaps.get(units as usize) {
+            if g != u32::MAX {
+                return g;
+            }
+        }
+        let g = self.intern_gap(units);
+        if units < 4096 {
+            if self.small_gaps.len() <= units as usize {
+                self.small_gaps.resize(units as usize + 1, u32::MAX);
+            }
+            self.small_gaps[units as usize] = g;
+        }
+        g
+    }
+    fn intern_gap(&mut self, units: u64) -> u32 {
+        self.intern(Desc {
+            type_id: GAP_TYPE,
+            size_units: units.min(u32::MAX as u64) as u32,
+            array_len: None,
+            site: 0,
+            thread: 0,
+        })
+    }
+    #[inline]
+    fn units(&self, d: u32) -> u64 {
+        self.list[d as usize].size_units as u64
+    }
+    #[inline]
+    fn is_gap(&self, d: u32) -> bool {
+        self.list[d as usize].type_id == GAP_TYPE
+    }
+    fn bytes(&self) -> usize {
+        self.list.capacity() * std::mem::size_of::<Desc>()
+            + self.map.capacity() * (std::mem::size_of::<Desc>() + 4 + 1)
+            + self.small_gaps.capacity() * 4
+    }
+}
+
+const SAMPLE: usize = 32;
+const ALLOC_CACHE: usize = 1 << 14;
+/// Holes up to this many units (32 KB) inside a run become gap entries instead of a new run.
+const GAP_MERGE_UNITS: u64 = 4096;
+
+/// Objects laid out contiguously from `start` (all addresses in units).
+struct Run {
+    start: u64,
+    end: u64,
+    live: u32,
+    live_units: u64,
+    descs: Vec<u32>,
+    ages: Vec<u8>,
+    /// (offset from start, index) of every SAMPLE-th entry; built on the first lookup.
+    samples: Vec<(u64, u32)>,
+}
+
+impl Run {
+    fn new(start: u64) -> Run {
+        Run {
+            start,
+            end: start,
+            live: 0,
+            live_units: 0,
+            descs: Vec::new(),
+            ages: Vec::new(),
+            samples: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, desc: u32, units: u64, age: u8, gap: bool) {
+        self.descs.push(desc);
+        self.ages.push(age);
+        self.end += units;
+        if !gap {
+            self.live += 1;
+            self.live_units += units;
+        }
+        if !self.samples.is_empty() {
+            self.samples.clear();
+        }
+    }
+
+    /// The index of the entry starting exactly at `addr`.
+    fn find(&mut self, descs: &Descs, addr: u64) -> Option<usize> {
+        if addr < self.start || addr >= self.end {
+            return None;
+        }
+        let target = addr - self.start;
+        if self.samples.is_empty() && self.descs.len() > 2 * SAMPLE {
+            let mut off = 0u64;
+            for (i, &d) in self.descs.iter().enumerate() {
+                if i % SAMPLE == 0 {
+                    self.samples.push((off, i as u32));
+                }
+                off += descs.units(d);
+            }
+        }
+        let (mut off, mut i) = match self.samples.binary_search_by_key(&target, |s| s.0) {
+            Ok(k) => (self.samples[k].0, self.samples[k].1 as usize),
+            Err(0) => (0, 0),
+            Err(k) => (self.samples[k - 1].0, self.samples[k - 1].1 as usize),
+        };
+        while i < self.descs.len() {
+            if off == target {
+                return Some(i);
+            }
+            if off > target {
+                return None;
+            }
+            off += descs.units(self.descs[i]);
+            i += 1;
+        }
+        None
+    }
+
+    fn shrink(&mut self) {
+        self.descs.shrink_to_fit();
+        self.ages.shrink_to_fit();
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Run>()
+            + 8
+            + self.descs.capacity() * 4
+            + self.ages.capacity()
+            + self.samples.capacity() * 16
+    }
+}
+
+/// What the model knows about a recording thread.
+#[derive(Default)]
+struct ThreadState {
+    id: u32,
+    name: String,
+    alive: bool,
+    has_tlab: bool,
+    tlab_end: u64,
+    /// The open run: the TLAB (mutators) or the copy destination (GC threads).
+    open: Option<Run>,
+    /// GC threads: the copy cursor (units).
+    cursor: Option<u64>,
+    last_key: Option<(u32, Option<u32>)>,
+    last_desc: u32,
+}
+
+/// One collection as reconstructed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GcRecord {
+    pub id: u32,
+    pub kind: GcKind,
+    pub cause: u32,
+    pub start_us: u64,
+    pub end_us: Option<u64>,
+    /// Collected spaces (empty: the whole heap).
+    pub collected_spaces: Vec<u32>,
+    pub before_objects: u64,
+    pub before_bytes: u64,
+    /// Objects in the collected spaces at the start.
+    pub collected_objects: u64,
+    pub collected_bytes: u64,
+    pub moved_objects: u64,
+    pub moved_bytes: u64,
+    pub kept_objects: u64,
+    pub kept_bytes: u64,
+    pub dead_objects: u64,
+    pub dead_bytes: u64,
+    pub after_objects: u64,
+    pub after_bytes: u64,
+}
+
+impl GcRecord {
+    pub fn survivor_objects(&self) -> u64 {
+        self.moved_objects + self.kept_objects
+    }
+    pub fn survivor_bytes(&self) -> u64 {
+        self.moved_bytes + self.kept_bytes
+    }
+    pub fn pause_us(&self) -> Option<u64> {
+        self.end_us.map(|e| e.saturating_sub(self.start_us))
+    }
+}
+
+struct GcState {
+    record: GcRecord,
+    back_built: bool,
+}
+
+/// One reconstructed object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ObjectView<'a> {
+    /// Byte offset from the heap base.
+    pub addr: u64,
+    pub desc: &'a Desc,
+    /// Collections survived (saturating at 255).
+    pub age: u8,
+}
+
+/// The reconstructed heap.
+pub struct HeapModel {
+    array_header: u32,
+    min_size: u32,
+    pub descs: Descs,
+    front: BTreeMap<u64, Run>,
+    back: BTreeMap<u64, Run>,
+    threads: Vec<ThreadState>,
+    thread_index: FxMap<u32, usize>,
+    last_thread: Option<(u32, usize)>,
+    types: FxMap<u32, (u32, Option<u32>)>,
+    site_types: FxMap<u32, Option<u32>>,
+    spaces: BTreeMap<u32, Space>,
+    gc: Option<GcState>,
+    /// Every collection seen, in order.
+    pub gcs: Vec<GcRecord>,
+    pub live_objects: u64,
+    pub live_bytes: u64,
+    /// Objects removed because a TLAB or an allocation was placed over them (the trace missed
+    /// their death — e.g. a space reused without a release event).
+    pub stale_objects: u64,
+    /// Objects killed by space release/destroy events.
+    pub released_objects: u64,
+    pub released_bytes: u64,
+    /// Allocation counts and bytes per description (when enabled).
+    alloc_counts: Option<Vec<(u64, u64)>>,
+    /// (site, length + 1, thread, desc) of implied allocations, direct-mapped
+    alloc_cache: Vec<(u32, u32, u32, u32)>,
+    pub allocations: u64,
+    pub allocated_bytes: u64,
+    peak_bytes: usize,
+}
+
+type R<T> = Result<T, String>;
+
+impl HeapModel {
+    /// A model for a trace whose header says arrays start at `array_header` and objects are at
+    /// least `min_object_size` bytes.
+    pub fn new(array_header: u32, min_object_size: u32) -> HeapModel {
+        HeapModel {
+            array_header,
+            min_size: min_object_size,
+            descs: Descs::default(),
+            front: BTreeMap::new(),
+            back: BTreeMap::new(),
+            threads: Vec::new(),
+            thread_index: FxMap::default(),
+            last_thread: None,
+            types: FxMap::default(),
+            site_types: FxMap::default(),
+            spaces: BTreeMap::new(),
+            gc: None,
+            gcs: Vec::new(),
+            live_objects: 0,
+            live_bytes: 0,
+            stale_objects: 0,
+            released_objects: 0,
+            released_bytes: 0,
+            alloc_counts: None,
+            alloc_cache: vec![(0, 0, 0, u32::MAX); ALLOC_CACHE],
+            allocations: 0,
+            allocated_bytes: 0,
+            peak_bytes: 0,
+        }
+    }
+
+    /// Also count allocations per description (for `stats`).
+    pub fn count_allocations(&mut self) {
+        self.alloc_counts = Some(Vec::new());
+    }
+
+    /// Allocation (count, bytes) per description id, when counting.
+    pub fn allocation_counts(&self) -> Option<&[(u64, u64)]> {
+        self.alloc_counts.as_deref()
+    }
+
+    /// True between a GC start and its end.
+    pub fn in_gc(&self) -> bool {
+        self.gc.is_some()
+    }
+
+    pub fn spaces(&self) -> impl Iterator<Item = &Space> {
+        self.spaces.values()
+    }
+
+    /// The space holding `addr` (bytes), if any.
+    pub fn space_of(&self, addr: u64) -> Option<&Space> {
+        self.spaces
+            .values()
+            .find(|s| s.start <= addr && addr < s.end)
+    }
+
+    /// Thread names (id, name, alive).
+    pub fn threads(&self) -> impl Iterator<Item = (u32, &str, bool)> {
+        self.threads
+            .iter()
+            .map(|t| (t.id, t.name.as_str(), t.alive))
+    }
+
+    fn thread(&mut self, id: u32) -> usize {
+        if let Some((last, i)) = self.last_thread {
+            if last == id {
+                return i;
+            }
+        }
+        let i = match self.thread_index.get(&id) {
+            Some(&i) => i,
+            None => {
+                let i = self.threads.len();
+                self.threads.push(ThreadState {
+                    id,
+                    ..Default::default()
+                });
+                self.thread_index.insert(id, i);
+                i
+            }
+        };
+        self.last_thread = Some((id, i));
+        i
+    }
+
+    /// Applies one event recorded by `thread`. An error names what is inconsistent.
+    pub fn apply(&mut self, thread: u32, ev: &Event) -> R<()> {
+        match *ev {
+            Event::Alloc { site, array_len } => {
+                self.alloc_tlab(thread, site, None, None, array_len)
+            }
+            Event::AllocTyped {
+                site,
+                type_id,
+                size,
+                array_len,
+            } => self.alloc_tlab(thread, site, Some(type_id), size, array_len),
+            Event::AllocOutside {
+                site,
+                type_id,
+                addr,
+                size,
+                array_len,
+            } => self.alloc_outside(thread, site, type_id, addr, size, array_len),
+            Event::Tlab { start, size } => self.tlab(thread, start >> 3, size >> 3),
+            Event::ThreadAlive { ref name } => {
+                let t = self.thread(thread);
+                self.threads[t].name = name.clone();
+                self.threads[t].alive = true;
+                Ok(())
+            }
+            Event::ThreadDeath => {
+                let t = self.thread(thread);
+                self.threads[t].alive = false;
+                self.threads[t].has_tlab = false;
+                if let Some(run) = self.threads[t].open.take() {
+                    self.close_run(run);
+                }
+                Ok(())
+            }
+            Event::Mark { .. } => Ok(()),
+            Event::GcStart {
+                gc_id,
+                kind,
+                cause,
+                time_us,
+            } => self.gc_start(gc_id, kind, cause, time_us),
+            Event::GcEnd { gc_id, time_us } => self.gc_end(gc_id, time_us),
+            Event::GcSpace { space } => {
+                let Some(gc) = self.gc.as_mut() else {
+                    return Err("collected-space event outside a collection".into());
+                };
+                if gc.back_built {
+                    return Err(format!(
+                        "collected space {space} named after the collection's first move"
+                    ));
+                }
+                gc.record.collected_spaces.push(space);
+                Ok(())
+            }
+            Event::Plab { start, .. } => {
+                self.need_gc("PLAB")?;
+                let t = self.thread(thread);
+                self.threads[t].cursor = Some(start >> 3);
+                Ok(())
+            }
+            Event::Move { from, to } => self.gc_move(thread, from >> 3, to.map(|t| t >> 3)),
+            Event::RegionMove {
+                from, to, bytes, ..
+            } => self.region_move(thread, from >> 3, to >> 3, bytes >> 3),
+            Event::KeepAlive { addr } => self.keep_alive(thread, addr >> 3),
+            Event::SpaceCreate(ref s) => {
+                self.spaces.insert(s.id, (**s).clone());
+                Ok(())
+            }
+            Event::SpaceAlloc { id, kind } => {
+                let s = self
+                    .spaces
+                    .get_mut(&id)
+                    .ok_or_else(|| format!("space {id} is not defined"))?;
+                s.kind = kind;
+                Ok(())
+            }
+            Event::SpaceRedefine { id, start, end } => {
+                let s = self
+                    .spaces
+                    .get_mut(&id)
+                    .ok_or_else(|| format!("space {id} is not defined"))?;
+                s.start = start;
+                s.end = end;
+                Ok(())
+            }
+            Event::SpaceRelease { id } | Event::SpaceDestroy { id } => {
+                let s = self
+                    .spaces
+                    .get(&id)
+                    .ok_or_else(|| format!("space {id} is not defined"))?;
+                let (a, b) = (s.start >> 3, s.end >> 3);
+                let (n, units) = self.kill_front_range(a, b);
+                self.released_objects += n;
+                self.released_bytes += units << 3;
+                if matches!(ev, Event::SpaceDestroy { .. }) {
+                    self.spaces.remove(&id);
+                }
+                Ok(())
+            }
+            Event::TypeDef { id, ref def } => {
+                if self
+                    .types
+                    .insert(id, (def.instance_size, def.elem_size))
+                    .is_some()
+                {
+                    self.forget_cached_descs();
+                }
+                Ok(())
+            }
+            Event::SiteDef { id, ref def } => {
+                if self.site_types.insert(id, def.usual_type).is_some() {
+                    self.forget_cached_descs();
+                }
+                Ok(())
+            }
+            Event::CauseDef { .. } => Ok(()),
+        }
+    }
+
+    /// A symbol changed: cached site -> description mappings may be stale.
+    fn forget_cached_descs(&mut self) {
+        self.alloc_cache.fill((0, 0, 0, u32::MAX));
+        for t in &mut self.threads {
+            t.last_key = None;
+        }
+    }
+
+    fn need_gc(&self, what: &str) -> R<()> {
+        if self.gc.is_none() {
+            return Err(format!("{what} event outside a collection"));
+        }
+        Ok(())
+    }
+
+    fn resolve(
+        &mut self,
+        thread: u32,
+        site: u32,
+        type_id: Option<u32>,
+        size: Option<u64>,
+        array_len: Option<u32>,
+    ) -> R<u32> {
+        let ty = match type_id {
+            Some(t) => t,
+            None => match self.site_types.get(&site) {
+                Some(Some(t)) => *t,
+                Some(None) => {
+                    return Err(format!(
+                    "allocation at site {site}, which has no usual type, without an explicit type"
+                ))
+                }
+                None => {
+                    return Err(format!(
+                        "allocation at site {site} before the site is defined"
+                    ))
+                }
+            },
+        };
+        let size = match size {
+            Some(s) => s,
+            None => {
+                let &(inst, elem) = self
+                    .types
+                    .get(&ty)
+                    .ok_or_else(|| format!("allocation of type {ty} before the type is defined"))?;
+                if elem.is_some() != array_len.is_some() {
+                    return Err(format!("allocation of type {ty}: array length {array_len:?} does not match the type's arrayness"));
+                }
+                format::implied_size(
+                    inst,
+                    elem,
+                    array_len.unwrap_or(0),
+                    self.array_header,
+                    self.min_size,
+                )
+            }
+        };
+        if size == 0 || size & 7 != 0 || size >> 3 > u32::MAX as u64 {
+            return Err(format!(
+                "allocation of type {ty}: impossible object size {size}"
+            ));
+        }
+        Ok(self.descs.intern(Desc {
+            type_id: ty,
+            size_units: (size >> 3) as u32,
+            array_len,
+            site,
+            thread,
+        }))
+    }
+
+    fn count_alloc(&mut self, desc: u32, units: u64) {
+        self.allocations += 1;
+        self.allocated_bytes += units << 3;
+        self.live_objects += 1;
+        self.live_bytes += units << 3;
+        if let Some(c) = self.alloc_counts.as_mut() {
+            let d = desc as usize;
+            if d >= c.len() {
+                c.resize(d + 1, (0, 0));
+            }
+            c[d].0 += 1;
+            c[d].1 += units << 3;
+        }
+    }
+
+    #[inline]
+    fn alloc_tlab(
+        &mut self,
+        thread: u32,
+        site: u32,
+        type_id: Option<u32>,
+        size: Option<u64>,
+        array_len: Option<u32>,
+    ) -> R<()> {
+        let t = self.thread(thread);
+        let desc = match (type_id, size, self.threads[t].last_key) {
+            (None, None, Some(k)) if k == (site, array_len) => self.threads[t].last_desc,
+            (None, None, _) => {
+                let lenp1 = array_len.map_or(0, |l| l.wrapping_add(1));
+                let h = (site.wrapping_mul(0x9E37_79B1)
+                    ^ lenp1.wrapping_mul(0x85EB_CA77)
+                    ^ thread.wrapping_mul(0xC2B2_AE3D)) as usize;
+                let slot = (h ^ (h >> 15)) & (ALLOC_CACHE - 1);
+                let e = self.alloc_cache[slot];
+                let d = if e.3 != u32::MAX
+                    && e.0 == site
+                    && e.1 == lenp1
+                    && e.2 == thread
+                    && array_len != Some(u32::MAX)
+                {
+                    e.3
+                } else {
+                    let d = self.resolve(thread, site, None, None, array_len)?;
+                    self.alloc_cache[slot] = (site, lenp1, thread, d);
+                    d
+                };
+                self.threads[t].last_key = Some((site, array_len));
+                self.threads[t].last_desc = d;
+                d
+            }
+            _ => self.resolve(thread, site, type_id, size, array_len)?,
+        };
+        let units = self.descs.units(desc);
+        let ts = &mut self.threads[t];
+        if !ts.has_tlab {
+            return Err(format!("thread {thread} allocates in a TLAB but has none (none since its start or the last collection)"));
+        }
+        let Some(run) = ts.open.as_mut() else {
+            return Err(format!("thread {thread} has no open TLAB"));
+        };
+        if run.end + units > ts.tlab_end {
+            return Err(format!(
+                "thread {thread}: a {}-byte allocation at {:#x} overflows its TLAB ending at {:#x}",
+                units << 3,
+                run.end << 3,
+                ts.tlab_end << 3
+            ));
+        }
+        run.push(desc, units, 0, false);
+        self.count_alloc(desc, units);
+        Ok(())
+    }
+
+    fn tlab(&mut self, thread: u32, start: u64, units: u64) -> R<()> {
+        if is_gc_thread(thread) || thread == format::GLOBAL_THREAD {
+            return Err(format!("TLAB event from non-mutator thread {thread:#x}"));
+        }
+        let t = self.thread(thread);
+        if let Some(run) = self.threads[t].open.take() {
+            self.close_run(run);
+        }
+        // A new TLAB is free memory: anything the model still has there is stale.
+        let (n, units_killed) = self.kill_front_range(start, start + units);
+        self.stale_objects += n;
+        let _ = units_killed;
+        let ts = &mut self.threads[t];
+        ts.has_tlab = true;
+        ts.tlab_end = start + units;
+        ts.open = Some(Run::new(start));
+        Ok(())
+    }
+
+    fn alloc_outside(
+        &mut self,
+        thread: u32,
+        site: u32,
+        type_id: u32,
+        addr: u64,
+        size: u64,
+        array_len: Option<u32>,
+    ) -> R<()> {
+        let desc = self.resolve(thread, site, Some(type_id), Some(size), array_len)?;
+        let units = self.descs.units(desc);
+        let a = addr >> 3;
+        let (n, _) = self.kill_front_range(a, a + units);
+        self.stale_objects += n;
+        self.place_front(a, desc, units, 0);
+        self.count_alloc(desc, units);
+        Ok(())
+    }
+
+    /// Puts one object into the front map (appending to the run that ends at `addr`, if any).
+    fn place_front(&mut self, addr: u64, desc: u32, units: u64, age: u8) {
+        if let Some((_, run)) = self.front.range_mut(..addr).next_back() {
+            if run.end == addr {
+                run.push(desc, units, age, false);
+                return;
+            }
+        }
+        let mut run = Run::new(addr);
+        run.push(desc, units, age, false);
+        self.insert_front(run);
+    }
+
+    fn insert_front(&mut self, run: Run) {
+        if let Some(old) = self.front.insert(run.start, run) {
+            // Two runs at one address: the older one's objects must be dead.
+            self.stale_objects += old.live as u64;
+            self.live_objects = self.live_objects.saturating_sub(old.live as u64);
+            self.live_bytes = self.live_bytes.saturating_sub(old.live_units << 3);
+        }
+    }
+
+    fn close_run(&mut self, mut run: Run) {
+        if run.live == 0 {
+            return;
+        }
+        run.shrink();
+        self.insert_front(run);
+    }
+
+    /// Kills every front-map object overlapping `[a, b)` (units); returns (objects, units).
+    fn kill_front_range(&mut self, a: u64, b: u64) -> (u64, u64) {
+        if a >= b {
+            return (0, 0);
+        }
+        let mut keys: Vec<u64> = Vec::new();
+        if let Some((&k, run)) = self.front.range(..a).next_back() {
+            if run.end > a {
+                keys.push(k);
+            }
+        }
+        keys.extend(self.front.range(a..b).map(|(&k, _)| k));
+        let (mut n, mut units) = (0u64, 0u64);
+        for k in keys {
+            let mut run = self.front.remove(&k).unwrap();
+            let mut off = run.start;
+            for i in 0..run.descs.len() {
+                let d = run.descs[i];
+                let u = self.descs.units(d);
+                if off < b && off + u > a && !self.descs.is_gap(d) {
+                    run.descs[i] = self.descs.gap(u);
+                    run.live -= 1;
+                    run.live_units -= u;
+                    n += 1;
+                    units += u;
+                }
+                off += u;
+            }
+            run.samples.clear();
+            if run.live > 0 {
+                self.front.insert(k, run);
+            }
+        }
+        self.live_objects = self.live_objects.saturating_sub(n);
+        self.live_bytes = self.live_bytes.saturating_sub(units << 3);
+        (n, units)
+    }
+
+    fn gc_start(&mut self, gc_id: u32, kind: GcKind, cause: u32, time_us: u64) -> R<()> {
+        if let Some(gc) = &self.gc {
+            return Err(format!("GC {gc_id} starts inside GC {}", gc.record.id));
+        }
+        for t in 0..self.threads.len() {
+            let ts = &mut self.threads[t];
+            ts.has_tlab = false;
+            if let Some(run) = ts.open.take() {
+                self.close_run(run);
+            }
+        }
+        self.note_peak();
+        self.gc = Some(GcState {
+            record: GcRecord {
+                id: gc_id,
+                kind,
+                cause,
+                start_us: time_us,
+                end_us: None,
+                collected_spaces: Vec::new(),
+                before_objects: self.live_objects,
+                before_bytes: self.live_bytes,
+                collected_objects: 0,
+                collected_bytes: 0,
+                moved_objects: 0,
+                moved_bytes: 0,
+                kept_objects: 0,
+                kept_bytes: 0,
+                dead_objects: 0,
+                dead_bytes: 0,
+                after_objects: 0,
+                after_bytes: 0,
+            },
+            back_built: false,
+        });
+        Ok(())
+    }
+
+    /// Moves the runs of the collected spaces to the back map (once per collection).
+    fn ensure_back(&mut self) -> R<()> {
+        let Some(gc) = self.gc.as_mut() else {
+            return Err("move event outside a collection".into());
+        };
+        if gc.back_built {
+            return Ok(());
+        }
+        gc.back_built = true;
+        let front = std::mem::take(&mut self.front);
+        if gc.record.collected_spaces.is_empty() {
+            self.back = front;
+        } else {
+            let mut ranges = Vec::new();
+            for id in &gc.record.collected_spaces {
+                let s = self
+                    .spaces
+                    .get(id)
+                    .ok_or_else(|| format!("collected space {id} is not defined"))?;
+                ranges.push((s.start >> 3, s.end >> 3));
+            }
+            for (k, run) in front {
+                if ranges.iter().any(|&(a, b)| a <= k && k < b) {
+                    self.back.insert(k, run);
+                } else {
+                    self.front.insert(k, run);
+                }
+            }
+        }
+        let (mut n, mut u) = (0u64, 0u64);
+        for run in self.back.values() {
+            n += run.live as u64;
+            u += run.live_units;
+        }
+        gc.record.collected_objects = n;
+        gc.record.collected_bytes = u << 3;
+        Ok(())
+    }
+
+    /// Takes the object starting at `addr` out of `map` (leaving a gap): (desc, age, units).
+    fn take(map: &mut BTreeMap<u64, Run>, descs: &mut Descs, addr: u64) -> Option<(u32, u8, u64)> {
+        let (_, run) = map.range_mut(..=addr).next_back()?;
+        let i = run.find(descs, addr)?;
+        let d = run.descs[i];
+        if descs.is_gap(d) {
+            return None;
+        }
+        let u = descs.units(d);
+        run.descs[i] = descs.gap(u);
+        run.live -= 1;
+        run.live_units -= u;
+        Some((d, run.ages[i], u))
+    }
+
+    /// The object at `addr` leaves its place: from the back map, or from the front map (an
+    /// object of a space not collected).
+    fn take_object(&mut self, addr: u64) -> Option<(u32, u8, u64)> {
+        if let Some(x) = Self::take(&mut self.back, &mut self.descs, addr) {
+            return Some(x);
+        }
+        let x = Self::take(&mut self.front, &mut self.descs, addr)?;
+        // the run may now be empty
+        if let Some((&k, run)) = self.front.range(..=addr).next_back() {
+            if run.live == 0 {
+                self.front.remove(&k);
+            }
+        }
+        Some(x)
+    }
+
+    /// Places a surviving object at `addr` through GC thread `t`'s open run.
+    fn place_gc(&mut self, t: usize, addr: u64, desc: u32, units: u64, age: u8) {
+        if let Some(run) = self.threads[t].open.as_mut() {
+            if run.end == addr {
+                run.push(desc, units, age, false);
+                return;
+            }
+            let from = run.end;
+            if addr > from
+                && addr - from <= GAP_MERGE_UNITS
+                && self.free_for_gap(t, from, addr + units)
+            {
+                let g = self.descs.gap(addr - from);
+                let run = self.threads[t].open.as_mut().unwrap();
+                run.push(g, addr - from, 0, true);
+                run.push(desc, units, age, false);
+                return;
+            }
+            let run = self.threads[t].open.take().unwrap();
+            self.close_run(run);
+        }
+        let mut run = match self.front.range(..addr).next_back() {
+            Some((&k, r)) if r.end == addr => self.front.remove(&k).unwrap(),
+            _ => Run::new(addr),
+        };
+        run.push(desc, units, age, false);
+        self.threads[t].open = Some(run);
+    }
+
+    /// Is `[a, b)` free of front-map runs and of other threads' open runs?
+    fn free_for_gap(&self, t: usize, a: u64, b: u64) -> bool {
+        if self.front.range(a..b).next().is_some() {
+            return false;
+        }
+        self.threads
+            .iter()
+            .enumerate()
+            .all(|(i, ts)| i == t || ts.open.as_ref().is_none_or(|r| r.end <= a || r.start >= b))
+    }
+
+    fn gc_move(&mut self, thread: u32, from: u64, to: Option<u64>) -> R<()> {
+        self.ensure_back()?;
+        let t = self.thread(thread);
+        let to = match to {
+            Some(to) => to,
+            None => self.threads[t].cursor.ok_or_else(|| format!("fast move of {:#x} but GC thread {thread:#x} has no copy cursor (no PLAB or earlier move)", from << 3))?,
+        };
+        let (d, age, u) = self
+            .take_object(from)
+            .ok_or_else(|| format!("move from {:#x}: no object starts there", from << 3))?;
+        self.place_gc(t, to, d, u, age.saturating_add(1));
+        self.threads[t].cursor = Some(to + u);
+        let rec = &mut self.gc.as_mut().unwrap().record;
+        rec.moved_objects += 1;
+        rec.moved_bytes += u << 3;
+        Ok(())
+    }
+
+    fn keep_alive(&mut self, thread: u32, addr: u64) -> R<()> {
+        self.ensure_back()?;
+        let t = self.thread(thread);
+        match Self::take(&mut self.back, &mut self.descs, addr) {
+            Some((d, age, u)) => {
+                self.place_gc(t, addr, d, u, age.saturating_add(1));
+                let rec = &mut self.gc.as_mut().unwrap().record;
+                rec.kept_objects += 1;
+                rec.kept_bytes += u << 3;
+                Ok(())
+            }
+            None => {
+                // Already in place in a space that is not collected?
+                let present = self
+                    .front
+                    .range_mut(..=addr)
+                    .next_back()
+                    .and_then(|(_, r)| r.find(&self.descs, addr))
+                    .is_some();
+                if present {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "keep-alive of {:#x}: no object starts there",
+                        addr << 3
+                    ))
+                }
+            }
+        }
+    }
+
+    fn region_move(&mut self, thread: u32, from: u64, to: u64, units: u64) -> R<()> {
+        self.ensure_back()?;
+        let t = self.thread(thread);
+        let end = from + units;
+        let mut objs: Vec<(u64, u32, u8, u64)> = Vec::new();
+        for in_back in [true, false] {
+            let map = if in_back {
+                &mut self.back
+            } else {
+                &mut self.front
+            };
+            let mut keys: Vec<u64> = Vec::new();
+            if let Some((&k, run)) = map.range(..from).next_back() {
+                if run.end > from {
+                    keys.push(k);
+                }
+            }
+            keys.extend(map.range(from..end).map(|(&k, _)| k));
+            for k in keys {
+                let run = map.get_mut(&k).unwrap();
+                let mut off = run.start;
+                for i in 0..run.descs.len() {
+                    let d = run.descs[i];
+                    let u = self.descs.units(d);
+                    if off >= from && off < end && !self.descs.is_gap(d) {
+                        objs.push((off, d, run.ages[i], u));
+                        run.descs[i] = self.descs.gap(u);
+                        run.live -= 1;
+                        run.live_units -= u;
+                    }
+                    off += u;
+                }
+                run.samples.clear();
+                if !in_back && run.live == 0 {
+                    map.remove(&k);
+                }
+            }
+            if !objs.is_empty() {
+                break;
+            }
+        }
+        if objs.is_empty() && units > 0 {
+            return Err(format!(
+                "region move of [{:#x}, {:#x}): no object there",
+                from << 3,
+                end << 3
+            ));
+        }
+        objs.sort_unstable_by_key(|o| o.0);
+        let mut bytes = 0;
+        let n = objs.len() as u64;
+        for (a, d, age, u) in objs {
+            let dest = (a + to)
+                .checked_sub(from)
+                .ok_or("region move below address 0")?;
+            self.place_gc(t, dest, d, u, age.saturating_add(1));
+            bytes += u << 3;
+        }
+        let rec = &mut self.gc.as_mut().unwrap().record;
+        if to == from {
+            rec.kept_objects += n;
+            rec.kept_bytes += bytes;
+        } else {
+            rec.moved_objects += n;
+            rec.moved_bytes += bytes;
+        }
+        Ok(())
+    }
+
+    fn gc_end(&mut self, gc_id: u32, time_us: u64) -> R<()> {
+        match &self.gc {
+            None => return Err(format!("GC {gc_id} ends but none started")),
+            Some(gc) if gc.record.id != gc_id => {
+                return Err(format!("GC {gc_id} ends inside GC {}", gc.record.id))
+            }
+            _ => {}
+        }
+        self.ensure_back()?;
+        self.note_peak();
+        let (mut n, mut u) = (0u64, 0u64);
+        for run in self.back.values() {
+            n += run.live as u64;
+            u += run.live_units;
+        }
+        self.back.clear();
+        for t in 0..self.threads.len() {
+            if is_gc_thread(self.threads[t].id) {
+                if let Some(run) = self.threads[t].open.take() {
+                    self.close_run(run);
+                }
+            }
+        }
+        self.live_objects = self.live_objects.saturating_sub(n);
+        self.live_bytes = self.live_bytes.saturating_sub(u << 3);
+        let mut rec = self.gc.take().unwrap().record;
+        rec.dead_objects = n;
+        rec.dead_bytes = u << 3;
+        rec.end_us = Some(time_us);
+        rec.after_objects = self.live_objects;
+        rec.after_bytes = self.live_bytes;
+        self.gcs.push(rec);
+        Ok(())
+    }
+
+    /// Closes every open run (at the end of the trace, before looking at the heap).
+    pub fn close_open_runs(&mut self) {
+        for t in 0..self.threads.len() {
+            if let Some(run) = self.threads[t].open.take() {
+                self.close_run(run);
+            }
+        }
+    }
+
+    /// Every object of the front map and of the open runs, in address order of the runs.
+    /// (At GC boundaries every run is closed and the order is the address order.)
+    pub fn for_each_object(&self, mut f: impl FnMut(ObjectView<'_>)) {
+        let open: Vec<&Run> = self
+            .threads
+            .iter()
+            .filter_map(|t| t.open.as_ref())
+            .collect();
+        for run in self.front.values().chain(open) {
+            let mut off = run.start;
+            for (i, &d) in run.descs.iter().enumerate() {
+                let desc = &self.descs.list[d as usize];
+                if !desc.is_gap() {
+                    f(ObjectView {
+                        addr: off << 3,
+                        desc,
+                        age: run.ages[i],
+                    });
+                }
+                off += desc.size_units as u64;
+            }
+        }
+    }
+
+    /// Bytes the model holds now (runs, their index and the description table).
+    pub fn memory_bytes(&self) -> usize {
+        let runs: usize = self
+            .front
+            .values()
+            .chain(self.back.values())
+            .map(Run::heap_bytes)
+            .sum();
+        let open: usize = self
+            .threads
+            .iter()
+            .filter_map(|t| t.open.as_ref())
+            .map(Run::heap_bytes)
+            .sum();
+        runs + open
+            + self.descs.bytes()
+            + self.threads.capacity() * std::mem::size_of::<ThreadState>()
+    }
+
+    fn note_peak(&mut self) {
+        self.peak_bytes = self.peak_bytes.max(self.memory_bytes());
+    }
+
+    /// The largest `memory_bytes` seen at a collection boundary.
+    pub fn peak_memory_bytes(&self) -> usize {
+        self.peak_bytes.max(self.memory_bytes())
+    }
+
+    /// Number of runs (front + back), for diagnostics.
+    pub fn run_count(&self) -> usize {
+        self.front.len() + self.back.len()
+    }
+}

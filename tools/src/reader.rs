@@ -1,0 +1,1082 @@
+//! The streaming trace reader: one chunk in memory at a time, typed events with their thread.
+//!
+//! Every malformed input — truncation, a flipped byte, an impossible value — is a `TraceError`
+//! naming the byte offset in the file (and, inside a chunk, the offset in its decompressed
+//! payload) and what was expected. The reader never panics on any input.
+
+use gcvm_tracer::format::{self, ev, TraceHeader, TraceSpaceKind};
+use gcvm_tracer::GcKind;
+use std::collections::HashMap;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::Path;
+
+/// A malformed or unreadable trace (boxed: one pointer, so results stay small on the hot path;
+/// the fields of `TraceErrorInfo` read through it: `err.offset`, `err.message`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct TraceError(Box<TraceErrorInfo>);
+
+/// Where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceErrorInfo {
+    /// Byte offset in the file: of the bad field, or of the chunk holding the bad event.
+    pub offset: u64,
+    /// Offset of the bad event in the chunk's decompressed payload, when inside a chunk.
+    pub payload_offset: Option<u64>,
+    /// What was expected (and found).
+    pub message: String,
+}
+
+impl TraceError {
+    pub fn at(offset: u64, message: impl Into<String>) -> TraceError {
+        TraceError(Box::new(TraceErrorInfo {
+            offset,
+            payload_offset: None,
+            message: message.into(),
+        }))
+    }
+    pub fn in_chunk(offset: u64, payload_offset: u64, message: impl Into<String>) -> TraceError {
+        TraceError(Box::new(TraceErrorInfo {
+            offset,
+            payload_offset: Some(payload_offset),
+            message: message.into(),
+        }))
+    }
+}
+
+impl std::ops::Deref for TraceError {
+    type Target = TraceErrorInfo;
+    fn deref(&self) -> &TraceErrorInfo {
+        &self.0
+    }
+}
+
+impl fmt::Debug for TraceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for TraceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.payload_offset {
+            Some(p) => write!(
+                f,
+                "trace byte {} (chunk payload byte {}): {}",
+                self.offset, p, self.message
+            ),
+            None => write!(f, "trace byte {}: {}", self.offset, self.message),
+        }
+    }
+}
+
+impl std::error::Error for TraceError {}
+
+/// One event as recorded. Addresses and sizes are in bytes (offsets from the heap base).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// In the thread's TLAB at the next address; type from the site.
+    Alloc {
+        site: u32,
+        array_len: Option<u32>,
+    },
+    /// In the thread's TLAB with an explicit type (and size, when not implied).
+    AllocTyped {
+        site: u32,
+        type_id: u32,
+        size: Option<u64>,
+        array_len: Option<u32>,
+    },
+    /// Outside any TLAB, everything explicit.
+    AllocOutside {
+        site: u32,
+        type_id: u32,
+        addr: u64,
+        size: u64,
+        array_len: Option<u32>,
+    },
+    Tlab {
+        start: u64,
+        size: u64,
+    },
+    ThreadAlive {
+        name: String,
+    },
+    ThreadDeath,
+    Mark {
+        label: String,
+    },
+    GcStart {
+        gc_id: u32,
+        kind: GcKind,
+        cause: u32,
+        time_us: u64,
+    },
+    GcEnd {
+        gc_id: u32,
+        time_us: u64,
+    },
+    /// A space collected by the current collection.
+    GcSpace {
+        space: u32,
+    },
+    Plab {
+        start: u64,
+        size: u64,
+    },
+    /// `to: None`: the GC thread's copy cursor (fast move).
+    Move {
+        from: u64,
+        to: Option<u64>,
+    },
+    RegionMove {
+        from: u64,
+        to: u64,
+        count: u32,
+        bytes: u64,
+    },
+    KeepAlive {
+        addr: u64,
+    },
+    SpaceCreate(Box<Space>),
+    SpaceAlloc {
+        id: u32,
+        kind: TraceSpaceKind,
+    },
+    SpaceRelease {
+        id: u32,
+    },
+    SpaceRedefine {
+        id: u32,
+        start: u64,
+        end: u64,
+    },
+    SpaceDestroy {
+        id: u32,
+    },
+    TypeDef {
+        id: u32,
+        def: Box<TypeSym>,
+    },
+    SiteDef {
+        id: u32,
+        def: Box<SiteSym>,
+    },
+    CauseDef {
+        id: u32,
+        name: String,
+    },
+}
+
+/// Names of event kinds, indexed by `Event::kind_index`.
+pub const EVENT_KIND_NAMES: [&str; 22] = [
+    "alloc",
+    "alloc-typed",
+    "alloc-outside",
+    "tlab",
+    "thread-alive",
+    "thread-death",
+    "mark",
+    "gc-start",
+    "gc-end",
+    "gc-space",
+    "plab",
+    "move",
+    "move-region",
+    "keep-alive",
+    "space-create",
+    "space-alloc",
+    "space-release",
+    "space-redefine",
+    "space-destroy",
+    "type",
+    "site",
+    "cause",
+];
+
+impl Event {
+    pub fn kind_index(&self) -> usize {
+        match self {
+            Event::Alloc { .. } => 0,
+            Event::AllocTyped { .. } => 1,
+            Event::AllocOutside { .. } => 2,
+            Event::Tlab { .. } => 3,
+            Event::ThreadAlive { .. } => 4,
+            Event::ThreadDeath => 5,
+            Event::Mark { .. } => 6,
+            Event::GcStart { .. } => 7,
+            Event::GcEnd { .. } => 8,
+            Event::GcSpace { .. } => 9,
+            Event::Plab { .. } => 10,
+            Event::Move { .. } => 11,
+            Event::RegionMove { .. } => 12,
+            Event::KeepAlive { .. } => 13,
+            Event::SpaceCreate(_) => 14,
+            Event::SpaceAlloc { .. } => 15,
+            Event::SpaceRelease { .. } => 16,
+            Event::SpaceRedefine { .. } => 17,
+            Event::SpaceDestroy { .. } => 18,
+            Event::TypeDef { .. } => 19,
+            Event::SiteDef { .. } => 20,
+            Event::CauseDef { .. } => 21,
+        }
+    }
+    pub fn kind_name(&self) -> &'static str {
+        EVENT_KIND_NAMES[self.kind_index()]
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypeSym {
+    pub name: String,
+    pub instance_size: u32,
+    pub elem_size: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteSym {
+    pub class: String,
+    pub method: String,
+    pub bci: u32,
+    pub line: Option<u32>,
+    pub usual_type: Option<u32>,
+}
+
+impl SiteSym {
+    /// `Class.method:bci (line N)`.
+    pub fn label(&self) -> String {
+        match self.line {
+            Some(l) => format!("{}.{}:{} (line {})", self.class, self.method, self.bci, l),
+            None => format!("{}.{}:{}", self.class, self.method, self.bci),
+        }
+    }
+}
+
+/// The symbols seen so far.
+#[derive(Clone, Debug, Default)]
+pub struct Symbols {
+    pub types: HashMap<u32, TypeSym>,
+    pub sites: HashMap<u32, SiteSym>,
+    pub causes: HashMap<u32, String>,
+}
+
+impl Symbols {
+    pub fn type_name(&self, id: u32) -> String {
+        self.types
+            .get(&id)
+            .map_or_else(|| format!("<type {id}>"), |t| t.name.clone())
+    }
+    pub fn site_label(&self, id: u32) -> String {
+        self.sites
+            .get(&id)
+            .map_or_else(|| format!("<site {id}>"), |s| s.label())
+    }
+    pub fn cause_name(&self, id: u32) -> String {
+        self.causes
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("<cause {id}>"))
+    }
+}
+
+/// A space as the trace describes it (addresses in bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Space {
+    pub id: u32,
+    pub kind: TraceSpaceKind,
+    pub start: u64,
+    pub end: u64,
+    pub name: String,
+}
+
+/// The chunk the last event came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChunkInfo {
+    /// File offset of the chunk's record header.
+    pub offset: u64,
+    pub thread: u32,
+    pub epoch: u32,
+    pub raw_len: u32,
+    pub stored_len: u32,
+    pub compressed: bool,
+}
+
+/// The trailer of a finished trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trailer {
+    pub chunks: u64,
+    pub raw_bytes: u64,
+    pub stored_bytes: u64,
+    /// (gc id, file offset of the chunk with its start, of the chunk with its end)
+    pub gc_index: Vec<(u32, u64, u64)>,
+}
+
+/// Is `thread` a GC thread's id?
+pub fn is_gc_thread(thread: u32) -> bool {
+    (format::GC_THREAD_BASE..format::GLOBAL_THREAD).contains(&thread)
+}
+
+/// The largest address (in units) the reader accepts: a 64 GB offset.
+const MAX_UNITS: u64 = 1 << 33;
+
+/// Reads a trace from any byte source, one chunk at a time.
+pub struct TraceReader<R: Read> {
+    src: R,
+    /// File offset of the next unread byte.
+    offset: u64,
+    header: TraceHeader,
+    chunk: ChunkInfo,
+    stored: Vec<u8>,
+    raw: Vec<u8>,
+    pos: usize,
+    inflate: flate2::Decompress,
+    symbols: Symbols,
+    trailer: Option<Trailer>,
+    finished: bool,
+    gcs_started: u32,
+    event_start: usize,
+    /// Chunks read so far, of them compressed, and their raw and stored bytes.
+    pub chunks_read: u64,
+    pub compressed_chunks: u64,
+    pub raw_bytes_read: u64,
+    pub stored_bytes_read: u64,
+}
+
+impl TraceReader<BufReader<File>> {
+    /// Opens a trace file and reads its header.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, TraceError> {
+        let f = File::open(path.as_ref()).map_err(|e| {
+            TraceError::at(0, format!("cannot open {}: {e}", path.as_ref().display()))
+        })?;
+        TraceReader::new(BufReader::with_capacity(1 << 20, f))
+    }
+}
+
+fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match src.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+impl<R: Read> TraceReader<R> {
+    /// Reads the header from `src`.
+    pub fn new(mut src: R) -> Result<Self, TraceError> {
+        let mut fixed = [0u8; 16];
+        let n = read_full(&mut src, &mut fixed)
+            .map_err(|e| TraceError::at(0, format!("read error: {e}")))?;
+        if n < 16 {
+            return Err(TraceError::at(n as u64, format!("truncated header: expected 16 bytes (magic, version, flags, length), found {n}")));
+        }
+        if fixed[..8] != format::MAGIC {
+            return Err(TraceError::at(
+                0,
+                format!(
+                    "expected the magic {:?}: not a gcvm trace",
+                    String::from_utf8_lossy(&format::MAGIC)
+                ),
+            ));
+        }
+        let version = u16::from_le_bytes([fixed[8], fixed[9]]);
+        if version != format::VERSION {
+            return Err(TraceError::at(
+                8,
+                format!(
+                    "expected format version {}, found {version}",
+                    format::VERSION
+                ),
+            ));
+        }
+        let flags = u16::from_le_bytes([fixed[10], fixed[11]]);
+        let rest_len = u32::from_le_bytes([fixed[12], fixed[13], fixed[14], fixed[15]]) as usize;
+        if !(28..=1 << 20).contains(&rest_len) {
+            return Err(TraceError::at(
+                12,
+                format!("expected a header length between 28 and 1 MiB, found {rest_len}"),
+            ));
+        }
+        let mut rest = vec![0u8; rest_len];
+        let n = read_full(&mut src, &mut rest)
+            .map_err(|e| TraceError::at(16, format!("read error: {e}")))?;
+        if n < rest_len {
+            return Err(TraceError::at(
+                16 + n as u64,
+                format!("truncated header: expected {rest_len} bytes, found {n}"),
+            ));
+        }
+        let mut c = Cur {
+            b: &rest,
+            p: 0,
+            base: 16,
+        };
+        let alignment = c.u8("alignment")?;
+        let ref_shift = c.u8("reference shift")?;
+        let array_header = c.u16("array header size")?;
+        let min_object_size = c.u16("minimum object size")?;
+        let _ = c.u16("reserved")?;
+        let heap_size = c.u64("heap size")?;
+        let start_unix_ms = c.u64("start time")?;
+        let collector = c.str16("collector name")?;
+        let program = c.str16("program")?;
+        if alignment != 8 || ref_shift != 3 {
+            return Err(TraceError::at(
+                16,
+                format!(
+                    "expected alignment 8 and reference shift 3, found {alignment} and {ref_shift}"
+                ),
+            ));
+        }
+        let header = TraceHeader {
+            version,
+            flags,
+            alignment,
+            ref_shift,
+            array_header,
+            min_object_size,
+            heap_size,
+            start_unix_ms,
+            collector,
+            program,
+        };
+        Ok(TraceReader {
+            src,
+            offset: 16 + rest_len as u64,
+            header,
+            chunk: ChunkInfo::default(),
+            stored: Vec::new(),
+            raw: Vec::new(),
+            pos: 0,
+            inflate: flate2::Decompress::new(false),
+            symbols: Symbols::default(),
+            trailer: None,
+            finished: false,
+            gcs_started: 0,
+            event_start: 0,
+            chunks_read: 0,
+            compressed_chunks: 0,
+            raw_bytes_read: 0,
+            stored_bytes_read: 0,
+        })
+    }
+
+    pub fn header(&self) -> &TraceHeader {
+        &self.header
+    }
+    /// The symbols defined so far.
+    pub fn symbols(&self) -> &Symbols {
+        &self.symbols
+    }
+    /// The chunk of the last event returned.
+    pub fn chunk(&self) -> &ChunkInfo {
+        &self.chunk
+    }
+    /// The trailer, once the end of a finished trace has been reached.
+    pub fn trailer(&self) -> Option<&Trailer> {
+        self.trailer.as_ref()
+    }
+    /// Bytes of the file consumed so far.
+    pub fn position(&self) -> u64 {
+        self.offset
+    }
+    /// An error about the last event returned (offset of its chunk and of the event in it).
+    pub fn error_here(&self, message: impl Into<String>) -> TraceError {
+        TraceError::in_chunk(self.chunk.offset, self.event_start as u64, message)
+    }
+    /// Raw (decompressed) size in bytes of the last event returned.
+    pub fn last_event_len(&self) -> usize {
+        self.pos - self.event_start
+    }
+
+    /// The next event and the thread that recorded it; `Ok(None)` at the end of a finished trace.
+    pub fn next_event(&mut self) -> Result<Option<(u32, Event)>, TraceError> {
+        while self.pos >= self.raw.len() {
+            if self.finished || !self.next_chunk()? {
+                return Ok(None);
+            }
+        }
+        let start = self.pos;
+        // the two 4-byte common events, decoded inline
+        if let Some(w) = self.raw.get(start..start + 4) {
+            let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+            let id = word as u8;
+            if id == ev::ALLOC && word >> 24 != format::LEN8_ESCAPE {
+                let l = word >> 24;
+                self.event_start = start;
+                self.pos = start + 4;
+                return Ok(Some((
+                    self.chunk.thread,
+                    Event::Alloc {
+                        site: (word >> 8) & 0xffff,
+                        array_len: l.checked_sub(1),
+                    },
+                )));
+            }
+            if id == ev::MOVE_FAST {
+                self.event_start = start;
+                self.pos = start + 4;
+                return Ok(Some((
+                    self.chunk.thread,
+                    Event::Move {
+                        from: ((word >> 8) as u64) << 3,
+                        to: None,
+                    },
+                )));
+            }
+        }
+        let mut c = Cur {
+            b: &self.raw,
+            p: start,
+            base: 0,
+        };
+        let chunk_offset = self.chunk.offset;
+        let event = decode_event(&mut c).map_err(|e| {
+            TraceError::in_chunk(
+                chunk_offset,
+                e.offset,
+                format!("{} (in the event at payload byte {start})", e.message),
+            )
+        })?;
+        self.pos = c.p;
+        self.event_start = start;
+        match &event {
+            Event::TypeDef { id, def } => {
+                self.symbols.types.insert(*id, (**def).clone());
+            }
+            Event::SiteDef { id, def } => {
+                self.symbols.sites.insert(*id, (**def).clone());
+            }
+            Event::CauseDef { id, name } => {
+                self.symbols.causes.insert(*id, name.clone());
+            }
+            Event::GcStart { .. } => self.gcs_started = self.gcs_started.saturating_add(1),
+            _ => {}
+        }
+        Ok(Some((self.chunk.thread, event)))
+    }
+
+    /// Loads the next chunk; false at the end of a finished trace.
+    fn next_chunk(&mut self) -> Result<bool, TraceError> {
+        let at = self.offset;
+        let mut h = [0u8; format::RECORD_HEADER_SIZE];
+        let n = read_full(&mut self.src, &mut h)
+            .map_err(|e| TraceError::at(at, format!("read error: {e}")))?;
+        if n == 0 {
+            return Err(TraceError::at(at, "truncated: expected a chunk or the trailer record, found the end of the file (the trace was not finished)"));
+        }
+        if n < h.len() {
+            return Err(TraceError::at(
+                at + n as u64,
+                format!(
+                    "truncated: expected a {}-byte record header, found {n} bytes",
+                    h.len()
+                ),
+            ));
+        }
+        self.offset += h.len() as u64;
+        let kind = h[0];
+        let flags = h[1];
+        let thread = u32::from_le_bytes(h[4..8].try_into().unwrap());
+        let epoch = u32::from_le_bytes(h[8..12].try_into().unwrap());
+        let raw_len = u32::from_le_bytes(h[12..16].try_into().unwrap());
+        let stored_len = u32::from_le_bytes(h[16..20].try_into().unwrap());
+        let crc = u32::from_le_bytes(h[20..24].try_into().unwrap());
+        if kind != format::RECORD_CHUNK && kind != format::RECORD_TRAILER {
+            return Err(TraceError::at(
+                at,
+                format!("expected a record kind 'C' or 'T', found {kind:#04x}"),
+            ));
+        }
+        if flags & !format::CHUNK_FLAG_COMPRESSED != 0 || h[2] != 0 || h[3] != 0 {
+            return Err(TraceError::at(
+                at + 1,
+                format!("expected chunk flags 0 or 1 and reserved zero, found {flags:#04x}"),
+            ));
+        }
+        let compressed = flags & format::CHUNK_FLAG_COMPRESSED != 0;
+        if raw_len as usize > format::MAX_CHUNK_RAW || stored_len as usize > format::MAX_CHUNK_RAW {
+            return Err(TraceError::at(at + 12, format!("expected chunk lengths of at most {} bytes, found raw {raw_len}, stored {stored_len}", format::MAX_CHUNK_RAW)));
+        }
+        if !compressed && raw_len != stored_len {
+            return Err(TraceError::at(at + 12, format!("uncompressed chunk: expected equal raw and stored lengths, found {raw_len} and {stored_len}")));
+        }
+        self.stored.resize(stored_len as usize, 0);
+        let n = read_full(&mut self.src, &mut self.stored)
+            .map_err(|e| TraceError::at(self.offset, format!("read error: {e}")))?;
+        if n < stored_len as usize {
+            return Err(TraceError::at(
+                self.offset + n as u64,
+                format!("truncated: expected {stored_len} bytes of chunk payload, found {n}"),
+            ));
+        }
+        let mut sum = flate2::Crc::new();
+        sum.update(&self.stored);
+        if sum.sum() != crc {
+            return Err(TraceError::at(
+                at + 20,
+                format!(
+                    "chunk checksum mismatch: expected crc32 {crc:#010x}, payload has {:#010x}",
+                    sum.sum()
+                ),
+            ));
+        }
+        let payload_at = self.offset;
+        self.offset += stored_len as u64;
+        self.raw.clear();
+        if compressed {
+            self.inflate.reset(false);
+            self.raw.reserve_exact(raw_len as usize + 1);
+            let st = self.inflate.decompress_vec(
+                &self.stored,
+                &mut self.raw,
+                flate2::FlushDecompress::Finish,
+            );
+            match st {
+                Ok(flate2::Status::StreamEnd) if self.raw.len() == raw_len as usize && self.inflate.total_in() == stored_len as u64 => {}
+                Ok(_) => {
+                    return Err(TraceError::at(payload_at, format!("compressed chunk: expected {raw_len} bytes after inflating {stored_len}, found {} (or trailing data)", self.raw.len())))
+                }
+                Err(e) => return Err(TraceError::at(payload_at, format!("compressed chunk: invalid deflate data: {e}"))),
+            }
+        } else {
+            std::mem::swap(&mut self.raw, &mut self.stored);
+        }
+        self.pos = 0;
+        self.event_start = 0;
+        self.chunk = ChunkInfo {
+            offset: at,
+            thread,
+            epoch,
+            raw_len,
+            stored_len,
+            compressed,
+        };
+        if kind == format::RECORD_TRAILER {
+            let t = self.parse_trailer(at)?;
+            self.trailer = Some(t);
+            self.raw.clear();
+            self.read_footer(at)?;
+            self.finished = true;
+            return Ok(false);
+        }
+        self.chunks_read += 1;
+        self.compressed_chunks += compressed as u64;
+        self.raw_bytes_read += raw_len as u64;
+        self.stored_bytes_read += stored_len as u64;
+        if thread < format::GC_THREAD_BASE && epoch < self.gcs_started {
+            return Err(TraceError::at(
+                at + 8,
+                format!(
+                    "thread {thread}'s events recorded before collection #{} appear after its start (epoch {epoch}, expected {}): the VM must flush ThreadEvents at the safepoint",
+                    epoch + 1,
+                    self.gcs_started
+                ),
+            ));
+        }
+        Ok(true)
+    }
+
+    fn parse_trailer(&self, at: u64) -> Result<Trailer, TraceError> {
+        let mut c = Cur {
+            b: &self.raw,
+            p: 0,
+            base: at + format::RECORD_HEADER_SIZE as u64,
+        };
+        let chunks = c.u64("trailer chunk count")?;
+        let raw_bytes = c.u64("trailer raw bytes")?;
+        let stored_bytes = c.u64("trailer stored bytes")?;
+        let n = c.u32("trailer collection count")?;
+        if n as usize > c.b.len() / 20 {
+            return Err(c.err(format!(
+                "expected at most {} trailer index entries, found {n}",
+                c.b.len() / 20
+            )));
+        }
+        let mut gc_index = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            gc_index.push((
+                c.u32("gc id")?,
+                c.u64("gc start offset")?,
+                c.u64("gc end offset")?,
+            ));
+        }
+        if c.p != c.b.len() {
+            return Err(c.err("expected the end of the trailer"));
+        }
+        Ok(Trailer {
+            chunks,
+            raw_bytes,
+            stored_bytes,
+            gc_index,
+        })
+    }
+
+    fn read_footer(&mut self, trailer_at: u64) -> Result<(), TraceError> {
+        let mut f = [0u8; format::FOOTER_SIZE];
+        let n = read_full(&mut self.src, &mut f)
+            .map_err(|e| TraceError::at(self.offset, format!("read error: {e}")))?;
+        if n < f.len() {
+            return Err(TraceError::at(
+                self.offset + n as u64,
+                format!(
+                    "truncated: expected the {}-byte footer, found {n} bytes",
+                    f.len()
+                ),
+            ));
+        }
+        let off = u64::from_le_bytes(f[..8].try_into().unwrap());
+        if f[8..] != format::FOOTER_MAGIC || off != trailer_at {
+            return Err(TraceError::at(
+                self.offset,
+                format!(
+                    "expected the footer (trailer offset {trailer_at}, {:?})",
+                    String::from_utf8_lossy(&format::FOOTER_MAGIC)
+                ),
+            ));
+        }
+        self.offset += f.len() as u64;
+        let mut extra = [0u8; 1];
+        if read_full(&mut self.src, &mut extra)
+            .map_err(|e| TraceError::at(self.offset, format!("read error: {e}")))?
+            != 0
+        {
+            return Err(TraceError::at(
+                self.offset,
+                "expected the end of the file after the footer, found more data",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A bounds-checked cursor over a byte slice; errors carry `base + position`.
+struct Cur<'a> {
+    b: &'a [u8],
+    p: usize,
+    base: u64,
+}
+
+impl Cur<'_> {
+    fn err(&self, message: impl Into<String>) -> TraceError {
+        TraceError::at(self.base + self.p as u64, message)
+    }
+    fn take(&mut self, n: usize, what: &str) -> Result<&[u8], TraceError> {
+        if self.b.len() - self.p < n {
+            return Err(self.err(format!(
+                "expected {what} ({n} bytes), found {} bytes",
+                self.b.len() - self.p
+            )));
+        }
+        let s = &self.b[self.p..self.p + n];
+        self.p += n;
+        Ok(s)
+    }
+    fn u8(&mut self, what: &str) -> Result<u8, TraceError> {
+        Ok(self.take(1, what)?[0])
+    }
+    fn u16(&mut self, what: &str) -> Result<u16, TraceError> {
+        Ok(u16::from_le_bytes(self.take(2, what)?.try_into().unwrap()))
+    }
+    fn u32(&mut self, what: &str) -> Result<u32, TraceError> {
+        Ok(u32::from_le_bytes(self.take(4, what)?.try_into().unwrap()))
+    }
+    fn u64(&mut self, what: &str) -> Result<u64, TraceError> {
+        Ok(u64::from_le_bytes(self.take(8, what)?.try_into().unwrap()))
+    }
+    fn str16(&mut self, what: &str) -> Result<String, TraceError> {
+        let n = self.u16(what)? as usize;
+        let at = self.p;
+        let s = self.take(n, what)?;
+        String::from_utf8(s.to_vec())
+            .map_err(|_| TraceError::at(self.base + at as u64, format!("expected UTF-8 {what}")))
+    }
+    #[inline]
+    fn varint(&mut self, what: &str) -> Result<u64, TraceError> {
+        let mut v = 0u64;
+        let mut shift = 0u32;
+        loop {
+            let Some(&b) = self.b.get(self.p) else {
+                return Err(self.err(format!(
+                    "expected {what} (varint), found the end of the chunk"
+                )));
+            };
+            self.p += 1;
+            if shift == 63 && b > 1 {
+                return Err(self.err(format!("{what}: varint overflows 64 bits")));
+            }
+            v |= ((b & 0x7f) as u64) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+            shift += 7;
+            if shift > 63 {
+                return Err(self.err(format!("{what}: varint longer than 10 bytes")));
+            }
+        }
+    }
+    fn v32(&mut self, what: &str) -> Result<u32, TraceError> {
+        let v = self.varint(what)?;
+        u32::try_from(v)
+            .map_err(|_| self.err(format!("{what}: expected a 32-bit value, found {v}")))
+    }
+    /// An address or size in units, returned in bytes.
+    fn units(&mut self, what: &str) -> Result<u64, TraceError> {
+        let v = self.varint(what)?;
+        if v > MAX_UNITS {
+            return Err(self.err(format!(
+                "{what}: expected at most {MAX_UNITS} units of 8 bytes, found {v}"
+            )));
+        }
+        Ok(v << 3)
+    }
+    /// `length + 1` (0 = not an array).
+    fn lenp1(&mut self) -> Result<Option<u32>, TraceError> {
+        let v = self.varint("array length + 1")?;
+        match v {
+            0 => Ok(None),
+            v if v <= 1 + u32::MAX as u64 => Ok(Some((v - 1) as u32)),
+            v => Err(self.err(format!(
+                "array length + 1: expected at most 2^32, found {v}"
+            ))),
+        }
+    }
+    fn string(&mut self, what: &str) -> Result<String, TraceError> {
+        let n = self.varint(what)?;
+        if n > (self.b.len() - self.p) as u64 {
+            return Err(self.err(format!(
+                "{what}: expected {n} bytes of text, found {}",
+                self.b.len() - self.p
+            )));
+        }
+        let at = self.p;
+        let s = self.take(n as usize, what)?;
+        String::from_utf8(s.to_vec())
+            .map_err(|_| TraceError::at(self.base + at as u64, format!("expected UTF-8 {what}")))
+    }
+    fn space_kind(&mut self) -> Result<TraceSpaceKind, TraceError> {
+        let b = self.u8("space kind")?;
+        TraceSpaceKind::from_u8(b)
+            .ok_or_else(|| self.err(format!("expected a space kind 0-8, found {b}")))
+    }
+}
+
+/// Decodes one event at the cursor.
+fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
+    let start = c.p;
+    let id = c.u8("an event id")?;
+    Ok(match id {
+        ev::ALLOC => {
+            let w = c.take(3, "the rest of an allocation word")?;
+            let site = u16::from_le_bytes([w[0], w[1]]) as u32;
+            let l = w[2] as u32;
+            let array_len = match l {
+                0 => None,
+                format::LEN8_ESCAPE => Some(c.u32("an array length")?),
+                l => Some(l - 1),
+            };
+            Event::Alloc { site, array_len }
+        }
+        ev::ALLOC_TYPED => {
+            let site = c.v32("site")?;
+            let type_id = c.v32("type")?;
+            let size = c.units("size")?;
+            let array_len = c.lenp1()?;
+            Event::AllocTyped {
+                site,
+                type_id,
+                size: (size != 0).then_some(size),
+                array_len,
+            }
+        }
+        ev::ALLOC_WIDE => {
+            let site = c.v32("site")?;
+            let array_len = c.lenp1()?;
+            Event::Alloc { site, array_len }
+        }
+        ev::ALLOC_OUTSIDE => {
+            let addr = c.units("address")?;
+            let site = c.v32("site")?;
+            let type_id = c.v32("type")?;
+            let size = c.units("size")?;
+            let array_len = c.lenp1()?;
+            Event::AllocOutside {
+                site,
+                type_id,
+                addr,
+                size,
+                array_len,
+            }
+        }
+        ev::TLAB => Event::Tlab {
+            start: c.units("TLAB start")?,
+            size: c.units("TLAB size")?,
+        },
+        ev::THREAD_ALIVE => Event::ThreadAlive {
+            name: c.string("thread name")?,
+        },
+        ev::THREAD_DEATH => Event::ThreadDeath,
+        ev::MARK => Event::Mark {
+            label: c.string("mark label")?,
+        },
+        ev::GC_START => {
+            let gc_id = c.v32("GC id")?;
+            let kind = match c.u8("GC kind")? {
+                0 => GcKind::Minor,
+                1 => GcKind::Major,
+                k => {
+                    return Err(c.err(format!(
+                        "expected GC kind 0 (minor) or 1 (major), found {k}"
+                    )))
+                }
+            };
+            Event::GcStart {
+                gc_id,
+                kind,
+                cause: c.v32("GC cause")?,
+                time_us: c.varint("GC start time")?,
+            }
+        }
+        ev::GC_END => Event::GcEnd {
+            gc_id: c.v32("GC id")?,
+            time_us: c.varint("GC end time")?,
+        },
+        ev::GC_SPACE => Event::GcSpace {
+            space: c.v32("collected space id")?,
+        },
+        ev::PLAB => Event::Plab {
+            start: c.units("PLAB start")?,
+            size: c.units("PLAB size")?,
+        },
+        ev::MOVE_FAST => {
+            let w = c.take(3, "the rest of a fast move word")?;
+            Event::Move {
+                from: (u32::from_le_bytes([w[0], w[1], w[2], 0]) as u64) << 3,
+                to: None,
+            }
+        }
+        ev::MOVE_FAST_WIDE => Event::Move {
+            from: (c.u32("move source")? as u64) << 3,
+            to: None,
+        },
+        ev::MOVE => Event::Move {
+            from: c.units("move source")?,
+            to: Some(c.units("move destination")?),
+        },
+        ev::MOVE_REGION => Event::RegionMove {
+            from: c.units("region source")?,
+            to: c.units("region destination")?,
+            count: c.v32("region object count")?,
+            bytes: c.units("region size")?,
+        },
+        ev::KEEP_ALIVE => Event::KeepAlive {
+            addr: c.units("kept-alive address")?,
+        },
+        ev::SPACE_CREATE => {
+            let id = c.v32("space id")?;
+            let kind = c.space_kind()?;
+            let start = c.units("space start")?;
+            let end = c.units("space end")?;
+            Event::SpaceCreate(Box::new(Space {
+                id,
+                kind,
+                start,
+                end,
+                name: c.string("space name")?,
+            }))
+        }
+        ev::SPACE_ALLOC => Event::SpaceAlloc {
+            id: c.v32("space id")?,
+            kind: c.space_kind()?,
+        },
+        ev::SPACE_RELEASE => Event::SpaceRelease {
+            id: c.v32("space id")?,
+        },
+        ev::SPACE_REDEFINE => Event::SpaceRedefine {
+            id: c.v32("space id")?,
+            start: c.units("space start")?,
+            end: c.units("space end")?,
+        },
+        ev::SPACE_DESTROY => Event::SpaceDestroy {
+            id: c.v32("space id")?,
+        },
+        ev::TYPE => {
+            let id = c.v32("type id")?;
+            let name = c.string("type name")?;
+            let instance_size = c.v32("instance size")?;
+            let e = c.varint("element size + 1")?;
+            let elem_size = match e {
+                0 => None,
+                e if e <= 1 << 16 => Some((e - 1) as u32),
+                e => {
+                    return Err(c.err(format!(
+                        "element size + 1: expected at most 65536, found {e}"
+                    )))
+                }
+            };
+            Event::TypeDef {
+                id,
+                def: Box::new(TypeSym {
+                    name,
+                    instance_size,
+                    elem_size,
+                }),
+            }
+        }
+        ev::SITE => {
+            let id = c.v32("site id")?;
+            let class = c.string("site class")?;
+            let method = c.string("site method")?;
+            let bci = c.v32("bytecode index")?;
+            let line = c.v32("line + 1")?.checked_sub(1);
+            let usual_type = c.varint("usual type + 1")?;
+            let usual_type = match usual_type {
+                0 => None,
+                t if t <= 1 + u32::MAX as u64 => Some((t - 1) as u32),
+                t => {
+                    return Err(c.err(format!(
+                        "usual type + 1: expected a 32-bit value, found {t}"
+                    )))
+                }
+            };
+            Event::SiteDef {
+                id,
+                def: Box::new(SiteSym {
+                    class,
+                    method,
+                    bci,
+                    line,
+                    usual_type,
+                }),
+            }
+        }
+        ev::CAUSE => Event::CauseDef {
+            id: c.v32("cause id")?,
+            name: c.string("cause name")?,
+        },
+        other => {
+            c.p = start;
+            return Err(c.err(format!("expected an event id, found {other:#04x}")));
+        }
+    })
+}
+
+/// Decodes every event of one raw chunk payload (for tests and tools that frame chunks
+/// themselves). Errors carry the payload offset in `offset`.
+pub fn decode_payload(payload: &[u8]) -> Result<Vec<Event>, TraceError> {
+    let mut c = Cur {
+        b: payload,
+        p: 0,
+        base: 0,
+    };
+    let mut out = Vec::new();
+    while c.p < payload.len() {
+        out.push(decode_event(&mut c)?);
+    }
+    Ok(out)
+}
