@@ -18,13 +18,13 @@ public class TreeBuilders {
         int threads = 5;
         long[] sums = new long[threads];
         Thread[] ts = new Thread[threads];
-        Node longLived = build(12, 99);
+        Node longLived = build(10, 99);
         for (int t = 0; t < threads; t++) {
             final int id = t;
             ts[t] = new Thread(() -> {
                 long s = 0;
                 Node keep = build(8, id);
-                for (int i = 0; i < 150; i++) {
+                for (int i = 0; i < 40; i++) {
                     s += check(build(6 + i % 5, id * 1000 + i));
                     if (i % 10 == 0) keep = build(8, i);
                 }
