@@ -1,13 +1,15 @@
-//! The `gcvm` command: run Java programs under a chosen collector.
+//! The `gcvm` command: run Java programs under a chosen collector, and read what they recorded.
 //!
 //! `gcvm run [OPTIONS] <MainClass | File.java> [ARGS...]`. Java-style options (`-cp`, `-Xmx64m`,
-//! `-Xms`, `-Xss`, `-Xlog:gc`) are accepted beside gcvm's own long options.
+//! `-Xms`, `-Xss`, `-Xlog:gc`) are accepted beside gcvm's own long options. `--trace FILE`
+//! records the object-level event trace; `gcvm trace info`, `gcvm stats` and `gcvm heap` read it
+//! (through gcvm-tools, which never links the VM).
 
 mod bench;
 
 use clap::{Args, Parser, Subcommand};
 use gcvm_gc::HeapConfig;
-use gcvm_interp::VmOptions;
+use gcvm_interp::{Recording, VmOptions};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -24,6 +26,55 @@ enum Command {
     Run(RunArgs),
     /// Benchmark bundled programs against HotSpot, side by side.
     Bench(bench::BenchArgs),
+    /// Inspect a recorded trace.
+    #[command(subcommand)]
+    Trace(TraceCommand),
+    /// Statistics of a recorded trace: allocations per type, site and size, each collection's
+    /// survivors and dead, pauses.
+    Stats(TraceFileArgs),
+    /// The heap at a collection boundary, rebuilt from a recorded trace.
+    Heap(HeapArgs),
+}
+
+#[derive(Subcommand)]
+enum TraceCommand {
+    /// What a trace holds: header, chunks, events per kind, threads, collections, spaces.
+    Info(TraceFileArgs),
+}
+
+#[derive(Args)]
+struct TraceFileArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct HeapArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Where: gc:N:start (everything allocated before collection N), gc:N:end (what it left),
+    /// or end (the end of the run).
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    at: String,
+    /// List every object, or group them by type, site, age, space or thread.
+    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = parse_group_by)]
+    by: gcvm_tools::GroupBy,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_boundary(s: &str) -> Result<String, String> {
+    s.parse::<gcvm_tools::Boundary>().map(|b| b.to_string())
+}
+
+fn parse_group_by(s: &str) -> Result<gcvm_tools::GroupBy, String> {
+    s.parse()
 }
 
 #[derive(Args)]
@@ -55,6 +106,14 @@ struct RunArgs {
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
     #[arg(long = "log-gc")]
     log_gc: bool,
+    /// Record every allocation and every move the collector makes into FILE, the object-level
+    /// trace (docs/trace-format.md); read it with `gcvm trace info`, `gcvm stats`, `gcvm heap`.
+    #[arg(long = "trace", value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// Debug: write the actual heap, one line per object, at every collection's start and end and
+    /// at exit into FILE — what the trace must reconstruct.
+    #[arg(long = "heap-dump", value_name = "FILE")]
+    heap_dump: Option<PathBuf>,
     /// The main class (binary name, e.g. com.example.Main) or a .java source file.
     #[arg(value_name = "MAIN")]
     main: String,
@@ -96,7 +155,7 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
         } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2) {
             return Err(format!("unrecognized option: {a}"));
         } else if a.starts_with('-') {
-            expect_value = matches!(a.as_str(), "--class-path" | "--gc" | "--xmx" | "--xms" | "--xss" | "--gc-threads" | "--gc-stress");
+            expect_value = matches!(a.as_str(), "--class-path" | "--gc" | "--xmx" | "--xms" | "--xss" | "--gc-threads" | "--gc-stress" | "--trace" | "--heap-dump");
             vec![a]
         } else {
             out.push(a);
@@ -230,7 +289,41 @@ fn run(a: RunArgs) -> Result<i32, String> {
         (a.class_path.clone(), a.main.clone())
     };
     let options = vm_options(&a, class_path)?;
-    Ok(gcvm_interp::run_main(options, &main, &a.args))
+    let recording = Recording {
+        trace: a.trace.clone(),
+        heap_dump: a.heap_dump.clone(),
+        program: std::iter::once(main.as_str()).chain(a.args.iter().map(String::as_str)).collect::<Vec<_>>().join(" "),
+    };
+    if recording.is_on() {
+        finish_recording_on_ctrl_c()?;
+    }
+    Ok(gcvm_interp::run_main_recording(options, recording, &main, &a.args))
+}
+
+/// Ctrl-C while recording must still leave a complete, readable trace. A signal handler proper
+/// may only do async-signal-safe things (no locks, no allocation, no file writes), so the
+/// `ctrlc` crate turns SIGINT into a call on a thread of its own, from which the VM stops the
+/// Java threads at a safepoint, flushes their buffers and finishes the file
+/// (`gcvm_interp::vm::interrupted`).
+fn finish_recording_on_ctrl_c() -> Result<(), String> {
+    ctrlc::set_handler(|| gcvm_interp::vm::interrupted()).map_err(|e| format!("gcvm: cannot install the Ctrl-C handler: {e}"))
+}
+
+/// Prints what a trace tool produced; a malformed trace is one line naming the byte offset.
+fn print_trace_report(report: Result<String, gcvm_tools::TraceError>) -> ExitCode {
+    use std::io::Write;
+    match report {
+        Ok(text) => {
+            // A closed stdout (`| head`) is not an error worth reporting.
+            let _ = std::io::stdout().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let line = e.to_string().replace('\n', " ");
+            eprintln!("gcvm: {line}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -263,6 +356,9 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Command::Trace(TraceCommand::Info(a)) => print_trace_report(gcvm_tools::trace_info(&a.file, a.json)),
+        Command::Stats(a) => print_trace_report(gcvm_tools::stats(&a.file, a.json)),
+        Command::Heap(a) => print_trace_report(gcvm_tools::heap_at(&a.file, &a.at, a.by, a.json)),
         Command::Run(a) => match run(a) {
             Ok(code) => ExitCode::from(code as u8),
             Err(msg) => {

@@ -699,6 +699,7 @@ impl HeapModel {
         if let Some(run) = self.threads[t].open.take() {
             self.close_run(run);
         }
+        self.split_front_at(start);
         // A new TLAB is free memory: anything the model still has there is stale.
         let (n, units_killed) = self.kill_front_range(start, start + units);
         self.stale_objects += n;
@@ -926,12 +927,52 @@ impl HeapModel {
             let run = self.threads[t].open.take().unwrap();
             self.close_run(run);
         }
+        self.split_front_at(addr);
         let mut run = match self.front.range(..addr).next_back() {
             Some((&k, r)) if r.end == addr => self.front.remove(&k).unwrap(),
             _ => Run::new(addr),
         };
         run.push(desc, units, age, false);
         self.threads[t].open = Some(run);
+    }
+
+    /// A run is about to start at `addr` inside the extent of a front run — in one of its gap
+    /// entries: a hole merged into that run before a later copy filled it (a parallel
+    /// collector's workers replayed one after another take PLABs that interleave in address).
+    /// Cuts that run around the gap so runs never overlap (lookups rely on it).
+    fn split_front_at(&mut self, addr: u64) {
+        let Some((&k, run)) = self.front.range(..addr).next_back() else {
+            return;
+        };
+        if run.end <= addr {
+            return;
+        }
+        let (mut i, mut off) = (0, run.start);
+        while i < run.descs.len() && off + self.descs.units(run.descs[i]) <= addr {
+            off += self.descs.units(run.descs[i]);
+            i += 1;
+        }
+        if i == run.descs.len() || !self.descs.is_gap(run.descs[i]) {
+            return; // over a live object: the allocation or move paths deal with it
+        }
+        let mut head = self.front.remove(&k).unwrap();
+        let gap_end = off + self.descs.units(head.descs[i]);
+        let mut tail = Run::new(gap_end);
+        for j in i + 1..head.descs.len() {
+            let d = head.descs[j];
+            tail.push(d, self.descs.units(d), head.ages[j], self.descs.is_gap(d));
+        }
+        head.descs.truncate(i);
+        head.ages.truncate(i);
+        head.samples.clear();
+        head.end = off;
+        head.live -= tail.live;
+        head.live_units -= tail.live_units;
+        for run in [head, tail] {
+            if run.live > 0 {
+                self.front.insert(run.start, run);
+            }
+        }
     }
 
     /// Is `[a, b)` free of front-map runs and of other threads' open runs?

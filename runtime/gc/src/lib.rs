@@ -16,7 +16,7 @@ pub mod verify;
 pub mod workers;
 
 pub use collector::{BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, RootSource, SpaceInfo, SpaceKind};
-pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents};
+pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
 pub use memory::HeapMemory;
 pub use object::{ElemKind, Ref, Shape, TypeInfo, TypeRegistry};
 
@@ -50,6 +50,33 @@ pub fn create_collector(
             "unknown collector '{other}' (available: {})",
             COLLECTOR_NAMES.join(", ")
         )),
+    }
+}
+
+/// The trace's description of `spaces` (their committed extent, `[start, end)`).
+pub fn trace_spaces(spaces: &[SpaceInfo]) -> Vec<SpaceDesc> {
+    spaces
+        .iter()
+        .map(|s| SpaceDesc {
+            id: s.id,
+            kind: trace_space_kind(s.kind),
+            start: s.start as u64,
+            end: s.end as u64,
+            name: s.name.clone(),
+        })
+        .collect()
+}
+
+/// What the trace calls a space of kind `kind`.
+pub fn trace_space_kind(kind: SpaceKind) -> TraceSpaceKind {
+    match kind {
+        SpaceKind::SemiFrom => TraceSpaceKind::SemiFrom,
+        SpaceKind::SemiTo => TraceSpaceKind::SemiTo,
+        SpaceKind::Eden => TraceSpaceKind::Eden,
+        SpaceKind::Survivor => TraceSpaceKind::Survivor,
+        SpaceKind::Old => TraceSpaceKind::Old,
+        SpaceKind::Humongous => TraceSpaceKind::Humongous,
+        SpaceKind::Free => TraceSpaceKind::Free,
     }
 }
 
@@ -176,6 +203,9 @@ impl Heap {
         let uptime = (started - self.start).as_secs_f64();
         events.gc_start(id, GcKind::Major, cause.label());
         let outcome = collector.collect(cause, roots, events);
+        // The spaces as the collection left them (roles swapped, bounds grown), before GC end.
+        // No collected-space event: today's collectors collect the whole heap.
+        events.sync_spaces(&trace_spaces(&collector.spaces()));
         events.gc_end(id);
         let pause = started.elapsed() + time_to_safepoint;
         if verify {
@@ -234,6 +264,10 @@ impl Heap {
     }
     pub fn spaces(&self) -> Vec<SpaceInfo> {
         self.collector.lock().spaces()
+    }
+    /// The spaces as the trace describes them.
+    pub fn trace_spaces(&self) -> Vec<SpaceDesc> {
+        trace_spaces(&self.spaces())
     }
     pub fn history(&self) -> Vec<GcRecord> {
         self.history.lock().clone()

@@ -9,6 +9,7 @@
 use crate::class::{Class, Code, Handler, Method};
 use crate::classfile::{Constant, ConstantPool};
 use crate::insn::*;
+use crate::thread::StringSites;
 use crate::vm::{kind_of, LinkageError, Vm};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -312,10 +313,10 @@ impl Decoder<'_> {
             0xb2..=0xb5 => self.field_access(op, u16a()),
             0xb6..=0xb9 => self.invoke(op, u16a()),
             0xba => match crate::indy::link(self.vm, self.class, self.cp, u16a()) {
-                Ok(insn) => insn,
+                Ok(insn) => self.with_indy_site(insn, pc),
                 Err(e) => link_error(e),
             },
-            0xbb => self.with_class(u16a(), |c| Ok(New(c.id))),
+            0xbb => self.with_class(u16a(), |c| Ok(New { class: c.id, site: self.site(pc, Some(c.id)) })),
             0xbc => {
                 let desc = match b[pc + 1] {
                     4 => "[Z",
@@ -329,13 +330,13 @@ impl Decoder<'_> {
                     t => return Err(format!("bad newarray type {t}")),
                 };
                 match self.vm.load(desc) {
-                    Ok(c) => NewArray(c.id),
+                    Ok(c) => NewArray { class: c.id, site: self.site(pc, Some(c.id)) },
                     Err(e) => link_error(e),
                 }
             }
             0xbd => {
                 let vm = self.vm;
-                self.with_class(u16a(), |c| vm.array_class_of(c).map(|a| NewArray(a.id)))
+                self.with_class(u16a(), |c| vm.array_class_of(c).map(|a| NewArray { class: a.id, site: self.site(pc, Some(a.id)) }))
             }
             0xbe => ArrayLength,
             0xbf => AThrow,
@@ -363,10 +364,31 @@ impl Decoder<'_> {
             }
             0xc5 => {
                 let dims = b[pc + 3];
-                self.with_class(u16a(), |c| Ok(MultiANewArray { class: c.id, dims }))
+                self.with_class(u16a(), |c| Ok(MultiANewArray { class: c.id, dims, site: self.site(pc, Some(c.id)) }))
             }
             _ => return Err(format!("unsupported bytecode 0x{op:02x}")),
         })
+    }
+
+    /// The trace's allocation site for the instruction at `bci` (usually allocating
+    /// `usual_type`).
+    fn site(&self, bci: usize, usual_type: Option<u32>) -> u32 {
+        let line = u32::try_from(self.method.line_of(bci as u32)).ok();
+        self.vm.alloc_site(&self.class.name, &self.method.name, bci as u32, line, usual_type)
+    }
+
+    /// Gives an allocating invokedynamic call site (string concatenation, lambda creation) its
+    /// trace site.
+    fn with_indy_site(&self, mut insn: Insn, bci: usize) -> Insn {
+        match &mut insn {
+            Insn::Concat(c) => {
+                let wk = self.vm.wk();
+                c.sites = StringSites::new(self.site(bci, Some(wk.char_array.id)), self.site(bci, Some(wk.string.id)));
+            }
+            Insn::NewLambda(l) => l.site = self.site(bci, Some(l.class.id)),
+            _ => {}
+        }
+        insn
     }
 
     fn with_class(&self, idx: u16, f: impl FnOnce(&'static Class) -> Result<Insn, LinkageError>) -> Insn {

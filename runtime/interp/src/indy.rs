@@ -14,7 +14,8 @@
 use crate::class::{Class, Code, Field};
 use crate::classfile::{self, access, ConstantPool, FieldType, MethodDescriptor};
 use crate::insn::{Insn, Kind, RetKind};
-use crate::thread::{JResult, JThread};
+use crate::thread::{JResult, JThread, Site, StringSites};
+use gcvm_tracer::format::SITE_VM;
 use crate::vm::{kind_of, LinkageError, Vm};
 use gcvm_gc::Ref;
 use std::sync::OnceLock;
@@ -30,6 +31,8 @@ pub enum Piece {
 pub struct ConcatSite {
     pub pieces: Vec<Piece>,
     pub arg_slots: u16,
+    /// The trace's allocation sites (set by the decoder): the String and its char[].
+    pub sites: StringSites,
 }
 
 #[derive(Debug)]
@@ -38,6 +41,8 @@ pub struct LambdaSite {
     pub arg_slots: u16,
     /// (field offset, kind, slot offset of the captured argument)
     pub captures: Vec<(u32, Kind, u16)>,
+    /// The trace's allocation site (set by the decoder): the proxy object.
+    pub site: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +134,7 @@ fn link_concat(cp: &ConstantPool, args: &[u16], desc: &MethodDescriptor, with_re
             pieces.push(Piece::Literal(lit));
         }
     }
-    Ok(Insn::Concat(Box::new(ConcatSite { pieces, arg_slots: desc.arg_slots() as u16 })))
+    Ok(Insn::Concat(Box::new(ConcatSite { pieces, arg_slots: desc.arg_slots() as u16, sites: StringSites::new(SITE_VM, SITE_VM) })))
 }
 
 fn constant_text(cp: &ConstantPool, idx: u16) -> Result<Vec<u16>, LinkageError> {
@@ -159,7 +164,7 @@ impl JThread {
                 }
             }
         }
-        let s = self.new_string_utf16(&out)?;
+        let s = self.new_string_utf16_at(&out, site.sites)?;
         self.slots[base] = s.raw() as u64;
         Ok(base + 1)
     }
@@ -208,7 +213,7 @@ impl JThread {
     /// Runs a lambda call site: allocates the proxy and stores the captured values.
     pub fn exec_new_lambda(&mut self, site: &LambdaSite, sp: usize) -> JResult<usize> {
         let base = sp - site.arg_slots as usize;
-        let obj = self.new_object(site.class)?;
+        let obj = self.new_object_at(site.class, Site::of_usual_type(site.site))?;
         let mem = &self.vm.heap.memory;
         for &(offset, kind, slot) in &site.captures {
             crate::interp::write_field(mem, obj.offset() + offset as usize, kind, self.slots[base + slot as usize]);
@@ -455,7 +460,7 @@ fn link_lambda(
         .zip(slot_offsets(site_desc))
         .map(|(f, (kind, slot))| (f.offset, kind, slot))
         .collect();
-    Ok(Insn::NewLambda(Box::new(LambdaSite { class, arg_slots: site_desc.arg_slots() as u16, captures })))
+    Ok(Insn::NewLambda(Box::new(LambdaSite { class, arg_slots: site_desc.arg_slots() as u16, captures, site: SITE_VM })))
 }
 
 struct LambdaPlan {
@@ -501,7 +506,9 @@ impl LambdaPlan {
         let mut code = Vec::new();
         let is_ctor = self.impl_kind == REF_NEW_INVOKE_SPECIAL;
         if is_ctor {
-            code.push(Insn::New(self.impl_class.id));
+            // A constructor reference (`Foo::new`): the site is the proxy's.
+            let site = self.vm.alloc_site(&self.impl_class.name, "<init> (constructor reference)", 0, None, Some(self.impl_class.id));
+            code.push(Insn::New { class: self.impl_class.id, site });
             code.push(Insn::Dup);
         }
         let targets = self.target_params();

@@ -230,9 +230,11 @@ pub enum Insn {
     NewLambda(Box<LambdaSite>),
     RecordMethod(Box<RecordSite>),
 
-    New(u32),
-    NewArray(u32),
-    MultiANewArray { class: u32, dims: u8 },
+    /// `new`, `newarray`/`anewarray`, `multianewarray`: the class, and the allocation site the
+    /// trace names (defined at decode time; `format::SITE_VM` when not tracing).
+    New { class: u32, site: u32 },
+    NewArray { class: u32, site: u32 },
+    MultiANewArray { class: u32, dims: u8, site: u32 },
     ArrayLength,
     AThrow,
     CheckCast(u32),

@@ -12,7 +12,7 @@
 
 use crate::class::Code;
 use crate::insn::{Insn, Kind};
-use crate::thread::{Call, JResult, JThread, Throw};
+use crate::thread::{Call, JResult, JThread, Site, Throw};
 use gcvm_gc::Ref;
 
 impl JThread {
@@ -567,8 +567,8 @@ impl JThread {
                         sp = tryj!(self.exec_record_method(site, sp));
                     }
 
-                    Insn::New(id) => {
-                        let c = vm.class(*id);
+                    Insn::New { class, site } => {
+                        let c = vm.class(*class);
                         sync!();
                         if !c.init.is_done() {
                             tryj!(self.initialize(c));
@@ -576,24 +576,24 @@ impl JThread {
                         if c.is_abstract() {
                             throw!(self.throw_new("java/lang/InstantiationError", Some(&c.java_name())));
                         }
-                        let obj = tryj!(self.new_object(c));
+                        let obj = tryj!(self.new_object_at(c, Site::of_usual_type(*site)));
                         push_a!(obj);
                     }
-                    Insn::NewArray(id) => {
+                    Insn::NewArray { class, site } => {
                         sync!();
                         let len = self.slots[sp - 1] as u32 as i32;
-                        let arr = tryj!(self.new_array(vm.class(*id), len));
+                        let arr = tryj!(self.new_array_at(vm.class(*class), len, Site::of_usual_type(*site)));
                         sp -= 1;
                         push_a!(arr);
                     }
-                    Insn::MultiANewArray { class, dims } => {
+                    Insn::MultiANewArray { class, dims, site } => {
                         sync!();
                         let n = *dims as usize;
                         let counts: Vec<i32> = (0..n).map(|i| self.slots[sp - n + i] as u32 as i32).collect();
                         if let Some(neg) = counts.iter().find(|&&c| c < 0) {
                             throw!(self.throw_new("java/lang/NegativeArraySizeException", Some(&neg.to_string())));
                         }
-                        let arr = tryj!(self.new_multi_array(vm.class(*class), &counts));
+                        let arr = tryj!(self.new_multi_array(vm.class(*class), &counts, Site::of_usual_type(*site)));
                         sp -= n;
                         push_a!(arr);
                     }

@@ -2,7 +2,7 @@
 //! usual failures (main class not found, no main method, uncaught exception).
 
 use crate::thread::JThread;
-use crate::vm::{Vm, VmOptions};
+use crate::vm::{Recording, Vm, VmOptions};
 use gcvm_gc::Ref;
 
 /// Why a program could not be started: what to print and the exit code.
@@ -14,7 +14,15 @@ pub struct LaunchError {
 
 /// Runs `main_class.main(args)`; returns the process exit code.
 pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
-    let vm = match Vm::new(options) {
+    run_main_recording(options, Recording::default(), main_class, args)
+}
+
+/// `run_main`, recording what `recording` asks for (the event trace, the heap dump). The
+/// recording is finished (complete and readable) whichever way the program ends: here after a
+/// normal return, an uncaught exception or an OutOfMemoryError; in `Vm::exit` after
+/// System.exit; in `vm::interrupted` after Ctrl-C.
+pub fn run_main_recording(options: VmOptions, recording: Recording, main_class: &str, args: &[String]) -> i32 {
+    let vm = match Vm::with_recording(options, recording) {
         Ok(vm) => vm,
         Err(e) => {
             eprintln!("Error occurred during initialization of VM\n{e}");
@@ -34,6 +42,7 @@ pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
     };
     crate::threads::finish(thread);
     vm.wait_for_non_daemon_threads();
+    vm.finish_recording(None);
     vm.flush_stdout();
     code
 }

@@ -21,5 +21,5 @@ pub mod thread;
 pub mod threads;
 pub mod vm;
 
-pub use launcher::{run_main, LaunchError};
-pub use vm::{Vm, VmOptions};
+pub use launcher::{run_main, run_main_recording, LaunchError};
+pub use vm::{Recording, Vm, VmOptions};

@@ -467,9 +467,12 @@ fn system_identity_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(if obj.is_null() { 0 } else { i(identity_hash(t, obj)) })
 }
 
+/// System.exit: the VM finishes its recording with every thread stopped, this one included, so
+/// the exiting thread lets go of its stack first.
 fn system_exit(t: &mut JThread, a: usize) -> JResult<u64> {
     let status = t.arg_int(a, 0);
-    t.vm.exit(status)
+    let vm = t.vm;
+    t.blocking(|| vm.exit(status))
 }
 
 fn system_gc(t: &mut JThread, _: usize) -> JResult<u64> {

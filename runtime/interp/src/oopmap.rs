@@ -171,7 +171,7 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
     let n = |k: Kind| (k.slots(), k == Kind::Ref);
     match insn {
         Nop | IInc(..) | CheckCast(_) => {}
-        AConstNull | LdcString(_) | LdcClass(_) | New(_) => st.push(1, true)?,
+        AConstNull | LdcString(_) | LdcClass(_) | New { .. } => st.push(1, true)?,
         IConst(_) | FConst(_) => st.push(1, false)?,
         LConst(_) | DConst(_) => st.push(2, false)?,
         ILoad(_) | FLoad(_) => st.push(1, false)?,
@@ -278,7 +278,7 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         Concat(site) => st.call(site.arg_slots as usize, Some(Kind::Ref))?,
         NewLambda(site) => st.call(site.arg_slots as usize, Some(Kind::Ref))?,
         RecordMethod(site) => st.call(site.arg_slots as usize, site.ret)?,
-        NewArray(_) => {
+        NewArray { .. } => {
             st.pop(1)?;
             st.push(1, true)?
         }

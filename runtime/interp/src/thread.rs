@@ -25,6 +25,7 @@ use crate::insn::Kind;
 use crate::vm::{LinkageError, Vm};
 use gcvm_gc::{GcCause, Ref, RootSource};
 use gcvm_tlab::Tlab;
+use gcvm_tracer::{format::SITE_VM, ThreadEvents};
 use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -58,6 +59,59 @@ pub struct ThreadStack {
     pub handles: Vec<Ref>,
     pub pending: Ref,
     pub thread_object: Ref,
+    /// The thread's trace buffer, when tracing. Here, beside the TLAB, so that the collecting
+    /// thread can flush every stopped thread's buffer at the safepoint.
+    pub events: Option<ThreadEvents>,
+}
+
+/// Where an allocation comes from, as the trace records it: the site's id, and whether the
+/// object is of the site's usual type (then the event is one 32-bit word; otherwise it names
+/// the type). Bytecode `new`/`newarray` sites imply their type; the VM's own allocations
+/// (strings, exceptions, mirrors, clones...) use `Site::VM`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Site {
+    pub id: u32,
+    pub implies_type: bool,
+}
+
+impl Site {
+    /// Allocations by the VM itself.
+    pub const VM: Site = Site { id: SITE_VM, implies_type: false };
+
+    /// A site whose objects are of its usual type.
+    pub fn of_usual_type(id: u32) -> Site {
+        Site { id, implies_type: true }
+    }
+
+    /// A site whose objects name their type.
+    pub fn typed(id: u32) -> Site {
+        Site { id, implies_type: false }
+    }
+}
+
+/// Where a String and its char[] come from: a site for each, so that both are of their site's
+/// usual type (two 4-byte events instead of two typed ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StringSites {
+    pub chars: Site,
+    pub string: Site,
+}
+
+impl StringSites {
+    /// Sites `chars` (usual type char[]) and `string` (usual type String).
+    pub fn new(chars: u32, string: u32) -> StringSites {
+        StringSites { chars: Site::of_usual_type(chars), string: Site::of_usual_type(string) }
+    }
+}
+
+/// Records one allocation placed at `at` in the thread's TLAB (in address order).
+#[inline]
+fn record_in_tlab(events: &mut ThreadEvents, site: Site, type_id: u32, len: Option<u32>, at: usize, size: usize) {
+    if site.implies_type {
+        events.alloc_in_tlab_at(site.id, len, at as u64, size as u64);
+    } else {
+        events.alloc_in_tlab_typed(site.id, type_id, None, len);
+    }
 }
 
 /// The shared, always-accessible part of a thread (the registry holds these).
@@ -120,6 +174,7 @@ impl JThread {
             handles: Vec::new(),
             pending: Ref::NULL,
             thread_object,
+            events: vm.thread_events(id, name),
         };
         let shared = Arc::new(ThreadShared {
             id,
@@ -157,6 +212,7 @@ impl JThread {
     pub fn detach(mut self) {
         let vm = self.vm;
         vm.heap.retire_tlab(&mut self.tlab, false);
+        self.events = None; // records Thread Death and flushes
         self.frames.clear();
         self.handles.clear();
         vm.unregister_thread(self.id);
@@ -227,44 +283,71 @@ impl JThread {
 
     // ---- allocation ----
 
-    /// Allocates `size` zeroed bytes, collecting if needed; throws OutOfMemoryError.
+    /// Allocates `size` zeroed bytes for an object of type `type_id` (`len`: its array length)
+    /// coming from `site`, collecting if needed; throws OutOfMemoryError. The trace hears of it
+    /// here, where its place is decided: with tracing off that costs one predictable branch.
     #[inline]
-    pub fn alloc(&mut self, size: usize) -> JResult<usize> {
-        match self.tlab.alloc(size) {
-            Some(at) => Ok(at),
-            None => self.alloc_slow(size),
+    pub fn alloc(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
+        let st: &mut ThreadStack = self;
+        match st.tlab.alloc(size) {
+            Some(at) => {
+                if let Some(events) = st.events.as_mut() {
+                    record_in_tlab(events, site, type_id, len, at, size);
+                }
+                Ok(at)
+            }
+            None => self.alloc_slow(size, site, type_id, len),
         }
     }
 
     #[cold]
-    fn alloc_slow(&mut self, size: usize) -> JResult<usize> {
+    fn alloc_slow(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
         self.safepoint_poll();
         if self.stress.is_some() {
-            return self.alloc_stressed(size);
+            return self.alloc_stressed(size, site, type_id, len);
         }
-        self.alloc_or_collect(size)
+        self.alloc_or_collect(size, site, type_id, len)
     }
 
-    fn alloc_or_collect(&mut self, size: usize) -> JResult<usize> {
-        let heap = &self.vm.heap;
-        if let Some(at) = heap.alloc_slow(&mut self.tlab, size) {
+    fn alloc_or_collect(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
+        if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
         }
         self.collect(GcCause::AllocationFailure);
-        if let Some(at) = self.vm.heap.alloc_slow(&mut self.tlab, size) {
+        if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
         }
         while self.vm.heap.grow_for(size + gcvm_tlab::FILLER_RESERVE) {
-            if let Some(at) = self.vm.heap.alloc_slow(&mut self.tlab, size) {
+            self.vm.sync_trace_spaces();
+            if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
                 return Ok(at);
             }
         }
         Err(self.throw_oom("Java heap space"))
     }
 
+    /// One try of the heap's slow path, which either installs a new TLAB and allocates at its
+    /// start or allocates outside any TLAB; the trace records which.
+    fn heap_alloc_slow(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> Option<usize> {
+        let vm = self.vm;
+        let st: &mut ThreadStack = self;
+        let (refills, tlab_bytes) = (st.tlab.stats.refills, st.tlab.stats.tlab_bytes);
+        let at = vm.heap.alloc_slow(&mut st.tlab, size)?;
+        if let Some(events) = st.events.as_mut() {
+            if st.tlab.stats.refills != refills {
+                // The whole chunk, filler reserve included: [start, hard_end).
+                events.tlab(at as u64, st.tlab.stats.tlab_bytes - tlab_bytes);
+                record_in_tlab(events, site, type_id, len, at, size);
+            } else {
+                events.alloc_explicit(site.id, type_id, at as u64, size as u64, len);
+            }
+        }
+        Some(at)
+    }
+
     /// GC-stress mode: every allocation takes the slow path (the TLAB limit is faked), and every
     /// N-th one collects first.
-    fn alloc_stressed(&mut self, size: usize) -> JResult<usize> {
+    fn alloc_stressed(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
         let real_end = self.stress.as_ref().expect("stress mode").real_end;
         if !self.tlab.is_empty() && self.tlab.end < real_end {
             self.tlab.end = real_end;
@@ -274,9 +357,15 @@ impl JThread {
         if stress.count % stress.every == 0 {
             self.collect(GcCause::GcStress);
         }
-        let at = match self.tlab.alloc(size) {
-            Some(at) => at,
-            None => self.alloc_or_collect(size)?,
+        let st: &mut ThreadStack = self;
+        let at = match st.tlab.alloc(size) {
+            Some(at) => {
+                if let Some(events) = st.events.as_mut() {
+                    record_in_tlab(events, site, type_id, len, at, size);
+                }
+                at
+            }
+            None => self.alloc_or_collect(size, site, type_id, len)?,
         };
         let end = self.tlab.end;
         self.stress.as_mut().expect("stress mode").real_end = end;
@@ -285,13 +374,25 @@ impl JThread {
         Ok(at)
     }
 
+    /// A new instance of `class`, allocated by the VM itself.
     pub fn new_object(&mut self, class: &Class) -> JResult<Ref> {
-        let at = self.alloc(class.instance_size as usize)?;
+        self.new_object_at(class, Site::VM)
+    }
+
+    /// A new instance of `class`, allocated at `site`.
+    pub fn new_object_at(&mut self, class: &Class, site: Site) -> JResult<Ref> {
+        let at = self.alloc(class.instance_size as usize, site, class.id, None)?;
         self.vm.heap.memory.init_header(at, class.id);
         Ok(Ref::from_offset(at))
     }
 
+    /// A new array of `class`, allocated by the VM itself.
     pub fn new_array(&mut self, class: &Class, len: i32) -> JResult<Ref> {
+        self.new_array_at(class, len, Site::VM)
+    }
+
+    /// A new array of `class`, allocated at `site`.
+    pub fn new_array_at(&mut self, class: &Class, len: i32, site: Site) -> JResult<Ref> {
         let crate::class::ClassKind::Array { elem, .. } = class.kind else {
             panic!("new_array of non-array class {}", class.name)
         };
@@ -302,14 +403,15 @@ impl JThread {
             return Err(self.throw_oom("Requested array size exceeds VM limit"));
         }
         let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
-        let at = self.alloc(size)?;
+        let at = self.alloc(size, site, class.id, Some(len as u32))?;
         self.vm.heap.memory.init_array_header(at, class.id, len as u32);
         Ok(Ref::from_offset(at))
     }
 
-    /// Builds a multi-dimensional array of `class` with the given dimension lengths.
-    pub fn new_multi_array(&mut self, class: &'static Class, counts: &[i32]) -> JResult<Ref> {
-        let arr = self.new_array(class, counts[0])?;
+    /// Builds a multi-dimensional array of `class` with the given dimension lengths, allocated at
+    /// `site` (the sub-arrays, of other types, name their type).
+    pub fn new_multi_array(&mut self, class: &'static Class, counts: &[i32], site: Site) -> JResult<Ref> {
+        let arr = self.new_array_at(class, counts[0], site)?;
         if counts.len() == 1 || counts[0] == 0 {
             return Ok(arr);
         }
@@ -317,7 +419,7 @@ impl JThread {
         let component = self.vm.class(component);
         let h = self.push_handle(arr);
         for i in 0..counts[0] as usize {
-            let sub = self.new_multi_array(component, &counts[1..])?;
+            let sub = self.new_multi_array(component, &counts[1..], Site::typed(site.id))?;
             let arr = self.handle(h);
             self.vm.heap.memory.write_ref(arr.offset() + 16 + 4 * i, sub);
         }
@@ -342,6 +444,8 @@ impl JThread {
             Ok(_) => {}
             Err(e) => {
                 vm.write_stderr(format!("gcvm: heap verification failed {e}\n").as_bytes());
+                // The trace up to the failure is what one wants to look at: finish it.
+                self.blocking(|| vm.finish_recording(Some(std::time::Duration::from_secs(2))));
                 std::process::exit(70);
             }
         }
@@ -379,16 +483,22 @@ impl JThread {
 
     // ---- strings ----
 
-    /// A new java.lang.String with the given UTF-16 contents.
+    /// A new java.lang.String with the given UTF-16 contents, made by the VM.
     pub fn new_string_utf16(&mut self, chars: &[u16]) -> JResult<Ref> {
+        let sites = self.vm.wk().string_sites;
+        self.new_string_utf16_at(chars, sites)
+    }
+
+    /// A new java.lang.String (and its char[]) allocated at `sites`.
+    pub fn new_string_utf16_at(&mut self, chars: &[u16], sites: StringSites) -> JResult<Ref> {
         let wk = self.vm.wk();
-        let arr = self.new_array(wk.char_array, chars.len() as i32)?;
+        let arr = self.new_array_at(wk.char_array, chars.len() as i32, sites.chars)?;
         let mem = &self.vm.heap.memory;
         for (i, &c) in chars.iter().enumerate() {
             mem.write_u16(arr.offset() + 16 + 2 * i, c);
         }
         let h = self.push_handle(arr);
-        let s = self.new_object(wk.string)?;
+        let s = self.new_object_at(wk.string, sites.string)?;
         let arr = self.handle(h);
         self.truncate_handles(h);
         self.vm.heap.memory.write_ref(s.offset() + wk.string_value_offset as usize, arr);
@@ -758,6 +868,13 @@ impl JThread {
 }
 
 impl ThreadStack {
+    /// Sends the thread's buffered trace events to the trace writer (at safepoints and exits).
+    pub fn flush_events(&mut self) {
+        if let Some(events) = self.events.as_mut() {
+            events.flush();
+        }
+    }
+
     /// Visits this thread's roots (see the module comment).
     pub fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
         let n = self.frames.len();

@@ -11,9 +11,12 @@ use crate::insn::Kind;
 use gcvm_gc::{ElemKind, Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
 use parking_lot::{Mutex, RwLock};
 use std::collections::{HashMap, HashSet};
+use gcvm_tracer::{format::SITE_VM, TraceConfig, TraceWriter};
 use std::io::Write;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// A Java error raised while loading or linking: the error class and its message.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,7 +48,33 @@ pub struct VmOptions {
     pub log_gc: bool,
 }
 
+/// What the VM records about its own run, beside running the program (`gcvm run --trace`,
+/// `--heap-dump`). Off by default.
+#[derive(Clone, Debug, Default)]
+pub struct Recording {
+    /// Write the object-level event trace (docs/trace-format.md) to this file.
+    pub trace: Option<PathBuf>,
+    /// Write the actual heap, object by object, at every GC boundary to this file (a self-check
+    /// of the trace: see `Vm::dump_heap`).
+    pub heap_dump: Option<PathBuf>,
+    /// The traced program (main class and arguments), for the trace header.
+    pub program: String,
+}
+
+impl Recording {
+    pub fn is_on(&self) -> bool {
+        self.trace.is_some() || self.heap_dump.is_some()
+    }
+}
+
 const MAX_CLASSES: usize = 1 << 16;
+
+/// How long Ctrl-C waits for a thread to reach a safepoint before giving up on its buffered
+/// trace events.
+const INTERRUPT_PATIENCE: Duration = Duration::from_secs(2);
+
+/// The process's VM, for the Ctrl-C handler (set as soon as the VM exists).
+static THE_VM: OnceLock<&'static Vm> = OnceLock::new();
 
 pub struct Vm {
     pub options: VmOptions,
@@ -83,6 +112,16 @@ pub struct Vm {
     pub monitors: crate::monitor::Monitors,
     /// Time to safepoint of every pause, for statistics.
     pub ttsp: Mutex<Vec<std::time::Duration>>,
+    /// The event trace, when recording (`--trace`).
+    pub trace: Option<TraceWriter>,
+    /// The heap dump file, when recording (`--heap-dump`).
+    heap_dump: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
+    /// Serialises reading the spaces and reporting them to the trace outside collections.
+    space_sync: Mutex<()>,
+    /// Held while an exit path finishes the recording; another one waits for it.
+    finishing: Mutex<()>,
+    /// An exit path has finished the recording (it runs once).
+    recording_finished: AtomicBool,
 }
 
 /// Classes and offsets the VM itself relies on, resolved at boot.
@@ -95,12 +134,28 @@ pub struct WellKnown {
     pub char_array: &'static Class,
     pub throwable_backtrace_offset: u32,
     pub long_array: &'static Class,
+    /// The trace's sites of the Strings the VM makes (natives, exception messages...).
+    pub string_sites: crate::thread::StringSites,
 }
 
 impl Vm {
     pub fn new(options: VmOptions) -> Result<&'static Vm, String> {
+        Vm::with_recording(options, Recording::default())
+    }
+
+    /// A VM that also records what `recording` asks for. The trace is opened before the first
+    /// heap allocation and describes the heap's spaces before any object exists.
+    pub fn with_recording(options: VmOptions, recording: Recording) -> Result<&'static Vm, String> {
         let types = Arc::new(TypeRegistry::new());
         let heap = Heap::new(&options.collector, options.heap.clone(), types.clone())?;
+        let trace = open_trace(&recording, &options, &heap)?;
+        let heap_dump = match &recording.heap_dump {
+            Some(path) => Some(Mutex::new(std::io::BufWriter::with_capacity(
+                1 << 20,
+                std::fs::File::create(path).map_err(|e| format!("cannot create heap dump file {}: {e}", path.display()))?,
+            ))),
+            None => None,
+        };
         let bootstrap = crate::classlib::CLASSLIB.iter().map(|&(n, b)| (n, b)).collect();
         let vm = Vm {
             classpath: ClassPath::new(&options.classpath),
@@ -132,8 +187,15 @@ impl Vm {
             gc_lock: Mutex::new(()),
             monitors: crate::monitor::Monitors::default(),
             ttsp: Mutex::new(Vec::new()),
+            trace,
+            heap_dump,
+            space_sync: Mutex::new(()),
+            finishing: Mutex::new(()),
+            recording_finished: AtomicBool::new(false),
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
+        let _ = THE_VM.set(vm);
+        vm.define_trace_filler();
         vm.boot().map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
         Ok(vm)
     }
@@ -155,13 +217,18 @@ impl Vm {
                 .map(|f| f.offset)
                 .ok_or_else(|| LinkageError::new("java/lang/InternalError", format!("{} has no field {name}", c.name)))
         };
+        let char_array = self.load("[C")?;
         let wk = WellKnown {
+            string_sites: crate::thread::StringSites::new(
+                self.alloc_site("<vm>", "String", 0, None, Some(char_array.id)),
+                self.alloc_site("<vm>", "String", 0, None, Some(string.id)),
+            ),
             object,
             string,
             class,
             string_value_offset: field_offset(string, "value")?,
             class_id_offset: field_offset(class, "vmClassId")?,
-            char_array: self.load("[C")?,
+            char_array,
             throwable_backtrace_offset: field_offset(throwable, "backtrace")?,
             long_array: self.load("[J")?,
         };
@@ -229,6 +296,7 @@ impl Vm {
                 .register(class.id, TypeInfo { name: class.name.clone().into_boxed_str(), shape })
                 .expect("fresh class id");
         }
+        self.define_trace_type(class);
         let _ = self.classes[class.id as usize].set(class);
         self.by_name.lock().insert(class.name.clone(), class.id);
         class
@@ -710,6 +778,33 @@ impl Vm {
         }
     }
 
+    /// Takes the stack lock of every registered thread, including threads started while the
+    /// others are being stopped (a running thread may register a new one until it is stopped
+    /// itself). With a deadline, a thread that has not stopped by then is left running. Returns
+    /// the stacks taken and whether every thread stopped.
+    fn stop_every_thread(&self, deadline: Option<Instant>) -> (Vec<StackGuard>, bool) {
+        let mut stacks = Vec::new();
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut all = true;
+        loop {
+            let new: Vec<_> = self.threads.lock().iter().filter(|t| !seen.contains(&t.id)).cloned().collect();
+            if new.is_empty() {
+                break;
+            }
+            for t in new {
+                seen.insert(t.id);
+                match deadline {
+                    None => stacks.push(t.stack.lock_arc()),
+                    Some(d) => match t.stack.try_lock_arc_until(d) {
+                        Some(st) => stacks.push(st),
+                        None => all = false,
+                    },
+                }
+            }
+        }
+        (stacks, all)
+    }
+
     /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
     /// own stack. Returns None when another thread collected since `seen_gc_count` and this
     /// allocation-failure collection is therefore redundant.
@@ -720,31 +815,30 @@ impl Vm {
         }
         let requested = std::time::Instant::now();
         self.safepoint.store(true, Ordering::SeqCst);
-        let mut stacks = Vec::new();
-        let mut stopped: HashSet<u64> = HashSet::new();
-        // Stop every thread, including threads started while we were stopping the others: a
-        // running thread may register a new one until it is stopped itself, so repeat until the
-        // registry holds no thread we have not stopped.
-        loop {
-            let new: Vec<_> = self.threads.lock().iter().filter(|t| !stopped.contains(&t.id)).cloned().collect();
-            if new.is_empty() {
-                break;
-            }
-            for t in new {
-                stopped.insert(t.id);
-                stacks.push(t.stack.lock_arc());
-            }
-        }
+        let (mut stacks, _) = self.stop_every_thread(None);
         let time_to_safepoint = requested.elapsed();
         self.ttsp.lock().push(time_to_safepoint);
+        // The trace's GC start is a flush point: every thread's events go out with its TLAB.
         for st in stacks.iter_mut() {
             self.heap.retire_tlab(&mut st.tlab, true);
+            st.flush_events();
         }
+        let id = self.heap.gc_count();
+        self.dump_heap(&format!("gc {id} start"));
         let allocated: usize = stacks.iter().map(|st| st.tlab.allocated_since_gc()).sum();
         let result = {
             let mut roots = crate::thread::VmRoots { vm: self, threads: stacks.iter_mut().map(|g| &mut **g).collect() };
-            self.heap.collect(cause, &mut roots, &mut gcvm_gc::NoEvents, self.options.verify_heap, time_to_safepoint)
+            let mut sink = self.trace.as_ref().map(TraceWriter::gc_sink);
+            let mut no_events = gcvm_gc::NoEvents;
+            let events: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
+                Some(sink) => sink,
+                None => &mut no_events,
+            };
+            self.heap.collect(cause, &mut roots, events, self.options.verify_heap, time_to_safepoint)
         };
+        if result.is_ok() {
+            self.dump_heap(&format!("gc {id} end"));
+        }
         let capacity = self.heap.tlab_capacity();
         for st in stacks.iter_mut() {
             st.tlab.resize_after_gc(allocated, capacity);
@@ -758,10 +852,127 @@ impl Vm {
         result.map(Some)
     }
 
-    /// Ends the process with `status` (System.exit): flushes output first.
+    /// Ends the process with `status` (System.exit): finishes the recording, flushes output.
+    /// The caller must not hold its own stack (see `finish_recording`).
     pub fn exit(&self, status: i32) -> ! {
+        self.finish_recording(None);
         self.flush_stdout();
         std::process::exit(status)
+    }
+
+    // ---- recording: the trace and the heap dump ----
+
+    /// Defines `class` in the trace (its id is its type id): instances with their size, arrays
+    /// with their element size. Primitive classes have no objects.
+    fn define_trace_type(&self, class: &Class) {
+        let Some(w) = &self.trace else { return };
+        match &class.kind {
+            ClassKind::Array { elem, .. } => w.define_type(class.id, &class.name, 0, Some(elem.size() as u32)),
+            ClassKind::Instance => w.define_type(class.id, &class.name, class.instance_size, None),
+            ClassKind::Primitive(_) => {}
+        }
+    }
+
+    /// The filler type, for completeness: the trace never records fillers (TLAB tails, gaps),
+    /// since they are not objects, but a tool meeting its id can name it.
+    fn define_trace_filler(&self) {
+        if let Some(w) = &self.trace {
+            w.define_type(gcvm_gc::object::FILLER_TYPE, "<filler>", 0, Some(4));
+        }
+    }
+
+    /// The trace's id for the allocation site at `bci` of `class.method` whose objects are
+    /// usually of type `usual_type` (SITE_VM when not tracing).
+    pub fn alloc_site(&self, class: &str, method: &str, bci: u32, line: Option<u32>, usual_type: Option<u32>) -> u32 {
+        match &self.trace {
+            Some(w) => w.define_site(class, method, bci, line, usual_type),
+            None => SITE_VM,
+        }
+    }
+
+    /// A new thread's event buffer (records Thread Alive), when tracing.
+    pub fn thread_events(&self, id: u64, name: &str) -> Option<gcvm_tracer::ThreadEvents> {
+        let id = u32::try_from(id).unwrap_or(u32::MAX).min(gcvm_tracer::format::GC_THREAD_BASE - 1);
+        self.trace.as_ref().map(|w| w.thread_events(id, name))
+    }
+
+    /// Reports the heap's spaces to the trace after they changed outside a collection (the heap
+    /// grew). Collections report their own changes through the GC sink.
+    pub fn sync_trace_spaces(&self) {
+        if let Some(w) = &self.trace {
+            let _serial = self.space_sync.lock();
+            w.sync_spaces(&self.heap.trace_spaces());
+        }
+    }
+
+    /// `--heap-dump`: writes the heap as it is, one line per object in address order
+    /// (`address type_id size array_length`, `-` for non-arrays; fillers left out), under the
+    /// header line `label` (`gc N start`, `gc N end`, `end`). Every TLAB must be retired.
+    fn dump_heap(&self, label: &str) {
+        let Some(dump) = &self.heap_dump else { return };
+        let mut out = dump.lock();
+        let _ = writeln!(out, "{label}");
+        let mem = &self.heap.memory;
+        self.heap.for_each_object(|obj| {
+            let ty = mem.type_id(obj);
+            let size = mem.object_size(&self.types, obj);
+            let _ = if self.types.info(ty).is_array() {
+                writeln!(out, "{:#x} {ty} {size} {}", obj.offset(), mem.array_length(obj))
+            } else {
+                writeln!(out, "{:#x} {ty} {size} -", obj.offset())
+            };
+        });
+    }
+
+    /// Makes the recording complete on an exit path (normal exit, uncaught exception,
+    /// OutOfMemoryError, System.exit, Ctrl-C): stops every Java thread as a collection does,
+    /// retires their TLABs, flushes their event buffers, dumps the final heap (boundary `end`)
+    /// and finishes the trace file (trailer and footer). The caller must not hold its own stack.
+    /// With `patience`, a thread that has not stopped in that time is given up: its unflushed
+    /// events (at most one 16 KB buffer) are not in the trace, and the final heap is not dumped.
+    /// Runs once: a second exit path (two threads calling System.exit, Ctrl-C during exit)
+    /// waits for the first to be done, so the process never ends halfway through the trailer.
+    /// The threads stay stopped, as the process exits next. Returns whether this call finished it.
+    pub fn finish_recording(&self, patience: Option<Duration>) -> bool {
+        if self.trace.is_none() && self.heap_dump.is_none() {
+            return false;
+        }
+        let _finishing = match patience {
+            None => self.finishing.lock(),
+            Some(p) => match self.finishing.try_lock_for(p * 5) {
+                Some(guard) => guard,
+                None => return false,
+            },
+        };
+        if self.recording_finished.swap(true, Ordering::SeqCst) {
+            return false;
+        }
+        let deadline = patience.map(|p| Instant::now() + p);
+        let gc = match deadline {
+            None => Some(self.gc_lock.lock()),
+            Some(d) => self.gc_lock.try_lock_until(d),
+        };
+        self.safepoint.store(true, Ordering::SeqCst);
+        let (mut stacks, all) = self.stop_every_thread(deadline);
+        for st in stacks.iter_mut() {
+            self.heap.retire_tlab(&mut st.tlab, false);
+            st.flush_events();
+        }
+        if all && gc.is_some() {
+            self.dump_heap("end");
+        }
+        if let Some(w) = &self.trace {
+            if let Err(e) = w.finish() {
+                self.write_stderr(format!("gcvm: cannot finish the trace: {e}\n").as_bytes());
+            }
+        }
+        if let Some(dump) = &self.heap_dump {
+            let _ = dump.lock().flush();
+        }
+        // Nothing may run or collect after the recording is closed: keep the world stopped.
+        std::mem::forget(stacks);
+        std::mem::forget(gc);
+        true
     }
 
     /// A new identity hash (a thread-safe xorshift, as HotSpot's hashCode=5 mode).
@@ -778,6 +989,34 @@ impl Vm {
             }
         }
     }
+}
+
+type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, crate::thread::ThreadStack>;
+
+/// Opens the trace file (when `recording` asks for one) and describes the heap's spaces in it.
+fn open_trace(recording: &Recording, options: &VmOptions, heap: &Heap) -> Result<Option<TraceWriter>, String> {
+    let Some(path) = &recording.trace else { return Ok(None) };
+    let config = TraceConfig {
+        collector: heap.collector_name().to_string(),
+        program: recording.program.clone(),
+        heap_size: options.heap.max_size as u64,
+        ..TraceConfig::default()
+    };
+    let w = TraceWriter::create(path, config).map_err(|e| format!("cannot create trace file {}: {e}", path.display()))?;
+    w.sync_spaces(&heap.trace_spaces());
+    Ok(Some(w))
+}
+
+/// Ctrl-C (SIGINT) while recording: finishes the recording from the signal-handling thread —
+/// a safepoint stops the Java threads at their next poll and their buffers are flushed, waiting
+/// at most `INTERRUPT_PATIENCE` for the world to stop — and exits with 130, as a shell expects
+/// after SIGINT.
+pub fn interrupted() -> ! {
+    if let Some(vm) = THE_VM.get() {
+        vm.finish_recording(Some(INTERRUPT_PATIENCE));
+        vm.flush_stdout();
+    }
+    std::process::exit(130)
 }
 
 const PRIMITIVES: &[(&str, Kind)] = &[

@@ -1,0 +1,182 @@
+//! Shared by the trace tests (tests/trace_*.rs): running gcvm with `--trace` and `--heap-dump`,
+//! and checking that the heap rebuilt from the trace is, at every GC boundary and at the end,
+//! exactly the heap the runtime dumped (address, type, size, array length of every object).
+//!
+//! The heap dump (`gcvm run --heap-dump FILE`) is one section per boundary — a header line
+//! `gc N start`, `gc N end` or `end`, then one line per object in address order:
+//! `address type_id size array_length` (address in hex, `-` for non-arrays).
+#![allow(dead_code)]
+
+use gcvm_tools::{Event, HeapModel, TraceReader};
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+/// One object as both sides describe it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Obj {
+    pub addr: u64,
+    pub type_id: u32,
+    pub size: u64,
+    pub len: Option<u32>,
+}
+
+impl std::fmt::Display for Obj {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#x} type {} size {}", self.addr, self.type_id, self.size)?;
+        match self.len {
+            Some(l) => write!(f, " length {l}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads a heap dump one boundary at a time (a dump can be much larger than one boundary).
+pub struct DumpSections {
+    lines: std::io::Lines<BufReader<File>>,
+    header: Option<String>,
+    line: usize,
+}
+
+impl DumpSections {
+    pub fn open(path: &Path) -> Result<DumpSections, String> {
+        let f = File::open(path).map_err(|e| format!("cannot open heap dump {}: {e}", path.display()))?;
+        Ok(DumpSections { lines: BufReader::with_capacity(1 << 20, f).lines(), header: None, line: 0 })
+    }
+
+    fn next_line(&mut self) -> Result<Option<String>, String> {
+        self.line += 1;
+        self.lines.next().transpose().map_err(|e| format!("heap dump line {}: {e}", self.line))
+    }
+
+    /// The next boundary's header line and objects, or None at the end of the dump.
+    pub fn next_section(&mut self) -> Result<Option<(String, Vec<Obj>)>, String> {
+        let header = match self.header.take() {
+            Some(h) => h,
+            None => match self.next_line()? {
+                Some(h) => h,
+                None => return Ok(None),
+            },
+        };
+        let mut objects = Vec::new();
+        while let Some(line) = self.next_line()? {
+            if line.starts_with("gc ") || line == "end" {
+                self.header = Some(line);
+                break;
+            }
+            objects.push(parse_object(&line).ok_or_else(|| format!("heap dump line {}: cannot parse {line:?}", self.line))?);
+        }
+        Ok(Some((header, objects)))
+    }
+}
+
+fn parse_object(line: &str) -> Option<Obj> {
+    let mut f = line.split(' ');
+    let addr = u64::from_str_radix(f.next()?.strip_prefix("0x")?, 16).ok()?;
+    let type_id = f.next()?.parse().ok()?;
+    let size = f.next()?.parse().ok()?;
+    let len = match f.next()? {
+        "-" => None,
+        l => Some(l.parse().ok()?),
+    };
+    Some(Obj { addr, type_id, size, len })
+}
+
+/// What a successful check covered.
+#[derive(Debug, Default, Clone)]
+pub struct Checked {
+    /// Boundaries compared (GC starts, GC ends, the end).
+    pub boundaries: usize,
+    pub collections: usize,
+    /// Objects compared, over all boundaries.
+    pub objects: usize,
+    pub allocations: u64,
+}
+
+fn model_objects(model: &HeapModel) -> Vec<Obj> {
+    let mut v = Vec::new();
+    model.for_each_object(|o| {
+        v.push(Obj { addr: o.addr, type_id: o.desc.type_id, size: o.desc.size(), len: o.desc.array_len })
+    });
+    v.sort_unstable();
+    v
+}
+
+/// Where the rebuilt heap and the dumped one first differ, if they do.
+pub fn first_difference(dumped: &[Obj], rebuilt: &[Obj]) -> Option<String> {
+    for (i, (d, r)) in dumped.iter().zip(rebuilt).enumerate() {
+        if d != r {
+            let before = if i > 0 { format!(" (after {})", dumped[i - 1]) } else { String::new() };
+            return Some(format!("object {i}: the heap has {d}, the trace has {r}{before}"));
+        }
+    }
+    match dumped.len().cmp(&rebuilt.len()) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(format!(
+            "the heap has {} objects, the trace {}; first missing from the trace: {}",
+            dumped.len(),
+            rebuilt.len(),
+            dumped[rebuilt.len()]
+        )),
+        std::cmp::Ordering::Less => Some(format!(
+            "the heap has {} objects, the trace {}; first extra in the trace: {}",
+            dumped.len(),
+            rebuilt.len(),
+            rebuilt[dumped.len()]
+        )),
+    }
+}
+
+/// Compares the rebuilt heap at boundary `label` with the dump's next section.
+fn compare_boundary(label: String, model: &HeapModel, sections: &mut DumpSections, checked: &mut Checked) -> Result<(), String> {
+    let Some((header, dumped)) = sections.next_section()? else {
+        return Err(format!("the trace reaches boundary `{label}`, the heap dump has no more boundaries"));
+    };
+    if header != label {
+        return Err(format!("the trace reaches boundary `{label}`, the heap dump `{header}`"));
+    }
+    let rebuilt = model_objects(model);
+    if let Some(diff) = first_difference(&dumped, &rebuilt) {
+        return Err(format!("at `{label}`: {diff}"));
+    }
+    checked.boundaries += 1;
+    checked.objects += dumped.len();
+    Ok(())
+}
+
+/// Replays `trace` once and compares the rebuilt heap with each section of `dump`, in order:
+/// after every GC start, after every GC end, and at the end of the trace. The trace must be
+/// finished (trailer present), have no stale objects, and the two must have the same
+/// boundaries.
+pub fn check_trace_against_dump(trace: &Path, dump: &Path) -> Result<Checked, String> {
+    let mut reader = TraceReader::open(trace).map_err(|e| e.to_string())?;
+    let h = reader.header().clone();
+    let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
+    let mut sections = DumpSections::open(dump)?;
+    let mut checked = Checked::default();
+    while let Some((thread, ev)) = reader.next_event().map_err(|e| e.to_string())? {
+        model.apply(thread, &ev).map_err(|m| reader.error_here(m).to_string())?;
+        let label = match ev {
+            Event::GcStart { gc_id, .. } => format!("gc {gc_id} start"),
+            Event::GcEnd { gc_id, .. } => {
+                checked.collections += 1;
+                format!("gc {gc_id} end")
+            }
+            _ => continue,
+        };
+        compare_boundary(label, &model, &mut sections, &mut checked)?;
+    }
+    if reader.trailer().is_none() {
+        return Err("the trace is not finished (no trailer)".into());
+    }
+    model.close_open_runs();
+    compare_boundary("end".into(), &model, &mut sections, &mut checked)?;
+    if let Some((header, _)) = sections.next_section()? {
+        return Err(format!("the trace has ended, the heap dump goes on with `{header}`"));
+    }
+    if model.stale_objects > 0 {
+        return Err(format!("{} objects were overwritten without a recorded death", model.stale_objects));
+    }
+    checked.allocations = model.allocations;
+    Ok(checked)
+}
