@@ -81,7 +81,11 @@ pub fn run(args: BenchArgs) -> Result<i32, String> {
     let gcvm = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     for program in &programs {
-        let name = program.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        let name = program
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
         let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); configs.len()];
         for _ in 0..args.reps {
             for (i, c) in configs.iter().enumerate() {
@@ -91,7 +95,9 @@ pub fn run(args: BenchArgs) -> Result<i32, String> {
         let xint: Vec<(String, f64)> = configs
             .iter()
             .zip(&samples)
-            .filter(|(c, _)| c.collector.is_none() && c.hotspot_flags.contains(&"-Xint".to_string()))
+            .filter(|(c, _)| {
+                c.collector.is_none() && c.hotspot_flags.contains(&"-Xint".to_string())
+            })
             .map(|(c, s)| (c.label.clone(), median(s.iter().map(|x| x.wall).collect())))
             .collect();
         for (c, s) in configs.iter().zip(&samples) {
@@ -158,29 +164,59 @@ fn compile(programs: &[PathBuf], out: &Path) -> Result<(), String> {
 fn configs(collectors: &[String], no_jit: bool) -> Vec<Config> {
     let mut configs: Vec<Config> = collectors
         .iter()
-        .map(|c| Config { label: format!("gcvm {c}"), collector: Some(c.clone()), hotspot_flags: vec![] })
+        .map(|c| Config {
+            label: format!("gcvm {c}"),
+            collector: Some(c.clone()),
+            hotspot_flags: vec![],
+        })
         .collect();
     let mut gcs: Vec<&str> = collectors.iter().map(|c| matching_hotspot_gc(c)).collect();
     gcs.dedup();
     for gc in gcs {
-        configs.push(Config { label: format!("hotspot-xint {gc}"), collector: None, hotspot_flags: vec!["-Xint".into(), gc.into()] });
+        configs.push(Config {
+            label: format!("hotspot-xint {gc}"),
+            collector: None,
+            hotspot_flags: vec!["-Xint".into(), gc.into()],
+        });
         if !no_jit {
-            configs.push(Config { label: format!("hotspot-jit {gc}"), collector: None, hotspot_flags: vec![gc.into()] });
+            configs.push(Config {
+                label: format!("hotspot-jit {gc}"),
+                collector: None,
+                hotspot_flags: vec![gc.into()],
+            });
         }
     }
     configs
 }
 
-fn run_once(gcvm: &Path, c: &Config, classes: &Path, name: &str, args: &BenchArgs) -> Result<Sample, String> {
+fn run_once(
+    gcvm: &Path,
+    c: &Config,
+    classes: &Path,
+    name: &str,
+    args: &BenchArgs,
+) -> Result<Sample, String> {
     let mut cmd = match &c.collector {
         Some(col) => {
             let mut cmd = Command::new(gcvm);
-            cmd.args(["run", "--gc", col, &format!("-Xmx{}", args.xmx), "-Xlog:gc", "-cp"]).arg(classes);
+            cmd.args([
+                "run",
+                "--gc",
+                col,
+                &format!("-Xmx{}", args.xmx),
+                "-Xlog:gc",
+                "-cp",
+            ])
+            .arg(classes);
             cmd
         }
         None => {
             let mut cmd = Command::new("java");
-            cmd.args(&c.hotspot_flags).arg(format!("-Xmx{}", args.xmx)).arg("-Xlog:gc").arg("-cp").arg(classes);
+            cmd.args(&c.hotspot_flags)
+                .arg(format!("-Xmx{}", args.xmx))
+                .arg("-Xlog:gc")
+                .arg("-cp")
+                .arg(classes);
             cmd
         }
     };
@@ -189,13 +225,25 @@ fn run_once(gcvm: &Path, c: &Config, classes: &Path, name: &str, args: &BenchArg
         cmd.arg(s);
     }
     let start = Instant::now();
-    let out = cmd.output().map_err(|e| format!("cannot run {}: {e}", c.label))?;
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", c.label))?;
     let wall = start.elapsed().as_secs_f64();
     if !out.status.success() {
-        return Err(format!("{name} failed under {}: {}", c.label, String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "{name} failed under {}: {}",
+            c.label,
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
-    let mut s = Sample { wall, ..Sample::default() };
-    for line in String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.contains("[gc]") && l.contains(" Pause ")) {
+    let mut s = Sample {
+        wall,
+        ..Sample::default()
+    };
+    for line in String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains("[gc]") && l.contains(" Pause "))
+    {
         if let Some(ms) = pause_ms(line) {
             s.gcs += 1;
             s.total_pause_ms += ms;
@@ -207,7 +255,8 @@ fn run_once(gcvm: &Path, c: &Config, classes: &Path, name: &str, args: &BenchArg
 
 /// The pause in a unified-log GC line: the first token like `1.234ms`.
 fn pause_ms(line: &str) -> Option<f64> {
-    line.split_whitespace().find_map(|t| t.strip_suffix("ms").and_then(|v| v.parse::<f64>().ok()))
+    line.split_whitespace()
+        .find_map(|t| t.strip_suffix("ms").and_then(|v| v.parse::<f64>().ok()))
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -224,12 +273,27 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn render(rows: &[Row], args: &BenchArgs) -> String {
-    let ratio = |r: &Row| r.ratio_to_xint.map(|x| format!("{x:.2}")).unwrap_or_default();
+    let ratio = |r: &Row| {
+        r.ratio_to_xint
+            .map(|x| format!("{x:.2}"))
+            .unwrap_or_default()
+    };
     match args.format.as_str() {
         "csv" => {
             let mut s = String::from("program,config,median_s,min_s,max_s,gcs,total_pause_ms,max_pause_ms,ratio_to_hotspot_xint\n");
             for r in rows {
-                s += &format!("{},{},{:.3},{:.3},{:.3},{},{:.1},{:.2},{}\n", r.program, r.config, r.median, r.min, r.max, r.gcs, r.total_pause_ms, r.max_pause_ms, ratio(r));
+                s += &format!(
+                    "{},{},{:.3},{:.3},{:.3},{},{:.1},{:.2},{}\n",
+                    r.program,
+                    r.config,
+                    r.median,
+                    r.min,
+                    r.max,
+                    r.gcs,
+                    r.total_pause_ms,
+                    r.max_pause_ms,
+                    ratio(r)
+                );
             }
             s
         }
@@ -263,7 +327,15 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
             for r in rows {
                 s += &format!(
                     "| {} | {} | {:.2} | {:.2}-{:.2} | {} | {:.1} | {:.2} | {} |\n",
-                    r.program, r.config, r.median, r.min, r.max, r.gcs, r.total_pause_ms, r.max_pause_ms, ratio(r)
+                    r.program,
+                    r.config,
+                    r.median,
+                    r.min,
+                    r.max,
+                    r.gcs,
+                    r.total_pause_ms,
+                    r.max_pause_ms,
+                    ratio(r)
                 );
             }
             s

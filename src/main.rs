@@ -14,7 +14,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "gcvm", version, about = "A research mini-JVM whose garbage collectors you can watch")]
+#[command(
+    name = "gcvm",
+    version,
+    about = "A research mini-JVM whose garbage collectors you can watch"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -118,7 +122,11 @@ struct RunArgs {
     #[arg(value_name = "MAIN")]
     main: String,
     /// Arguments passed to main.
-    #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
+    #[arg(
+        value_name = "ARGS",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
     args: Vec<String>,
 }
 
@@ -152,10 +160,22 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
             vec![long.into(), value.into()]
         } else if a == "-Xlog:gc" || a == "-verbose:gc" || a == "-Xlog:gc*" {
             vec!["--log-gc".into()]
-        } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2) {
+        } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2)
+        {
             return Err(format!("unrecognized option: {a}"));
         } else if a.starts_with('-') {
-            expect_value = matches!(a.as_str(), "--class-path" | "--gc" | "--xmx" | "--xms" | "--xss" | "--gc-threads" | "--gc-stress" | "--trace" | "--heap-dump");
+            expect_value = matches!(
+                a.as_str(),
+                "--class-path"
+                    | "--gc"
+                    | "--xmx"
+                    | "--xms"
+                    | "--xss"
+                    | "--gc-threads"
+                    | "--gc-stress"
+                    | "--trace"
+                    | "--heap-dump"
+            );
             vec![a]
         } else {
             out.push(a);
@@ -187,7 +207,9 @@ fn parse_size(s: &str) -> Result<usize, String> {
         "g" | "G" => 1 << 30,
         _ => return Err(format!("invalid size '{s}' (use a number with k, m or g)")),
     };
-    n.checked_mul(mult).filter(|&v| v > 0).ok_or_else(|| format!("invalid size '{s}'"))
+    n.checked_mul(mult)
+        .filter(|&v| v > 0)
+        .ok_or_else(|| format!("invalid size '{s}'"))
 }
 
 fn physical_memory() -> usize {
@@ -221,7 +243,11 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         heap: HeapConfig {
             initial_size: initial,
             max_size: max,
-            gc_threads: a.gc_threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+            gc_threads: a.gc_threads.unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            }),
         },
         stack_slots,
         max_frames: stack_slots / 4,
@@ -235,19 +261,27 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
 /// returns the class path and main class.
 fn compile_source(path: &Path) -> Result<(String, String), String> {
     use std::hash::{Hash, Hasher};
-    let source = std::fs::read(path).map_err(|e| format!("error: can't read {}: {e}", path.display()))?;
+    let source =
+        std::fs::read(path).map_err(|e| format!("error: can't read {}: {e}", path.display()))?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     source.hash(&mut hasher);
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()).hash(&mut hasher);
+    std::fs::canonicalize(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .hash(&mut hasher);
     let cache_root = std::env::var_os("GCVM_CACHE")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/gcvm")))
         .unwrap_or_else(|| std::env::temp_dir().join("gcvm-cache"));
     let dir = cache_root.join(format!("{:016x}", hasher.finish()));
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("Main").to_string();
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("Main")
+        .to_string();
     let marker = dir.join(".complete");
     if !marker.exists() {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("error: can't create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("error: can't create {}: {e}", dir.display()))?;
         let javac = std::env::var("JAVAC").unwrap_or_else(|_| "javac".into());
         let output = std::process::Command::new(&javac)
             .arg("-g")
@@ -255,7 +289,12 @@ fn compile_source(path: &Path) -> Result<(String, String), String> {
             .arg(&dir)
             .arg(path)
             .output()
-            .map_err(|e| format!("error: cannot run {javac} to compile {}: {e}", path.display()))?;
+            .map_err(|e| {
+                format!(
+                    "error: cannot run {javac} to compile {}: {e}",
+                    path.display()
+                )
+            })?;
         if !output.status.success() {
             let mut msg = String::from_utf8_lossy(&output.stderr).into_owned();
             msg.push_str("error: compilation failed");
@@ -266,7 +305,8 @@ fn compile_source(path: &Path) -> Result<(String, String), String> {
     let main = if dir.join(format!("{stem}.class")).exists() {
         stem
     } else {
-        first_top_level_class(&dir).ok_or_else(|| format!("error: no class declared in source file {}", path.display()))?
+        first_top_level_class(&dir)
+            .ok_or_else(|| format!("error: no class declared in source file {}", path.display()))?
     };
     Ok((dir.to_string_lossy().into_owned(), main))
 }
@@ -292,12 +332,17 @@ fn run(a: RunArgs) -> Result<i32, String> {
     let recording = Recording {
         trace: a.trace.clone(),
         heap_dump: a.heap_dump.clone(),
-        program: std::iter::once(main.as_str()).chain(a.args.iter().map(String::as_str)).collect::<Vec<_>>().join(" "),
+        program: std::iter::once(main.as_str())
+            .chain(a.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" "),
     };
     if recording.is_on() {
         finish_recording_on_ctrl_c()?;
     }
-    Ok(gcvm_interp::run_main_recording(options, recording, &main, &a.args))
+    Ok(gcvm_interp::run_main_recording(
+        options, recording, &main, &a.args,
+    ))
 }
 
 /// Ctrl-C while recording must still leave a complete, readable trace. A signal handler proper
@@ -306,7 +351,8 @@ fn run(a: RunArgs) -> Result<i32, String> {
 /// Java threads at a safepoint, flushes their buffers and finishes the file
 /// (`gcvm_interp::vm::interrupted`).
 fn finish_recording_on_ctrl_c() -> Result<(), String> {
-    ctrlc::set_handler(|| gcvm_interp::vm::interrupted()).map_err(|e| format!("gcvm: cannot install the Ctrl-C handler: {e}"))
+    ctrlc::set_handler(|| gcvm_interp::vm::interrupted())
+        .map_err(|e| format!("gcvm: cannot install the Ctrl-C handler: {e}"))
 }
 
 /// Prints what a trace tool produced; a malformed trace is one line naming the byte offset.
@@ -338,9 +384,20 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
                 let _ = e.print();
-                return ExitCode::from(if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 2 } else { 0 });
+                return ExitCode::from(
+                    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                        2
+                    } else {
+                        0
+                    },
+                );
             }
             let rendered = e.render().to_string();
             let first = rendered.lines().next().unwrap_or("error: bad arguments");
@@ -356,7 +413,9 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        Command::Trace(TraceCommand::Info(a)) => print_trace_report(gcvm_tools::trace_info(&a.file, a.json)),
+        Command::Trace(TraceCommand::Info(a)) => {
+            print_trace_report(gcvm_tools::trace_info(&a.file, a.json))
+        }
         Command::Stats(a) => print_trace_report(gcvm_tools::stats(&a.file, a.json)),
         Command::Heap(a) => print_trace_report(gcvm_tools::heap_at(&a.file, &a.at, a.by, a.json)),
         Command::Run(a) => match run(a) {

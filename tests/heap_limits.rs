@@ -60,7 +60,10 @@ fn an_impossible_array_is_an_out_of_memory_error() {
     let classes = compile_snippets("huge", &[("Huge.java", HUGE_ARRAY)]);
     let out = run_gcvm_program(&classes, "Huge", &["-Xmx16m"]);
     assert_no_panic(&out, "Huge");
-    assert_eq!(out.stdout_text(), "caught Requested array size exceeds VM limit\n");
+    assert_eq!(
+        out.stdout_text(),
+        "caught Requested array size exceeds VM limit\n"
+    );
 }
 
 #[test]
@@ -68,10 +71,27 @@ fn gcbench_in_a_32_mb_heap_collects_dozens_of_times_with_the_verifier_clean() {
     for collector in COLLECTORS {
         let program = repo_root().join("programs").join("GCBench.java");
         let program = program.to_string_lossy();
-        let out = run_gcvm(&["run", "--gc", collector, "-Xmx32m", "-Xms8m", "--verify-heap", "-Xlog:gc", &program, "8"]);
+        let out = run_gcvm(&[
+            "run",
+            "--gc",
+            collector,
+            "-Xmx32m",
+            "-Xms8m",
+            "--verify-heap",
+            "-Xlog:gc",
+            &program,
+            "8",
+        ]);
         assert_no_panic(&out, collector);
         assert_eq!(out.code, Some(0), "{collector}: {}", out.stderr_head(10));
-        let collections = out.stdout_text().lines().filter(|l| l.contains("[info][gc] GC(")).count();
-        assert!(collections >= 20, "{collector}: only {collections} collections");
+        let collections = out
+            .stdout_text()
+            .lines()
+            .filter(|l| l.contains("[info][gc] GC("))
+            .count();
+        assert!(
+            collections >= 20,
+            "{collector}: only {collections} collections"
+        );
     }
 }

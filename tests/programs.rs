@@ -22,10 +22,20 @@ fn bundled() -> &'static Bundled {
         let programs = parallel_map(&sources, PARALLEL_RUNS, |src| {
             let name = class_name_of(src);
             let mut cmd = Command::new(jdk().tool("java"));
-            cmd.args(HOTSPOT_ARGS).arg("-cp").arg(&classes).arg(&name).arg(SIZE);
+            cmd.args(HOTSPOT_ARGS)
+                .arg("-cp")
+                .arg(&classes)
+                .arg(&name)
+                .arg(SIZE);
             let out = run_with_timeout(cmd, RUN_TIMEOUT);
             let code = out.code.unwrap_or(-1);
-            (name, Expected { stdout: out.stdout, code })
+            (
+                name,
+                Expected {
+                    stdout: out.stdout,
+                    code,
+                },
+            )
         });
         Bundled { classes, programs }
     })
@@ -49,21 +59,39 @@ fn failures(options: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_bundled_program_is_covered() {
-    assert!(bundled().programs.len() >= 10, "programs/ holds at least ten programs");
+    assert!(
+        bundled().programs.len() >= 10,
+        "programs/ holds at least ten programs"
+    );
 }
 
 #[test]
 fn bundled_programs_match_hotspot_under_every_collector() {
     for collector in COLLECTORS {
         let f = failures(&["--gc", collector, "-Xmx16m"]);
-        assert_no_failures(&format!("bundled programs under {collector}"), bundled().programs.len(), &f);
+        assert_no_failures(
+            &format!("bundled programs under {collector}"),
+            bundled().programs.len(),
+            &f,
+        );
     }
 }
 
 #[test]
 fn bundled_programs_match_hotspot_under_gc_stress_with_verification() {
     for collector in COLLECTORS {
-        let f = failures(&["--gc", collector, "--gc-stress", "100", "--verify-heap", "-Xmx16m"]);
-        assert_no_failures(&format!("bundled programs under {collector} with GC stress"), bundled().programs.len(), &f);
+        let f = failures(&[
+            "--gc",
+            collector,
+            "--gc-stress",
+            "100",
+            "--verify-heap",
+            "-Xmx16m",
+        ]);
+        assert_no_failures(
+            &format!("bundled programs under {collector} with GC stress"),
+            bundled().programs.len(),
+            &f,
+        );
     }
 }

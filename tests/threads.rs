@@ -19,7 +19,12 @@ fn suite() -> &'static Suite {
 fn repeated_failures(options: &[&str]) -> Vec<String> {
     let mut failures = Vec::new();
     for round in 0..REPEATS {
-        failures.extend(suite().failures_on_gcvm(options).into_iter().map(|f| format!("round {round}: {f}")));
+        failures.extend(
+            suite()
+                .failures_on_gcvm(options)
+                .into_iter()
+                .map(|f| format!("round {round}: {f}")),
+        );
     }
     failures
 }
@@ -28,14 +33,29 @@ fn repeated_failures(options: &[&str]) -> Vec<String> {
 fn thread_programs_match_hotspot_every_time() {
     assert!(suite().programs.len() >= 6);
     let failures = repeated_failures(&[]);
-    assert_no_failures("thread programs", suite().programs.len() * REPEATS, &failures);
+    assert_no_failures(
+        "thread programs",
+        suite().programs.len() * REPEATS,
+        &failures,
+    );
 }
 
 #[test]
 fn thread_programs_match_hotspot_under_gc_stress_with_verification_every_time() {
     for collector in COLLECTORS {
-        let failures = repeated_failures(&["--gc", collector, "--gc-stress", "50", "--verify-heap", "-Xmx16m"]);
-        assert_no_failures(&format!("thread programs under {collector} with GC stress"), suite().programs.len() * REPEATS, &failures);
+        let failures = repeated_failures(&[
+            "--gc",
+            collector,
+            "--gc-stress",
+            "50",
+            "--verify-heap",
+            "-Xmx16m",
+        ]);
+        assert_no_failures(
+            &format!("thread programs under {collector} with GC stress"),
+            suite().programs.len() * REPEATS,
+            &failures,
+        );
     }
 }
 
@@ -48,8 +68,21 @@ fn churn() -> &'static Suite {
 fn eight_threads_churn_a_tiny_heap_with_one_and_two_gc_workers() {
     for collector in COLLECTORS {
         for workers in ["1", "2"] {
-            let failures = churn().failures_on_gcvm(&["--gc", collector, "--gc-threads", workers, "-Xmx4m", "--gc-stress", "500", "--verify-heap"]);
-            assert_no_failures(&format!("8-thread churn under {collector} with {workers} GC workers"), 1, &failures);
+            let failures = churn().failures_on_gcvm(&[
+                "--gc",
+                collector,
+                "--gc-threads",
+                workers,
+                "-Xmx4m",
+                "--gc-stress",
+                "500",
+                "--verify-heap",
+            ]);
+            assert_no_failures(
+                &format!("8-thread churn under {collector} with {workers} GC workers"),
+                1,
+                &failures,
+            );
         }
     }
 }

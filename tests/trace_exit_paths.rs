@@ -78,13 +78,27 @@ struct Files {
 }
 
 fn files(dir: &Path, name: &str) -> Files {
-    Files { trace: dir.join(format!("{name}.gct")), dump: dir.join(format!("{name}.heap")) }
+    Files {
+        trace: dir.join(format!("{name}.gct")),
+        dump: dir.join(format!("{name}.heap")),
+    }
 }
 
 fn traced_args(collector: &str, f: &Files, classes: &Path, main: &str) -> Vec<String> {
     [
-        "run", "--gc", collector, "-Xmx16m", "--gc-stress", "1000", "--trace", &f.trace.to_string_lossy(), "--heap-dump", &f.dump.to_string_lossy(),
-        "-cp", &classes.to_string_lossy(), main,
+        "run",
+        "--gc",
+        collector,
+        "-Xmx16m",
+        "--gc-stress",
+        "1000",
+        "--trace",
+        &f.trace.to_string_lossy(),
+        "--heap-dump",
+        &f.dump.to_string_lossy(),
+        "-cp",
+        &classes.to_string_lossy(),
+        main,
     ]
     .iter()
     .map(|s| s.to_string())
@@ -93,7 +107,13 @@ fn traced_args(collector: &str, f: &Files, classes: &Path, main: &str) -> Vec<St
 
 /// Runs `main` traced under every collector; checks the exit code, the trace against the dump,
 /// and returns the trace of the last run.
-fn check_exit(label: &str, source: &str, main: &str, expected_code: i32, stderr_has: &str) -> PathBuf {
+fn check_exit(
+    label: &str,
+    source: &str,
+    main: &str,
+    expected_code: i32,
+    stderr_has: &str,
+) -> PathBuf {
     let classes = compile_snippets(label, &[(&format!("{main}.java"), source)]);
     let dir = scratch_dir(&format!("trace-exit-{label}"));
     let mut last = PathBuf::new();
@@ -101,13 +121,35 @@ fn check_exit(label: &str, source: &str, main: &str, expected_code: i32, stderr_
         let f = files(&dir, collector);
         let out = run_gcvm(&traced_args(collector, &f, &classes, main));
         assert_no_panic(&out, label);
-        assert_eq!(out.code, Some(expected_code), "{label} [{collector}]: {}", out.stderr_head(10));
-        assert!(out.stderr_text().contains(stderr_has), "{label} [{collector}]: stderr lacks {stderr_has:?}:\n{}", out.stderr_head(10));
-        let checked = check_trace_against_dump(&f.trace, &f.dump).unwrap_or_else(|e| panic!("{label} [{collector}]: {e}"));
-        assert!(checked.collections > 0, "{label} [{collector}]: no collection in the trace");
+        assert_eq!(
+            out.code,
+            Some(expected_code),
+            "{label} [{collector}]: {}",
+            out.stderr_head(10)
+        );
+        assert!(
+            out.stderr_text().contains(stderr_has),
+            "{label} [{collector}]: stderr lacks {stderr_has:?}:\n{}",
+            out.stderr_head(10)
+        );
+        let checked = check_trace_against_dump(&f.trace, &f.dump)
+            .unwrap_or_else(|e| panic!("{label} [{collector}]: {e}"));
+        assert!(
+            checked.collections > 0,
+            "{label} [{collector}]: no collection in the trace"
+        );
         let info = run_gcvm(&["trace", "info", &f.trace.to_string_lossy()]);
-        assert_eq!(info.code, Some(0), "{label} [{collector}]: trace info: {}", info.stderr_head(5));
-        assert!(info.stdout_text().contains("finished   yes"), "{label} [{collector}]:\n{}", info.stdout_text());
+        assert_eq!(
+            info.code,
+            Some(0),
+            "{label} [{collector}]: trace info: {}",
+            info.stderr_head(5)
+        );
+        assert!(
+            info.stdout_text().contains("finished   yes"),
+            "{label} [{collector}]:\n{}",
+            info.stdout_text()
+        );
         last = f.trace;
     }
     last
@@ -115,12 +157,24 @@ fn check_exit(label: &str, source: &str, main: &str, expected_code: i32, stderr_
 
 #[test]
 fn system_exit_with_another_thread_allocating_leaves_a_complete_trace() {
-    check_exit("exit-busy", EXIT_WITH_A_THREAD_RUNNING, "ExitWhileBusy", 3, "");
+    check_exit(
+        "exit-busy",
+        EXIT_WITH_A_THREAD_RUNNING,
+        "ExitWhileBusy",
+        3,
+        "",
+    );
 }
 
 #[test]
 fn an_uncaught_exception_leaves_a_complete_trace() {
-    check_exit("uncaught", UNCAUGHT, "Uncaught", 1, "java.lang.IllegalStateException: size 3000");
+    check_exit(
+        "uncaught",
+        UNCAUGHT,
+        "Uncaught",
+        1,
+        "java.lang.IllegalStateException: size 3000",
+    );
 }
 
 #[test]
@@ -144,10 +198,15 @@ fn ctrl_c_leaves_a_complete_trace() {
             .expect("start gcvm");
         // Let it allocate and collect for a while.
         let started = Instant::now();
-        while std::fs::metadata(&f.trace).map_or(0, |m| m.len()) < 200_000 && started.elapsed() < Duration::from_secs(20) {
+        while std::fs::metadata(&f.trace).map_or(0, |m| m.len()) < 200_000
+            && started.elapsed() < Duration::from_secs(20)
+        {
             std::thread::sleep(Duration::from_millis(20));
         }
-        let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("run kill");
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("run kill");
         assert!(sent.success(), "kill -INT failed");
         let deadline = Instant::now() + Duration::from_secs(30);
         let status = loop {
@@ -163,9 +222,17 @@ fn ctrl_c_leaves_a_complete_trace() {
         let mut stderr = String::new();
         std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
         assert!(!stderr.contains("panicked"), "[{collector}] {stderr}");
-        assert_eq!(status.code(), Some(130), "[{collector}] exit status {status:?}: {stderr}");
-        let checked = check_trace_against_dump(&f.trace, &f.dump).unwrap_or_else(|e| panic!("[{collector}] after Ctrl-C: {e}"));
-        assert!(checked.collections > 0, "[{collector}] no collection before Ctrl-C");
+        assert_eq!(
+            status.code(),
+            Some(130),
+            "[{collector}] exit status {status:?}: {stderr}"
+        );
+        let checked = check_trace_against_dump(&f.trace, &f.dump)
+            .unwrap_or_else(|e| panic!("[{collector}] after Ctrl-C: {e}"));
+        assert!(
+            checked.collections > 0,
+            "[{collector}] no collection before Ctrl-C"
+        );
     }
 }
 
@@ -173,13 +240,25 @@ fn ctrl_c_leaves_a_complete_trace() {
 /// the byte offset, exit 1.
 fn assert_one_line_error(args: &[&str], file: &Path, wanted: &str) {
     let file = file.to_string_lossy();
-    let all: Vec<String> = args.iter().map(|a| if *a == "FILE" { file.to_string() } else { a.to_string() }).collect();
+    let all: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if *a == "FILE" {
+                file.to_string()
+            } else {
+                a.to_string()
+            }
+        })
+        .collect();
     let out = run_gcvm(&all);
     assert_no_panic(&out, &all.join(" "));
     assert_eq!(out.code, Some(1), "{all:?}: {}", out.stderr_text());
     let err = out.stderr_text();
     assert_eq!(err.lines().count(), 1, "{all:?}: one line expected:\n{err}");
-    assert!(err.contains(wanted), "{all:?}: {wanted:?} expected in {err:?}");
+    assert!(
+        err.contains(wanted),
+        "{all:?}: {wanted:?} expected in {err:?}"
+    );
     assert!(out.stdout.is_empty(), "{all:?}: nothing on stdout expected");
 }
 
@@ -191,14 +270,26 @@ fn trace_commands_report_a_truncated_trace_in_one_line_with_the_offset() {
     let out = run_gcvm(&traced_args("semispace", &f, &classes, "Uncaught"));
     assert_eq!(out.code, Some(1), "{}", out.stderr_head(5));
     let bytes = read_bytes(&f.trace);
-    for (name, cut) in [("half", bytes.len() / 2), ("header", 20), ("mid-chunk", bytes.len() - 700)] {
+    for (name, cut) in [
+        ("half", bytes.len() / 2),
+        ("header", 20),
+        ("mid-chunk", bytes.len() - 700),
+    ] {
         let cut_file = dir.join(format!("{name}.gct"));
         write_bytes(&cut_file, &bytes[..cut]);
-        for args in [&["trace", "info", "FILE"][..], &["stats", "FILE"], &["heap", "FILE", "--at", "end"]] {
+        for args in [
+            &["trace", "info", "FILE"][..],
+            &["stats", "FILE"],
+            &["heap", "FILE", "--at", "end"],
+        ] {
             assert_one_line_error(args, &cut_file, "trace byte ");
         }
     }
-    assert_one_line_error(&["trace", "info", "FILE"], &dir.join("missing.gct"), "cannot open");
+    assert_one_line_error(
+        &["trace", "info", "FILE"],
+        &dir.join("missing.gct"),
+        "cannot open",
+    );
 }
 
 #[test]
@@ -211,16 +302,39 @@ fn trace_commands_read_a_good_trace() {
     let trace = f.trace.to_string_lossy().into_owned();
     let info = run_gcvm(&["trace", "info", &trace, "--json"]);
     assert_eq!(info.code, Some(0), "{}", info.stderr_head(5));
-    assert!(info.stdout_text().contains("\"collector\":\"mark-compact\""), "{}", info.stdout_text());
+    assert!(
+        info.stdout_text()
+            .contains("\"collector\":\"mark-compact\""),
+        "{}",
+        info.stdout_text()
+    );
     let stats = run_gcvm(&["stats", &trace]);
     assert_eq!(stats.code, Some(0), "{}", stats.stderr_head(5));
-    assert!(stats.stdout_text().contains("Uncaught.main"), "allocation sites name the program:\n{}", stats.stdout_text());
+    assert!(
+        stats.stdout_text().contains("Uncaught.main"),
+        "allocation sites name the program:\n{}",
+        stats.stdout_text()
+    );
     let heap = run_gcvm(&["heap", &trace, "--at", "gc:0:end", "--by", "site"]);
     assert_eq!(heap.code, Some(0), "{}", heap.stderr_head(5));
-    assert!(heap.stdout_text().starts_with("heap at gc:0:end:"), "{}", heap.stdout_text());
+    assert!(
+        heap.stdout_text().starts_with("heap at gc:0:end:"),
+        "{}",
+        heap.stdout_text()
+    );
     let bad = run_gcvm(&["heap", &trace, "--at", "gc:x:end"]);
-    assert_eq!(bad.code, Some(2), "a bad boundary is a usage error: {}", bad.stderr_text());
+    assert_eq!(
+        bad.code,
+        Some(2),
+        "a bad boundary is a usage error: {}",
+        bad.stderr_text()
+    );
     let absent = run_gcvm(&["heap", &trace, "--at", "gc:100000:end"]);
     assert_eq!(absent.code, Some(1), "{}", absent.stderr_text());
-    assert_eq!(absent.stderr_text().lines().count(), 1, "{}", absent.stderr_text());
+    assert_eq!(
+        absent.stderr_text().lines().count(),
+        1,
+        "{}",
+        absent.stderr_text()
+    );
 }

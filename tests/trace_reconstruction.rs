@@ -39,27 +39,48 @@ fn every_case() -> Vec<Case> {
     let root = repo_root();
     let mut cases = cases_from("conformance", &root.join("tests").join("conformance"), &[]);
     cases.extend(cases_from("programs", &root.join("programs"), &["1"]));
-    cases.extend(cases_from("threads", &root.join("tests").join("threads"), &[]));
+    cases.extend(cases_from(
+        "threads",
+        &root.join("tests").join("threads"),
+        &[],
+    ));
     cases
 }
 
 /// Runs one case under `collector` in a 16 MB heap with a trace and a heap dump (plus
 /// `extra` options), and compares the two.
-fn run_and_check(case: &Case, collector: &str, extra: &[String], scratch: &Path) -> Result<Checked, String> {
+fn run_and_check(
+    case: &Case,
+    collector: &str,
+    extra: &[String],
+    scratch: &Path,
+) -> Result<Checked, String> {
     let stem = format!("{}-{}-{collector}-{}", case.label, case.main, extra.len());
     let trace = scratch.join(format!("{stem}.gct"));
     let dump = scratch.join(format!("{stem}.heap"));
-    let mut args: Vec<String> = ["run", "--gc", collector, "-Xmx16m"].iter().map(|s| s.to_string()).collect();
+    let mut args: Vec<String> = ["run", "--gc", collector, "-Xmx16m"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     args.extend(extra.iter().cloned());
     args.extend(["--trace".into(), trace.to_string_lossy().into_owned()]);
     args.extend(["--heap-dump".into(), dump.to_string_lossy().into_owned()]);
-    args.extend(["-cp".into(), case.classes.to_string_lossy().into_owned(), case.main.clone()]);
+    args.extend([
+        "-cp".into(),
+        case.classes.to_string_lossy().into_owned(),
+        case.main.clone(),
+    ]);
     args.extend(case.args.iter().cloned());
     let out = run_gcvm(&args);
     if out.timed_out || out.panic_marker().is_some() || out.code.is_none() {
-        return Err(format!("gcvm {}:\n{}", out.describe_status(), out.stderr_head(10)));
+        return Err(format!(
+            "gcvm {}:\n{}",
+            out.describe_status(),
+            out.stderr_head(10)
+        ));
     }
-    let checked = check_trace_against_dump(&trace, &dump).map_err(|e| format!("{} {e}", extra.join(" ")))?;
+    let checked =
+        check_trace_against_dump(&trace, &dump).map_err(|e| format!("{} {e}", extra.join(" ")))?;
     let _ = std::fs::remove_file(&trace);
     let _ = std::fs::remove_file(&dump);
     Ok(checked)
@@ -71,17 +92,32 @@ fn run_and_check(case: &Case, collector: &str, extra: &[String], scratch: &Path)
 fn check(case: &Case, collector: &str, scratch: &Path) -> Result<Checked, String> {
     let plain = run_and_check(case, collector, &[], scratch)?;
     let every = (plain.allocations / TARGET_COLLECTIONS).max(5);
-    run_and_check(case, collector, &["--gc-stress".into(), every.to_string()], scratch)
+    run_and_check(
+        case,
+        collector,
+        &["--gc-stress".into(), every.to_string()],
+        scratch,
+    )
 }
 
 #[test]
 fn the_heap_rebuilt_from_the_trace_is_the_real_heap_at_every_boundary() {
     let scratch = scratch_dir("trace-reconstruction");
     let cases = every_case();
-    assert!(cases.len() >= 50, "conformance, bundled and thread programs: {}", cases.len());
-    let runs: Vec<(&Case, &str)> = cases.iter().flat_map(|c| COLLECTORS.iter().map(move |g| (c, *g))).collect();
+    assert!(
+        cases.len() >= 50,
+        "conformance, bundled and thread programs: {}",
+        cases.len()
+    );
+    let runs: Vec<(&Case, &str)> = cases
+        .iter()
+        .flat_map(|c| COLLECTORS.iter().map(move |g| (c, *g)))
+        .collect();
     let results = parallel_map(&runs, PARALLEL_RUNS, |(case, collector)| {
-        (format!("{} {} [{collector}]", case.label, case.main), check(case, collector, &scratch))
+        (
+            format!("{} {} [{collector}]", case.label, case.main),
+            check(case, collector, &scratch),
+        )
     });
     let mut failures = Vec::new();
     let (mut collections, mut boundaries, mut objects) = (0, 0, 0);
@@ -107,6 +143,15 @@ fn the_heap_rebuilt_from_the_trace_is_the_real_heap_at_every_boundary() {
     for f in &few {
         eprintln!("  {f}");
     }
-    assert!(failures.is_empty(), "{} of {} runs: the trace does not rebuild the heap\n\n{}", failures.len(), runs.len(), failures.join("\n\n"));
-    assert!(few.is_empty(), "GC stress should give tens of collections per run: {few:?}");
+    assert!(
+        failures.is_empty(),
+        "{} of {} runs: the trace does not rebuild the heap\n\n{}",
+        failures.len(),
+        runs.len(),
+        failures.join("\n\n")
+    );
+    assert!(
+        few.is_empty(),
+        "GC stress should give tens of collections per run: {few:?}"
+    );
 }

@@ -27,7 +27,10 @@ fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let src_dir = manifest_dir.join("../../classlib/src");
     let src_dir = src_dir.canonicalize().unwrap_or_else(|e| {
-        panic!("gcvm classlib sources not found at {}: {e}", src_dir.display())
+        panic!(
+            "gcvm classlib sources not found at {}: {e}",
+            src_dir.display()
+        )
     });
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     let classes_dir = out_dir.join("classlib-classes");
@@ -72,7 +75,8 @@ fn fail(msg: &str) -> ! {
 }
 
 fn collect_files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let entries = fs::read_dir(dir).unwrap_or_else(|e| fail(&format!("reading {}: {e}", dir.display())));
+    let entries =
+        fs::read_dir(dir).unwrap_or_else(|e| fail(&format!("reading {}: {e}", dir.display())));
     for entry in entries {
         let path = entry.expect("dir entry").path();
         if path.is_dir() {
@@ -99,13 +103,19 @@ fn compile(sources: &[PathBuf], classes_dir: &Path, out_dir: &Path) {
     let argfile = out_dir.join("classlib-javac-args.txt");
     let mut args = String::new();
     for opt in [
-        "--system", "none", // nothing from the JDK is visible: classlib is java.base
-        "-source", "17", "-target", "17", // class file version 61
-        "-g", // line numbers, source file, locals: needed for stack traces
+        "--system",
+        "none", // nothing from the JDK is visible: classlib is java.base
+        "-source",
+        "17",
+        "-target",
+        "17",                     // class file version 61
+        "-g",                     // line numbers, source file, locals: needed for stack traces
         "-XDstringConcat=inline", // `+` on strings becomes StringBuilder calls, no indy
-        "-encoding", "UTF-8",
+        "-encoding",
+        "UTF-8",
         "-nowarn",
-        "-Xmaxerrs", "500",
+        "-Xmaxerrs",
+        "500",
         "-d",
     ] {
         args.push_str(opt);
@@ -132,7 +142,10 @@ fn compile(sources: &[PathBuf], classes_dir: &Path, out_dir: &Path) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         eprintln!("{stdout}{stderr}");
-        fail(&format!("javac failed ({}):\n{stdout}{stderr}", output.status));
+        fail(&format!(
+            "javac failed ({}):\n{stdout}{stderr}",
+            output.status
+        ));
     }
 }
 
@@ -160,7 +173,11 @@ fn read_classes(classes_dir: &Path) -> BTreeMap<String, (PathBuf, Vec<u8>)> {
 fn write_table(classes: &BTreeMap<String, (PathBuf, Vec<u8>)>, dest: &Path) {
     let mut s = String::from("pub static CLASSLIB: &[(&str, &[u8])] = &[");
     for (name, (path, _)) in classes {
-        s.push_str(&format!("({:?}, include_bytes!({:?})), ", name, path.to_string_lossy()));
+        s.push_str(&format!(
+            "({:?}, include_bytes!({:?})), ",
+            name,
+            path.to_string_lossy()
+        ));
     }
     s.push_str("];\n");
     fs::write(dest, s).expect("cannot write classlib.rs");
@@ -242,7 +259,11 @@ fn referenced_classes(bytes: &[u8]) -> Result<(String, BTreeSet<String>), String
             7 => Cp::Class(r.u2()?),
             8 | 19 | 20 => {
                 r.skip(2)?;
-                if tag == 8 { Cp::Other } else { Cp::Forbidden("CONSTANT_Module/Package") }
+                if tag == 8 {
+                    Cp::Other
+                } else {
+                    Cp::Forbidden("CONSTANT_Module/Package")
+                }
             }
             9 | 10 | 11 => {
                 r.skip(4)?;
@@ -345,7 +366,9 @@ fn check_closed(classes: &BTreeMap<String, (PathBuf, Vec<u8>)>) -> Result<(), Ve
                 }
                 for r in refs {
                     if !classes.contains_key(&r) {
-                        problems.push(format!("{name} references {r}, which classlib does not define"));
+                        problems.push(format!(
+                            "{name} references {r}, which classlib does not define"
+                        ));
                     }
                 }
             }

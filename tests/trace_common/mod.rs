@@ -23,7 +23,11 @@ pub struct Obj {
 
 impl std::fmt::Display for Obj {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:#x} type {} size {}", self.addr, self.type_id, self.size)?;
+        write!(
+            f,
+            "{:#x} type {} size {}",
+            self.addr, self.type_id, self.size
+        )?;
         match self.len {
             Some(l) => write!(f, " length {l}"),
             None => Ok(()),
@@ -40,13 +44,21 @@ pub struct DumpSections {
 
 impl DumpSections {
     pub fn open(path: &Path) -> Result<DumpSections, String> {
-        let f = File::open(path).map_err(|e| format!("cannot open heap dump {}: {e}", path.display()))?;
-        Ok(DumpSections { lines: BufReader::with_capacity(1 << 20, f).lines(), header: None, line: 0 })
+        let f = File::open(path)
+            .map_err(|e| format!("cannot open heap dump {}: {e}", path.display()))?;
+        Ok(DumpSections {
+            lines: BufReader::with_capacity(1 << 20, f).lines(),
+            header: None,
+            line: 0,
+        })
     }
 
     fn next_line(&mut self) -> Result<Option<String>, String> {
         self.line += 1;
-        self.lines.next().transpose().map_err(|e| format!("heap dump line {}: {e}", self.line))
+        self.lines
+            .next()
+            .transpose()
+            .map_err(|e| format!("heap dump line {}: {e}", self.line))
     }
 
     /// The next boundary's header line and objects, or None at the end of the dump.
@@ -64,7 +76,11 @@ impl DumpSections {
                 self.header = Some(line);
                 break;
             }
-            objects.push(parse_object(&line).ok_or_else(|| format!("heap dump line {}: cannot parse {line:?}", self.line))?);
+            objects.push(
+                parse_object(&line).ok_or_else(|| {
+                    format!("heap dump line {}: cannot parse {line:?}", self.line)
+                })?,
+            );
         }
         Ok(Some((header, objects)))
     }
@@ -79,7 +95,12 @@ fn parse_object(line: &str) -> Option<Obj> {
         "-" => None,
         l => Some(l.parse().ok()?),
     };
-    Some(Obj { addr, type_id, size, len })
+    Some(Obj {
+        addr,
+        type_id,
+        size,
+        len,
+    })
 }
 
 /// What a successful check covered.
@@ -96,7 +117,12 @@ pub struct Checked {
 fn model_objects(model: &HeapModel) -> Vec<Obj> {
     let mut v = Vec::new();
     model.for_each_object(|o| {
-        v.push(Obj { addr: o.addr, type_id: o.desc.type_id, size: o.desc.size(), len: o.desc.array_len })
+        v.push(Obj {
+            addr: o.addr,
+            type_id: o.desc.type_id,
+            size: o.desc.size(),
+            len: o.desc.array_len,
+        })
     });
     v.sort_unstable();
     v
@@ -106,8 +132,14 @@ fn model_objects(model: &HeapModel) -> Vec<Obj> {
 pub fn first_difference(dumped: &[Obj], rebuilt: &[Obj]) -> Option<String> {
     for (i, (d, r)) in dumped.iter().zip(rebuilt).enumerate() {
         if d != r {
-            let before = if i > 0 { format!(" (after {})", dumped[i - 1]) } else { String::new() };
-            return Some(format!("object {i}: the heap has {d}, the trace has {r}{before}"));
+            let before = if i > 0 {
+                format!(" (after {})", dumped[i - 1])
+            } else {
+                String::new()
+            };
+            return Some(format!(
+                "object {i}: the heap has {d}, the trace has {r}{before}"
+            ));
         }
     }
     match dumped.len().cmp(&rebuilt.len()) {
@@ -128,12 +160,21 @@ pub fn first_difference(dumped: &[Obj], rebuilt: &[Obj]) -> Option<String> {
 }
 
 /// Compares the rebuilt heap at boundary `label` with the dump's next section.
-fn compare_boundary(label: String, model: &HeapModel, sections: &mut DumpSections, checked: &mut Checked) -> Result<(), String> {
+fn compare_boundary(
+    label: String,
+    model: &HeapModel,
+    sections: &mut DumpSections,
+    checked: &mut Checked,
+) -> Result<(), String> {
     let Some((header, dumped)) = sections.next_section()? else {
-        return Err(format!("the trace reaches boundary `{label}`, the heap dump has no more boundaries"));
+        return Err(format!(
+            "the trace reaches boundary `{label}`, the heap dump has no more boundaries"
+        ));
     };
     if header != label {
-        return Err(format!("the trace reaches boundary `{label}`, the heap dump `{header}`"));
+        return Err(format!(
+            "the trace reaches boundary `{label}`, the heap dump `{header}`"
+        ));
     }
     let rebuilt = model_objects(model);
     if let Some(diff) = first_difference(&dumped, &rebuilt) {
@@ -155,7 +196,9 @@ pub fn check_trace_against_dump(trace: &Path, dump: &Path) -> Result<Checked, St
     let mut sections = DumpSections::open(dump)?;
     let mut checked = Checked::default();
     while let Some((thread, ev)) = reader.next_event().map_err(|e| e.to_string())? {
-        model.apply(thread, &ev).map_err(|m| reader.error_here(m).to_string())?;
+        model
+            .apply(thread, &ev)
+            .map_err(|m| reader.error_here(m).to_string())?;
         let label = match ev {
             Event::GcStart { gc_id, .. } => format!("gc {gc_id} start"),
             Event::GcEnd { gc_id, .. } => {
@@ -172,10 +215,15 @@ pub fn check_trace_against_dump(trace: &Path, dump: &Path) -> Result<Checked, St
     model.close_open_runs();
     compare_boundary("end".into(), &model, &mut sections, &mut checked)?;
     if let Some((header, _)) = sections.next_section()? {
-        return Err(format!("the trace has ended, the heap dump goes on with `{header}`"));
+        return Err(format!(
+            "the trace has ended, the heap dump goes on with `{header}`"
+        ));
     }
     if model.stale_objects > 0 {
-        return Err(format!("{} objects were overwritten without a recorded death", model.stale_objects));
+        return Err(format!(
+            "{} objects were overwritten without a recorded death",
+            model.stale_objects
+        ));
     }
     checked.allocations = model.allocations;
     Ok(checked)

@@ -153,7 +153,12 @@ pub trait Collector: Send {
     fn tlab_capacity(&self) -> usize;
 
     /// Collects, visiting `roots`, and reports moves/keep-alives to `events`.
-    fn collect(&mut self, cause: GcCause, roots: &mut dyn RootSource, events: &mut dyn GcEventSink) -> GcOutcome;
+    fn collect(
+        &mut self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome;
 
     /// After a collection that did not free `wanted` bytes, may grow the heap; true if it did.
     fn grow_for(&mut self, _wanted: usize) -> bool {

@@ -15,7 +15,10 @@ pub mod semispace;
 pub mod verify;
 pub mod workers;
 
-pub use collector::{BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, RootSource, SpaceInfo, SpaceKind};
+pub use collector::{
+    BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, RootSource,
+    SpaceInfo, SpaceKind,
+};
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
 pub use memory::HeapMemory;
 pub use object::{ElemKind, Ref, Shape, TypeInfo, TypeRegistry};
@@ -37,13 +40,25 @@ pub fn create_collector(
 ) -> Result<(Box<dyn Collector>, Arc<HeapMemory>), String> {
     match name {
         "semispace" => {
-            let memory = Arc::new(HeapMemory::reserve(semispace::SemiSpace::reservation_for(config.max_size))?);
-            let ctx = CollectorContext { memory: memory.clone(), types, config };
+            let memory = Arc::new(HeapMemory::reserve(semispace::SemiSpace::reservation_for(
+                config.max_size,
+            ))?);
+            let ctx = CollectorContext {
+                memory: memory.clone(),
+                types,
+                config,
+            };
             Ok((Box::new(semispace::SemiSpace::new(ctx)?), memory))
         }
         "mark-compact" => {
-            let memory = Arc::new(HeapMemory::reserve(markcompact::MarkCompact::reservation_for(config.max_size))?);
-            let ctx = CollectorContext { memory: memory.clone(), types, config };
+            let memory = Arc::new(HeapMemory::reserve(
+                markcompact::MarkCompact::reservation_for(config.max_size),
+            )?);
+            let ctx = CollectorContext {
+                memory: memory.clone(),
+                types,
+                config,
+            };
             Ok((Box::new(markcompact::MarkCompact::new(ctx)?), memory))
         }
         other => Err(format!(
@@ -130,7 +145,11 @@ pub struct Heap {
 }
 
 impl Heap {
-    pub fn new(collector_name: &str, config: HeapConfig, types: Arc<TypeRegistry>) -> Result<Heap, String> {
+    pub fn new(
+        collector_name: &str,
+        config: HeapConfig,
+        types: Arc<TypeRegistry>,
+    ) -> Result<Heap, String> {
         let (collector, memory) = create_collector(collector_name, config.clone(), types.clone())?;
         Ok(Heap {
             barrier: collector.barrier(),
@@ -197,7 +216,8 @@ impl Heap {
         let mut collector = self.collector.lock();
         let id = self.gc_count.fetch_add(1, Ordering::Relaxed);
         if verify {
-            self.verify_locked(&**collector, roots).map_err(|e| format!("before GC({id}): {e}"))?;
+            self.verify_locked(&**collector, roots)
+                .map_err(|e| format!("before GC({id}): {e}"))?;
         }
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
@@ -209,9 +229,17 @@ impl Heap {
         events.gc_end(id);
         let pause = started.elapsed() + time_to_safepoint;
         if verify {
-            self.verify_locked(&**collector, roots).map_err(|e| format!("after GC({id}): {e}"))?;
+            self.verify_locked(&**collector, roots)
+                .map_err(|e| format!("after GC({id}): {e}"))?;
         }
-        let record = GcRecord { id, cause, outcome, pause, time_to_safepoint, uptime };
+        let record = GcRecord {
+            id,
+            cause,
+            outcome,
+            pause,
+            time_to_safepoint,
+            uptime,
+        };
         self.history.lock().push(record.clone());
         Ok(record)
     }
@@ -221,8 +249,17 @@ impl Heap {
         self.collector.lock().grow_for(wanted)
     }
 
-    fn verify_locked(&self, collector: &dyn Collector, roots: &mut dyn RootSource) -> Result<verify::VerifyReport, String> {
-        verify::verify_heap(&self.memory, &self.types, &collector.parseable_ranges(), roots)
+    fn verify_locked(
+        &self,
+        collector: &dyn Collector,
+        roots: &mut dyn RootSource,
+    ) -> Result<verify::VerifyReport, String> {
+        verify::verify_heap(
+            &self.memory,
+            &self.types,
+            &collector.parseable_ranges(),
+            roots,
+        )
     }
 
     /// Verifies the heap now (every TLAB must be retired).
@@ -273,4 +310,3 @@ impl Heap {
         self.history.lock().clone()
     }
 }
-

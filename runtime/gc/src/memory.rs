@@ -33,7 +33,9 @@ impl HeapMemory {
     pub fn reserve(size: usize) -> Result<HeapMemory, String> {
         let size = (size.max(RESERVED_PREFIX * 2) + 4095) & !4095;
         if size > (u32::MAX as usize + 1) << 3 {
-            return Err(format!("heap of {size} bytes exceeds the 32 GB compressed-reference limit"));
+            return Err(format!(
+                "heap of {size} bytes exceeds the 32 GB compressed-reference limit"
+            ));
         }
         // SAFETY: an anonymous private mapping with no address hint; the result is checked.
         let ptr = unsafe {
@@ -49,7 +51,10 @@ impl HeapMemory {
         if ptr == libc::MAP_FAILED {
             return Err(format!("could not reserve {} MB for the heap", size >> 20));
         }
-        Ok(HeapMemory { base: ptr as *mut u8, size })
+        Ok(HeapMemory {
+            base: ptr as *mut u8,
+            size,
+        })
     }
 
     pub fn size(&self) -> usize {
@@ -58,7 +63,10 @@ impl HeapMemory {
 
     #[inline(always)]
     fn ptr(&self, offset: usize, len: usize) -> *mut u8 {
-        debug_assert!(offset + len <= self.size, "heap access {offset:#x}+{len} out of range");
+        debug_assert!(
+            offset + len <= self.size,
+            "heap access {offset:#x}+{len} out of range"
+        );
         // SAFETY: offset + len is within the reservation (checked in debug builds; guaranteed by
         // callers that only use offsets derived from live Refs and registered layouts).
         unsafe { self.base.add(offset) }
@@ -160,7 +168,11 @@ impl HeapMemory {
             // SAFETY: page-aligned sub-range of our own mapping; MADV_DONTNEED on a private
             // anonymous mapping only drops contents (re-faulted as zero pages).
             unsafe {
-                libc::madvise(self.ptr(start, end - start) as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
+                libc::madvise(
+                    self.ptr(start, end - start) as *mut libc::c_void,
+                    end - start,
+                    libc::MADV_DONTNEED,
+                );
             }
         }
     }
@@ -206,7 +218,10 @@ impl HeapMemory {
         if gap == 0 {
             return;
         }
-        assert!(gap >= crate::object::MIN_OBJECT_SIZE, "gap of {gap} bytes cannot hold a filler");
+        assert!(
+            gap >= crate::object::MIN_OBJECT_SIZE,
+            "gap of {gap} bytes cannot hold a filler"
+        );
         let len = (gap - crate::object::ARRAY_BASE) / 4;
         self.init_array_header(start, FILLER_TYPE, len as u32);
     }
@@ -233,7 +248,9 @@ impl HeapMemory {
                     f(base + o as usize)
                 }
             }
-            Shape::Array { elem: ElemKind::Ref } => {
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => {
                 let len = self.array_length(obj) as usize;
                 for i in 0..len {
                     f(base + ARRAY_BASE + 4 * i)

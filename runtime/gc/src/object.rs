@@ -193,8 +193,14 @@ impl TypeRegistry {
     pub fn new() -> TypeRegistry {
         let slots: Box<[OnceLock<TypeInfo>]> = (0..MAX_TYPES).map(|_| OnceLock::new()).collect();
         let reg = TypeRegistry { slots };
-        reg.register(FILLER_TYPE, TypeInfo { name: "<filler>".into(), shape: Shape::Filler })
-            .expect("fresh registry");
+        reg.register(
+            FILLER_TYPE,
+            TypeInfo {
+                name: "<filler>".into(),
+                shape: Shape::Filler,
+            },
+        )
+        .expect("fresh registry");
         reg
     }
 
@@ -204,8 +210,12 @@ impl TypeRegistry {
 
     /// Records the layout of type `id`. Each id is registered once.
     pub fn register(&self, id: u32, info: TypeInfo) -> Result<(), String> {
-        let slot = self.slots.get(id as usize).ok_or_else(|| format!("too many types (limit {MAX_TYPES})"))?;
-        slot.set(info).map_err(|_| format!("type id {id} registered twice"))
+        let slot = self
+            .slots
+            .get(id as usize)
+            .ok_or_else(|| format!("too many types (limit {MAX_TYPES})"))?;
+        slot.set(info)
+            .map_err(|_| format!("type id {id} registered twice"))
     }
 
     #[inline]

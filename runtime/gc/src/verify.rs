@@ -7,7 +7,9 @@
 
 use crate::collector::RootSource;
 use crate::memory::HeapMemory;
-use crate::object::{gcword, Ref, Shape, TypeRegistry, FILLER_TYPE, MAX_ARRAY_LENGTH, MIN_OBJECT_SIZE};
+use crate::object::{
+    gcword, Ref, Shape, TypeRegistry, FILLER_TYPE, MAX_ARRAY_LENGTH, MIN_OBJECT_SIZE,
+};
 
 /// What a successful verification saw.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -26,8 +28,14 @@ struct StartMap {
 
 impl StartMap {
     fn new(ranges: &[(usize, usize)]) -> StartMap {
-        let bits = ranges.iter().map(|&(s, e)| vec![0u64; ((e - s) / 8).div_ceil(64)]).collect();
-        StartMap { ranges: ranges.to_vec(), bits }
+        let bits = ranges
+            .iter()
+            .map(|&(s, e)| vec![0u64; ((e - s) / 8).div_ceil(64)])
+            .collect();
+        StartMap {
+            ranges: ranges.to_vec(),
+            bits,
+        }
     }
     fn locate(&self, offset: usize) -> Option<(usize, usize)> {
         self.ranges
@@ -41,7 +49,8 @@ impl StartMap {
         }
     }
     fn contains(&self, offset: usize) -> bool {
-        self.locate(offset).is_some_and(|(r, w)| self.bits[r][w / 64] & (1 << (w % 64)) != 0)
+        self.locate(offset)
+            .is_some_and(|(r, w)| self.bits[r][w / 64] & (1 << (w % 64)) != 0)
     }
 }
 
@@ -94,20 +103,31 @@ fn walk_range(
         at += size;
     }
     if at != top {
-        return Err(format!("range [{start:#x}, {top:#x}) ends inside an object at {at:#x}"));
+        return Err(format!(
+            "range [{start:#x}, {top:#x}) ends inside an object at {at:#x}"
+        ));
     }
     Ok(())
 }
 
 /// Checks one header; returns the object's size.
-fn check_header(memory: &HeapMemory, types: &TypeRegistry, obj: Ref, top: usize) -> Result<usize, String> {
+fn check_header(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    obj: Ref,
+    top: usize,
+) -> Result<usize, String> {
     let at = obj.offset();
     let word = memory.gc_word(obj);
     if gcword::is_forwarded(word) {
-        return Err(format!("object at {at:#x} still has a forwarding pointer ({word:#x})"));
+        return Err(format!(
+            "object at {at:#x} still has a forwarding pointer ({word:#x})"
+        ));
     }
     let type_id = memory.type_id(obj);
-    let info = types.get(type_id).ok_or_else(|| format!("object at {at:#x} has unknown type id {type_id}"))?;
+    let info = types
+        .get(type_id)
+        .ok_or_else(|| format!("object at {at:#x} has unknown type id {type_id}"))?;
     if let Shape::Array { .. } | Shape::Filler = info.shape {
         let len = memory.array_length(obj) as usize;
         if len > MAX_ARRAY_LENGTH {
@@ -116,7 +136,10 @@ fn check_header(memory: &HeapMemory, types: &TypeRegistry, obj: Ref, top: usize)
     }
     let size = memory.object_size(types, obj);
     if size < MIN_OBJECT_SIZE || size % 8 != 0 || at + size > top {
-        return Err(format!("object at {at:#x} ({}) has size {size} past the range top {top:#x}", info.name));
+        return Err(format!(
+            "object at {at:#x} ({}) has size {size} past the range top {top:#x}",
+            info.name
+        ));
     }
     Ok(size)
 }
@@ -139,7 +162,10 @@ fn check_fields(
             if error.is_none() {
                 if let Err(e) = check_target(memory, starts, target) {
                     let name = &types.info(memory.type_id(obj)).name;
-                    error = Some(format!("object at {at:#x} ({name}), field at +{}: {e}", slot - at));
+                    error = Some(format!(
+                        "object at {at:#x} ({name}), field at +{}: {e}",
+                        slot - at
+                    ));
                 }
             }
         });
@@ -156,10 +182,14 @@ fn check_target(memory: &HeapMemory, starts: &StartMap, target: Ref) -> Result<(
         return Ok(());
     }
     if !starts.contains(target.offset()) {
-        return Err(format!("reference {target:?} is not the start of an object in an active space"));
+        return Err(format!(
+            "reference {target:?} is not the start of an object in an active space"
+        ));
     }
     if memory.type_id(target) == FILLER_TYPE {
-        return Err(format!("reference {target:?} points at a filler (dead) object"));
+        return Err(format!(
+            "reference {target:?} points at a filler (dead) object"
+        ));
     }
     Ok(())
 }

@@ -18,20 +18,52 @@ fn registry() -> Arc<TypeRegistry> {
     let types = TypeRegistry::new();
     let instance = |name: &str, size, refs: &[u32]| TypeInfo {
         name: name.into(),
-        shape: Shape::Instance { size, ref_offsets: refs.to_vec().into_boxed_slice() },
+        shape: Shape::Instance {
+            size,
+            ref_offsets: refs.to_vec().into_boxed_slice(),
+        },
     };
-    types.register(NODE, instance("Node", 32, &[24, 28])).unwrap();
+    types
+        .register(NODE, instance("Node", 32, &[24, 28]))
+        .unwrap();
     types.register(LEAF, instance("Leaf", 24, &[])).unwrap();
-    types.register(REF_ARRAY, TypeInfo { name: "[LNode;".into(), shape: Shape::Array { elem: ElemKind::Ref } }).unwrap();
-    types.register(INT_ARRAY, TypeInfo { name: "[I".into(), shape: Shape::Array { elem: ElemKind::Int } }).unwrap();
+    types
+        .register(
+            REF_ARRAY,
+            TypeInfo {
+                name: "[LNode;".into(),
+                shape: Shape::Array {
+                    elem: ElemKind::Ref,
+                },
+            },
+        )
+        .unwrap();
+    types
+        .register(
+            INT_ARRAY,
+            TypeInfo {
+                name: "[I".into(),
+                shape: Shape::Array {
+                    elem: ElemKind::Int,
+                },
+            },
+        )
+        .unwrap();
     Arc::new(types)
 }
 
 /// One object of the expected graph.
 #[derive(Clone, Debug)]
 enum Spec {
-    Node { int: i32, long: i64, refs: [Option<usize>; 2] },
-    Leaf { int: i32, long: i64 },
+    Node {
+        int: i32,
+        long: i64,
+        refs: [Option<usize>; 2],
+    },
+    Leaf {
+        int: i32,
+        long: i64,
+    },
     RefArray(Vec<Option<usize>>),
     IntArray(Vec<i32>),
 }
@@ -50,7 +82,13 @@ impl Spec {
 fn spec_strategy(n: usize) -> impl Strategy<Value = Spec> {
     let target = proptest::option::weighted(0.8, 0..n);
     prop_oneof![
-        (any::<i32>(), any::<i64>(), target.clone(), target.clone()).prop_map(|(int, long, a, b)| Spec::Node { int, long, refs: [a, b] }),
+        (any::<i32>(), any::<i64>(), target.clone(), target.clone()).prop_map(
+            |(int, long, a, b)| Spec::Node {
+                int,
+                long,
+                refs: [a, b]
+            }
+        ),
         (any::<i32>(), any::<i64>()).prop_map(|(int, long)| Spec::Leaf { int, long }),
         proptest::collection::vec(target, 0..12).prop_map(Spec::RefArray),
         proptest::collection::vec(any::<i32>(), 0..40).prop_map(Spec::IntArray),
@@ -86,14 +124,21 @@ struct TestHeap {
 
 impl TestHeap {
     fn new(collector: &str) -> TestHeap {
-        let config = HeapConfig { initial_size: 4 << 20, max_size: 16 << 20, gc_threads: 1 };
+        let config = HeapConfig {
+            initial_size: 4 << 20,
+            max_size: 16 << 20,
+            gc_threads: 1,
+        };
         let heap = Heap::new(collector, config, registry()).unwrap();
         let tlab = Tlab::new(heap.tlab_capacity(), 1);
         TestHeap { heap, tlab }
     }
 
     fn alloc(&mut self, size: usize) -> usize {
-        self.tlab.alloc(size).or_else(|| self.heap.alloc_slow(&mut self.tlab, size)).expect("test heaps are big enough")
+        self.tlab
+            .alloc(size)
+            .or_else(|| self.heap.alloc_slow(&mut self.tlab, size))
+            .expect("test heaps are big enough")
     }
 
     fn size_of(spec: &Spec) -> usize {
@@ -124,7 +169,11 @@ impl TestHeap {
             let base = r.offset();
             let to = |t: &Option<usize>| t.map_or(Ref::NULL, |i| refs[i]);
             match s {
-                Spec::Node { int, long, refs: out } => {
+                Spec::Node {
+                    int,
+                    long,
+                    refs: out,
+                } => {
                     mem.write_u32(base + 12, *int as u32);
                     mem.write_u64(base + 16, *long as u64);
                     mem.write_ref(base + 24, to(&out[0]));
@@ -160,7 +209,13 @@ impl TestHeap {
     fn collect(&mut self, roots: &mut Vec<Ref>) {
         self.heap.retire_tlab(&mut self.tlab, true);
         self.heap
-            .collect(GcCause::GcStress, &mut Roots(roots), &mut NoEvents, true, std::time::Duration::ZERO)
+            .collect(
+                GcCause::GcStress,
+                &mut Roots(roots),
+                &mut NoEvents,
+                true,
+                std::time::Duration::ZERO,
+            )
             .expect("heap verifies before and after the collection");
     }
 
@@ -170,11 +225,17 @@ impl TestHeap {
         let mem = &self.heap.memory;
         let mut seen: HashMap<usize, Ref> = HashMap::new();
         let mut by_ref: HashMap<Ref, usize> = HashMap::new();
-        let mut work: Vec<(usize, Ref)> = root_specs.iter().copied().zip(roots.iter().copied()).collect();
+        let mut work: Vec<(usize, Ref)> = root_specs
+            .iter()
+            .copied()
+            .zip(roots.iter().copied())
+            .collect();
         while let Some((i, r)) = work.pop() {
             if let Some(&prev) = seen.get(&i) {
                 if prev != r {
-                    return Err(format!("object {i} reached at two addresses {prev:?} and {r:?}"));
+                    return Err(format!(
+                        "object {i} reached at two addresses {prev:?} and {r:?}"
+                    ));
                 }
                 continue;
             }
@@ -185,7 +246,11 @@ impl TestHeap {
             by_ref.insert(r, i);
             let spec = &specs[i];
             if mem.type_id(r) != spec.type_id() {
-                return Err(format!("object {i} has type {} not {}", mem.type_id(r), spec.type_id()));
+                return Err(format!(
+                    "object {i} has type {} not {}",
+                    mem.type_id(r),
+                    spec.type_id()
+                ));
             }
             let base = r.offset();
             let mut follow = |t: &Option<usize>, slot: usize| -> Result<(), String> {
@@ -196,19 +261,26 @@ impl TestHeap {
                         work.push((*j, actual));
                         Ok(())
                     }
-                    _ => Err(format!("object {i}: reference at +{} is {actual:?}, expected {t:?}", slot - base)),
+                    _ => Err(format!(
+                        "object {i}: reference at +{} is {actual:?}, expected {t:?}",
+                        slot - base
+                    )),
                 }
             };
             match spec {
                 Spec::Node { int, long, refs } => {
-                    if mem.read_u32(base + 12) as i32 != *int || mem.read_u64(base + 16) as i64 != *long {
+                    if mem.read_u32(base + 12) as i32 != *int
+                        || mem.read_u64(base + 16) as i64 != *long
+                    {
                         return Err(format!("object {i}: primitive fields changed"));
                     }
                     follow(&refs[0], base + 24)?;
                     follow(&refs[1], base + 28)?;
                 }
                 Spec::Leaf { int, long } => {
-                    if mem.read_u32(base + 12) as i32 != *int || mem.read_u64(base + 16) as i64 != *long {
+                    if mem.read_u32(base + 12) as i32 != *int
+                        || mem.read_u64(base + 16) as i64 != *long
+                    {
                         return Err(format!("object {i}: primitive fields changed"));
                     }
                 }
@@ -236,7 +308,12 @@ impl TestHeap {
     }
 }
 
-fn preserved_through_collections(collector: &str, specs: &[Spec], root_specs: &[usize], garbage: usize) -> Result<(), TestCaseError> {
+fn preserved_through_collections(
+    collector: &str,
+    specs: &[Spec],
+    root_specs: &[usize],
+    garbage: usize,
+) -> Result<(), TestCaseError> {
     let mut h = TestHeap::new(collector);
     h.make_garbage(garbage / 2);
     let refs = h.build(specs);
@@ -244,7 +321,8 @@ fn preserved_through_collections(collector: &str, specs: &[Spec], root_specs: &[
     let mut roots: Vec<Ref> = root_specs.iter().map(|&i| refs[i]).collect();
     for round in 0..3 {
         h.collect(&mut roots);
-        h.check(specs, root_specs, &roots).map_err(|e| TestCaseError::fail(format!("{collector}, after GC {round}: {e}")))?;
+        h.check(specs, root_specs, &roots)
+            .map_err(|e| TestCaseError::fail(format!("{collector}, after GC {round}: {e}")))?;
         h.make_garbage(garbage);
     }
     Ok(())
@@ -268,7 +346,11 @@ fn unreachable_objects_are_reclaimed() {
         h.make_garbage(10_000);
         let mut roots = vec![];
         h.collect(&mut roots);
-        assert_eq!(h.heap.used(), 0, "{collector}: an empty root set leaves an empty heap");
+        assert_eq!(
+            h.heap.used(),
+            0,
+            "{collector}: an empty root set leaves an empty heap"
+        );
     }
 }
 
@@ -286,16 +368,30 @@ fn identity_hash_and_age_survive_a_move() {
         h.collect(&mut roots);
         let after = h.heap.memory.gc_word(roots[0]);
         assert_eq!(gcword::identity_hash(after), Some(12345), "{collector}");
-        assert_eq!(gcword::age(after), 2, "{collector}: two collections survived");
+        assert_eq!(
+            gcword::age(after),
+            2,
+            "{collector}: two collections survived"
+        );
     }
 }
 
 #[test]
 fn verifier_rejects_a_reference_into_the_middle_of_an_object() {
     let mut h = TestHeap::new("semispace");
-    let specs = vec![Spec::Node { int: 1, long: 2, refs: [None, None] }, Spec::Leaf { int: 3, long: 4 }];
+    let specs = vec![
+        Spec::Node {
+            int: 1,
+            long: 2,
+            refs: [None, None],
+        },
+        Spec::Leaf { int: 3, long: 4 },
+    ];
     let refs = h.build(&specs);
-    h.heap.memory.write_ref(refs[0].offset() + 24, Ref::from_offset(refs[1].offset() + 8));
+    h.heap.memory.write_ref(
+        refs[0].offset() + 24,
+        Ref::from_offset(refs[1].offset() + 8),
+    );
     h.heap.retire_tlab(&mut h.tlab, true);
     let mut roots = vec![refs[0]];
     let err = h.heap.verify(&mut Roots(&mut roots)).unwrap_err();

@@ -134,7 +134,14 @@ impl InitLock {
     fn new(done: bool) -> InitLock {
         InitLock {
             fast: AtomicU8::new(if done { INIT_DONE } else { 0 }),
-            state: Mutex::new((if done { InitState::Done } else { InitState::Uninitialized }, None)),
+            state: Mutex::new((
+                if done {
+                    InitState::Done
+                } else {
+                    InitState::Uninitialized
+                },
+                None,
+            )),
             cond: Condvar::new(),
         }
     }
@@ -151,7 +158,11 @@ impl InitLock {
 pub enum ClassKind {
     Instance,
     /// An array class; `component` is the element class id (primitive classes for `[I` etc.).
-    Array { elem: Kind, component: u32, dims: u8 },
+    Array {
+        elem: Kind,
+        component: u32,
+        dims: u8,
+    },
     Primitive(Kind),
 }
 
@@ -213,14 +224,25 @@ impl Class {
             return true;
         }
         match (&self.kind, &other.kind) {
-            (ClassKind::Array { elem: e1, component: c1, .. }, ClassKind::Array { elem: e2, component: c2, .. }) => {
-                match (e1, e2) {
-                    (Kind::Ref, Kind::Ref) => vm.class(*c1).is_subclass_of(vm.class(*c2), vm),
-                    _ => false,
-                }
-            }
+            (
+                ClassKind::Array {
+                    elem: e1,
+                    component: c1,
+                    ..
+                },
+                ClassKind::Array {
+                    elem: e2,
+                    component: c2,
+                    ..
+                },
+            ) => match (e1, e2) {
+                (Kind::Ref, Kind::Ref) => vm.class(*c1).is_subclass_of(vm.class(*c2), vm),
+                _ => false,
+            },
             (ClassKind::Array { .. }, _) => {
-                other.name == "java/lang/Object" || other.name == "java/lang/Cloneable" || other.name == "java/io/Serializable"
+                other.name == "java/lang/Object"
+                    || other.name == "java/lang/Cloneable"
+                    || other.name == "java/io/Serializable"
             }
             _ if other.is_interface() => self.all_interfaces.binary_search(&other.id).is_ok(),
             _ => {
@@ -231,11 +253,16 @@ impl Class {
     }
 
     pub fn find_field(&self, name: &str, descriptor: &str) -> Option<&Field> {
-        self.fields.iter().find(|f| f.name == name && f.descriptor == descriptor)
+        self.fields
+            .iter()
+            .find(|f| f.name == name && f.descriptor == descriptor)
     }
 
     pub fn find_declared_method(&self, name: &str, descriptor: &str) -> Option<&'static Method> {
-        self.methods.iter().copied().find(|m| m.name == name && m.descriptor == descriptor)
+        self.methods
+            .iter()
+            .copied()
+            .find(|m| m.name == name && m.descriptor == descriptor)
     }
 
     /// Static slot values.
@@ -248,6 +275,37 @@ impl Class {
 
     pub fn new_init_lock(done: bool) -> InitLock {
         InitLock::new(done)
+    }
+
+    /// A class with no supertypes, members or statics, already initialised: the base that the
+    /// VM-made classes (primitives, arrays, lambda proxies) fill in with struct-update syntax.
+    pub fn skeleton(id: u32, name: String, flags: u16, kind: ClassKind) -> Class {
+        Class {
+            id,
+            name,
+            flags,
+            kind,
+            super_class: None,
+            interfaces: vec![],
+            all_interfaces: vec![],
+            display: vec![id],
+            fields: vec![],
+            methods: vec![],
+            vtable: vec![],
+            itable: HashMap::new(),
+            instance_size: 0,
+            fields_end: 0,
+            ref_offsets: vec![],
+            statics: Box::new([]),
+            static_ref_slots: vec![],
+            init: InitLock::new(true),
+            mirror: AtomicU32::new(0),
+            source_file: None,
+            is_bootstrap: true,
+            nest_host: None,
+            constant_pool: None,
+            bootstrap_methods: vec![],
+        }
     }
 }
 

@@ -16,20 +16,42 @@ use std::sync::OnceLock;
 
 /// The decoded body of `method`, decoding it on first use.
 pub fn code_of(vm: &'static Vm, method: &'static Method) -> Result<&'static Code, String> {
-    method.code.get_or_init(|| decode_method(vm, method)).as_ref().map_err(|e| e.clone())
+    method
+        .code
+        .get_or_init(|| decode_method(vm, method))
+        .as_ref()
+        .map_err(|e| e.clone())
 }
 
 fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, String> {
-    let raw = method.raw_code.as_ref().ok_or_else(|| format!("method {} has no code", method.name))?;
+    let raw = method
+        .raw_code
+        .as_ref()
+        .ok_or_else(|| format!("method {} has no code", method.name))?;
     let class = vm.class(method.class_id);
-    let cp = class.constant_pool.as_ref().ok_or("class has no constant pool")?;
+    let cp = class
+        .constant_pool
+        .as_ref()
+        .ok_or("class has no constant pool")?;
     let bytes = &raw.bytecode;
     let starts = instruction_starts(bytes)?;
-    let index_of: HashMap<u32, u32> = starts.iter().enumerate().map(|(i, &b)| (b, i as u32)).collect();
+    let index_of: HashMap<u32, u32> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| (b, i as u32))
+        .collect();
     let target = |bci: i64| -> Result<u32, String> {
-        u32::try_from(bci).ok().and_then(|b| index_of.get(&b).copied()).ok_or_else(|| format!("bad branch target {bci} in {}", method.name))
+        u32::try_from(bci)
+            .ok()
+            .and_then(|b| index_of.get(&b).copied())
+            .ok_or_else(|| format!("bad branch target {bci} in {}", method.name))
     };
-    let mut d = Decoder { vm, class, cp, method };
+    let mut d = Decoder {
+        vm,
+        class,
+        cp,
+        method,
+    };
     let mut insns = Vec::with_capacity(starts.len());
     for &bci in &starts {
         insns.push(d.decode_one(bytes, bci as usize, &target)?);
@@ -64,8 +86,12 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
 
 /// Computes a body's oop maps up front, so malformed code is rejected before it runs.
 pub fn with_oop_maps(code: Code, method: &Method) -> Result<Code, String> {
-    let maps = crate::oopmap::OopMaps::analyse(&code, method)
-        .map_err(|e| format!("(class: {}, method: {} signature: {}) {e}", method.class_id, method.name, method.descriptor))?;
+    let maps = crate::oopmap::OopMaps::analyse(&code, method).map_err(|e| {
+        format!(
+            "(class: {}, method: {} signature: {}) {e}",
+            method.class_id, method.name, method.descriptor
+        )
+    })?;
     let _ = code.oopmaps.set(maps);
     Ok(code)
 }
@@ -85,14 +111,27 @@ fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
 }
 
 fn read_i32(b: &[u8], at: usize) -> Result<i32, String> {
-    b.get(at..at + 4).map(|s| i32::from_be_bytes([s[0], s[1], s[2], s[3]])).ok_or_else(|| "truncated switch".to_string())
+    b.get(at..at + 4)
+        .map(|s| i32::from_be_bytes([s[0], s[1], s[2], s[3]]))
+        .ok_or_else(|| "truncated switch".to_string())
 }
 
 fn instruction_length(b: &[u8], pc: usize) -> Result<usize, String> {
     let op = b[pc];
     Ok(match op {
         0x10 | 0x12 | 0x15..=0x19 | 0x36..=0x3a | 0xa9 | 0xbc => 2,
-        0x11 | 0x13 | 0x14 | 0x84 | 0x99..=0xa8 | 0xb2..=0xb8 | 0xbb | 0xbd | 0xc0 | 0xc1 | 0xc6 | 0xc7 => 3,
+        0x11
+        | 0x13
+        | 0x14
+        | 0x84
+        | 0x99..=0xa8
+        | 0xb2..=0xb8
+        | 0xbb
+        | 0xbd
+        | 0xc0
+        | 0xc1
+        | 0xc6
+        | 0xc7 => 3,
         0xc5 => 4,
         0xb9 | 0xba | 0xc8 | 0xc9 => 5,
         0xc4 => match b.get(pc + 1) {
@@ -117,8 +156,20 @@ fn instruction_length(b: &[u8], pc: usize) -> Result<usize, String> {
             }
             base + 8 + 8 * n as usize - pc
         }
-        0x00..=0x0f | 0x1a..=0x35 | 0x3b..=0x83 | 0x85..=0x98 | 0xac..=0xb1 | 0xbe | 0xbf | 0xc2 | 0xc3 => 1,
-        _ => return Err(format!("unsupported bytecode 0x{op:02x} (jsr/ret or reserved)")),
+        0x00..=0x0f
+        | 0x1a..=0x35
+        | 0x3b..=0x83
+        | 0x85..=0x98
+        | 0xac..=0xb1
+        | 0xbe
+        | 0xbf
+        | 0xc2
+        | 0xc3 => 1,
+        _ => {
+            return Err(format!(
+                "unsupported bytecode 0x{op:02x} (jsr/ret or reserved)"
+            ))
+        }
     })
 }
 
@@ -130,7 +181,10 @@ struct Decoder<'a> {
 }
 
 fn link_error(e: LinkageError) -> Insn {
-    Insn::LinkError(Box::new(LinkErrorInfo { class: e.class, message: e.message }))
+    Insn::LinkError(Box::new(LinkErrorInfo {
+        class: e.class,
+        message: e.message,
+    }))
 }
 
 impl Decoder<'_> {
@@ -144,7 +198,12 @@ impl Decoder<'_> {
         Self::u16_at(b, at) as i16
     }
 
-    fn decode_one(&mut self, b: &[u8], pc: usize, target: &dyn Fn(i64) -> Result<u32, String>) -> Result<Insn, String> {
+    fn decode_one(
+        &mut self,
+        b: &[u8],
+        pc: usize,
+        target: &dyn Fn(i64) -> Result<u32, String>,
+    ) -> Result<Insn, String> {
         use Insn::*;
         let op = b[pc];
         let u8a = || Self::u8_at(b, pc + 1) as u16;
@@ -290,7 +349,11 @@ impl Decoder<'_> {
                 for i in 0..=(high as i64 - low as i64) as usize {
                     targets.push(target(pc as i64 + read_i32(b, base + 12 + 4 * i)? as i64)?);
                 }
-                TableSwitch(Box::new(crate::insn::TableSwitch { low, default, targets: targets.into_boxed_slice() }))
+                TableSwitch(Box::new(crate::insn::TableSwitch {
+                    low,
+                    default,
+                    targets: targets.into_boxed_slice(),
+                }))
             }
             0xab => {
                 let base = (pc + 4) & !3;
@@ -299,10 +362,16 @@ impl Decoder<'_> {
                 let mut pairs = Vec::new();
                 for i in 0..n {
                     let key = read_i32(b, base + 8 + 8 * i)?;
-                    pairs.push((key, target(pc as i64 + read_i32(b, base + 12 + 8 * i)? as i64)?));
+                    pairs.push((
+                        key,
+                        target(pc as i64 + read_i32(b, base + 12 + 8 * i)? as i64)?,
+                    ));
                 }
                 pairs.sort_by_key(|p| p.0);
-                LookupSwitch(Box::new(crate::insn::LookupSwitch { default, pairs: pairs.into_boxed_slice() }))
+                LookupSwitch(Box::new(crate::insn::LookupSwitch {
+                    default,
+                    pairs: pairs.into_boxed_slice(),
+                }))
             }
             0xac => Return(Some(Kind::Int)),
             0xad => Return(Some(Kind::Long)),
@@ -316,7 +385,12 @@ impl Decoder<'_> {
                 Ok(insn) => self.with_indy_site(insn, pc),
                 Err(e) => link_error(e),
             },
-            0xbb => self.with_class(u16a(), |c| Ok(New { class: c.id, site: self.site(pc, Some(c.id)) })),
+            0xbb => self.with_class(u16a(), |c| {
+                Ok(New {
+                    class: c.id,
+                    site: self.site(pc, Some(c.id)),
+                })
+            }),
             0xbc => {
                 let desc = match b[pc + 1] {
                     4 => "[Z",
@@ -330,13 +404,21 @@ impl Decoder<'_> {
                     t => return Err(format!("bad newarray type {t}")),
                 };
                 match self.vm.load(desc) {
-                    Ok(c) => NewArray { class: c.id, site: self.site(pc, Some(c.id)) },
+                    Ok(c) => NewArray {
+                        class: c.id,
+                        site: self.site(pc, Some(c.id)),
+                    },
                     Err(e) => link_error(e),
                 }
             }
             0xbd => {
                 let vm = self.vm;
-                self.with_class(u16a(), |c| vm.array_class_of(c).map(|a| NewArray { class: a.id, site: self.site(pc, Some(a.id)) }))
+                self.with_class(u16a(), |c| {
+                    vm.array_class_of(c).map(|a| NewArray {
+                        class: a.id,
+                        site: self.site(pc, Some(a.id)),
+                    })
+                })
             }
             0xbe => ArrayLength,
             0xbf => AThrow,
@@ -364,7 +446,13 @@ impl Decoder<'_> {
             }
             0xc5 => {
                 let dims = b[pc + 3];
-                self.with_class(u16a(), |c| Ok(MultiANewArray { class: c.id, dims, site: self.site(pc, Some(c.id)) }))
+                self.with_class(u16a(), |c| {
+                    Ok(MultiANewArray {
+                        class: c.id,
+                        dims,
+                        site: self.site(pc, Some(c.id)),
+                    })
+                })
             }
             _ => return Err(format!("unsupported bytecode 0x{op:02x}")),
         })
@@ -374,7 +462,13 @@ impl Decoder<'_> {
     /// `usual_type`).
     fn site(&self, bci: usize, usual_type: Option<u32>) -> u32 {
         let line = u32::try_from(self.method.line_of(bci as u32)).ok();
-        self.vm.alloc_site(&self.class.name, &self.method.name, bci as u32, line, usual_type)
+        self.vm.alloc_site(
+            &self.class.name,
+            &self.method.name,
+            bci as u32,
+            line,
+            usual_type,
+        )
     }
 
     /// Gives an allocating invokedynamic call site (string concatenation, lambda creation) its
@@ -383,7 +477,10 @@ impl Decoder<'_> {
         match &mut insn {
             Insn::Concat(c) => {
                 let wk = self.vm.wk();
-                c.sites = StringSites::new(self.site(bci, Some(wk.char_array.id)), self.site(bci, Some(wk.string.id)));
+                c.sites = StringSites::new(
+                    self.site(bci, Some(wk.char_array.id)),
+                    self.site(bci, Some(wk.string.id)),
+                );
             }
             Insn::NewLambda(l) => l.site = self.site(bci, Some(l.class.id)),
             _ => {}
@@ -391,10 +488,19 @@ impl Decoder<'_> {
         insn
     }
 
-    fn with_class(&self, idx: u16, f: impl FnOnce(&'static Class) -> Result<Insn, LinkageError>) -> Insn {
+    fn with_class(
+        &self,
+        idx: u16,
+        f: impl FnOnce(&'static Class) -> Result<Insn, LinkageError>,
+    ) -> Insn {
         let name = match self.cp.class_name(idx) {
             Ok(n) => n,
-            Err(e) => return link_error(LinkageError::new("java/lang/ClassFormatError", e.to_string())),
+            Err(e) => {
+                return link_error(LinkageError::new(
+                    "java/lang/ClassFormatError",
+                    e.to_string(),
+                ))
+            }
         };
         match self.vm.load(name).and_then(f) {
             Ok(i) => i,
@@ -410,14 +516,24 @@ impl Decoder<'_> {
             Ok(Constant::Double(v)) => Insn::DConst(*v),
             Ok(Constant::String { .. }) => match self.cp.string(idx) {
                 Ok(s) => Insn::LdcString(self.vm.string_const(&s.utf16)),
-                Err(e) => link_error(LinkageError::new("java/lang/ClassFormatError", e.to_string())),
+                Err(e) => link_error(LinkageError::new(
+                    "java/lang/ClassFormatError",
+                    e.to_string(),
+                )),
             },
             Ok(Constant::Class { .. }) => self.with_class(idx, |c| Ok(Insn::LdcClass(c.id))),
             Ok(other) => link_error(LinkageError::new(
                 "java/lang/UnsupportedOperationException",
-                format!("gcvm does not support ldc of {other:?} (in {}.{})", self.class.java_name(), self.method.name),
+                format!(
+                    "gcvm does not support ldc of {other:?} (in {}.{})",
+                    self.class.java_name(),
+                    self.method.name
+                ),
             )),
-            Err(e) => link_error(LinkageError::new("java/lang/ClassFormatError", e.to_string())),
+            Err(e) => link_error(LinkageError::new(
+                "java/lang/ClassFormatError",
+                e.to_string(),
+            )),
         }
     }
 
@@ -429,21 +545,45 @@ impl Decoder<'_> {
     }
 
     fn resolve_field(&self, op: u8, idx: u16) -> Result<Insn, LinkageError> {
-        let r = self.cp.member_ref(idx).map_err(|e| LinkageError::new("java/lang/ClassFormatError", e.to_string()))?;
+        let r = self
+            .cp
+            .member_ref(idx)
+            .map_err(|e| LinkageError::new("java/lang/ClassFormatError", e.to_string()))?;
         let class = self.vm.load(&r.class)?;
         let (owner, field) = find_field(self.vm, class, &r.name, &r.descriptor)
             .ok_or_else(|| LinkageError::new("java/lang/NoSuchFieldError", r.name.clone()))?;
         let want_static = op == 0xb2 || op == 0xb3;
         if field.is_static() != want_static {
-            let what = if want_static { "Expected static field" } else { "Expected non-static field" };
-            return Err(LinkageError::new("java/lang/IncompatibleClassChangeError", format!("{what} {}.{}", class.java_name(), r.name)));
+            let what = if want_static {
+                "Expected static field"
+            } else {
+                "Expected non-static field"
+            };
+            return Err(LinkageError::new(
+                "java/lang/IncompatibleClassChangeError",
+                format!("{what} {}.{}", class.java_name(), r.name),
+            ));
         }
         let kind = field.kind;
         Ok(match op {
-            0xb2 => Insn::GetStatic { class: owner.id, slot: field.offset, kind },
-            0xb3 => Insn::PutStatic { class: owner.id, slot: field.offset, kind },
-            0xb4 => Insn::GetField { offset: field.offset, kind },
-            _ => Insn::PutField { offset: field.offset, kind },
+            0xb2 => Insn::GetStatic {
+                class: owner.id,
+                slot: field.offset,
+                kind,
+            },
+            0xb3 => Insn::PutStatic {
+                class: owner.id,
+                slot: field.offset,
+                kind,
+            },
+            0xb4 => Insn::GetField {
+                offset: field.offset,
+                kind,
+            },
+            _ => Insn::PutField {
+                offset: field.offset,
+                kind,
+            },
         })
     }
 
@@ -455,15 +595,32 @@ impl Decoder<'_> {
     }
 
     fn resolve_invoke(&self, op: u8, idx: u16) -> Result<Insn, LinkageError> {
-        let r = self.cp.member_ref(idx).map_err(|e| LinkageError::new("java/lang/ClassFormatError", e.to_string()))?;
+        let r = self
+            .cp
+            .member_ref(idx)
+            .map_err(|e| LinkageError::new("java/lang/ClassFormatError", e.to_string()))?;
         let class = self.vm.load(&r.class)?;
         let m = find_method(self.vm, class, &r.name, &r.descriptor).ok_or_else(|| {
-            LinkageError::new("java/lang/NoSuchMethodError", format!("'{}'", pretty_method(&class.java_name(), &r.name, &r.descriptor)))
+            LinkageError::new(
+                "java/lang/NoSuchMethodError",
+                format!(
+                    "'{}'",
+                    pretty_method(&class.java_name(), &r.name, &r.descriptor)
+                ),
+            )
         })?;
         let static_mismatch = |expected_static: bool| {
             LinkageError::new(
                 "java/lang/IncompatibleClassChangeError",
-                format!("Expected {} method '{}'", if expected_static { "static" } else { "non-static" }, pretty_method(&class.java_name(), &r.name, &r.descriptor)),
+                format!(
+                    "Expected {} method '{}'",
+                    if expected_static {
+                        "static"
+                    } else {
+                        "non-static"
+                    },
+                    pretty_method(&class.java_name(), &r.name, &r.descriptor)
+                ),
             )
         };
         match op {
@@ -481,8 +638,13 @@ impl Decoder<'_> {
                     return Ok(Insn::InvokeSpecial(m));
                 }
                 // A super call: the method the current class's superclass would dispatch to.
-                let start = self.class.super_class.filter(|_| self.class.id != class.id && !self.class.is_interface());
-                let target = start.and_then(|s| s.itable.get(&m.selector).map(|&i| s.vtable[i as usize])).unwrap_or(m);
+                let start = self
+                    .class
+                    .super_class
+                    .filter(|_| self.class.id != class.id && !self.class.is_interface());
+                let target = start
+                    .and_then(|s| s.itable.get(&m.selector).map(|&i| s.vtable[i as usize]))
+                    .unwrap_or(m);
                 Ok(Insn::InvokeSpecial(target))
             }
             0xb6 | 0xb9 => {
@@ -497,10 +659,18 @@ impl Decoder<'_> {
                         return Ok(Insn::InvokeDirect(m));
                     }
                     if let Some(&vindex) = class.itable.get(&m.selector) {
-                        return Ok(Insn::InvokeVirtual { vindex, arg_slots: m.arg_slots, method: m });
+                        return Ok(Insn::InvokeVirtual {
+                            vindex,
+                            arg_slots: m.arg_slots,
+                            method: m,
+                        });
                     }
                 }
-                Ok(Insn::InvokeInterface { selector: m.selector, arg_slots: m.arg_slots, method: m })
+                Ok(Insn::InvokeInterface {
+                    selector: m.selector,
+                    arg_slots: m.arg_slots,
+                    method: m,
+                })
             }
             _ => unreachable!(),
         }
@@ -513,7 +683,12 @@ fn pretty_method(class: &str, name: &str, desc: &str) -> String {
 }
 
 /// Field resolution (JVMS 5.4.3.2): the class, its superinterfaces, then its superclasses.
-pub fn find_field<'a>(vm: &Vm, class: &'static Class, name: &str, desc: &str) -> Option<(&'static Class, &'static crate::class::Field)> {
+pub fn find_field<'a>(
+    vm: &Vm,
+    class: &'static Class,
+    name: &str,
+    desc: &str,
+) -> Option<(&'static Class, &'static crate::class::Field)> {
     let mut c = Some(class);
     while let Some(k) = c {
         if let Some(f) = k.find_field(name, desc) {
@@ -532,7 +707,12 @@ pub fn find_field<'a>(vm: &Vm, class: &'static Class, name: &str, desc: &str) ->
 
 /// Method resolution (JVMS 5.4.3.3/4): the class and its superclasses, then superinterfaces
 /// (non-abstract first).
-pub fn find_method(vm: &Vm, class: &'static Class, name: &str, desc: &str) -> Option<&'static Method> {
+pub fn find_method(
+    vm: &Vm,
+    class: &'static Class,
+    name: &str,
+    desc: &str,
+) -> Option<&'static Method> {
     let mut c = Some(class);
     while let Some(k) = c {
         if let Some(m) = k.find_declared_method(name, desc) {

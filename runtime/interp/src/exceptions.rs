@@ -15,7 +15,10 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     for f in t.frames.iter().rev() {
         let m = f.method;
         let owner = t.vm.class(m.class_id);
-        if skipping_fill && (m.name == "fillInStackTrace0" || m.name == "fillInStackTrace") && owner.is_subclass_of(throwable_class, t.vm) {
+        if skipping_fill
+            && (m.name == "fillInStackTrace0" || m.name == "fillInStackTrace")
+            && owner.is_subclass_of(throwable_class, t.vm)
+        {
             continue;
         }
         skipping_fill = false;
@@ -35,7 +38,10 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
         mem.write_u64(arr.offset() + 16 + 8 * k, v);
     }
     let this = t.arg_ref(a, 0);
-    mem.write_ref(this.offset() + t.vm.wk().throwable_backtrace_offset as usize, arr);
+    mem.write_ref(
+        this.offset() + t.vm.wk().throwable_backtrace_offset as usize,
+        arr,
+    );
     Ok(0)
 }
 
@@ -63,7 +69,10 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let arr = t.new_array(array_class, entries.len() as i32)?;
     let h = t.push_handle(arr);
     let ctor = ste
-        .find_declared_method("<init>", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V")
+        .find_declared_method(
+            "<init>",
+            "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V",
+        )
         .expect("StackTraceElement(String,String,String,int)");
     for (k, (method_id, bci)) in entries.into_iter().enumerate() {
         let m = t.vm.method_by_id(method_id);
@@ -79,10 +88,18 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
             Some(f) => t.new_string(f)?,
             None => Ref::NULL,
         };
-        let args = [t.handle(he).raw() as u64, t.handle(hc).raw() as u64, t.handle(hm).raw() as u64, file.raw() as u64, line as u32 as u64];
+        let args = [
+            t.handle(he).raw() as u64,
+            t.handle(hc).raw() as u64,
+            t.handle(hm).raw() as u64,
+            file.raw() as u64,
+            line as u32 as u64,
+        ];
         t.invoke(ctor, &args)?;
         let arr = t.handle(h);
-        t.vm.heap.memory.write_ref(arr.offset() + 16 + 4 * k, t.handle(he));
+        t.vm.heap
+            .memory
+            .write_ref(arr.offset() + 16 + 4 * k, t.handle(he));
         t.truncate_handles(he);
     }
     let arr = t.handle(h);
@@ -95,10 +112,14 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
 /// does.
 pub fn report_uncaught(t: &mut JThread, exc: Ref) {
     let h = t.push_handle(exc);
-    let dispatch = t.vm.load("java/lang/Thread").ok().and_then(|c| c.find_declared_method("dispatchUncaughtException", "(Ljava/lang/Throwable;)V"));
+    let dispatch = t.vm.load("java/lang/Thread").ok().and_then(|c| {
+        c.find_declared_method("dispatchUncaughtException", "(Ljava/lang/Throwable;)V")
+    });
     let thread = t.thread_object;
     let reported = match dispatch {
-        Some(m) if !thread.is_null() => t.invoke(m, &[thread.raw() as u64, exc.raw() as u64]).is_ok(),
+        Some(m) if !thread.is_null() => t
+            .invoke(m, &[thread.raw() as u64, exc.raw() as u64])
+            .is_ok(),
         _ => false,
     };
     if !reported {

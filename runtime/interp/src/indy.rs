@@ -15,16 +15,19 @@ use crate::class::{Class, Code, Field};
 use crate::classfile::{self, access, ConstantPool, FieldType, MethodDescriptor};
 use crate::insn::{Insn, Kind, RetKind};
 use crate::thread::{JResult, JThread, Site, StringSites};
-use gcvm_tracer::format::SITE_VM;
 use crate::vm::{kind_of, LinkageError, Vm};
 use gcvm_gc::Ref;
+use gcvm_tracer::format::SITE_VM;
 use std::sync::OnceLock;
 
 #[derive(Debug)]
 pub enum Piece {
     Literal(Vec<u16>),
     /// Argument index and its slot offset from the first argument.
-    Arg { kind: Kind, slot: u16 },
+    Arg {
+        kind: Kind,
+        slot: u16,
+    },
 }
 
 #[derive(Debug)]
@@ -72,7 +75,12 @@ fn cf_error(e: classfile::ClassFileError) -> LinkageError {
 }
 
 /// Links the invokedynamic call site at constant-pool index `idx` of `caller`.
-pub fn link(vm: &'static Vm, caller: &'static Class, cp: &ConstantPool, idx: u16) -> Result<Insn, LinkageError> {
+pub fn link(
+    vm: &'static Vm,
+    caller: &'static Class,
+    cp: &ConstantPool,
+    idx: u16,
+) -> Result<Insn, LinkageError> {
     let (bsm_index, name, descriptor) = cp.invoke_dynamic(idx).map_err(cf_error)?;
     let bsm = caller
         .bootstrap_methods
@@ -81,13 +89,28 @@ pub fn link(vm: &'static Vm, caller: &'static Class, cp: &ConstantPool, idx: u16
     let (_, handle) = cp.method_handle(bsm.method_ref).map_err(cf_error)?;
     let desc = classfile::parse_method_descriptor(descriptor).map_err(cf_error)?;
     match (handle.class.as_str(), handle.name.as_str()) {
-        ("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants") => link_concat(cp, &bsm.arguments, &desc, true),
-        ("java/lang/invoke/StringConcatFactory", "makeConcat") => link_concat(cp, &bsm.arguments, &desc, false),
-        ("java/lang/invoke/LambdaMetafactory", "metafactory" | "altMetafactory") => {
-            link_lambda(vm, caller, cp, &bsm.arguments, name, &desc, handle.name == "altMetafactory")
+        ("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants") => {
+            link_concat(cp, &bsm.arguments, &desc, true)
         }
-        ("java/lang/runtime/ObjectMethods", "bootstrap") => link_record(vm, cp, &bsm.arguments, name, &desc),
-        (c, n) => Err(bsm_error(format!("gcvm does not support the bootstrap method {}.{n}", c.replace('/', ".")))),
+        ("java/lang/invoke/StringConcatFactory", "makeConcat") => {
+            link_concat(cp, &bsm.arguments, &desc, false)
+        }
+        ("java/lang/invoke/LambdaMetafactory", "metafactory" | "altMetafactory") => link_lambda(
+            vm,
+            caller,
+            cp,
+            &bsm.arguments,
+            name,
+            &desc,
+            handle.name == "altMetafactory",
+        ),
+        ("java/lang/runtime/ObjectMethods", "bootstrap") => {
+            link_record(vm, cp, &bsm.arguments, name, &desc)
+        }
+        (c, n) => Err(bsm_error(format!(
+            "gcvm does not support the bootstrap method {}.{n}",
+            c.replace('/', ".")
+        ))),
     }
 }
 
@@ -104,13 +127,24 @@ fn slot_offsets(desc: &MethodDescriptor) -> Vec<(Kind, u16)> {
         .collect()
 }
 
-fn link_concat(cp: &ConstantPool, args: &[u16], desc: &MethodDescriptor, with_recipe: bool) -> Result<Insn, LinkageError> {
+fn link_concat(
+    cp: &ConstantPool,
+    args: &[u16],
+    desc: &MethodDescriptor,
+    with_recipe: bool,
+) -> Result<Insn, LinkageError> {
     let params = slot_offsets(desc);
     let mut pieces = Vec::new();
     if !with_recipe {
         pieces.extend(params.iter().map(|&(kind, slot)| Piece::Arg { kind, slot }));
     } else {
-        let recipe = cp.string(*args.first().ok_or_else(|| bsm_error("concat without a recipe".into()))?).map_err(cf_error)?;
+        let recipe = cp
+            .string(
+                *args
+                    .first()
+                    .ok_or_else(|| bsm_error("concat without a recipe".into()))?,
+            )
+            .map_err(cf_error)?;
         let mut constants = args[1..].iter();
         let mut next_arg = params.iter();
         let mut lit = Vec::new();
@@ -120,11 +154,15 @@ fn link_concat(cp: &ConstantPool, args: &[u16], desc: &MethodDescriptor, with_re
                     if !lit.is_empty() {
                         pieces.push(Piece::Literal(std::mem::take(&mut lit)));
                     }
-                    let &(kind, slot) = next_arg.next().ok_or_else(|| bsm_error("concat recipe has too many arguments".into()))?;
+                    let &(kind, slot) = next_arg
+                        .next()
+                        .ok_or_else(|| bsm_error("concat recipe has too many arguments".into()))?;
                     pieces.push(Piece::Arg { kind, slot });
                 }
                 2 => {
-                    let idx = *constants.next().ok_or_else(|| bsm_error("concat recipe has too many constants".into()))?;
+                    let idx = *constants
+                        .next()
+                        .ok_or_else(|| bsm_error("concat recipe has too many constants".into()))?;
                     lit.extend(constant_text(cp, idx)?);
                 }
                 _ => lit.push(c),
@@ -134,7 +172,11 @@ fn link_concat(cp: &ConstantPool, args: &[u16], desc: &MethodDescriptor, with_re
             pieces.push(Piece::Literal(lit));
         }
     }
-    Ok(Insn::Concat(Box::new(ConcatSite { pieces, arg_slots: desc.arg_slots() as u16, sites: StringSites::new(SITE_VM, SITE_VM) })))
+    Ok(Insn::Concat(Box::new(ConcatSite {
+        pieces,
+        arg_slots: desc.arg_slots() as u16,
+        sites: StringSites::new(SITE_VM, SITE_VM),
+    })))
 }
 
 fn constant_text(cp: &ConstantPool, idx: u16) -> Result<Vec<u16>, LinkageError> {
@@ -216,7 +258,12 @@ impl JThread {
         let obj = self.new_object_at(site.class, Site::of_usual_type(site.site))?;
         let mem = &self.vm.heap.memory;
         for &(offset, kind, slot) in &site.captures {
-            crate::interp::write_field(mem, obj.offset() + offset as usize, kind, self.slots[base + slot as usize]);
+            crate::interp::write_field(
+                mem,
+                obj.offset() + offset as usize,
+                kind,
+                self.slots[base + slot as usize],
+            );
         }
         self.slots[base] = obj.raw() as u64;
         Ok(base + 1)
@@ -247,7 +294,11 @@ impl JThread {
             }
             out.extend(format!("{name}=").encode_utf16());
             let this = Ref::from_raw(self.slots[base] as u32);
-            let v = crate::interp::read_field(&self.vm.heap.memory, this.offset() + *offset as usize, *kind);
+            let v = crate::interp::read_field(
+                &self.vm.heap.memory,
+                this.offset() + *offset as usize,
+                *kind,
+            );
             let at = self.reserve_scratch_slot(scratch, v);
             self.append_value(&mut out, *kind, at)?;
         }
@@ -265,7 +316,11 @@ impl JThread {
         let mut h: i32 = 0;
         for (_, offset, kind) in &site.components {
             let this = Ref::from_raw(self.slots[base] as u32);
-            let v = crate::interp::read_field(&self.vm.heap.memory, this.offset() + *offset as usize, *kind);
+            let v = crate::interp::read_field(
+                &self.vm.heap.memory,
+                this.offset() + *offset as usize,
+                *kind,
+            );
             let c = match kind {
                 Kind::Ref => {
                     let obj = Ref::from_raw(v as u32);
@@ -292,7 +347,10 @@ impl JThread {
             return Ok(true);
         }
         for (_, offset, kind) in &site.components {
-            let (this, other) = (Ref::from_raw(self.slots[base] as u32), Ref::from_raw(self.slots[base + 1] as u32));
+            let (this, other) = (
+                Ref::from_raw(self.slots[base] as u32),
+                Ref::from_raw(self.slots[base + 1] as u32),
+            );
             let mem = &self.vm.heap.memory;
             let a = crate::interp::read_field(mem, this.offset() + *offset as usize, *kind);
             let b = crate::interp::read_field(mem, other.offset() + *offset as usize, *kind);
@@ -301,7 +359,15 @@ impl JThread {
                 Kind::Double => canonical_f64(a) == canonical_f64(b),
                 Kind::Ref => {
                     let (x, y) = (Ref::from_raw(a as u32), Ref::from_raw(b as u32));
-                    x == y || (!x.is_null() && self.invoke_virtual(x, "equals", "(Ljava/lang/Object;)Z", &[y.raw() as u64])? as u32 != 0)
+                    x == y
+                        || (!x.is_null()
+                            && self.invoke_virtual(
+                                x,
+                                "equals",
+                                "(Ljava/lang/Object;)Z",
+                                &[y.raw() as u64],
+                            )? as u32
+                                != 0)
                 }
                 _ => a == b,
             };
@@ -353,7 +419,13 @@ fn primitive_hash(kind: Kind, v: u64) -> i32 {
 
 // ---- records ----
 
-fn link_record(vm: &'static Vm, cp: &ConstantPool, args: &[u16], name: &str, desc: &MethodDescriptor) -> Result<Insn, LinkageError> {
+fn link_record(
+    vm: &'static Vm,
+    cp: &ConstantPool,
+    args: &[u16],
+    name: &str,
+    desc: &MethodDescriptor,
+) -> Result<Insn, LinkageError> {
     let op = match name {
         "toString" => RecordOp::ToString,
         "hashCode" => RecordOp::HashCode,
@@ -362,7 +434,11 @@ fn link_record(vm: &'static Vm, cp: &ConstantPool, args: &[u16], name: &str, des
     };
     let class = vm.load(cp.class_name(args[0]).map_err(cf_error)?)?;
     let names_text = cp.string(args[1]).map_err(cf_error)?.text.clone();
-    let names: Vec<&str> = if names_text.is_empty() { vec![] } else { names_text.split(';').collect() };
+    let names: Vec<&str> = if names_text.is_empty() {
+        vec![]
+    } else {
+        names_text.split(';').collect()
+    };
     let mut components = Vec::new();
     for (i, &h) in args[2..].iter().enumerate() {
         let (_, r) = cp.method_handle(h).map_err(cf_error)?;
@@ -373,7 +449,13 @@ fn link_record(vm: &'static Vm, cp: &ConstantPool, args: &[u16], name: &str, des
         components.push((label, field.offset, field.kind));
     }
     // Class.getSimpleName(): local classes (`Outer$1Local`) drop the digits javac prefixes.
-    let simple_name = class.name.rsplit(['/', '$']).next().unwrap_or(&class.name).trim_start_matches(|c: char| c.is_ascii_digit()).to_string();
+    let simple_name = class
+        .name
+        .rsplit(['/', '$'])
+        .next()
+        .unwrap_or(&class.name)
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .to_string();
     Ok(Insn::RecordMethod(Box::new(RecordSite {
         op,
         class: class.id,
@@ -404,13 +486,19 @@ fn link_lambda(
     alt: bool,
 ) -> Result<Insn, LinkageError> {
     if args.len() < 3 {
-        return Err(bsm_error("LambdaMetafactory needs three static arguments".into()));
+        return Err(bsm_error(
+            "LambdaMetafactory needs three static arguments".into(),
+        ));
     }
     let sam_desc = cp.method_type(args[0]).map_err(cf_error)?.to_string();
     let (impl_kind, impl_ref) = cp.method_handle(args[1]).map_err(cf_error)?;
-    let instantiated = classfile::parse_method_descriptor(cp.method_type(args[2]).map_err(cf_error)?).map_err(cf_error)?;
+    let instantiated =
+        classfile::parse_method_descriptor(cp.method_type(args[2]).map_err(cf_error)?)
+            .map_err(cf_error)?;
     let Some(FieldType::Object(iface_name)) = &site_desc.ret else {
-        return Err(bsm_error("lambda call site does not return an interface".into()));
+        return Err(bsm_error(
+            "lambda call site does not return an interface".into(),
+        ));
     };
     let iface = vm.load(iface_name)?;
     let mut interfaces = vec![iface];
@@ -434,16 +522,45 @@ fn link_lambda(
         if flags & FLAG_BRIDGES != 0 {
             let n = int_arg(at)? as usize;
             for k in 0..n {
-                sam_descs.push(cp.method_type(args[at + 1 + k]).map_err(cf_error)?.to_string());
+                sam_descs.push(
+                    cp.method_type(args[at + 1 + k])
+                        .map_err(cf_error)?
+                        .to_string(),
+                );
             }
         }
     }
     let impl_class = vm.load(&impl_ref.class)?;
-    let impl_method = crate::decode::find_method(vm, impl_class, &impl_ref.name, &impl_ref.descriptor)
-        .ok_or_else(|| LinkageError::new("java/lang/NoSuchMethodError", format!("{}.{}{}", impl_class.java_name(), impl_ref.name, impl_ref.descriptor)))?;
-    let plan = LambdaPlan { vm, impl_kind, impl_class, impl_method, instantiated, captured: site_desc.params.clone() };
-    let fields: Vec<(String, String)> = site_desc.params.iter().enumerate().map(|(i, p)| (format!("arg${}", i + 1), p.descriptor())).collect();
-    let n = vm.lambda_count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let impl_method =
+        crate::decode::find_method(vm, impl_class, &impl_ref.name, &impl_ref.descriptor)
+            .ok_or_else(|| {
+                LinkageError::new(
+                    "java/lang/NoSuchMethodError",
+                    format!(
+                        "{}.{}{}",
+                        impl_class.java_name(),
+                        impl_ref.name,
+                        impl_ref.descriptor
+                    ),
+                )
+            })?;
+    let plan = LambdaPlan {
+        vm,
+        impl_kind,
+        impl_class,
+        impl_method,
+        instantiated,
+        captured: site_desc.params.clone(),
+    };
+    let fields: Vec<(String, String)> = site_desc
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("arg${}", i + 1), p.descriptor()))
+        .collect();
+    let n = vm
+        .lambda_count
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = format!("{}$$Lambda${}", caller.name, n);
     let object = vm.load("java/lang/Object")?;
     let sam_name = sam_name.to_string();
@@ -460,7 +577,12 @@ fn link_lambda(
         .zip(slot_offsets(site_desc))
         .map(|(f, (kind, slot))| (f.offset, kind, slot))
         .collect();
-    Ok(Insn::NewLambda(Box::new(LambdaSite { class, arg_slots: site_desc.arg_slots() as u16, captures, site: SITE_VM })))
+    Ok(Insn::NewLambda(Box::new(LambdaSite {
+        class,
+        arg_slots: site_desc.arg_slots() as u16,
+        captures,
+        site: SITE_VM,
+    })))
 }
 
 struct LambdaPlan {
@@ -474,9 +596,25 @@ struct LambdaPlan {
 
 impl LambdaPlan {
     /// The proxy's implementation of the interface method with descriptor `desc`.
-    fn proxy_method(&self, class_id: u32, fields: &[Field], name: &str, desc: &str) -> Result<&'static crate::class::Method, LinkageError> {
+    fn proxy_method(
+        &self,
+        class_id: u32,
+        fields: &[Field],
+        name: &str,
+        desc: &str,
+    ) -> Result<&'static crate::class::Method, LinkageError> {
         let sam = classfile::parse_method_descriptor(desc).map_err(cf_error)?;
-        let method = self.vm.new_method(class_id, name, desc, access::PUBLIC | access::SYNTHETIC, &sam, false, None, None, vec![]);
+        let method = self.vm.new_method(
+            class_id,
+            name,
+            desc,
+            access::PUBLIC | access::SYNTHETIC,
+            &sam,
+            false,
+            None,
+            None,
+            vec![],
+        );
         let insns = self.body(fields, &sam)?;
         let param_slots: usize = sam.params.iter().map(FieldType::slots).sum();
         let code = Code {
@@ -487,7 +625,8 @@ impl LambdaPlan {
             max_stack: (4 + 2 * (self.captured.len() + sam.params.len())) as u16 + 4,
             oopmaps: OnceLock::new(),
         };
-        let code = crate::decode::with_oop_maps(code, method).map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
+        let code = crate::decode::with_oop_maps(code, method)
+            .map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
         let _ = method.code.set(Ok(code));
         Ok(method)
     }
@@ -495,7 +634,10 @@ impl LambdaPlan {
     /// The parameter types the implementation call takes (receiver first for instance methods).
     fn target_params(&self) -> Vec<FieldType> {
         let mut params = Vec::new();
-        if matches!(self.impl_kind, REF_INVOKE_VIRTUAL | REF_INVOKE_INTERFACE | REF_INVOKE_SPECIAL) {
+        if matches!(
+            self.impl_kind,
+            REF_INVOKE_VIRTUAL | REF_INVOKE_INTERFACE | REF_INVOKE_SPECIAL
+        ) {
             params.push(FieldType::Object(self.impl_class.name.clone()));
         }
         params.extend(self.impl_method.params.iter().cloned());
@@ -507,15 +649,27 @@ impl LambdaPlan {
         let is_ctor = self.impl_kind == REF_NEW_INVOKE_SPECIAL;
         if is_ctor {
             // A constructor reference (`Foo::new`): the site is the proxy's.
-            let site = self.vm.alloc_site(&self.impl_class.name, "<init> (constructor reference)", 0, None, Some(self.impl_class.id));
-            code.push(Insn::New { class: self.impl_class.id, site });
+            let site = self.vm.alloc_site(
+                &self.impl_class.name,
+                "<init> (constructor reference)",
+                0,
+                None,
+                Some(self.impl_class.id),
+            );
+            code.push(Insn::New {
+                class: self.impl_class.id,
+                site,
+            });
             code.push(Insn::Dup);
         }
         let targets = self.target_params();
         let mut ti = targets.iter();
         for (f, t) in fields.iter().zip(&self.captured) {
             code.push(Insn::ALoad(0));
-            code.push(Insn::GetField { offset: f.offset, kind: f.kind });
+            code.push(Insn::GetField {
+                offset: f.offset,
+                kind: f.kind,
+            });
             if let Some(target) = ti.next() {
                 self.adapt(&mut code, t, target)?;
             }
@@ -533,9 +687,17 @@ impl LambdaPlan {
             }
         }
         code.push(self.call_insn());
-        let produced = if is_ctor { Some(FieldType::Object(self.impl_class.name.clone())) } else { self.impl_method.ret_type() };
+        let produced = if is_ctor {
+            Some(FieldType::Object(self.impl_class.name.clone()))
+        } else {
+            self.impl_method.ret_type()
+        };
         match (&produced, &sam.ret) {
-            (Some(p), None) => code.push(if p.slots() == 2 { Insn::Pop2 } else { Insn::Pop }),
+            (Some(p), None) => code.push(if p.slots() == 2 {
+                Insn::Pop2
+            } else {
+                Insn::Pop
+            }),
             (Some(p), Some(r)) => self.adapt(&mut code, p, r)?,
             (None, Some(_)) => code.push(Insn::AConstNull),
             (None, None) => {}
@@ -550,16 +712,35 @@ impl LambdaPlan {
             REF_INVOKE_STATIC => Insn::InvokeStatic(m),
             REF_INVOKE_SPECIAL | REF_NEW_INVOKE_SPECIAL => Insn::InvokeSpecial(m),
             _ if m.is_private() || (m.is_final() && !m.is_abstract()) => Insn::InvokeDirect(m),
-            REF_INVOKE_VIRTUAL if !self.impl_class.is_interface() => match self.impl_class.itable.get(&m.selector) {
-                Some(&vindex) => Insn::InvokeVirtual { vindex, arg_slots: m.arg_slots, method: m },
-                None => Insn::InvokeInterface { selector: m.selector, arg_slots: m.arg_slots, method: m },
+            REF_INVOKE_VIRTUAL if !self.impl_class.is_interface() => {
+                match self.impl_class.itable.get(&m.selector) {
+                    Some(&vindex) => Insn::InvokeVirtual {
+                        vindex,
+                        arg_slots: m.arg_slots,
+                        method: m,
+                    },
+                    None => Insn::InvokeInterface {
+                        selector: m.selector,
+                        arg_slots: m.arg_slots,
+                        method: m,
+                    },
+                }
+            }
+            _ => Insn::InvokeInterface {
+                selector: m.selector,
+                arg_slots: m.arg_slots,
+                method: m,
             },
-            _ => Insn::InvokeInterface { selector: m.selector, arg_slots: m.arg_slots, method: m },
         }
     }
 
     /// Emits the conversion of a value of type `from` on the stack to type `to`.
-    fn adapt(&self, code: &mut Vec<Insn>, from: &FieldType, to: &FieldType) -> Result<(), LinkageError> {
+    fn adapt(
+        &self,
+        code: &mut Vec<Insn>,
+        from: &FieldType,
+        to: &FieldType,
+    ) -> Result<(), LinkageError> {
         let (fk, tk) = (kind_of(from), kind_of(to));
         match (fk == Kind::Ref, tk == Kind::Ref) {
             (true, true) => {
@@ -596,17 +777,28 @@ impl LambdaPlan {
         Ok(())
     }
 
-    fn method(&self, class: &str, name: &str, desc: &str) -> Result<&'static crate::class::Method, LinkageError> {
+    fn method(
+        &self,
+        class: &str,
+        name: &str,
+        desc: &str,
+    ) -> Result<&'static crate::class::Method, LinkageError> {
         let c = self.vm.load(class)?;
-        crate::decode::find_method(self.vm, c, name, desc)
-            .ok_or_else(|| LinkageError::new("java/lang/NoSuchMethodError", format!("{class}.{name}{desc}")))
+        crate::decode::find_method(self.vm, c, name, desc).ok_or_else(|| {
+            LinkageError::new(
+                "java/lang/NoSuchMethodError",
+                format!("{class}.{name}{desc}"),
+            )
+        })
     }
 }
 
 impl crate::class::Method {
     /// The declared return type.
     pub fn ret_type(&self) -> Option<FieldType> {
-        classfile::parse_method_descriptor(&self.descriptor).ok().and_then(|d| d.ret)
+        classfile::parse_method_descriptor(&self.descriptor)
+            .ok()
+            .and_then(|d| d.ret)
     }
 }
 
@@ -622,7 +814,12 @@ fn load_insn(kind: Kind, local: u16) -> Insn {
 
 /// Primitive widening (JLS 5.1.2) between stack kinds.
 fn widen(code: &mut Vec<Insn>, from: Kind, to: Kind) {
-    let int_like = |k: Kind| matches!(k, Kind::Int | Kind::Short | Kind::Byte | Kind::Char | Kind::Boolean);
+    let int_like = |k: Kind| {
+        matches!(
+            k,
+            Kind::Int | Kind::Short | Kind::Byte | Kind::Char | Kind::Boolean
+        )
+    };
     let insn = match (from, to) {
         (f, Kind::Long) if int_like(f) => Insn::I2L,
         (f, Kind::Float) if int_like(f) => Insn::I2F,
@@ -650,9 +847,18 @@ fn wrapper_of(k: Kind) -> &'static str {
 }
 
 fn primitive_of_wrapper(name: &str) -> Option<Kind> {
-    [Kind::Boolean, Kind::Byte, Kind::Char, Kind::Short, Kind::Int, Kind::Float, Kind::Long, Kind::Double]
-        .into_iter()
-        .find(|&k| wrapper_of(k) == name)
+    [
+        Kind::Boolean,
+        Kind::Byte,
+        Kind::Char,
+        Kind::Short,
+        Kind::Int,
+        Kind::Float,
+        Kind::Long,
+        Kind::Double,
+    ]
+    .into_iter()
+    .find(|&k| wrapper_of(k) == name)
 }
 
 fn primitive_name(k: Kind) -> &'static str {

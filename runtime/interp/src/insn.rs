@@ -214,27 +214,59 @@ pub enum Insn {
 
     Return(RetKind),
 
-    GetStatic { class: u32, slot: u32, kind: Kind },
-    PutStatic { class: u32, slot: u32, kind: Kind },
-    GetField { offset: u32, kind: Kind },
-    PutField { offset: u32, kind: Kind },
+    GetStatic {
+        class: u32,
+        slot: u32,
+        kind: Kind,
+    },
+    PutStatic {
+        class: u32,
+        slot: u32,
+        kind: Kind,
+    },
+    GetField {
+        offset: u32,
+        kind: Kind,
+    },
+    PutField {
+        offset: u32,
+        kind: Kind,
+    },
 
     /// invokestatic, and invokespecial of constructors, private and super methods.
     InvokeStatic(&'static Method),
     InvokeSpecial(&'static Method),
     /// invokevirtual/invokeinterface that can only reach one method (private or final).
     InvokeDirect(&'static Method),
-    InvokeVirtual { vindex: u32, arg_slots: u16, method: &'static Method },
-    InvokeInterface { selector: u32, arg_slots: u16, method: &'static Method },
+    InvokeVirtual {
+        vindex: u32,
+        arg_slots: u16,
+        method: &'static Method,
+    },
+    InvokeInterface {
+        selector: u32,
+        arg_slots: u16,
+        method: &'static Method,
+    },
     Concat(Box<ConcatSite>),
     NewLambda(Box<LambdaSite>),
     RecordMethod(Box<RecordSite>),
 
     /// `new`, `newarray`/`anewarray`, `multianewarray`: the class, and the allocation site the
     /// trace names (defined at decode time; `format::SITE_VM` when not tracing).
-    New { class: u32, site: u32 },
-    NewArray { class: u32, site: u32 },
-    MultiANewArray { class: u32, dims: u8, site: u32 },
+    New {
+        class: u32,
+        site: u32,
+    },
+    NewArray {
+        class: u32,
+        site: u32,
+    },
+    MultiANewArray {
+        class: u32,
+        dims: u8,
+        site: u32,
+    },
     ArrayLength,
     AThrow,
     CheckCast(u32),

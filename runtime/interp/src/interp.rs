@@ -64,20 +64,99 @@ impl JThread {
                     }
                 }};
             }
-            macro_rules! push_i { ($v:expr) => {{ let v: i32 = $v; self.slots[sp] = v as u32 as u64; sp += 1; }}; }
-            macro_rules! push_l { ($v:expr) => {{ let v: i64 = $v; self.slots[sp] = v as u64; sp += 2; }}; }
-            macro_rules! push_f { ($v:expr) => {{ let v: f32 = $v; self.slots[sp] = v.to_bits() as u64; sp += 1; }}; }
-            macro_rules! push_d { ($v:expr) => {{ let v: f64 = $v; self.slots[sp] = v.to_bits(); sp += 2; }}; }
-            macro_rules! push_a { ($v:expr) => {{ let v: Ref = $v; self.slots[sp] = v.raw() as u64; sp += 1; }}; }
-            macro_rules! pop_i { () => {{ sp -= 1; self.slots[sp] as u32 as i32 }}; }
-            macro_rules! pop_l { () => {{ sp -= 2; self.slots[sp] as i64 }}; }
-            macro_rules! pop_f { () => {{ sp -= 1; f32::from_bits(self.slots[sp] as u32) }}; }
-            macro_rules! pop_d { () => {{ sp -= 2; f64::from_bits(self.slots[sp]) }}; }
-            macro_rules! pop_a { () => {{ sp -= 1; Ref::from_raw(self.slots[sp] as u32) }}; }
-            macro_rules! binop_i { ($f:expr) => {{ let b = pop_i!(); let a = pop_i!(); push_i!($f(a, b)); }}; }
-            macro_rules! binop_l { ($f:expr) => {{ let b = pop_l!(); let a = pop_l!(); push_l!($f(a, b)); }}; }
-            macro_rules! binop_f { ($f:expr) => {{ let b = pop_f!(); let a = pop_f!(); push_f!($f(a, b)); }}; }
-            macro_rules! binop_d { ($f:expr) => {{ let b = pop_d!(); let a = pop_d!(); push_d!($f(a, b)); }}; }
+            macro_rules! push_i {
+                ($v:expr) => {{
+                    let v: i32 = $v;
+                    self.slots[sp] = v as u32 as u64;
+                    sp += 1;
+                }};
+            }
+            macro_rules! push_l {
+                ($v:expr) => {{
+                    let v: i64 = $v;
+                    self.slots[sp] = v as u64;
+                    sp += 2;
+                }};
+            }
+            macro_rules! push_f {
+                ($v:expr) => {{
+                    let v: f32 = $v;
+                    self.slots[sp] = v.to_bits() as u64;
+                    sp += 1;
+                }};
+            }
+            macro_rules! push_d {
+                ($v:expr) => {{
+                    let v: f64 = $v;
+                    self.slots[sp] = v.to_bits();
+                    sp += 2;
+                }};
+            }
+            macro_rules! push_a {
+                ($v:expr) => {{
+                    let v: Ref = $v;
+                    self.slots[sp] = v.raw() as u64;
+                    sp += 1;
+                }};
+            }
+            macro_rules! pop_i {
+                () => {{
+                    sp -= 1;
+                    self.slots[sp] as u32 as i32
+                }};
+            }
+            macro_rules! pop_l {
+                () => {{
+                    sp -= 2;
+                    self.slots[sp] as i64
+                }};
+            }
+            macro_rules! pop_f {
+                () => {{
+                    sp -= 1;
+                    f32::from_bits(self.slots[sp] as u32)
+                }};
+            }
+            macro_rules! pop_d {
+                () => {{
+                    sp -= 2;
+                    f64::from_bits(self.slots[sp])
+                }};
+            }
+            macro_rules! pop_a {
+                () => {{
+                    sp -= 1;
+                    Ref::from_raw(self.slots[sp] as u32)
+                }};
+            }
+            macro_rules! binop_i {
+                ($f:expr) => {{
+                    let b = pop_i!();
+                    let a = pop_i!();
+                    push_i!($f(a, b));
+                }};
+            }
+            macro_rules! binop_l {
+                ($f:expr) => {{
+                    let b = pop_l!();
+                    let a = pop_l!();
+                    push_l!($f(a, b));
+                }};
+            }
+            macro_rules! binop_f {
+                ($f:expr) => {{
+                    let b = pop_f!();
+                    let a = pop_f!();
+                    push_f!($f(a, b));
+                }};
+            }
+            macro_rules! binop_d {
+                ($f:expr) => {{
+                    let b = pop_d!();
+                    let a = pop_d!();
+                    push_d!($f(a, b));
+                }};
+            }
             // A backward branch is a safepoint poll (taken before the branch pops anything, so the
             // frame's oop map at this instruction is exact).
             macro_rules! poll_if_backward {
@@ -88,9 +167,32 @@ impl JThread {
                     }
                 }};
             }
-            macro_rules! if_i { ($t:expr, $cond:expr) => {{ poll_if_backward!($t); let a = pop_i!(); if $cond(a) { pc = *$t as usize; } }}; }
-            macro_rules! if_icmp { ($t:expr, $cond:expr) => {{ poll_if_backward!($t); let b = pop_i!(); let a = pop_i!(); if $cond(a, b) { pc = *$t as usize; } }}; }
-            macro_rules! null_check { ($r:expr) => {{ if $r.is_null() { throw!(self.throw_npe()); } }}; }
+            macro_rules! if_i {
+                ($t:expr, $cond:expr) => {{
+                    poll_if_backward!($t);
+                    let a = pop_i!();
+                    if $cond(a) {
+                        pc = *$t as usize;
+                    }
+                }};
+            }
+            macro_rules! if_icmp {
+                ($t:expr, $cond:expr) => {{
+                    poll_if_backward!($t);
+                    let b = pop_i!();
+                    let a = pop_i!();
+                    if $cond(a, b) {
+                        pc = *$t as usize;
+                    }
+                }};
+            }
+            macro_rules! null_check {
+                ($r:expr) => {{
+                    if $r.is_null() {
+                        throw!(self.throw_npe());
+                    }
+                }};
+            }
             // Pops index and array; checks both; yields the element's byte offset.
             macro_rules! element {
                 ($size:expr) => {{
@@ -223,10 +325,15 @@ impl JThread {
                             let v = Ref::from_raw(self.slots[sp - 1] as u32);
                             let arr = Ref::from_raw(self.slots[sp - 3] as u32);
                             if !v.is_null() && !arr.is_null() {
-                                let crate::class::ClassKind::Array { component, .. } = self.class_of(arr).kind else { unreachable!() };
+                                let crate::class::ClassKind::Array { component, .. } =
+                                    self.class_of(arr).kind
+                                else {
+                                    unreachable!()
+                                };
                                 if !self.class_of(v).is_subclass_of(vm.class(component), vm) {
                                     let name = self.class_of(v).java_name();
-                                    throw!(self.throw_new("java/lang/ArrayStoreException", Some(&name)));
+                                    throw!(self
+                                        .throw_new("java/lang/ArrayStoreException", Some(&name)));
                                 }
                             }
                             sp -= 1;
@@ -249,7 +356,8 @@ impl JThread {
                         sp += 1;
                     }
                     Insn::DupX2 => {
-                        let (v1, v2, v3) = (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
+                        let (v1, v2, v3) =
+                            (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
                         self.slots[sp - 3] = v1;
                         self.slots[sp - 2] = v3;
                         self.slots[sp - 1] = v2;
@@ -262,7 +370,8 @@ impl JThread {
                         sp += 2;
                     }
                     Insn::Dup2X1 => {
-                        let (v1, v2, v3) = (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
+                        let (v1, v2, v3) =
+                            (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
                         self.slots[sp - 3] = v2;
                         self.slots[sp - 2] = v1;
                         self.slots[sp - 1] = v3;
@@ -271,7 +380,12 @@ impl JThread {
                         sp += 2;
                     }
                     Insn::Dup2X2 => {
-                        let (v1, v2, v3, v4) = (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3], self.slots[sp - 4]);
+                        let (v1, v2, v3, v4) = (
+                            self.slots[sp - 1],
+                            self.slots[sp - 2],
+                            self.slots[sp - 3],
+                            self.slots[sp - 4],
+                        );
                         self.slots[sp - 4] = v2;
                         self.slots[sp - 3] = v1;
                         self.slots[sp - 2] = v4;
@@ -299,18 +413,30 @@ impl JThread {
                         let a = pop_i!();
                         if b == 0 {
                             sp += 2;
-                            throw!(self.throw_new("java/lang/ArithmeticException", Some("/ by zero")));
+                            throw!(
+                                self.throw_new("java/lang/ArithmeticException", Some("/ by zero"))
+                            );
                         }
-                        push_i!(if matches!(insn, Insn::IDiv) { a.wrapping_div(b) } else { a.wrapping_rem(b) });
+                        push_i!(if matches!(insn, Insn::IDiv) {
+                            a.wrapping_div(b)
+                        } else {
+                            a.wrapping_rem(b)
+                        });
                     }
                     Insn::LDiv | Insn::LRem => {
                         let b = pop_l!();
                         let a = pop_l!();
                         if b == 0 {
                             sp += 4;
-                            throw!(self.throw_new("java/lang/ArithmeticException", Some("/ by zero")));
+                            throw!(
+                                self.throw_new("java/lang/ArithmeticException", Some("/ by zero"))
+                            );
                         }
-                        push_l!(if matches!(insn, Insn::LDiv) { a.wrapping_div(b) } else { a.wrapping_rem(b) });
+                        push_l!(if matches!(insn, Insn::LDiv) {
+                            a.wrapping_div(b)
+                        } else {
+                            a.wrapping_rem(b)
+                        });
                     }
                     Insn::FDiv => binop_f!(|a: f32, b: f32| a / b),
                     Insn::DDiv => binop_d!(|a: f64, b: f64| a / b),
@@ -334,7 +460,9 @@ impl JThread {
                     }
                     Insn::IShl => binop_i!(|a: i32, b: i32| a.wrapping_shl(b as u32 & 31)),
                     Insn::IShr => binop_i!(|a: i32, b: i32| a.wrapping_shr(b as u32 & 31)),
-                    Insn::IUShr => binop_i!(|a: i32, b: i32| ((a as u32) >> (b as u32 & 31)) as i32),
+                    Insn::IUShr => {
+                        binop_i!(|a: i32, b: i32| ((a as u32) >> (b as u32 & 31)) as i32)
+                    }
                     Insn::LShl | Insn::LShr | Insn::LUShr => {
                         let b = pop_i!() as u32 & 63;
                         let a = pop_l!();
@@ -420,7 +548,11 @@ impl JThread {
                     Insn::FCmpL | Insn::FCmpG => {
                         let b = pop_f!();
                         let a = pop_f!();
-                        push_i!(compare_floats(a as f64, b as f64, matches!(insn, Insn::FCmpG)))
+                        push_i!(compare_floats(
+                            a as f64,
+                            b as f64,
+                            matches!(insn, Insn::FCmpG)
+                        ))
                     }
                     Insn::DCmpL | Insn::DCmpG => {
                         let b = pop_d!();
@@ -451,7 +583,11 @@ impl JThread {
                     Insn::TableSwitch(ts) => {
                         let key = pop_i!();
                         let idx = (key as i64) - (ts.low as i64);
-                        pc = if idx >= 0 && (idx as usize) < ts.targets.len() { ts.targets[idx as usize] } else { ts.default } as usize;
+                        pc = if idx >= 0 && (idx as usize) < ts.targets.len() {
+                            ts.targets[idx as usize]
+                        } else {
+                            ts.default
+                        } as usize;
                     }
                     Insn::LookupSwitch(ls) => {
                         let key = pop_i!();
@@ -529,14 +665,20 @@ impl JThread {
                         null_check!(Ref::from_raw(self.slots[base] as u32));
                         invoke!(*m, base)
                     }
-                    Insn::InvokeVirtual { vindex, arg_slots, .. } => {
+                    Insn::InvokeVirtual {
+                        vindex, arg_slots, ..
+                    } => {
                         let base = sp - *arg_slots as usize;
                         let recv = Ref::from_raw(self.slots[base] as u32);
                         null_check!(recv);
                         let m = self.class_of(recv).vtable[*vindex as usize];
                         invoke!(m, base)
                     }
-                    Insn::InvokeInterface { selector, arg_slots, method } => {
+                    Insn::InvokeInterface {
+                        selector,
+                        arg_slots,
+                        method,
+                    } => {
                         let base = sp - *arg_slots as usize;
                         let recv = Ref::from_raw(self.slots[base] as u32);
                         null_check!(recv);
@@ -549,7 +691,10 @@ impl JThread {
                                     class.java_name(),
                                     vm.class(method.class_id).java_name()
                                 );
-                                throw!(self.throw_new("java/lang/IncompatibleClassChangeError", Some(&msg)))
+                                throw!(self.throw_new(
+                                    "java/lang/IncompatibleClassChangeError",
+                                    Some(&msg)
+                                ))
                             }
                         };
                         invoke!(m, base)
@@ -574,7 +719,8 @@ impl JThread {
                             tryj!(self.initialize(c));
                         }
                         if c.is_abstract() {
-                            throw!(self.throw_new("java/lang/InstantiationError", Some(&c.java_name())));
+                            throw!(self
+                                .throw_new("java/lang/InstantiationError", Some(&c.java_name())));
                         }
                         let obj = tryj!(self.new_object_at(c, Site::of_usual_type(*site)));
                         push_a!(obj);
@@ -582,18 +728,31 @@ impl JThread {
                     Insn::NewArray { class, site } => {
                         sync!();
                         let len = self.slots[sp - 1] as u32 as i32;
-                        let arr = tryj!(self.new_array_at(vm.class(*class), len, Site::of_usual_type(*site)));
+                        let arr = tryj!(self.new_array_at(
+                            vm.class(*class),
+                            len,
+                            Site::of_usual_type(*site)
+                        ));
                         sp -= 1;
                         push_a!(arr);
                     }
                     Insn::MultiANewArray { class, dims, site } => {
                         sync!();
                         let n = *dims as usize;
-                        let counts: Vec<i32> = (0..n).map(|i| self.slots[sp - n + i] as u32 as i32).collect();
+                        let counts: Vec<i32> = (0..n)
+                            .map(|i| self.slots[sp - n + i] as u32 as i32)
+                            .collect();
                         if let Some(neg) = counts.iter().find(|&&c| c < 0) {
-                            throw!(self.throw_new("java/lang/NegativeArraySizeException", Some(&neg.to_string())));
+                            throw!(self.throw_new(
+                                "java/lang/NegativeArraySizeException",
+                                Some(&neg.to_string())
+                            ));
                         }
-                        let arr = tryj!(self.new_multi_array(vm.class(*class), &counts, Site::of_usual_type(*site)));
+                        let arr = tryj!(self.new_multi_array(
+                            vm.class(*class),
+                            &counts,
+                            Site::of_usual_type(*site)
+                        ));
                         sp -= n;
                         push_a!(arr);
                     }
@@ -622,7 +781,10 @@ impl JThread {
                     }
                     Insn::InstanceOf(id) => {
                         let obj = pop_a!();
-                        push_i!((!obj.is_null() && self.class_of(obj).is_subclass_of(vm.class(*id), vm)) as i32)
+                        push_i!(
+                            (!obj.is_null() && self.class_of(obj).is_subclass_of(vm.class(*id), vm))
+                                as i32
+                        )
                     }
                     Insn::MonitorEnter => {
                         let obj = Ref::from_raw(self.slots[sp - 1] as u32);
@@ -690,7 +852,9 @@ impl JThread {
             }
             let catch = match &h.catch_name {
                 None => return Ok(Some(h.target)),
-                Some(name) => *h.catch_class.get_or_init(|| self.vm.load(name).ok().map(|c| c.id)),
+                Some(name) => *h
+                    .catch_class
+                    .get_or_init(|| self.vm.load(name).ok().map(|c| c.id)),
             };
             if let Some(cid) = catch {
                 if self.is_instance(exc, self.vm.class(cid)) {

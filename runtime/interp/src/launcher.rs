@@ -21,7 +21,12 @@ pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
 /// recording is finished (complete and readable) whichever way the program ends: here after a
 /// normal return, an uncaught exception or an OutOfMemoryError; in `Vm::exit` after
 /// System.exit; in `vm::interrupted` after Ctrl-C.
-pub fn run_main_recording(options: VmOptions, recording: Recording, main_class: &str, args: &[String]) -> i32 {
+pub fn run_main_recording(
+    options: VmOptions,
+    recording: Recording,
+    main_class: &str,
+    args: &[String],
+) -> i32 {
     let vm = match Vm::with_recording(options, recording) {
         Ok(vm) => vm,
         Err(e) => {
@@ -75,7 +80,8 @@ fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), Launc
         })?;
     t.initialize(class).map_err(|_| uncaught(t))?;
     let argv = string_array(t, args).map_err(|_| uncaught(t))?;
-    t.invoke(main, &[argv.raw() as u64]).map_err(|_| uncaught(t))?;
+    t.invoke(main, &[argv.raw() as u64])
+        .map_err(|_| uncaught(t))?;
     Ok(())
 }
 
@@ -89,8 +95,17 @@ fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
     let name = t.new_string("main")?;
     let mem = &vm.heap.memory;
     let set = |field: &str, v: u64| {
-        if let Some(f) = thread_class.fields.iter().find(|f| f.name == field && !f.is_static()) {
-            crate::interp::write_field(mem, t.thread_object.offset() + f.offset as usize, f.kind, v);
+        if let Some(f) = thread_class
+            .fields
+            .iter()
+            .find(|f| f.name == field && !f.is_static())
+        {
+            crate::interp::write_field(
+                mem,
+                t.thread_object.offset() + f.offset as usize,
+                f.kind,
+                v,
+            );
         }
     };
     set("name", name.raw() as u64);
@@ -122,5 +137,8 @@ fn uncaught(t: &mut JThread) -> LaunchError {
     if !exc.is_null() {
         crate::exceptions::report_uncaught(t, exc);
     }
-    LaunchError { message: String::new(), exit_code: 1 }
+    LaunchError {
+        message: String::new(),
+        exit_code: 1,
+    }
 }

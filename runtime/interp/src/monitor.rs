@@ -95,7 +95,12 @@ impl Monitor {
 
     /// Object.wait: releases the monitor fully, waits for a notify (or the timeout, or an
     /// interrupt's wake-up), then re-enters with the same recursion count.
-    pub fn wait(&self, me: u64, timeout: Option<Duration>, interrupted: &dyn Fn() -> bool) -> WaitOutcome {
+    pub fn wait(
+        &self,
+        me: u64,
+        timeout: Option<Duration>,
+        interrupted: &dyn Fn() -> bool,
+    ) -> WaitOutcome {
         let mut s = self.state.lock();
         if s.owner != me {
             return WaitOutcome::NotOwner;
@@ -142,7 +147,9 @@ pub struct Monitors {
 
 impl Default for Monitors {
     fn default() -> Self {
-        Monitors { table: RwLock::new(vec![Arc::new(Monitor::default())]) }
+        Monitors {
+            table: RwLock::new(vec![Arc::new(Monitor::default())]),
+        }
     }
 }
 
@@ -152,13 +159,15 @@ impl Monitors {
     /// The monitor of `obj`, inflating one on first use. None if the table is full.
     pub fn of(&self, memory: &HeapMemory, obj: Ref) -> Option<Arc<Monitor>> {
         let word = memory.atomic_u64(obj.offset());
-        let index = ((word.load(Ordering::Acquire) & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT) as usize;
+        let index = ((word.load(Ordering::Acquire) & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT)
+            as usize;
         if index != 0 {
             return Some(self.table.read()[index].clone());
         }
         let mut table = self.table.write();
         // Re-check under the table lock: another thread may have inflated it meanwhile.
-        let current = ((word.load(Ordering::Acquire) & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT) as usize;
+        let current = ((word.load(Ordering::Acquire) & gcword::MONITOR_MASK)
+            >> gcword::MONITOR_SHIFT) as usize;
         if current != 0 {
             return Some(table[current].clone());
         }
@@ -168,7 +177,9 @@ impl Monitors {
         let monitor = Arc::new(Monitor::default());
         let index = table.len() as u64;
         table.push(monitor.clone());
-        let _ = word.fetch_update(Ordering::AcqRel, Ordering::Acquire, |w| Some((w & !gcword::MONITOR_MASK) | (index << gcword::MONITOR_SHIFT)));
+        let _ = word.fetch_update(Ordering::AcqRel, Ordering::Acquire, |w| {
+            Some((w & !gcword::MONITOR_MASK) | (index << gcword::MONITOR_SHIFT))
+        });
         Some(monitor)
     }
 
@@ -233,7 +244,10 @@ mod tests {
     fn a_timed_wait_returns_without_a_notify() {
         let m = Monitor::default();
         assert!(m.try_enter(7));
-        assert_eq!(m.wait(7, Some(Duration::from_millis(5)), &|| false), WaitOutcome::Woken);
+        assert_eq!(
+            m.wait(7, Some(Duration::from_millis(5)), &|| false),
+            WaitOutcome::Woken
+        );
         assert!(m.is_owned_by(7));
     }
 }

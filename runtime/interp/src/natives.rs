@@ -37,96 +37,231 @@ pub fn registry() -> HashMap<String, NativeFn> {
         m.insert(key.to_string(), f);
     };
     // java.lang.Object
-    add("java/lang/Object.getClass()Ljava/lang/Class;", object_get_class);
+    add(
+        "java/lang/Object.getClass()Ljava/lang/Class;",
+        object_get_class,
+    );
     add("java/lang/Object.hashCode()I", object_hash_code);
     add("java/lang/Object.clone()Ljava/lang/Object;", object_clone);
-    add("java/lang/Object.notify()V", |t, a| object_notify(t, a, false));
-    add("java/lang/Object.notifyAll()V", |t, a| object_notify(t, a, true));
+    add("java/lang/Object.notify()V", |t, a| {
+        object_notify(t, a, false)
+    });
+    add("java/lang/Object.notifyAll()V", |t, a| {
+        object_notify(t, a, true)
+    });
     add("java/lang/Object.wait(J)V", object_wait);
     // java.lang.String
     add("java/lang/String.intern()Ljava/lang/String;", string_intern);
     // java.lang.Class
-    add("java/lang/Class.getName()Ljava/lang/String;", class_get_name);
-    add("java/lang/Class.isInstance(Ljava/lang/Object;)Z", class_is_instance);
-    add("java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z", class_is_assignable_from);
+    add(
+        "java/lang/Class.getName()Ljava/lang/String;",
+        class_get_name,
+    );
+    add(
+        "java/lang/Class.isInstance(Ljava/lang/Object;)Z",
+        class_is_instance,
+    );
+    add(
+        "java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z",
+        class_is_assignable_from,
+    );
     add("java/lang/Class.isInterface()Z", class_is_interface);
     add("java/lang/Class.isArray()Z", class_is_array);
     add("java/lang/Class.isPrimitive()Z", class_is_primitive);
-    add("java/lang/Class.getSuperclass()Ljava/lang/Class;", class_get_superclass);
-    add("java/lang/Class.getComponentType()Ljava/lang/Class;", class_get_component_type);
-    add("java/lang/Class.getPrimitiveClass(Ljava/lang/String;)Ljava/lang/Class;", class_get_primitive_class);
-    add("java/lang/Class.getEnumConstants0()[Ljava/lang/Object;", class_get_enum_constants);
-    add("java/lang/Class.forName(Ljava/lang/String;)Ljava/lang/Class;", class_for_name);
-    add("java/lang/reflect/Array.newArray(Ljava/lang/Class;I)Ljava/lang/Object;", reflect_new_array);
-    add("java/util/concurrent/atomic/AtomicInteger.compareAndSet(II)Z", atomic_int_cas);
-    add("java/util/concurrent/atomic/AtomicLong.compareAndSet(JJ)Z", atomic_long_cas);
+    add(
+        "java/lang/Class.getSuperclass()Ljava/lang/Class;",
+        class_get_superclass,
+    );
+    add(
+        "java/lang/Class.getComponentType()Ljava/lang/Class;",
+        class_get_component_type,
+    );
+    add(
+        "java/lang/Class.getPrimitiveClass(Ljava/lang/String;)Ljava/lang/Class;",
+        class_get_primitive_class,
+    );
+    add(
+        "java/lang/Class.getEnumConstants0()[Ljava/lang/Object;",
+        class_get_enum_constants,
+    );
+    add(
+        "java/lang/Class.forName(Ljava/lang/String;)Ljava/lang/Class;",
+        class_for_name,
+    );
+    add(
+        "java/lang/reflect/Array.newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
+        reflect_new_array,
+    );
+    add(
+        "java/util/concurrent/atomic/AtomicInteger.compareAndSet(II)Z",
+        atomic_int_cas,
+    );
+    add(
+        "java/util/concurrent/atomic/AtomicLong.compareAndSet(JJ)Z",
+        atomic_long_cas,
+    );
     // java.lang.System and Runtime
-    add("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy);
-    add("java/lang/System.currentTimeMillis()J", system_current_time_millis);
+    add(
+        "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        system_arraycopy,
+    );
+    add(
+        "java/lang/System.currentTimeMillis()J",
+        system_current_time_millis,
+    );
     add("java/lang/System.nanoTime()J", system_nano_time);
-    add("java/lang/System.identityHashCode(Ljava/lang/Object;)I", system_identity_hash_code);
+    add(
+        "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
+        system_identity_hash_code,
+    );
     add("java/lang/System.exit(I)V", system_exit);
     add("java/lang/System.gc()V", system_gc);
     add("java/lang/Runtime.freeMemory()J", runtime_free_memory);
     add("java/lang/Runtime.totalMemory()J", runtime_total_memory);
     add("java/lang/Runtime.maxMemory()J", runtime_max_memory);
-    add("java/lang/Runtime.availableProcessors()I", runtime_available_processors);
+    add(
+        "java/lang/Runtime.availableProcessors()I",
+        runtime_available_processors,
+    );
     add("java/lang/Runtime.gc()V", runtime_gc);
     // numbers
-    add("java/lang/Double.doubleToRawLongBits(D)J", |t, a| Ok(t.arg(a, 0)));
-    add("java/lang/Double.longBitsToDouble(J)D", |t, a| Ok(t.arg(a, 0)));
-    add("java/lang/Float.floatToRawIntBits(F)I", |t, a| Ok(t.arg(a, 0) as u32 as u64));
-    add("java/lang/Float.intBitsToFloat(I)F", |t, a| Ok(t.arg(a, 0) as u32 as u64));
+    add("java/lang/Double.doubleToRawLongBits(D)J", |t, a| {
+        Ok(t.arg(a, 0))
+    });
+    add("java/lang/Double.longBitsToDouble(J)D", |t, a| {
+        Ok(t.arg(a, 0))
+    });
+    add("java/lang/Float.floatToRawIntBits(F)I", |t, a| {
+        Ok(t.arg(a, 0) as u32 as u64)
+    });
+    add("java/lang/Float.intBitsToFloat(I)F", |t, a| {
+        Ok(t.arg(a, 0) as u32 as u64)
+    });
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
-    add("jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;", |t, a| {
-        let s = crate::javafmt::double_to_string(t.arg_double(a, 0));
-        Ok(r(t.new_string(&s)?))
-    });
-    add("jdk/internal/gcvm/VM.floatToString(F)Ljava/lang/String;", |t, a| {
-        let s = crate::javafmt::float_to_string(t.arg_float(a, 0));
-        Ok(r(t.new_string(&s)?))
-    });
-    add("jdk/internal/gcvm/VM.parseDouble(Ljava/lang/String;)D", vm_parse_double);
-    add("jdk/internal/gcvm/VM.parseFloat(Ljava/lang/String;)F", vm_parse_float);
-    add("jdk/internal/gcvm/VM.formatFixed(DI)Ljava/lang/String;", |t, a| {
-        let s = crate::javafmt::format_fixed(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
-        Ok(r(t.new_string(&s)?))
-    });
-    add("jdk/internal/gcvm/VM.formatScientific(DI)Ljava/lang/String;", |t, a| {
-        let s = crate::javafmt::format_scientific(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
-        Ok(r(t.new_string(&s)?))
-    });
-    add("jdk/internal/gcvm/VM.formatGeneral(DI)Ljava/lang/String;", |t, a| {
-        let s = crate::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
-        Ok(r(t.new_string(&s)?))
-    });
+    add(
+        "jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;",
+        |t, a| {
+            let s = crate::javafmt::double_to_string(t.arg_double(a, 0));
+            Ok(r(t.new_string(&s)?))
+        },
+    );
+    add(
+        "jdk/internal/gcvm/VM.floatToString(F)Ljava/lang/String;",
+        |t, a| {
+            let s = crate::javafmt::float_to_string(t.arg_float(a, 0));
+            Ok(r(t.new_string(&s)?))
+        },
+    );
+    add(
+        "jdk/internal/gcvm/VM.parseDouble(Ljava/lang/String;)D",
+        vm_parse_double,
+    );
+    add(
+        "jdk/internal/gcvm/VM.parseFloat(Ljava/lang/String;)F",
+        vm_parse_float,
+    );
+    add(
+        "jdk/internal/gcvm/VM.formatFixed(DI)Ljava/lang/String;",
+        |t, a| {
+            let s =
+                crate::javafmt::format_fixed(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+            Ok(r(t.new_string(&s)?))
+        },
+    );
+    add(
+        "jdk/internal/gcvm/VM.formatScientific(DI)Ljava/lang/String;",
+        |t, a| {
+            let s = crate::javafmt::format_scientific(
+                t.arg_double(a, 0),
+                t.arg_int(a, 2).max(0) as usize,
+            );
+            Ok(r(t.new_string(&s)?))
+        },
+    );
+    add(
+        "jdk/internal/gcvm/VM.formatGeneral(DI)Ljava/lang/String;",
+        |t, a| {
+            let s =
+                crate::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+            Ok(r(t.new_string(&s)?))
+        },
+    );
     // java.lang.StrictMath: the libm crate is a port of musl's libm, itself derived from fdlibm,
     // the library StrictMath is specified by.
-    add("java/lang/StrictMath.sin(D)D", |t, a| Ok(d(libm::sin(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.cos(D)D", |t, a| Ok(d(libm::cos(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.tan(D)D", |t, a| Ok(d(libm::tan(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.asin(D)D", |t, a| Ok(d(libm::asin(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.acos(D)D", |t, a| Ok(d(libm::acos(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.atan(D)D", |t, a| Ok(d(libm::atan(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.exp(D)D", |t, a| Ok(d(libm::exp(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.log(D)D", |t, a| Ok(d(libm::log(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.log10(D)D", |t, a| Ok(d(libm::log10(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.sqrt(D)D", |t, a| Ok(d(libm::sqrt(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.cbrt(D)D", |t, a| Ok(d(libm::cbrt(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.sinh(D)D", |t, a| Ok(d(libm::sinh(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.cosh(D)D", |t, a| Ok(d(libm::cosh(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.tanh(D)D", |t, a| Ok(d(libm::tanh(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.expm1(D)D", |t, a| Ok(d(libm::expm1(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.log1p(D)D", |t, a| Ok(d(libm::log1p(t.arg_double(a, 0)))));
-    add("java/lang/StrictMath.atan2(DD)D", |t, a| Ok(d(libm::atan2(t.arg_double(a, 0), t.arg_double(a, 2)))));
-    add("java/lang/StrictMath.hypot(DD)D", |t, a| Ok(d(libm::hypot(t.arg_double(a, 0), t.arg_double(a, 2)))));
-    add("java/lang/StrictMath.pow(DD)D", |t, a| Ok(d(java_pow(t.arg_double(a, 0), t.arg_double(a, 2)))));
-    add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| Ok(d(ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2)))));
+    add("java/lang/StrictMath.sin(D)D", |t, a| {
+        Ok(d(libm::sin(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.cos(D)D", |t, a| {
+        Ok(d(libm::cos(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.tan(D)D", |t, a| {
+        Ok(d(libm::tan(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.asin(D)D", |t, a| {
+        Ok(d(libm::asin(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.acos(D)D", |t, a| {
+        Ok(d(libm::acos(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.atan(D)D", |t, a| {
+        Ok(d(libm::atan(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.exp(D)D", |t, a| {
+        Ok(d(libm::exp(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.log(D)D", |t, a| {
+        Ok(d(libm::log(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.log10(D)D", |t, a| {
+        Ok(d(libm::log10(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.sqrt(D)D", |t, a| {
+        Ok(d(libm::sqrt(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.cbrt(D)D", |t, a| {
+        Ok(d(libm::cbrt(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.sinh(D)D", |t, a| {
+        Ok(d(libm::sinh(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.cosh(D)D", |t, a| {
+        Ok(d(libm::cosh(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.tanh(D)D", |t, a| {
+        Ok(d(libm::tanh(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.expm1(D)D", |t, a| {
+        Ok(d(libm::expm1(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.log1p(D)D", |t, a| {
+        Ok(d(libm::log1p(t.arg_double(a, 0))))
+    });
+    add("java/lang/StrictMath.atan2(DD)D", |t, a| {
+        Ok(d(libm::atan2(t.arg_double(a, 0), t.arg_double(a, 2))))
+    });
+    add("java/lang/StrictMath.hypot(DD)D", |t, a| {
+        Ok(d(libm::hypot(t.arg_double(a, 0), t.arg_double(a, 2))))
+    });
+    add("java/lang/StrictMath.pow(DD)D", |t, a| {
+        Ok(d(java_pow(t.arg_double(a, 0), t.arg_double(a, 2))))
+    });
+    add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| {
+        Ok(d(ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2))))
+    });
     // java.lang.Throwable
-    add("java/lang/Throwable.fillInStackTrace0()V", crate::exceptions::fill_in_stack_trace);
-    add("java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;", crate::exceptions::get_stack_trace);
+    add(
+        "java/lang/Throwable.fillInStackTrace0()V",
+        crate::exceptions::fill_in_stack_trace,
+    );
+    add(
+        "java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;",
+        crate::exceptions::get_stack_trace,
+    );
     // java.lang.Thread
-    add("java/lang/Thread.currentThread()Ljava/lang/Thread;", |t, _| Ok(r(t.thread_object)));
+    add(
+        "java/lang/Thread.currentThread()Ljava/lang/Thread;",
+        |t, _| Ok(r(t.thread_object)),
+    );
     add("java/lang/Thread.sleep(J)V", thread_sleep);
     add("java/lang/Thread.yield()V", |t, _| {
         t.blocking(std::thread::yield_now);
@@ -134,7 +269,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
     });
     add("java/lang/Thread.start0()V", crate::threads::start0);
     add("java/lang/Thread.isAlive()Z", crate::threads::is_alive);
-    add("java/lang/Thread.isInterrupted0(Z)Z", crate::threads::is_interrupted0);
+    add(
+        "java/lang/Thread.isInterrupted0(Z)Z",
+        crate::threads::is_interrupted0,
+    );
     add("java/lang/Thread.interrupt0()V", crate::threads::interrupt0);
     m
 }
@@ -157,7 +295,15 @@ pub fn identity_hash(t: &JThread, obj: Ref) -> i32 {
         }
         let h = t.vm.next_identity_hash();
         let new = gcword::with_identity_hash(w, h);
-        if word.compare_exchange(w, new, std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed).is_ok() {
+        if word
+            .compare_exchange(
+                w,
+                new,
+                std::sync::atomic::Ordering::Relaxed,
+                std::sync::atomic::Ordering::Relaxed,
+            )
+            .is_ok()
+        {
             return h;
         }
     }
@@ -174,17 +320,26 @@ fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
             let len = t.vm.heap.memory.array_length(t.arg_ref(a, 0));
             let copy = t.new_array(class, len as i32)?;
             let bytes = len as usize * elem.size();
-            t.vm.heap.memory.copy(t.arg_ref(a, 0).offset() + 16, copy.offset() + 16, bytes);
+            t.vm.heap
+                .memory
+                .copy(t.arg_ref(a, 0).offset() + 16, copy.offset() + 16, bytes);
             copy
         }
         _ => {
             let cloneable = t.load_class("java/lang/Cloneable")?;
             if !class.is_subclass_of(cloneable, t.vm) {
-                return Err(t.throw_new("java/lang/CloneNotSupportedException", Some(&class.java_name())));
+                return Err(t.throw_new(
+                    "java/lang/CloneNotSupportedException",
+                    Some(&class.java_name()),
+                ));
             }
             let copy = t.new_object(class)?;
             let from = gcvm_gc::object::FIRST_FIELD_OFFSET;
-            t.vm.heap.memory.copy(t.arg_ref(a, 0).offset() + from, copy.offset() + from, class.instance_size as usize - from);
+            t.vm.heap.memory.copy(
+                t.arg_ref(a, 0).offset() + from,
+                copy.offset() + from,
+                class.instance_size as usize - from,
+            );
             copy
         }
     };
@@ -192,7 +347,10 @@ fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
 }
 
 fn illegal_monitor_state(t: &mut JThread) -> crate::thread::Throw {
-    t.throw_new("java/lang/IllegalMonitorStateException", Some("current thread is not owner"))
+    t.throw_new(
+        "java/lang/IllegalMonitorStateException",
+        Some("current thread is not owner"),
+    )
 }
 
 fn object_notify(t: &mut JThread, a: usize, all: bool) -> JResult<u64> {
@@ -207,13 +365,19 @@ fn object_notify(t: &mut JThread, a: usize, all: bool) -> JResult<u64> {
 fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
     let (obj, millis) = (t.arg_ref(a, 0), t.arg_long(a, 1));
     if millis < 0 {
-        return Err(t.throw_new("java/lang/IllegalArgumentException", Some("timeout value is negative")));
+        return Err(t.throw_new(
+            "java/lang/IllegalArgumentException",
+            Some("timeout value is negative"),
+        ));
     }
     let monitor = match t.vm.monitors.existing(&t.vm.heap.memory, obj) {
         Some(m) if m.is_owned_by(t.id) => m,
         _ => return Err(illegal_monitor_state(t)),
     };
-    if t.shared.interrupted.swap(false, std::sync::atomic::Ordering::AcqRel) {
+    if t.shared
+        .interrupted
+        .swap(false, std::sync::atomic::Ordering::AcqRel)
+    {
         return Err(t.throw_new("java/lang/InterruptedException", None));
     }
     *t.shared.waiting_on.lock() = Some(monitor.clone());
@@ -221,9 +385,18 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
     let me = t.id;
     let timeout = (millis > 0).then(|| std::time::Duration::from_millis(millis as u64));
     t.vm.flush_stdout();
-    t.blocking(|| monitor.wait(me, timeout, &|| shared.interrupted.load(std::sync::atomic::Ordering::Acquire)));
+    t.blocking(|| {
+        monitor.wait(me, timeout, &|| {
+            shared
+                .interrupted
+                .load(std::sync::atomic::Ordering::Acquire)
+        })
+    });
     *t.shared.waiting_on.lock() = None;
-    if t.shared.interrupted.swap(false, std::sync::atomic::Ordering::AcqRel) {
+    if t.shared
+        .interrupted
+        .swap(false, std::sync::atomic::Ordering::AcqRel)
+    {
         return Err(t.throw_new("java/lang/InterruptedException", None));
     }
     Ok(0)
@@ -239,7 +412,12 @@ fn string_intern(t: &mut JThread, a: usize) -> JResult<u64> {
         return Ok(r(current));
     }
     let s = t.arg_ref(a, 0);
-    match sc.value.compare_exchange(0, s.raw(), std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+    match sc.value.compare_exchange(
+        0,
+        s.raw(),
+        std::sync::atomic::Ordering::AcqRel,
+        std::sync::atomic::Ordering::Acquire,
+    ) {
         Ok(_) => Ok(r(s)),
         Err(winner) => Ok(winner as u64),
     }
@@ -258,7 +436,9 @@ fn class_get_name(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn class_is_instance(t: &mut JThread, a: usize) -> JResult<u64> {
     let obj = t.arg_ref(a, 1);
-    Ok(b(!obj.is_null() && t.is_instance(obj, mirror_class(t, a, 0))))
+    Ok(b(
+        !obj.is_null() && t.is_instance(obj, mirror_class(t, a, 0))
+    ))
 }
 
 fn class_is_assignable_from(t: &mut JThread, a: usize) -> JResult<u64> {
@@ -271,7 +451,9 @@ fn class_is_assignable_from(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn class_is_interface(t: &mut JThread, a: usize) -> JResult<u64> {
     let c = mirror_class(t, a, 0);
-    Ok(b(c.is_interface() && !matches!(c.kind, ClassKind::Primitive(_))))
+    Ok(b(
+        c.is_interface() && !matches!(c.kind, ClassKind::Primitive(_))
+    ))
 }
 
 fn class_is_array(t: &mut JThread, a: usize) -> JResult<u64> {
@@ -279,7 +461,10 @@ fn class_is_array(t: &mut JThread, a: usize) -> JResult<u64> {
 }
 
 fn class_is_primitive(t: &mut JThread, a: usize) -> JResult<u64> {
-    Ok(b(matches!(mirror_class(t, a, 0).kind, ClassKind::Primitive(_))))
+    Ok(b(matches!(
+        mirror_class(t, a, 0).kind,
+        ClassKind::Primitive(_)
+    )))
 }
 
 fn class_get_superclass(t: &mut JThread, a: usize) -> JResult<u64> {
@@ -304,14 +489,19 @@ fn class_get_primitive_class(t: &mut JThread, a: usize) -> JResult<u64> {
     let name = t.rust_string(t.arg_ref(a, 0));
     match t.vm.find_loaded(&name) {
         Some(c) if matches!(c.kind, ClassKind::Primitive(_)) => Ok(r(t.class_mirror(c)?)),
-        _ => Err(t.throw_new("java/lang/IllegalArgumentException", Some(&format!("unknown primitive type {name}")))),
+        _ => Err(t.throw_new(
+            "java/lang/IllegalArgumentException",
+            Some(&format!("unknown primitive type {name}")),
+        )),
     }
 }
 
 fn class_get_enum_constants(t: &mut JThread, a: usize) -> JResult<u64> {
     let c = mirror_class(t, a, 0);
     let desc = format!("()[L{};", c.name);
-    let Some(values) = c.find_declared_method("values", &desc) else { return Ok(0) };
+    let Some(values) = c.find_declared_method("values", &desc) else {
+        return Ok(0);
+    };
     t.initialize(c)?;
     t.invoke(values, &[])
 }
@@ -339,9 +529,14 @@ fn reflect_new_array(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     let component = t.class_of_mirror(component_mirror);
     if component.name == "void" {
-        return Err(t.throw_new("java/lang/IllegalArgumentException", Some("Cannot create an array of void")));
+        return Err(t.throw_new(
+            "java/lang/IllegalArgumentException",
+            Some("Cannot create an array of void"),
+        ));
     }
-    let array_class = t.vm.array_class_of(component).map_err(|e| t.throw_linkage(&e))?;
+    let array_class =
+        t.vm.array_class_of(component)
+            .map_err(|e| t.throw_linkage(&e))?;
     Ok(r(t.new_array(array_class, t.arg_int(a, 1))?))
 }
 
@@ -349,7 +544,11 @@ fn reflect_new_array(t: &mut JThread, a: usize) -> JResult<u64> {
 fn value_field_offset(t: &JThread, obj: Ref) -> usize {
     let mut c = Some(t.class_of(obj));
     while let Some(k) = c {
-        if let Some(f) = k.fields.iter().find(|f| f.name == "value" && !f.is_static()) {
+        if let Some(f) = k
+            .fields
+            .iter()
+            .find(|f| f.name == "value" && !f.is_static())
+        {
             return obj.offset() + f.offset as usize;
         }
         c = k.super_class;
@@ -361,21 +560,37 @@ fn atomic_int_cas(t: &mut JThread, a: usize) -> JResult<u64> {
     let this = t.arg_ref(a, 0);
     let cell = t.vm.heap.memory.atomic_u32(value_field_offset(t, this));
     let (expect, update) = (t.arg_int(a, 1) as u32, t.arg_int(a, 2) as u32);
-    Ok(b(cell.compare_exchange(expect, update, std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst).is_ok()))
+    Ok(b(cell
+        .compare_exchange(
+            expect,
+            update,
+            std::sync::atomic::Ordering::SeqCst,
+            std::sync::atomic::Ordering::SeqCst,
+        )
+        .is_ok()))
 }
 
 fn atomic_long_cas(t: &mut JThread, a: usize) -> JResult<u64> {
     let this = t.arg_ref(a, 0);
     let cell = t.vm.heap.memory.atomic_u64(value_field_offset(t, this));
     let (expect, update) = (t.arg_long(a, 1) as u64, t.arg_long(a, 3) as u64);
-    Ok(b(cell.compare_exchange(expect, update, std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst).is_ok()))
+    Ok(b(cell
+        .compare_exchange(
+            expect,
+            update,
+            std::sync::atomic::Ordering::SeqCst,
+            std::sync::atomic::Ordering::SeqCst,
+        )
+        .is_ok()))
 }
 
 // ---- System ----
 
 fn array_kind(t: &JThread, arr: Ref) -> Option<(Kind, u32)> {
     match t.class_of(arr).kind {
-        ClassKind::Array { elem, component, .. } => Some((elem, component)),
+        ClassKind::Array {
+            elem, component, ..
+        } => Some((elem, component)),
         _ => None,
     }
 }
@@ -383,48 +598,84 @@ fn array_kind(t: &JThread, arr: Ref) -> Option<(Kind, u32)> {
 fn type_name(t: &JThread, arr: Ref) -> String {
     let c = t.class_of(arr);
     match c.kind {
-        ClassKind::Array { elem: Kind::Ref, component, .. } => format!("object array[{}]", t.vm.class(component).java_name()).replace("object array", "object array"),
+        ClassKind::Array {
+            elem: Kind::Ref,
+            component,
+            ..
+        } => format!("object array[{}]", t.vm.class(component).java_name())
+            .replace("object array", "object array"),
         ClassKind::Array { elem, .. } => format!("{}[]", crate::vm::primitive_name(elem)),
         _ => c.java_name(),
     }
 }
 
 fn system_arraycopy(t: &mut JThread, a: usize) -> JResult<u64> {
-    let (src, src_pos, dst, dst_pos, len) = (t.arg_ref(a, 0), t.arg_int(a, 1), t.arg_ref(a, 2), t.arg_int(a, 3), t.arg_int(a, 4));
+    let (src, src_pos, dst, dst_pos, len) = (
+        t.arg_ref(a, 0),
+        t.arg_int(a, 1),
+        t.arg_ref(a, 2),
+        t.arg_int(a, 3),
+        t.arg_int(a, 4),
+    );
     if src.is_null() || dst.is_null() {
         return Err(t.throw_npe());
     }
     let Some((sk, scomp)) = array_kind(t, src) else {
-        let msg = format!("arraycopy: source type {} is not an array", t.class_of(src).java_name());
+        let msg = format!(
+            "arraycopy: source type {} is not an array",
+            t.class_of(src).java_name()
+        );
         return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
     };
     let Some((dk, dcomp)) = array_kind(t, dst) else {
-        let msg = format!("arraycopy: destination type {} is not an array", t.class_of(dst).java_name());
+        let msg = format!(
+            "arraycopy: destination type {} is not an array",
+            t.class_of(dst).java_name()
+        );
         return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
     };
     if sk != dk {
-        let msg = format!("arraycopy: type mismatch: can not copy {} into {}", type_name(t, src), type_name(t, dst));
+        let msg = format!(
+            "arraycopy: type mismatch: can not copy {} into {}",
+            type_name(t, src),
+            type_name(t, dst)
+        );
         return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
     }
     let mem = &t.vm.heap.memory;
     let (slen, dlen) = (mem.array_length(src) as i64, mem.array_length(dst) as i64);
     let bounds = |what: &str, pos: i32, alen: i64, arr: Ref, t: &JThread| -> Option<String> {
         if pos < 0 {
-            Some(format!("arraycopy: {what} index {pos} out of bounds for {}", bounded_name(t, arr, alen)))
+            Some(format!(
+                "arraycopy: {what} index {pos} out of bounds for {}",
+                bounded_name(t, arr, alen)
+            ))
         } else if pos as i64 + len as i64 > alen {
-            Some(format!("arraycopy: last {what} index {} out of bounds for {}", pos as i64 + len as i64, bounded_name(t, arr, alen)))
+            Some(format!(
+                "arraycopy: last {what} index {} out of bounds for {}",
+                pos as i64 + len as i64,
+                bounded_name(t, arr, alen)
+            ))
         } else {
             None
         }
     };
     if len < 0 {
-        return Err(t.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&format!("arraycopy: length {len} is negative"))));
+        return Err(t.throw_new(
+            "java/lang/ArrayIndexOutOfBoundsException",
+            Some(&format!("arraycopy: length {len} is negative")),
+        ));
     }
-    if let Some(msg) = bounds("source", src_pos, slen, src, t).or_else(|| bounds("destination", dst_pos, dlen, dst, t)) {
+    if let Some(msg) = bounds("source", src_pos, slen, src, t)
+        .or_else(|| bounds("destination", dst_pos, dlen, dst, t))
+    {
         return Err(t.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&msg)));
     }
     let size = sk.size();
-    let (from, to) = (src.offset() + 16 + src_pos as usize * size, dst.offset() + 16 + dst_pos as usize * size);
+    let (from, to) = (
+        src.offset() + 16 + src_pos as usize * size,
+        dst.offset() + 16 + dst_pos as usize * size,
+    );
     if sk != Kind::Ref || t.vm.class(scomp).is_subclass_of(t.vm.class(dcomp), t.vm) {
         mem.copy(from, to, len as usize * size);
         return Ok(0);
@@ -447,14 +698,25 @@ fn system_arraycopy(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn bounded_name(t: &JThread, arr: Ref, len: i64) -> String {
     match t.class_of(arr).kind {
-        ClassKind::Array { elem: Kind::Ref, component, .. } => format!("object array[{len}]").replace("object array", &format!("{}", t.vm.class(component).java_name())).to_string(),
+        ClassKind::Array {
+            elem: Kind::Ref,
+            component,
+            ..
+        } => format!("object array[{len}]")
+            .replace(
+                "object array",
+                &format!("{}", t.vm.class(component).java_name()),
+            )
+            .to_string(),
         ClassKind::Array { elem, .. } => format!("{}[{len}]", crate::vm::primitive_name(elem)),
         _ => String::new(),
     }
 }
 
 fn system_current_time_millis(_: &mut JThread, _: usize) -> JResult<u64> {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
     Ok(now.as_millis() as u64)
 }
 
@@ -464,7 +726,11 @@ fn system_nano_time(t: &mut JThread, _: usize) -> JResult<u64> {
 
 fn system_identity_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
     let obj = t.arg_ref(a, 0);
-    Ok(if obj.is_null() { 0 } else { i(identity_hash(t, obj)) })
+    Ok(if obj.is_null() {
+        0
+    } else {
+        i(identity_hash(t, obj))
+    })
 }
 
 /// System.exit: the VM finishes its recording with every thread stopped, this one included, so
@@ -494,7 +760,9 @@ fn runtime_max_memory(t: &mut JThread, _: usize) -> JResult<u64> {
 }
 
 fn runtime_available_processors(_: &mut JThread, _: usize) -> JResult<u64> {
-    Ok(i(std::thread::available_parallelism().map(|n| n.get() as i32).unwrap_or(1)))
+    Ok(i(std::thread::available_parallelism()
+        .map(|n| n.get() as i32)
+        .unwrap_or(1)))
 }
 
 fn runtime_gc(t: &mut JThread, _: usize) -> JResult<u64> {
@@ -504,16 +772,28 @@ fn runtime_gc(t: &mut JThread, _: usize) -> JResult<u64> {
 // ---- VM internals ----
 
 fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
-    let (fd, arr, off, len) = (t.arg_int(a, 0), t.arg_ref(a, 1), t.arg_int(a, 2), t.arg_int(a, 3));
+    let (fd, arr, off, len) = (
+        t.arg_int(a, 0),
+        t.arg_ref(a, 1),
+        t.arg_int(a, 2),
+        t.arg_int(a, 3),
+    );
     if arr.is_null() {
         return Err(t.throw_npe());
     }
     let alen = t.vm.heap.memory.array_length(arr) as i64;
     if off < 0 || len < 0 || off as i64 + len as i64 > alen {
-        return Err(t.throw_new("java/lang/IndexOutOfBoundsException", Some(&format!("Range [{off}, {off} + {len}) out of bounds for length {alen}"))));
+        return Err(t.throw_new(
+            "java/lang/IndexOutOfBoundsException",
+            Some(&format!(
+                "Range [{off}, {off} + {len}) out of bounds for length {alen}"
+            )),
+        ));
     }
     let mut bytes = vec![0u8; len as usize];
-    t.vm.heap.memory.read_bytes(arr.offset() + 16 + off as usize, &mut bytes);
+    t.vm.heap
+        .memory
+        .read_bytes(arr.offset() + 16 + off as usize, &mut bytes);
     if fd == 2 {
         t.vm.write_stderr(&bytes);
     } else {
@@ -527,7 +807,11 @@ fn number_format(t: &mut JThread, s: Ref) -> crate::thread::Throw {
         return t.throw_npe();
     }
     let text = t.rust_string(s);
-    let msg = if text.trim().is_empty() { "empty String".to_string() } else { format!("For input string: \"{text}\"") };
+    let msg = if text.trim().is_empty() {
+        "empty String".to_string()
+    } else {
+        format!("For input string: \"{text}\"")
+    };
     t.throw_new("java/lang/NumberFormatException", Some(&msg))
 }
 
@@ -588,18 +872,28 @@ fn ieee_remainder(x: f64, y: f64) -> f64 {
 fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
     let millis = t.arg_long(a, 0);
     if millis < 0 {
-        return Err(t.throw_new("java/lang/IllegalArgumentException", Some("timeout value is negative")));
+        return Err(t.throw_new(
+            "java/lang/IllegalArgumentException",
+            Some("timeout value is negative"),
+        ));
     }
     t.vm.flush_stdout();
     let shared = t.shared.clone();
     let deadline = std::time::Instant::now() + std::time::Duration::from_millis(millis as u64);
     t.blocking(|| {
         let mut guard = shared.park.lock();
-        while !shared.interrupted.load(std::sync::atomic::Ordering::Acquire) && std::time::Instant::now() < deadline {
+        while !shared
+            .interrupted
+            .load(std::sync::atomic::Ordering::Acquire)
+            && std::time::Instant::now() < deadline
+        {
             shared.park_cond.wait_until(&mut guard, deadline);
         }
     });
-    if t.shared.interrupted.swap(false, std::sync::atomic::Ordering::AcqRel) {
+    if t.shared
+        .interrupted
+        .swap(false, std::sync::atomic::Ordering::AcqRel)
+    {
         return Err(t.throw_new("java/lang/InterruptedException", Some("sleep interrupted")));
     }
     Ok(0)

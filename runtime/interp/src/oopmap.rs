@@ -38,7 +38,10 @@ pub struct OopMaps {
 
 impl OopMaps {
     pub fn at(&self, pc: usize) -> OopMap<'_> {
-        OopMap { stack_depth: self.depths[pc], bits: &self.bits[pc * self.words..(pc + 1) * self.words] }
+        OopMap {
+            stack_depth: self.depths[pc],
+            bits: &self.bits[pc * self.words..(pc + 1) * self.words],
+        }
     }
 
     /// Computes the maps; panics only on code that `verify` would reject (decode checks first).
@@ -55,7 +58,10 @@ impl OopMaps {
         let width = locals + code.max_stack as usize;
         let n = code.insns.len();
         let mut states: Vec<Option<State>> = vec![None; n];
-        let mut entry = State { slots: vec![false; width], depth: 0 };
+        let mut entry = State {
+            slots: vec![false; width],
+            depth: 0,
+        };
         for (i, &r) in method.arg_refs.iter().enumerate() {
             entry.slots[i] = r;
         }
@@ -67,7 +73,8 @@ impl OopMaps {
                 merge_into(&mut states, &mut work, target, handler_state)?;
             }
             let mut out = state;
-            let succ = step(&code.insns[pc], &mut out, locals, width).map_err(|e| format!("at instruction {pc}: {e}"))?;
+            let succ = step(&code.insns[pc], &mut out, locals, width)
+                .map_err(|e| format!("at instruction {pc}: {e}"))?;
             for target in succ.targets(pc, &code.insns[pc]) {
                 if target >= n {
                     return Err(format!("control falls off the end of the code at {pc}"));
@@ -88,7 +95,11 @@ impl OopMaps {
                 }
             }
         }
-        Ok(OopMaps { words, depths, bits })
+        Ok(OopMaps {
+            words,
+            depths,
+            bits,
+        })
     }
 }
 
@@ -98,7 +109,12 @@ struct State {
     depth: usize,
 }
 
-fn merge_into(states: &mut [Option<State>], work: &mut Vec<usize>, target: usize, incoming: State) -> Result<(), String> {
+fn merge_into(
+    states: &mut [Option<State>],
+    work: &mut Vec<usize>,
+    target: usize,
+    incoming: State,
+) -> Result<(), String> {
     match &mut states[target] {
         None => {
             states[target] = Some(incoming);
@@ -106,7 +122,10 @@ fn merge_into(states: &mut [Option<State>], work: &mut Vec<usize>, target: usize
         }
         Some(existing) => {
             if existing.depth != incoming.depth {
-                return Err(format!("stack depths {} and {} meet at instruction {target}", existing.depth, incoming.depth));
+                return Err(format!(
+                    "stack depths {} and {} meet at instruction {target}",
+                    existing.depth, incoming.depth
+                ));
             }
             let mut changed = false;
             for (a, b) in existing.slots.iter_mut().zip(&incoming.slots) {
@@ -129,7 +148,10 @@ fn handler_edges(code: &Code, pc: usize, state: &State, locals: usize) -> Vec<(u
         .iter()
         .filter(|h| h.start <= pc && pc < h.end)
         .map(|h| {
-            let mut s = State { slots: state.slots.clone(), depth: 1 };
+            let mut s = State {
+                slots: state.slots.clone(),
+                depth: 1,
+            };
             for slot in s.slots[locals..].iter_mut() {
                 *slot = false;
             }
@@ -156,8 +178,19 @@ impl Succ {
             Succ::Jump(t) => vec![*t as usize],
             Succ::End => vec![],
             Succ::Switch => match insn {
-                Insn::TableSwitch(ts) => ts.targets.iter().chain(std::iter::once(&ts.default)).map(|&t| t as usize).collect(),
-                Insn::LookupSwitch(ls) => ls.pairs.iter().map(|p| p.1).chain(std::iter::once(ls.default)).map(|t| t as usize).collect(),
+                Insn::TableSwitch(ts) => ts
+                    .targets
+                    .iter()
+                    .chain(std::iter::once(&ts.default))
+                    .map(|&t| t as usize)
+                    .collect(),
+                Insn::LookupSwitch(ls) => ls
+                    .pairs
+                    .iter()
+                    .map(|p| p.1)
+                    .chain(std::iter::once(ls.default))
+                    .map(|t| t as usize)
+                    .collect(),
                 _ => vec![],
             },
         }
@@ -208,7 +241,8 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         Dup2X1 => st.permute(3, &[0, 1, 2, 0, 1])?,
         Dup2X2 => st.permute(4, &[0, 1, 2, 3, 0, 1])?,
         Swap => st.permute(2, &[1, 0])?,
-        IAdd | ISub | IMul | IDiv | IRem | IShl | IShr | IUShr | IAnd | IOr | IXor | FAdd | FSub | FMul | FDiv | FRem | FCmpL | FCmpG => {
+        IAdd | ISub | IMul | IDiv | IRem | IShl | IShr | IUShr | IAnd | IOr | IXor | FAdd
+        | FSub | FMul | FDiv | FRem | FCmpL | FCmpG => {
             st.pop(2)?;
             st.push(1, false)?
         }
@@ -244,7 +278,8 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
             st.pop(1)?;
             return Ok(Succ::Branch(*t));
         }
-        IfICmpEq(t) | IfICmpNe(t) | IfICmpLt(t) | IfICmpGe(t) | IfICmpGt(t) | IfICmpLe(t) | IfACmpEq(t) | IfACmpNe(t) => {
+        IfICmpEq(t) | IfICmpNe(t) | IfICmpLt(t) | IfICmpGe(t) | IfICmpGt(t) | IfICmpLe(t)
+        | IfACmpEq(t) | IfACmpNe(t) => {
             st.pop(2)?;
             return Ok(Succ::Branch(*t));
         }
@@ -273,8 +308,15 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
             st.push(w, r)?
         }
         PutField { kind, .. } => st.pop(1 + kind.slots())?,
-        InvokeStatic(m) | InvokeSpecial(m) | InvokeDirect(m) => st.call(m.arg_slots as usize, m.ret)?,
-        InvokeVirtual { arg_slots, method, .. } | InvokeInterface { arg_slots, method, .. } => st.call(*arg_slots as usize, method.ret)?,
+        InvokeStatic(m) | InvokeSpecial(m) | InvokeDirect(m) => {
+            st.call(m.arg_slots as usize, m.ret)?
+        }
+        InvokeVirtual {
+            arg_slots, method, ..
+        }
+        | InvokeInterface {
+            arg_slots, method, ..
+        } => st.call(*arg_slots as usize, method.ret)?,
         Concat(site) => st.call(site.arg_slots as usize, Some(Kind::Ref))?,
         NewLambda(site) => st.call(site.arg_slots as usize, Some(Kind::Ref))?,
         RecordMethod(site) => st.call(site.arg_slots as usize, site.ret)?,

@@ -76,16 +76,25 @@ pub struct Site {
 
 impl Site {
     /// Allocations by the VM itself.
-    pub const VM: Site = Site { id: SITE_VM, implies_type: false };
+    pub const VM: Site = Site {
+        id: SITE_VM,
+        implies_type: false,
+    };
 
     /// A site whose objects are of its usual type.
     pub fn of_usual_type(id: u32) -> Site {
-        Site { id, implies_type: true }
+        Site {
+            id,
+            implies_type: true,
+        }
     }
 
     /// A site whose objects name their type.
     pub fn typed(id: u32) -> Site {
-        Site { id, implies_type: false }
+        Site {
+            id,
+            implies_type: false,
+        }
     }
 }
 
@@ -100,13 +109,23 @@ pub struct StringSites {
 impl StringSites {
     /// Sites `chars` (usual type char[]) and `string` (usual type String).
     pub fn new(chars: u32, string: u32) -> StringSites {
-        StringSites { chars: Site::of_usual_type(chars), string: Site::of_usual_type(string) }
+        StringSites {
+            chars: Site::of_usual_type(chars),
+            string: Site::of_usual_type(string),
+        }
     }
 }
 
 /// Records one allocation placed at `at` in the thread's TLAB (in address order).
 #[inline]
-fn record_in_tlab(events: &mut ThreadEvents, site: Site, type_id: u32, len: Option<u32>, at: usize, size: usize) {
+fn record_in_tlab(
+    events: &mut ThreadEvents,
+    site: Site,
+    type_id: u32,
+    len: Option<u32>,
+    at: usize,
+    size: usize,
+) {
     if site.implies_type {
         events.alloc_in_tlab_at(site.id, len, at as u64, size as u64);
     } else {
@@ -165,7 +184,13 @@ struct Stress {
 impl JThread {
     /// Creates the VM state of a Java thread with id `id`, registered with the VM; the calling OS
     /// thread becomes it (`attach`) or hands it to a new OS thread.
-    pub fn create(vm: &'static Vm, name: &str, id: u64, thread_object: Ref, daemon: bool) -> Arc<ThreadShared> {
+    pub fn create(
+        vm: &'static Vm,
+        name: &str,
+        id: u64,
+        thread_object: Ref,
+        daemon: bool,
+    ) -> Arc<ThreadShared> {
         let threads = vm.thread_count().max(1);
         let stack = ThreadStack {
             slots: vec![0; vm.options.stack_slots + STACK_RESERVE_SLOTS],
@@ -203,7 +228,11 @@ impl JThread {
             shared,
             slot_limit: vm.options.stack_slots,
             frame_limit: vm.options.max_frames,
-            stress: vm.options.gc_stress.map(|every| Stress { every: every.max(1), count: 0, real_end: 0 }),
+            stress: vm.options.gc_stress.map(|every| Stress {
+                every: every.max(1),
+                count: 0,
+                real_end: 0,
+            }),
         }
     }
 
@@ -287,7 +316,13 @@ impl JThread {
     /// coming from `site`, collecting if needed; throws OutOfMemoryError. The trace hears of it
     /// here, where its place is decided: with tracing off that costs one predictable branch.
     #[inline]
-    pub fn alloc(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
+    pub fn alloc(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
         let st: &mut ThreadStack = self;
         match st.tlab.alloc(size) {
             Some(at) => {
@@ -301,7 +336,13 @@ impl JThread {
     }
 
     #[cold]
-    fn alloc_slow(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
+    fn alloc_slow(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
         self.safepoint_poll();
         if self.stress.is_some() {
             return self.alloc_stressed(size, site, type_id, len);
@@ -309,7 +350,13 @@ impl JThread {
         self.alloc_or_collect(size, site, type_id, len)
     }
 
-    fn alloc_or_collect(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
+    fn alloc_or_collect(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
         if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
         }
@@ -328,7 +375,13 @@ impl JThread {
 
     /// One try of the heap's slow path, which either installs a new TLAB and allocates at its
     /// start or allocates outside any TLAB; the trace records which.
-    fn heap_alloc_slow(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> Option<usize> {
+    fn heap_alloc_slow(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> Option<usize> {
         let vm = self.vm;
         let st: &mut ThreadStack = self;
         let (refills, tlab_bytes) = (st.tlab.stats.refills, st.tlab.stats.tlab_bytes);
@@ -347,7 +400,13 @@ impl JThread {
 
     /// GC-stress mode: every allocation takes the slow path (the TLAB limit is faked), and every
     /// N-th one collects first.
-    fn alloc_stressed(&mut self, size: usize, site: Site, type_id: u32, len: Option<u32>) -> JResult<usize> {
+    fn alloc_stressed(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
         let real_end = self.stress.as_ref().expect("stress mode").real_end;
         if !self.tlab.is_empty() && self.tlab.end < real_end {
             self.tlab.end = real_end;
@@ -397,31 +456,47 @@ impl JThread {
             panic!("new_array of non-array class {}", class.name)
         };
         if len < 0 {
-            return Err(self.throw_new("java/lang/NegativeArraySizeException", Some(&len.to_string())));
+            return Err(self.throw_new(
+                "java/lang/NegativeArraySizeException",
+                Some(&len.to_string()),
+            ));
         }
         if len as usize > gcvm_gc::object::MAX_ARRAY_LENGTH {
             return Err(self.throw_oom("Requested array size exceeds VM limit"));
         }
         let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
         let at = self.alloc(size, site, class.id, Some(len as u32))?;
-        self.vm.heap.memory.init_array_header(at, class.id, len as u32);
+        self.vm
+            .heap
+            .memory
+            .init_array_header(at, class.id, len as u32);
         Ok(Ref::from_offset(at))
     }
 
     /// Builds a multi-dimensional array of `class` with the given dimension lengths, allocated at
     /// `site` (the sub-arrays, of other types, name their type).
-    pub fn new_multi_array(&mut self, class: &'static Class, counts: &[i32], site: Site) -> JResult<Ref> {
+    pub fn new_multi_array(
+        &mut self,
+        class: &'static Class,
+        counts: &[i32],
+        site: Site,
+    ) -> JResult<Ref> {
         let arr = self.new_array_at(class, counts[0], site)?;
         if counts.len() == 1 || counts[0] == 0 {
             return Ok(arr);
         }
-        let crate::class::ClassKind::Array { component, .. } = class.kind else { unreachable!() };
+        let crate::class::ClassKind::Array { component, .. } = class.kind else {
+            unreachable!()
+        };
         let component = self.vm.class(component);
         let h = self.push_handle(arr);
         for i in 0..counts[0] as usize {
             let sub = self.new_multi_array(component, &counts[1..], Site::typed(site.id))?;
             let arr = self.handle(h);
-            self.vm.heap.memory.write_ref(arr.offset() + 16 + 4 * i, sub);
+            self.vm
+                .heap
+                .memory
+                .write_ref(arr.offset() + 16 + 4 * i, sub);
         }
         let arr = self.handle(h);
         self.truncate_handles(h);
@@ -439,7 +514,9 @@ impl JThread {
         }
         match outcome {
             Ok(Some(record)) if vm.options.log_gc => {
-                vm.write_stdout(format!("{}\n", record.log_line(vm.heap.collector_name())).as_bytes());
+                vm.write_stdout(
+                    format!("{}\n", record.log_line(vm.heap.collector_name())).as_bytes(),
+                );
             }
             Ok(_) => {}
             Err(e) => {
@@ -477,7 +554,10 @@ impl JThread {
         }
         match self.vm.monitors.existing(&self.vm.heap.memory, obj) {
             Some(m) if m.exit(self.id) => Ok(()),
-            _ => Err(self.throw_new("java/lang/IllegalMonitorStateException", Some("current thread is not owner"))),
+            _ => Err(self.throw_new(
+                "java/lang/IllegalMonitorStateException",
+                Some("current thread is not owner"),
+            )),
         }
     }
 
@@ -501,7 +581,10 @@ impl JThread {
         let s = self.new_object_at(wk.string, sites.string)?;
         let arr = self.handle(h);
         self.truncate_handles(h);
-        self.vm.heap.memory.write_ref(s.offset() + wk.string_value_offset as usize, arr);
+        self.vm
+            .heap
+            .memory
+            .write_ref(s.offset() + wk.string_value_offset as usize, arr);
         Ok(s)
     }
 
@@ -518,7 +601,9 @@ impl JThread {
             return Vec::new();
         }
         let len = mem.array_length(arr) as usize;
-        (0..len).map(|i| mem.read_u16(arr.offset() + 16 + 2 * i)).collect()
+        (0..len)
+            .map(|i| mem.read_u16(arr.offset() + 16 + 2 * i))
+            .collect()
     }
 
     pub fn rust_string(&self, s: Ref) -> String {
@@ -534,7 +619,12 @@ impl JThread {
         let s = self.new_string_utf16(&sc.utf16)?;
         // Racing threads may both create the string: the first to publish wins, so a literal
         // has one identity everywhere.
-        match sc.value.compare_exchange(0, s.raw(), std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+        match sc.value.compare_exchange(
+            0,
+            s.raw(),
+            std::sync::atomic::Ordering::AcqRel,
+            std::sync::atomic::Ordering::Acquire,
+        ) {
             Ok(_) => Ok(s),
             Err(winner) => Ok(Ref::from_raw(winner)),
         }
@@ -555,10 +645,18 @@ impl JThread {
         }
         let wk = self.vm.wk();
         let mirror = self.new_object(wk.class)?;
-        self.vm.heap.memory.write_u32(mirror.offset() + wk.class_id_offset as usize, class.id);
+        self.vm
+            .heap
+            .memory
+            .write_u32(mirror.offset() + wk.class_id_offset as usize, class.id);
         // One mirror per class, even when threads race to create it (static synchronized
         // methods lock it).
-        match class.mirror.compare_exchange(0, mirror.raw(), std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+        match class.mirror.compare_exchange(
+            0,
+            mirror.raw(),
+            std::sync::atomic::Ordering::AcqRel,
+            std::sync::atomic::Ordering::Acquire,
+        ) {
             Ok(_) => Ok(mirror),
             Err(winner) => Ok(Ref::from_raw(winner)),
         }
@@ -566,7 +664,11 @@ impl JThread {
 
     /// The class a mirror stands for.
     pub fn class_of_mirror(&self, mirror: Ref) -> &'static Class {
-        let id = self.vm.heap.memory.read_u32(mirror.offset() + self.vm.wk().class_id_offset as usize);
+        let id = self
+            .vm
+            .heap
+            .memory
+            .read_u32(mirror.offset() + self.vm.wk().class_id_offset as usize);
         self.vm.class(id)
     }
 
@@ -602,11 +704,17 @@ impl JThread {
                     if outcome == InitState::Done {
                         return Ok(());
                     }
-                    return Err(self.throw_new("java/lang/NoClassDefFoundError", Some(&format!("Could not initialize class {}", class.java_name()))));
+                    return Err(self.throw_new(
+                        "java/lang/NoClassDefFoundError",
+                        Some(&format!("Could not initialize class {}", class.java_name())),
+                    ));
                 }
                 InitState::Failed => {
                     drop(st);
-                    return Err(self.throw_new("java/lang/NoClassDefFoundError", Some(&format!("Could not initialize class {}", class.java_name()))));
+                    return Err(self.throw_new(
+                        "java/lang/NoClassDefFoundError",
+                        Some(&format!("Could not initialize class {}", class.java_name())),
+                    ));
                 }
                 InitState::Uninitialized => *st = (InitState::InProgress, Some(self.id)),
             }
@@ -636,7 +744,9 @@ impl JThread {
             }
         }
         self.set_string_constant_statics(class)?;
-        let Some(clinit) = class.find_declared_method("<clinit>", "()V") else { return Ok(()) };
+        let Some(clinit) = class.find_declared_method("<clinit>", "()V") else {
+            return Ok(());
+        };
         if self.invoke(clinit, &[]).is_ok() {
             return Ok(());
         }
@@ -649,7 +759,9 @@ impl JThread {
         let h = self.push_handle(exc);
         let eiie = self.load_class("java/lang/ExceptionInInitializerError")?;
         let obj = self.new_object(eiie)?;
-        let ctor = eiie.find_declared_method("<init>", "(Ljava/lang/Throwable;)V").expect("EIIE(Throwable)");
+        let ctor = eiie
+            .find_declared_method("<init>", "(Ljava/lang/Throwable;)V")
+            .expect("EIIE(Throwable)");
         let cause = self.handle(h);
         self.truncate_handles(h);
         let h2 = self.push_handle(obj);
@@ -660,9 +772,17 @@ impl JThread {
     }
 
     fn set_string_constant_statics(&mut self, class: &'static Class) -> JResult<()> {
-        let Some(cp) = class.constant_pool.as_ref() else { return Ok(()) };
-        for f in class.fields.iter().filter(|f| f.is_static() && f.kind == Kind::Ref) {
-            let Some(idx) = f.constant_value else { continue };
+        let Some(cp) = class.constant_pool.as_ref() else {
+            return Ok(());
+        };
+        for f in class
+            .fields
+            .iter()
+            .filter(|f| f.is_static() && f.kind == Kind::Ref)
+        {
+            let Some(idx) = f.constant_value else {
+                continue;
+            };
             if let Ok(crate::classfile::Constant::String { .. }) = cp.get(idx) {
                 let utf = cp.string(idx).expect("validated string constant");
                 let sc = self.vm.string_const(&utf.utf16);
@@ -696,14 +816,23 @@ impl JThread {
     }
 
     /// Invokes `method` virtually on `receiver` (looked up by selector in its class).
-    pub fn invoke_virtual(&mut self, receiver: Ref, name: &str, descriptor: &str, args: &[u64]) -> JResult<u64> {
+    pub fn invoke_virtual(
+        &mut self,
+        receiver: Ref,
+        name: &str,
+        descriptor: &str,
+        args: &[u64],
+    ) -> JResult<u64> {
         if receiver.is_null() {
             return Err(self.throw_new("java/lang/NullPointerException", None));
         }
         let class = self.class_of(receiver);
         let selector = self.vm.selector(name, descriptor);
         let Some(&slot) = class.itable.get(&selector) else {
-            return Err(self.throw_new("java/lang/NoSuchMethodError", Some(&format!("{}.{name}{descriptor}", class.java_name()))));
+            return Err(self.throw_new(
+                "java/lang/NoSuchMethodError",
+                Some(&format!("{}.{name}{descriptor}", class.java_name())),
+            ));
         };
         let m = class.vtable[slot as usize];
         let mut all = vec![receiver.raw() as u64];
@@ -719,19 +848,34 @@ impl JThread {
             return Ok(Call::Done);
         }
         if method.is_abstract() {
-            return Err(self.throw_new("java/lang/AbstractMethodError", Some(&format!("{}.{}{}", self.vm.class(method.class_id).java_name(), method.name, method.descriptor))));
+            return Err(self.throw_new(
+                "java/lang/AbstractMethodError",
+                Some(&format!(
+                    "{}.{}{}",
+                    self.vm.class(method.class_id).java_name(),
+                    method.name,
+                    method.descriptor
+                )),
+            ));
         }
         let code = match crate::decode::code_of(self.vm, method) {
             Ok(code) => code,
             Err(e) => return Err(self.throw_new("java/lang/VerifyError", Some(&e))),
         };
         let top = base + code.max_locals as usize;
-        if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit {
+        if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit
+        {
             return Err(self.throw_stack_overflow());
         }
         // The frame is pushed before anything that can collect, so the arguments (its locals) are
         // roots from here on, whoever passed them.
-        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: top as u32, lock: Ref::NULL });
+        self.frames.push(Frame {
+            method,
+            pc: 0,
+            locals: base as u32,
+            sp: top as u32,
+            lock: Ref::NULL,
+        });
         self.safepoint_poll();
         if method.is_synchronized() {
             if let Err(t) = self.enter_method_monitor(method, base) {
@@ -746,34 +890,61 @@ impl JThread {
     /// records it in the method's frame, which must be on top.
     fn enter_method_monitor(&mut self, method: &'static Method, base: usize) -> JResult<()> {
         let class = self.vm.class(method.class_id);
-        let obj = if method.is_static() { self.class_mirror(class)? } else { Ref::from_raw(self.slots[base] as u32) };
+        let obj = if method.is_static() {
+            self.class_mirror(class)?
+        } else {
+            Ref::from_raw(self.slots[base] as u32)
+        };
         self.monitor_enter(obj)?;
         // Re-read: a collection may have moved it while this thread waited for the monitor.
-        let obj = if method.is_static() { class.mirror() } else { Ref::from_raw(self.slots[base] as u32) };
+        let obj = if method.is_static() {
+            class.mirror()
+        } else {
+            Ref::from_raw(self.slots[base] as u32)
+        };
         self.frames.last_mut().expect("the method's frame").lock = obj;
         Ok(())
     }
 
     fn call_native(&mut self, method: &'static Method, base: usize) -> JResult<()> {
         let native = *method.native.get_or_init(|| {
-            let key = format!("{}.{}{}", self.vm.class(method.class_id).name, method.name, method.descriptor);
+            let key = format!(
+                "{}.{}{}",
+                self.vm.class(method.class_id).name,
+                method.name,
+                method.descriptor
+            );
             self.vm.natives.get(&key).copied()
         });
         let Some(native) = native else {
             let class = self.vm.class(method.class_id);
             return Err(self.throw_new(
                 "java/lang/UnsatisfiedLinkError",
-                Some(&format!("'{} {}.{}{}' is not available in gcvm", "native", class.java_name(), method.name, method.descriptor)),
+                Some(&format!(
+                    "'{} {}.{}{}' is not available in gcvm",
+                    "native",
+                    class.java_name(),
+                    method.name,
+                    method.descriptor
+                )),
             ));
         };
         if self.frames.len() >= self.frame_limit {
             return Err(self.throw_stack_overflow());
         }
         let handles = self.handles.len();
-        self.frames.push(Frame { method, pc: 0, locals: base as u32, sp: (base + method.arg_slots as usize) as u32, lock: Ref::NULL });
+        self.frames.push(Frame {
+            method,
+            pc: 0,
+            locals: base as u32,
+            sp: (base + method.arg_slots as usize) as u32,
+            lock: Ref::NULL,
+        });
         self.safepoint_poll();
         let mut result = match method.is_synchronized() {
-            true => self.enter_method_monitor(method, base).and_then(|()| native(self, base)),
+            true => self
+                .enter_method_monitor(method, base)
+                .and_then(|()| native(self, base)),
             false => native(self, base),
         };
         let lock = self.frames.last().expect("the native's frame").lock;
@@ -826,7 +997,11 @@ impl JThread {
     }
 
     pub fn throw_linkage(&mut self, e: &LinkageError) -> Throw {
-        let message = if e.class == "java/lang/NoClassDefFoundError" { e.message.clone() } else { e.message.clone() };
+        let message = if e.class == "java/lang/NoClassDefFoundError" {
+            e.message.clone()
+        } else {
+            e.message.clone()
+        };
         self.throw_new(e.class, Some(&message))
     }
 
@@ -857,14 +1032,16 @@ impl JThread {
     }
 
     pub fn throw_aioobe(&mut self, index: i32, len: usize) -> Throw {
-        self.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&format!("Index {index} out of bounds for length {len}")))
+        self.throw_new(
+            "java/lang/ArrayIndexOutOfBoundsException",
+            Some(&format!("Index {index} out of bounds for length {len}")),
+        )
     }
 
     /// Takes the pending exception.
     pub fn take_pending(&mut self) -> Ref {
         std::mem::replace(&mut self.pending, Ref::NULL)
     }
-
 }
 
 impl ThreadStack {
@@ -894,7 +1071,9 @@ impl ThreadStack {
                 Some(Ok(c)) => c,
                 _ => continue,
             };
-            let maps = code.oopmaps.get_or_init(|| crate::oopmap::OopMaps::compute(code, f.method));
+            let maps = code
+                .oopmaps
+                .get_or_init(|| crate::oopmap::OopMaps::compute(code, f.method));
             let map = maps.at(f.pc as usize);
             let stack_base = base + code.max_locals as usize;
             let mut depth = map.stack_depth as usize;

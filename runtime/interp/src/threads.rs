@@ -25,7 +25,9 @@ fn field<'a>(t: &'a JThread, obj: Ref, name: &str) -> Option<&'a crate::class::F
 }
 
 fn read(t: &JThread, obj: Ref, name: &str) -> u64 {
-    field(t, obj, name).map_or(0, |f| crate::interp::read_field(&t.vm.heap.memory, obj.offset() + f.offset as usize, f.kind))
+    field(t, obj, name).map_or(0, |f| {
+        crate::interp::read_field(&t.vm.heap.memory, obj.offset() + f.offset as usize, f.kind)
+    })
 }
 
 /// The registry id of the Thread object `obj`.
@@ -41,15 +43,22 @@ pub fn start0(t: &mut JThread, a: usize) -> JResult<u64> {
         return Err(t.throw_new("java/lang/IllegalThreadStateException", None));
     }
     let name_ref = Ref::from_raw(read(t, obj, "name") as u32);
-    let name = if name_ref.is_null() { format!("Thread-{tid}") } else { t.rust_string(name_ref) };
+    let name = if name_ref.is_null() {
+        format!("Thread-{tid}")
+    } else {
+        t.rust_string(name_ref)
+    };
     let daemon = read(t, obj, "daemon") != 0;
     let vm = t.vm;
     let shared = JThread::create(vm, &name, tid, obj, daemon);
-    let spawned = std::thread::Builder::new().name(name.clone()).stack_size(OS_STACK).spawn(move || {
-        let mut thread = JThread::attach(vm, shared);
-        run_to_completion(&mut thread);
-        finish(thread);
-    });
+    let spawned = std::thread::Builder::new()
+        .name(name.clone())
+        .stack_size(OS_STACK)
+        .spawn(move || {
+            let mut thread = JThread::attach(vm, shared);
+            run_to_completion(&mut thread);
+            finish(thread);
+        });
     if let Err(e) = spawned {
         t.vm.unregister_thread(tid);
         return Err(t.throw_oom(&format!("unable to create native thread: {e}")));
@@ -96,7 +105,11 @@ pub fn is_alive(t: &mut JThread, a: usize) -> JResult<u64> {
 pub fn is_interrupted0(t: &mut JThread, a: usize) -> JResult<u64> {
     let clear = t.arg_int(a, 1) != 0;
     let Some(s) = target(t, a) else { return Ok(0) };
-    let was = if clear { s.interrupted.swap(false, Ordering::AcqRel) } else { s.interrupted.load(Ordering::Acquire) };
+    let was = if clear {
+        s.interrupted.swap(false, Ordering::AcqRel)
+    } else {
+        s.interrupted.load(Ordering::Acquire)
+    };
     Ok(was as u64)
 }
 

@@ -9,9 +9,9 @@ use crate::classfile::{self, access, ClassFile, ClassFileError, FieldType, Metho
 use crate::classpath::ClassPath;
 use crate::insn::Kind;
 use gcvm_gc::{ElemKind, Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
+use gcvm_tracer::{format::SITE_VM, TraceConfig, TraceWriter};
 use parking_lot::{Mutex, RwLock};
 use std::collections::{HashMap, HashSet};
-use gcvm_tracer::{format::SITE_VM, TraceConfig, TraceWriter};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -27,7 +27,10 @@ pub struct LinkageError {
 
 impl LinkageError {
     pub fn new(class: &'static str, message: impl Into<String>) -> LinkageError {
-        LinkageError { class, message: message.into() }
+        LinkageError {
+            class,
+            message: message.into(),
+        }
     }
     pub fn no_class_def(name: &str) -> LinkageError {
         LinkageError::new("java/lang/NoClassDefFoundError", name)
@@ -152,11 +155,15 @@ impl Vm {
         let heap_dump = match &recording.heap_dump {
             Some(path) => Some(Mutex::new(std::io::BufWriter::with_capacity(
                 1 << 20,
-                std::fs::File::create(path).map_err(|e| format!("cannot create heap dump file {}: {e}", path.display()))?,
+                std::fs::File::create(path)
+                    .map_err(|e| format!("cannot create heap dump file {}: {e}", path.display()))?,
             ))),
             None => None,
         };
-        let bootstrap = crate::classlib::CLASSLIB.iter().map(|&(n, b)| (n, b)).collect();
+        let bootstrap = crate::classlib::CLASSLIB
+            .iter()
+            .map(|&(n, b)| (n, b))
+            .collect();
         let vm = Vm {
             classpath: ClassPath::new(&options.classpath),
             options,
@@ -174,7 +181,10 @@ impl Vm {
             natives: crate::natives::registry(),
             well_known: OnceLock::new(),
             globals: Mutex::new(Vec::new()),
-            stdout: Mutex::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout())),
+            stdout: Mutex::new(std::io::BufWriter::with_capacity(
+                1 << 16,
+                std::io::stdout(),
+            )),
             lambda_count: AtomicU32::new(0),
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             allocations: AtomicU64::new(0),
@@ -196,7 +206,8 @@ impl Vm {
         let vm: &'static Vm = Box::leak(Box::new(vm));
         let _ = THE_VM.set(vm);
         vm.define_trace_filler();
-        vm.boot().map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
+        vm.boot()
+            .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
         Ok(vm)
     }
 
@@ -215,7 +226,12 @@ impl Vm {
                 .iter()
                 .find(|f| f.name == name && !f.is_static())
                 .map(|f| f.offset)
-                .ok_or_else(|| LinkageError::new("java/lang/InternalError", format!("{} has no field {name}", c.name)))
+                .ok_or_else(|| {
+                    LinkageError::new(
+                        "java/lang/InternalError",
+                        format!("{} has no field {name}", c.name),
+                    )
+                })
         };
         let char_array = self.load("[C")?;
         let wk = WellKnown {
@@ -256,7 +272,9 @@ impl Vm {
 
     /// Every loaded class, in id order.
     pub fn all_classes(&self) -> impl Iterator<Item = &'static Class> + '_ {
-        self.classes[..self.class_count() as usize].iter().filter_map(|c| c.get().copied())
+        self.classes[..self.class_count() as usize]
+            .iter()
+            .filter_map(|c| c.get().copied())
     }
 
     pub fn method_by_id(&self, id: u32) -> &'static Method {
@@ -270,13 +288,17 @@ impl Vm {
     pub fn selector(&self, name: &str, descriptor: &str) -> u32 {
         let mut sel = self.selectors.lock();
         let next = sel.len() as u32;
-        *sel.entry((name.to_string(), descriptor.to_string())).or_insert(next)
+        *sel.entry((name.to_string(), descriptor.to_string()))
+            .or_insert(next)
     }
 
     fn allocate_class_id(&self) -> Result<u32, LinkageError> {
         let id = self.next_class_id.fetch_add(1, Ordering::Relaxed);
         if id as usize >= MAX_CLASSES {
-            return Err(LinkageError::new("java/lang/OutOfMemoryError", "too many classes"));
+            return Err(LinkageError::new(
+                "java/lang/OutOfMemoryError",
+                "too many classes",
+            ));
         }
         Ok(id)
     }
@@ -293,7 +315,13 @@ impl Vm {
         };
         if let Some(shape) = shape {
             self.types
-                .register(class.id, TypeInfo { name: class.name.clone().into_boxed_str(), shape })
+                .register(
+                    class.id,
+                    TypeInfo {
+                        name: class.name.clone().into_boxed_str(),
+                        shape,
+                    },
+                )
                 .expect("fresh class id");
         }
         self.define_trace_type(class);
@@ -318,23 +346,39 @@ impl Vm {
         }
         let (bytes, bootstrap) = self.find_bytes(name)?;
         let cf = classfile::parse(&bytes).map_err(|e| match e {
-            ClassFileError::UnsupportedVersion { .. } => {
-                LinkageError::new("java/lang/UnsupportedClassVersionError", format!("{} has been compiled by a more recent version of the Java Runtime ({e})", name.replace('/', ".")))
-            }
-            ClassFileError::Format(m) => LinkageError::new("java/lang/ClassFormatError", format!("{m} in class file {name}")),
+            ClassFileError::UnsupportedVersion { .. } => LinkageError::new(
+                "java/lang/UnsupportedClassVersionError",
+                format!(
+                    "{} has been compiled by a more recent version of the Java Runtime ({e})",
+                    name.replace('/', ".")
+                ),
+            ),
+            ClassFileError::Format(m) => LinkageError::new(
+                "java/lang/ClassFormatError",
+                format!("{m} in class file {name}"),
+            ),
         })?;
         if cf.this_class != name {
-            return Err(LinkageError::no_class_def(&format!("{name} (wrong name: {})", cf.this_class)));
+            return Err(LinkageError::no_class_def(&format!(
+                "{name} (wrong name: {})",
+                cf.this_class
+            )));
         }
         if !loading.borrow_mut().insert(name.to_string()) {
-            return Err(LinkageError::new("java/lang/ClassCircularityError", name.replace('/', ".")));
+            return Err(LinkageError::new(
+                "java/lang/ClassCircularityError",
+                name.replace('/', "."),
+            ));
         }
         let result = self.define(cf, bootstrap);
         loading.borrow_mut().remove(name);
         result
     }
 
-    fn find_bytes(&self, name: &str) -> Result<(std::borrow::Cow<'static, [u8]>, bool), LinkageError> {
+    fn find_bytes(
+        &self,
+        name: &str,
+    ) -> Result<(std::borrow::Cow<'static, [u8]>, bool), LinkageError> {
         if let Some(b) = self.bootstrap.get(name) {
             return Ok((std::borrow::Cow::Borrowed(*b), true));
         }
@@ -344,34 +388,65 @@ impl Vm {
         match self.classpath.find(name) {
             Ok(Some(bytes)) => Ok((std::borrow::Cow::Owned(bytes), false)),
             Ok(None) => Err(LinkageError::no_class_def(name)),
-            Err(e) => Err(LinkageError::new("java/lang/NoClassDefFoundError", format!("{name} ({e})"))),
+            Err(e) => Err(LinkageError::new(
+                "java/lang/NoClassDefFoundError",
+                format!("{name} ({e})"),
+            )),
         }
     }
 
-    fn define(&'static self, cf: ClassFile, bootstrap: bool) -> Result<&'static Class, LinkageError> {
+    fn define(
+        &'static self,
+        cf: ClassFile,
+        bootstrap: bool,
+    ) -> Result<&'static Class, LinkageError> {
         let super_class = match &cf.super_class {
             Some(s) => Some(self.load(s)?),
             None if cf.this_class == "java/lang/Object" => None,
-            None => return Err(LinkageError::new("java/lang/ClassFormatError", format!("{} has no superclass", cf.this_class))),
+            None => {
+                return Err(LinkageError::new(
+                    "java/lang/ClassFormatError",
+                    format!("{} has no superclass", cf.this_class),
+                ))
+            }
         };
         if let Some(s) = super_class {
             if s.is_interface() {
-                return Err(LinkageError::new("java/lang/IncompatibleClassChangeError", format!("class {} has interface {} as super class", cf.this_class.replace('/', "."), s.java_name())));
+                return Err(LinkageError::new(
+                    "java/lang/IncompatibleClassChangeError",
+                    format!(
+                        "class {} has interface {} as super class",
+                        cf.this_class.replace('/', "."),
+                        s.java_name()
+                    ),
+                ));
             }
             if s.flags & access::FINAL != 0 {
-                return Err(LinkageError::new("java/lang/VerifyError", format!("Cannot inherit from final class {}", s.java_name())));
+                return Err(LinkageError::new(
+                    "java/lang/VerifyError",
+                    format!("Cannot inherit from final class {}", s.java_name()),
+                ));
             }
         }
         let mut interfaces = Vec::new();
         for i in &cf.interfaces {
             let c = self.load(i)?;
             if !c.is_interface() {
-                return Err(LinkageError::new("java/lang/IncompatibleClassChangeError", format!("class {} can not implement {}, because it is not an interface", cf.this_class.replace('/', "."), c.java_name())));
+                return Err(LinkageError::new(
+                    "java/lang/IncompatibleClassChangeError",
+                    format!(
+                        "class {} can not implement {}, because it is not an interface",
+                        cf.this_class.replace('/', "."),
+                        c.java_name()
+                    ),
+                ));
             }
             interfaces.push(c);
         }
         let id = self.allocate_class_id()?;
-        let mut all_interfaces: Vec<u32> = super_class.map(|s| s.all_interfaces.clone()).unwrap_or_default();
+        let mut all_interfaces: Vec<u32> = super_class
+            .map(|s| s.all_interfaces.clone())
+            .unwrap_or_default();
         for i in &interfaces {
             all_interfaces.push(i.id);
             all_interfaces.extend(i.all_interfaces.iter().copied());
@@ -383,7 +458,8 @@ impl Vm {
 
         let layout = layout_fields(&cf, super_class)?;
         let methods = self.create_methods(&cf, id)?;
-        let (vtable, itable) = self.build_vtable(super_class, &methods, &all_interfaces, cf.access_flags);
+        let (vtable, itable) =
+            self.build_vtable(super_class, &methods, &all_interfaces, cf.access_flags);
         let class = Class {
             id,
             name: cf.this_class.clone(),
@@ -393,7 +469,9 @@ impl Vm {
             interfaces,
             all_interfaces,
             display,
-            statics: (0..layout.static_count).map(|_| AtomicU64::new(0)).collect(),
+            statics: (0..layout.static_count)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             static_ref_slots: layout.static_ref_slots,
             fields: layout.fields,
             instance_size: layout.instance_size,
@@ -417,9 +495,14 @@ impl Vm {
 
     /// Static final fields with a ConstantValue attribute get their value at link time.
     fn set_constant_statics(&'static self, class: &'static Class) {
-        let cp = class.constant_pool.as_ref().expect("loaded class has a constant pool");
+        let cp = class
+            .constant_pool
+            .as_ref()
+            .expect("loaded class has a constant pool");
         for f in class.fields.iter().filter(|f| f.is_static()) {
-            let Some(idx) = f.constant_value else { continue };
+            let Some(idx) = f.constant_value else {
+                continue;
+            };
             let v = match cp.get(idx) {
                 Ok(classfile::Constant::Integer(i)) => *i as u32 as u64,
                 Ok(classfile::Constant::Float(x)) => x.to_bits() as u64,
@@ -432,14 +515,39 @@ impl Vm {
         }
     }
 
-    fn create_methods(&self, cf: &ClassFile, class_id: u32) -> Result<Vec<&'static Method>, LinkageError> {
+    fn create_methods(
+        &self,
+        cf: &ClassFile,
+        class_id: u32,
+    ) -> Result<Vec<&'static Method>, LinkageError> {
         let mut out = Vec::with_capacity(cf.methods.len());
         for m in &cf.methods {
-            let desc = classfile::parse_method_descriptor(&m.descriptor)
-                .map_err(|e| LinkageError::new("java/lang/ClassFormatError", format!("{e} in method {}{} of {}", m.name, m.descriptor, cf.this_class)))?;
+            let desc = classfile::parse_method_descriptor(&m.descriptor).map_err(|e| {
+                LinkageError::new(
+                    "java/lang/ClassFormatError",
+                    format!(
+                        "{e} in method {}{} of {}",
+                        m.name, m.descriptor, cf.this_class
+                    ),
+                )
+            })?;
             let is_static = m.access_flags & access::STATIC != 0;
-            let line_numbers = m.code.as_ref().map(|c| c.line_numbers.clone()).unwrap_or_default();
-            out.push(self.new_method(class_id, &m.name, &m.descriptor, m.access_flags, &desc, is_static, m.code.clone(), None, line_numbers));
+            let line_numbers = m
+                .code
+                .as_ref()
+                .map(|c| c.line_numbers.clone())
+                .unwrap_or_default();
+            out.push(self.new_method(
+                class_id,
+                &m.name,
+                &m.descriptor,
+                m.access_flags,
+                &desc,
+                is_static,
+                m.code.clone(),
+                None,
+                line_numbers,
+            ));
         }
         Ok(out)
     }
@@ -539,7 +647,10 @@ impl Vm {
                         if current_class.is_interface() && !m.is_abstract() {
                             // A default from a more specific interface wins; an abstract slot
                             // takes any default.
-                            let more_specific = iface.all_interfaces.binary_search(&current_class.id).is_ok();
+                            let more_specific = iface
+                                .all_interfaces
+                                .binary_search(&current_class.id)
+                                .is_ok();
                             if current.is_abstract() || more_specific {
                                 vtable[slot as usize] = m;
                             }
@@ -553,36 +664,20 @@ impl Vm {
 
     fn define_primitive(&self, name: &str, kind: Kind) -> &'static Class {
         let id = self.allocate_class_id().expect("room for primitives");
-        self.publish(Class {
+        self.publish(Class::skeleton(
             id,
-            name: name.to_string(),
-            flags: access::PUBLIC | access::FINAL | access::ABSTRACT,
-            kind: ClassKind::Primitive(kind),
-            super_class: None,
-            interfaces: vec![],
-            all_interfaces: vec![],
-            display: vec![id],
-            fields: vec![],
-            methods: vec![],
-            vtable: vec![],
-            itable: HashMap::new(),
-            instance_size: 0,
-            fields_end: 0,
-            ref_offsets: vec![],
-            statics: Box::new([]),
-            static_ref_slots: vec![],
-            init: Class::new_init_lock(true),
-            mirror: AtomicU32::new(0),
-            source_file: None,
-            is_bootstrap: true,
-            nest_host: None,
-            constant_pool: None,
-            bootstrap_methods: vec![],
-        })
+            name.to_string(),
+            access::PUBLIC | access::FINAL | access::ABSTRACT,
+            ClassKind::Primitive(kind),
+        ))
     }
 
     pub fn primitive_class(&'static self, kind: Kind) -> &'static Class {
-        let name = PRIMITIVES.iter().find(|(_, k)| *k == kind).map(|(n, _)| *n).expect("primitive");
+        let name = PRIMITIVES
+            .iter()
+            .find(|(_, k)| *k == kind)
+            .map(|(n, _)| *n)
+            .expect("primitive");
         self.find_loaded(name).expect("primitives defined at boot")
     }
 
@@ -599,7 +694,10 @@ impl Vm {
         };
         let dims = name.bytes().take_while(|&b| b == b'[').count();
         if dims > 255 {
-            return Err(LinkageError::new("java/lang/ClassFormatError", format!("array class {name} has more than 255 dimensions")));
+            return Err(LinkageError::new(
+                "java/lang/ClassFormatError",
+                format!("array class {name} has more than 255 dimensions"),
+            ));
         }
         let object = self.load("java/lang/Object")?;
         let cloneable = self.load("java/lang/Cloneable")?;
@@ -610,36 +708,29 @@ impl Vm {
         let id = self.allocate_class_id()?;
         let mut all_interfaces = vec![cloneable.id, serializable.id];
         all_interfaces.sort_unstable();
+        let kind = ClassKind::Array {
+            elem,
+            component: component.id,
+            dims: dims as u8,
+        };
+        let flags = access::PUBLIC | access::FINAL | access::ABSTRACT;
         Ok(self.publish(Class {
-            id,
-            name: name.to_string(),
-            flags: access::PUBLIC | access::FINAL | access::ABSTRACT,
-            kind: ClassKind::Array { elem, component: component.id, dims: dims as u8 },
             super_class: Some(object),
             interfaces: vec![cloneable, serializable],
             all_interfaces,
             display: vec![object.id, id],
-            fields: vec![],
-            methods: vec![],
             vtable: object.vtable.clone(),
             itable: object.itable.clone(),
-            instance_size: 0,
-            fields_end: 0,
-            ref_offsets: vec![],
-            statics: Box::new([]),
-            static_ref_slots: vec![],
-            init: Class::new_init_lock(true),
-            mirror: AtomicU32::new(0),
-            source_file: None,
             is_bootstrap: component.is_bootstrap,
-            nest_host: None,
-            constant_pool: None,
-            bootstrap_methods: vec![],
+            ..Class::skeleton(id, name.to_string(), flags, kind)
         }))
     }
 
     /// The array class whose elements are `component`.
-    pub fn array_class_of(&'static self, component: &'static Class) -> Result<&'static Class, LinkageError> {
+    pub fn array_class_of(
+        &'static self,
+        component: &'static Class,
+    ) -> Result<&'static Class, LinkageError> {
         let name = match &component.kind {
             ClassKind::Primitive(k) => format!("[{}", primitive_descriptor(*k)),
             ClassKind::Array { .. } => format!("[{}", component.name),
@@ -676,16 +767,25 @@ impl Vm {
             if kind == Kind::Ref {
                 ref_offsets.push(offset as u32);
             }
-            field_list.push(Field { name: fname, descriptor: fdesc, flags: access::PRIVATE | access::FINAL, kind, offset: offset as u32, constant_value: None });
+            field_list.push(Field {
+                name: fname,
+                descriptor: fdesc,
+                flags: access::PRIVATE | access::FINAL,
+                kind,
+                offset: offset as u32,
+                constant_value: None,
+            });
             offset += kind.size();
         }
         let methods = make_methods(id, &field_list)?;
-        let (vtable, itable) = self.build_vtable(Some(super_class), &methods, &all_interfaces, access::FINAL | access::SYNTHETIC);
+        let (vtable, itable) = self.build_vtable(
+            Some(super_class),
+            &methods,
+            &all_interfaces,
+            access::FINAL | access::SYNTHETIC,
+        );
+        let flags = access::FINAL | access::SYNTHETIC | access::SUPER;
         Ok(self.publish(Class {
-            id,
-            name,
-            flags: access::FINAL | access::SYNTHETIC | access::SUPER,
-            kind: ClassKind::Instance,
             super_class: Some(super_class),
             interfaces,
             all_interfaces,
@@ -697,15 +797,8 @@ impl Vm {
             instance_size: gcvm_gc::object::align_up(offset.max(16)) as u32,
             fields_end: offset as u32,
             ref_offsets,
-            statics: Box::new([]),
-            static_ref_slots: vec![],
-            init: Class::new_init_lock(true),
-            mirror: AtomicU32::new(0),
-            source_file: None,
             is_bootstrap: false,
-            nest_host: None,
-            constant_pool: None,
-            bootstrap_methods: vec![],
+            ..Class::skeleton(id, name, flags, ClassKind::Instance)
         }))
     }
 
@@ -717,7 +810,10 @@ impl Vm {
         if let Some(c) = strings.get(utf16) {
             return c;
         }
-        let c: &'static StringConst = Box::leak(Box::new(StringConst { utf16: utf16.into(), value: AtomicU32::new(0) }));
+        let c: &'static StringConst = Box::leak(Box::new(StringConst {
+            utf16: utf16.into(),
+            value: AtomicU32::new(0),
+        }));
         strings.insert(utf16.into(), c);
         self.string_list.lock().push(c);
         c
@@ -787,7 +883,13 @@ impl Vm {
         let mut seen: HashSet<u64> = HashSet::new();
         let mut all = true;
         loop {
-            let new: Vec<_> = self.threads.lock().iter().filter(|t| !seen.contains(&t.id)).cloned().collect();
+            let new: Vec<_> = self
+                .threads
+                .lock()
+                .iter()
+                .filter(|t| !seen.contains(&t.id))
+                .cloned()
+                .collect();
             if new.is_empty() {
                 break;
             }
@@ -808,7 +910,11 @@ impl Vm {
     /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
     /// own stack. Returns None when another thread collected since `seen_gc_count` and this
     /// allocation-failure collection is therefore redundant.
-    pub fn stop_the_world_and_collect(&'static self, cause: gcvm_gc::GcCause, seen_gc_count: u32) -> Result<Option<gcvm_gc::GcRecord>, String> {
+    pub fn stop_the_world_and_collect(
+        &'static self,
+        cause: gcvm_gc::GcCause,
+        seen_gc_count: u32,
+    ) -> Result<Option<gcvm_gc::GcRecord>, String> {
         let _gc = self.gc_lock.lock();
         if cause == gcvm_gc::GcCause::AllocationFailure && self.heap.gc_count() != seen_gc_count {
             return Ok(None);
@@ -827,14 +933,23 @@ impl Vm {
         self.dump_heap(&format!("gc {id} start"));
         let allocated: usize = stacks.iter().map(|st| st.tlab.allocated_since_gc()).sum();
         let result = {
-            let mut roots = crate::thread::VmRoots { vm: self, threads: stacks.iter_mut().map(|g| &mut **g).collect() };
+            let mut roots = crate::thread::VmRoots {
+                vm: self,
+                threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+            };
             let mut sink = self.trace.as_ref().map(TraceWriter::gc_sink);
             let mut no_events = gcvm_gc::NoEvents;
             let events: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
                 Some(sink) => sink,
                 None => &mut no_events,
             };
-            self.heap.collect(cause, &mut roots, events, self.options.verify_heap, time_to_safepoint)
+            self.heap.collect(
+                cause,
+                &mut roots,
+                events,
+                self.options.verify_heap,
+                time_to_safepoint,
+            )
         };
         if result.is_ok() {
             self.dump_heap(&format!("gc {id} end"));
@@ -867,7 +982,9 @@ impl Vm {
     fn define_trace_type(&self, class: &Class) {
         let Some(w) = &self.trace else { return };
         match &class.kind {
-            ClassKind::Array { elem, .. } => w.define_type(class.id, &class.name, 0, Some(elem.size() as u32)),
+            ClassKind::Array { elem, .. } => {
+                w.define_type(class.id, &class.name, 0, Some(elem.size() as u32))
+            }
             ClassKind::Instance => w.define_type(class.id, &class.name, class.instance_size, None),
             ClassKind::Primitive(_) => {}
         }
@@ -883,7 +1000,14 @@ impl Vm {
 
     /// The trace's id for the allocation site at `bci` of `class.method` whose objects are
     /// usually of type `usual_type` (SITE_VM when not tracing).
-    pub fn alloc_site(&self, class: &str, method: &str, bci: u32, line: Option<u32>, usual_type: Option<u32>) -> u32 {
+    pub fn alloc_site(
+        &self,
+        class: &str,
+        method: &str,
+        bci: u32,
+        line: Option<u32>,
+        usual_type: Option<u32>,
+    ) -> u32 {
         match &self.trace {
             Some(w) => w.define_site(class, method, bci, line, usual_type),
             None => SITE_VM,
@@ -892,7 +1016,9 @@ impl Vm {
 
     /// A new thread's event buffer (records Thread Alive), when tracing.
     pub fn thread_events(&self, id: u64, name: &str) -> Option<gcvm_tracer::ThreadEvents> {
-        let id = u32::try_from(id).unwrap_or(u32::MAX).min(gcvm_tracer::format::GC_THREAD_BASE - 1);
+        let id = u32::try_from(id)
+            .unwrap_or(u32::MAX)
+            .min(gcvm_tracer::format::GC_THREAD_BASE - 1);
         self.trace.as_ref().map(|w| w.thread_events(id, name))
     }
 
@@ -917,7 +1043,12 @@ impl Vm {
             let ty = mem.type_id(obj);
             let size = mem.object_size(&self.types, obj);
             let _ = if self.types.info(ty).is_array() {
-                writeln!(out, "{:#x} {ty} {size} {}", obj.offset(), mem.array_length(obj))
+                writeln!(
+                    out,
+                    "{:#x} {ty} {size} {}",
+                    obj.offset(),
+                    mem.array_length(obj)
+                )
             } else {
                 writeln!(out, "{:#x} {ty} {size} -", obj.offset())
             };
@@ -983,7 +1114,11 @@ impl Vm {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            if self.identity_hash_seed.compare_exchange(old, x, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+            if self
+                .identity_hash_seed
+                .compare_exchange(old, x, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+            {
                 let h = (x >> 33) as i32 & 0x7fff_ffff;
                 return if h == 0 { 1 } else { h };
             }
@@ -994,15 +1129,22 @@ impl Vm {
 type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, crate::thread::ThreadStack>;
 
 /// Opens the trace file (when `recording` asks for one) and describes the heap's spaces in it.
-fn open_trace(recording: &Recording, options: &VmOptions, heap: &Heap) -> Result<Option<TraceWriter>, String> {
-    let Some(path) = &recording.trace else { return Ok(None) };
+fn open_trace(
+    recording: &Recording,
+    options: &VmOptions,
+    heap: &Heap,
+) -> Result<Option<TraceWriter>, String> {
+    let Some(path) = &recording.trace else {
+        return Ok(None);
+    };
     let config = TraceConfig {
         collector: heap.collector_name().to_string(),
         program: recording.program.clone(),
         heap_size: options.heap.max_size as u64,
         ..TraceConfig::default()
     };
-    let w = TraceWriter::create(path, config).map_err(|e| format!("cannot create trace file {}: {e}", path.display()))?;
+    let w = TraceWriter::create(path, config)
+        .map_err(|e| format!("cannot create trace file {}: {e}", path.display()))?;
     w.sync_spaces(&heap.trace_spaces());
     Ok(Some(w))
 }
@@ -1045,7 +1187,11 @@ pub fn primitive_descriptor(k: Kind) -> char {
 }
 
 pub fn primitive_name(k: Kind) -> &'static str {
-    PRIMITIVES.iter().find(|(_, p)| *p == k).map(|(n, _)| *n).unwrap_or("object")
+    PRIMITIVES
+        .iter()
+        .find(|(_, p)| *p == k)
+        .map(|(n, _)| *n)
+        .unwrap_or("object")
 }
 
 pub fn kind_of(t: &FieldType) -> Kind {
@@ -1083,8 +1229,12 @@ fn layout_fields(cf: &ClassFile, super_class: Option<&Class>) -> Result<FieldLay
     let mut static_count = 0;
     let mut static_ref_slots = Vec::new();
     for (i, f) in cf.fields.iter().enumerate() {
-        classfile::parse_field_descriptor(&f.descriptor)
-            .map_err(|e| LinkageError::new("java/lang/ClassFormatError", format!("{e} in field {} of {}", f.name, cf.this_class)))?;
+        classfile::parse_field_descriptor(&f.descriptor).map_err(|e| {
+            LinkageError::new(
+                "java/lang/ClassFormatError",
+                format!("{e} in field {} of {}", f.name, cf.this_class),
+            )
+        })?;
         let kind = Kind::from_descriptor(&f.descriptor);
         let is_static = f.access_flags & access::STATIC != 0;
         let offset = if is_static {
@@ -1097,10 +1247,21 @@ fn layout_fields(cf: &ClassFile, super_class: Option<&Class>) -> Result<FieldLay
             instance.push((i, kind));
             0
         };
-        fields.push(Field { name: f.name.clone(), descriptor: f.descriptor.clone(), flags: f.access_flags, kind, offset, constant_value: f.constant_value_index });
+        fields.push(Field {
+            name: f.name.clone(),
+            descriptor: f.descriptor.clone(),
+            flags: f.access_flags,
+            kind,
+            offset,
+            constant_value: f.constant_value_index,
+        });
     }
-    let mut offset = super_class.map(|s| s.fields_end as usize).unwrap_or(gcvm_gc::object::FIRST_FIELD_OFFSET);
-    let mut ref_offsets = super_class.map(|s| s.ref_offsets.clone()).unwrap_or_default();
+    let mut offset = super_class
+        .map(|s| s.fields_end as usize)
+        .unwrap_or(gcvm_gc::object::FIRST_FIELD_OFFSET);
+    let mut ref_offsets = super_class
+        .map(|s| s.ref_offsets.clone())
+        .unwrap_or_default();
     instance.sort_by_key(|&(i, k)| (std::cmp::Reverse(k.size()), i));
     if offset % 8 == 4 {
         if let Some(pos) = instance.iter().position(|&(_, k)| k.size() == 4) {
@@ -1118,7 +1279,8 @@ fn layout_fields(cf: &ClassFile, super_class: Option<&Class>) -> Result<FieldLay
     }
     Ok(FieldLayout {
         fields,
-        instance_size: gcvm_gc::object::align_up(offset.max(gcvm_gc::object::MIN_OBJECT_SIZE)) as u32,
+        instance_size: gcvm_gc::object::align_up(offset.max(gcvm_gc::object::MIN_OBJECT_SIZE))
+            as u32,
         fields_end: offset as u32,
         ref_offsets,
         static_count,

@@ -142,7 +142,9 @@ impl Tlab {
             self.stats.slow_allocations += 1;
             return SlowPath::AllocateOutside;
         }
-        SlowPath::Refill { size: self.desired_size }
+        SlowPath::Refill {
+            size: self.desired_size,
+        }
     }
 
     /// Gives back the unused tail: returns `[top, hard_end)` for the caller to fill with a filler
@@ -193,7 +195,12 @@ impl Tlab {
 
     /// Bytes this thread allocated in TLABs since the last collection, including the current one.
     pub fn allocated_since_gc(&self) -> usize {
-        self.allocated_since_gc + if self.is_empty() { 0 } else { self.top - self.start }
+        self.allocated_since_gc
+            + if self.is_empty() {
+                0
+            } else {
+                self.top - self.start
+            }
     }
 
     fn set_desired_size(&mut self, space_capacity: usize) {
@@ -276,6 +283,9 @@ mod tests {
         t.alloc(32 * 1024 - FILLER_RESERVE).unwrap();
         t.retire(true);
         t.resize_after_gc(32 * 1024, 50 * 64 * 1024);
-        assert!(t.desired_size() > before, "a thread doing all the allocating gets bigger TLABs");
+        assert!(
+            t.desired_size() > before,
+            "a thread doing all the allocating gets bigger TLABs"
+        );
     }
 }
