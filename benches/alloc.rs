@@ -12,9 +12,27 @@ const NODE: u32 = 2;
 fn heap(collector: &str, max: usize) -> Heap {
     let types = TypeRegistry::new();
     types
-        .register(NODE, TypeInfo { name: "Node".into(), shape: Shape::Instance { size: 24, ref_offsets: Box::new([12, 16]) } })
+        .register(
+            NODE,
+            TypeInfo {
+                name: "Node".into(),
+                shape: Shape::Instance {
+                    size: 24,
+                    ref_offsets: Box::new([12, 16]),
+                },
+            },
+        )
         .unwrap();
-    Heap::new(collector, HeapConfig { initial_size: max, max_size: max, gc_threads: 1 }, Arc::new(types)).unwrap()
+    Heap::new(
+        collector,
+        HeapConfig {
+            initial_size: max,
+            max_size: max,
+            gc_threads: 1,
+        },
+        Arc::new(types),
+    )
+    .unwrap()
 }
 
 struct Roots(Vec<Ref>);
@@ -45,7 +63,14 @@ fn tlab_fast_path(c: &mut Criterion) {
         b.iter(|| {
             if h.alloc_slow(&mut tlab, 64 * 1024).is_none() {
                 h.retire_tlab(&mut tlab, true);
-                h.collect(GcCause::GcStress, &mut Roots(vec![]), &mut NoEvents, false, Default::default()).unwrap();
+                h.collect(
+                    GcCause::GcStress,
+                    &mut Roots(vec![]),
+                    &mut NoEvents,
+                    false,
+                    Default::default(),
+                )
+                .unwrap();
             }
         })
     });
@@ -54,7 +79,10 @@ fn tlab_fast_path(c: &mut Criterion) {
 
 /// Builds a binary tree of `depth` through the heap API; returns its root.
 fn build_tree(h: &Heap, tlab: &mut Tlab, depth: u32) -> Ref {
-    let at = tlab.alloc(24).or_else(|| h.alloc_slow(tlab, 24)).expect("bench heap is big enough");
+    let at = tlab
+        .alloc(24)
+        .or_else(|| h.alloc_slow(tlab, 24))
+        .expect("bench heap is big enough");
     h.memory.init_header(at, NODE);
     let node = Ref::from_offset(at);
     if depth > 0 {
@@ -77,7 +105,16 @@ fn full_collection(c: &mut Criterion) {
         let mut roots = Roots(vec![root]);
         g.throughput(Throughput::Bytes(h.used() as u64));
         g.bench_function(format!("{collector}_12MB_live_tree"), |b| {
-            b.iter(|| h.collect(GcCause::GcStress, &mut roots, &mut NoEvents, false, Default::default()).unwrap())
+            b.iter(|| {
+                h.collect(
+                    GcCause::GcStress,
+                    &mut roots,
+                    &mut NoEvents,
+                    false,
+                    Default::default(),
+                )
+                .unwrap()
+            })
         });
     }
     g.finish();

@@ -10,7 +10,12 @@ fn compiled_classes() -> PathBuf {
     let out = std::env::temp_dir().join("gcvm-bench-classes");
     std::fs::create_dir_all(&out).unwrap();
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/java/DispatchLoop.java");
-    let status = std::process::Command::new("javac").arg("-d").arg(&out).arg(src).status().expect("javac");
+    let status = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(&out)
+        .arg(src)
+        .status()
+        .expect("javac");
     assert!(status.success());
     out
 }
@@ -19,7 +24,11 @@ fn options(classpath: &str) -> VmOptions {
     VmOptions {
         classpath: classpath.into(),
         collector: "semispace".into(),
-        heap: HeapConfig { initial_size: 16 << 20, max_size: 16 << 20, gc_threads: 1 },
+        heap: HeapConfig {
+            initial_size: 16 << 20,
+            max_size: 16 << 20,
+            gc_threads: 1,
+        },
         stack_slots: 1 << 17,
         max_frames: 1 << 15,
         gc_stress: None,
@@ -37,7 +46,16 @@ fn dispatch(c: &mut Criterion) {
     g.throughput(Throughput::Elements(n));
     for kind in ["arith", "calls"] {
         g.bench_function(format!("{kind}_loop_2M_iterations"), |b| {
-            b.iter(|| assert_eq!(gcvm_interp::run_main(options(&cp), "DispatchLoop", &[kind.to_string(), n.to_string()]), 0))
+            b.iter(|| {
+                assert_eq!(
+                    gcvm_interp::run_main(
+                        options(&cp),
+                        "DispatchLoop",
+                        &[kind.to_string(), n.to_string()]
+                    ),
+                    0
+                )
+            })
         });
     }
     g.finish();
