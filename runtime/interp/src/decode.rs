@@ -10,7 +10,7 @@ use crate::class::{Class, Code, Handler, Method};
 use crate::classfile::{Constant, ConstantPool};
 use crate::insn::*;
 use crate::thread::StringSites;
-use crate::vm::{kind_of, LinkageError, Vm};
+use crate::vm::{LinkageError, Vm};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -730,9 +730,4 @@ pub fn find_method(
         }
     }
     abstract_match
-}
-
-/// The kind of a descriptor's return type.
-pub fn return_kind(desc: &crate::classfile::MethodDescriptor) -> RetKind {
-    desc.ret.as_ref().map(kind_of)
 }

@@ -201,8 +201,8 @@ impl JThread {
             match piece {
                 Piece::Literal(l) => out.extend_from_slice(l),
                 Piece::Arg { kind, slot } => {
-                    let at = base + *slot as usize;
-                    self.append_value(&mut out, *kind, at)?;
+                    let value = self.slots[base + *slot as usize];
+                    self.append_value(&mut out, *kind, value)?;
                 }
             }
         }
@@ -212,8 +212,7 @@ impl JThread {
     }
 
     /// Appends `String.valueOf(value)` for the value of `kind` in slot `at`.
-    pub fn append_value(&mut self, out: &mut Vec<u16>, kind: Kind, at: usize) -> JResult<()> {
-        let v = self.slots[at];
+    pub fn append_value(&mut self, out: &mut Vec<u16>, kind: Kind, v: u64) -> JResult<()> {
         let text = match kind {
             Kind::Int | Kind::Short | Kind::Byte => (v as u32 as i32).to_string(),
             Kind::Long => (v as i64).to_string(),
@@ -287,7 +286,6 @@ impl JThread {
 
     fn record_to_string(&mut self, site: &RecordSite, base: usize) -> JResult<Ref> {
         let mut out: Vec<u16> = format!("{}[", site.simple_name).encode_utf16().collect();
-        let scratch = self.stack_top() + 8;
         for (i, (name, offset, kind)) in site.components.iter().enumerate() {
             if i > 0 {
                 out.extend(", ".encode_utf16());
@@ -299,17 +297,10 @@ impl JThread {
                 this.offset() + *offset as usize,
                 *kind,
             );
-            let at = self.reserve_scratch_slot(scratch, v);
-            self.append_value(&mut out, *kind, at)?;
+            self.append_value(&mut out, *kind, v)?;
         }
         out.push(b']' as u16);
         self.new_string_utf16(&out)
-    }
-
-    /// Puts `v` in a slot above the current frame, where it is safe from being overwritten.
-    fn reserve_scratch_slot(&mut self, at: usize, v: u64) -> usize {
-        self.slots[at] = v;
-        at
     }
 
     fn record_hash_code(&mut self, site: &RecordSite, base: usize) -> JResult<i32> {

@@ -189,10 +189,6 @@ impl Monitors {
         let index = ((word & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT) as usize;
         (index != 0).then(|| self.table.read()[index].clone())
     }
-
-    pub fn count(&self) -> usize {
-        self.table.read().len() - 1
-    }
 }
 
 #[cfg(test)]

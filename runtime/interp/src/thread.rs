@@ -997,12 +997,7 @@ impl JThread {
     }
 
     pub fn throw_linkage(&mut self, e: &LinkageError) -> Throw {
-        let message = if e.class == "java/lang/NoClassDefFoundError" {
-            e.message.clone()
-        } else {
-            e.message.clone()
-        };
-        self.throw_new(e.class, Some(&message))
+        self.throw_new(e.class, Some(&e.message))
     }
 
     pub fn throw_npe(&mut self) -> Throw {

@@ -8,7 +8,7 @@ use crate::class::*;
 use crate::classfile::{self, access, ClassFile, ClassFileError, FieldType, MethodDescriptor};
 use crate::classpath::ClassPath;
 use crate::insn::Kind;
-use gcvm_gc::{ElemKind, Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
+use gcvm_gc::{Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
 use gcvm_tracer::{format::SITE_VM, TraceConfig, TraceWriter};
 use parking_lot::{Mutex, RwLock};
 use std::collections::{HashMap, HashSet};
@@ -102,7 +102,6 @@ pub struct Vm {
     stdout: Mutex<std::io::BufWriter<std::io::Stdout>>,
     pub lambda_count: AtomicU32,
     pub identity_hash_seed: AtomicU64,
-    pub allocations: AtomicU64,
     pub start: std::time::Instant,
     /// Every started, not yet finished Java thread.
     threads: Mutex<Vec<Arc<crate::thread::ThreadShared>>>,
@@ -187,7 +186,6 @@ impl Vm {
             )),
             lambda_count: AtomicU32::new(0),
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
-            allocations: AtomicU64::new(0),
             start: std::time::Instant::now(),
             threads: Mutex::new(Vec::new()),
             threads_changed: parking_lot::Condvar::new(),
@@ -1206,10 +1204,6 @@ pub fn kind_of(t: &FieldType) -> Kind {
         FieldType::Boolean => Kind::Boolean,
         FieldType::Object(_) | FieldType::Array(_) => Kind::Ref,
     }
-}
-
-pub fn elem_kind_size(k: ElemKind) -> usize {
-    k.size()
 }
 
 struct FieldLayout {
