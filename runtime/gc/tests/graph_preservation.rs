@@ -2,82 +2,13 @@
 //! same shape (sharing and cycles included), same field values, same array contents — under
 //! every collector, with the heap verifier run before and after each collection.
 
-use gcvm_gc::object::{array_size, ElemKind, Ref, Shape, TypeInfo, TypeRegistry};
-use gcvm_gc::{GcCause, Heap, HeapConfig, NoEvents, RootSource, COLLECTOR_NAMES};
+use gcvm_gc::object::{array_size, ElemKind, Ref};
+use gcvm_gc::{GcCause, Heap, HeapConfig, NoEvents, COLLECTOR_NAMES};
 use gcvm_tlab::Tlab;
+mod common;
+
+use common::*;
 use proptest::prelude::*;
-use std::collections::HashMap;
-use std::sync::Arc;
-
-const NODE: u32 = 2; // int @12, long @16, ref @24, ref @28; 32 bytes
-const LEAF: u32 = 3; // int @12, long @16; 24 bytes
-const REF_ARRAY: u32 = 4;
-const INT_ARRAY: u32 = 5;
-
-fn registry() -> Arc<TypeRegistry> {
-    let types = TypeRegistry::new();
-    let instance = |name: &str, size, refs: &[u32]| TypeInfo {
-        name: name.into(),
-        shape: Shape::Instance {
-            size,
-            ref_offsets: refs.to_vec().into_boxed_slice(),
-        },
-    };
-    types
-        .register(NODE, instance("Node", 32, &[24, 28]))
-        .unwrap();
-    types.register(LEAF, instance("Leaf", 24, &[])).unwrap();
-    types
-        .register(
-            REF_ARRAY,
-            TypeInfo {
-                name: "[LNode;".into(),
-                shape: Shape::Array {
-                    elem: ElemKind::Ref,
-                },
-            },
-        )
-        .unwrap();
-    types
-        .register(
-            INT_ARRAY,
-            TypeInfo {
-                name: "[I".into(),
-                shape: Shape::Array {
-                    elem: ElemKind::Int,
-                },
-            },
-        )
-        .unwrap();
-    Arc::new(types)
-}
-
-/// One object of the expected graph.
-#[derive(Clone, Debug)]
-enum Spec {
-    Node {
-        int: i32,
-        long: i64,
-        refs: [Option<usize>; 2],
-    },
-    Leaf {
-        int: i32,
-        long: i64,
-    },
-    RefArray(Vec<Option<usize>>),
-    IntArray(Vec<i32>),
-}
-
-impl Spec {
-    fn type_id(&self) -> u32 {
-        match self {
-            Spec::Node { .. } => NODE,
-            Spec::Leaf { .. } => LEAF,
-            Spec::RefArray(_) => REF_ARRAY,
-            Spec::IntArray(_) => INT_ARRAY,
-        }
-    }
-}
 
 fn spec_strategy(n: usize) -> impl Strategy<Value = Spec> {
     let target = proptest::option::weighted(0.8, 0..n);
@@ -103,18 +34,6 @@ fn graph_strategy() -> impl Strategy<Value = (Vec<Spec>, Vec<usize>, usize)> {
             0usize..3000,
         )
     })
-}
-
-struct Roots<'a>(&'a mut Vec<Ref>);
-
-impl RootSource for Roots<'_> {
-    fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
-        for r in self.0.iter_mut() {
-            if !r.is_null() {
-                *r = visit(*r);
-            }
-        }
-    }
 }
 
 struct TestHeap {
@@ -219,92 +138,8 @@ impl TestHeap {
             .expect("heap verifies before and after the collection");
     }
 
-    /// Walks from the roots and checks every reachable object against its spec; the mapping
-    /// spec index -> reference must be a bijection (sharing preserved, nothing duplicated).
     fn check(&self, specs: &[Spec], root_specs: &[usize], roots: &[Ref]) -> Result<(), String> {
-        let mem = &self.heap.memory;
-        let mut seen: HashMap<usize, Ref> = HashMap::new();
-        let mut by_ref: HashMap<Ref, usize> = HashMap::new();
-        let mut work: Vec<(usize, Ref)> = root_specs
-            .iter()
-            .copied()
-            .zip(roots.iter().copied())
-            .collect();
-        while let Some((i, r)) = work.pop() {
-            if let Some(&prev) = seen.get(&i) {
-                if prev != r {
-                    return Err(format!(
-                        "object {i} reached at two addresses {prev:?} and {r:?}"
-                    ));
-                }
-                continue;
-            }
-            if let Some(&other) = by_ref.get(&r) {
-                return Err(format!("objects {other} and {i} share address {r:?}"));
-            }
-            seen.insert(i, r);
-            by_ref.insert(r, i);
-            let spec = &specs[i];
-            if mem.type_id(r) != spec.type_id() {
-                return Err(format!(
-                    "object {i} has type {} not {}",
-                    mem.type_id(r),
-                    spec.type_id()
-                ));
-            }
-            let base = r.offset();
-            let mut follow = |t: &Option<usize>, slot: usize| -> Result<(), String> {
-                let actual = mem.read_ref(slot);
-                match t {
-                    None if actual.is_null() => Ok(()),
-                    Some(j) if !actual.is_null() => {
-                        work.push((*j, actual));
-                        Ok(())
-                    }
-                    _ => Err(format!(
-                        "object {i}: reference at +{} is {actual:?}, expected {t:?}",
-                        slot - base
-                    )),
-                }
-            };
-            match spec {
-                Spec::Node { int, long, refs } => {
-                    if mem.read_u32(base + 12) as i32 != *int
-                        || mem.read_u64(base + 16) as i64 != *long
-                    {
-                        return Err(format!("object {i}: primitive fields changed"));
-                    }
-                    follow(&refs[0], base + 24)?;
-                    follow(&refs[1], base + 28)?;
-                }
-                Spec::Leaf { int, long } => {
-                    if mem.read_u32(base + 12) as i32 != *int
-                        || mem.read_u64(base + 16) as i64 != *long
-                    {
-                        return Err(format!("object {i}: primitive fields changed"));
-                    }
-                }
-                Spec::RefArray(v) => {
-                    if mem.array_length(r) as usize != v.len() {
-                        return Err(format!("object {i}: array length changed"));
-                    }
-                    for (k, t) in v.iter().enumerate() {
-                        follow(t, base + 16 + 4 * k)?;
-                    }
-                }
-                Spec::IntArray(v) => {
-                    if mem.array_length(r) as usize != v.len() {
-                        return Err(format!("object {i}: array length changed"));
-                    }
-                    for (k, x) in v.iter().enumerate() {
-                        if mem.read_u32(base + 16 + 4 * k) as i32 != *x {
-                            return Err(format!("object {i}: element {k} changed"));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
+        check_graph(&self.heap.memory, specs, root_specs, roots).map(|_| ())
     }
 }
 
