@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use gcvm_gc::object::{Ref, Shape, TypeInfo, TypeRegistry};
-use gcvm_gc::{GcCause, Heap, HeapConfig, NoEvents, RootSource, COLLECTOR_NAMES};
+use gcvm_gc::{GcCause, Heap, HeapConfig, Mutator, NoEvents, RootSource, COLLECTOR_NAMES};
 use gcvm_tlab::Tlab;
 use std::sync::Arc;
 
@@ -29,6 +29,7 @@ fn heap(collector: &str, max: usize) -> Heap {
             initial_size: max,
             max_size: max,
             gc_threads: 1,
+            periodic_interval: None,
         },
         Arc::new(types),
     )
@@ -59,10 +60,10 @@ fn tlab_fast_path(c: &mut Criterion) {
     });
     g.bench_function("tlab_refill", |b| {
         let h = heap("semispace", 512 << 20);
-        let mut tlab = Tlab::new(h.tlab_capacity(), 1);
+        let mut m = h.new_mutator(1);
         b.iter(|| {
-            if h.alloc_slow(&mut tlab, 64 * 1024).is_none() {
-                h.retire_tlab(&mut tlab, true);
+            if h.alloc_slow(&mut m, 64 * 1024).is_none() {
+                h.flush_mutator(&mut m);
                 h.collect(
                     GcCause::GcStress,
                     &mut Roots(vec![]),
@@ -77,19 +78,19 @@ fn tlab_fast_path(c: &mut Criterion) {
     g.finish();
 }
 
-/// Builds a binary tree of `depth` through the heap API; returns its root.
-fn build_tree(h: &Heap, tlab: &mut Tlab, depth: u32) -> Ref {
-    let at = tlab
+/// Builds a binary tree of `depth` through the heap's access API; returns its root.
+fn build_tree(h: &Heap, m: &mut Mutator, depth: u32) -> Ref {
+    let at = m
+        .tlab
         .alloc(24)
-        .or_else(|| h.alloc_slow(tlab, 24))
+        .or_else(|| h.alloc_slow(m, 24))
         .expect("bench heap is big enough");
-    h.memory.init_header(at, NODE);
-    let node = Ref::from_offset(at);
+    let node = h.init_object(at, NODE);
     if depth > 0 {
-        let l = build_tree(h, tlab, depth - 1);
-        let r = build_tree(h, tlab, depth - 1);
-        h.memory.write_ref(node.offset() + 12, l);
-        h.memory.write_ref(node.offset() + 16, r);
+        let l = build_tree(h, m, depth - 1);
+        let r = build_tree(h, m, depth - 1);
+        h.store_ref(m, node, 12, l);
+        h.store_ref(m, node, 16, r);
     }
     node
 }
@@ -97,11 +98,11 @@ fn build_tree(h: &Heap, tlab: &mut Tlab, depth: u32) -> Ref {
 fn full_collection(c: &mut Criterion) {
     let mut g = c.benchmark_group("collection");
     g.sample_size(20);
-    for &collector in COLLECTOR_NAMES {
+    for collector in COLLECTOR_NAMES {
         let h = heap(collector, 256 << 20);
-        let mut tlab = Tlab::new(h.tlab_capacity(), 1);
-        let root = build_tree(&h, &mut tlab, 18); // 2^19 - 1 nodes, 12 MB live
-        h.retire_tlab(&mut tlab, true);
+        let mut m = h.new_mutator(1);
+        let root = build_tree(&h, &mut m, 18); // 2^19 - 1 nodes, 12 MB live
+        h.flush_mutator(&mut m);
         let mut roots = Roots(vec![root]);
         g.throughput(Throughput::Bytes(h.used() as u64));
         g.bench_function(format!("{collector}_12MB_live_tree"), |b| {

@@ -28,11 +28,13 @@ fn options(classpath: &str) -> VmOptions {
             initial_size: 16 << 20,
             max_size: 16 << 20,
             gc_threads: 1,
+            periodic_interval: None,
         },
         stack_slots: 1 << 17,
         max_frames: 1 << 15,
         gc_stress: None,
         verify_heap: false,
+        verify_barriers: false,
         log_gc: false,
     }
 }

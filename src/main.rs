@@ -87,7 +87,7 @@ struct RunArgs {
     #[arg(long = "class-path", value_name = "PATH", default_value = ".")]
     class_path: String,
     /// Garbage collector.
-    #[arg(long = "gc", value_name = "NAME", default_value = "semispace", value_parser = clap::builder::PossibleValuesParser::new(gcvm_gc::COLLECTOR_NAMES))]
+    #[arg(long = "gc", value_name = "NAME", default_value = "semispace", value_parser = clap::builder::PossibleValuesParser::new(gcvm_gc::collector_names()))]
     gc: String,
     /// Maximum heap size, e.g. 64m (also -Xmx64m). Default: a quarter of physical memory.
     #[arg(long = "xmx", value_name = "SIZE", value_parser = parse_size)]
@@ -107,6 +107,14 @@ struct RunArgs {
     /// Verify the whole heap before and after every collection.
     #[arg(long = "verify-heap")]
     verify_heap: bool,
+    /// Check at every collection that every reference store since the last one ran the write
+    /// barrier (a testing tool: it walks the heap twice per pause).
+    #[arg(long = "verify-barriers")]
+    verify_barriers: bool,
+    /// Collect whenever no collection happened for MS milliseconds (a GC controller thread asks
+    /// for the pause; HotSpot's G1PeriodicGCInterval).
+    #[arg(long = "periodic-gc", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    periodic_gc: Option<u64>,
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
     #[arg(long = "log-gc")]
     log_gc: bool,
@@ -248,11 +256,13 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
                     .map(|n| n.get())
                     .unwrap_or(1)
             }),
+            periodic_interval: a.periodic_gc.map(std::time::Duration::from_millis),
         },
         stack_slots,
         max_frames: stack_slots / 4,
         gc_stress: a.gc_stress,
         verify_heap: a.verify_heap,
+        verify_barriers: a.verify_barriers,
         log_gc: a.log_gc,
     })
 }

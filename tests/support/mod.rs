@@ -28,7 +28,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 /// Every garbage collector gcvm offers through `--gc NAME`. Tests that must
 /// hold for each collector iterate over this list, so a new collector is
 /// added to the test matrix here and nowhere else.
-pub const COLLECTORS: &[&str] = gcvm_gc::COLLECTOR_NAMES;
+pub const COLLECTORS: &[&str] = &gcvm_gc::COLLECTOR_NAMES;
 
 /// How long one gcvm (or HotSpot) run of a test program may take before it
 /// is killed and reported as "timed out".

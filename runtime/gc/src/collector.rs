@@ -1,17 +1,29 @@
 //! The collector interface: the one trait every collector implements.
 //!
-//! A collector owns a set of *spaces* carved out of the heap reservation. It hands out raw memory
-//! (TLABs and single objects too large for a TLAB), decides nothing about *when* the VM stops the
-//! world — the VM asks it to `collect` when allocation fails, on System.gc() or in stress mode —
-//! and, during a collection, finds live objects from the roots the VM supplies, moves or keeps
-//! them, updates every reference, and reports what it did to a `GcEventSink`.
+//! A collector owns a set of *spaces* carved out of the heap reservation. It gives each mutator
+//! thread its state (a TLAB, barrier buffers, whatever else it needs: shared/mutator.rs), hands
+//! out raw memory (TLAB refills and objects too large for a TLAB), and collects: in a pause
+//! (`collect`, when allocation fails, on System.gc() or in stress mode), and — if it owns a
+//! controller thread (`start`) — in pauses it requests itself between phases of concurrent work.
+//! During a pause it finds live objects from the roots the VM supplies, moves or keeps them,
+//! updates every reference, and reports what it did to a `GcEventSink`.
+//!
+//! Every method takes `&self`: the VM calls them from many threads, and a concurrent collector
+//! must be able to run allocation, background work and pauses at once, each under the locks it
+//! chooses. A stop-the-world collector writes the simpler `StwCollector` (methods on `&mut self`)
+//! and is wrapped in `Stw`, which keeps its state under one lock.
 //!
 //! The VM-facing side (what the interpreter calls) is `crate::Heap`, which wraps one collector.
 //! See docs/collectors.md for a guide to adding a collector.
 
 use crate::memory::HeapMemory;
 use crate::object::{Ref, TypeRegistry};
+pub use crate::shared::barrier::{Barrier, BarrierKind, NoBarrier};
+use crate::shared::controller::VmControl;
+pub use crate::shared::mutator::Mutator;
+use gcvm_tlab::{SlowPath, Tlab};
 pub use gcvm_tracer::{GcEventSink, GcKind};
+use parking_lot::Mutex;
 use std::sync::Arc;
 
 /// Why a collection happens (HotSpot's names, as the GC log prints them).
@@ -22,6 +34,10 @@ pub enum GcCause {
     GcStress,
     /// A final collection requested by a heap dump or a test.
     HeapInspection,
+    /// `--periodic-gc`: the controller found no collection in the last interval.
+    Periodic,
+    /// A pause a collector's controller asked for, with the collector's own name for it.
+    Collector(&'static str),
 }
 
 impl GcCause {
@@ -31,6 +47,8 @@ impl GcCause {
             GcCause::SystemGc => "System.gc()",
             GcCause::GcStress => "GC Stress",
             GcCause::HeapInspection => "Heap Inspection",
+            GcCause::Periodic => "Periodic Collection",
+            GcCause::Collector(label) => label,
         }
     }
 }
@@ -87,17 +105,6 @@ pub struct SpaceInfo {
     pub top: usize,
 }
 
-/// Write barriers a collector needs the mutator to run around reference stores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BarrierKind {
-    /// No barrier (semispace, mark-compact: whole-heap stop-the-world collection).
-    None,
-    /// Post-write card marking (remembered sets for partial collections).
-    CardMarking,
-    /// Pre-write snapshot-at-the-beginning plus post-write card marking (concurrent marking).
-    SatbAndCardMarking,
-}
-
 /// The outcome of one collection, for the GC log and statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GcOutcome {
@@ -110,6 +117,26 @@ pub struct GcOutcome {
     pub live_objects: usize,
 }
 
+impl GcOutcome {
+    /// The outcome of a collection of the whole heap (kind Major).
+    pub fn whole_heap(
+        used_before: usize,
+        used_after: usize,
+        capacity_after: usize,
+        moved_bytes: usize,
+        live_objects: usize,
+    ) -> GcOutcome {
+        GcOutcome {
+            kind: GcKind::Major,
+            used_before,
+            used_after,
+            capacity_after,
+            moved_bytes,
+            live_objects,
+        }
+    }
+}
+
 /// Heap sizing and collector options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapConfig {
@@ -119,6 +146,8 @@ pub struct HeapConfig {
     pub max_size: usize,
     /// --gc-threads: parallel GC worker threads.
     pub gc_threads: usize,
+    /// --periodic-gc: collect when no collection happened for this long (None: never).
+    pub periodic_interval: Option<std::time::Duration>,
 }
 
 /// Everything a collector is built from.
@@ -128,42 +157,90 @@ pub struct CollectorContext {
     pub config: HeapConfig,
 }
 
-/// The trait every collector implements. Methods are called with the heap lock held; `collect`
-/// is called only while every mutator is stopped with its TLAB retired (filled).
-pub trait Collector: Send {
+/// The trait every collector implements. Methods may be called from any thread at any time,
+/// except `collect`, which runs only in a pause: every mutator stopped and flushed (TLAB
+/// retired and filled, barrier buffers handed over).
+pub trait Collector: Send + Sync {
     /// The name `--gc` selects it by.
     fn name(&self) -> &'static str;
 
-    /// The write barrier mutators must run.
+    /// The barrier mutators run around reference stores (fixed for the run).
     fn barrier(&self) -> BarrierKind {
         BarrierKind::None
+    }
+
+    /// A new thread's state: an empty TLAB sized for `threads` allocating threads and the
+    /// collector's barrier.
+    fn new_mutator(&self, threads: usize) -> Mutator {
+        Mutator::new(
+            Tlab::new(self.tlab_capacity(), threads),
+            Box::new(NoBarrier),
+        )
+    }
+
+    /// At a safepoint (`for_gc`) or a thread's exit: give back the TLAB's unused tail (as a
+    /// filler, so the space stays parseable) and hand over barrier buffers.
+    fn flush_mutator(&self, mutator: &mut Mutator, memory: &HeapMemory, for_gc: bool) {
+        if let Some((from, to)) = mutator.tlab.retire(for_gc) {
+            memory.fill_gap(from, to);
+        }
+        mutator.barrier.flush();
+    }
+
+    /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB: refill it
+    /// or allocate outside it. Returns the address of `size` zeroed bytes, or None when it is
+    /// time to collect. The default is HotSpot's TLAB policy (gcvm-tlab) over `alloc_tlab` and
+    /// `alloc_outside_tlab`; a free-list collector overrides it.
+    fn alloc_slow(&self, mutator: &mut Mutator, memory: &HeapMemory, size: usize) -> Option<usize> {
+        match mutator.tlab.slow_path(size) {
+            SlowPath::AllocateOutside => {
+                let at = self.alloc_outside_tlab(size)?;
+                memory.zero(at, size);
+                Some(at)
+            }
+            SlowPath::Refill { size: desired } => {
+                let min = size + gcvm_tlab::FILLER_RESERVE;
+                if let Some((from, to)) = mutator.tlab.retire(false) {
+                    memory.fill_gap(from, to);
+                }
+                let (start, end) = self.alloc_tlab(min, desired.max(min))?;
+                memory.zero(start, end - start);
+                mutator.tlab.install(start, end);
+                mutator.tlab.alloc(size)
+            }
+        }
     }
 
     /// The spaces, in address order.
     fn spaces(&self) -> Vec<SpaceInfo>;
 
     /// Carves a TLAB of `desired` bytes (at least `min`) out of the allocation space.
-    /// Returns `[start, end)` (not zeroed: the allocator zeroes it), or None when a GC is needed.
-    fn alloc_tlab(&mut self, min: usize, desired: usize) -> Option<(usize, usize)>;
+    /// Returns `[start, end)` (not zeroed), or None when a GC is needed.
+    fn alloc_tlab(&self, min: usize, desired: usize) -> Option<(usize, usize)>;
 
     /// Allocates one object of `size` bytes outside any TLAB (not zeroed), or None.
-    fn alloc_outside_tlab(&mut self, size: usize) -> Option<usize>;
+    fn alloc_outside_tlab(&self, size: usize) -> Option<usize>;
 
     /// The capacity TLAB sizing divides among threads (HotSpot: eden capacity).
     fn tlab_capacity(&self) -> usize;
 
-    /// Collects, visiting `roots`, and reports moves/keep-alives to `events`.
+    /// Collects in a pause, visiting `roots`, and reports moves/keep-alives to `events`.
     fn collect(
-        &mut self,
+        &self,
         cause: GcCause,
         roots: &mut dyn RootSource,
         events: &mut dyn GcEventSink,
     ) -> GcOutcome;
 
     /// After a collection that did not free `wanted` bytes, may grow the heap; true if it did.
-    fn grow_for(&mut self, _wanted: usize) -> bool {
+    fn grow_for(&self, _wanted: usize) -> bool {
         false
     }
+
+    /// Starts the collector's controller thread, if it has one: it may do concurrent work while
+    /// mutators run and ask `vm` for pauses (shared/controller.rs). Called once, after the VM
+    /// booted.
+    fn start(&self, _vm: &'static dyn VmControl) {}
 
     /// Bytes allocated in the collector's spaces (including retired TLAB waste).
     fn used(&self) -> usize;
@@ -175,4 +252,89 @@ pub trait Collector: Send {
     /// The `[start, top)` ranges that hold objects, each parseable object by object once TLABs
     /// are retired. The heap verifier and heap iteration walk these.
     fn parseable_ranges(&self) -> Vec<(usize, usize)>;
+}
+
+/// A stop-the-world collector: all its state changes under one lock — allocation between
+/// pauses, collection during them (when no mutator can allocate). Wrap it in `Stw` to make it a
+/// `Collector`. Semispace and mark-compact are written this way.
+pub trait StwCollector: Send {
+    fn name(&self) -> &'static str;
+    fn spaces(&self) -> Vec<SpaceInfo>;
+    fn alloc_tlab(&mut self, min: usize, desired: usize) -> Option<(usize, usize)>;
+    fn alloc_outside_tlab(&mut self, size: usize) -> Option<usize>;
+    fn tlab_capacity(&self) -> usize;
+    fn collect(
+        &mut self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome;
+    fn grow_for(&mut self, _wanted: usize) -> bool {
+        false
+    }
+    fn used(&self) -> usize;
+    fn capacity(&self) -> usize;
+    fn max_capacity(&self) -> usize;
+    fn parseable_ranges(&self) -> Vec<(usize, usize)>;
+}
+
+/// A `StwCollector` behind one lock.
+pub struct Stw<C: StwCollector> {
+    name: &'static str,
+    inner: Mutex<C>,
+}
+
+impl<C: StwCollector> Stw<C> {
+    pub fn new(collector: C) -> Stw<C> {
+        Stw {
+            name: collector.name(),
+            inner: Mutex::new(collector),
+        }
+    }
+
+    /// The wrapped collector (for tests and statistics).
+    pub fn lock(&self) -> parking_lot::MutexGuard<'_, C> {
+        self.inner.lock()
+    }
+}
+
+impl<C: StwCollector> Collector for Stw<C> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn spaces(&self) -> Vec<SpaceInfo> {
+        self.inner.lock().spaces()
+    }
+    fn alloc_tlab(&self, min: usize, desired: usize) -> Option<(usize, usize)> {
+        self.inner.lock().alloc_tlab(min, desired)
+    }
+    fn alloc_outside_tlab(&self, size: usize) -> Option<usize> {
+        self.inner.lock().alloc_outside_tlab(size)
+    }
+    fn tlab_capacity(&self) -> usize {
+        self.inner.lock().tlab_capacity()
+    }
+    fn collect(
+        &self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome {
+        self.inner.lock().collect(cause, roots, events)
+    }
+    fn grow_for(&self, wanted: usize) -> bool {
+        self.inner.lock().grow_for(wanted)
+    }
+    fn used(&self) -> usize {
+        self.inner.lock().used()
+    }
+    fn capacity(&self) -> usize {
+        self.inner.lock().capacity()
+    }
+    fn max_capacity(&self) -> usize {
+        self.inner.lock().max_capacity()
+    }
+    fn parseable_ranges(&self) -> Vec<(usize, usize)> {
+        self.inner.lock().parseable_ranges()
+    }
 }

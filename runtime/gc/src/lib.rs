@@ -7,30 +7,87 @@
 //! The VM-facing side is one type, `Heap`, which the interpreter uses without ever naming a
 //! concrete collector.
 
+pub mod access;
 pub mod collector;
 pub mod markcompact;
 pub mod memory;
 pub mod object;
 pub mod semispace;
+pub mod shared;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod verify;
-pub mod workers;
 
 pub use collector::{
-    BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, RootSource,
-    SpaceInfo, SpaceKind,
+    Barrier, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, Mutator,
+    RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
 pub use memory::HeapMemory;
 pub use object::{ElemKind, Ref, Shape, TypeInfo, TypeRegistry};
+pub use shared::controller::{PauseBody, VmControl};
+pub use shared::workers;
 
-use gcvm_tlab::{SlowPath, Tlab};
 use parking_lot::Mutex;
+use shared::barrier_check::BarrierCheck;
+use shared::controller::Controller;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The collectors `--gc` can select, in the order `--help` lists them.
-pub const COLLECTOR_NAMES: &[&str] = &["semispace", "mark-compact"];
+/// One entry of the collector registry: how `--gc NAME` builds a collector.
+pub struct CollectorEntry {
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    /// Bytes of address space the collector needs for a heap of -Xmx `max_size`.
+    pub reservation_for: fn(max_size: usize) -> usize,
+    /// Builds the collector over its reservation.
+    pub build: fn(CollectorContext) -> Result<Box<dyn Collector>, String>,
+}
+
+/// Every collector `--gc` can select, in the order `--help` lists them. Adding a collector is
+/// adding a row here (and its folder).
+pub const COLLECTORS: &[CollectorEntry] = &[
+    CollectorEntry {
+        name: "semispace",
+        summary: "Cheney copying between two halves, parallel with several GC workers",
+        reservation_for: semispace::SemiSpace::reservation_for,
+        build: |ctx| Ok(Box::new(Stw::new(semispace::SemiSpace::new(ctx)?))),
+    },
+    CollectorEntry {
+        name: "mark-compact",
+        summary: "Lisp-2 sliding compaction with a dense prefix and parallel marking",
+        reservation_for: markcompact::MarkCompact::reservation_for,
+        build: |ctx| Ok(Box::new(Stw::new(markcompact::MarkCompact::new(ctx)?))),
+    },
+];
+
+/// The names of every registered collector, in registry order.
+pub const COLLECTOR_NAMES: [&str; COLLECTORS.len()] = {
+    let mut names = [""; COLLECTORS.len()];
+    let mut i = 0;
+    while i < COLLECTORS.len() {
+        names[i] = COLLECTORS[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// The names of every registered collector.
+pub fn collector_names() -> Vec<&'static str> {
+    COLLECTOR_NAMES.to_vec()
+}
+
+/// The registry entry called `name`, or an error listing the valid names.
+pub fn collector_entry(name: &str) -> Result<&'static CollectorEntry, String> {
+    COLLECTORS.iter().find(|c| c.name == name).ok_or_else(|| {
+        format!(
+            "unknown collector '{name}' (available: {})",
+            collector_names().join(", ")
+        )
+    })
+}
 
 /// Builds the collector called `name` over a fresh reservation; returns it with its memory.
 pub fn create_collector(
@@ -38,34 +95,16 @@ pub fn create_collector(
     config: HeapConfig,
     types: Arc<TypeRegistry>,
 ) -> Result<(Box<dyn Collector>, Arc<HeapMemory>), String> {
-    match name {
-        "semispace" => {
-            let memory = Arc::new(HeapMemory::reserve(semispace::SemiSpace::reservation_for(
-                config.max_size,
-            ))?);
-            let ctx = CollectorContext {
-                memory: memory.clone(),
-                types,
-                config,
-            };
-            Ok((Box::new(semispace::SemiSpace::new(ctx)?), memory))
-        }
-        "mark-compact" => {
-            let memory = Arc::new(HeapMemory::reserve(
-                markcompact::MarkCompact::reservation_for(config.max_size),
-            )?);
-            let ctx = CollectorContext {
-                memory: memory.clone(),
-                types,
-                config,
-            };
-            Ok((Box::new(markcompact::MarkCompact::new(ctx)?), memory))
-        }
-        other => Err(format!(
-            "unknown collector '{other}' (available: {})",
-            COLLECTOR_NAMES.join(", ")
-        )),
-    }
+    let entry = collector_entry(name)?;
+    let memory = Arc::new(HeapMemory::reserve((entry.reservation_for)(
+        config.max_size,
+    ))?);
+    let ctx = CollectorContext {
+        memory: memory.clone(),
+        types,
+        config,
+    };
+    Ok(((entry.build)(ctx)?, memory))
 }
 
 /// The trace's description of `spaces` (their committed extent, `[start, end)`).
@@ -131,79 +170,127 @@ impl GcRecord {
     }
 }
 
-/// The VM-facing heap: one collector, the memory it manages, and the allocation slow paths.
+/// The VM-facing heap: one collector, the memory it manages, the allocation slow paths, the
+/// access API (access.rs) and the pause driver.
 pub struct Heap {
     pub memory: Arc<HeapMemory>,
     pub types: Arc<TypeRegistry>,
-    pub barrier: BarrierKind,
     pub config: HeapConfig,
-    collector: Mutex<Box<dyn Collector>>,
+    /// The barrier mutators run (the collector's, plus post-write under `--verify-barriers`).
+    pub(crate) barrier: BarrierKind,
+    /// `barrier == BarrierKind::None`: the store fast path's one test.
+    pub(crate) barrier_free: bool,
+    collector: Box<dyn Collector>,
     collector_name: &'static str,
+    barrier_check: Option<Arc<BarrierCheck>>,
     gc_count: AtomicU32,
     start: Instant,
     history: Mutex<Vec<GcRecord>>,
+    controllers: Mutex<Vec<Controller>>,
 }
 
 impl Heap {
+    /// The heap of the registered collector called `collector_name`.
     pub fn new(
         collector_name: &str,
         config: HeapConfig,
         types: Arc<TypeRegistry>,
     ) -> Result<Heap, String> {
         let (collector, memory) = create_collector(collector_name, config.clone(), types.clone())?;
-        Ok(Heap {
+        Ok(Heap::with_collector(collector, memory, config, types))
+    }
+
+    /// The heap of a collector built by the caller over `memory` (tests, embedders).
+    pub fn with_collector(
+        collector: Box<dyn Collector>,
+        memory: Arc<HeapMemory>,
+        config: HeapConfig,
+        types: Arc<TypeRegistry>,
+    ) -> Heap {
+        Heap {
             barrier: collector.barrier(),
+            barrier_free: collector.barrier() == BarrierKind::None,
             collector_name: collector.name(),
             memory,
             types,
             config,
-            collector: Mutex::new(collector),
+            collector,
+            barrier_check: None,
             gc_count: AtomicU32::new(0),
             start: Instant::now(),
             history: Mutex::new(Vec::new()),
-        })
+            controllers: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// `--verify-barriers`: every pause checks that each reference store since the last one went
+    /// through the barrier (shared/barrier_check.rs). Set before any mutator is created.
+    pub fn with_barrier_check(mut self) -> Heap {
+        self.barrier = BarrierCheck::kind(self.barrier);
+        self.barrier_free = false;
+        self.barrier_check = Some(BarrierCheck::new());
+        self
     }
 
     pub fn collector_name(&self) -> &'static str {
         self.collector_name
     }
 
-    /// The allocation slow path for `size` bytes that did not fit in `tlab`: refills the TLAB or
-    /// allocates outside it. Returns zeroed memory, or None when a collection is needed.
-    pub fn alloc_slow(&self, tlab: &mut Tlab, size: usize) -> Option<usize> {
-        match tlab.slow_path(size) {
-            SlowPath::AllocateOutside => self.alloc_outside_tlab(size),
-            SlowPath::Refill { size: desired } => {
-                let min = size + gcvm_tlab::FILLER_RESERVE;
-                let (start, end) = {
-                    let mut collector = self.collector.lock();
-                    if let Some((from, to)) = tlab.retire(false) {
-                        self.memory.fill_gap(from, to);
-                    }
-                    collector.alloc_tlab(min, desired.max(min))?
-                };
-                self.memory.zero(start, end - start);
-                tlab.install(start, end);
-                tlab.alloc(size)
-            }
+    /// The barrier mutators run.
+    pub fn barrier(&self) -> BarrierKind {
+        self.barrier
+    }
+
+    /// The collector (for statistics and tests).
+    pub fn collector(&self) -> &dyn Collector {
+        &*self.collector
+    }
+
+    /// Starts the collector's controller thread (if it has one) and the periodic-collection
+    /// controller (with `--periodic-gc`). Called once the VM can stop the world.
+    pub fn start(&'static self, vm: &'static dyn VmControl) -> Result<(), String> {
+        self.collector.start(vm);
+        if let Some(interval) = self.config.periodic_interval {
+            let controller =
+                shared::controller::spawn_periodic(vm, interval, move |roots, events| {
+                    self.collector.collect(GcCause::Periodic, roots, events)
+                })?;
+            self.controllers.lock().push(controller);
         }
+        Ok(())
     }
 
-    /// Allocates zeroed memory for one object outside any TLAB, or None.
-    pub fn alloc_outside_tlab(&self, size: usize) -> Option<usize> {
-        let at = self.collector.lock().alloc_outside_tlab(size)?;
-        self.memory.zero(at, size);
-        Some(at)
-    }
+    // ---- mutators ----
 
-    /// Retires a TLAB (for a collection or a thread's exit), filling its unused tail.
-    pub fn retire_tlab(&self, tlab: &mut Tlab, for_gc: bool) {
-        if let Some((from, to)) = tlab.retire(for_gc) {
-            self.memory.fill_gap(from, to);
+    /// A new thread's collector state, for `threads` allocating threads.
+    pub fn new_mutator(&self, threads: usize) -> Mutator {
+        let mut m = self.collector.new_mutator(threads);
+        if let Some(check) = &self.barrier_check {
+            let inner = std::mem::replace(&mut m.barrier, Box::new(collector::NoBarrier));
+            m.barrier = check.wrap(inner, self.collector.barrier());
         }
+        m
     }
 
-    /// Runs one collection. Every mutator must be stopped with its TLAB retired.
+    /// At a safepoint: retires the TLAB (for a collection) and hands over barrier buffers.
+    pub fn flush_mutator(&self, m: &mut Mutator) {
+        self.collector.flush_mutator(m, &self.memory, true);
+    }
+
+    /// At a thread's exit or the end of the run: gives everything back.
+    pub fn retire_mutator(&self, m: &mut Mutator) {
+        self.collector.flush_mutator(m, &self.memory, false);
+    }
+
+    /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB. Returns
+    /// zeroed memory, or None when a collection is needed.
+    pub fn alloc_slow(&self, m: &mut Mutator, size: usize) -> Option<usize> {
+        self.collector.alloc_slow(m, &self.memory, size)
+    }
+
+    // ---- pauses ----
+
+    /// Runs one collection in a pause (every mutator stopped and flushed).
     /// With `verify`, the heap is verified before and after; a failure is returned as Err.
     pub fn collect(
         &self,
@@ -213,24 +300,60 @@ impl Heap {
         verify: bool,
         time_to_safepoint: Duration,
     ) -> Result<GcRecord, String> {
-        let mut collector = self.collector.lock();
+        let collector = &*self.collector;
+        self.pause(
+            cause,
+            roots,
+            events,
+            verify,
+            time_to_safepoint,
+            &mut |roots, events| collector.collect(cause, roots, events),
+        )
+    }
+
+    /// Runs `body` as one pause: numbers it, checks barriers and verifies the heap before and
+    /// after (when asked), brackets it with GC start/end in the trace, and records it.
+    pub fn pause(
+        &self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+        verify: bool,
+        time_to_safepoint: Duration,
+        body: &mut PauseBody<'_>,
+    ) -> Result<GcRecord, String> {
         let id = self.gc_count.fetch_add(1, Ordering::Relaxed);
+        if let Some(check) = &self.barrier_check {
+            check
+                .check(
+                    &self.memory,
+                    &self.types,
+                    &self.collector.parseable_ranges(),
+                )
+                .map_err(|e| format!("before GC({id}): {e}"))?;
+        }
         if verify {
-            self.verify_locked(&**collector, roots)
+            self.verify(roots)
                 .map_err(|e| format!("before GC({id}): {e}"))?;
         }
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
         events.gc_start(id, GcKind::Major, cause.label());
-        let outcome = collector.collect(cause, roots, events);
-        // The spaces as the collection left them (roles swapped, bounds grown), before GC end.
-        // No collected-space event: today's collectors collect the whole heap.
-        events.sync_spaces(&trace_spaces(&collector.spaces()));
+        let outcome = body(roots, events);
+        // The spaces as the pause left them (roles swapped, bounds grown), before GC end.
+        events.sync_spaces(&trace_spaces(&self.collector.spaces()));
         events.gc_end(id);
         let pause = started.elapsed() + time_to_safepoint;
         if verify {
-            self.verify_locked(&**collector, roots)
+            self.verify(roots)
                 .map_err(|e| format!("after GC({id}): {e}"))?;
+        }
+        if let Some(check) = &self.barrier_check {
+            check.snapshot(
+                &self.memory,
+                &self.types,
+                &self.collector.parseable_ranges(),
+            );
         }
         let record = GcRecord {
             id,
@@ -246,31 +369,27 @@ impl Heap {
 
     /// After a collection that did not make room for `wanted` bytes: lets the collector grow.
     pub fn grow_for(&self, wanted: usize) -> bool {
-        self.collector.lock().grow_for(wanted)
+        self.collector.grow_for(wanted)
     }
 
-    fn verify_locked(
-        &self,
-        collector: &dyn Collector,
-        roots: &mut dyn RootSource,
-    ) -> Result<verify::VerifyReport, String> {
+    /// Verifies the heap now (every mutator flushed).
+    pub fn verify(&self, roots: &mut dyn RootSource) -> Result<verify::VerifyReport, String> {
         verify::verify_heap(
             &self.memory,
             &self.types,
-            &collector.parseable_ranges(),
+            &self.collector.parseable_ranges(),
             roots,
         )
     }
 
-    /// Verifies the heap now (every TLAB must be retired).
-    pub fn verify(&self, roots: &mut dyn RootSource) -> Result<verify::VerifyReport, String> {
-        let collector = self.collector.lock();
-        self.verify_locked(&**collector, roots)
+    /// Reference slots the barrier check has compared (0 without `--verify-barriers`).
+    pub fn barrier_checked_slots(&self) -> u64 {
+        self.barrier_check.as_ref().map_or(0, |c| c.compared())
     }
 
-    /// Calls `f` for every object in the heap, in address order (every TLAB must be retired).
+    /// Calls `f` for every object in the heap, in address order (every mutator flushed).
     pub fn for_each_object(&self, mut f: impl FnMut(Ref)) {
-        let ranges = self.collector.lock().parseable_ranges();
+        let ranges = self.collector.parseable_ranges();
         for (start, top) in ranges {
             let mut at = start;
             while at < top {
@@ -288,19 +407,19 @@ impl Heap {
         self.gc_count.load(Ordering::Relaxed)
     }
     pub fn used(&self) -> usize {
-        self.collector.lock().used()
+        self.collector.used()
     }
     pub fn capacity(&self) -> usize {
-        self.collector.lock().capacity()
+        self.collector.capacity()
     }
     pub fn max_capacity(&self) -> usize {
-        self.collector.lock().max_capacity()
+        self.collector.max_capacity()
     }
     pub fn tlab_capacity(&self) -> usize {
-        self.collector.lock().tlab_capacity()
+        self.collector.tlab_capacity()
     }
     pub fn spaces(&self) -> Vec<SpaceInfo> {
-        self.collector.lock().spaces()
+        self.collector.spaces()
     }
     /// The spaces as the trace describes them.
     pub fn trace_spaces(&self) -> Vec<SpaceDesc> {

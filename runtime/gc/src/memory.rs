@@ -5,6 +5,9 @@
 //! interpreter's field accesses, the collectors' copying and scanning — goes through the small
 //! safe methods here, which take byte offsets from the heap base.
 //!
+//! Writes are crate-private: code outside runtime/gc stores into the heap only through the
+//! access API (access.rs), which runs the collector's write barriers. Reads are public.
+//!
 //! Safety model: offsets come from `Ref`s handed out by a collector and from layouts in the
 //! `TypeRegistry`, so they always land inside the reservation; every accessor still checks the
 //! bound in debug builds. Accesses are plain (not atomic) except the GC word, which parallel
@@ -80,7 +83,7 @@ impl HeapMemory {
         unsafe { *self.ptr(off, 1) }
     }
     #[inline(always)]
-    pub fn write_u8(&self, off: usize, v: u8) {
+    pub(crate) fn write_u8(&self, off: usize, v: u8) {
         // SAFETY: as read_u8.
         unsafe { *self.ptr(off, 1) = v }
     }
@@ -90,7 +93,7 @@ impl HeapMemory {
         unsafe { (self.ptr(off, 2) as *const u16).read() }
     }
     #[inline(always)]
-    pub fn write_u16(&self, off: usize, v: u16) {
+    pub(crate) fn write_u16(&self, off: usize, v: u16) {
         // SAFETY: as read_u16.
         unsafe { (self.ptr(off, 2) as *mut u16).write(v) }
     }
@@ -100,7 +103,7 @@ impl HeapMemory {
         unsafe { (self.ptr(off, 4) as *const u32).read() }
     }
     #[inline(always)]
-    pub fn write_u32(&self, off: usize, v: u32) {
+    pub(crate) fn write_u32(&self, off: usize, v: u32) {
         // SAFETY: as read_u32.
         unsafe { (self.ptr(off, 4) as *mut u32).write(v) }
     }
@@ -110,7 +113,7 @@ impl HeapMemory {
         unsafe { (self.ptr(off, 8) as *const u64).read() }
     }
     #[inline(always)]
-    pub fn write_u64(&self, off: usize, v: u64) {
+    pub(crate) fn write_u64(&self, off: usize, v: u64) {
         // SAFETY: as read_u64.
         unsafe { (self.ptr(off, 8) as *mut u64).write(v) }
     }
@@ -118,13 +121,13 @@ impl HeapMemory {
     // ---- atomic access (GC word, volatile fields, CAS) ----
 
     #[inline(always)]
-    pub fn atomic_u64(&self, off: usize) -> &AtomicU64 {
+    pub(crate) fn atomic_u64(&self, off: usize) -> &AtomicU64 {
         // SAFETY: in range, 8-aligned; AtomicU64 has the layout of u64 and the mapping lives as
         // long as self.
         unsafe { &*(self.ptr(off, 8) as *const AtomicU64) }
     }
     #[inline(always)]
-    pub fn atomic_u32(&self, off: usize) -> &AtomicU32 {
+    pub(crate) fn atomic_u32(&self, off: usize) -> &AtomicU32 {
         // SAFETY: in range, 4-aligned; AtomicU32 has the layout of u32.
         unsafe { &*(self.ptr(off, 4) as *const AtomicU32) }
     }
@@ -132,14 +135,14 @@ impl HeapMemory {
     // ---- bulk operations ----
 
     /// Zeroes `[off, off+len)`.
-    pub fn zero(&self, off: usize, len: usize) {
+    pub(crate) fn zero(&self, off: usize, len: usize) {
         // SAFETY: in range (checked in debug builds); callers own the range (a fresh TLAB or
         // object, or a space being reset while the world is stopped).
         unsafe { std::ptr::write_bytes(self.ptr(off, len), 0, len) }
     }
 
     /// Copies `len` bytes from `from` to `to`; the ranges may overlap (sliding compaction).
-    pub fn copy(&self, from: usize, to: usize, len: usize) {
+    pub(crate) fn copy(&self, from: usize, to: usize, len: usize) {
         let src = self.ptr(from, len);
         let dst = self.ptr(to, len);
         // SAFETY: both ranges are inside the reservation; `copy` handles overlap.
@@ -154,27 +157,10 @@ impl HeapMemory {
     }
 
     /// Copies `src` into the heap at `off`.
-    pub fn write_bytes(&self, off: usize, src: &[u8]) {
+    pub(crate) fn write_bytes(&self, off: usize, src: &[u8]) {
         let dst = self.ptr(off, src.len());
         // SAFETY: dst range inside the reservation; src is a distinct Rust slice.
         unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, src.len()) }
-    }
-
-    /// Gives the pages of `[off, off+len)` back to the OS; they read as zero afterwards.
-    pub fn discard(&self, off: usize, len: usize) {
-        let start = (off + 4095) & !4095;
-        let end = (off + len) & !4095;
-        if end > start {
-            // SAFETY: page-aligned sub-range of our own mapping; MADV_DONTNEED on a private
-            // anonymous mapping only drops contents (re-faulted as zero pages).
-            unsafe {
-                libc::madvise(
-                    self.ptr(start, end - start) as *mut libc::c_void,
-                    end - start,
-                    libc::MADV_DONTNEED,
-                );
-            }
-        }
     }
 
     // ---- object header helpers ----
@@ -184,7 +170,7 @@ impl HeapMemory {
         self.atomic_u64(obj.offset()).load(Ordering::Relaxed)
     }
     #[inline(always)]
-    pub fn set_gc_word(&self, obj: Ref, word: u64) {
+    pub(crate) fn set_gc_word(&self, obj: Ref, word: u64) {
         self.atomic_u64(obj.offset()).store(word, Ordering::Relaxed)
     }
     #[inline(always)]
@@ -198,21 +184,21 @@ impl HeapMemory {
 
     /// Writes a fresh header (GC word 0) for an object of `type_id` at `offset`.
     #[inline(always)]
-    pub fn init_header(&self, offset: usize, type_id: u32) {
+    pub(crate) fn init_header(&self, offset: usize, type_id: u32) {
         self.write_u64(offset, 0);
         self.write_u32(offset + TYPE_OFFSET, type_id);
     }
 
     /// Writes an array header with its length.
     #[inline(always)]
-    pub fn init_array_header(&self, offset: usize, type_id: u32, len: u32) {
+    pub(crate) fn init_array_header(&self, offset: usize, type_id: u32, len: u32) {
         self.init_header(offset, type_id);
         self.write_u32(offset + LENGTH_OFFSET, len);
     }
 
     /// Turns `[start, end)` into one dead filler object so the space stays parseable.
     /// The gap must be a multiple of 8 and at least 16 bytes (or empty).
-    pub fn fill_gap(&self, start: usize, end: usize) {
+    pub(crate) fn fill_gap(&self, start: usize, end: usize) {
         debug_assert!(end >= start && (end - start) % 8 == 0);
         let gap = end - start;
         if gap == 0 {
@@ -266,13 +252,13 @@ impl HeapMemory {
         Ref::from_raw(self.read_u32(slot))
     }
     #[inline(always)]
-    pub fn write_ref(&self, slot: usize, r: Ref) {
+    pub(crate) fn write_ref(&self, slot: usize, r: Ref) {
         self.write_u32(slot, r.raw())
     }
 
     /// Installs a forwarding pointer in `obj`'s GC word.
     #[inline]
-    pub fn forward_to(&self, obj: Ref, to: Ref) {
+    pub(crate) fn forward_to(&self, obj: Ref, to: Ref) {
         self.set_gc_word(obj, gcword::forwarding(to))
     }
 }

@@ -1,10 +1,12 @@
 //! Property tests: random object graphs built through the heap API survive collections exactly —
 //! same shape (sharing and cycles included), same field values, same array contents — under
-//! every collector, with the heap verifier run before and after each collection.
+//! every collector, with the heap verifier run before and after each collection. Graphs are
+//! built through the access API (as the interpreter builds them), so the same tests also run
+//! under the barrier check.
 
 use gcvm_gc::object::{array_size, ElemKind, Ref};
-use gcvm_gc::{GcCause, Heap, HeapConfig, NoEvents, COLLECTOR_NAMES};
-use gcvm_tlab::Tlab;
+use gcvm_gc::testing::RawWrites;
+use gcvm_gc::{GcCause, Heap, HeapConfig, Mutator, NoEvents, COLLECTOR_NAMES};
 mod common;
 
 use common::*;
@@ -38,25 +40,39 @@ fn graph_strategy() -> impl Strategy<Value = (Vec<Spec>, Vec<usize>, usize)> {
 
 struct TestHeap {
     heap: Heap,
-    tlab: Tlab,
+    m: Mutator,
 }
 
 impl TestHeap {
     fn new(collector: &str) -> TestHeap {
+        TestHeap::with(Self::heap(collector))
+    }
+
+    /// A test heap that checks at every collection that every store ran the barrier.
+    fn with_barrier_check(collector: &str) -> TestHeap {
+        TestHeap::with(Self::heap(collector).with_barrier_check())
+    }
+
+    fn with(heap: Heap) -> TestHeap {
+        let m = heap.new_mutator(1);
+        TestHeap { heap, m }
+    }
+
+    fn heap(collector: &str) -> Heap {
         let config = HeapConfig {
             initial_size: 4 << 20,
             max_size: 16 << 20,
             gc_threads: 1,
+            periodic_interval: None,
         };
-        let heap = Heap::new(collector, config, registry()).unwrap();
-        let tlab = Tlab::new(heap.tlab_capacity(), 1);
-        TestHeap { heap, tlab }
+        Heap::new(collector, config, registry()).unwrap()
     }
 
     fn alloc(&mut self, size: usize) -> usize {
-        self.tlab
+        self.m
+            .tlab
             .alloc(size)
-            .or_else(|| self.heap.alloc_slow(&mut self.tlab, size))
+            .or_else(|| self.heap.alloc_slow(&mut self.m, size))
             .expect("test heaps are big enough")
     }
 
@@ -71,21 +87,19 @@ impl TestHeap {
 
     /// Allocates every object (references still null) and returns their refs.
     fn build(&mut self, specs: &[Spec]) -> Vec<Ref> {
-        let mem = self.heap.memory.clone();
         let refs: Vec<Ref> = specs
             .iter()
             .map(|s| {
                 let at = self.alloc(Self::size_of(s));
                 match s {
-                    Spec::RefArray(v) => mem.init_array_header(at, s.type_id(), v.len() as u32),
-                    Spec::IntArray(v) => mem.init_array_header(at, s.type_id(), v.len() as u32),
-                    _ => mem.init_header(at, s.type_id()),
+                    Spec::RefArray(v) => self.heap.init_array(at, s.type_id(), v.len() as u32),
+                    Spec::IntArray(v) => self.heap.init_array(at, s.type_id(), v.len() as u32),
+                    _ => self.heap.init_object(at, s.type_id()),
                 }
-                Ref::from_offset(at)
             })
             .collect();
+        let (heap, m) = (&self.heap, &mut self.m);
         for (s, &r) in specs.iter().zip(&refs) {
-            let base = r.offset();
             let to = |t: &Option<usize>| t.map_or(Ref::NULL, |i| refs[i]);
             match s {
                 Spec::Node {
@@ -93,23 +107,23 @@ impl TestHeap {
                     long,
                     refs: out,
                 } => {
-                    mem.write_u32(base + 12, *int as u32);
-                    mem.write_u64(base + 16, *long as u64);
-                    mem.write_ref(base + 24, to(&out[0]));
-                    mem.write_ref(base + 28, to(&out[1]));
+                    heap.store_u32(r, 12, *int as u32);
+                    heap.store_u64(r, 16, *long as u64);
+                    heap.store_ref(m, r, 24, to(&out[0]));
+                    heap.store_ref(m, r, 28, to(&out[1]));
                 }
                 Spec::Leaf { int, long } => {
-                    mem.write_u32(base + 12, *int as u32);
-                    mem.write_u64(base + 16, *long as u64);
+                    heap.store_u32(r, 12, *int as u32);
+                    heap.store_u64(r, 16, *long as u64);
                 }
                 Spec::RefArray(v) => {
                     for (k, t) in v.iter().enumerate() {
-                        mem.write_ref(base + 16 + 4 * k, to(t));
+                        heap.store_ref_element(m, r, k, to(t));
                     }
                 }
                 Spec::IntArray(v) => {
                     for (k, x) in v.iter().enumerate() {
-                        mem.write_u32(base + 16 + 4 * k, *x as u32);
+                        heap.store_u32(r, 16 + 4 * k, *x as u32);
                     }
                 }
             }
@@ -121,12 +135,17 @@ impl TestHeap {
     fn make_garbage(&mut self, count: usize) {
         for _ in 0..count {
             let at = self.alloc(24);
-            self.heap.memory.init_header(at, LEAF);
+            self.heap.init_object(at, LEAF);
         }
     }
 
     fn collect(&mut self, roots: &mut Vec<Ref>) {
-        self.heap.retire_tlab(&mut self.tlab, true);
+        self.try_collect(roots)
+            .expect("heap verifies before and after the collection");
+    }
+
+    fn try_collect(&mut self, roots: &mut Vec<Ref>) -> Result<(), String> {
+        self.heap.flush_mutator(&mut self.m);
         self.heap
             .collect(
                 GcCause::GcStress,
@@ -135,7 +154,7 @@ impl TestHeap {
                 true,
                 std::time::Duration::ZERO,
             )
-            .expect("heap verifies before and after the collection");
+            .map(|_| ())
     }
 
     fn check(&self, specs: &[Spec], root_specs: &[usize], roots: &[Ref]) -> Result<(), String> {
@@ -174,6 +193,74 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn graphs_built_through_the_access_api_pass_the_barrier_check(
+        (specs, root_specs, garbage) in graph_strategy()
+    ) {
+        for collector in COLLECTOR_NAMES {
+            let mut h = TestHeap::with_barrier_check(collector);
+            h.make_garbage(garbage);
+            let refs = h.build(&specs);
+            let mut roots: Vec<Ref> = root_specs.iter().map(|&i| refs[i]).collect();
+            for _ in 0..2 {
+                h.try_collect(&mut roots).map_err(TestCaseError::fail)?;
+                let rebuilt = h.build(&specs);
+                roots.extend(root_specs.iter().map(|&i| rebuilt[i]));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_reference_store_that_skips_the_barrier_fails_the_barrier_check() {
+    for collector in COLLECTOR_NAMES {
+        let mut h = TestHeap::with_barrier_check(collector);
+        let refs = h.build(&[
+            Spec::Node {
+                int: 1,
+                long: 2,
+                refs: [None, None],
+            },
+            Spec::Leaf { int: 3, long: 4 },
+        ]);
+        let mut roots = vec![refs[0]];
+        h.collect(&mut roots);
+        let leaf = h.build(&[Spec::Leaf { int: 5, long: 6 }])[0];
+        h.heap.memory.raw_write_ref(roots[0].offset() + 28, leaf);
+        let err = h.try_collect(&mut roots).unwrap_err();
+        assert!(
+            err.contains("not seen by the write barrier"),
+            "{collector}: {err}"
+        );
+        assert!(
+            err.contains("+28"),
+            "{collector}: names the field offset: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_null_store_needs_no_barrier_record() {
+    let mut h = TestHeap::with_barrier_check("semispace");
+    let specs = [
+        Spec::Node {
+            int: 1,
+            long: 2,
+            refs: [Some(1), None],
+        },
+        Spec::Leaf { int: 3, long: 4 },
+    ];
+    let mut roots = vec![h.build(&specs)[0]];
+    h.collect(&mut roots);
+    h.heap
+        .memory
+        .raw_write_ref(roots[0].offset() + 24, Ref::NULL);
+    h.collect(&mut roots);
+}
+
 #[test]
 fn unreachable_objects_are_reclaimed() {
     for collector in COLLECTOR_NAMES {
@@ -197,7 +284,9 @@ fn identity_hash_and_age_survive_a_move() {
         let specs = vec![Spec::Leaf { int: 7, long: 8 }];
         let refs = h.build(&specs);
         let word = gcword::with_identity_hash(h.heap.memory.gc_word(refs[0]), 12345);
-        h.heap.memory.set_gc_word(refs[0], word);
+        h.heap
+            .header_word(refs[0])
+            .store(word, std::sync::atomic::Ordering::Relaxed);
         let mut roots = refs.clone();
         h.collect(&mut roots);
         h.collect(&mut roots);
@@ -223,11 +312,11 @@ fn verifier_rejects_a_reference_into_the_middle_of_an_object() {
         Spec::Leaf { int: 3, long: 4 },
     ];
     let refs = h.build(&specs);
-    h.heap.memory.write_ref(
+    h.heap.memory.raw_write_ref(
         refs[0].offset() + 24,
         Ref::from_offset(refs[1].offset() + 8),
     );
-    h.heap.retire_tlab(&mut h.tlab, true);
+    h.heap.flush_mutator(&mut h.m);
     let mut roots = vec![refs[0]];
     let err = h.heap.verify(&mut Roots(&mut roots)).unwrap_err();
     assert!(err.contains("not the start of an object"), "{err}");
@@ -237,8 +326,8 @@ fn verifier_rejects_a_reference_into_the_middle_of_an_object() {
 fn verifier_rejects_an_unknown_type() {
     let mut h = TestHeap::new("semispace");
     let refs = h.build(&[Spec::Leaf { int: 3, long: 4 }]);
-    h.heap.memory.write_u32(refs[0].offset() + 8, 999);
-    h.heap.retire_tlab(&mut h.tlab, true);
+    h.heap.memory.raw_write_u32(refs[0].offset() + 8, 999);
+    h.heap.flush_mutator(&mut h.m);
     let err = h.heap.verify(&mut Roots(&mut vec![])).unwrap_err();
     assert!(err.contains("unknown type id 999"), "{err}");
 }

@@ -10,9 +10,10 @@ use gcvm_gc::memory::RESERVED_PREFIX;
 use gcvm_gc::object::{
     array_size, gcword, ElemKind, Ref, Shape, TypeInfo, TypeRegistry, FILLER_TYPE,
 };
+use gcvm_gc::testing::RawWrites;
 use gcvm_gc::{
-    Collector, CollectorContext, GcCause, GcEventSink, GcOutcome, HeapConfig, HeapMemory, NoEvents,
-    RootSource,
+    CollectorContext, GcCause, GcEventSink, GcOutcome, HeapConfig, HeapMemory, NoEvents,
+    RootSource, StwCollector,
 };
 use gcvm_tracer::CountingSink;
 use std::collections::HashMap;
@@ -125,6 +126,7 @@ impl Mc {
             initial_size: initial,
             max_size: max,
             gc_threads,
+            periodic_interval: None,
         };
         let gc = MarkCompact::new(CollectorContext {
             memory: mem.clone(),
@@ -140,39 +142,39 @@ impl Mc {
             .gc
             .alloc_outside_tlab(size)
             .expect("test heaps are big enough");
-        self.mem.zero(at, size);
+        self.mem.raw_zero(at, size);
         at
     }
 
     /// A node whose int field is `id` and whose long field is `-id`.
     fn node(&mut self, id: i32) -> Ref {
         let at = self.alloc(NODE_SIZE);
-        self.mem.init_header(at, NODE);
-        self.mem.write_u32(at + 12, id as u32);
-        self.mem.write_u64(at + 16, -(id as i64) as u64);
+        self.mem.raw_init_header(at, NODE);
+        self.mem.raw_write_u32(at + 12, id as u32);
+        self.mem.raw_write_u64(at + 16, -(id as i64) as u64);
         Ref::from_offset(at)
     }
 
     fn leaf(&mut self, id: i32) -> Ref {
         let at = self.alloc(LEAF_SIZE);
-        self.mem.init_header(at, LEAF);
-        self.mem.write_u32(at + 12, id as u32);
+        self.mem.raw_init_header(at, LEAF);
+        self.mem.raw_write_u32(at + 12, id as u32);
         Ref::from_offset(at)
     }
 
     fn int_array(&mut self, values: &[i32]) -> Ref {
         let at = self.alloc(array_size(ElemKind::Int, values.len()));
         self.mem
-            .init_array_header(at, INT_ARRAY, values.len() as u32);
+            .raw_init_array_header(at, INT_ARRAY, values.len() as u32);
         for (i, v) in values.iter().enumerate() {
-            self.mem.write_u32(at + 16 + 4 * i, *v as u32);
+            self.mem.raw_write_u32(at + 16 + 4 * i, *v as u32);
         }
         Ref::from_offset(at)
     }
 
     fn ref_array(&mut self, len: usize) -> Ref {
         let at = self.alloc(array_size(ElemKind::Ref, len));
-        self.mem.init_array_header(at, REF_ARRAY, len as u32);
+        self.mem.raw_init_array_header(at, REF_ARRAY, len as u32);
         Ref::from_offset(at)
     }
 
@@ -184,7 +186,7 @@ impl Mc {
     }
 
     fn link(&self, from: Ref, field: usize, to: Ref) {
-        self.mem.write_ref(from.offset() + [24, 28][field], to);
+        self.mem.raw_write_ref(from.offset() + [24, 28][field], to);
     }
     fn field(&self, obj: Ref, field: usize) -> Ref {
         self.mem.read_ref(obj.offset() + [24, 28][field])
@@ -507,7 +509,7 @@ fn mark_stack_overflow_falls_back_to_rescanning() {
                 h.link(n, 0, a);
                 h.link(n, 1, b);
             }
-            h.mem.write_ref(array.offset() + 16 + 4 * i, top);
+            h.mem.raw_write_ref(array.offset() + 16 + 4 * i, top);
             expected += 7;
         }
         let mut roots = vec![array];
@@ -538,7 +540,7 @@ fn a_large_reference_array_is_marked_in_chunks_by_several_workers() {
     for i in 0..n {
         h.garbage(1);
         let leaf = h.leaf(i as i32);
-        h.mem.write_ref(array.offset() + 16 + 4 * i, leaf);
+        h.mem.raw_write_ref(array.offset() + 16 + 4 * i, leaf);
     }
     let mut roots = vec![array];
     h.collect(&mut roots, &mut NoEvents);
@@ -590,9 +592,10 @@ fn identity_hash_and_age_survive_a_compaction() {
     let x = h.leaf(7);
     h.garbage(50);
     let y = h.leaf(8);
-    h.mem.set_gc_word(x, gcword::with_identity_hash(0, 12345));
     h.mem
-        .set_gc_word(y, gcword::with_identity_hash(0, 0x7fff_fffe));
+        .raw_set_gc_word(x, gcword::with_identity_hash(0, 12345));
+    h.mem
+        .raw_set_gc_word(y, gcword::with_identity_hash(0, 0x7fff_fffe));
     let mut roots = vec![x, y];
     h.collect(&mut roots, &mut NoEvents);
     assert_ne!(roots, vec![x, y], "both objects slid");
@@ -610,7 +613,7 @@ fn a_monitor_index_survives_a_compaction() {
     let mut h = Mc::new(4 * MB, 4 * MB, 1);
     h.garbage(50);
     let x = h.leaf(7);
-    h.mem.set_gc_word(x, 77 << gcword::MONITOR_SHIFT);
+    h.mem.raw_set_gc_word(x, 77 << gcword::MONITOR_SHIFT);
     let mut roots = vec![x];
     h.collect(&mut roots, &mut NoEvents);
     assert_ne!(roots[0], x);
@@ -636,11 +639,11 @@ fn an_empty_root_set_empties_the_heap() {
 #[test]
 fn the_heap_selects_it_by_name_and_logs_a_full_pause() {
     use gcvm_gc::Heap;
-    use gcvm_tlab::Tlab;
     let config = HeapConfig {
         initial_size: 4 * MB,
         max_size: 16 * MB,
         gc_threads: 2,
+        periodic_interval: None,
     };
     let heap = Heap::new("mark-compact", config, registry()).unwrap();
     assert_eq!(heap.collector_name(), "mark-compact");
@@ -649,19 +652,20 @@ fn the_heap_selects_it_by_name_and_logs_a_full_pause() {
         (spaces.len(), spaces[0].name.as_str(), spaces[0].kind),
         (1, "mark-compact", gcvm_gc::SpaceKind::Old)
     );
-    let mut tlab = Tlab::new(heap.tlab_capacity(), 1);
+    let mut m = heap.new_mutator(1);
     let mut roots = Vec::new();
     for i in 0..100_000 {
-        let at = tlab
+        let at = m
+            .tlab
             .alloc(LEAF_SIZE)
-            .or_else(|| heap.alloc_slow(&mut tlab, LEAF_SIZE))
+            .or_else(|| heap.alloc_slow(&mut m, LEAF_SIZE))
             .unwrap();
-        heap.memory.init_header(at, LEAF);
+        heap.memory.raw_init_header(at, LEAF);
         if i % 10 == 0 {
             roots.push(Ref::from_offset(at));
         }
     }
-    heap.retire_tlab(&mut tlab, true);
+    heap.flush_mutator(&mut m);
     let record = heap
         .collect(
             GcCause::AllocationFailure,

@@ -11,7 +11,10 @@
 use gcvm_gc::memory::HeapMemory;
 use gcvm_gc::object::{array_size, gcword, ElemKind, Ref, TypeRegistry, FILLER_TYPE};
 use gcvm_gc::semispace::{plab_size_for, CollectionStats, SemiSpace, MAX_PLAB, MIN_PLAB};
-use gcvm_gc::{Collector, CollectorContext, GcCause, GcEventSink, GcOutcome, HeapConfig, NoEvents};
+use gcvm_gc::testing::RawWrites;
+use gcvm_gc::{
+    CollectorContext, GcCause, GcEventSink, GcOutcome, HeapConfig, NoEvents, StwCollector,
+};
 mod common;
 
 use common::*;
@@ -108,6 +111,7 @@ impl Ss {
             initial_size: 2 * half,
             max_size: 2 * half,
             gc_threads,
+            periodic_interval: None,
         };
         let gc = SemiSpace::new(CollectorContext {
             memory: mem.clone(),
@@ -130,7 +134,7 @@ impl Ss {
                 .gc
                 .alloc_outside_tlab(size)
                 .expect("test heaps are big enough");
-            self.mem.zero(at, size);
+            self.mem.raw_zero(at, size);
             return at;
         }
         let room = self.tlab.1 - self.tlab.0;
@@ -140,7 +144,7 @@ impl Ss {
                 .gc
                 .alloc_tlab(size + 16, TLAB)
                 .expect("test heaps are big enough");
-            self.mem.zero(start, end - start);
+            self.mem.raw_zero(start, end - start);
             self.tlab = (start, end);
         }
         let at = self.tlab.0;
@@ -149,29 +153,29 @@ impl Ss {
     }
 
     fn retire_tlab(&mut self) {
-        self.mem.fill_gap(self.tlab.0, self.tlab.1);
+        self.mem.raw_fill_gap(self.tlab.0, self.tlab.1);
         self.tlab = (0, 0);
     }
 
     /// A node whose int field is `id` and whose long field is `-id`.
     fn node(&mut self, id: i32) -> Ref {
         let at = self.alloc(NODE_SIZE);
-        self.mem.init_header(at, NODE);
-        self.mem.write_u32(at + 12, id as u32);
-        self.mem.write_u64(at + 16, -(id as i64) as u64);
+        self.mem.raw_init_header(at, NODE);
+        self.mem.raw_write_u32(at + 12, id as u32);
+        self.mem.raw_write_u64(at + 16, -(id as i64) as u64);
         Ref::from_offset(at)
     }
 
     fn leaf(&mut self, id: i32) -> Ref {
         let at = self.alloc(LEAF_SIZE);
-        self.mem.init_header(at, LEAF);
-        self.mem.write_u32(at + 12, id as u32);
+        self.mem.raw_init_header(at, LEAF);
+        self.mem.raw_write_u32(at + 12, id as u32);
         Ref::from_offset(at)
     }
 
     fn ref_array(&mut self, len: usize) -> Ref {
         let at = self.alloc(array_size(ElemKind::Ref, len));
-        self.mem.init_array_header(at, REF_ARRAY, len as u32);
+        self.mem.raw_init_array_header(at, REF_ARRAY, len as u32);
         Ref::from_offset(at)
     }
 
@@ -183,13 +187,13 @@ impl Ss {
     }
 
     fn link(&self, from: Ref, field: usize, to: Ref) {
-        self.mem.write_ref(from.offset() + [24, 28][field], to);
+        self.mem.raw_write_ref(from.offset() + [24, 28][field], to);
     }
     fn field(&self, obj: Ref, field: usize) -> Ref {
         self.mem.read_ref(obj.offset() + [24, 28][field])
     }
     fn set_element(&self, array: Ref, i: usize, to: Ref) {
-        self.mem.write_ref(array.offset() + 16 + 4 * i, to);
+        self.mem.raw_write_ref(array.offset() + 16 + 4 * i, to);
     }
     fn element(&self, array: Ref, i: usize) -> Ref {
         self.mem.read_ref(array.offset() + 16 + 4 * i)
@@ -302,9 +306,9 @@ impl Graph {
         for s in &self.specs {
             let at = h.alloc(s.size());
             match s {
-                Spec::RefArray(v) => mem.init_array_header(at, REF_ARRAY, v.len() as u32),
-                Spec::IntArray(v) => mem.init_array_header(at, INT_ARRAY, v.len() as u32),
-                _ => mem.init_header(at, s.type_id()),
+                Spec::RefArray(v) => mem.raw_init_array_header(at, REF_ARRAY, v.len() as u32),
+                Spec::IntArray(v) => mem.raw_init_array_header(at, INT_ARRAY, v.len() as u32),
+                _ => mem.raw_init_header(at, s.type_id()),
             }
             refs.push(Ref::from_offset(at));
             if garbage > 0 {
@@ -320,23 +324,23 @@ impl Graph {
                     long,
                     refs: out,
                 } => {
-                    mem.write_u32(base + 12, *int as u32);
-                    mem.write_u64(base + 16, *long as u64);
-                    mem.write_ref(base + 24, to(&out[0]));
-                    mem.write_ref(base + 28, to(&out[1]));
+                    mem.raw_write_u32(base + 12, *int as u32);
+                    mem.raw_write_u64(base + 16, *long as u64);
+                    mem.raw_write_ref(base + 24, to(&out[0]));
+                    mem.raw_write_ref(base + 28, to(&out[1]));
                 }
                 Spec::Leaf { int, long } => {
-                    mem.write_u32(base + 12, *int as u32);
-                    mem.write_u64(base + 16, *long as u64);
+                    mem.raw_write_u32(base + 12, *int as u32);
+                    mem.raw_write_u64(base + 16, *long as u64);
                 }
                 Spec::RefArray(v) => {
                     for (k, t) in v.iter().enumerate() {
-                        mem.write_ref(base + 16 + 4 * k, to(t));
+                        mem.raw_write_ref(base + 16 + 4 * k, to(t));
                     }
                 }
                 Spec::IntArray(v) => {
                     for (k, x) in v.iter().enumerate() {
-                        mem.write_u32(base + 16 + 4 * k, *x as u32);
+                        mem.raw_write_u32(base + 16 + 4 * k, *x as u32);
                     }
                 }
             }
@@ -626,7 +630,7 @@ fn identity_hash_monitor_index_and_age_survive_parallel_copying() {
         if i % 3 == 0 {
             word |= ((i % 1000 + 1) as u64) << gcword::MONITOR_SHIFT;
         }
-        h.mem.set_gc_word(n, word);
+        h.mem.raw_set_gc_word(n, word);
         h.set_element(array, i, n);
     }
     let mut roots = vec![array];
@@ -925,38 +929,39 @@ fn a_nearly_full_half_is_copied_sequentially_so_live_data_always_fits() {
 #[test]
 fn the_vm_facing_heap_collects_in_parallel_with_tlabs_and_verification() {
     use gcvm_gc::Heap;
-    use gcvm_tlab::Tlab;
     const N: usize = 60_000; // ~2 MB live: two workers
     let config = HeapConfig {
         initial_size: 32 * MB,
         max_size: 32 * MB,
         gc_threads: 2,
+        periodic_interval: None,
     };
     let heap = Heap::new("semispace", config, registry()).unwrap();
-    let mut tlab = Tlab::new(heap.tlab_capacity(), 1);
+    let mut m = heap.new_mutator(1);
     let mut alloc = |size: usize| {
-        let at = tlab
+        let at = m
+            .tlab
             .alloc(size)
-            .or_else(|| heap.alloc_slow(&mut tlab, size))
+            .or_else(|| heap.alloc_slow(&mut m, size))
             .expect("the heap is big enough");
         Ref::from_offset(at)
     };
     let array = alloc(array_size(ElemKind::Ref, N));
     heap.memory
-        .init_array_header(array.offset(), REF_ARRAY, N as u32);
+        .raw_init_array_header(array.offset(), REF_ARRAY, N as u32);
     for i in 0..N {
         let node = alloc(NODE_SIZE);
-        heap.memory.init_header(node.offset(), NODE);
-        heap.memory.write_u32(node.offset() + 12, i as u32);
-        heap.memory.write_ref(array.offset() + 16 + 4 * i, node);
+        heap.memory.raw_init_header(node.offset(), NODE);
+        heap.memory.raw_write_u32(node.offset() + 12, i as u32);
+        heap.memory.raw_write_ref(array.offset() + 16 + 4 * i, node);
         if i > 0 {
             let prev = heap.memory.read_ref(array.offset() + 16 + 4 * (i - 1));
-            heap.memory.write_ref(prev.offset() + 24, node);
+            heap.memory.raw_write_ref(prev.offset() + 24, node);
         }
         let garbage = alloc(LEAF_SIZE);
-        heap.memory.init_header(garbage.offset(), LEAF);
+        heap.memory.raw_init_header(garbage.offset(), LEAF);
     }
-    heap.retire_tlab(&mut tlab, true);
+    heap.flush_mutator(&mut m);
     let mut roots = vec![array];
     let mut events = Recorder::default();
     let record = heap

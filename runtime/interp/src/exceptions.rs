@@ -33,15 +33,10 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
         frames.push(((m.id as u64) << 32) | bci as u64);
     }
     let arr = t.new_array(t.vm.wk().long_array, frames.len() as i32)?;
-    let mem = &t.vm.heap.memory;
-    for (k, &v) in frames.iter().enumerate() {
-        mem.write_u64(arr.offset() + 16 + 8 * k, v);
-    }
+    t.vm.heap.store_u64_elements(arr, &frames);
     let this = t.arg_ref(a, 0);
-    mem.write_ref(
-        this.offset() + t.vm.wk().throwable_backtrace_offset as usize,
-        arr,
-    );
+    let offset = t.vm.wk().throwable_backtrace_offset as usize;
+    t.store_ref(this, offset, arr);
     Ok(0)
 }
 
@@ -96,10 +91,8 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
             line as u32 as u64,
         ];
         t.invoke(ctor, &args)?;
-        let arr = t.handle(h);
-        t.vm.heap
-            .memory
-            .write_ref(arr.offset() + 16 + 4 * k, t.handle(he));
+        let (arr, element) = (t.handle(h), t.handle(he));
+        t.store_ref_element(arr, k, element);
         t.truncate_handles(he);
     }
     let arr = t.handle(h);

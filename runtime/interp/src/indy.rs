@@ -255,14 +255,10 @@ impl JThread {
     pub fn exec_new_lambda(&mut self, site: &LambdaSite, sp: usize) -> JResult<usize> {
         let base = sp - site.arg_slots as usize;
         let obj = self.new_object_at(site.class, Site::of_usual_type(site.site))?;
-        let mem = &self.vm.heap.memory;
+        let vm = self.vm;
         for &(offset, kind, slot) in &site.captures {
-            crate::interp::write_field(
-                mem,
-                obj.offset() + offset as usize,
-                kind,
-                self.slots[base + slot as usize],
-            );
+            let v = self.slots[base + slot as usize];
+            crate::interp::write_field(&vm.heap, &mut self.mutator, obj, offset as usize, kind, v);
         }
         self.slots[base] = obj.raw() as u64;
         Ok(base + 1)

@@ -19,7 +19,8 @@ impl JThread {
     /// Runs until the frame count drops back to `base_depth`.
     pub fn execute(&mut self, base_depth: usize) -> JResult<()> {
         let vm = self.vm;
-        let mem = &*vm.heap.memory;
+        let heap = &vm.heap;
+        let mem = &*heap.memory;
         'frames: loop {
             let fi = self.frames.len() - 1;
             let frame = self.frames[fi];
@@ -206,6 +207,19 @@ impl JThread {
                     arr.offset() + 16 + index as usize * $size
                 }};
             }
+            // Pops index and array; checks both; yields the array and the element's offset in it.
+            macro_rules! element_in {
+                ($size:expr) => {{
+                    let index = pop_i!();
+                    let arr = pop_a!();
+                    null_check!(arr);
+                    let len = mem.array_length(arr);
+                    if index as u32 >= len {
+                        throw!(self.throw_aioobe(index, len as usize));
+                    }
+                    (arr, 16 + index as usize * $size)
+                }};
+            }
             macro_rules! invoke {
                 ($m:expr, $base:expr) => {{
                     sync!();
@@ -302,24 +316,24 @@ impl JThread {
                         Kind::Int | Kind::Float => {
                             sp -= 1;
                             let v = self.slots[sp] as u32;
-                            let at = element!(4);
-                            mem.write_u32(at, v);
+                            let (arr, off) = element_in!(4);
+                            heap.store_u32(arr, off, v);
                         }
                         Kind::Long | Kind::Double => {
                             sp -= 2;
                             let v = self.slots[sp];
-                            let at = element!(8);
-                            mem.write_u64(at, v);
+                            let (arr, off) = element_in!(8);
+                            heap.store_u64(arr, off, v);
                         }
                         Kind::Byte | Kind::Boolean => {
                             let v = pop_i!();
-                            let at = element!(1);
-                            mem.write_u8(at, v as u8);
+                            let (arr, off) = element_in!(1);
+                            heap.store_u8(arr, off, v as u8);
                         }
                         Kind::Char | Kind::Short => {
                             let v = pop_i!();
-                            let at = element!(2);
-                            mem.write_u16(at, v as u16);
+                            let (arr, off) = element_in!(2);
+                            heap.store_u16(arr, off, v as u16);
                         }
                         Kind::Ref => {
                             let v = Ref::from_raw(self.slots[sp - 1] as u32);
@@ -337,8 +351,8 @@ impl JThread {
                                 }
                             }
                             sp -= 1;
-                            let at = element!(4);
-                            mem.write_ref(at, v);
+                            let (arr, off) = element_in!(4);
+                            heap.store_ref(&mut self.mutator, arr, off, v);
                         }
                     },
 
@@ -648,7 +662,7 @@ impl JThread {
                         let obj = Ref::from_raw(self.slots[sp - n - 1] as u32);
                         null_check!(obj);
                         sp -= n + 1;
-                        write_field(mem, obj.offset() + *offset as usize, *kind, v);
+                        write_field(heap, &mut self.mutator, obj, *offset as usize, *kind, v);
                     }
 
                     Insn::InvokeStatic(m) => {
@@ -905,14 +919,24 @@ pub fn read_field(mem: &gcvm_gc::HeapMemory, at: usize, kind: Kind) -> u64 {
     }
 }
 
+/// Stores `v` (a slot value of `kind`) into the field at `offset` of `holder`, through the
+/// heap's access API (a reference store runs the collector's barrier).
 #[inline(always)]
-pub fn write_field(mem: &gcvm_gc::HeapMemory, at: usize, kind: Kind, v: u64) {
+pub fn write_field(
+    heap: &gcvm_gc::Heap,
+    m: &mut gcvm_gc::Mutator,
+    holder: Ref,
+    offset: usize,
+    kind: Kind,
+    v: u64,
+) {
     match kind {
-        Kind::Int | Kind::Float | Kind::Ref => mem.write_u32(at, v as u32),
-        Kind::Long | Kind::Double => mem.write_u64(at, v),
-        Kind::Boolean => mem.write_u8(at, (v & 1) as u8),
-        Kind::Byte => mem.write_u8(at, v as u8),
-        Kind::Char | Kind::Short => mem.write_u16(at, v as u16),
+        Kind::Ref => heap.store_ref(m, holder, offset, Ref::from_raw(v as u32)),
+        Kind::Int | Kind::Float => heap.store_u32(holder, offset, v as u32),
+        Kind::Long | Kind::Double => heap.store_u64(holder, offset, v),
+        Kind::Boolean => heap.store_u8(holder, offset, (v & 1) as u8),
+        Kind::Byte => heap.store_u8(holder, offset, v as u8),
+        Kind::Char | Kind::Short => heap.store_u16(holder, offset, v as u16),
     }
 }
 

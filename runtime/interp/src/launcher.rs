@@ -93,24 +93,26 @@ fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
     let obj = t.new_object(thread_class)?;
     t.thread_object = obj;
     let name = t.new_string("main")?;
-    let mem = &vm.heap.memory;
-    let set = |field: &str, v: u64| {
+    let set = |t: &mut JThread, field: &str, v: u64| {
         if let Some(f) = thread_class
             .fields
             .iter()
             .find(|f| f.name == field && !f.is_static())
         {
+            let holder = t.thread_object;
             crate::interp::write_field(
-                mem,
-                t.thread_object.offset() + f.offset as usize,
+                &vm.heap,
+                &mut t.mutator,
+                holder,
+                f.offset as usize,
                 f.kind,
                 v,
             );
         }
     };
-    set("name", name.raw() as u64);
-    set("priority", 5);
-    set("tid", 1);
+    set(t, "name", name.raw() as u64);
+    set(t, "priority", 5);
+    set(t, "tid", 1);
     let oom_class = t.load_class("java/lang/OutOfMemoryError")?;
     t.initialize(oom_class)?;
     let oom = t.new_object(oom_class)?;
@@ -125,7 +127,7 @@ fn string_array(t: &mut JThread, args: &[String]) -> crate::thread::JResult<Ref>
     for (i, a) in args.iter().enumerate() {
         let s = t.new_string(a)?;
         let arr = t.handle(h);
-        t.vm.heap.memory.write_ref(arr.offset() + 16 + 4 * i, s);
+        t.store_ref_element(arr, i, s);
     }
     let arr = t.handle(h);
     t.truncate_handles(h);

@@ -16,7 +16,7 @@
 //! lock on its stack first, so a collection can proceed while it is blocked (see safepoint.rs).
 
 use gcvm_gc::object::gcword;
-use gcvm_gc::{HeapMemory, Ref};
+use gcvm_gc::{Heap, Ref};
 use parking_lot::{Condvar, Mutex, RwLock};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -157,8 +157,8 @@ const MAX_MONITORS: usize = 1 << 24;
 
 impl Monitors {
     /// The monitor of `obj`, inflating one on first use. None if the table is full.
-    pub fn of(&self, memory: &HeapMemory, obj: Ref) -> Option<Arc<Monitor>> {
-        let word = memory.atomic_u64(obj.offset());
+    pub fn of(&self, heap: &Heap, obj: Ref) -> Option<Arc<Monitor>> {
+        let word = heap.header_word(obj);
         let index = ((word.load(Ordering::Acquire) & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT)
             as usize;
         if index != 0 {
@@ -184,8 +184,8 @@ impl Monitors {
     }
 
     /// The monitor of `obj` if it has one.
-    pub fn existing(&self, memory: &HeapMemory, obj: Ref) -> Option<Arc<Monitor>> {
-        let word = memory.atomic_u64(obj.offset()).load(Ordering::Acquire);
+    pub fn existing(&self, heap: &Heap, obj: Ref) -> Option<Arc<Monitor>> {
+        let word = heap.header_word(obj).load(Ordering::Acquire);
         let index = ((word & gcword::MONITOR_MASK) >> gcword::MONITOR_SHIFT) as usize;
         (index != 0).then(|| self.table.read()[index].clone())
     }

@@ -286,8 +286,7 @@ fn object_get_class(t: &mut JThread, a: usize) -> JResult<u64> {
 
 /// The identity hash of `obj`, assigning one on first request.
 pub fn identity_hash(t: &JThread, obj: Ref) -> i32 {
-    let mem = &t.vm.heap.memory;
-    let word = mem.atomic_u64(obj.offset());
+    let word = t.vm.heap.header_word(obj);
     loop {
         let w = word.load(std::sync::atomic::Ordering::Relaxed);
         if let Some(h) = gcword::identity_hash(w) {
@@ -313,16 +312,20 @@ fn object_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(i(identity_hash(t, t.arg_ref(a, 0))))
 }
 
+/// Copies `from`'s body (bytes `first..size`) into its fresh clone `to`, with barriers.
+fn clone_body(t: &mut JThread, from: Ref, to: Ref, first: usize, size: usize) {
+    let vm = t.vm;
+    vm.heap.clone_body(&mut t.mutator, from, to, first, size);
+}
+
 fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
     let class = t.class_of(t.arg_ref(a, 0));
     let copy = match class.kind {
         ClassKind::Array { elem, .. } => {
             let len = t.vm.heap.memory.array_length(t.arg_ref(a, 0));
             let copy = t.new_array(class, len as i32)?;
-            let bytes = len as usize * elem.size();
-            t.vm.heap
-                .memory
-                .copy(t.arg_ref(a, 0).offset() + 16, copy.offset() + 16, bytes);
+            let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
+            clone_body(t, t.arg_ref(a, 0), copy, gcvm_gc::object::ARRAY_BASE, size);
             copy
         }
         _ => {
@@ -334,11 +337,13 @@ fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
                 ));
             }
             let copy = t.new_object(class)?;
-            let from = gcvm_gc::object::FIRST_FIELD_OFFSET;
-            t.vm.heap.memory.copy(
-                t.arg_ref(a, 0).offset() + from,
-                copy.offset() + from,
-                class.instance_size as usize - from,
+            let first = gcvm_gc::object::FIRST_FIELD_OFFSET;
+            clone_body(
+                t,
+                t.arg_ref(a, 0),
+                copy,
+                first,
+                class.instance_size as usize,
             );
             copy
         }
@@ -355,7 +360,7 @@ fn illegal_monitor_state(t: &mut JThread) -> crate::thread::Throw {
 
 fn object_notify(t: &mut JThread, a: usize, all: bool) -> JResult<u64> {
     let obj = t.arg_ref(a, 0);
-    match t.vm.monitors.existing(&t.vm.heap.memory, obj) {
+    match t.vm.monitors.existing(&t.vm.heap, obj) {
         Some(m) if m.notify(t.id, all) => Ok(0),
         _ => Err(illegal_monitor_state(t)),
     }
@@ -370,7 +375,7 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
             Some("timeout value is negative"),
         ));
     }
-    let monitor = match t.vm.monitors.existing(&t.vm.heap.memory, obj) {
+    let monitor = match t.vm.monitors.existing(&t.vm.heap, obj) {
         Some(m) if m.is_owned_by(t.id) => m,
         _ => return Err(illegal_monitor_state(t)),
     };
@@ -549,7 +554,7 @@ fn value_field_offset(t: &JThread, obj: Ref) -> usize {
             .iter()
             .find(|f| f.name == "value" && !f.is_static())
         {
-            return obj.offset() + f.offset as usize;
+            return f.offset as usize;
         }
         c = k.super_class;
     }
@@ -558,7 +563,9 @@ fn value_field_offset(t: &JThread, obj: Ref) -> usize {
 
 fn atomic_int_cas(t: &mut JThread, a: usize) -> JResult<u64> {
     let this = t.arg_ref(a, 0);
-    let cell = t.vm.heap.memory.atomic_u32(value_field_offset(t, this));
+    let cell =
+        t.vm.heap
+            .atomic_u32_field(this, value_field_offset(t, this));
     let (expect, update) = (t.arg_int(a, 1) as u32, t.arg_int(a, 2) as u32);
     Ok(b(cell
         .compare_exchange(
@@ -572,7 +579,9 @@ fn atomic_int_cas(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn atomic_long_cas(t: &mut JThread, a: usize) -> JResult<u64> {
     let this = t.arg_ref(a, 0);
-    let cell = t.vm.heap.memory.atomic_u64(value_field_offset(t, this));
+    let cell =
+        t.vm.heap
+            .atomic_u64_field(this, value_field_offset(t, this));
     let (expect, update) = (t.arg_long(a, 1) as u64, t.arg_long(a, 3) as u64);
     Ok(b(cell
         .compare_exchange(
@@ -671,18 +680,22 @@ fn system_arraycopy(t: &mut JThread, a: usize) -> JResult<u64> {
     {
         return Err(t.throw_new("java/lang/ArrayIndexOutOfBoundsException", Some(&msg)));
     }
-    let size = sk.size();
-    let (from, to) = (
-        src.offset() + 16 + src_pos as usize * size,
-        dst.offset() + 16 + dst_pos as usize * size,
-    );
-    if sk != Kind::Ref || t.vm.class(scomp).is_subclass_of(t.vm.class(dcomp), t.vm) {
-        mem.copy(from, to, len as usize * size);
+    let vm = t.vm;
+    let (src_pos, dst_pos, len) = (src_pos as usize, dst_pos as usize, len as usize);
+    if sk != Kind::Ref {
+        vm.heap
+            .copy_primitive_elements(src, src_pos, dst, dst_pos, len, sk.size());
         return Ok(0);
     }
-    let target = t.vm.class(dcomp);
-    for k in 0..len as usize {
-        let v = mem.read_ref(from + 4 * k);
+    if vm.class(scomp).is_subclass_of(vm.class(dcomp), vm) {
+        vm.heap
+            .copy_ref_elements(&mut t.mutator, src, src_pos, dst, dst_pos, len);
+        return Ok(0);
+    }
+    // Element by element, each checked: the elements before a mismatch are stored, as in Java.
+    let target = vm.class(dcomp);
+    for k in 0..len {
+        let v = mem.read_ref(src.offset() + 16 + 4 * (src_pos + k));
         if !v.is_null() && !t.class_of(v).is_subclass_of(target, t.vm) {
             let msg = format!(
                 "arraycopy: element type mismatch: can not cast one of the elements of {} to the type of the destination array, {}",
@@ -691,7 +704,7 @@ fn system_arraycopy(t: &mut JThread, a: usize) -> JResult<u64> {
             );
             return Err(t.throw_new("java/lang/ArrayStoreException", Some(&msg)));
         }
-        mem.write_ref(to + 4 * k, v);
+        t.store_ref_element(dst, dst_pos + k, v);
     }
     Ok(0)
 }

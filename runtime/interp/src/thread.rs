@@ -23,8 +23,7 @@
 use crate::class::{Class, Method};
 use crate::insn::Kind;
 use crate::vm::{LinkageError, Vm};
-use gcvm_gc::{GcCause, Ref, RootSource};
-use gcvm_tlab::Tlab;
+use gcvm_gc::{GcCause, Mutator, Ref, RootSource};
 use gcvm_tracer::{format::SITE_VM, ThreadEvents};
 use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
 use std::sync::atomic::AtomicBool;
@@ -55,7 +54,8 @@ const FRAME_RESERVE: usize = 256;
 pub struct ThreadStack {
     pub slots: Vec<u64>,
     pub frames: Vec<Frame>,
-    pub tlab: Tlab,
+    /// What the collector gives this thread: its TLAB, barrier buffers, allocation state.
+    pub mutator: Mutator,
     pub handles: Vec<Ref>,
     pub pending: Ref,
     pub thread_object: Ref,
@@ -195,7 +195,7 @@ impl JThread {
         let stack = ThreadStack {
             slots: vec![0; vm.options.stack_slots + STACK_RESERVE_SLOTS],
             frames: Vec::with_capacity(1024),
-            tlab: Tlab::new(vm.heap.tlab_capacity(), threads),
+            mutator: vm.heap.new_mutator(threads),
             handles: Vec::new(),
             pending: Ref::NULL,
             thread_object,
@@ -240,7 +240,7 @@ impl JThread {
     /// collection sees it half-gone.
     pub fn detach(mut self) {
         let vm = self.vm;
-        vm.heap.retire_tlab(&mut self.tlab, false);
+        vm.heap.retire_mutator(&mut self.mutator);
         self.events = None; // records Thread Death and flushes
         self.frames.clear();
         self.handles.clear();
@@ -266,6 +266,23 @@ impl JThread {
     fn stop_for_safepoint(&mut self) {
         let vm = self.vm;
         self.blocking(|| vm.wait_for_safepoint_end());
+    }
+
+    // ---- reference stores (through the heap's access API, so barriers run) ----
+
+    /// Stores `value` into the reference field at `offset` of `holder`.
+    #[inline(always)]
+    pub fn store_ref(&mut self, holder: Ref, offset: usize, value: Ref) {
+        let vm = self.vm;
+        vm.heap.store_ref(&mut self.mutator, holder, offset, value);
+    }
+
+    /// Stores `value` into element `index` of the reference array `array`.
+    #[inline(always)]
+    pub fn store_ref_element(&mut self, array: Ref, index: usize, value: Ref) {
+        let vm = self.vm;
+        vm.heap
+            .store_ref_element(&mut self.mutator, array, index, value);
     }
 
     // ---- handles ----
@@ -324,7 +341,7 @@ impl JThread {
         len: Option<u32>,
     ) -> JResult<usize> {
         let st: &mut ThreadStack = self;
-        match st.tlab.alloc(size) {
+        match st.mutator.tlab.alloc(size) {
             Some(at) => {
                 if let Some(events) = st.events.as_mut() {
                     record_in_tlab(events, site, type_id, len, at, size);
@@ -384,12 +401,15 @@ impl JThread {
     ) -> Option<usize> {
         let vm = self.vm;
         let st: &mut ThreadStack = self;
-        let (refills, tlab_bytes) = (st.tlab.stats.refills, st.tlab.stats.tlab_bytes);
-        let at = vm.heap.alloc_slow(&mut st.tlab, size)?;
+        let (refills, tlab_bytes) = (
+            st.mutator.tlab.stats.refills,
+            st.mutator.tlab.stats.tlab_bytes,
+        );
+        let at = vm.heap.alloc_slow(&mut st.mutator, size)?;
         if let Some(events) = st.events.as_mut() {
-            if st.tlab.stats.refills != refills {
+            if st.mutator.tlab.stats.refills != refills {
                 // The whole chunk, filler reserve included: [start, hard_end).
-                events.tlab(at as u64, st.tlab.stats.tlab_bytes - tlab_bytes);
+                events.tlab(at as u64, st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
                 record_in_tlab(events, site, type_id, len, at, size);
             } else {
                 events.alloc_explicit(site.id, type_id, at as u64, size as u64, len);
@@ -408,8 +428,8 @@ impl JThread {
         len: Option<u32>,
     ) -> JResult<usize> {
         let real_end = self.stress.as_ref().expect("stress mode").real_end;
-        if !self.tlab.is_empty() && self.tlab.end < real_end {
-            self.tlab.end = real_end;
+        if !self.mutator.tlab.is_empty() && self.mutator.tlab.end < real_end {
+            self.mutator.tlab.end = real_end;
         }
         let stress = self.stress.as_mut().expect("stress mode");
         stress.count += 1;
@@ -417,7 +437,7 @@ impl JThread {
             self.collect(GcCause::GcStress);
         }
         let st: &mut ThreadStack = self;
-        let at = match st.tlab.alloc(size) {
+        let at = match st.mutator.tlab.alloc(size) {
             Some(at) => {
                 if let Some(events) = st.events.as_mut() {
                     record_in_tlab(events, site, type_id, len, at, size);
@@ -426,10 +446,10 @@ impl JThread {
             }
             None => self.alloc_or_collect(size, site, type_id, len)?,
         };
-        let end = self.tlab.end;
+        let end = self.mutator.tlab.end;
         self.stress.as_mut().expect("stress mode").real_end = end;
-        let top = self.tlab.top;
-        self.tlab.end = top;
+        let top = self.mutator.tlab.top;
+        self.mutator.tlab.end = top;
         Ok(at)
     }
 
@@ -441,8 +461,7 @@ impl JThread {
     /// A new instance of `class`, allocated at `site`.
     pub fn new_object_at(&mut self, class: &Class, site: Site) -> JResult<Ref> {
         let at = self.alloc(class.instance_size as usize, site, class.id, None)?;
-        self.vm.heap.memory.init_header(at, class.id);
-        Ok(Ref::from_offset(at))
+        Ok(self.vm.heap.init_object(at, class.id))
     }
 
     /// A new array of `class`, allocated by the VM itself.
@@ -466,11 +485,7 @@ impl JThread {
         }
         let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
         let at = self.alloc(size, site, class.id, Some(len as u32))?;
-        self.vm
-            .heap
-            .memory
-            .init_array_header(at, class.id, len as u32);
-        Ok(Ref::from_offset(at))
+        Ok(self.vm.heap.init_array(at, class.id, len as u32))
     }
 
     /// Builds a multi-dimensional array of `class` with the given dimension lengths, allocated at
@@ -493,10 +508,7 @@ impl JThread {
         for i in 0..counts[0] as usize {
             let sub = self.new_multi_array(component, &counts[1..], Site::typed(site.id))?;
             let arr = self.handle(h);
-            self.vm
-                .heap
-                .memory
-                .write_ref(arr.offset() + 16 + 4 * i, sub);
+            self.store_ref_element(arr, i, sub);
         }
         let arr = self.handle(h);
         self.truncate_handles(h);
@@ -512,19 +524,8 @@ impl JThread {
         if let Some(s) = self.stress.as_mut() {
             s.real_end = 0;
         }
-        match outcome {
-            Ok(Some(record)) if vm.options.log_gc => {
-                vm.write_stdout(
-                    format!("{}\n", record.log_line(vm.heap.collector_name())).as_bytes(),
-                );
-            }
-            Ok(_) => {}
-            Err(e) => {
-                vm.write_stderr(format!("gcvm: heap verification failed {e}\n").as_bytes());
-                // The trace up to the failure is what one wants to look at: finish it.
-                self.blocking(|| vm.finish_recording(Some(std::time::Duration::from_secs(2))));
-                std::process::exit(70);
-            }
+        if let Err(e) = outcome {
+            self.blocking(|| vm.fail_verification(&e));
         }
     }
 
@@ -536,7 +537,7 @@ impl JThread {
         if obj.is_null() {
             return Err(self.throw_npe());
         }
-        let Some(monitor) = self.vm.monitors.of(&self.vm.heap.memory, obj) else {
+        let Some(monitor) = self.vm.monitors.of(&self.vm.heap, obj) else {
             return Err(self.throw_oom("monitor table is full"));
         };
         if monitor.try_enter(self.id) {
@@ -552,7 +553,7 @@ impl JThread {
         if obj.is_null() {
             return Err(self.throw_npe());
         }
-        match self.vm.monitors.existing(&self.vm.heap.memory, obj) {
+        match self.vm.monitors.existing(&self.vm.heap, obj) {
             Some(m) if m.exit(self.id) => Ok(()),
             _ => Err(self.throw_new(
                 "java/lang/IllegalMonitorStateException",
@@ -573,18 +574,12 @@ impl JThread {
     pub fn new_string_utf16_at(&mut self, chars: &[u16], sites: StringSites) -> JResult<Ref> {
         let wk = self.vm.wk();
         let arr = self.new_array_at(wk.char_array, chars.len() as i32, sites.chars)?;
-        let mem = &self.vm.heap.memory;
-        for (i, &c) in chars.iter().enumerate() {
-            mem.write_u16(arr.offset() + 16 + 2 * i, c);
-        }
+        self.vm.heap.store_u16_elements(arr, chars);
         let h = self.push_handle(arr);
         let s = self.new_object_at(wk.string, sites.string)?;
         let arr = self.handle(h);
         self.truncate_handles(h);
-        self.vm
-            .heap
-            .memory
-            .write_ref(s.offset() + wk.string_value_offset as usize, arr);
+        self.store_ref(s, wk.string_value_offset as usize, arr);
         Ok(s)
     }
 
@@ -647,8 +642,7 @@ impl JThread {
         let mirror = self.new_object(wk.class)?;
         self.vm
             .heap
-            .memory
-            .write_u32(mirror.offset() + wk.class_id_offset as usize, class.id);
+            .store_u32(mirror, wk.class_id_offset as usize, class.id);
         // One mirror per class, even when threads race to create it (static synchronized
         // methods lock it).
         match class.mirror.compare_exchange(

@@ -83,7 +83,7 @@ pub fn finish(mut t: JThread) {
     t.shared.alive.store(false, Ordering::Release);
     if t.monitor_enter(obj).is_ok() {
         let obj = t.handle(h);
-        if let Some(m) = t.vm.monitors.existing(&t.vm.heap.memory, obj) {
+        if let Some(m) = t.vm.monitors.existing(&t.vm.heap, obj) {
             m.notify(t.id, true);
         }
         let _ = t.monitor_exit(obj);

@@ -48,6 +48,8 @@ pub struct VmOptions {
     pub max_frames: usize,
     pub gc_stress: Option<u64>,
     pub verify_heap: bool,
+    /// `--verify-barriers`: check at every pause that every reference store ran the barrier.
+    pub verify_barriers: bool,
     pub log_gc: bool,
 }
 
@@ -149,7 +151,10 @@ impl Vm {
     /// heap allocation and describes the heap's spaces before any object exists.
     pub fn with_recording(options: VmOptions, recording: Recording) -> Result<&'static Vm, String> {
         let types = Arc::new(TypeRegistry::new());
-        let heap = Heap::new(&options.collector, options.heap.clone(), types.clone())?;
+        let mut heap = Heap::new(&options.collector, options.heap.clone(), types.clone())?;
+        if options.verify_barriers {
+            heap = heap.with_barrier_check();
+        }
         let trace = open_trace(&recording, &options, &heap)?;
         let heap_dump = match &recording.heap_dump {
             Some(path) => Some(Mutex::new(std::io::BufWriter::with_capacity(
@@ -206,6 +211,8 @@ impl Vm {
         vm.define_trace_filler();
         vm.boot()
             .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
+        let control: &'static VmPauses = Box::leak(Box::new(VmPauses(vm)));
+        vm.heap.start(control)?;
         Ok(vm)
     }
 
@@ -913,8 +920,26 @@ impl Vm {
         cause: gcvm_gc::GcCause,
         seen_gc_count: u32,
     ) -> Result<Option<gcvm_gc::GcRecord>, String> {
+        let collector = self.heap.collector();
+        let seen = (cause == gcvm_gc::GcCause::AllocationFailure).then_some(seen_gc_count);
+        self.stop_the_world_and_run(cause, seen, &mut |roots, events| {
+            collector.collect(cause, roots, events)
+        })
+    }
+
+    /// Runs `body` in a pause: stops every thread (docs/safepoints.md), flushes each one's
+    /// collector state and trace buffer, runs `body` through `Heap::pause` with the roots, logs
+    /// the pause (`-Xlog:gc`), resizes the TLABs and lets the threads go. With `seen_gc_count`,
+    /// does nothing if a pause happened since (another thread's collection made this one
+    /// redundant). The caller must not hold its own stack.
+    pub fn stop_the_world_and_run(
+        &'static self,
+        cause: gcvm_gc::GcCause,
+        seen_gc_count: Option<u32>,
+        body: &mut gcvm_gc::PauseBody<'_>,
+    ) -> Result<Option<gcvm_gc::GcRecord>, String> {
         let _gc = self.gc_lock.lock();
-        if cause == gcvm_gc::GcCause::AllocationFailure && self.heap.gc_count() != seen_gc_count {
+        if seen_gc_count.is_some_and(|seen| self.heap.gc_count() != seen) {
             return Ok(None);
         }
         let requested = std::time::Instant::now();
@@ -924,12 +949,15 @@ impl Vm {
         self.ttsp.lock().push(time_to_safepoint);
         // The trace's GC start is a flush point: every thread's events go out with its TLAB.
         for st in stacks.iter_mut() {
-            self.heap.retire_tlab(&mut st.tlab, true);
+            self.heap.flush_mutator(&mut st.mutator);
             st.flush_events();
         }
         let id = self.heap.gc_count();
         self.dump_heap(&format!("gc {id} start"));
-        let allocated: usize = stacks.iter().map(|st| st.tlab.allocated_since_gc()).sum();
+        let allocated: usize = stacks
+            .iter()
+            .map(|st| st.mutator.tlab.allocated_since_gc())
+            .sum();
         let result = {
             let mut roots = crate::thread::VmRoots {
                 vm: self,
@@ -941,20 +969,25 @@ impl Vm {
                 Some(sink) => sink,
                 None => &mut no_events,
             };
-            self.heap.collect(
+            self.heap.pause(
                 cause,
                 &mut roots,
                 events,
                 self.options.verify_heap,
                 time_to_safepoint,
+                body,
             )
         };
-        if result.is_ok() {
+        if let Ok(record) = &result {
             self.dump_heap(&format!("gc {id} end"));
+            if self.options.log_gc {
+                let line = record.log_line(self.heap.collector_name());
+                self.write_stdout(format!("{line}\n").as_bytes());
+            }
         }
         let capacity = self.heap.tlab_capacity();
         for st in stacks.iter_mut() {
-            st.tlab.resize_after_gc(allocated, capacity);
+            st.mutator.tlab.resize_after_gc(allocated, capacity);
         }
         {
             let _guard = self.safepoint_lock.lock();
@@ -963,6 +996,16 @@ impl Vm {
         }
         drop(stacks);
         result.map(Some)
+    }
+
+    /// A pause failed heap verification or the barrier check: report it, finish the recording
+    /// (the trace up to the failure is what one wants to look at) and exit with status 70. The
+    /// caller must not hold its own stack.
+    pub fn fail_verification(&self, error: &str) -> ! {
+        self.write_stderr(format!("gcvm: heap verification failed {error}\n").as_bytes());
+        self.finish_recording(Some(Duration::from_secs(2)));
+        self.flush_stdout();
+        std::process::exit(70);
     }
 
     /// Ends the process with `status` (System.exit): finishes the recording, flushes output.
@@ -1084,7 +1127,7 @@ impl Vm {
         self.safepoint.store(true, Ordering::SeqCst);
         let (mut stacks, all) = self.stop_every_thread(deadline);
         for st in stacks.iter_mut() {
-            self.heap.retire_tlab(&mut st.tlab, false);
+            self.heap.retire_mutator(&mut st.mutator);
             st.flush_events();
         }
         if all && gc.is_some() {
@@ -1121,6 +1164,30 @@ impl Vm {
                 return if h == 0 { 1 } else { h };
             }
         }
+    }
+}
+
+/// The VM as a collector's controller sees it (`gcvm_gc::VmControl`): pauses on request.
+pub struct VmPauses(&'static Vm);
+
+impl gcvm_gc::VmControl for VmPauses {
+    fn request_pause(
+        &self,
+        cause: gcvm_gc::GcCause,
+        body: &mut gcvm_gc::PauseBody<'_>,
+    ) -> Option<gcvm_gc::GcRecord> {
+        let vm = self.0;
+        if vm.recording_finished.load(Ordering::Acquire) {
+            return None;
+        }
+        match vm.stop_the_world_and_run(cause, None, body) {
+            Ok(record) => record,
+            Err(e) => vm.fail_verification(&e),
+        }
+    }
+
+    fn pause_count(&self) -> u32 {
+        self.0.heap.gc_count()
     }
 }
 

@@ -126,10 +126,12 @@
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
-use crate::workers::{
+use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::sizing::{align_down_page, workers_for};
+use crate::shared::workers::{
     Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
 };
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -147,9 +149,6 @@ pub const ARRAY_CHUNK: usize = 512;
 const RESCAN_BATCH: usize = 1 << 16;
 /// Address range per task of the parallel reference update (phase 3).
 const UPDATE_CHUNK: usize = 256 * 1024;
-/// Used heap per GC worker: a collection uses `min(gc_threads, 1 + used / this)` workers, so
-/// small heaps (and `--gc-stress` runs) do not pay for spawning threads that would find no work.
-pub const BYTES_PER_WORKER: usize = 1 << 20;
 /// GC-word bits kept in place in a forwarded word: age, hashed flag, monitor index.
 const KEPT_BITS: u64 = gcword::AGE_MASK | gcword::HASHED_BIT | gcword::MONITOR_MASK;
 
@@ -186,108 +185,6 @@ pub struct CollectionStats {
     pub mark_rescans: u32,
     /// Per marking worker, summed over the marking rounds.
     pub mark_workers: Vec<WorkerStats>,
-}
-
-/// Mark bits: one per 8-byte word of the space, set at an object's first word.
-struct MarkBitmap {
-    base: usize,
-    words: Vec<AtomicU64>,
-}
-
-impl MarkBitmap {
-    fn new(base: usize) -> MarkBitmap {
-        MarkBitmap {
-            base,
-            words: Vec::new(),
-        }
-    }
-
-    /// Makes the bitmap cover `[base, end)`.
-    fn cover(&mut self, end: usize) {
-        let need = (end - self.base).div_ceil(8 * 64);
-        if self.words.len() < need {
-            self.words.resize_with(need, || AtomicU64::new(0));
-        }
-    }
-
-    #[inline(always)]
-    fn bit(&self, addr: usize) -> usize {
-        debug_assert!(addr >= self.base && addr.is_multiple_of(8));
-        (addr - self.base) >> 3
-    }
-
-    /// Sets the bit of the object at `addr`; true if this call set it (the caller owns the scan).
-    #[inline(always)]
-    fn mark(&self, addr: usize) -> bool {
-        let bit = self.bit(addr);
-        let mask = 1u64 << (bit & 63);
-        let word = &self.words[bit >> 6];
-        if word.load(Ordering::Relaxed) & mask != 0 {
-            return false;
-        }
-        word.fetch_or(mask, Ordering::Relaxed) & mask == 0
-    }
-
-    #[inline(always)]
-    fn is_marked(&self, addr: usize) -> bool {
-        let bit = self.bit(addr);
-        self.words[bit >> 6].load(Ordering::Relaxed) & (1u64 << (bit & 63)) != 0
-    }
-
-    /// Clears every bit for `[base, end)`.
-    fn clear(&mut self, end: usize) {
-        let n = self.bit(end).div_ceil(64).min(self.words.len());
-        for w in &mut self.words[..n] {
-            *w.get_mut() = 0;
-        }
-    }
-
-    /// The addresses of marked objects in `[from, to)`, ascending.
-    fn marked(&self, from: usize, to: usize) -> Marked<'_> {
-        let (first, end_bit) = (self.bit(from), self.bit(to));
-        let word = first >> 6;
-        let current = if first < end_bit {
-            self.words[word].load(Ordering::Relaxed) & (!0u64 << (first & 63))
-        } else {
-            0
-        };
-        Marked {
-            bitmap: self,
-            word,
-            current,
-            end_bit,
-        }
-    }
-}
-
-struct Marked<'a> {
-    bitmap: &'a MarkBitmap,
-    word: usize,
-    current: u64,
-    end_bit: usize,
-}
-
-impl Iterator for Marked<'_> {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        loop {
-            if self.current != 0 {
-                let bit = (self.word << 6) + self.current.trailing_zeros() as usize;
-                if bit >= self.end_bit {
-                    self.current = 0;
-                    return None;
-                }
-                self.current &= self.current - 1;
-                return Some(self.bitmap.base + (bit << 3));
-            }
-            self.word += 1;
-            if self.word << 6 >= self.end_bit {
-                return None;
-            }
-            self.current = self.bitmap.words[self.word].load(Ordering::Relaxed);
-        }
-    }
 }
 
 /// The state the marking workers share.
@@ -395,10 +292,6 @@ pub struct MarkCompact {
     last: CollectionStats,
 }
 
-fn align_down_page(n: usize) -> usize {
-    n & !4095
-}
-
 impl MarkCompact {
     pub fn new(ctx: CollectorContext) -> Result<MarkCompact, String> {
         let max = align_down_page(ctx.config.max_size).max(MIN_CAPACITY);
@@ -444,7 +337,7 @@ impl MarkCompact {
 
     /// The workers for this collection: `gc_threads`, fewer for a small heap.
     fn pool(&self) -> WorkerPool {
-        let threads = self.gc_threads.min(1 + self.used() / BYTES_PER_WORKER);
+        let threads = workers_for(self.gc_threads, self.used());
         let (local, shared) = self.mark_queue_capacities;
         WorkerPool::new(threads).with_capacities(local, shared)
     }
@@ -721,7 +614,7 @@ impl MarkCompact {
     }
 }
 
-impl Collector for MarkCompact {
+impl StwCollector for MarkCompact {
     fn name(&self) -> &'static str {
         "mark-compact"
     }
@@ -787,14 +680,13 @@ impl Collector for MarkCompact {
         if used_after * 100 > GROW_THRESHOLD_PERCENT * self.capacity() {
             self.grow();
         }
-        let outcome = GcOutcome {
-            kind: GcKind::Major,
+        let outcome = GcOutcome::whole_heap(
             used_before,
             used_after,
-            capacity_after: self.capacity(),
-            moved_bytes: stats.moved_bytes,
-            live_objects: stats.live_objects,
-        };
+            self.capacity(),
+            stats.moved_bytes,
+            stats.live_objects,
+        );
         self.last = stats;
         outcome
     }
@@ -821,37 +713,5 @@ impl Collector for MarkCompact {
 
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {
         vec![(self.start, self.top)]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marked_iterates_set_bits_in_range_in_order() {
-        let mut bm = MarkBitmap::new(4096);
-        bm.cover(4096 + 8 * 64 * 4);
-        let addrs = [
-            4096,
-            4096 + 8,
-            4096 + 8 * 63,
-            4096 + 8 * 64,
-            4096 + 8 * 200,
-            4096 + 8 * 255,
-        ];
-        for a in addrs {
-            assert!(bm.mark(a));
-            assert!(!bm.mark(a), "a second mark is not a claim");
-        }
-        assert_eq!(bm.marked(4096, 4096 + 8 * 256).collect::<Vec<_>>(), addrs);
-        assert_eq!(
-            bm.marked(4096 + 8, 4096 + 8 * 200).collect::<Vec<_>>(),
-            &addrs[1..4]
-        );
-        assert_eq!(bm.marked(4096 + 8 * 64, 4096 + 8 * 64).count(), 0);
-        assert!(bm.is_marked(4096 + 8 * 63) && !bm.is_marked(4096 + 8 * 62));
-        bm.clear(4096 + 8 * 256);
-        assert_eq!(bm.marked(4096, 4096 + 8 * 256).count(), 0);
     }
 }

@@ -136,7 +136,8 @@
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE, MIN_OBJECT_SIZE};
-use crate::workers::{
+use crate::shared::sizing::{align_down_page, workers_for};
+use crate::shared::workers::{
     Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
 };
 use parking_lot::Mutex;
@@ -149,9 +150,6 @@ use std::time::{Duration, Instant};
 /// of from-space, a collection copies sequentially.
 const PARALLEL_SLACK_FRACTION: usize = 8;
 
-/// Used heap per GC worker: a collection uses `min(gc_threads, 1 + used / this)` workers (the
-/// mark-compact rule), so small heaps are collected sequentially without starting threads.
-pub const BYTES_PER_WORKER: usize = 1 << 20;
 /// The largest PLAB.
 pub const MAX_PLAB: usize = 32 * 1024;
 /// The smallest PLAB.
@@ -314,7 +312,7 @@ impl SemiSpace {
         if used + capacity / PARALLEL_SLACK_FRACTION > capacity {
             return 1;
         }
-        self.gc_threads.min(1 + used / BYTES_PER_WORKER)
+        workers_for(self.gc_threads, used)
     }
 
     fn from_half(&self) -> &Half {
@@ -331,10 +329,6 @@ impl SemiSpace {
         }
         grew
     }
-}
-
-fn align_down_page(n: usize) -> usize {
-    n & !4095
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -857,7 +851,7 @@ fn copy_parallel(
     }
 }
 
-impl Collector for SemiSpace {
+impl StwCollector for SemiSpace {
     fn name(&self) -> &'static str {
         "semispace"
     }
@@ -943,14 +937,13 @@ impl Collector for SemiSpace {
         if used_after * 2 > self.from_half().capacity() {
             self.grow();
         }
-        let outcome = GcOutcome {
-            kind: GcKind::Major,
+        let outcome = GcOutcome::whole_heap(
             used_before,
             used_after,
-            capacity_after: self.capacity(),
-            moved_bytes: stats.live_bytes,
-            live_objects: stats.live_objects,
-        };
+            self.capacity(),
+            stats.live_bytes,
+            stats.live_objects,
+        );
         self.last = stats;
         outcome
     }

@@ -1,0 +1,208 @@
+//! The access API: every store into the heap from outside runtime/gc goes through here
+//! (HotSpot's Access/BarrierSet, mmtk's `object_reference_write`).
+//!
+//! Reference stores — a field, an array element, an arraycopy range, a clone, a compare-and-swap
+//! — run the barrier the collector declared around the write: the pre-write hook sees the old
+//! value, the post-write hook the new one (shared/barrier.rs). The barrier kind is fixed for the
+//! run, so for a collector without barriers the only cost is one well-predicted branch on a
+//! field of the heap.
+//!
+//! Primitive stores, header initialisation and bulk primitive copies need no barrier but live
+//! here too: `HeapMemory`'s raw writes are private to runtime/gc, so code outside it cannot store
+//! into the heap except through this API, and a reference store that skips the barrier does not
+//! compile. Reads stay on `HeapMemory` (`heap.memory.read_ref(..)`): no collector here needs a
+//! read barrier.
+//!
+//! Offsets are byte offsets *within the holder object* (`holder.offset() + offset` is the slot),
+//! so every store names the object it writes into — which is what a card-marking barrier needs.
+
+use crate::object::{Ref, ARRAY_BASE};
+use crate::shared::mutator::Mutator;
+use crate::Heap;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+impl Heap {
+    // ---- reference stores (barriered) ----
+
+    /// Stores `value` into the reference field at `offset` of `holder`.
+    #[inline(always)]
+    pub fn store_ref(&self, m: &mut Mutator, holder: Ref, offset: usize, value: Ref) {
+        let slot = holder.offset() + offset;
+        if self.barrier_free {
+            self.memory.write_ref(slot, value);
+        } else {
+            self.store_ref_barriered(m, holder, slot, value);
+        }
+    }
+
+    /// Stores `value` into element `index` of the reference array `array`.
+    #[inline(always)]
+    pub fn store_ref_element(&self, m: &mut Mutator, array: Ref, index: usize, value: Ref) {
+        self.store_ref(m, array, ARRAY_BASE + 4 * index, value)
+    }
+
+    #[inline(never)]
+    fn store_ref_barriered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
+        if self.barrier.has_pre() {
+            m.barrier
+                .pre_write(holder, slot, self.memory.read_ref(slot));
+        }
+        self.memory.write_ref(slot, value);
+        if self.barrier.has_post() {
+            m.barrier.post_write(holder, slot, value);
+        }
+    }
+
+    /// Compare-and-swap on the reference field at `offset` of `holder`: stores `new` if it holds
+    /// `expected`. Barriers run only when the swap happens.
+    pub fn cas_ref(
+        &self,
+        m: &mut Mutator,
+        holder: Ref,
+        offset: usize,
+        expected: Ref,
+        new: Ref,
+    ) -> bool {
+        let slot = holder.offset() + offset;
+        if self.barrier.has_pre() {
+            // The pre-write hook may log `expected` even if the swap then fails: logging a value
+            // that stays reachable is harmless (it is only kept alive a little longer).
+            if self.memory.read_ref(slot) == expected {
+                m.barrier.pre_write(holder, slot, expected);
+            }
+        }
+        let swapped = self
+            .memory
+            .atomic_u32(slot)
+            .compare_exchange(
+                expected.raw(),
+                new.raw(),
+                Ordering::SeqCst,
+                Ordering::SeqCst,
+            )
+            .is_ok();
+        if swapped && self.barrier.has_post() {
+            m.barrier.post_write(holder, slot, new);
+        }
+        swapped
+    }
+
+    /// arraycopy between reference arrays whose element types are compatible (no per-element
+    /// check needed): `len` elements from `src[src_pos..]` to `dst[dst_pos..]`; the ranges may
+    /// overlap.
+    pub fn copy_ref_elements(
+        &self,
+        m: &mut Mutator,
+        src: Ref,
+        src_pos: usize,
+        dst: Ref,
+        dst_pos: usize,
+        len: usize,
+    ) {
+        let from = src.offset() + ARRAY_BASE + 4 * src_pos;
+        let to = dst.offset() + ARRAY_BASE + 4 * dst_pos;
+        if self.barrier.has_pre() {
+            m.barrier.pre_write_range(&self.memory, dst, to, len);
+        }
+        self.memory.copy(from, to, 4 * len);
+        if self.barrier.has_post() {
+            m.barrier.post_write_range(&self.memory, dst, to, len);
+        }
+    }
+
+    /// Object.clone: copies the body of `from` (everything after the header, and for arrays
+    /// after the length) into the fresh object `to` of the same type and size, then runs the
+    /// post-write barrier over every reference slot of `to` (a fresh object has no old values).
+    pub fn clone_body(&self, m: &mut Mutator, from: Ref, to: Ref, first: usize, size: usize) {
+        self.memory
+            .copy(from.offset() + first, to.offset() + first, size - first);
+        if self.barrier.has_post() {
+            let mut slots = Vec::new();
+            self.memory
+                .for_each_ref_slot(&self.types, to, |slot| slots.push(slot));
+            for slot in slots {
+                m.barrier.post_write(to, slot, self.memory.read_ref(slot));
+            }
+        }
+    }
+
+    // ---- primitive stores (no barrier) ----
+
+    #[inline(always)]
+    pub fn store_u8(&self, holder: Ref, offset: usize, v: u8) {
+        self.memory.write_u8(holder.offset() + offset, v)
+    }
+    #[inline(always)]
+    pub fn store_u16(&self, holder: Ref, offset: usize, v: u16) {
+        self.memory.write_u16(holder.offset() + offset, v)
+    }
+    #[inline(always)]
+    pub fn store_u32(&self, holder: Ref, offset: usize, v: u32) {
+        self.memory.write_u32(holder.offset() + offset, v)
+    }
+    #[inline(always)]
+    pub fn store_u64(&self, holder: Ref, offset: usize, v: u64) {
+        self.memory.write_u64(holder.offset() + offset, v)
+    }
+
+    /// Writes `chars` into the char (or short) array `array` from element 0.
+    pub fn store_u16_elements(&self, array: Ref, chars: &[u16]) {
+        let bytes: Vec<u8> = chars.iter().flat_map(|c| c.to_ne_bytes()).collect();
+        self.memory.write_bytes(array.offset() + ARRAY_BASE, &bytes);
+    }
+
+    /// Writes `words` into the long (or double) array `array` from element 0.
+    pub fn store_u64_elements(&self, array: Ref, words: &[u64]) {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+        self.memory.write_bytes(array.offset() + ARRAY_BASE, &bytes);
+    }
+
+    /// arraycopy between primitive arrays of elements of `elem_size` bytes; may overlap.
+    pub fn copy_primitive_elements(
+        &self,
+        src: Ref,
+        src_pos: usize,
+        dst: Ref,
+        dst_pos: usize,
+        len: usize,
+        elem_size: usize,
+    ) {
+        self.memory.copy(
+            src.offset() + ARRAY_BASE + elem_size * src_pos,
+            dst.offset() + ARRAY_BASE + elem_size * dst_pos,
+            len * elem_size,
+        );
+    }
+
+    /// The 32-bit primitive field at `offset` of `holder`, for atomic updates (AtomicInteger).
+    pub fn atomic_u32_field(&self, holder: Ref, offset: usize) -> &AtomicU32 {
+        self.memory.atomic_u32(holder.offset() + offset)
+    }
+
+    /// The 64-bit primitive field at `offset` of `holder`, for atomic updates (AtomicLong).
+    pub fn atomic_u64_field(&self, holder: Ref, offset: usize) -> &AtomicU64 {
+        self.memory.atomic_u64(holder.offset() + offset)
+    }
+
+    // ---- headers ----
+
+    /// Writes the header of a fresh instance of `type_id` at `at`.
+    #[inline(always)]
+    pub fn init_object(&self, at: usize, type_id: u32) -> Ref {
+        self.memory.init_header(at, type_id);
+        Ref::from_offset(at)
+    }
+
+    /// Writes the header of a fresh array of `type_id` with `len` elements at `at`.
+    #[inline(always)]
+    pub fn init_array(&self, at: usize, type_id: u32, len: u32) -> Ref {
+        self.memory.init_array_header(at, type_id, len);
+        Ref::from_offset(at)
+    }
+
+    /// The GC word of `obj`, for the VM's header bits (identity hash, monitor index), which it
+    /// updates with compare-and-swap so collectors' bits are never lost.
+    pub fn header_word(&self, obj: Ref) -> &AtomicU64 {
+        self.memory.atomic_u64(obj.offset())
+    }
+}

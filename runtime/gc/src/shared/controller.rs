@@ -1,0 +1,162 @@
+//! The GC controller: a collector's own background thread, which does concurrent work while
+//! mutators run and asks the VM for short pauses when it needs the world stopped (HotSpot's
+//! ConcurrentGCThread, Go's background mark workers, mmtk's GC controller).
+//!
+//! The VM-facing half is `VmControl`, which the interpreter implements: `request_pause` stops
+//! every mutator at a safepoint (flushing its TLAB and barrier buffers), runs the collector's
+//! closure with the roots and the trace's event sink, records the pause like any other (GC log
+//! line, history, time to safepoint, trace GC start/end, `--verify-heap` before and after) and
+//! lets the mutators go. The collector-facing half is `Controller`: a named thread with a stop
+//! signal it sleeps on.
+//!
+//! Allocation never waits for the controller: the VM's collection lock serialises *pauses*
+//! only, and each collector guards its allocation state with locks of its own, so a mutator can
+//! refill its TLAB while the controller works concurrently.
+//!
+//! `--periodic-gc MS` (HotSpot's G1PeriodicGCInterval) runs on this machinery for every
+//! collector: a controller that wakes every interval and, if no pause happened in it, asks for
+//! a collection (cause "Periodic Collection").
+
+use crate::collector::{GcCause, GcOutcome, RootSource};
+use crate::GcRecord;
+use gcvm_tracer::GcEventSink;
+use parking_lot::{Condvar, Mutex};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The body of a pause a controller asks for: it runs with every mutator stopped and returns
+/// what the pause did.
+pub type PauseBody<'a> = dyn FnMut(&mut dyn RootSource, &mut dyn GcEventSink) -> GcOutcome + 'a;
+
+/// What the VM does for a collector's controller (implemented by the interpreter).
+pub trait VmControl: Send + Sync {
+    /// Stops the world, runs `body` in the pause, resumes. Returns the pause's record, or None
+    /// if the VM is shutting down (then `body` did not run).
+    fn request_pause(&self, cause: GcCause, body: &mut PauseBody<'_>) -> Option<GcRecord>;
+
+    /// Pauses so far (collections and controller pauses alike).
+    fn pause_count(&self) -> u32;
+}
+
+/// A stop signal a controller thread sleeps on.
+#[derive(Default)]
+pub struct StopSignal {
+    stopped: Mutex<bool>,
+    cond: Condvar,
+}
+
+impl StopSignal {
+    /// Sleeps for `d` or until stopped; false once stopped.
+    pub fn sleep(&self, d: Duration) -> bool {
+        let deadline = Instant::now() + d;
+        let mut stopped = self.stopped.lock();
+        while !*stopped {
+            if self.cond.wait_until(&mut stopped, deadline).timed_out() {
+                break;
+            }
+        }
+        !*stopped
+    }
+
+    pub fn stop(&self) {
+        *self.stopped.lock() = true;
+        self.cond.notify_all();
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        *self.stopped.lock()
+    }
+}
+
+/// A running controller thread.
+pub struct Controller {
+    signal: Arc<StopSignal>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Controller {
+    /// Starts `body` on a thread called `name`; `body` should return soon after its signal
+    /// stops.
+    pub fn spawn(
+        name: &str,
+        body: impl FnOnce(Arc<StopSignal>) + Send + 'static,
+    ) -> Result<Controller, String> {
+        let signal = Arc::new(StopSignal::default());
+        let for_thread = signal.clone();
+        let thread = std::thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || body(for_thread))
+            .map_err(|e| format!("cannot start the GC controller thread {name}: {e}"))?;
+        Ok(Controller {
+            signal,
+            thread: Some(thread),
+        })
+    }
+
+    /// Stops the thread and waits for it.
+    pub fn stop(&mut self) {
+        self.signal.stop();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Controller {
+    fn drop(&mut self) {
+        self.signal.stop();
+    }
+}
+
+/// The periodic-collection controller: every `interval`, if no pause happened since the last
+/// look, asks for a collection made by `collect`.
+pub fn spawn_periodic(
+    vm: &'static dyn VmControl,
+    interval: Duration,
+    collect: impl Fn(&mut dyn RootSource, &mut dyn GcEventSink) -> GcOutcome + Send + 'static,
+) -> Result<Controller, String> {
+    Controller::spawn("gc-periodic", move |signal| {
+        let mut seen = vm.pause_count();
+        while signal.sleep(interval) {
+            let now = vm.pause_count();
+            if now == seen {
+                let mut body = |roots: &mut dyn RootSource, events: &mut dyn GcEventSink| {
+                    collect(roots, events)
+                };
+                if vm.request_pause(GcCause::Periodic, &mut body).is_none() {
+                    return;
+                }
+            }
+            seen = vm.pause_count();
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stopped_signal_wakes_a_sleeper_at_once() {
+        let signal = Arc::new(StopSignal::default());
+        let s = signal.clone();
+        let t = std::thread::spawn(move || {
+            let started = Instant::now();
+            let kept_sleeping = s.sleep(Duration::from_secs(30));
+            (kept_sleeping, started.elapsed())
+        });
+        std::thread::sleep(Duration::from_millis(20));
+        signal.stop();
+        let (kept_sleeping, slept) = t.join().unwrap();
+        assert!(!kept_sleeping);
+        assert!(slept < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn a_sleep_that_times_out_reports_not_stopped() {
+        let signal = StopSignal::default();
+        assert!(signal.sleep(Duration::from_millis(5)));
+        assert!(!signal.is_stopped());
+    }
+}

@@ -1,0 +1,13 @@
+//! What every collector shares (HotSpot's gc/shared, mmtk's policies and utilities): the GC
+//! worker pool, the side mark bitmap, sizing rules, write barriers and their per-thread
+//! buffers, the per-mutator state, and the controller that lets a collector run its own
+//! background thread and ask for pauses.
+
+pub mod barrier;
+pub mod barrier_check;
+pub mod controller;
+pub mod markbitmap;
+pub mod mutator;
+pub mod queues;
+pub mod sizing;
+pub mod workers;
