@@ -183,6 +183,7 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                     | "--gc-stress"
                     | "--trace"
                     | "--heap-dump"
+                    | "--periodic-gc"
             );
             vec![a]
         } else {

@@ -100,3 +100,24 @@ fn conformance_matches_hotspot_under_gc_stress_with_verification() {
         &failures,
     );
 }
+
+#[test]
+fn conformance_reference_stores_all_run_the_write_barrier_under_every_collector() {
+    let suite = suite();
+    let mut failures = Vec::new();
+    for collector in COLLECTORS {
+        failures.extend(suite.failures_on_gcvm(&[
+            "--gc",
+            collector,
+            "--verify-barriers",
+            "--gc-stress",
+            "50",
+            "-Xmx16m",
+        ]));
+    }
+    assert_no_failures(
+        "conformance under --verify-barriers --gc-stress 50",
+        suite.programs.len() * COLLECTORS.len(),
+        &failures,
+    );
+}

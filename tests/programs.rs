@@ -95,3 +95,15 @@ fn bundled_programs_match_hotspot_under_gc_stress_with_verification() {
         );
     }
 }
+
+#[test]
+fn bundled_programs_reference_stores_all_run_the_write_barrier_under_every_collector() {
+    for collector in COLLECTORS {
+        let f = failures(&["--gc", collector, "--verify-barriers", "-Xmx16m"]);
+        assert_no_failures(
+            &format!("bundled programs under {collector} --verify-barriers"),
+            bundled().programs.len(),
+            &f,
+        );
+    }
+}

@@ -86,3 +86,21 @@ fn eight_threads_churn_a_tiny_heap_with_one_and_two_gc_workers() {
         }
     }
 }
+
+#[test]
+fn thread_programs_reference_stores_all_run_the_write_barrier_under_every_collector() {
+    for collector in COLLECTORS {
+        let failures = suite().failures_on_gcvm(&[
+            "--gc",
+            collector,
+            "--verify-barriers",
+            "--gc-stress",
+            "50",
+        ]);
+        assert_no_failures(
+            &format!("thread programs under {collector} --verify-barriers"),
+            suite().programs.len(),
+            &failures,
+        );
+    }
+}

@@ -24,7 +24,7 @@
 //! 1. **Mark.** Starting from the roots, set the mark bit of every reachable object. The
 //!    traversal uses an explicit mark stack, never recursion (a million-element linked list must
 //!    not overflow the machine stack), and runs on `gc_threads` workers that steal from each
-//!    other (see workers.rs). Mark bits live in a side bitmap, not in the header (see below).
+//!    other (see shared/workers.rs). Mark bits live in a side bitmap, not in the header (see below).
 //! 2. **Compute forwarding addresses.** Walk the marked objects in address order with a `free`
 //!    pointer starting at the bottom; each live object's new address is `free`, then `free`
 //!    grows by its size. The new address is written into the object's GC word.
@@ -92,7 +92,7 @@
 //! whatever the shape of the heap.
 //!
 //! # Parallelism
-//! Marking (phase 1) and reference updating (phase 3) run on the worker pool of workers.rs:
+//! Marking (phase 1) and reference updating (phase 3) run on the worker pool of shared/workers.rs:
 //! `min(gc_threads, 1 + used / BYTES_PER_WORKER)` workers, so a small heap is collected on the
 //! calling thread alone. With one worker no thread is spawned. Planning and moving (phases 2 and
 //! 4) are sequential address-order sweeps; ParallelOld parallelises them by splitting the heap

@@ -30,7 +30,7 @@
 //! ## Several workers: parallel copying (after HotSpot's ParallelGC scavenge)
 //!
 //! Cheney's single scan pointer cannot be shared, so the parallel version keeps the grey objects
-//! in work-stealing queues instead (the pool of workers.rs: one LIFO deque per worker, a shared
+//! in work-stealing queues instead (the pool of shared/workers.rs: one LIFO deque per worker, a shared
 //! injector, stealing), and each worker copies into its own buffer:
 //!
 //! ```text
