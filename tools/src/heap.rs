@@ -846,7 +846,9 @@ impl HeapModel {
         }
         gc.back_built = true;
         let front = std::mem::take(&mut self.front);
-        if gc.record.collected_spaces.is_empty() {
+        if gc.record.collected_spaces.is_empty() && gc.record.kind == GcKind::Marking {
+            self.front = front;
+        } else if gc.record.collected_spaces.is_empty() {
             self.back = front;
         } else {
             let mut ranges = Vec::new();

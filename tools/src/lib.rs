@@ -242,6 +242,7 @@ fn kind_label(k: GcKind) -> &'static str {
     match k {
         GcKind::Minor => "minor",
         GcKind::Major => "major",
+        GcKind::Marking => "marking",
     }
 }
 

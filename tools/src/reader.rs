@@ -929,9 +929,10 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             let kind = match c.u8("GC kind")? {
                 0 => GcKind::Minor,
                 1 => GcKind::Major,
+                2 => GcKind::Marking,
                 k => {
                     return Err(c.err(format!(
-                        "expected GC kind 0 (minor) or 1 (major), found {k}"
+                        "expected GC kind 0 (minor), 1 (major) or 2 (marking), found {k}"
                     )))
                 }
             };

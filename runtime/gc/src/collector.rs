@@ -41,6 +41,16 @@ pub enum GcCause {
 }
 
 impl GcCause {
+    /// How the trace's GC start names a pause of this cause: a collector's own pauses
+    /// (`GcCause::Collector`, e.g. an initial mark) collect no space unless they name one;
+    /// every other pause collects the whole heap unless it names spaces.
+    pub fn trace_kind(self) -> GcKind {
+        match self {
+            GcCause::Collector(_) => GcKind::Marking,
+            _ => GcKind::Major,
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             GcCause::AllocationFailure => "Allocation Failure",
@@ -115,6 +125,9 @@ pub struct GcOutcome {
     /// Bytes of live objects copied or slid.
     pub moved_bytes: usize,
     pub live_objects: usize,
+    /// The pause's name in the GC log when it is not a plain young or full collection
+    /// (`Pause Initial Mark`, `Pause Remark`): printed without the cause, as HotSpot does.
+    pub pause_name: Option<&'static str>,
 }
 
 impl GcOutcome {
@@ -133,6 +146,7 @@ impl GcOutcome {
             capacity_after,
             moved_bytes,
             live_objects,
+            pause_name: None,
         }
     }
 }
@@ -252,6 +266,18 @@ pub trait Collector: Send + Sync {
     /// The `[start, top)` ranges that hold objects, each parseable object by object once TLABs
     /// are retired. The heap verifier and heap iteration walk these.
     fn parseable_ranges(&self) -> Vec<(usize, usize)>;
+
+    /// Is `obj` (in a parseable range) garbage the collector knows of but has not reclaimed yet
+    /// (a concurrent sweeper's backlog)? Heap walks skip such objects. Asked only in pauses.
+    fn is_dead(&self, _obj: Ref) -> bool {
+        false
+    }
+
+    /// Collector-specific checks at the end of a pause under `--verify-heap` (the heap-wide
+    /// verifier has run already).
+    fn verify_pause(&self, _roots: &mut dyn RootSource) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A stop-the-world collector: all its state changes under one lock — allocation between

@@ -150,16 +150,20 @@ pub struct GcRecord {
 impl GcRecord {
     /// The record in HotSpot's unified-logging shape (`-Xlog:gc`).
     pub fn log_line(&self, collector: &str) -> String {
-        let kind = match self.outcome.kind {
-            GcKind::Minor => "Pause Young",
-            GcKind::Major => "Pause Full",
+        let pause = match self.outcome.pause_name {
+            Some(name) => name.to_string(),
+            None => {
+                let kind = match self.outcome.kind {
+                    GcKind::Minor => "Pause Young",
+                    GcKind::Major | GcKind::Marking => "Pause Full",
+                };
+                format!("{kind} ({})", self.cause.label())
+            }
         };
         format!(
-            "[{:.3}s][info][gc] GC({}) {} ({}) {}M->{}M({}M) {:.3}ms (ttsp {:.3}ms, {})",
+            "[{:.3}s][info][gc] GC({}) {pause} {}M->{}M({}M) {:.3}ms (ttsp {:.3}ms, {})",
             self.uptime,
             self.id,
-            kind,
-            self.cause.label(),
             self.outcome.used_before >> 20,
             self.outcome.used_after >> 20,
             self.outcome.capacity_after >> 20,
@@ -325,11 +329,7 @@ impl Heap {
         let id = self.gc_count.fetch_add(1, Ordering::Relaxed);
         if let Some(check) = &self.barrier_check {
             check
-                .check(
-                    &self.memory,
-                    &self.types,
-                    &self.collector.parseable_ranges(),
-                )
+                .check(&self.memory, &self.types, &*self.collector)
                 .map_err(|e| format!("before GC({id}): {e}"))?;
         }
         if verify {
@@ -338,7 +338,7 @@ impl Heap {
         }
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
-        events.gc_start(id, GcKind::Major, cause.label());
+        events.gc_start(id, cause.trace_kind(), cause.label());
         let outcome = body(roots, events);
         // The spaces as the pause left them (roles swapped, bounds grown), before GC end.
         events.sync_spaces(&trace_spaces(&self.collector.spaces()));
@@ -346,14 +346,11 @@ impl Heap {
         let pause = started.elapsed() + time_to_safepoint;
         if verify {
             self.verify(roots)
+                .and_then(|_| self.collector.verify_pause(roots))
                 .map_err(|e| format!("after GC({id}): {e}"))?;
         }
         if let Some(check) = &self.barrier_check {
-            check.snapshot(
-                &self.memory,
-                &self.types,
-                &self.collector.parseable_ranges(),
-            );
+            check.snapshot(&self.memory, &self.types, &*self.collector);
         }
         let record = GcRecord {
             id,
@@ -374,10 +371,12 @@ impl Heap {
 
     /// Verifies the heap now (every mutator flushed).
     pub fn verify(&self, roots: &mut dyn RootSource) -> Result<verify::VerifyReport, String> {
+        let collector = &*self.collector;
         verify::verify_heap(
             &self.memory,
             &self.types,
-            &self.collector.parseable_ranges(),
+            &collector.parseable_ranges(),
+            &|obj| collector.is_dead(obj),
             roots,
         )
     }
@@ -395,12 +394,17 @@ impl Heap {
             while at < top {
                 let obj = Ref::from_offset(at);
                 let size = self.memory.object_size(&self.types, obj);
-                if self.memory.type_id(obj) != object::FILLER_TYPE {
+                if self.memory.type_id(obj) != object::FILLER_TYPE && !self.collector.is_dead(obj) {
                     f(obj);
                 }
                 at += size;
             }
         }
+    }
+
+    /// Time since the heap was created (the GC log's uptime decoration).
+    pub fn uptime(&self) -> Duration {
+        self.start.elapsed()
     }
 
     pub fn gc_count(&self) -> u32 {

@@ -200,6 +200,7 @@ impl Mc {
             &self.mem,
             &self.types,
             &self.gc.parseable_ranges(),
+            &|_| false,
             &mut Roots(roots),
         )
         .map(|_| ())

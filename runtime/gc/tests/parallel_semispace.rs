@@ -207,6 +207,7 @@ impl Ss {
             &self.mem,
             &self.types,
             &self.gc.parseable_ranges(),
+            &|_| false,
             &mut Roots(roots),
         )
         .map(|_| ())

@@ -1189,6 +1189,14 @@ impl gcvm_gc::VmControl for VmPauses {
     fn pause_count(&self) -> u32 {
         self.0.heap.gc_count()
     }
+
+    fn log_gc(&self, line: &str) {
+        let vm = self.0;
+        if vm.options.log_gc {
+            let uptime = vm.heap.uptime().as_secs_f64();
+            vm.write_stdout(format!("[{uptime:.3}s][info][gc] {line}\n").as_bytes());
+        }
+    }
 }
 
 type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, crate::thread::ThreadStack>;

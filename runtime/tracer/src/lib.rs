@@ -27,12 +27,20 @@ pub enum GcKind {
     Minor,
     /// Collects the whole heap.
     Major,
+    /// A pause of a concurrent cycle (an initial mark, a remark): it collects no space unless
+    /// it names one with GC-space events, and then only those.
+    Marking,
 }
 
 /// Where collectors report what they do to objects while the world is stopped.
 /// Every method has a no-op default, so a sink implements only what it records.
 /// Addresses are byte offsets from the heap base; sizes are in bytes.
 pub trait GcEventSink {
+    /// Does this sink record anything? A collector may skip work that only produces events
+    /// (walking survivors to report keep-alives) when it does not.
+    fn wants_events(&self) -> bool {
+        true
+    }
     /// A collection begins (all mutator event buffers have been flushed).
     fn gc_start(&mut self, _gc_id: u32, _kind: GcKind, _cause: &str) {}
     /// A collector worker took a promotion/copy buffer (PLAB) `[start, start+size)`.
@@ -57,7 +65,11 @@ pub trait GcEventSink {
 
 /// A sink that records nothing: tracing off.
 pub struct NoEvents;
-impl GcEventSink for NoEvents {}
+impl GcEventSink for NoEvents {
+    fn wants_events(&self) -> bool {
+        false
+    }
+}
 
 /// A sink that counts what it is told — useful in tests and for the GC log's summary.
 #[derive(Default, Debug, Clone)]

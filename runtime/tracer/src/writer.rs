@@ -842,6 +842,7 @@ impl GcEventSink for GcTraceSink {
         self.b.put_u8(match kind {
             GcKind::Minor => 0,
             GcKind::Major => 1,
+            GcKind::Marking => 2,
         });
         self.b.put_varint(cause_id as u64);
         self.b.put_varint(t);

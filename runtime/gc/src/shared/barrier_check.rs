@@ -13,6 +13,7 @@
 //! GC's own writes (it runs in the pause, between the two walks). The check costs a heap walk
 //! per pause and a hash set of the slots stored to: it is a testing tool, not for production.
 
+use crate::collector::Collector;
 use crate::memory::HeapMemory;
 use crate::object::{Ref, TypeRegistry, FILLER_TYPE};
 use crate::shared::barrier::{Barrier, BarrierKind};
@@ -69,14 +70,14 @@ impl BarrierCheck {
         &self,
         memory: &HeapMemory,
         types: &TypeRegistry,
-        ranges: &[(usize, usize)],
+        collector: &dyn Collector,
     ) -> Result<(), String> {
         let seen = std::mem::take(&mut *self.seen.lock());
         let snapshot = self.snapshot.lock();
         let mut old = snapshot.iter().peekable();
         let mut compared = 0u64;
         let mut failure = None;
-        for_each_ref_slot(memory, types, ranges, |obj, slot, value| {
+        for_each_ref_slot(memory, types, collector, |obj, slot, value| {
             compared += 1;
             while old.peek().is_some_and(|&&(s, _)| (s as usize) < slot) {
                 old.next();
@@ -99,9 +100,9 @@ impl BarrierCheck {
     }
 
     /// At a pause's end: remembers every non-null reference slot.
-    pub fn snapshot(&self, memory: &HeapMemory, types: &TypeRegistry, ranges: &[(usize, usize)]) {
+    pub fn snapshot(&self, memory: &HeapMemory, types: &TypeRegistry, collector: &dyn Collector) {
         let mut snapshot = Vec::new();
-        for_each_ref_slot(memory, types, ranges, |_, slot, value| {
+        for_each_ref_slot(memory, types, collector, |_, slot, value| {
             snapshot.push((slot as u32, value.raw()));
         });
         *self.snapshot.lock() = snapshot;
@@ -109,22 +110,22 @@ impl BarrierCheck {
     }
 }
 
-/// Calls `f(object, slot, value)` for every non-null reference slot in `ranges`, in address
-/// order.
+/// Calls `f(object, slot, value)` for every non-null reference slot of the collector's live
+/// objects, in address order.
 fn for_each_ref_slot(
     memory: &HeapMemory,
     types: &TypeRegistry,
-    ranges: &[(usize, usize)],
+    collector: &dyn Collector,
     mut f: impl FnMut(Ref, usize, Ref),
 ) {
-    let mut ranges = ranges.to_vec();
+    let mut ranges = collector.parseable_ranges();
     ranges.sort_unstable();
     for (start, top) in ranges {
         let mut at = start;
         while at < top {
             let obj = Ref::from_offset(at);
             let size = memory.object_size(types, obj);
-            if memory.type_id(obj) != FILLER_TYPE {
+            if memory.type_id(obj) != FILLER_TYPE && !collector.is_dead(obj) {
                 memory.for_each_ref_slot(types, obj, |slot| {
                     let value = memory.read_ref(slot);
                     if !value.is_null() {

@@ -37,6 +37,11 @@ pub trait VmControl: Send + Sync {
 
     /// Pauses so far (collections and controller pauses alike).
     fn pause_count(&self) -> u32;
+
+    /// Writes one GC log line (`-Xlog:gc`) for work done outside a pause — a concurrent phase —
+    /// in the unified-logging shape: `[uptime][info][gc] GC(id) Concurrent Mark 3.456ms`.
+    /// `line` is what follows the decorations.
+    fn log_gc(&self, line: &str);
 }
 
 /// A stop signal a controller thread sleeps on.
