@@ -254,7 +254,7 @@ pub trait Collector: Send + Sync {
     /// Starts the collector's controller thread, if it has one: it may do concurrent work while
     /// mutators run and ask `vm` for pauses (shared/controller.rs). Called once, after the VM
     /// booted.
-    fn start(&self, _vm: &'static dyn VmControl) {}
+    fn start(&'static self, _vm: &'static dyn VmControl) {}
 
     /// Bytes allocated in the collector's spaces (including retired TLAB waste).
     fn used(&self) -> usize;

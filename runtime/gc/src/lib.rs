@@ -8,6 +8,7 @@
 //! concrete collector.
 
 pub mod access;
+pub mod cms;
 pub mod collector;
 pub mod markcompact;
 pub mod memory;
@@ -60,6 +61,12 @@ pub const COLLECTORS: &[CollectorEntry] = &[
         summary: "Lisp-2 sliding compaction with a dense prefix and parallel marking",
         reservation_for: markcompact::MarkCompact::reservation_for,
         build: |ctx| Ok(Box::new(Stw::new(markcompact::MarkCompact::new(ctx)?))),
+    },
+    CollectorEntry {
+        name: "concurrent-mark-sweep",
+        summary: "non-moving size-class spans, concurrent marking (SATB barrier) and sweeping",
+        reservation_for: cms::ConcurrentMarkSweep::reservation_for,
+        build: |ctx| Ok(Box::new(cms::ConcurrentMarkSweep::new(ctx)?)),
     },
 ];
 

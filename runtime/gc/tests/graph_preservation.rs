@@ -319,7 +319,7 @@ fn verifier_rejects_a_reference_into_the_middle_of_an_object() {
     h.heap.flush_mutator(&mut h.m);
     let mut roots = vec![refs[0]];
     let err = h.heap.verify(&mut Roots(&mut roots)).unwrap_err();
-    assert!(err.contains("not the start of an object"), "{err}");
+    assert!(err.contains("not the start of a live object"), "{err}");
 }
 
 #[test]

@@ -1,0 +1,988 @@
+//! Concurrent mark-sweep: a non-moving collector that marks and sweeps while the program runs,
+//! stopping it only twice per cycle, briefly (after Dijkstra et al. 1978, Yuasa 1990, Boehm's
+//! mostly-parallel collector, HotSpot's CMS and Go's runtime/mgc.go).
+//!
+//! # Why
+//! A stop-the-world collector's pause grows with the live heap (semispace copies it,
+//! mark-compact marks and slides it). This collector does almost all of its work *while the
+//! mutators run*: pauses only scan roots (initial mark) and finish a marking that is already
+//! nearly done (remark). The price, which the numbers show: a write barrier on every reference
+//! store, objects that die during a cycle surviving it anyway (floating garbage), a heap that is
+//! never compacted (fragmentation), and mutators that allocate fast having to help.
+//!
+//! # The heap (spans.rs)
+//! Objects never move. The heap is cut into 32 KB spans; each small span holds slots of one size
+//! class, and every slot holds an object or a filler (a free slot), so spans stay parseable.
+//! Each thread allocates from spans it owns (its `CmsMutator`: one cursor per size class),
+//! claiming a new span only when its current one is full — the allocation fast path takes no
+//! lock. Objects over 8 KB take whole spans.
+//!
+//! # A cycle
+//!
+//! ```text
+//!  mutators  ====|  |=================================|  |================================
+//!  controller    |IM| concurrent mark (+ mark assist) |RM| concurrent sweep (+ lazy sweep)
+//!                 ^ pause: roots                        ^ pause: drain SATB, finish marking
+//! ```
+//!
+//! 1. **Trigger (the pacer).** The controller thread sleeps until the bytes in use pass the
+//!    trigger: half of what was free after the last cycle (initially half the heap), so that
+//!    marking normally finishes long before the heap fills.
+//! 2. **Pause Initial Mark.** With the world stopped: clear the mark bitmap, turn on the
+//!    snapshot barrier and allocate-black, and mark (grey) every object the roots reference.
+//! 3. **Concurrent Mark.** The controller takes grey objects from the shared grey stack, marks
+//!    the unmarked objects their fields reference and pushes those (greys them), until none is
+//!    left — while mutators run, allocate and rewire the graph. Mutators that allocate a lot
+//!    while marking pay for it: every 64 KB they allocate, they process some grey objects
+//!    themselves (*mark assist*), so allocation cannot outrun marking.
+//! 4. **Pause Remark.** The VM flushes every thread's SATB buffer; the collector drains them and
+//!    the grey stack to the end. Now every object reachable at the initial mark, and every
+//!    object allocated since, is marked; everything else is garbage.
+//! 5. **Concurrent Sweep.** The controller walks the spans that existed at remark and turns
+//!    every unmarked object into a free slot (a filler); a span left empty goes back to the free
+//!    list. Mutators needing a span sweep one themselves first (*lazy sweeping*). No pause.
+//!
+//! # The invariant and the barrier
+//! Tri-colour: black (marked, fields scanned), grey (marked, on the grey stack), white
+//! (unmarked). Marking is correct if no black object points to a white one that nothing grey
+//! can still reach. A mutator can break that by (a) storing a white reference into a black
+//! object and (b) deleting every other path to it. This collector prevents (b) with Yuasa's
+//! **snapshot-at-the-beginning deletion barrier** (`BarrierKind::PreWrite`): while marking, the
+//! value a reference store *overwrites* is logged to the thread's SATB queue and later greyed.
+//! So every object reachable at the initial mark is marked (nothing can be hidden from the
+//! snapshot), and objects allocated during marking are **allocated black** (marked at birth),
+//! so they need no scan. Roots are not barriered: they were snapshotted in the initial pause,
+//! and no root store can hide a snapshot object, so remark need not rescan stacks (Go's hybrid
+//! barrier achieves the same).
+//!
+//! **Termination.** Marking ends in the remark pause, when the grey stack and every SATB buffer
+//! are empty with the world stopped: no new grey object can then appear.
+//!
+//! # Failure and fallback
+//! If a mutator finds no free slot, no span to sweep and no free span, the heap is full before
+//! the cycle could free anything: a **concurrent mode failure**. The VM then asks for a
+//! collection, and `collect` runs a full stop-the-world mark-sweep (the cycle in progress is
+//! abandoned). `System.gc()` and `--gc-stress` collections are full stop-the-world
+//! mark-sweeps too.
+//!
+//! # What it reports to the tracer
+//! Every pause is a GC start/end pair. The initial mark is a *marking* pause (trace GC kind 2)
+//! that collects nothing. The remark names the heap's space as collected and reports every
+//! marked object — survivors and objects allocated black — as kept alive, one region move with
+//! `to = from` per run of neighbouring marked slots: everything unmarked dies at the remark's
+//! end, although the sweeper turns it into free slots only later. Until then `is_dead` hides
+//! those objects from heap walks (`--heap-dump`, the verifier), so the heap rebuilt from the
+//! trace equals the dump at every boundary. Allocations are explicit events (address, type,
+//! size), since they fill scattered free slots: an object allocated during marking or sweeping
+//! is recorded like any other and survives the next remark only if it is marked by then. A full
+//! collection reports its survivors the same way, as a whole-heap collection.
+//!
+//! # Log (-Xlog:gc)
+//! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
+//! `Pause Full (...)`, named `Pause Full (Concurrent Mode Failure)` when it interrupted a cycle.
+
+pub mod spans;
+
+use crate::collector::*;
+use crate::memory::{HeapMemory, RESERVED_PREFIX};
+use crate::object::{Ref, TypeRegistry, FILLER_TYPE, TYPE_OFFSET};
+use crate::shared::controller::{Controller, VmControl};
+use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::queues::{LocalQueue, QueueSet};
+use parking_lot::{Condvar, Mutex, RwLock};
+use spans::{class_for, slots_in_span, Pool, SpanKind, CLASS_SIZES, SPAN_SIZE};
+use std::any::Any;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The smallest heap: room for a span of each of a few classes.
+pub const MIN_HEAP: usize = 16 * SPAN_SIZE;
+/// Entries per thread SATB buffer.
+pub const SATB_BUFFER: usize = 1024;
+/// A mutator flushes its allocation count (and checks the trigger) every this many bytes.
+const ALLOC_FLUSH: usize = 64 * 1024;
+/// While marking, a mutator helps mark after allocating this many bytes...
+pub const ASSIST_BYTES: usize = 64 * 1024;
+/// ... by processing up to this many grey objects.
+pub const ASSIST_OBJECTS: usize = 256;
+/// Grey objects the controller processes between checks for an abort.
+const MARK_CHUNK: usize = 4096;
+/// The collector starts a cycle when the bytes in use exceed this share of the free space left
+/// after the last cycle (GOGC-like), added to what survived it.
+const TRIGGER_FRACTION: f64 = 0.5;
+/// Occupancy after a cycle above which the heap grows (doubles, up to -Xmx).
+const GROW_OCCUPANCY: f64 = 0.6;
+
+/// What the collector's cycles did, for the log, tests and the curious.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CmsStats {
+    pub cycles: u64,
+    pub concurrent_mode_failures: u64,
+    pub full_collections: u64,
+    /// Grey objects processed by mutators' mark assists, and how often they assisted.
+    pub assist_objects: u64,
+    pub assists: u64,
+    /// Bytes allocated black (during marking) in the last cycle: an upper bound on its floating
+    /// garbage.
+    pub allocated_black: u64,
+    /// Spans swept by mutators (lazily) vs by the controller.
+    pub lazy_swept_spans: u64,
+    pub swept_spans: u64,
+    /// Free bytes in small spans after the last sweep (fragmentation).
+    pub fragmented_bytes: u64,
+    pub last_mark: Duration,
+    pub last_sweep: Duration,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Idle,
+    Marking,
+    Sweeping,
+}
+
+pub struct ConcurrentMarkSweep {
+    memory: Arc<HeapMemory>,
+    types: Arc<TypeRegistry>,
+    pool: Mutex<Pool>,
+    bitmap: RwLock<MarkBitmap>,
+    /// The snapshot barrier and allocate-black are on.
+    marking: Arc<AtomicBool>,
+    satb: Arc<QueueSet>,
+    grey: Mutex<Vec<u32>>,
+    phase: Mutex<Phase>,
+    /// Held while the controller does a piece of concurrent work and by every pause, so that a
+    /// pause never overlaps the controller's marking or sweeping.
+    work: Mutex<()>,
+    /// Incremented by every full collection: a cycle that sees it change abandons itself.
+    generation: AtomicU32,
+    /// The cycle whose garbage sweeping removes (see `Span::swept_epoch`).
+    sweep_epoch: AtomicU32,
+    /// Bytes in allocated slots and large-object spans (mutators add in batches).
+    used: AtomicUsize,
+    trigger: AtomicUsize,
+    wake: (Mutex<bool>, Condvar),
+    max_spans: usize,
+    stats: Mutex<CmsStats>,
+    allocated_black: AtomicU64,
+    controller: Mutex<Option<Controller>>,
+}
+
+/// A mutator's allocation state: one cursor per size class.
+pub struct CmsMutator {
+    cursors: Vec<Option<Cursor>>,
+    /// Slot bytes allocated since the last flush into `used`.
+    unflushed: usize,
+    /// Bytes allocated since the last mark assist.
+    assist_debt: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Cursor {
+    span: u32,
+    start: usize,
+    slot: usize,
+    slots: usize,
+    next: usize,
+}
+
+/// The per-thread snapshot barrier.
+struct SatbBarrier {
+    marking: Arc<AtomicBool>,
+    queue: LocalQueue,
+}
+
+impl Barrier for SatbBarrier {
+    #[inline]
+    fn pre_write(&mut self, _holder: Ref, _slot: usize, old: Ref) {
+        if !old.is_null() && self.marking.load(Ordering::Relaxed) {
+            self.queue.push(old.raw());
+        }
+    }
+    fn flush(&mut self) {
+        self.queue.flush();
+    }
+    fn as_any(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl ConcurrentMarkSweep {
+    pub fn new(ctx: CollectorContext) -> Result<ConcurrentMarkSweep, String> {
+        let max_spans = ctx.config.max_size.max(MIN_HEAP) / SPAN_SIZE;
+        let initial = (ctx.config.initial_size.max(MIN_HEAP) / SPAN_SIZE).min(max_spans);
+        let needed = Self::reservation_for(ctx.config.max_size);
+        if ctx.memory.size() < needed {
+            return Err(format!(
+                "heap reservation of {} bytes is smaller than the {needed} mark-sweep needs",
+                ctx.memory.size()
+            ));
+        }
+        let pool = Pool::new(RESERVED_PREFIX, max_spans, initial);
+        let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
+        bitmap.cover(pool.start_of(initial as u32));
+        let capacity = initial * SPAN_SIZE;
+        Ok(ConcurrentMarkSweep {
+            memory: ctx.memory,
+            types: ctx.types,
+            pool: Mutex::new(pool),
+            bitmap: RwLock::new(bitmap),
+            marking: Arc::new(AtomicBool::new(false)),
+            satb: QueueSet::new(),
+            grey: Mutex::new(Vec::new()),
+            phase: Mutex::new(Phase::Idle),
+            work: Mutex::new(()),
+            generation: AtomicU32::new(0),
+            sweep_epoch: AtomicU32::new(0),
+            used: AtomicUsize::new(0),
+            trigger: AtomicUsize::new((capacity as f64 * TRIGGER_FRACTION) as usize),
+            wake: (Mutex::new(false), Condvar::new()),
+            max_spans,
+            stats: Mutex::new(CmsStats::default()),
+            allocated_black: AtomicU64::new(0),
+            controller: Mutex::new(None),
+        })
+    }
+
+    /// Bytes the reservation must have for a heap of `max_size`.
+    pub fn reservation_for(max_size: usize) -> usize {
+        RESERVED_PREFIX + (max_size.max(MIN_HEAP) / SPAN_SIZE) * SPAN_SIZE
+    }
+
+    /// What the cycles so far did.
+    pub fn stats(&self) -> CmsStats {
+        self.stats.lock().clone()
+    }
+
+    fn committed_end(&self) -> usize {
+        let pool = self.pool.lock();
+        pool.start_of(pool.committed as u32)
+    }
+
+    // ---- allocation ----
+
+    /// Allocates `size` zeroed bytes in a slot of the mutator's span of `class`, or None.
+    fn alloc_small(&self, local: &mut CmsMutator, class: usize, size: usize) -> Option<usize> {
+        loop {
+            if let Some(c) = local.cursors[class].as_mut() {
+                while c.next < c.slots {
+                    let at = c.start + c.next * c.slot;
+                    c.next += 1;
+                    if self.memory.read_u32(at + TYPE_OFFSET) == FILLER_TYPE {
+                        self.memory.zero(at, size);
+                        if c.slot > size {
+                            self.memory.fill_gap(at + size, at + c.slot);
+                        }
+                        let slot = c.slot;
+                        self.allocated(local, at, slot);
+                        return Some(at);
+                    }
+                }
+                local.cursors[class] = None;
+            }
+            let span = self.take_span(class)?;
+            let start = self.pool.lock().start_of(span);
+            local.cursors[class] = Some(Cursor {
+                span,
+                start,
+                slot: CLASS_SIZES[class] as usize,
+                slots: slots_in_span(class),
+                next: 0,
+            });
+        }
+    }
+
+    /// A span of `class` with free slots for a mutator to own: a partial one, one it sweeps
+    /// itself, or a fresh one; None when the heap is full.
+    fn take_span(&self, class: usize) -> Option<u32> {
+        loop {
+            let mut pool = self.pool.lock();
+            if let Some(span) = pool.partial[class].pop() {
+                return Some(span);
+            }
+            if let Some(span) = pool.unswept[class].pop() {
+                drop(pool);
+                self.stats.lock().lazy_swept_spans += 1;
+                if self.sweep_small_span(span) {
+                    return Some(span);
+                }
+                continue;
+            }
+            let epoch = self.sweep_epoch.load(Ordering::Acquire);
+            if let Some(span) = pool.new_small_span(&self.memory, class, epoch) {
+                return Some(span);
+            }
+            drop(pool);
+            // No free span: sweeping other classes' spans may empty some.
+            if !self.sweep_one() {
+                return None;
+            }
+        }
+    }
+
+    fn alloc_large(&self, local: &mut CmsMutator, size: usize) -> Option<usize> {
+        loop {
+            let epoch = self.sweep_epoch.load(Ordering::Acquire);
+            let span = self.pool.lock().new_large(size, epoch);
+            if let Some(span) = span {
+                let at = self.pool.lock().start_of(span);
+                self.memory.zero(at, size);
+                self.allocated(local, at, size.div_ceil(SPAN_SIZE) * SPAN_SIZE);
+                return Some(at);
+            }
+            if !self.sweep_one() {
+                return None;
+            }
+        }
+    }
+
+    /// Bookkeeping for a new object at `at` taking `bytes`: black while marking, counted, and
+    /// a mark assist when the thread has allocated enough.
+    #[inline]
+    fn allocated(&self, local: &mut CmsMutator, at: usize, bytes: usize) {
+        local.unflushed += bytes;
+        if self.marking.load(Ordering::Acquire) {
+            self.bitmap.read().mark(at);
+            self.allocated_black
+                .fetch_add(bytes as u64, Ordering::Relaxed);
+            local.assist_debt += bytes;
+            if local.assist_debt >= ASSIST_BYTES {
+                local.assist_debt = 0;
+                let done = self.mark_some(ASSIST_OBJECTS);
+                let mut stats = self.stats.lock();
+                stats.assists += 1;
+                stats.assist_objects += done as u64;
+            }
+        }
+        if local.unflushed >= ALLOC_FLUSH {
+            self.flush_allocated(local);
+        }
+    }
+
+    fn flush_allocated(&self, local: &mut CmsMutator) {
+        let used = self.used.fetch_add(local.unflushed, Ordering::Relaxed) + local.unflushed;
+        local.unflushed = 0;
+        if used >= self.trigger.load(Ordering::Relaxed) {
+            let (lock, cond) = &self.wake;
+            *lock.lock() = true;
+            cond.notify_one();
+        }
+    }
+
+    // ---- marking ----
+
+    /// Greys `obj` if it is white; true if this call marked it.
+    #[inline]
+    fn grey_if_white(bitmap: &MarkBitmap, obj: Ref, out: &mut Vec<u32>) {
+        if bitmap.mark(obj.offset()) {
+            out.push(obj.raw());
+        }
+    }
+
+    /// Processes up to `budget` grey objects (taking SATB buffers when the grey stack is
+    /// empty); returns how many it processed. Safe while mutators run: fields are read with
+    /// atomic loads, marks are claimed with `fetch_or`.
+    fn mark_some(&self, budget: usize) -> usize {
+        let bitmap = self.bitmap.read();
+        let mut local: Vec<u32> = {
+            let mut grey = self.grey.lock();
+            let n = grey.len().min(256);
+            let at = grey.len() - n;
+            grey.split_off(at)
+        };
+        if local.is_empty() {
+            for buffer in self.satb.take_all() {
+                for raw in buffer {
+                    Self::grey_if_white(&bitmap, Ref::from_raw(raw), &mut local);
+                }
+            }
+        }
+        let mut done = 0;
+        while done < budget {
+            let Some(raw) = local.pop() else { break };
+            done += 1;
+            self.scan(&bitmap, Ref::from_raw(raw), &mut local);
+            if local.len() > 2048 {
+                let spill = local.split_off(1024);
+                self.grey.lock().extend(spill);
+            }
+        }
+        if !local.is_empty() {
+            self.grey.lock().extend(local);
+        }
+        done
+    }
+
+    /// Greys the white objects `obj`'s fields reference.
+    fn scan(&self, bitmap: &MarkBitmap, obj: Ref, out: &mut Vec<u32>) {
+        self.memory.for_each_ref_slot(&self.types, obj, |slot| {
+            let child = Ref::from_raw(self.memory.atomic_u32(slot).load(Ordering::Relaxed));
+            if !child.is_null() {
+                Self::grey_if_white(bitmap, child, out);
+            }
+        });
+    }
+
+    /// In a pause: marks until no grey object and no SATB entry is left.
+    fn finish_marking(&self) {
+        loop {
+            while self.mark_some(usize::MAX) > 0 {}
+            if self.grey.lock().is_empty() && self.satb.pending_entries() == 0 {
+                return;
+            }
+        }
+    }
+
+    // ---- sweeping ----
+
+    /// Sweeps one span of the backlog (any class, or a large object); false if none is left.
+    fn sweep_one(&self) -> bool {
+        let next = {
+            let mut pool = self.pool.lock();
+            if let Some(head) = pool.unswept_large.pop() {
+                Some((head, true))
+            } else {
+                let class = (0..CLASS_SIZES.len()).find(|&c| !pool.unswept[c].is_empty());
+                class
+                    .and_then(|c| pool.unswept[c].pop())
+                    .map(|s| (s, false))
+            }
+        };
+        match next {
+            None => false,
+            Some((head, true)) => {
+                self.sweep_large(head);
+                true
+            }
+            Some((span, false)) => {
+                if self.sweep_small_span(span) {
+                    let mut pool = self.pool.lock();
+                    let SpanKind::Small { class } = pool.spans[span as usize].kind else {
+                        unreachable!("a swept small span stays small")
+                    };
+                    pool.partial[class as usize].push(span);
+                }
+                self.stats.lock().swept_spans += 1;
+                true
+            }
+        }
+    }
+
+    /// Turns every unmarked object of a small span (which the caller took off the backlog) into
+    /// a free slot; an empty span goes back to the free list. Returns true if the span remains,
+    /// with free slots, for the caller to keep or list.
+    fn sweep_small_span(&self, span: u32) -> bool {
+        let (start, class) = {
+            let pool = self.pool.lock();
+            let SpanKind::Small { class } = pool.spans[span as usize].kind else {
+                unreachable!("the backlog holds small spans")
+            };
+            (pool.start_of(span), class as usize)
+        };
+        let slot = CLASS_SIZES[class] as usize;
+        let (mut live, mut free, mut freed) = (0usize, 0usize, 0usize);
+        {
+            let bitmap = self.bitmap.read();
+            for k in 0..slots_in_span(class) {
+                let at = start + k * slot;
+                if self.memory.read_u32(at + TYPE_OFFSET) == FILLER_TYPE {
+                    free += 1;
+                } else if bitmap.is_marked(at) {
+                    live += 1;
+                    self.survived(Ref::from_offset(at));
+                } else {
+                    self.memory.fill_gap(at, at + slot);
+                    free += 1;
+                    freed += slot;
+                }
+            }
+        }
+        self.used.fetch_sub(freed, Ordering::Relaxed);
+        let mut pool = self.pool.lock();
+        pool.spans[span as usize].swept_epoch = self.sweep_epoch.load(Ordering::Acquire);
+        if live == 0 {
+            pool.release(span);
+            return false;
+        }
+        free > 0
+    }
+
+    fn sweep_large(&self, head: u32) {
+        let mut pool = self.pool.lock();
+        let at = pool.start_of(head);
+        let SpanKind::LargeHead { spans, .. } = pool.spans[head as usize].kind else {
+            unreachable!("the large backlog holds large heads")
+        };
+        if self.bitmap.read().is_marked(at) {
+            self.survived(Ref::from_offset(at));
+            let epoch = self.sweep_epoch.load(Ordering::Acquire);
+            for s in head..head + spans {
+                pool.spans[s as usize].swept_epoch = epoch;
+            }
+        } else {
+            pool.release(head);
+            self.used
+                .fetch_sub(spans as usize * SPAN_SIZE, Ordering::Relaxed);
+        }
+    }
+
+    /// A marked object survived a cycle: one year older. Mutators may be setting hash or monitor
+    /// bits of the same GC word, so the update is a compare-and-swap loop.
+    fn survived(&self, obj: Ref) {
+        let word = self.memory.atomic_u64(obj.offset());
+        let _ = word.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+            Some(crate::object::gcword::aged(w))
+        });
+    }
+
+    /// At remark (or a full collection): every span in use joins the sweep backlog.
+    fn start_sweep(&self) {
+        let epoch = self.sweep_epoch.fetch_add(1, Ordering::AcqRel) + 1;
+        let _ = epoch;
+        let mut pool = self.pool.lock();
+        for list in pool.partial.iter_mut() {
+            list.clear();
+        }
+        for s in 0..pool.committed {
+            match pool.spans[s].kind {
+                SpanKind::Small { class } => pool.unswept[class as usize].push(s as u32),
+                SpanKind::LargeHead { .. } => pool.unswept_large.push(s as u32),
+                SpanKind::Free | SpanKind::LargeTail => {}
+            }
+        }
+    }
+
+    // ---- pauses ----
+
+    /// The trace's account of a mark: every marked object kept alive, as runs of neighbouring
+    /// marked slots (region moves by zero).
+    fn report_survivors(&self, events: &mut dyn GcEventSink) -> usize {
+        let pool = self.pool.lock();
+        let bitmap = self.bitmap.read();
+        let mut live = 0;
+        for s in 0..pool.committed {
+            let start = pool.start_of(s as u32);
+            match pool.spans[s].kind {
+                SpanKind::Small { class } => {
+                    let slot = CLASS_SIZES[class as usize] as usize;
+                    let end = start + slots_in_span(class as usize) * slot;
+                    let mut run: Option<(usize, usize, u32)> = None;
+                    for at in bitmap.marked(start, end) {
+                        live += 1;
+                        run = match run {
+                            Some((from, to, n)) if to == at => Some((from, at + slot, n + 1)),
+                            Some((from, to, n)) => {
+                                events.region_moved(
+                                    from as u64,
+                                    from as u64,
+                                    n,
+                                    (to - from) as u64,
+                                );
+                                Some((at, at + slot, 1))
+                            }
+                            None => Some((at, at + slot, 1)),
+                        };
+                    }
+                    if let Some((from, to, n)) = run {
+                        events.region_moved(from as u64, from as u64, n, (to - from) as u64);
+                    }
+                }
+                SpanKind::LargeHead { size, .. } if bitmap.is_marked(start) => {
+                    live += 1;
+                    events.kept_alive(start as u64, size);
+                }
+                _ => {}
+            }
+        }
+        live
+    }
+
+    /// Pause Initial Mark: the snapshot's roots.
+    fn initial_mark(&self, roots: &mut dyn RootSource) -> GcOutcome {
+        let _work = self.work.lock();
+        let used = self.used();
+        {
+            let mut bitmap = self.bitmap.write();
+            let end = self.committed_end();
+            bitmap.cover(end);
+            bitmap.clear(end);
+        }
+        self.satb.take_all();
+        self.grey.lock().clear();
+        self.allocated_black.store(0, Ordering::Relaxed);
+        {
+            let bitmap = self.bitmap.read();
+            let mut grey = Vec::new();
+            roots.visit_roots(&mut |r| {
+                Self::grey_if_white(&bitmap, r, &mut grey);
+                r
+            });
+            *self.grey.lock() = grey;
+        }
+        self.marking.store(true, Ordering::Release);
+        *self.phase.lock() = Phase::Marking;
+        self.stats.lock().cycles += 1;
+        GcOutcome {
+            pause_name: Some("Pause Initial Mark"),
+            ..GcOutcome::whole_heap(used, used, self.capacity(), 0, 0)
+        }
+    }
+
+    /// Pause Remark: finishes marking and hands the garbage to the sweeper.
+    fn remark(&self, generation: u32, events: &mut dyn GcEventSink) -> GcOutcome {
+        let _work = self.work.lock();
+        let used = self.used();
+        if self.generation.load(Ordering::Acquire) != generation {
+            // A full collection ran since the initial mark: nothing left to finish.
+            return GcOutcome {
+                pause_name: Some("Pause Remark"),
+                ..GcOutcome::whole_heap(used, used, self.capacity(), 0, 0)
+            };
+        }
+        self.finish_marking();
+        self.marking.store(false, Ordering::Release);
+        events.collecting_space(0);
+        let live = if events.wants_events() {
+            self.report_survivors(events)
+        } else {
+            0
+        };
+        self.stats.lock().allocated_black = self.allocated_black.load(Ordering::Relaxed);
+        self.start_sweep();
+        *self.phase.lock() = Phase::Sweeping;
+        GcOutcome {
+            pause_name: Some("Pause Remark"),
+            ..GcOutcome::whole_heap(used, used, self.capacity(), 0, live)
+        }
+    }
+
+    /// A full stop-the-world mark-sweep (allocation failure, System.gc(), GC stress).
+    fn full_collection(
+        &self,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> (GcOutcome, bool) {
+        let _work = self.work.lock();
+        let used_before = self.used();
+        let interrupted = *self.phase.lock() != Phase::Idle;
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        self.marking.store(false, Ordering::Release);
+        self.satb.take_all();
+        self.grey.lock().clear();
+        {
+            let mut bitmap = self.bitmap.write();
+            let end = self.committed_end();
+            bitmap.cover(end);
+            bitmap.clear(end);
+        }
+        {
+            let bitmap = self.bitmap.read();
+            let mut grey = Vec::new();
+            roots.visit_roots(&mut |r| {
+                Self::grey_if_white(&bitmap, r, &mut grey);
+                r
+            });
+            while let Some(raw) = grey.pop() {
+                self.scan(&bitmap, Ref::from_raw(raw), &mut grey);
+            }
+        }
+        let live = if events.wants_events() {
+            self.report_survivors(events)
+        } else {
+            0
+        };
+        self.start_sweep();
+        while self.sweep_one() {}
+        *self.phase.lock() = Phase::Idle;
+        self.after_cycle();
+        let mut stats = self.stats.lock();
+        stats.full_collections += 1;
+        if interrupted {
+            stats.concurrent_mode_failures += 1;
+        }
+        drop(stats);
+        let outcome = GcOutcome {
+            pause_name: interrupted.then_some("Pause Full (Concurrent Mode Failure)"),
+            ..GcOutcome::whole_heap(used_before, self.used(), self.capacity(), 0, live)
+        };
+        (outcome, interrupted)
+    }
+
+    /// After a sweep: grow a crowded heap, set the next trigger, measure fragmentation.
+    fn after_cycle(&self) {
+        let used = self.used();
+        let mut pool = self.pool.lock();
+        let capacity = pool.committed * SPAN_SIZE;
+        if used as f64 > GROW_OCCUPANCY * capacity as f64 && pool.committed < self.max_spans {
+            let grown = (pool.committed * 2).min(self.max_spans);
+            pool.commit(grown);
+            drop(pool);
+            self.bitmap.write().cover(self.committed_end());
+            pool = self.pool.lock();
+        }
+        let capacity = pool.committed * SPAN_SIZE;
+        let free = capacity.saturating_sub(used);
+        self.trigger.store(
+            used + (free as f64 * TRIGGER_FRACTION) as usize,
+            Ordering::Relaxed,
+        );
+        let fragmented = pool.free_slot_bytes(&self.memory);
+        drop(pool);
+        self.stats.lock().fragmented_bytes = fragmented as u64;
+    }
+
+    // ---- the controller ----
+
+    fn aborted(&self, generation: u32) -> bool {
+        self.generation.load(Ordering::Acquire) != generation
+    }
+
+    /// The controller thread: waits for the trigger, then runs a cycle.
+    fn run_controller(
+        &'static self,
+        vm: &'static dyn VmControl,
+        signal: &crate::shared::controller::StopSignal,
+    ) {
+        loop {
+            // Wait for the trigger.
+            loop {
+                if signal.is_stopped() {
+                    return;
+                }
+                if self.used() >= self.trigger.load(Ordering::Relaxed) {
+                    break;
+                }
+                let (lock, cond) = &self.wake;
+                let mut woken = lock.lock();
+                if !*woken {
+                    cond.wait_for(&mut woken, Duration::from_millis(20));
+                }
+                *woken = false;
+            }
+            if !self.run_cycle(vm) {
+                return;
+            }
+        }
+    }
+
+    /// One cycle; false when the VM is shutting down.
+    fn run_cycle(&'static self, vm: &'static dyn VmControl) -> bool {
+        let generation = self.generation.load(Ordering::Acquire);
+        let mut initial =
+            |roots: &mut dyn RootSource, _: &mut dyn GcEventSink| self.initial_mark(roots);
+        let Some(record) = vm.request_pause(GcCause::Collector("Initial Mark"), &mut initial)
+        else {
+            return false;
+        };
+        let id = record.id;
+        if self.aborted(generation) {
+            return true;
+        }
+        let started = Instant::now();
+        loop {
+            let _work = self.work.lock();
+            if self.aborted(generation) {
+                return true;
+            }
+            if self.mark_some(MARK_CHUNK) == 0
+                && self.grey.lock().is_empty()
+                && self.satb.pending_entries() == 0
+            {
+                break;
+            }
+        }
+        let mark_time = started.elapsed();
+        vm.log_gc(&format!(
+            "GC({id}) Concurrent Mark {:.3}ms",
+            mark_time.as_secs_f64() * 1e3
+        ));
+        let mut remark =
+            |_: &mut dyn RootSource, events: &mut dyn GcEventSink| self.remark(generation, events);
+        if vm
+            .request_pause(GcCause::Collector("Remark"), &mut remark)
+            .is_none()
+        {
+            return false;
+        }
+        if self.aborted(generation) {
+            return true;
+        }
+        let started = Instant::now();
+        loop {
+            let _work = self.work.lock();
+            if self.aborted(generation) {
+                return true;
+            }
+            if !self.sweep_one() {
+                break;
+            }
+        }
+        {
+            let _work = self.work.lock();
+            if !self.aborted(generation) {
+                *self.phase.lock() = Phase::Idle;
+                self.after_cycle();
+            }
+        }
+        let sweep_time = started.elapsed();
+        vm.log_gc(&format!(
+            "GC({id}) Concurrent Sweep {:.3}ms",
+            sweep_time.as_secs_f64() * 1e3
+        ));
+        let mut stats = self.stats.lock();
+        stats.last_mark = mark_time;
+        stats.last_sweep = sweep_time;
+        true
+    }
+}
+
+impl Collector for ConcurrentMarkSweep {
+    fn name(&self) -> &'static str {
+        "concurrent-mark-sweep"
+    }
+
+    fn barrier(&self) -> BarrierKind {
+        BarrierKind::PreWrite
+    }
+
+    fn new_mutator(&self, threads: usize) -> Mutator {
+        let barrier = SatbBarrier {
+            marking: self.marking.clone(),
+            queue: LocalQueue::new(self.satb.clone(), SATB_BUFFER),
+        };
+        let local = CmsMutator {
+            cursors: vec![None; CLASS_SIZES.len()],
+            unflushed: 0,
+            assist_debt: 0,
+        };
+        Mutator::new(
+            gcvm_tlab::Tlab::new(self.tlab_capacity(), threads),
+            Box::new(barrier),
+        )
+        .with_local(Box::new(local))
+    }
+
+    /// Gives the thread's spans back (so the sweeper may take them) and its counts and SATB
+    /// entries to the collector.
+    fn flush_mutator(&self, mutator: &mut Mutator, _memory: &HeapMemory, _for_gc: bool) {
+        mutator.barrier_mut().flush();
+        let Some(local) = mutator.local_mut::<CmsMutator>() else {
+            return;
+        };
+        let mut pool = self.pool.lock();
+        for (class, cursor) in local.cursors.iter_mut().enumerate() {
+            if let Some(c) = cursor.take() {
+                if c.next < c.slots {
+                    pool.partial[class].push(c.span);
+                }
+            }
+        }
+        drop(pool);
+        self.used.fetch_add(local.unflushed, Ordering::Relaxed);
+        local.unflushed = 0;
+    }
+
+    fn alloc_slow(
+        &self,
+        mutator: &mut Mutator,
+        _memory: &HeapMemory,
+        size: usize,
+    ) -> Option<usize> {
+        let local = mutator
+            .local_mut::<CmsMutator>()
+            .expect("concurrent mark-sweep mutators have their state");
+        match class_for(size) {
+            Some(class) => self.alloc_small(local, class, size),
+            None => self.alloc_large(local, size),
+        }
+    }
+
+    fn spaces(&self) -> Vec<SpaceInfo> {
+        let pool = self.pool.lock();
+        let end = pool.start_of(pool.committed as u32);
+        let top = (0..pool.committed)
+            .rev()
+            .find(|&s| pool.spans[s].kind != SpanKind::Free)
+            .map_or(pool.base, |s| pool.start_of(s as u32 + 1));
+        vec![SpaceInfo {
+            id: 0,
+            name: "mark-sweep".into(),
+            kind: SpaceKind::Old,
+            start: pool.base,
+            end,
+            reserved_end: pool.start_of(self.max_spans as u32),
+            top,
+        }]
+    }
+
+    fn alloc_tlab(&self, _min: usize, _desired: usize) -> Option<(usize, usize)> {
+        None
+    }
+
+    fn alloc_outside_tlab(&self, _size: usize) -> Option<usize> {
+        None
+    }
+
+    fn tlab_capacity(&self) -> usize {
+        self.capacity()
+    }
+
+    fn collect(
+        &self,
+        _cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome {
+        self.full_collection(roots, events).0
+    }
+
+    fn grow_for(&self, wanted: usize) -> bool {
+        let mut pool = self.pool.lock();
+        if pool.committed >= self.max_spans {
+            return false;
+        }
+        let need = wanted.div_ceil(SPAN_SIZE);
+        let grown = (pool.committed * 2)
+            .max(pool.committed + need)
+            .min(self.max_spans);
+        pool.commit(grown);
+        let end = pool.start_of(pool.committed as u32);
+        drop(pool);
+        self.bitmap.write().cover(end);
+        true
+    }
+
+    fn start(&'static self, vm: &'static dyn VmControl) {
+        let controller = Controller::spawn("cms-controller", move |signal| {
+            self.run_controller(vm, &signal)
+        });
+        match controller {
+            Ok(c) => *self.controller.lock() = Some(c),
+            Err(e) => eprintln!("gcvm: {e}; concurrent cycles are off, full collections only"),
+        }
+    }
+
+    fn used(&self) -> usize {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    fn capacity(&self) -> usize {
+        self.pool.lock().committed * SPAN_SIZE
+    }
+
+    fn max_capacity(&self) -> usize {
+        self.max_spans * SPAN_SIZE
+    }
+
+    fn parseable_ranges(&self) -> Vec<(usize, usize)> {
+        self.pool.lock().parseable_ranges()
+    }
+
+    fn is_dead(&self, obj: Ref) -> bool {
+        let pool = self.pool.lock();
+        let span = pool.span_of(obj.offset());
+        pool.spans[span].swept_epoch != self.sweep_epoch.load(Ordering::Acquire)
+            && !self.bitmap.read().is_marked(obj.offset())
+    }
+}
