@@ -723,6 +723,9 @@ impl HeapModel {
         let desc = self.resolve(thread, site, Some(type_id), Some(size), array_len)?;
         let units = self.descs.units(desc);
         let a = addr >> 3;
+        // A non-moving collector reuses free slots between survivors: the address may lie in a
+        // gap entry of a run of survivors.
+        self.split_front_at(a);
         let (n, _) = self.kill_front_range(a, a + units);
         self.stale_objects += n;
         self.place_front(a, desc, units, 0);

@@ -660,12 +660,15 @@ impl ConcurrentMarkSweep {
     /// A full stop-the-world mark-sweep (allocation failure, System.gc(), GC stress).
     fn full_collection(
         &self,
+        cause: GcCause,
         roots: &mut dyn RootSource,
         events: &mut dyn GcEventSink,
-    ) -> (GcOutcome, bool) {
+    ) -> GcOutcome {
         let _work = self.work.lock();
         let used_before = self.used();
+        // An allocation failure while a cycle runs: the cycle lost the race with allocation.
         let interrupted = *self.phase.lock() != Phase::Idle;
+        let mode_failure = interrupted && cause == GcCause::AllocationFailure;
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.marking.store(false, Ordering::Release);
         self.satb.take_all();
@@ -698,15 +701,14 @@ impl ConcurrentMarkSweep {
         self.after_cycle();
         let mut stats = self.stats.lock();
         stats.full_collections += 1;
-        if interrupted {
+        if mode_failure {
             stats.concurrent_mode_failures += 1;
         }
         drop(stats);
-        let outcome = GcOutcome {
-            pause_name: interrupted.then_some("Pause Full (Concurrent Mode Failure)"),
+        GcOutcome {
+            pause_name: mode_failure.then_some("Pause Full (Concurrent Mode Failure)"),
             ..GcOutcome::whole_heap(used_before, self.used(), self.capacity(), 0, live)
-        };
-        (outcome, interrupted)
+        }
     }
 
     /// After a sweep: grow a crowded heap, set the next trigger, measure fragmentation.
@@ -930,11 +932,11 @@ impl Collector for ConcurrentMarkSweep {
 
     fn collect(
         &self,
-        _cause: GcCause,
+        cause: GcCause,
         roots: &mut dyn RootSource,
         events: &mut dyn GcEventSink,
     ) -> GcOutcome {
-        self.full_collection(roots, events).0
+        self.full_collection(cause, roots, events)
     }
 
     fn grow_for(&self, wanted: usize) -> bool {

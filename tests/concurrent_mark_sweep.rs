@@ -1,0 +1,147 @@
+//! The concurrent mark-sweep collector beyond what the shared suites check (conformance, bundled
+//! and thread programs, trace reconstruction and the property tests all loop over every
+//! collector): concurrent cycles really run, the lost-object scenario never loses an object,
+//! the log speaks CMS's words, and a crowded heap falls back to full collections.
+
+mod support;
+
+use support::*;
+
+const CROWDED: &str = r#"
+public class Crowded {
+    public static void main(String[] args) {
+        Object[] live = new Object[20_000];
+        long sum = 0;
+        for (int i = 0; i < 3_000_000; i++) {
+            int[] a = new int[(i % 13) + 2];
+            a[0] = i;
+            live[(int) ((i * 7919L) % live.length)] = a;
+            sum += a.length;
+        }
+        System.out.println("sum " + sum);
+    }
+}
+"#;
+
+fn cms(options: &[&str]) -> Vec<String> {
+    let mut all = vec!["--gc".to_string(), "concurrent-mark-sweep".to_string()];
+    all.extend(options.iter().map(|s| s.to_string()));
+    all
+}
+
+fn pause_names(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with('[') && l.contains("[info][gc]"))
+        .map(|l| {
+            let after_id = l.split(") ").skip(1).collect::<Vec<_>>().join(") ");
+            let name_end = after_id
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(after_id.len());
+            after_id[..name_end].trim().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn lost_objects_are_never_freed_over_many_concurrent_cycles_with_verification() {
+    let suite = Suite::load("stress", &repo_root().join("tests").join("stress"));
+    let program = suite
+        .programs
+        .iter()
+        .find(|p| p.name == "LostObjects")
+        .expect("tests/stress/LostObjects.java");
+    let mut remarks = 0;
+    for round in 0..6 {
+        let options = cms(&["-Xmx8m", "--verify-heap", "-Xlog:gc"]);
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        let out = run_gcvm_program(&suite.classes, "LostObjects", &options);
+        assert_no_panic(&out, "LostObjects");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let last = stdout.lines().last().unwrap_or("");
+        let expected = String::from_utf8_lossy(&program.expected.stdout);
+        assert_eq!(
+            format!("{last}\n"),
+            expected,
+            "round {round}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.code, Some(0), "round {round}");
+        remarks += pause_names(&stdout)
+            .iter()
+            .filter(|n| *n == "Pause Remark")
+            .count();
+    }
+    assert!(
+        remarks >= 12,
+        "the rewiring ran under concurrent marking: {remarks} remarks in 6 rounds"
+    );
+}
+
+#[test]
+fn a_concurrent_cycle_logs_initial_mark_concurrent_mark_remark_and_sweep_in_order() {
+    let classes = compile_snippets("cms-crowded", &[("Crowded.java", CROWDED)]);
+    let options = cms(&["-Xmx16m", "-Xlog:gc"]);
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    let out = run_gcvm_program(&classes, "Crowded", &options);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.ends_with("sum 23999985\n"), "{stdout}");
+    let names = pause_names(&stdout);
+    let first = names
+        .iter()
+        .position(|n| n == "Pause Initial Mark")
+        .unwrap_or_else(|| panic!("no concurrent cycle: {stdout}"));
+    assert_eq!(
+        names[first..first + 4],
+        [
+            "Pause Initial Mark",
+            "Concurrent Mark",
+            "Pause Remark",
+            "Concurrent Sweep"
+        ],
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_crowded_heap_falls_back_to_full_collections_named_like_hotspot() {
+    let classes = compile_snippets("cms-crowded", &[("Crowded.java", CROWDED)]);
+    let mut seen_mode_failure = false;
+    for _ in 0..8 {
+        let options = cms(&["-Xmx3m", "-Xlog:gc", "--verify-heap"]);
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        let out = run_gcvm_program(&classes, "Crowded", &options);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.ends_with("sum 23999985\n"), "{stdout}");
+        let names = pause_names(&stdout);
+        let allowed = [
+            "Pause Initial Mark",
+            "Concurrent Mark",
+            "Pause Remark",
+            "Concurrent Sweep",
+            "Pause Full (Allocation Failure)",
+            "Pause Full (Concurrent Mode Failure)",
+        ];
+        for n in &names {
+            assert!(
+                allowed.contains(&n.as_str()),
+                "unexpected log line name {n:?}"
+            );
+        }
+        assert!(
+            names.iter().any(|n| n.starts_with("Pause Full")),
+            "a 3 MB heap with 1.5 MB live needs full collections: {stdout}"
+        );
+        if names
+            .iter()
+            .any(|n| n == "Pause Full (Concurrent Mode Failure)")
+        {
+            seen_mode_failure = true;
+            break;
+        }
+    }
+    assert!(
+        seen_mode_failure,
+        "allocation outran a concurrent cycle in at least one of 8 runs"
+    );
+}
