@@ -35,6 +35,7 @@ fn options(classpath: &str) -> VmOptions {
         gc_stress: None,
         verify_heap: false,
         verify_barriers: false,
+        log_gc_details: false,
         log_gc: false,
     }
 }

@@ -1,7 +1,9 @@
 //! `gcvm bench`: runs bundled programs under chosen collectors and, side by side, on HotSpot
 //! (`-Xint` and with the JIT, with the matching collector and the same -Xmx), alternating runs,
 //! and reports median wall time with its spread, collections, total and maximum pause, and the
-//! ratio to HotSpot -Xint — as Markdown, CSV or JSON.
+//! ratio to HotSpot -Xint — as Markdown, CSV or JSON. Pause statistics (maximum, 99th percentile,
+//! minimum mutator utilisation in 10 ms windows) come from each run's `-Xlog:gc` lines, HotSpot's
+//! (`-Xlog:gc+phases` for ZGC, whose pauses are phases) and gcvm's alike.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -50,6 +52,47 @@ struct Sample {
     gcs: usize,
     total_pause_ms: f64,
     max_pause_ms: f64,
+    /// Every pause: (start, seconds since the VM started; duration in ms).
+    pauses: Vec<(f64, f64)>,
+}
+
+/// MMU window.
+const MMU_WINDOW_S: f64 = 0.010;
+
+impl Sample {
+    /// The 99th-percentile pause in ms (0 without pauses).
+    fn p99_pause_ms(&self) -> f64 {
+        let mut d: Vec<f64> = self.pauses.iter().map(|p| p.1).collect();
+        if d.is_empty() {
+            return 0.0;
+        }
+        d.sort_by(|a, b| a.total_cmp(b));
+        d[((d.len() as f64 * 0.99).ceil() as usize).clamp(1, d.len()) - 1]
+    }
+
+    /// Minimum mutator utilisation over every window of `MMU_WINDOW_S` (Cheng and Blelloch):
+    /// the least share of a window left to the program. The worst window starts at a pause's
+    /// start or ends at a pause's end.
+    fn mmu(&self) -> f64 {
+        let w = MMU_WINDOW_S;
+        let spans: Vec<(f64, f64)> = self
+            .pauses
+            .iter()
+            .map(|&(s, ms)| (s, s + ms / 1e3))
+            .collect();
+        let paused_in = |t: f64| -> f64 {
+            spans
+                .iter()
+                .map(|&(s, e)| (e.min(t + w) - s.max(t)).max(0.0))
+                .sum()
+        };
+        let worst = spans
+            .iter()
+            .flat_map(|&(s, e)| [s, e - w])
+            .map(paused_in)
+            .fold(0.0, f64::max);
+        (1.0 - worst / w).max(0.0)
+    }
 }
 
 struct Row {
@@ -61,14 +104,18 @@ struct Row {
     gcs: usize,
     total_pause_ms: f64,
     max_pause_ms: f64,
+    p99_pause_ms: f64,
+    mmu: f64,
     ratio_to_xint: Option<f64>,
 }
 
-/// HotSpot's collector matching a gcvm collector (what the comparison is against).
-fn matching_hotspot_gc(collector: &str) -> &'static str {
+/// HotSpot's collectors matching a gcvm collector (what the comparison is against; the first
+/// is the one the time ratio uses).
+fn matching_hotspot_gcs(collector: &str) -> &'static [&'static str] {
     match collector {
-        "region" => "-XX:+UseG1GC",
-        _ => "-XX:+UseSerialGC",
+        "region" => &["-XX:+UseG1GC"],
+        "concurrent-mark-sweep" => &["-XX:+UseZGC", "-XX:+UseG1GC"],
+        _ => &["-XX:+UseSerialGC"],
     }
 }
 
@@ -104,7 +151,7 @@ pub fn run(args: BenchArgs) -> Result<i32, String> {
             let walls: Vec<f64> = s.iter().map(|x| x.wall).collect();
             let med = median(walls.clone());
             let ratio = c.collector.as_ref().and_then(|col| {
-                let want = format!("hotspot-xint {}", matching_hotspot_gc(col));
+                let want = format!("hotspot-xint {}", matching_hotspot_gcs(col)[0]);
                 xint.iter().find(|(l, _)| *l == want).map(|(_, t)| med / t)
             });
             rows.push(Row {
@@ -116,6 +163,8 @@ pub fn run(args: BenchArgs) -> Result<i32, String> {
                 gcs: median(s.iter().map(|x| x.gcs as f64).collect()) as usize,
                 total_pause_ms: median(s.iter().map(|x| x.total_pause_ms).collect()),
                 max_pause_ms: s.iter().map(|x| x.max_pause_ms).fold(0.0, f64::max),
+                p99_pause_ms: median(s.iter().map(Sample::p99_pause_ms).collect()),
+                mmu: median(s.iter().map(Sample::mmu).collect()),
                 ratio_to_xint: ratio,
             });
         }
@@ -170,8 +219,14 @@ fn configs(collectors: &[String], no_jit: bool) -> Vec<Config> {
             hotspot_flags: vec![],
         })
         .collect();
-    let mut gcs: Vec<&str> = collectors.iter().map(|c| matching_hotspot_gc(c)).collect();
-    gcs.dedup();
+    let mut gcs: Vec<&str> = Vec::new();
+    for c in collectors {
+        for gc in matching_hotspot_gcs(c) {
+            if !gcs.contains(gc) {
+                gcs.push(gc);
+            }
+        }
+    }
     for gc in gcs {
         configs.push(Config {
             label: format!("hotspot-xint {gc}"),
@@ -212,9 +267,14 @@ fn run_once(
         }
         None => {
             let mut cmd = Command::new("java");
+            let log = if c.hotspot_flags.iter().any(|f| f == "-XX:+UseZGC") {
+                "-Xlog:gc,gc+phases"
+            } else {
+                "-Xlog:gc"
+            };
             cmd.args(&c.hotspot_flags)
                 .arg(format!("-Xmx{}", args.xmx))
-                .arg("-Xlog:gc")
+                .arg(log)
                 .arg("-cp")
                 .arg(classes);
             cmd
@@ -242,15 +302,27 @@ fn run_once(
     };
     for line in String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter(|l| l.contains("[gc]") && l.contains(" Pause "))
+        .filter(|l| (l.contains("[gc]") || l.contains("[gc,phases]")) && l.contains(" Pause "))
     {
         if let Some(ms) = pause_ms(line) {
             s.gcs += 1;
             s.total_pause_ms += ms;
             s.max_pause_ms = s.max_pause_ms.max(ms);
+            // gcvm stamps a pause's line with its start, HotSpot with its end.
+            let stamp = uptime_s(line).unwrap_or(0.0);
+            let start = match c.collector {
+                Some(_) => stamp,
+                None => stamp - ms / 1e3,
+            };
+            s.pauses.push((start, ms));
         }
     }
     Ok(s)
+}
+
+/// The uptime decoration of a unified-log line, `[1.234s]...`, in seconds.
+fn uptime_s(line: &str) -> Option<f64> {
+    line.strip_prefix('[')?.split_once("s]")?.0.parse().ok()
 }
 
 /// The pause in a unified-log GC line: the first token like `1.234ms`.
@@ -280,10 +352,10 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
     };
     match args.format.as_str() {
         "csv" => {
-            let mut s = String::from("program,config,median_s,min_s,max_s,gcs,total_pause_ms,max_pause_ms,ratio_to_hotspot_xint\n");
+            let mut s = String::from("program,config,median_s,min_s,max_s,gcs,total_pause_ms,max_pause_ms,p99_pause_ms,mmu_10ms,ratio_to_hotspot_xint\n");
             for r in rows {
                 s += &format!(
-                    "{},{},{:.3},{:.3},{:.3},{},{:.1},{:.2},{}\n",
+                    "{},{},{:.3},{:.3},{:.3},{},{:.1},{:.2},{:.2},{:.3},{}\n",
                     r.program,
                     r.config,
                     r.median,
@@ -292,6 +364,8 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                     r.gcs,
                     r.total_pause_ms,
                     r.max_pause_ms,
+                    r.p99_pause_ms,
+                    r.mmu,
                     ratio(r)
                 );
             }
@@ -302,7 +376,7 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                 .iter()
                 .map(|r| {
                     format!(
-                        "{{\"program\":\"{}\",\"config\":\"{}\",\"median_s\":{:.3},\"min_s\":{:.3},\"max_s\":{:.3},\"gcs\":{},\"total_pause_ms\":{:.1},\"max_pause_ms\":{:.2},\"ratio_to_hotspot_xint\":{}}}",
+                        "{{\"program\":\"{}\",\"config\":\"{}\",\"median_s\":{:.3},\"min_s\":{:.3},\"max_s\":{:.3},\"gcs\":{},\"total_pause_ms\":{:.1},\"max_pause_ms\":{:.2},\"p99_pause_ms\":{:.2},\"mmu_10ms\":{:.3},\"ratio_to_hotspot_xint\":{}}}",
                         r.program,
                         r.config,
                         r.median,
@@ -311,6 +385,8 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                         r.gcs,
                         r.total_pause_ms,
                         r.max_pause_ms,
+                        r.p99_pause_ms,
+                        r.mmu,
                         r.ratio_to_xint.map(|x| format!("{x:.3}")).unwrap_or_else(|| "null".into())
                     )
                 })
@@ -319,14 +395,14 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
         }
         _ => {
             let mut s = format!(
-                "-Xmx{}, {} repetitions (median, min-max), size {}\n\n| program | configuration | wall s | spread s | GCs | total pause ms | max pause ms | x HotSpot -Xint |\n|---|---|---|---|---|---|---|---|\n",
+                "-Xmx{}, {} repetitions (median, min-max), size {}\n\n| program | configuration | wall s | spread s | GCs | total pause ms | max pause ms | p99 pause ms | MMU 10 ms | x HotSpot -Xint |\n|---|---|---|---|---|---|---|---|---|---|\n",
                 args.xmx,
                 args.reps,
                 args.size.as_deref().unwrap_or("default")
             );
             for r in rows {
                 s += &format!(
-                    "| {} | {} | {:.2} | {:.2}-{:.2} | {} | {:.1} | {:.2} | {} |\n",
+                    "| {} | {} | {:.2} | {:.2}-{:.2} | {} | {:.1} | {:.2} | {:.2} | {:.2} | {} |\n",
                     r.program,
                     r.config,
                     r.median,
@@ -335,10 +411,50 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                     r.gcs,
                     r.total_pause_ms,
                     r.max_pause_ms,
+                    r.p99_pause_ms,
+                    r.mmu,
                     ratio(r)
                 );
             }
             s
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(pauses: &[(f64, f64)]) -> Sample {
+        Sample {
+            pauses: pauses.to_vec(),
+            ..Sample::default()
+        }
+    }
+
+    #[test]
+    fn mmu_is_one_without_pauses_and_counts_the_worst_window() {
+        assert_eq!(sample(&[]).mmu(), 1.0);
+        // A 2 ms pause: the worst 10 ms window holds all of it.
+        assert!((sample(&[(1.0, 2.0)]).mmu() - 0.8).abs() < 1e-9);
+        // Two 3 ms pauses 5 ms apart: one window holds both.
+        assert!((sample(&[(1.0, 3.0), (1.005, 3.0)]).mmu() - 0.4).abs() < 1e-9);
+        // A pause longer than the window leaves none of it.
+        assert_eq!(sample(&[(1.0, 20.0)]).mmu(), 0.0);
+    }
+
+    #[test]
+    fn p99_is_the_pause_below_which_99_percent_fall() {
+        let pauses: Vec<(f64, f64)> = (1..=200).map(|i| (i as f64, i as f64)).collect();
+        assert_eq!(sample(&pauses).p99_pause_ms(), 198.0);
+        assert_eq!(sample(&[(0.0, 5.0)]).p99_pause_ms(), 5.0);
+    }
+
+    #[test]
+    fn uptime_and_pause_are_read_from_unified_log_lines() {
+        let line =
+            "[0.723s][info][gc] GC(1) Pause Remark 33M->33M(64M) 3.594ms (ttsp 3.564ms, cms)";
+        assert_eq!(uptime_s(line), Some(0.723));
+        assert_eq!(pause_ms(line), Some(3.594));
     }
 }

@@ -118,6 +118,10 @@ struct RunArgs {
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
     #[arg(long = "log-gc")]
     log_gc: bool,
+    /// With --log-gc, also the collectors' details (also -Xlog:gc*): phases, mark assists,
+    /// floating garbage, fragmentation.
+    #[arg(long = "log-gc-details")]
+    log_gc_details: bool,
     /// Record every allocation and every move the collector makes into FILE, the object-level
     /// trace (docs/trace-format.md); read it with `gcvm trace info`, `gcvm stats`, `gcvm heap`.
     #[arg(long = "trace", value_name = "FILE")]
@@ -166,8 +170,10 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
             let value = &a[4..];
             parse_size(value).map_err(|_| format!("invalid {what} size: {a}"))?;
             vec![long.into(), value.into()]
-        } else if a == "-Xlog:gc" || a == "-verbose:gc" || a == "-Xlog:gc*" {
+        } else if a == "-Xlog:gc" || a == "-verbose:gc" {
             vec!["--log-gc".into()]
+        } else if a == "-Xlog:gc*" {
+            vec!["--log-gc".into(), "--log-gc-details".into()]
         } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2)
         {
             return Err(format!("unrecognized option: {a}"));
@@ -264,7 +270,8 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         gc_stress: a.gc_stress,
         verify_heap: a.verify_heap,
         verify_barriers: a.verify_barriers,
-        log_gc: a.log_gc,
+        log_gc: a.log_gc || a.log_gc_details,
+        log_gc_details: a.log_gc_details,
     })
 }
 

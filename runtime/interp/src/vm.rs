@@ -51,6 +51,8 @@ pub struct VmOptions {
     /// `--verify-barriers`: check at every pause that every reference store ran the barrier.
     pub verify_barriers: bool,
     pub log_gc: bool,
+    /// `-Xlog:gc*`: the collectors' detail lines too.
+    pub log_gc_details: bool,
 }
 
 /// What the VM records about its own run, beside running the program (`gcvm run --trace`,
@@ -1195,6 +1197,14 @@ impl gcvm_gc::VmControl for VmPauses {
         if vm.options.log_gc {
             let uptime = vm.heap.uptime().as_secs_f64();
             vm.write_stdout(format!("[{uptime:.3}s][info][gc] {line}\n").as_bytes());
+        }
+    }
+
+    fn log_gc_detail(&self, tags: &str, line: &str) {
+        let vm = self.0;
+        if vm.options.log_gc_details {
+            let uptime = vm.heap.uptime().as_secs_f64();
+            vm.write_stdout(format!("[{uptime:.3}s][info][{tags}] {line}\n").as_bytes());
         }
     }
 }

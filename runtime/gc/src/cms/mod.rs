@@ -120,13 +120,14 @@ pub struct CmsStats {
     pub cycles: u64,
     pub concurrent_mode_failures: u64,
     pub full_collections: u64,
-    /// Grey objects processed by mutators' mark assists, and how often they assisted.
+    /// In the last cycle: grey objects processed by mutators' mark assists, and how often they
+    /// assisted.
     pub assist_objects: u64,
     pub assists: u64,
     /// Bytes allocated black (during marking) in the last cycle: an upper bound on its floating
     /// garbage.
     pub allocated_black: u64,
-    /// Spans swept by mutators (lazily) vs by the controller.
+    /// In the last cycle: spans swept by mutators (lazily) vs by the controller.
     pub lazy_swept_spans: u64,
     pub swept_spans: u64,
     /// Free bytes in small spans after the last sweep (fragmentation).
@@ -622,7 +623,13 @@ impl ConcurrentMarkSweep {
         }
         self.marking.store(true, Ordering::Release);
         *self.phase.lock() = Phase::Marking;
-        self.stats.lock().cycles += 1;
+        let mut stats = self.stats.lock();
+        stats.cycles += 1;
+        // Per-cycle figures start again.
+        stats.assists = 0;
+        stats.assist_objects = 0;
+        stats.swept_spans = 0;
+        stats.lazy_swept_spans = 0;
         GcOutcome {
             pause_name: Some("Pause Initial Mark"),
             ..GcOutcome::whole_heap(used, used, self.capacity(), 0, 0)
@@ -835,6 +842,29 @@ impl ConcurrentMarkSweep {
         let mut stats = self.stats.lock();
         stats.last_mark = mark_time;
         stats.last_sweep = sweep_time;
+        let s = stats.clone();
+        drop(stats);
+        vm.log_gc_detail(
+            "gc,marking",
+            &format!(
+                "GC({id}) Mark assists {} ({} objects in all), allocated black {}K (floating garbage at most)",
+                s.assists,
+                s.assist_objects,
+                s.allocated_black >> 10
+            ),
+        );
+        vm.log_gc_detail(
+            "gc,heap",
+            &format!(
+                "GC({id}) Sweep: {} spans by the controller, {} lazily by mutators; free slots {}K ({:.1}% of {}M), used {}K",
+                s.swept_spans,
+                s.lazy_swept_spans,
+                s.fragmented_bytes >> 10,
+                100.0 * s.fragmented_bytes as f64 / self.capacity().max(1) as f64,
+                self.capacity() >> 20,
+                self.used() >> 10
+            ),
+        );
         true
     }
 }

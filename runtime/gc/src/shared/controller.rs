@@ -42,6 +42,10 @@ pub trait VmControl: Send + Sync {
     /// in the unified-logging shape: `[uptime][info][gc] GC(id) Concurrent Mark 3.456ms`.
     /// `line` is what follows the decorations.
     fn log_gc(&self, line: &str);
+
+    /// Writes one detail line (`-Xlog:gc*` only) with unified-logging tags such as
+    /// `gc,marking`: `[uptime][info][gc,marking] GC(id) ...`.
+    fn log_gc_detail(&self, tags: &str, line: &str);
 }
 
 /// A stop signal a controller thread sleeps on.
