@@ -95,3 +95,70 @@ fn gcbench_in_a_32_mb_heap_collects_dozens_of_times_with_the_verifier_clean() {
         );
     }
 }
+
+const SMALL_OBJECT_GROWTH: &str = r#"
+import java.util.ArrayList;
+public class Grow {
+    public static void main(String[] args) {
+        ArrayList<int[]> list = new ArrayList<>();
+        try {
+            while (true) list.add(new int[4]);
+        } catch (OutOfMemoryError e) {
+            boolean many = list.size() > 1000;
+            list = null;
+            String m = e.getMessage();
+            boolean known = m.equals("Java heap space") || m.equals("GC overhead limit exceeded");
+            System.out.println("caught OutOfMemoryError, known message " + known + ", held many " + many);
+        }
+    }
+}
+"#;
+
+#[test]
+fn small_object_growth_ends_in_an_out_of_memory_error_within_seconds_under_every_collector() {
+    let classes = compile_snippets("grow", &[("Grow.java", SMALL_OBJECT_GROWTH)]);
+    for collector in COLLECTORS {
+        for xmx in ["-Xmx2m", "-Xmx4m", "-Xmx16m"] {
+            let started = std::time::Instant::now();
+            let out = run_gcvm_program(&classes, "Grow", &["--gc", collector, xmx]);
+            let took = started.elapsed();
+            assert_no_panic(&out, collector);
+            assert_eq!(
+                out.stdout_text(),
+                "caught OutOfMemoryError, known message true, held many true\n",
+                "{collector} {xmx}: {}",
+                out.stderr_head(5)
+            );
+            assert_eq!(out.code, Some(0), "{collector} {xmx}");
+            assert!(
+                took < std::time::Duration::from_secs(30),
+                "{collector} {xmx}: {took:?} (HotSpot: under a second)"
+            );
+        }
+    }
+}
+
+#[test]
+fn gcbench_in_a_crowded_heap_finishes_or_throws_within_seconds_never_hangs() {
+    let program = repo_root().join("programs").join("GCBench.java");
+    let program = program.to_string_lossy();
+    for collector in COLLECTORS {
+        let started = std::time::Instant::now();
+        let out = run_gcvm(&["run", "--gc", collector, "-Xmx16m", &program, "8"]);
+        assert_no_panic(&out, collector);
+        let finished = out.code == Some(0) && out.stdout_text().contains("checksum ");
+        let threw = out.code == Some(1)
+            && String::from_utf8_lossy(&out.stderr).contains("java.lang.OutOfMemoryError");
+        assert!(
+            finished || threw,
+            "{collector}: exit {:?}: {}",
+            out.code,
+            out.stderr_head(5)
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{collector}: {:?}",
+            started.elapsed()
+        );
+    }
+}

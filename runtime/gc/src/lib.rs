@@ -198,6 +198,7 @@ pub struct Heap {
     start: Instant,
     history: Mutex<Vec<GcRecord>>,
     controllers: Mutex<Vec<Controller>>,
+    overhead: Mutex<(shared::overhead::OverheadLimit, Option<Instant>)>,
 }
 
 impl Heap {
@@ -231,6 +232,7 @@ impl Heap {
             start: Instant::now(),
             history: Mutex::new(Vec::new()),
             controllers: Mutex::new(Vec::new()),
+            overhead: Mutex::new((Default::default(), None)),
         }
     }
 
@@ -367,8 +369,37 @@ impl Heap {
             time_to_safepoint,
             uptime,
         };
+        self.note_overhead(&record, started);
         self.history.lock().push(record.clone());
         Ok(record)
+    }
+
+    /// Feeds an allocation-failure collection to the GC overhead limit (shared/overhead.rs).
+    fn note_overhead(&self, record: &GcRecord, started: Instant) {
+        let mut guard = self.overhead.lock();
+        let (limit, last_end) = &mut *guard;
+        let now = Instant::now();
+        let mutator = last_end.map_or(Duration::MAX / 4, |end| {
+            started.saturating_duration_since(end)
+        });
+        *last_end = Some(now);
+        if record.cause == GcCause::AllocationFailure {
+            let max = self.collector.max_capacity();
+            let free = max.saturating_sub(record.outcome.used_after);
+            limit.record(record.pause, mutator, free, max);
+        }
+    }
+
+    /// Has the program spent nearly all its time collecting while recovering almost nothing,
+    /// over the last several allocation failures? Then the VM throws
+    /// `OutOfMemoryError: GC overhead limit exceeded` (and the count starts again).
+    pub fn gc_overhead_limit_exceeded(&self) -> bool {
+        let mut guard = self.overhead.lock();
+        let exceeded = guard.0.exceeded();
+        if exceeded {
+            guard.0.reset();
+        }
+        exceeded
     }
 
     /// After a collection that did not make room for `wanted` bytes: lets the collector grow.

@@ -115,7 +115,8 @@ fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
     set(t, "tid", 1);
     let oom_class = t.load_class("java/lang/OutOfMemoryError")?;
     t.initialize(oom_class)?;
-    let oom = t.new_object(oom_class)?;
+    // Preallocated, for when the heap is too full to build one (HotSpot's message).
+    let oom = t.make_exception("java/lang/OutOfMemoryError", Some("Java heap space"))?;
     vm.globals.lock().insert(0, oom);
     Ok(())
 }

@@ -158,6 +158,8 @@ pub struct JThread {
     slot_limit: usize,
     frame_limit: usize,
     stress: Option<Stress>,
+    /// Building an OutOfMemoryError: an allocation failure now throws the preallocated one.
+    throwing_oom: bool,
 }
 
 impl std::ops::Deref for JThread {
@@ -233,6 +235,7 @@ impl JThread {
                 count: 0,
                 real_end: 0,
             }),
+            throwing_oom: false,
         }
     }
 
@@ -378,6 +381,9 @@ impl JThread {
             return Ok(at);
         }
         self.collect(GcCause::AllocationFailure);
+        if self.vm.heap.gc_overhead_limit_exceeded() {
+            return Err(self.throw_oom("GC overhead limit exceeded"));
+        }
         if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
         }
@@ -970,7 +976,8 @@ impl JThread {
         Throw
     }
 
-    fn make_exception(&mut self, name: &str, message: Option<&str>) -> JResult<Ref> {
+    /// A new exception of class `name` with `message` (not thrown).
+    pub fn make_exception(&mut self, name: &str, message: Option<&str>) -> JResult<Ref> {
         let class = self.load_class(name)?;
         self.initialize(class)?;
         let msg = match message {
@@ -1008,11 +1015,21 @@ impl JThread {
         t
     }
 
+    /// Throws an OutOfMemoryError with `message`. Building it allocates; if that fails too —
+    /// the heap is that full — the preallocated one (message "Java heap space") is thrown
+    /// instead, and an allocation failure while building it never tries to build another.
     pub fn throw_oom(&mut self, message: &str) -> Throw {
-        // Creating the error must not recurse into another OOM: try once, else use the
-        // preallocated instance.
         let pre = self.vm.globals.lock().first().copied().unwrap_or(Ref::NULL);
-        match self.make_exception("java/lang/OutOfMemoryError", Some(message)) {
+        if self.throwing_oom {
+            if !pre.is_null() {
+                self.pending = pre;
+            }
+            return Throw;
+        }
+        self.throwing_oom = true;
+        let made = self.make_exception("java/lang/OutOfMemoryError", Some(message));
+        self.throwing_oom = false;
+        match made {
             Ok(exc) => self.pending = exc,
             Err(_) if !pre.is_null() => self.pending = pre,
             Err(_) => {}

@@ -167,6 +167,8 @@ pub struct ConcurrentMarkSweep {
     max_spans: usize,
     stats: Mutex<CmsStats>,
     allocated_black: AtomicU64,
+    /// Free slot bytes left in the spans swept since the last remark (fragmentation).
+    swept_free_bytes: AtomicUsize,
     controller: Mutex<Option<Controller>>,
 }
 
@@ -242,6 +244,7 @@ impl ConcurrentMarkSweep {
             max_spans,
             stats: Mutex::new(CmsStats::default()),
             allocated_black: AtomicU64::new(0),
+            swept_free_bytes: AtomicUsize::new(0),
             controller: Mutex::new(None),
         })
     }
@@ -506,6 +509,8 @@ impl ConcurrentMarkSweep {
             pool.release(span);
             return false;
         }
+        self.swept_free_bytes
+            .fetch_add(free * slot, Ordering::Relaxed);
         free > 0
     }
 
@@ -539,8 +544,8 @@ impl ConcurrentMarkSweep {
 
     /// At remark (or a full collection): every span in use joins the sweep backlog.
     fn start_sweep(&self) {
-        let epoch = self.sweep_epoch.fetch_add(1, Ordering::AcqRel) + 1;
-        let _ = epoch;
+        self.sweep_epoch.fetch_add(1, Ordering::AcqRel);
+        self.swept_free_bytes.store(0, Ordering::Relaxed);
         let mut pool = self.pool.lock();
         for list in pool.partial.iter_mut() {
             list.clear();
@@ -736,9 +741,8 @@ impl ConcurrentMarkSweep {
             used + (free as f64 * TRIGGER_FRACTION) as usize,
             Ordering::Relaxed,
         );
-        let fragmented = pool.free_slot_bytes(&self.memory);
         drop(pool);
-        self.stats.lock().fragmented_bytes = fragmented as u64;
+        self.stats.lock().fragmented_bytes = self.swept_free_bytes.load(Ordering::Relaxed) as u64;
     }
 
     // ---- the controller ----

@@ -22,7 +22,6 @@
 //!   behind one lock taken per span, never per object.
 
 use crate::memory::HeapMemory;
-use crate::object::FILLER_TYPE;
 
 /// Bytes per span.
 pub const SPAN_SIZE: usize = 32 * 1024;
@@ -215,33 +214,6 @@ impl Pool {
             }
         }
         ranges
-    }
-
-    /// Free slots and bytes in small spans (fragmentation: memory the heap holds but cannot
-    /// give to an object of another size class).
-    pub fn free_slot_bytes(&self, memory: &HeapMemory) -> usize {
-        let mut free = 0;
-        for (s, span) in self.spans[..self.committed].iter().enumerate() {
-            if let SpanKind::Small { class } = span.kind {
-                let start = self.start_of(s as u32);
-                let slot = CLASS_SIZES[class as usize] as usize;
-                for k in 0..slots_in_span(class as usize) {
-                    let at = start + k * slot;
-                    if memory.read_u32(at + crate::object::TYPE_OFFSET) == FILLER_TYPE {
-                        free += slot;
-                    }
-                }
-            }
-        }
-        free
-    }
-
-    /// Spans in use (small or large).
-    pub fn spans_in_use(&self) -> usize {
-        self.spans[..self.committed]
-            .iter()
-            .filter(|s| s.kind != SpanKind::Free)
-            .count()
     }
 }
 

@@ -8,6 +8,7 @@ pub mod barrier_check;
 pub mod controller;
 pub mod markbitmap;
 pub mod mutator;
+pub mod overhead;
 pub mod queues;
 pub mod sizing;
 pub mod workers;
