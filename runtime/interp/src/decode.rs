@@ -81,15 +81,16 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
         max_stack: raw.max_stack,
         oopmaps: OnceLock::new(),
     };
-    with_oop_maps(code, method)
+    with_oop_maps(code, method, &class.name)
 }
 
-/// Computes a body's oop maps up front, so malformed code is rejected before it runs.
-pub fn with_oop_maps(code: Code, method: &Method) -> Result<Code, String> {
+/// Computes a body's oop maps up front, so malformed code is rejected before it runs. Errors
+/// name the method as HotSpot's old verifier did: `(class: Foo, method: f signature: (I)V) ...`.
+pub fn with_oop_maps(code: Code, method: &Method, class_name: &str) -> Result<Code, String> {
     let maps = crate::oopmap::OopMaps::analyse(&code, method).map_err(|e| {
         format!(
-            "(class: {}, method: {} signature: {}) {e}",
-            method.class_id, method.name, method.descriptor
+            "(class: {class_name}, method: {} signature: {}) {e}",
+            method.name, method.descriptor
         )
     })?;
     let _ = code.oopmaps.set(maps);
@@ -97,7 +98,7 @@ pub fn with_oop_maps(code: Code, method: &Method) -> Result<Code, String> {
 }
 
 /// Offsets of every instruction.
-fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
+pub(crate) fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
     let mut starts = Vec::new();
     let mut pc = 0usize;
     while pc < b.len() {

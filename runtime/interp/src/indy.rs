@@ -616,7 +616,8 @@ impl LambdaPlan {
             max_stack: (4 + 2 * (self.captured.len() + sam.params.len())) as u16 + 4,
             oopmaps: OnceLock::new(),
         };
-        let code = crate::decode::with_oop_maps(code, method)
+        let class_name = format!("{}$$Lambda", self.impl_class.name);
+        let code = crate::decode::with_oop_maps(code, method, &class_name)
             .map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
         let _ = method.code.set(Ok(code));
         Ok(method)

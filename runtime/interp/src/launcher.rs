@@ -71,6 +71,16 @@ fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), Launc
             })
         }
     };
+    if let Err(e) = vm.link(class) {
+        return Err(LaunchError {
+            message: format!(
+                "Error: Unable to initialize main class {main_class}\nCaused by: {}: {}\n",
+                e.class.replace('/', "."),
+                e.message.trim_end()
+            ),
+            exit_code: 1,
+        });
+    }
     let main = class
         .find_declared_method("main", "([Ljava/lang/String;)V")
         .filter(|m| m.is_static())

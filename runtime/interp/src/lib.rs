@@ -19,6 +19,7 @@ pub mod natives;
 pub mod oopmap;
 pub mod thread;
 pub mod threads;
+pub mod verifier;
 pub mod vm;
 
 pub use launcher::{run_main, run_main_recording, LaunchError};

@@ -485,10 +485,56 @@ impl Vm {
             nest_host: cf.nest_host.clone(),
             constant_pool: Some(cf.constant_pool),
             bootstrap_methods: cf.bootstrap_methods,
+            major_version: cf.major_version,
+            linked: OnceLock::new(),
         };
         let class = self.publish(class);
         self.set_constant_statics(class);
         Ok(class)
+    }
+
+    /// Links `class` (JVMS §5.4) once: verifies its superclass and interfaces, then its own
+    /// methods (verifier.rs). The embedded class library and classes the VM makes are trusted.
+    /// A failure (VerifyError, or a class the check needed not loading) is remembered and
+    /// returned again on every later attempt, as the JVM does.
+    pub fn link(&'static self, class: &'static Class) -> Result<(), LinkageError> {
+        if let Some(outcome) = class.linked.get() {
+            return outcome.clone();
+        }
+        if let Some(s) = class.super_class {
+            self.link(s)?;
+        }
+        for &i in &class.interfaces {
+            self.link(i)?;
+        }
+        class.linked.get_or_init(|| self.verify(class)).clone()
+    }
+
+    fn verify(&'static self, class: &'static Class) -> Result<(), LinkageError> {
+        use crate::verifier::{verify_method, ClassContext, Failure, MethodContext};
+        let Some(cp) = class.constant_pool.as_ref().filter(|_| !class.is_bootstrap) else {
+            return Ok(());
+        };
+        let context = ClassContext {
+            name: &class.name,
+            super_name: class.super_class.map(|s| s.name.as_str()),
+            major_version: class.major_version,
+            cp,
+        };
+        for m in &class.methods {
+            let Some(code) = &m.raw_code else { continue };
+            let method = MethodContext {
+                name: &m.name,
+                descriptor: &m.descriptor,
+                flags: m.flags,
+                code,
+            };
+            verify_method(&context, &method, &LoadingHierarchy(self)).map_err(|f| match f {
+                Failure::Verify(message) => LinkageError::new("java/lang/VerifyError", message),
+                Failure::Linkage(e) => e,
+            })?;
+        }
+        Ok(())
     }
 
     /// Static final fields with a ConstantValue attribute get their value at link time.
@@ -1121,6 +1167,22 @@ impl Vm {
                 return if h == 0 { 1 } else { h };
             }
         }
+    }
+}
+
+/// The verifier's view of the class hierarchy: classes are loaded (not initialised) as needed.
+struct LoadingHierarchy(&'static Vm);
+
+impl crate::verifier::Hierarchy for LoadingHierarchy {
+    fn is_interface(&self, name: &str) -> Result<bool, LinkageError> {
+        Ok(self.0.load(name)?.is_interface())
+    }
+    fn is_subclass(&self, sub: &str, sup: &str) -> Result<bool, LinkageError> {
+        let (sub, sup) = (self.0.load(sub)?, self.0.load(sup)?);
+        Ok(sub.is_subclass_of(sup, self.0))
+    }
+    fn superclass(&self, name: &str) -> Result<Option<String>, LinkageError> {
+        Ok(self.0.load(name)?.super_class.map(|s| s.name.clone()))
     }
 }
 
