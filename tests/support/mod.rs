@@ -16,6 +16,8 @@
 //! Only `std` is used. Paths live under `CARGO_TARGET_TMPDIR`.
 #![allow(dead_code)]
 
+pub mod classfile;
+
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -1561,42 +1561,28 @@ impl MethodVerifier<'_> {
             }
             return Ok(());
         }
+        let returned = match op {
+            0xac => self.pop(f, &VType::Int)?,
+            0xad => self.pop(f, &VType::Long)?,
+            0xae => self.pop(f, &VType::Float)?,
+            0xaf => self.pop(f, &VType::Double)?,
+            _ => self.pop_reference(f)?,
+        };
         let Some(declared) = &self.returns else {
             return bad(
                 "Method does not expect a return value",
                 "Return of a value from a void method.",
             );
         };
-        let returned = match op {
-            0xac => VType::Int,
-            0xad => VType::Long,
-            0xae => VType::Float,
-            0xaf => VType::Double,
-            _ => {
-                let value = self.pop_reference(f)?;
-                if !declared.is_reference() {
-                    return bad(
-                        "Bad return type",
-                        format!("Method returns {declared}, areturn returns a reference"),
-                    );
-                }
-                if !self.assignable(&value, declared)? {
-                    let at = f.stack.len();
-                    return bad("Bad return type", format!("Type {value} (current frame, stack[{at}]) is not assignable to {declared} (from method signature)"));
-                }
-                return Ok(());
-            }
+        let fits = match op {
+            0xb0 => declared.is_reference() && self.assignable(&returned, declared)?,
+            _ => returned == *declared,
         };
-        if returned != *declared {
-            return bad(
-                "Bad return type",
-                format!(
-                    "Method returns {declared}, {} returns {returned}",
-                    opcode_name(op)
-                ),
-            );
+        if !fits {
+            let at = f.stack.len();
+            return bad("Bad return type", format!("Type {returned} (current frame, stack[{at}]) is not assignable to {declared} (from method signature)"));
         }
-        self.pop(f, &returned).map(drop)
+        Ok(())
     }
 
     fn field_access(&self, f: &mut Frame, op: u8, index: u16) -> VResult<()> {

@@ -1,0 +1,169 @@
+//! Finding things inside real `javac` output, to make hostile class files by patching bytes:
+//! where each method's Code attribute is, and where each of its instructions starts.
+//! Panics on malformed input (the tests feed it javac output only).
+
+use std::ops::Range;
+
+/// One method's Code attribute, as byte offsets into the class file.
+#[derive(Clone, Debug)]
+pub struct MethodCode {
+    pub name: String,
+    pub descriptor: String,
+    /// Offset of the u2 max_stack (max_locals follows).
+    pub max_stack_at: usize,
+    /// The bytecode.
+    pub code: Range<usize>,
+}
+
+impl MethodCode {
+    /// Offsets (into the class file) of every instruction.
+    pub fn instructions(&self, class: &[u8]) -> Vec<usize> {
+        let code = &class[self.code.clone()];
+        let mut pc = 0;
+        let mut out = Vec::new();
+        while pc < code.len() {
+            out.push(self.code.start + pc);
+            pc += instruction_length(code, pc);
+        }
+        out
+    }
+}
+
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn u8(&mut self) -> u8 {
+        self.pos += 1;
+        self.bytes[self.pos - 1]
+    }
+    fn u16(&mut self) -> usize {
+        ((self.u8() as usize) << 8) | self.u8() as usize
+    }
+    fn u32(&mut self) -> usize {
+        (self.u16() << 16) | self.u16()
+    }
+    fn skip(&mut self, n: usize) {
+        self.pos += n;
+    }
+}
+
+/// Every method with code, in class-file order.
+pub fn methods(class: &[u8]) -> Vec<MethodCode> {
+    let mut c = Cursor {
+        bytes: class,
+        pos: 8,
+    };
+    let utf8 = read_utf8_entries(&mut c);
+    c.skip(6); // access, this, super
+    let interfaces = c.u16();
+    c.skip(2 * interfaces);
+    for _ in 0..c.u16() {
+        c.skip(6);
+        skip_attributes(&mut c);
+    }
+    let mut out = Vec::new();
+    for _ in 0..c.u16() {
+        c.skip(2);
+        let name = utf8[c.u16()].clone();
+        let descriptor = utf8[c.u16()].clone();
+        for _ in 0..c.u16() {
+            let attribute = &utf8[c.u16()];
+            let length = c.u32();
+            let start = c.pos;
+            if attribute == "Code" {
+                let code_start = start + 8;
+                let code_length =
+                    (start + 4..start + 8).fold(0, |n, i| (n << 8) | class[i] as usize);
+                out.push(MethodCode {
+                    name: name.clone(),
+                    descriptor: descriptor.clone(),
+                    max_stack_at: start,
+                    code: code_start..code_start + code_length,
+                });
+            }
+            c.pos = start + length;
+        }
+    }
+    out
+}
+
+/// The method `name` (the first one so named).
+pub fn method(class: &[u8], name: &str) -> MethodCode {
+    methods(class)
+        .into_iter()
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no method {name} with code"))
+}
+
+/// The constant pool's Utf8 entries by index (other entries are empty strings).
+fn read_utf8_entries(c: &mut Cursor) -> Vec<String> {
+    let count = c.u16();
+    let mut utf8 = vec![String::new(); count];
+    let mut i = 1;
+    while i < count {
+        let tag = c.u8();
+        match tag {
+            1 => {
+                let len = c.u16();
+                utf8[i] = String::from_utf8_lossy(&c.bytes[c.pos..c.pos + len]).into_owned();
+                c.skip(len);
+            }
+            3 | 4 | 9 | 10 | 11 | 12 | 17 | 18 => c.skip(4),
+            5 | 6 => {
+                c.skip(8);
+                i += 1;
+            }
+            7 | 8 | 16 | 19 | 20 => c.skip(2),
+            15 => c.skip(3),
+            other => panic!("constant tag {other}"),
+        }
+        i += 1;
+    }
+    utf8
+}
+
+fn skip_attributes(c: &mut Cursor) {
+    for _ in 0..c.u16() {
+        c.skip(2);
+        let length = c.u32();
+        c.skip(length);
+    }
+}
+
+/// The length of the instruction at `pc` (JVMS chapter 6).
+pub fn instruction_length(code: &[u8], pc: usize) -> usize {
+    let i32_at =
+        |at: usize| i32::from_be_bytes([code[at], code[at + 1], code[at + 2], code[at + 3]]);
+    match code[pc] {
+        0x10 | 0x12 | 0x15..=0x19 | 0x36..=0x3a | 0xa9 | 0xbc => 2,
+        0x11
+        | 0x13
+        | 0x14
+        | 0x84
+        | 0x99..=0xa8
+        | 0xb2..=0xb8
+        | 0xbb
+        | 0xbd
+        | 0xc0
+        | 0xc1
+        | 0xc6
+        | 0xc7 => 3,
+        0xc5 => 4,
+        0xb9 | 0xba | 0xc8 | 0xc9 => 5,
+        0xc4 if code[pc + 1] == 0x84 => 6,
+        0xc4 => 4,
+        0xaa => {
+            let base = (pc + 4) & !3;
+            let (low, high) = (i32_at(base + 4), i32_at(base + 8));
+            base + 12 + 4 * (high - low + 1) as usize - pc
+        }
+        0xab => {
+            let base = (pc + 4) & !3;
+            base + 8 + 8 * i32_at(base + 4) as usize - pc
+        }
+        _ => 1,
+    }
+}
