@@ -98,29 +98,72 @@ pub fn method(class: &[u8], name: &str) -> MethodCode {
         .unwrap_or_else(|| panic!("no method {name} with code"))
 }
 
-/// The constant pool's Utf8 entries by index (other entries are empty strings).
-fn read_utf8_entries(c: &mut Cursor) -> Vec<String> {
+/// One constant-pool entry: its index, tag, the offset of its tag byte and, for Utf8, its text.
+#[derive(Clone, Debug)]
+pub struct Constant {
+    pub index: u16,
+    pub tag: u8,
+    pub at: usize,
+    pub text: String,
+}
+
+pub mod tag {
+    pub const UTF8: u8 = 1;
+    pub const FIELD_REF: u8 = 9;
+    pub const METHOD_REF: u8 = 10;
+    pub const INTERFACE_METHOD_REF: u8 = 11;
+    pub const NAME_AND_TYPE: u8 = 12;
+    pub const METHOD_HANDLE: u8 = 15;
+    pub const METHOD_TYPE: u8 = 16;
+    pub const INVOKE_DYNAMIC: u8 = 18;
+}
+
+/// Every constant-pool entry, in order.
+pub fn constants(class: &[u8]) -> Vec<Constant> {
+    read_constants(&mut Cursor {
+        bytes: class,
+        pos: 8,
+    })
+}
+
+fn read_constants(c: &mut Cursor) -> Vec<Constant> {
     let count = c.u16();
-    let mut utf8 = vec![String::new(); count];
+    let mut out = Vec::new();
     let mut i = 1;
     while i < count {
+        let at = c.pos;
         let tag = c.u8();
+        let mut text = String::new();
         match tag {
             1 => {
                 let len = c.u16();
-                utf8[i] = String::from_utf8_lossy(&c.bytes[c.pos..c.pos + len]).into_owned();
+                text = String::from_utf8_lossy(&c.bytes[c.pos..c.pos + len]).into_owned();
                 c.skip(len);
             }
             3 | 4 | 9 | 10 | 11 | 12 | 17 | 18 => c.skip(4),
-            5 | 6 => {
-                c.skip(8);
-                i += 1;
-            }
+            5 | 6 => c.skip(8),
             7 | 8 | 16 | 19 | 20 => c.skip(2),
             15 => c.skip(3),
             other => panic!("constant tag {other}"),
         }
-        i += 1;
+        out.push(Constant {
+            index: i as u16,
+            tag,
+            at,
+            text,
+        });
+        i += if tag == 5 || tag == 6 { 2 } else { 1 };
+    }
+    out
+}
+
+/// The constant pool's Utf8 entries by index (other entries are empty strings).
+fn read_utf8_entries(c: &mut Cursor) -> Vec<String> {
+    let constants = read_constants(c);
+    let count = constants.last().map_or(1, |k| k.index as usize + 2);
+    let mut utf8 = vec![String::new(); count];
+    for k in constants {
+        utf8[k.index as usize] = k.text;
     }
     utf8
 }
