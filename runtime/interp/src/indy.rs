@@ -438,9 +438,10 @@ fn link_record(
     };
     let mut components = Vec::new();
     for (i, &h) in args[2..].iter().enumerate() {
-        let (_, r) = cp.method_handle(h).map_err(cf_error)?;
+        let (kind, r) = cp.method_handle(h).map_err(cf_error)?;
         let field = class
             .find_field(&r.name, &r.descriptor)
+            .filter(|f| kind == classfile::ref_kind::GET_FIELD && !f.is_static())
             .ok_or_else(|| LinkageError::new("java/lang/NoSuchFieldError", r.name.clone()))?;
         let label = names.get(i).copied().unwrap_or(&r.name).to_string();
         components.push((label, field.offset, field.kind));
