@@ -6,6 +6,7 @@
 //! (through gcvm-tools, which never links the VM).
 
 mod bench;
+mod signals;
 
 use clap::{Args, Parser, Subcommand};
 use gcvm_gc::HeapConfig;
@@ -337,22 +338,9 @@ fn run(a: RunArgs) -> Result<i32, String> {
             .collect::<Vec<_>>()
             .join(" "),
     };
-    if recording.is_on() {
-        finish_recording_on_ctrl_c()?;
-    }
     Ok(gcvm_interp::run_main_recording(
         options, recording, &main, &a.args,
     ))
-}
-
-/// Ctrl-C while recording must still leave a complete, readable trace. A signal handler proper
-/// may only do async-signal-safe things (no locks, no allocation, no file writes), so the
-/// `ctrlc` crate turns SIGINT into a call on a thread of its own, from which the VM stops the
-/// Java threads at a safepoint, flushes their buffers and finishes the file
-/// (`gcvm_interp::vm::interrupted`).
-fn finish_recording_on_ctrl_c() -> Result<(), String> {
-    ctrlc::set_handler(|| gcvm_interp::vm::interrupted())
-        .map_err(|e| format!("gcvm: cannot install the Ctrl-C handler: {e}"))
 }
 
 /// Prints what a trace tool produced; a malformed trace is one line naming the byte offset.
@@ -373,6 +361,12 @@ fn print_trace_report(report: Result<String, gcvm_tools::TraceError>) -> ExitCod
 }
 
 fn main() -> ExitCode {
+    signals::report_panics_as_internal_errors();
+    signals::schedule_test_internal_error();
+    if let Err(msg) = signals::install() {
+        eprintln!("{msg}");
+        return ExitCode::from(1);
+    }
     let args = match normalize_args(std::env::args().collect()) {
         Ok(args) => args,
         Err(msg) => {

@@ -371,10 +371,10 @@ fn class_case(run_seed: u64, case: usize, tally: &Mutex<Tally>) {
             outcome.stderr_head(8)
         )
     };
-    let kind = if verdict == Verdict::Fine {
-        ending(&outcome)
-    } else {
-        format!("{verdict:?}")
+    let kind = match verdict {
+        Verdict::Fine if outcome.timed_out => "loops (as on HotSpot -Xint)".to_string(),
+        Verdict::Fine => ending(&outcome),
+        _ => format!("{verdict:?}"),
     };
     tally.lock().unwrap().record(verdict, kind, describe);
     let _ = std::fs::remove_dir_all(&dir);

@@ -48,7 +48,7 @@ pub const HOTSPOT_ARGS: &[&str] = &["-Xint", "-XX:+UseSerialGC", "-Xss16m"];
 
 /// Text that must never appear on gcvm's stderr: it means a Rust panic
 /// escaped instead of a Java-level error.
-pub const PANIC_MARKERS: &[&str] = &["panicked at", "RUST_BACKTRACE"];
+pub const PANIC_MARKERS: &[&str] = &["panicked at", "RUST_BACKTRACE", "gcvm: internal error"];
 
 // ---------------------------------------------------------------------------
 // Paths

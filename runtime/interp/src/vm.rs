@@ -72,11 +72,14 @@ impl Recording {
 
 const MAX_CLASSES: usize = 1 << 16;
 
-/// How long Ctrl-C waits for a thread to reach a safepoint before giving up on its buffered
-/// trace events.
+/// How long a terminating signal waits for a thread to reach a safepoint before giving up on
+/// its buffered trace events (and for the output buffer).
 const INTERRUPT_PATIENCE: Duration = Duration::from_secs(2);
 
-/// The process's VM, for the Ctrl-C handler (set as soon as the VM exists).
+/// How long an internal error waits for the output buffer.
+const INTERNAL_ERROR_PATIENCE: Duration = Duration::from_millis(500);
+
+/// The process's VM, for the signal and panic handlers (set as soon as the VM exists).
 static THE_VM: OnceLock<&'static Vm> = OnceLock::new();
 
 pub struct Vm {
@@ -99,7 +102,9 @@ pub struct Vm {
     pub well_known: OnceLock<WellKnown>,
     /// VM-held references (the preallocated OutOfMemoryError, thread objects): GC roots.
     pub globals: Mutex<Vec<Ref>>,
-    stdout: Mutex<std::io::BufWriter<std::io::Stdout>>,
+    /// System.out: buffered, flushed at newlines on a terminal, else at every collection and
+    /// every second (output.rs).
+    stdout: crate::output::JavaStdout,
     pub lambda_count: AtomicU32,
     pub identity_hash_seed: AtomicU64,
     pub start: std::time::Instant,
@@ -180,10 +185,7 @@ impl Vm {
             natives: crate::natives::registry(),
             well_known: OnceLock::new(),
             globals: Mutex::new(Vec::new()),
-            stdout: Mutex::new(std::io::BufWriter::with_capacity(
-                1 << 16,
-                std::io::stdout(),
-            )),
+            stdout: crate::output::JavaStdout::default(),
             lambda_count: AtomicU32::new(0),
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             start: std::time::Instant::now(),
@@ -203,6 +205,7 @@ impl Vm {
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
         let _ = THE_VM.set(vm);
+        vm.stdout.start_flusher();
         vm.define_trace_filler();
         vm.boot()
             .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
@@ -874,14 +877,14 @@ impl Vm {
     // ---- output ----
 
     pub fn write_stdout(&self, bytes: &[u8]) {
-        let _ = self.stdout.lock().write_all(bytes);
+        self.stdout.write(bytes);
     }
     pub fn write_stderr(&self, bytes: &[u8]) {
         self.flush_stdout();
         let _ = std::io::stderr().write_all(bytes);
     }
     pub fn flush_stdout(&self) {
-        let _ = self.stdout.lock().flush();
+        self.stdout.flush();
     }
 
     // ---- threads and safepoints ----
@@ -1016,6 +1019,7 @@ impl Vm {
             self.safepoint_cond.notify_all();
         }
         drop(stacks);
+        self.stdout.flush_pending();
         result.map(Some)
     }
 
@@ -1217,16 +1221,26 @@ fn open_trace(
     Ok(Some(w))
 }
 
-/// Ctrl-C (SIGINT) while recording: finishes the recording from the signal-handling thread —
-/// a safepoint stops the Java threads at their next poll and their buffers are flushed, waiting
-/// at most `INTERRUPT_PATIENCE` for the world to stop — and exits with 130, as a shell expects
-/// after SIGINT.
-pub fn interrupted() -> ! {
+/// A terminating signal — SIGINT (Ctrl-C), SIGTERM or SIGHUP — ends the program as it ends
+/// java: from the signal-handling thread (src/main.rs), the recording is finished — a safepoint
+/// stops the Java threads at their next poll and their buffers are flushed, waiting at most
+/// `INTERRUPT_PATIENCE` for the world to stop — the output is flushed, and the process exits
+/// with 128 + the signal's number (130, 143, 129), as a shell expects.
+pub fn terminated(signal: i32) -> ! {
     if let Some(vm) = THE_VM.get() {
         vm.finish_recording(Some(INTERRUPT_PATIENCE));
-        vm.flush_stdout();
+        vm.stdout.flush_within(INTERRUPT_PATIENCE);
     }
-    std::process::exit(130)
+    let _ = std::io::stderr().flush();
+    std::process::exit(128 + signal)
+}
+
+/// Flushes the program's output before gcvm reports an internal error (its panic hook), without
+/// waiting long for a thread that holds the buffer.
+pub fn flush_output_on_internal_error() {
+    if let Some(vm) = THE_VM.get() {
+        vm.stdout.flush_within(INTERNAL_ERROR_PATIENCE);
+    }
 }
 
 const PRIMITIVES: &[(&str, Kind)] = &[
