@@ -340,3 +340,165 @@ class Bad {
         );
     }
 }
+
+/// Link-time cost: loading, then verifying, every class of the class library and of the
+/// bundled programs, in one VM. Prints the figures (`cargo test --release --test verifier
+/// link_time -- --ignored --nocapture`); the class library is trusted (not verified) at run
+/// time, so its line shows what verifying it would cost.
+#[test]
+#[ignore]
+fn link_time_of_the_class_library_and_the_bundled_programs() {
+    let dir = javac_classes();
+    let vm = vm(&dir);
+    let library: Vec<String> = gcvm_interp::classlib::CLASSLIB
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    let programs = compile_java_cached("programs", &java_sources_in(&repo_root().join("programs")));
+    let bundled = class_names_in(&programs);
+    for (what, names) in [("class library", library), ("bundled programs", bundled)] {
+        let start = std::time::Instant::now();
+        let classes: Vec<_> = names.iter().map(|n| vm.load(n).expect("loads")).collect();
+        let loaded = start.elapsed();
+        let start = std::time::Instant::now();
+        let methods: usize = classes.iter().map(|c| c.methods.len()).sum();
+        for c in &classes {
+            vm.verify(c).expect("verifies");
+        }
+        let verified = start.elapsed();
+        eprintln!(
+            "{what}: {} classes, {methods} methods: loading {loaded:.2?}, verifying {verified:.2?}",
+            classes.len()
+        );
+    }
+}
+
+/// A program in the style of old javac output: no invokedynamic (built with `--release 8`, so
+/// string concatenation uses StringBuilder), with joins the inference must merge — different
+/// classes meeting (their common superclass), null and objects, long and double locals,
+/// exception handlers, constructors, switches.
+const OLD_STYLE: &str = r#"
+import java.util.ArrayList;
+import java.util.List;
+
+public class OldStyle {
+    static abstract class Shape { abstract double area(); }
+    static class Square extends Shape {
+        final double side;
+        Square(double side) { this.side = side; }
+        double area() { return side * side; }
+    }
+    static class Circle extends Shape {
+        final double r;
+        Circle(double r) { super(); this.r = r; }
+        double area() { return 3.0 * r * r; }
+    }
+
+    static Shape pick(int i) {
+        Shape s = i % 2 == 0 ? new Square(i) : new Circle(i);
+        Object o = i > 5 ? null : s;
+        return o == null ? s : (Shape) o;
+    }
+
+    static long sum(int[] xs) {
+        long total = 0;
+        double mean = 0;
+        for (int i = 0; i < xs.length; i++) {
+            total += xs[i];
+            mean = total / (double) (i + 1);
+        }
+        return total + (long) mean;
+    }
+
+    static String describe(int n) {
+        switch (n % 4) {
+            case 0: return "zero";
+            case 1: return "one";
+            case 1000: return "thousand";
+            default: return "many " + n;
+        }
+    }
+
+    static int divide(int a, int b) {
+        int result = -1;
+        try {
+            result = a / b;
+        } catch (ArithmeticException e) {
+            result = -2;
+        } finally {
+            result += 100;
+        }
+        return result;
+    }
+
+    public static void main(String[] args) {
+        List<Shape> shapes = new ArrayList<Shape>();
+        for (int i = 0; i < 8; i++) shapes.add(pick(i));
+        double total = 0;
+        for (Shape s : shapes) total += s.area();
+        System.out.println("area " + total);
+        System.out.println("sum " + sum(new int[] {3, 1, 4, 1, 5, 9, 2, 6}));
+        for (int i = 0; i < 6; i++) System.out.println(describe(i));
+        System.out.println(divide(7, 2) + " " + divide(7, 0));
+        StringBuilder sb = new StringBuilder();
+        String[][] grid = new String[3][2];
+        for (int i = 0; i < grid.length; i++)
+            for (int j = 0; j < grid[i].length; j++)
+                grid[i][j] = i + ":" + j;
+        for (String[] row : grid) sb.append(row[0]).append(row[1]).append(' ');
+        System.out.println(sb);
+    }
+}
+"#;
+
+/// Class files before version 50 have no StackMapTable: the verifier infers the frames
+/// (JVMS §4.10.2). A program relabelled as version 49 runs as it does as version 52.
+#[test]
+fn old_class_files_are_verified_by_type_inference() {
+    let src = scratch_dir("verifier-old-style-src");
+    write_bytes(&src.join("OldStyle.java"), OLD_STYLE.as_bytes());
+    let classes = scratch_dir("verifier-old-style-52");
+    let javac = Command::new(jdk().tool("javac"))
+        .args(["--release", "8", "-nowarn", "-d"])
+        .arg(&classes)
+        .arg(src.join("OldStyle.java"))
+        .output()
+        .expect("run javac");
+    assert!(
+        javac.status.success(),
+        "{}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    let old = scratch_dir("verifier-old-style-49");
+    for name in class_names_in(&classes) {
+        let mut bytes = read_bytes(&classes.join(format!("{name}.class")));
+        assert_eq!(bytes[6..8], 52u16.to_be_bytes());
+        bytes[6..8].copy_from_slice(&49u16.to_be_bytes());
+        write_bytes(&old.join(format!("{name}.class")), &bytes);
+    }
+    let new = run_gcvm_program(&classes, "OldStyle", &[]);
+    assert_eq!(new.code, Some(0), "{}", new.stderr_head(10));
+    let outcome = run_gcvm_program(&old, "OldStyle", &["--gc-stress", "5"]);
+    assert_no_panic(&outcome, "version 49");
+    assert_eq!(outcome.code, Some(0), "{}", outcome.stderr_head(20));
+    assert_eq!(outcome.stdout_text(), new.stdout_text());
+
+    // And inference rejects what checking rejects: `pick` reading its Shape local as an int.
+    let mut bytes = read_bytes(&old.join("OldStyle.class"));
+    let pick = classfile::method(&bytes, "pick");
+    let at = pick
+        .instructions(&bytes)
+        .into_iter()
+        .find(|&at| bytes[at] == 0x2c) // aload_2
+        .expect("pick loads local 2");
+    bytes[at] = 0x1c; // iload_2
+    write_bytes(&old.join("OldStyle.class"), &bytes);
+    let outcome = run_gcvm_program(&old, "OldStyle", &[]);
+    assert_no_panic(&outcome, "version 49, iload_2");
+    assert_eq!(outcome.code, Some(1));
+    assert!(
+        outcome.stderr_text().contains("java.lang.VerifyError: Bad local variable type"),
+        "{}",
+        outcome.stderr_head(10)
+    );
+}
