@@ -497,7 +497,9 @@ fn old_class_files_are_verified_by_type_inference() {
     assert_no_panic(&outcome, "version 49, iload_2");
     assert_eq!(outcome.code, Some(1));
     assert!(
-        outcome.stderr_text().contains("java.lang.VerifyError: Bad local variable type"),
+        outcome
+            .stderr_text()
+            .contains("java.lang.VerifyError: Bad local variable type"),
         "{}",
         outcome.stderr_head(10)
     );
