@@ -391,7 +391,7 @@ fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
 fn run_hello_with(options: &[&str]) -> Outcome {
     let classes = hello_classes();
     let mut args: Vec<&std::ffi::OsStr> = vec!["run".as_ref()];
-    args.extend(options.iter().map(|o| std::ffi::OsStr::new(o)));
+    args.extend(options.iter().map(std::ffi::OsStr::new));
     args.extend(["-cp".as_ref(), classes.as_os_str(), "Hello".as_ref()]);
     run_gcvm(&args)
 }

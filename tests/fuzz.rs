@@ -21,8 +21,8 @@ use support::classfile;
 use support::*;
 
 const CASE_TIMEOUT: Duration = Duration::from_secs(10);
-const CI_CLASS_CASES: usize = 300;
-const CI_TRACE_CASES: usize = 150;
+const CI_CLASS_CASES: usize = 600;
+const CI_TRACE_CASES: usize = 300;
 
 fn case_count(default: usize) -> usize {
     std::env::var("GCVM_FUZZ_CASES")
@@ -124,7 +124,7 @@ fn mutate_code(bytes: &mut Vec<u8>, rng: &mut Rng) -> String {
             format!("{}: opcode 0x{old:02x} at {pc} -> 0x{op:02x}", m.name)
         }
         2 => {
-            let len = classfile::instruction_length(&bytes[m.code.clone()], pc);
+            let len = m.instruction_length(bytes, at);
             let operand = at + 1 + rng.below(len.saturating_sub(1).max(1));
             if operand < m.code.end {
                 bytes[operand] = rng.byte();

@@ -14,20 +14,7 @@ use support::*;
 fn vm(class_path: &Path) -> &'static Vm {
     static VM: OnceLock<&'static Vm> = OnceLock::new();
     VM.get_or_init(|| {
-        let options = VmOptions {
-            classpath: class_path.to_string_lossy().into_owned(),
-            collector: "semispace".into(),
-            heap: gcvm_gc::HeapConfig {
-                initial_size: 8 << 20,
-                max_size: 8 << 20,
-                gc_threads: 1,
-            },
-            stack_slots: 1 << 17,
-            max_frames: 1 << 15,
-            gc_stress: None,
-            verify_heap: false,
-            log_gc: false,
-        };
+        let options = VmOptions::with_heap(&class_path.to_string_lossy(), 8 << 20);
         Vm::new(options).expect("VM starts")
     })
 }

@@ -18,14 +18,19 @@ pub struct MethodCode {
 impl MethodCode {
     /// Offsets (into the class file) of every instruction.
     pub fn instructions(&self, class: &[u8]) -> Vec<usize> {
-        let code = &class[self.code.clone()];
-        let mut pc = 0;
-        let mut out = Vec::new();
-        while pc < code.len() {
-            out.push(self.code.start + pc);
-            pc += instruction_length(code, pc);
-        }
-        out
+        let starts = gcvm_interp::decode::instruction_starts(&class[self.code.clone()])
+            .expect("javac's bytecode decodes");
+        starts
+            .into_iter()
+            .map(|pc| self.code.start + pc as usize)
+            .collect()
+    }
+
+    /// The length of the instruction at class-file offset `at` (one of `instructions`).
+    pub fn instruction_length(&self, class: &[u8], at: usize) -> usize {
+        let starts = self.instructions(class);
+        let next = starts.into_iter().find(|&s| s > at);
+        next.unwrap_or(self.code.end) - at
     }
 }
 
@@ -107,16 +112,9 @@ pub struct Constant {
     pub text: String,
 }
 
-pub mod tag {
-    pub const UTF8: u8 = 1;
-    pub const FIELD_REF: u8 = 9;
-    pub const METHOD_REF: u8 = 10;
-    pub const INTERFACE_METHOD_REF: u8 = 11;
-    pub const NAME_AND_TYPE: u8 = 12;
-    pub const METHOD_HANDLE: u8 = 15;
-    pub const METHOD_TYPE: u8 = 16;
-    pub const INVOKE_DYNAMIC: u8 = 18;
-}
+/// Constant-pool tags.
+#[allow(unused_imports)]
+pub use gcvm_interp::classfile::tag;
 
 /// Every constant-pool entry, in order.
 pub fn constants(class: &[u8]) -> Vec<Constant> {
@@ -173,40 +171,5 @@ fn skip_attributes(c: &mut Cursor) {
         c.skip(2);
         let length = c.u32();
         c.skip(length);
-    }
-}
-
-/// The length of the instruction at `pc` (JVMS chapter 6).
-pub fn instruction_length(code: &[u8], pc: usize) -> usize {
-    let i32_at =
-        |at: usize| i32::from_be_bytes([code[at], code[at + 1], code[at + 2], code[at + 3]]);
-    match code[pc] {
-        0x10 | 0x12 | 0x15..=0x19 | 0x36..=0x3a | 0xa9 | 0xbc => 2,
-        0x11
-        | 0x13
-        | 0x14
-        | 0x84
-        | 0x99..=0xa8
-        | 0xb2..=0xb8
-        | 0xbb
-        | 0xbd
-        | 0xc0
-        | 0xc1
-        | 0xc6
-        | 0xc7 => 3,
-        0xc5 => 4,
-        0xb9 | 0xba | 0xc8 | 0xc9 => 5,
-        0xc4 if code[pc + 1] == 0x84 => 6,
-        0xc4 => 4,
-        0xaa => {
-            let base = (pc + 4) & !3;
-            let (low, high) = (i32_at(base + 4), i32_at(base + 8));
-            base + 12 + 4 * (high - low + 1) as usize - pc
-        }
-        0xab => {
-            let base = (pc + 4) & !3;
-            base + 8 + 8 * i32_at(base + 4) as usize - pc
-        }
-        _ => 1,
     }
 }

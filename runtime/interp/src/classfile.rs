@@ -412,7 +412,8 @@ impl<'a> Reader<'a> {
 // Constant pool
 // ---------------------------------------------------------------------------
 
-mod tag {
+/// Constant-pool tags (JVMS §4.4).
+pub mod tag {
     pub const UTF8: u8 = 1;
     pub const INTEGER: u8 = 3;
     pub const FLOAT: u8 = 4;

@@ -97,8 +97,23 @@ pub fn with_oop_maps(code: Code, method: &Method, class_name: &str) -> Result<Co
     Ok(code)
 }
 
-/// Offsets of every instruction.
-pub(crate) fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
+/// The array type `newarray` makes for its operand `atype` (JVMS §6.5.newarray).
+pub fn newarray_type(atype: u8) -> Option<&'static str> {
+    Some(match atype {
+        4 => "[Z",
+        5 => "[C",
+        6 => "[F",
+        7 => "[D",
+        8 => "[B",
+        9 => "[S",
+        10 => "[I",
+        11 => "[J",
+        _ => return None,
+    })
+}
+
+/// Offsets of every instruction (an error if one runs past the end or is not supported).
+pub fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
     let mut starts = Vec::new();
     let mut pc = 0usize;
     while pc < b.len() {
@@ -393,17 +408,8 @@ impl Decoder<'_> {
                 })
             }),
             0xbc => {
-                let desc = match b[pc + 1] {
-                    4 => "[Z",
-                    5 => "[C",
-                    6 => "[F",
-                    7 => "[D",
-                    8 => "[B",
-                    9 => "[S",
-                    10 => "[I",
-                    11 => "[J",
-                    t => return Err(format!("bad newarray type {t}")),
-                };
+                let t = b[pc + 1];
+                let desc = newarray_type(t).ok_or_else(|| format!("bad newarray type {t}"))?;
                 match self.vm.load(desc) {
                     Ok(c) => NewArray {
                         class: c.id,

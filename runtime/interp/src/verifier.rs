@@ -233,6 +233,15 @@ impl fmt::Display for VType {
     }
 }
 
+/// Appends `t` to a list of slots: long and double take two, the second `top`.
+fn push_slots(slots: &mut Vec<VType>, t: VType) {
+    let wide = t.is_category2();
+    slots.push(t);
+    if wide {
+        slots.push(VType::Top);
+    }
+}
+
 /// The element type of an array type's name: `[I` -> int, `[[I` -> `[I`.
 fn component_of(array: &str) -> Option<VType> {
     let element = array.strip_prefix('[')?;
@@ -535,12 +544,7 @@ impl<'a> MethodVerifier<'a> {
         let descriptor = parse_method_descriptor(self.method.descriptor)
             .map_err(|e| problem("Bad method descriptor", e.to_string()))?;
         for p in &descriptor.params {
-            let t = VType::of_field(p);
-            let wide = t.is_category2();
-            locals.push(t);
-            if wide {
-                locals.push(VType::Top);
-            }
+            push_slots(&mut locals, VType::of_field(p));
         }
         if locals.len() > self.max_locals {
             return bad(
@@ -1114,6 +1118,14 @@ fn arithmetic_type(op: u8) -> VType {
     [VType::Int, VType::Long, VType::Float, VType::Double][(op % 4) as usize].clone()
 }
 
+/// Shifts and bitwise operations alternate int (even opcodes) and long (odd).
+fn int_or_long(op: u8) -> VType {
+    match op & 1 {
+        0 => VType::Int,
+        _ => VType::Long,
+    }
+}
+
 /// (from, to) of the conversions i2l (0x85) .. i2s (0x93).
 fn conversion(op: u8) -> (VType, VType) {
     use VType::{Double as D, Float as F, Int as I, Long as L};
@@ -1195,13 +1207,13 @@ impl MethodVerifier<'_> {
                 self.push(f, t)?;
             }
             0x78..=0x7d => {
-                let t = if op % 2 == 0 { VType::Int } else { VType::Long };
+                let t = int_or_long(op);
                 self.pop(f, &INT)?;
                 self.pop(f, &t)?;
                 self.push(f, t)?;
             }
             0x7e..=0x83 => {
-                let t = if op % 2 == 0 { VType::Int } else { VType::Long };
+                let t = int_or_long(op);
                 self.pop(f, &t)?;
                 self.pop(f, &t)?;
                 self.push(f, t)?;
@@ -1283,21 +1295,12 @@ impl MethodVerifier<'_> {
                 self.push(f, VType::Uninit(pc as u16))?;
             }
             0xbc => {
-                let array = match self.byte(pc + 1)? {
-                    4 => "[Z",
-                    5 => "[C",
-                    6 => "[F",
-                    7 => "[D",
-                    8 => "[B",
-                    9 => "[S",
-                    10 => "[I",
-                    11 => "[J",
-                    t => {
-                        return bad(
-                            "Illegal newarray instruction",
-                            format!("Bad array type {t}"),
-                        )
-                    }
+                let atype = self.byte(pc + 1)?;
+                let Some(array) = crate::decode::newarray_type(atype) else {
+                    return bad(
+                        "Illegal newarray instruction",
+                        format!("Bad array type {atype}"),
+                    );
                 };
                 self.pop(f, &INT)?;
                 self.push(f, VType::class(array))?;
@@ -1959,12 +1962,7 @@ impl MethodVerifier<'_> {
     fn read_stack(&self, r: &mut StackMapReader, items: usize) -> VResult<Vec<VType>> {
         let mut stack = Vec::new();
         for _ in 0..items {
-            let t = self.read_type(r)?;
-            let wide = t.is_category2();
-            stack.push(t);
-            if wide {
-                stack.push(VType::Top);
-            }
+            push_slots(&mut stack, self.read_type(r)?);
             if stack.len() > self.max_stack {
                 return bad(
                     "StackMapTable error: stack overflow",

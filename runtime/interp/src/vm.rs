@@ -51,6 +51,28 @@ pub struct VmOptions {
     pub log_gc: bool,
 }
 
+impl VmOptions {
+    /// Options for embedding the VM (benches, tests): `classpath`, a fixed heap of `heap_size`
+    /// bytes, the semispace collector with one GC thread, java's default 1 MB stack.
+    pub fn with_heap(classpath: &str, heap_size: usize) -> VmOptions {
+        let stack_slots = (1 << 20) / 8;
+        VmOptions {
+            classpath: classpath.into(),
+            collector: "semispace".into(),
+            heap: HeapConfig {
+                initial_size: heap_size,
+                max_size: heap_size,
+                gc_threads: 1,
+            },
+            stack_slots,
+            max_frames: stack_slots / 4,
+            gc_stress: None,
+            verify_heap: false,
+            log_gc: false,
+        }
+    }
+}
+
 /// What the VM records about its own run, beside running the program (`gcvm run --trace`,
 /// `--heap-dump`). Off by default.
 #[derive(Clone, Debug, Default)]
