@@ -13,7 +13,8 @@
 //! * run `gcvm` (or any command) with a timeout, capturing stdout and stderr,
 //! * compare a gcvm run with the reference and describe the first difference.
 //!
-//! Only `std` is used. Paths live under `CARGO_TARGET_TMPDIR`.
+//! Only `std` is used (and gcvm-interp, by `classfile.rs`, to find instructions). Paths live
+//! under `CARGO_TARGET_TMPDIR`.
 #![allow(dead_code)]
 
 pub mod classfile;
