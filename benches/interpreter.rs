@@ -2,7 +2,6 @@
 //! static calls), each a whole gcvm run of benches/java/DispatchLoop.java.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gcvm_gc::HeapConfig;
 use gcvm_interp::VmOptions;
 use std::path::PathBuf;
 
@@ -21,23 +20,7 @@ fn compiled_classes() -> PathBuf {
 }
 
 fn options(classpath: &str) -> VmOptions {
-    VmOptions {
-        classpath: classpath.into(),
-        collector: "semispace".into(),
-        heap: HeapConfig {
-            initial_size: 16 << 20,
-            max_size: 16 << 20,
-            gc_threads: 1,
-            periodic_interval: None,
-        },
-        stack_slots: 1 << 17,
-        max_frames: 1 << 15,
-        gc_stress: None,
-        verify_heap: false,
-        verify_barriers: false,
-        log_gc_details: false,
-        log_gc: false,
-    }
+    VmOptions::with_heap(classpath, 16 << 20)
 }
 
 fn dispatch(c: &mut Criterion) {

@@ -6,7 +6,9 @@
 //! (through gcvm-tools, which never links the VM).
 
 mod bench;
+mod signals;
 
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use gcvm_gc::HeapConfig;
 use gcvm_interp::{Recording, VmOptions};
@@ -66,7 +68,7 @@ struct HeapArgs {
     #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
     at: String,
     /// List every object, or group them by type, site, age, space or thread.
-    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = parse_group_by)]
+    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = group_by_parser())]
     by: gcvm_tools::GroupBy,
     /// Print JSON instead of tables.
     #[arg(long)]
@@ -77,8 +79,10 @@ fn parse_boundary(s: &str) -> Result<String, String> {
     s.parse::<gcvm_tools::Boundary>().map(|b| b.to_string())
 }
 
-fn parse_group_by(s: &str) -> Result<gcvm_tools::GroupBy, String> {
-    s.parse()
+/// `--by`: one of `GroupBy::NAMES`, listed by `gcvm heap --help` and in errors.
+fn group_by_parser() -> impl clap::builder::TypedValueParser<Value = gcvm_tools::GroupBy> {
+    clap::builder::PossibleValuesParser::new(gcvm_tools::GroupBy::NAMES)
+        .try_map(|s| s.parse::<gcvm_tools::GroupBy>())
 }
 
 #[derive(Args)]
@@ -95,12 +99,12 @@ struct RunArgs {
     /// Initial heap size (also -Xms). Default: the smaller of -Xmx and 1/64 of physical memory.
     #[arg(long = "xms", value_name = "SIZE", value_parser = parse_size)]
     xms: Option<usize>,
-    /// Java thread stack size (also -Xss). Default: 1m.
-    #[arg(long = "xss", value_name = "SIZE", value_parser = parse_size)]
+    /// Java thread stack size (also -Xss), from 136k (java's minimum) to 1g. Default: 1m.
+    #[arg(long = "xss", value_name = "SIZE", value_parser = parse_stack_size)]
     xss: Option<usize>,
-    /// Parallel GC worker threads. Default: available cores.
-    #[arg(long = "gc-threads", value_name = "N")]
-    gc_threads: Option<usize>,
+    /// Parallel GC worker threads, 1 to 256. Default: available cores.
+    #[arg(long = "gc-threads", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_GC_THREADS))]
+    gc_threads: Option<u16>,
     /// Force a collection every N allocations.
     #[arg(long = "gc-stress", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     gc_stress: Option<u64>,
@@ -169,6 +173,9 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
         } else if let Some((long, what)) = java_size_option(&a) {
             let value = &a[4..];
             parse_size(value).map_err(|_| format!("invalid {what} size: {a}"))?;
+            if long == "--xss" {
+                parse_stack_size(value).map_err(|e| format!("{a}: {e}"))?;
+            }
             vec![long.into(), value.into()]
         } else if a == "-Xlog:gc" || a == "-verbose:gc" {
             vec!["--log-gc".into()]
@@ -227,6 +234,25 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("invalid size '{s}'"))
 }
 
+/// Java's smallest and largest thread stacks (HotSpot on Linux x64 refuses others).
+const MIN_STACK: usize = 136 << 10;
+const MAX_STACK: usize = 1 << 30;
+
+const MAX_GC_THREADS: i64 = 256;
+
+fn parse_stack_size(s: &str) -> Result<usize, String> {
+    let size = parse_size(s)?;
+    if size < MIN_STACK {
+        return Err(
+            "The Java thread stack size specified is too small. Specify at least 136k".into(),
+        );
+    }
+    if size > MAX_STACK {
+        return Err("Invalid thread stack size: the largest is 1g".into());
+    }
+    Ok(size)
+}
+
 fn physical_memory() -> usize {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
@@ -258,7 +284,7 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         heap: HeapConfig {
             initial_size: initial,
             max_size: max,
-            gc_threads: a.gc_threads.unwrap_or_else(|| {
+            gc_threads: a.gc_threads.map(usize::from).unwrap_or_else(|| {
                 std::thread::available_parallelism()
                     .map(|n| n.get())
                     .unwrap_or(1)
@@ -320,24 +346,37 @@ fn compile_source(path: &Path) -> Result<(String, String), String> {
         }
         std::fs::write(&marker, b"").map_err(|e| e.to_string())?;
     }
-    let main = if dir.join(format!("{stem}.class")).exists() {
-        stem
-    } else {
-        first_top_level_class(&dir)
-            .ok_or_else(|| format!("error: no class declared in source file {}", path.display()))?
-    };
+    let mut classes = top_level_classes(&dir, "");
+    classes.sort();
+    let named_like_the_file = classes
+        .iter()
+        .find(|c| c.rsplit('.').next() == Some(stem.as_str()));
+    let main = named_like_the_file
+        .or(classes.first())
+        .cloned()
+        .ok_or_else(|| format!("error: no class declared in source file {}", path.display()))?;
     Ok((dir.to_string_lossy().into_owned(), main))
 }
 
-fn first_top_level_class(dir: &Path) -> Option<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter_map(|n| n.strip_suffix(".class").map(str::to_string))
-        .filter(|n| !n.contains('$'))
-        .collect();
-    names.sort();
-    names.into_iter().next()
+/// The top-level classes javac wrote under `dir` (packages are folders), as binary names with
+/// dots: a source file with a `package` line puts its classes in a folder.
+fn top_level_classes(dir: &Path, package: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut classes = Vec::new();
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            classes.extend(top_level_classes(
+                &entry.path(),
+                &format!("{package}{name}."),
+            ));
+        } else if let Some(class) = name.strip_suffix(".class").filter(|c| !c.contains('$')) {
+            classes.push(format!("{package}{class}"));
+        }
+    }
+    classes
 }
 
 fn run(a: RunArgs) -> Result<i32, String> {
@@ -355,22 +394,9 @@ fn run(a: RunArgs) -> Result<i32, String> {
             .collect::<Vec<_>>()
             .join(" "),
     };
-    if recording.is_on() {
-        finish_recording_on_ctrl_c()?;
-    }
     Ok(gcvm_interp::run_main_recording(
         options, recording, &main, &a.args,
     ))
-}
-
-/// Ctrl-C while recording must still leave a complete, readable trace. A signal handler proper
-/// may only do async-signal-safe things (no locks, no allocation, no file writes), so the
-/// `ctrlc` crate turns SIGINT into a call on a thread of its own, from which the VM stops the
-/// Java threads at a safepoint, flushes their buffers and finishes the file
-/// (`gcvm_interp::vm::interrupted`).
-fn finish_recording_on_ctrl_c() -> Result<(), String> {
-    ctrlc::set_handler(|| gcvm_interp::vm::interrupted())
-        .map_err(|e| format!("gcvm: cannot install the Ctrl-C handler: {e}"))
 }
 
 /// Prints what a trace tool produced; a malformed trace is one line naming the byte offset.
@@ -390,7 +416,29 @@ fn print_trace_report(report: Result<String, gcvm_tools::TraceError>) -> ExitCod
     }
 }
 
+/// A clap error on one line: its first paragraph (the problem and, when clap adds them, the
+/// missing arguments or the possible values), without usage and tips.
+fn first_paragraph(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let text = lines.join(" ");
+    let text = text.trim_start_matches("error: ");
+    match text.is_empty() {
+        true => "bad arguments".to_string(),
+        false => text.to_string(),
+    }
+}
+
 fn main() -> ExitCode {
+    signals::report_panics_as_internal_errors();
+    signals::schedule_test_internal_error();
+    if let Err(msg) = signals::install() {
+        eprintln!("{msg}");
+        return ExitCode::from(1);
+    }
     let args = match normalize_args(std::env::args().collect()) {
         Ok(args) => args,
         Err(msg) => {
@@ -417,9 +465,7 @@ fn main() -> ExitCode {
                     },
                 );
             }
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("gcvm: {}", first.trim_start_matches("error: "));
+            eprintln!("gcvm: {}", first_paragraph(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };

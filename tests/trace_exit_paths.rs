@@ -1,5 +1,5 @@
 //! However a traced program ends — System.exit with another thread still allocating, an uncaught
-//! exception, an OutOfMemoryError nobody catches, Ctrl-C — the trace is finished (trailer and
+//! exception, an OutOfMemoryError nobody catches, SIGINT, SIGTERM, SIGHUP — the trace is finished (trailer and
 //! footer) and rebuilds exactly the heap the runtime dumped at every boundary, the end included.
 //! And the trace commands report a damaged trace in one line with the byte offset, exit 1.
 
@@ -182,13 +182,18 @@ fn an_uncaught_out_of_memory_error_leaves_a_complete_trace() {
     check_exit("oom", OOM, "Exhaust", 1, "java.lang.OutOfMemoryError");
 }
 
+/// SIGINT (Ctrl-C), SIGTERM and SIGHUP: each collector meets one of them (the exit code is 128 +
+/// the signal, as after java).
 #[cfg(unix)]
 #[test]
-fn ctrl_c_leaves_a_complete_trace() {
+fn terminating_signals_leave_a_complete_trace() {
     let classes = compile_snippets("forever", &[("Forever.java", FOREVER)]);
-    let dir = scratch_dir("trace-exit-ctrl-c");
-    for collector in COLLECTORS {
-        let f = files(&dir, collector);
+    let dir = scratch_dir("trace-exit-signals");
+    let cases = [("INT", 130), ("TERM", 143), ("HUP", 129)];
+    for (i, (signal, code)) in cases.into_iter().enumerate() {
+        let collector = COLLECTORS[i % COLLECTORS.len()];
+        let context = format!("[{collector}, SIG{signal}]");
+        let f = files(&dir, &format!("{collector}-{signal}"));
         let mut child = Command::new(gcvm_binary())
             .args(traced_args(collector, &f, &classes, "Forever"))
             .stdin(Stdio::null())
@@ -204,10 +209,10 @@ fn ctrl_c_leaves_a_complete_trace() {
             std::thread::sleep(Duration::from_millis(20));
         }
         let sent = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
+            .args([&format!("-{signal}"), &child.id().to_string()])
             .status()
             .expect("run kill");
-        assert!(sent.success(), "kill -INT failed");
+        assert!(sent.success(), "{context} kill failed");
         let deadline = Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(s) = child.try_wait().expect("wait for gcvm") {
@@ -215,23 +220,23 @@ fn ctrl_c_leaves_a_complete_trace() {
             }
             if Instant::now() > deadline {
                 let _ = child.kill();
-                panic!("[{collector}] gcvm did not exit after SIGINT");
+                panic!("{context} gcvm did not exit after the signal");
             }
             std::thread::sleep(Duration::from_millis(20));
         };
         let mut stderr = String::new();
         std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-        assert!(!stderr.contains("panicked"), "[{collector}] {stderr}");
+        assert!(!stderr.contains("panicked"), "{context} {stderr}");
         assert_eq!(
             status.code(),
-            Some(130),
-            "[{collector}] exit status {status:?}: {stderr}"
+            Some(code),
+            "{context} exit status {status:?}: {stderr}"
         );
         let checked = check_trace_against_dump(&f.trace, &f.dump)
-            .unwrap_or_else(|e| panic!("[{collector}] after Ctrl-C: {e}"));
+            .unwrap_or_else(|e| panic!("{context} after the signal: {e}"));
         assert!(
             checked.collections > 0,
-            "[{collector}] no collection before Ctrl-C"
+            "{context} no collection before the signal"
         );
     }
 }

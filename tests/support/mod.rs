@@ -13,8 +13,11 @@
 //! * run `gcvm` (or any command) with a timeout, capturing stdout and stderr,
 //! * compare a gcvm run with the reference and describe the first difference.
 //!
-//! Only `std` is used. Paths live under `CARGO_TARGET_TMPDIR`.
+//! Only `std` is used (and gcvm-interp, by `classfile.rs`, to find instructions). Paths live
+//! under `CARGO_TARGET_TMPDIR`.
 #![allow(dead_code)]
+
+pub mod classfile;
 
 use std::fs;
 use std::io::Read;
@@ -46,7 +49,7 @@ pub const HOTSPOT_ARGS: &[&str] = &["-Xint", "-XX:+UseSerialGC", "-Xss16m"];
 
 /// Text that must never appear on gcvm's stderr: it means a Rust panic
 /// escaped instead of a Java-level error.
-pub const PANIC_MARKERS: &[&str] = &["panicked at", "RUST_BACKTRACE"];
+pub const PANIC_MARKERS: &[&str] = &["panicked at", "RUST_BACKTRACE", "gcvm: internal error"];
 
 // ---------------------------------------------------------------------------
 // Paths

@@ -90,6 +90,11 @@ pub enum GroupBy {
     Thread,
 }
 
+impl GroupBy {
+    /// The names `--by` accepts, in the order `gcvm heap --help` lists them.
+    pub const NAMES: [&'static str; 6] = ["objects", "type", "site", "age", "space", "thread"];
+}
+
 impl FromStr for GroupBy {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -217,7 +222,7 @@ pub fn reconstruct_from<R: std::io::Read>(
             (Some(a), Some(b)) => format!("collections {a}..={b}"),
             _ => "no collections".to_string(),
         };
-        return Err(TraceError::at(
+        return Err(TraceError::not_in_trace(
             reader.position(),
             format!("boundary {boundary} not found: the trace has {ids}"),
         ));

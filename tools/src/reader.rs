@@ -26,6 +26,9 @@ pub struct TraceErrorInfo {
     pub payload_offset: Option<u64>,
     /// What was expected (and found).
     pub message: String,
+    /// Not damage: the trace is fine but lacks what was asked for (a collection it never
+    /// recorded). Displayed without a byte offset.
+    pub not_in_trace: bool,
 }
 
 impl TraceError {
@@ -34,6 +37,16 @@ impl TraceError {
             offset,
             payload_offset: None,
             message: message.into(),
+            not_in_trace: false,
+        }))
+    }
+    /// The (intact) trace has no such thing, e.g. the collection a query names.
+    pub fn not_in_trace(offset: u64, message: impl Into<String>) -> TraceError {
+        TraceError(Box::new(TraceErrorInfo {
+            offset,
+            payload_offset: None,
+            message: message.into(),
+            not_in_trace: true,
         }))
     }
     pub fn in_chunk(offset: u64, payload_offset: u64, message: impl Into<String>) -> TraceError {
@@ -41,6 +54,7 @@ impl TraceError {
             offset,
             payload_offset: Some(payload_offset),
             message: message.into(),
+            not_in_trace: false,
         }))
     }
 }
@@ -60,6 +74,9 @@ impl fmt::Debug for TraceError {
 
 impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.not_in_trace {
+            return write!(f, "{}", self.message);
+        }
         match self.payload_offset {
             Some(p) => write!(
                 f,

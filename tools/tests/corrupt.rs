@@ -78,6 +78,26 @@ proptest! {
         }
     }
 
+    /// What `gcvm trace info`, `gcvm stats` and `gcvm heap` print (the reports, not only the
+    /// replay) on a damaged trace: a report or an error, never a panic. (tests/fuzz.rs runs the
+    /// gcvm binary itself on mutated recorded traces, watching for signals and hangs too.)
+    #[test]
+    fn the_reports_on_flipped_bytes_never_panic(flips in proptest::collection::vec((0.0f64..1.0, 1u8..=255), 1..4), compress in any::<bool>(), by in 0usize..6, json in any::<bool>()) {
+        let mut bytes = trace(compress).to_vec();
+        for (at, x) in flips {
+            let i = ((bytes.len() - 1) as f64 * at) as usize;
+            bytes[i] ^= x;
+        }
+        let path = temp_path("corrupt-reports");
+        std::fs::write(&path, &bytes).unwrap();
+        let group: gcvm_tools::GroupBy = gcvm_tools::GroupBy::NAMES[by].parse().unwrap();
+        let _ = gcvm_tools::trace_info(&path, json);
+        let _ = gcvm_tools::stats(&path, json);
+        for at in ["end", "gc:1:end", "gc:2:start"] {
+            let _ = gcvm_tools::heap_at(&path, at, group, json);
+        }
+    }
+
     /// Chunks whose framing and checksum are valid but whose events are random: the decoder and
     /// the heap model reject them with errors, never panic.
     #[test]

@@ -689,6 +689,8 @@ fn a_boundary_missing_from_the_trace_is_an_error() {
     let (path, ..) = simulate("missing-boundary", SimConfig::default(), 10_000);
     let err = heap_objects(&path, "gc:9999:end").unwrap_err();
     assert!(err.message.contains("not found"), "{err}");
+    assert!(err.not_in_trace, "{err:?}");
+    assert!(!err.to_string().contains("trace byte"), "{err}");
     assert!(heap_objects(&path, "gc:x:end").is_err());
 }
 

@@ -198,6 +198,10 @@ pub struct Class {
     /// The class file's constant pool and bootstrap methods, for decoding method bodies.
     pub constant_pool: Option<crate::classfile::ConstantPool>,
     pub bootstrap_methods: Vec<crate::classfile::BootstrapMethod>,
+    /// The class file's major version (0 for classes the VM makes): picks the verifier.
+    pub major_version: u16,
+    /// The outcome of linking (verification), once done: see `Vm::link`.
+    pub linked: OnceLock<Result<(), crate::vm::LinkageError>>,
 }
 
 impl Class {
@@ -305,6 +309,8 @@ impl Class {
             nest_host: None,
             constant_pool: None,
             bootstrap_methods: vec![],
+            major_version: 0,
+            linked: OnceLock::new(),
         }
     }
 }

@@ -9,8 +9,9 @@
 //! checks every constant-pool cross reference once the whole pool is known (the
 //! pool may refer forwards). Field and method descriptors are validated at load
 //! time, so the interpreter may parse them with `parse_*_descriptor` and expect
-//! success. Attributes other than Code, LineNumberTable, ConstantValue,
-//! SourceFile, BootstrapMethods, NestHost and NestMembers are skipped.
+//! success. Attributes other than Code, LineNumberTable, StackMapTable (kept
+//! undecoded for the verifier), ConstantValue, SourceFile, BootstrapMethods,
+//! NestHost and NestMembers are skipped.
 
 use std::fmt;
 
@@ -130,6 +131,8 @@ pub struct Code {
     pub exception_table: Vec<ExceptionHandler>,
     /// (start_pc, line_number), from every LineNumberTable attribute, sorted by start_pc.
     pub line_numbers: Vec<(u16, u16)>,
+    /// The StackMapTable attribute's body, undecoded (the verifier reads it: verifier.rs).
+    pub stack_map_table: Option<Vec<u8>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -409,7 +412,8 @@ impl<'a> Reader<'a> {
 // Constant pool
 // ---------------------------------------------------------------------------
 
-mod tag {
+/// Constant-pool tags (JVMS §4.4).
+pub mod tag {
     pub const UTF8: u8 = 1;
     pub const INTEGER: u8 = 3;
     pub const FLOAT: u8 = 4;
@@ -1110,11 +1114,17 @@ fn read_code(body: &mut Reader, cp: &ConstantPool) -> Result<Code> {
     let bytecode = body.take(code_length, "bytecode")?.to_vec();
     let exception_table = read_exception_table(body, cp, code_length)?;
     let mut line_numbers = Vec::new();
+    let mut stack_map_table = None;
     let count = body.u16("Code attributes_count")?;
     for _ in 0..count {
         let (attribute, mut nested) = read_attribute(body, cp)?;
-        if attribute == "LineNumberTable" {
-            read_line_numbers(&mut nested, code_length, &mut line_numbers)?;
+        match attribute {
+            "LineNumberTable" => read_line_numbers(&mut nested, code_length, &mut line_numbers)?,
+            "StackMapTable" => {
+                let table = nested.take(nested.remaining(), "StackMapTable")?.to_vec();
+                store_once(&mut stack_map_table, table, attribute)?;
+            }
+            _ => {}
         }
     }
     body.expect_end()?;
@@ -1125,6 +1135,7 @@ fn read_code(body: &mut Reader, cp: &ConstantPool) -> Result<Code> {
         bytecode,
         exception_table,
         line_numbers,
+        stack_map_table,
     })
 }
 

@@ -81,23 +81,39 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
         max_stack: raw.max_stack,
         oopmaps: OnceLock::new(),
     };
-    with_oop_maps(code, method)
+    with_oop_maps(code, method, &class.name)
 }
 
-/// Computes a body's oop maps up front, so malformed code is rejected before it runs.
-pub fn with_oop_maps(code: Code, method: &Method) -> Result<Code, String> {
+/// Computes a body's oop maps up front, so malformed code is rejected before it runs. Errors
+/// name the method as HotSpot's old verifier did: `(class: Foo, method: f signature: (I)V) ...`.
+pub fn with_oop_maps(code: Code, method: &Method, class_name: &str) -> Result<Code, String> {
     let maps = crate::oopmap::OopMaps::analyse(&code, method).map_err(|e| {
         format!(
-            "(class: {}, method: {} signature: {}) {e}",
-            method.class_id, method.name, method.descriptor
+            "(class: {class_name}, method: {} signature: {}) {e}",
+            method.name, method.descriptor
         )
     })?;
     let _ = code.oopmaps.set(maps);
     Ok(code)
 }
 
-/// Offsets of every instruction.
-fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
+/// The array type `newarray` makes for its operand `atype` (JVMS §6.5.newarray).
+pub fn newarray_type(atype: u8) -> Option<&'static str> {
+    Some(match atype {
+        4 => "[Z",
+        5 => "[C",
+        6 => "[F",
+        7 => "[D",
+        8 => "[B",
+        9 => "[S",
+        10 => "[I",
+        11 => "[J",
+        _ => return None,
+    })
+}
+
+/// Offsets of every instruction (an error if one runs past the end or is not supported).
+pub fn instruction_starts(b: &[u8]) -> Result<Vec<u32>, String> {
     let mut starts = Vec::new();
     let mut pc = 0usize;
     while pc < b.len() {
@@ -392,17 +408,8 @@ impl Decoder<'_> {
                 })
             }),
             0xbc => {
-                let desc = match b[pc + 1] {
-                    4 => "[Z",
-                    5 => "[C",
-                    6 => "[F",
-                    7 => "[D",
-                    8 => "[B",
-                    9 => "[S",
-                    10 => "[I",
-                    11 => "[J",
-                    t => return Err(format!("bad newarray type {t}")),
-                };
+                let t = b[pc + 1];
+                let desc = newarray_type(t).ok_or_else(|| format!("bad newarray type {t}"))?;
                 match self.vm.load(desc) {
                     Ok(c) => NewArray {
                         class: c.id,

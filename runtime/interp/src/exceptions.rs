@@ -4,6 +4,10 @@
 use crate::thread::{JResult, JThread};
 use gcvm_gc::Ref;
 
+/// At most this many frames are recorded, innermost first: HotSpot's MaxJavaStackTraceDepth.
+/// (A StackOverflowError's trace would otherwise hold every frame of a deep stack.)
+const MAX_STACK_TRACE_DEPTH: usize = 1024;
+
 /// `Throwable.fillInStackTrace0()`: records (method id, bytecode index) pairs of the current
 /// frames in the throwable's `backtrace` field, as a long[]. The frames of fillInStackTrace
 /// itself and of the throwable's constructors are left out, as HotSpot does.
@@ -31,6 +35,9 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
             _ => u32::MAX,
         };
         frames.push(((m.id as u64) << 32) | bci as u64);
+        if frames.len() == MAX_STACK_TRACE_DEPTH {
+            break;
+        }
     }
     let arr = t.new_array(t.vm.wk().long_array, frames.len() as i32)?;
     t.vm.heap.store_u64_elements(arr, &frames);

@@ -419,7 +419,13 @@ fn link_record(
         "equals" => RecordOp::Equals,
         other => return Err(bsm_error(format!("ObjectMethods cannot make {other}"))),
     };
+    if args.len() < 2 {
+        return Err(bsm_error(
+            "ObjectMethods needs the record class and its component names".into(),
+        ));
+    }
     let class = vm.load(cp.class_name(args[0]).map_err(cf_error)?)?;
+    check_record_site(&class.name, op, desc)?;
     let names_text = cp.string(args[1]).map_err(cf_error)?.text.clone();
     let names: Vec<&str> = if names_text.is_empty() {
         vec![]
@@ -428,9 +434,10 @@ fn link_record(
     };
     let mut components = Vec::new();
     for (i, &h) in args[2..].iter().enumerate() {
-        let (_, r) = cp.method_handle(h).map_err(cf_error)?;
+        let (kind, r) = cp.method_handle(h).map_err(cf_error)?;
         let field = class
             .find_field(&r.name, &r.descriptor)
+            .filter(|f| kind == classfile::ref_kind::GET_FIELD && !f.is_static())
             .ok_or_else(|| LinkageError::new("java/lang/NoSuchFieldError", r.name.clone()))?;
         let label = names.get(i).copied().unwrap_or(&r.name).to_string();
         components.push((label, field.offset, field.kind));
@@ -451,6 +458,33 @@ fn link_record(
         arg_slots: desc.arg_slots() as u16,
         ret: desc.ret.as_ref().map(kind_of),
     })))
+}
+
+/// The call site's type must be the one ObjectMethods makes for `op` on `record`: what the
+/// VM pushes and reads follows from it.
+fn check_record_site(
+    record: &str,
+    op: RecordOp,
+    desc: &MethodDescriptor,
+) -> Result<(), LinkageError> {
+    let this = FieldType::Object(record.to_string());
+    let object = FieldType::Object("java/lang/Object".to_string());
+    let (params, ret) = match op {
+        RecordOp::ToString => (
+            vec![this],
+            FieldType::Object("java/lang/String".to_string()),
+        ),
+        RecordOp::HashCode => (vec![this], FieldType::Int),
+        RecordOp::Equals => (vec![this, object], FieldType::Boolean),
+    };
+    if desc.params != params || desc.ret.as_ref() != Some(&ret) {
+        return Err(bsm_error(format!(
+            "ObjectMethods: call site type {} does not fit {op:?} of {}",
+            desc.descriptor(),
+            record.replace('/', ".")
+        )));
+    }
+    Ok(())
 }
 
 // ---- lambdas ----
@@ -539,6 +573,7 @@ fn link_lambda(
         instantiated,
         captured: site_desc.params.clone(),
     };
+    plan.check_handle_kind()?;
     let fields: Vec<(String, String)> = site_desc
         .params
         .iter()
@@ -612,10 +647,37 @@ impl LambdaPlan {
             max_stack: (4 + 2 * (self.captured.len() + sam.params.len())) as u16 + 4,
             oopmaps: OnceLock::new(),
         };
-        let code = crate::decode::with_oop_maps(code, method)
+        let class_name = format!("{}$$Lambda", self.impl_class.name);
+        let code = crate::decode::with_oop_maps(code, method, &class_name)
             .map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
         let _ = method.code.set(Ok(code));
         Ok(method)
+    }
+
+    /// The handle's kind must fit its method, as method-handle resolution checks (JVMS
+    /// §5.4.3.5): static for invokeStatic, an instance method for the invoke kinds taking a
+    /// receiver, a constructor for newInvokeSpecial.
+    fn check_handle_kind(&self) -> Result<(), LinkageError> {
+        let m = self.impl_method;
+        let is_init = m.name == "<init>";
+        let fits = match self.impl_kind {
+            REF_INVOKE_STATIC => m.is_static(),
+            REF_INVOKE_VIRTUAL | REF_INVOKE_SPECIAL | REF_INVOKE_INTERFACE => {
+                !m.is_static() && !is_init
+            }
+            REF_NEW_INVOKE_SPECIAL => is_init && !m.is_static(),
+            _ => false,
+        };
+        if !fits {
+            return Err(bsm_error(format!(
+                "java.lang.invoke.LambdaConversionException: method handle kind {} does not fit {}.{}{}",
+                self.impl_kind,
+                self.impl_class.java_name(),
+                m.name,
+                m.descriptor
+            )));
+        }
+        Ok(())
     }
 
     /// The parameter types the implementation call takes (receiver first for instance methods).
@@ -650,6 +712,14 @@ impl LambdaPlan {
             code.push(Insn::Dup);
         }
         let targets = self.target_params();
+        if targets.len() != self.captured.len() + sam.params.len() {
+            return Err(bsm_error(format!(
+                "java.lang.invoke.LambdaConversionException: Incorrect number of parameters for {} method {}{}",
+                if self.impl_method.is_static() { "static" } else { "instance" },
+                self.impl_method.name,
+                self.impl_method.descriptor
+            )));
+        }
         let mut ti = targets.iter();
         for (f, t) in fields.iter().zip(&self.captured) {
             code.push(Insn::ALoad(0));
@@ -686,7 +756,8 @@ impl LambdaPlan {
                 Insn::Pop
             }),
             (Some(p), Some(r)) => self.adapt(&mut code, p, r)?,
-            (None, Some(_)) => code.push(Insn::AConstNull),
+            (None, Some(r)) if r.is_reference() => code.push(Insn::AConstNull),
+            (None, Some(r)) => return Err(inconvertible(&FieldType::Object("void".into()), r)),
             (None, None) => {}
         }
         code.push(Insn::Return(sam.ret.as_ref().map(kind_of)));
@@ -739,7 +810,7 @@ impl LambdaPlan {
                     code.push(Insn::CheckCast(self.vm.load(&name)?.id));
                 }
             }
-            (false, false) => widen(code, fk, tk),
+            (false, false) => widen(code, fk, tk).ok_or_else(|| inconvertible(from, to))?,
             (false, true) => {
                 let wrapper = wrapper_of(fk);
                 let desc = format!("({})L{wrapper};", crate::vm::primitive_descriptor(fk));
@@ -754,11 +825,11 @@ impl LambdaPlan {
                         w
                     }
                 };
-                let sk = primitive_of_wrapper(&source).expect("a wrapper class");
+                let sk = primitive_of_wrapper(&source).ok_or_else(|| inconvertible(from, to))?;
                 let name = format!("{}Value", primitive_name(sk));
                 let desc = format!("(){}", crate::vm::primitive_descriptor(sk));
                 code.push(Insn::InvokeDirect(self.method(&source, &name, &desc)?));
-                widen(code, sk, tk);
+                widen(code, sk, tk).ok_or_else(|| inconvertible(from, to))?;
             }
         }
         Ok(())
@@ -799,24 +870,33 @@ fn load_insn(kind: Kind, local: u16) -> Insn {
     }
 }
 
-/// Primitive widening (JLS 5.1.2) between stack kinds.
-fn widen(code: &mut Vec<Insn>, from: Kind, to: Kind) {
-    let int_like = |k: Kind| {
-        matches!(
-            k,
-            Kind::Int | Kind::Short | Kind::Byte | Kind::Char | Kind::Boolean
-        )
-    };
+/// Emits the primitive widening (JLS 5.1.2) from `from` to `to`; None if there is none (a
+/// narrowing or boolean conversion, which the lambda metafactory refuses).
+fn widen(code: &mut Vec<Insn>, from: Kind, to: Kind) -> Option<()> {
+    let int_like = |k: Kind| matches!(k, Kind::Int | Kind::Short | Kind::Byte | Kind::Char);
     let insn = match (from, to) {
+        (f, t) if f == t => return Some(()),
+        (Kind::Byte, Kind::Short) | (Kind::Byte | Kind::Short | Kind::Char, Kind::Int) => {
+            return Some(())
+        }
         (f, Kind::Long) if int_like(f) => Insn::I2L,
         (f, Kind::Float) if int_like(f) => Insn::I2F,
         (f, Kind::Double) if int_like(f) => Insn::I2D,
         (Kind::Long, Kind::Float) => Insn::L2F,
         (Kind::Long, Kind::Double) => Insn::L2D,
         (Kind::Float, Kind::Double) => Insn::F2D,
-        _ => return,
+        _ => return None,
     };
     code.push(insn);
+    Some(())
+}
+
+fn inconvertible(from: &FieldType, to: &FieldType) -> LinkageError {
+    bsm_error(format!(
+        "java.lang.invoke.LambdaConversionException: Type mismatch: {} cannot be converted to {}",
+        from.descriptor(),
+        to.descriptor()
+    ))
 }
 
 fn wrapper_of(k: Kind) -> &'static str {

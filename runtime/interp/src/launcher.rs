@@ -20,7 +20,7 @@ pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
 /// `run_main`, recording what `recording` asks for (the event trace, the heap dump). The
 /// recording is finished (complete and readable) whichever way the program ends: here after a
 /// normal return, an uncaught exception or an OutOfMemoryError; in `Vm::exit` after
-/// System.exit; in `vm::interrupted` after Ctrl-C.
+/// System.exit; in `vm::terminated` after SIGINT, SIGTERM or SIGHUP.
 pub fn run_main_recording(
     options: VmOptions,
     recording: Recording,
@@ -71,18 +71,61 @@ fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), Launc
             })
         }
     };
-    let main = class
-        .find_declared_method("main", "([Ljava/lang/String;)V")
-        .filter(|m| m.is_static())
-        .ok_or_else(|| LaunchError {
-            message: format!("Error: Main method not found in class {main_class}, please define the main method as:\n   public static void main(String[] args)\nor a JavaFX application class must extend javafx.application.Application\n"),
+    if let Err(e) = vm.link(class) {
+        return Err(LaunchError {
+            message: format!(
+                "Error: Unable to initialize main class {main_class}\nCaused by: {}: {}\n",
+                e.class.replace('/', "."),
+                e.message.trim_end()
+            ),
             exit_code: 1,
-        })?;
+        });
+    }
+    let main = find_main(class, main_class)?;
     t.initialize(class).map_err(|_| uncaught(t))?;
     let argv = string_array(t, args).map_err(|_| uncaught(t))?;
     t.invoke(main, &[argv.raw() as u64])
         .map_err(|_| uncaught(t))?;
     Ok(())
+}
+
+/// The method the JDK launcher would run: the public `main(String[])` of the class or a
+/// superclass (Class.getMethod), which must be static and return void.
+fn find_main(
+    class: &'static crate::class::Class,
+    main_class: &str,
+) -> Result<&'static crate::class::Method, LaunchError> {
+    let define = "please define the main method as:\n   public static void main(String[] args)";
+    let refuse = |problem: &str| LaunchError {
+        message: format!("Error: Main method {problem} in class {main_class}, {define}\n"),
+        exit_code: 1,
+    };
+    let public = crate::classfile::access::PUBLIC;
+    let mut owner = Some(class);
+    let found = loop {
+        let Some(c) = owner else { break None };
+        let main = c.methods.iter().find(|m| {
+            m.name == "main"
+                && m.flags & public != 0
+                && m.descriptor.starts_with("([Ljava/lang/String;)")
+        });
+        if main.is_some() {
+            break main.copied();
+        }
+        owner = c.super_class;
+    };
+    let Some(main) = found else {
+        let mut e = refuse("not found");
+        e.message += "or a JavaFX application class must extend javafx.application.Application\n";
+        return Err(e);
+    };
+    if !main.is_static() {
+        return Err(refuse("is not static"));
+    }
+    if main.ret.is_some() {
+        return Err(refuse("must return a value of type void"));
+    }
+    Ok(main)
 }
 
 /// Creates the main thread's java.lang.Thread and the preallocated OutOfMemoryError.

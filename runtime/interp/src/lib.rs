@@ -17,8 +17,10 @@ pub mod launcher;
 pub mod monitor;
 pub mod natives;
 pub mod oopmap;
+pub mod output;
 pub mod thread;
 pub mod threads;
+pub mod verifier;
 pub mod vm;
 
 pub use launcher::{run_main, run_main_recording, LaunchError};

@@ -69,7 +69,7 @@ impl OopMaps {
         states[0] = Some(entry);
         while let Some(pc) = work.pop() {
             let state = states[pc].clone().expect("queued states exist");
-            for (target, handler_state) in handler_edges(code, pc, &state, locals) {
+            for (target, handler_state) in handler_edges(code, pc, &state, locals, width)? {
                 merge_into(&mut states, &mut work, target, handler_state)?;
             }
             let mut out = state;
@@ -142,11 +142,24 @@ fn merge_into(
     Ok(())
 }
 
-fn handler_edges(code: &Code, pc: usize, state: &State, locals: usize) -> Vec<(usize, State)> {
+/// The states an exception at `pc` enters its handlers with: the locals, and the exception as
+/// the only stack slot (which `max_stack` must have room for).
+fn handler_edges(
+    code: &Code,
+    pc: usize,
+    state: &State,
+    locals: usize,
+    width: usize,
+) -> Result<Vec<(usize, State)>, String> {
     let pc = pc as u32;
-    code.handlers
-        .iter()
-        .filter(|h| h.start <= pc && pc < h.end)
+    let mut covering = code.handlers.iter().filter(|h| h.start <= pc && pc < h.end);
+    if width <= locals && covering.clone().next().is_some() {
+        return Err(format!(
+            "at instruction {pc}: operand stack overflow (max_stack 0 leaves no room for the exception of a handler)"
+        ));
+    }
+    Ok(covering
+        .by_ref()
         .map(|h| {
             let mut s = State {
                 slots: state.slots.clone(),
@@ -158,7 +171,7 @@ fn handler_edges(code: &Code, pc: usize, state: &State, locals: usize) -> Vec<(u
             s.slots[locals] = true;
             (h.target as usize, s)
         })
-        .collect()
+        .collect())
 }
 
 /// Where control goes after an instruction.

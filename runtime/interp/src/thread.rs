@@ -687,6 +687,9 @@ impl JThread {
         if class.init.is_done() {
             return Ok(());
         }
+        if let Err(e) = self.vm.link(class) {
+            return Err(self.throw_linkage(&e));
+        }
         {
             let mut st = class.init.state.lock();
             match st.0 {
@@ -857,6 +860,12 @@ impl JThread {
                     method.descriptor
                 )),
             ));
+        }
+        if method.code.get().is_none() {
+            // Not run before: its class must be linked (verified) first.
+            if let Err(e) = self.vm.link(self.vm.class(method.class_id)) {
+                return Err(self.throw_linkage(&e));
+            }
         }
         let code = match crate::decode::code_of(self.vm, method) {
             Ok(code) => code,

@@ -55,6 +55,31 @@ pub struct VmOptions {
     pub log_gc_details: bool,
 }
 
+impl VmOptions {
+    /// Options for embedding the VM (benches, tests): `classpath`, a fixed heap of `heap_size`
+    /// bytes, the semispace collector with one GC thread, java's default 1 MB stack.
+    pub fn with_heap(classpath: &str, heap_size: usize) -> VmOptions {
+        let stack_slots = (1 << 20) / 8;
+        VmOptions {
+            classpath: classpath.into(),
+            collector: "semispace".into(),
+            heap: HeapConfig {
+                initial_size: heap_size,
+                max_size: heap_size,
+                gc_threads: 1,
+                periodic_interval: None,
+            },
+            stack_slots,
+            max_frames: stack_slots / 4,
+            gc_stress: None,
+            verify_heap: false,
+            verify_barriers: false,
+            log_gc: false,
+            log_gc_details: false,
+        }
+    }
+}
+
 /// What the VM records about its own run, beside running the program (`gcvm run --trace`,
 /// `--heap-dump`). Off by default.
 #[derive(Clone, Debug, Default)]
@@ -76,11 +101,14 @@ impl Recording {
 
 const MAX_CLASSES: usize = 1 << 16;
 
-/// How long Ctrl-C waits for a thread to reach a safepoint before giving up on its buffered
-/// trace events.
+/// How long a terminating signal waits for a thread to reach a safepoint before giving up on
+/// its buffered trace events (and for the output buffer).
 const INTERRUPT_PATIENCE: Duration = Duration::from_secs(2);
 
-/// The process's VM, for the Ctrl-C handler (set as soon as the VM exists).
+/// How long an internal error waits for the output buffer.
+const INTERNAL_ERROR_PATIENCE: Duration = Duration::from_millis(500);
+
+/// The process's VM, for the signal and panic handlers (set as soon as the VM exists).
 static THE_VM: OnceLock<&'static Vm> = OnceLock::new();
 
 pub struct Vm {
@@ -103,7 +131,9 @@ pub struct Vm {
     pub well_known: OnceLock<WellKnown>,
     /// VM-held references (the preallocated OutOfMemoryError, thread objects): GC roots.
     pub globals: Mutex<Vec<Ref>>,
-    stdout: Mutex<std::io::BufWriter<std::io::Stdout>>,
+    /// System.out: buffered, flushed at newlines on a terminal, else at every collection and
+    /// every second (output.rs).
+    stdout: crate::output::JavaStdout,
     pub lambda_count: AtomicU32,
     pub identity_hash_seed: AtomicU64,
     pub start: std::time::Instant,
@@ -187,10 +217,7 @@ impl Vm {
             natives: crate::natives::registry(),
             well_known: OnceLock::new(),
             globals: Mutex::new(Vec::new()),
-            stdout: Mutex::new(std::io::BufWriter::with_capacity(
-                1 << 16,
-                std::io::stdout(),
-            )),
+            stdout: crate::output::JavaStdout::default(),
             lambda_count: AtomicU32::new(0),
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             start: std::time::Instant::now(),
@@ -210,6 +237,7 @@ impl Vm {
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
         let _ = THE_VM.set(vm);
+        vm.stdout.start_flusher();
         vm.define_trace_filler();
         vm.boot()
             .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
@@ -494,10 +522,64 @@ impl Vm {
             nest_host: cf.nest_host.clone(),
             constant_pool: Some(cf.constant_pool),
             bootstrap_methods: cf.bootstrap_methods,
+            major_version: cf.major_version,
+            linked: OnceLock::new(),
         };
         let class = self.publish(class);
         self.set_constant_statics(class);
         Ok(class)
+    }
+
+    /// Links `class` (JVMS §5.4) once: verifies its superclass and interfaces, then its own
+    /// methods (verifier.rs). The embedded class library and classes the VM makes are trusted.
+    /// A failure (VerifyError, or a class the check needed not loading) is remembered and
+    /// returned again on every later attempt, as the JVM does.
+    pub fn link(&'static self, class: &'static Class) -> Result<(), LinkageError> {
+        if let Some(outcome) = class.linked.get() {
+            return outcome.clone();
+        }
+        if let Some(s) = class.super_class {
+            self.link(s)?;
+        }
+        for &i in &class.interfaces {
+            self.link(i)?;
+        }
+        let trusted = class.is_bootstrap;
+        class
+            .linked
+            .get_or_init(|| match trusted {
+                true => Ok(()),
+                false => self.verify(class),
+            })
+            .clone()
+    }
+
+    /// Verifies every method of `class` now, trusted or not (`link` skips trusted classes).
+    pub fn verify(&'static self, class: &'static Class) -> Result<(), LinkageError> {
+        use crate::verifier::{verify_method, ClassContext, Failure, MethodContext};
+        let Some(cp) = class.constant_pool.as_ref() else {
+            return Ok(()); // made by the VM: no class file
+        };
+        let context = ClassContext {
+            name: &class.name,
+            super_name: class.super_class.map(|s| s.name.as_str()),
+            major_version: class.major_version,
+            cp,
+        };
+        for m in &class.methods {
+            let Some(code) = &m.raw_code else { continue };
+            let method = MethodContext {
+                name: &m.name,
+                descriptor: &m.descriptor,
+                flags: m.flags,
+                code,
+            };
+            verify_method(&context, &method, &LoadingHierarchy(self)).map_err(|f| match f {
+                Failure::Verify(message) => LinkageError::new("java/lang/VerifyError", message),
+                Failure::Linkage(e) => e,
+            })?;
+        }
+        Ok(())
     }
 
     /// Static final fields with a ConstantValue attribute get their value at link time.
@@ -829,14 +911,14 @@ impl Vm {
     // ---- output ----
 
     pub fn write_stdout(&self, bytes: &[u8]) {
-        let _ = self.stdout.lock().write_all(bytes);
+        self.stdout.write(bytes);
     }
     pub fn write_stderr(&self, bytes: &[u8]) {
         self.flush_stdout();
         let _ = std::io::stderr().write_all(bytes);
     }
     pub fn flush_stdout(&self) {
-        let _ = self.stdout.lock().flush();
+        self.stdout.flush();
     }
 
     // ---- threads and safepoints ----
@@ -997,6 +1079,7 @@ impl Vm {
             self.safepoint_cond.notify_all();
         }
         drop(stacks);
+        self.stdout.flush_pending();
         result.map(Some)
     }
 
@@ -1209,6 +1292,22 @@ impl gcvm_gc::VmControl for VmPauses {
     }
 }
 
+/// The verifier's view of the class hierarchy: classes are loaded (not initialised) as needed.
+struct LoadingHierarchy(&'static Vm);
+
+impl crate::verifier::Hierarchy for LoadingHierarchy {
+    fn is_interface(&self, name: &str) -> Result<bool, LinkageError> {
+        Ok(self.0.load(name)?.is_interface())
+    }
+    fn is_subclass(&self, sub: &str, sup: &str) -> Result<bool, LinkageError> {
+        let (sub, sup) = (self.0.load(sub)?, self.0.load(sup)?);
+        Ok(sub.is_subclass_of(sup, self.0))
+    }
+    fn superclass(&self, name: &str) -> Result<Option<String>, LinkageError> {
+        Ok(self.0.load(name)?.super_class.map(|s| s.name.clone()))
+    }
+}
+
 type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, crate::thread::ThreadStack>;
 
 /// Opens the trace file (when `recording` asks for one) and describes the heap's spaces in it.
@@ -1232,16 +1331,26 @@ fn open_trace(
     Ok(Some(w))
 }
 
-/// Ctrl-C (SIGINT) while recording: finishes the recording from the signal-handling thread —
-/// a safepoint stops the Java threads at their next poll and their buffers are flushed, waiting
-/// at most `INTERRUPT_PATIENCE` for the world to stop — and exits with 130, as a shell expects
-/// after SIGINT.
-pub fn interrupted() -> ! {
+/// A terminating signal — SIGINT (Ctrl-C), SIGTERM or SIGHUP — ends the program as it ends
+/// java: from the signal-handling thread (src/main.rs), the recording is finished — a safepoint
+/// stops the Java threads at their next poll and their buffers are flushed, waiting at most
+/// `INTERRUPT_PATIENCE` for the world to stop — the output is flushed, and the process exits
+/// with 128 + the signal's number (130, 143, 129), as a shell expects.
+pub fn terminated(signal: i32) -> ! {
     if let Some(vm) = THE_VM.get() {
         vm.finish_recording(Some(INTERRUPT_PATIENCE));
-        vm.flush_stdout();
+        vm.stdout.flush_within(INTERRUPT_PATIENCE);
     }
-    std::process::exit(130)
+    let _ = std::io::stderr().flush();
+    std::process::exit(128 + signal)
+}
+
+/// Flushes the program's output before gcvm reports an internal error (its panic hook), without
+/// waiting long for a thread that holds the buffer.
+pub fn flush_output_on_internal_error() {
+    if let Some(vm) = THE_VM.get() {
+        vm.stdout.flush_within(INTERNAL_ERROR_PATIENCE);
+    }
 }
 
 const PRIMITIVES: &[(&str, Kind)] = &[
