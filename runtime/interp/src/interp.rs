@@ -194,19 +194,6 @@ impl JThread {
                     }
                 }};
             }
-            // Pops index and array; checks both; yields the element's byte offset.
-            macro_rules! element {
-                ($size:expr) => {{
-                    let index = pop_i!();
-                    let arr = pop_a!();
-                    null_check!(arr);
-                    let len = mem.array_length(arr);
-                    if index as u32 >= len {
-                        throw!(self.throw_aioobe(index, len as usize));
-                    }
-                    arr.offset() + 16 + index as usize * $size
-                }};
-            }
             // Pops index and array; checks both; yields the array and the element's offset in it.
             macro_rules! element_in {
                 ($size:expr) => {{
@@ -218,6 +205,13 @@ impl JThread {
                         throw!(self.throw_aioobe(index, len as usize));
                     }
                     (arr, 16 + index as usize * $size)
+                }};
+            }
+            // The same, yielding the element's byte offset in the heap (for loads).
+            macro_rules! element {
+                ($size:expr) => {{
+                    let (arr, off) = element_in!($size);
+                    arr.offset() + off
                 }};
             }
             macro_rules! invoke {
