@@ -419,11 +419,6 @@ impl Heap {
         )
     }
 
-    /// Reference slots the barrier check has compared (0 without `--verify-barriers`).
-    pub fn barrier_checked_slots(&self) -> u64 {
-        self.barrier_check.as_ref().map_or(0, |c| c.compared())
-    }
-
     /// Calls `f` for every object in the heap, in address order (every mutator flushed).
     pub fn for_each_object(&self, mut f: impl FnMut(Ref)) {
         let ranges = self.collector.parseable_ranges();

@@ -605,27 +605,34 @@ impl ConcurrentMarkSweep {
     }
 
     /// Pause Initial Mark: the snapshot's roots.
+    /// Starts a mark from scratch (in a pause): no marks, no SATB entries, no grey objects.
+    fn reset_marking(&self) {
+        let mut bitmap = self.bitmap.write();
+        let end = self.committed_end();
+        bitmap.cover(end);
+        bitmap.clear(end);
+        drop(bitmap);
+        self.satb.take_all();
+        self.grey.lock().clear();
+    }
+
+    /// Greys every object a root references; returns them.
+    fn grey_roots(&self, bitmap: &MarkBitmap, roots: &mut dyn RootSource) -> Vec<u32> {
+        let mut grey = Vec::new();
+        roots.visit_roots(&mut |r| {
+            Self::grey_if_white(bitmap, r, &mut grey);
+            r
+        });
+        grey
+    }
+
     fn initial_mark(&self, roots: &mut dyn RootSource) -> GcOutcome {
         let _work = self.work.lock();
         let used = self.used();
-        {
-            let mut bitmap = self.bitmap.write();
-            let end = self.committed_end();
-            bitmap.cover(end);
-            bitmap.clear(end);
-        }
-        self.satb.take_all();
-        self.grey.lock().clear();
+        self.reset_marking();
         self.allocated_black.store(0, Ordering::Relaxed);
-        {
-            let bitmap = self.bitmap.read();
-            let mut grey = Vec::new();
-            roots.visit_roots(&mut |r| {
-                Self::grey_if_white(&bitmap, r, &mut grey);
-                r
-            });
-            *self.grey.lock() = grey;
-        }
+        let grey = self.grey_roots(&self.bitmap.read(), roots);
+        *self.grey.lock() = grey;
         self.marking.store(true, Ordering::Release);
         *self.phase.lock() = Phase::Marking;
         let mut stats = self.stats.lock();
@@ -683,21 +690,10 @@ impl ConcurrentMarkSweep {
         let mode_failure = interrupted && cause == GcCause::AllocationFailure;
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.marking.store(false, Ordering::Release);
-        self.satb.take_all();
-        self.grey.lock().clear();
-        {
-            let mut bitmap = self.bitmap.write();
-            let end = self.committed_end();
-            bitmap.cover(end);
-            bitmap.clear(end);
-        }
+        self.reset_marking();
         {
             let bitmap = self.bitmap.read();
-            let mut grey = Vec::new();
-            roots.visit_roots(&mut |r| {
-                Self::grey_if_white(&bitmap, r, &mut grey);
-                r
-            });
+            let mut grey = self.grey_roots(&bitmap, roots);
             while let Some(raw) = grey.pop() {
                 self.scan(&bitmap, Ref::from_raw(raw), &mut grey);
             }
@@ -779,6 +775,21 @@ impl ConcurrentMarkSweep {
         }
     }
 
+    /// Runs `chunk` (one piece of concurrent work; true while there is more) under the work
+    /// lock, releasing it between pieces so pauses can interleave. False if a full collection
+    /// abandoned the cycle meanwhile.
+    fn work_in_chunks(&self, generation: u32, mut chunk: impl FnMut() -> bool) -> bool {
+        loop {
+            let _work = self.work.lock();
+            if self.aborted(generation) {
+                return false;
+            }
+            if !chunk() {
+                return true;
+            }
+        }
+    }
+
     /// One cycle; false when the VM is shutting down.
     fn run_cycle(&'static self, vm: &'static dyn VmControl) -> bool {
         let generation = self.generation.load(Ordering::Acquire);
@@ -793,17 +804,13 @@ impl ConcurrentMarkSweep {
             return true;
         }
         let started = Instant::now();
-        loop {
-            let _work = self.work.lock();
-            if self.aborted(generation) {
-                return true;
-            }
-            if self.mark_some(MARK_CHUNK) == 0
-                && self.grey.lock().is_empty()
-                && self.satb.pending_entries() == 0
-            {
-                break;
-            }
+        let marked = self.work_in_chunks(generation, || {
+            self.mark_some(MARK_CHUNK) > 0
+                || !self.grey.lock().is_empty()
+                || self.satb.pending_entries() > 0
+        });
+        if !marked {
+            return true;
         }
         let mark_time = started.elapsed();
         vm.log_gc(&format!(
@@ -822,14 +829,8 @@ impl ConcurrentMarkSweep {
             return true;
         }
         let started = Instant::now();
-        loop {
-            let _work = self.work.lock();
-            if self.aborted(generation) {
-                return true;
-            }
-            if !self.sweep_one() {
-                break;
-            }
+        if !self.work_in_chunks(generation, || self.sweep_one()) {
+            return true;
         }
         {
             let _work = self.work.lock();

@@ -29,8 +29,6 @@ pub struct BarrierCheck {
     seen: Mutex<HashSet<u32>>,
     /// Every non-null reference slot after the last pause: (slot, value), ascending by slot.
     snapshot: Mutex<Vec<(u32, u32)>>,
-    /// Reference slots compared so far (for the report).
-    compared: Mutex<u64>,
 }
 
 impl BarrierCheck {
@@ -60,11 +58,6 @@ impl BarrierCheck {
         })
     }
 
-    /// Reference slots compared with the snapshot so far.
-    pub fn compared(&self) -> u64 {
-        *self.compared.lock()
-    }
-
     /// At a pause's start: every changed non-null reference slot was seen by the barrier.
     pub fn check(
         &self,
@@ -75,10 +68,8 @@ impl BarrierCheck {
         let seen = std::mem::take(&mut *self.seen.lock());
         let snapshot = self.snapshot.lock();
         let mut old = snapshot.iter().peekable();
-        let mut compared = 0u64;
         let mut failure = None;
         for_each_ref_slot(memory, types, collector, |obj, slot, value| {
-            compared += 1;
             while old.peek().is_some_and(|&&(s, _)| (s as usize) < slot) {
                 old.next();
             }
@@ -95,7 +86,6 @@ impl BarrierCheck {
                 ));
             }
         });
-        *self.compared.lock() += compared;
         failure.map_or(Ok(()), Err)
     }
 
