@@ -30,6 +30,8 @@ fn heap(collector: &str, max: usize) -> Heap {
             max_size: max,
             gc_threads: 1,
             periodic_interval: None,
+            region_size: None,
+            pause_goal: None,
         },
         Arc::new(types),
     )

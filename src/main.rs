@@ -119,6 +119,14 @@ struct RunArgs {
     /// for the pause; HotSpot's G1PeriodicGCInterval).
     #[arg(long = "periodic-gc", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     periodic_gc: Option<u64>,
+    /// The region collector's region size: a power of two from 64k to 32m (default: from the
+    /// heap size, as G1 does, with at least 64 regions in small heaps).
+    #[arg(long = "region-size", value_name = "SIZE", value_parser = parse_size)]
+    region_size: Option<usize>,
+    /// The pause time the region collector aims at, in milliseconds (G1's MaxGCPauseMillis;
+    /// default 200).
+    #[arg(long = "pause-goal", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pause_goal: Option<u64>,
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
     #[arg(long = "log-gc")]
     log_gc: bool,
@@ -197,6 +205,8 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                     | "--trace"
                     | "--heap-dump"
                     | "--periodic-gc"
+                    | "--region-size"
+                    | "--pause-goal"
             );
             vec![a]
         } else {
@@ -290,6 +300,8 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
                     .unwrap_or(1)
             }),
             periodic_interval: a.periodic_gc.map(std::time::Duration::from_millis),
+            region_size: a.region_size,
+            pause_goal: a.pause_goal.map(std::time::Duration::from_millis),
         },
         stack_slots,
         max_frames: stack_slots / 4,

@@ -82,6 +82,8 @@ pub enum SpaceKind {
     Survivor,
     Old,
     Humongous,
+    /// A further region of a humongous object.
+    HumongousCont,
     Free,
 }
 
@@ -94,6 +96,7 @@ impl SpaceKind {
             SpaceKind::Survivor => "survivor",
             SpaceKind::Old => "old",
             SpaceKind::Humongous => "humongous",
+            SpaceKind::HumongousCont => "humongous-cont",
             SpaceKind::Free => "free",
         }
     }
@@ -126,8 +129,9 @@ pub struct GcOutcome {
     pub moved_bytes: usize,
     pub live_objects: usize,
     /// The pause's name in the GC log when it is not a plain young or full collection
-    /// (`Pause Initial Mark`, `Pause Remark`): printed without the cause, as HotSpot does.
-    pub pause_name: Option<&'static str>,
+    /// (`Pause Initial Mark`, `Pause Remark`, `Pause Young (Mixed) (G1 Evacuation Pause)`):
+    /// printed as it is, without the cause appended.
+    pub pause_name: Option<String>,
 }
 
 impl GcOutcome {
@@ -152,7 +156,7 @@ impl GcOutcome {
 }
 
 /// Heap sizing and collector options.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HeapConfig {
     /// -Xms: initial committed heap size in bytes.
     pub initial_size: usize,
@@ -162,6 +166,10 @@ pub struct HeapConfig {
     pub gc_threads: usize,
     /// --periodic-gc: collect when no collection happened for this long (None: never).
     pub periodic_interval: Option<std::time::Duration>,
+    /// --region-size: the region collector's region size in bytes (None: from the heap size).
+    pub region_size: Option<usize>,
+    /// --pause-goal: the pause time the region collector aims at (None: 200 ms, G1's default).
+    pub pause_goal: Option<std::time::Duration>,
 }
 
 /// Everything a collector is built from.
@@ -181,6 +189,19 @@ pub trait Collector: Send + Sync {
     /// The barrier mutators run around reference stores (fixed for the run).
     fn barrier(&self) -> BarrierKind {
         BarrierKind::None
+    }
+
+    /// What a pause of `cause` collects, as the trace's GC start says: by default a
+    /// collector's own pauses are marking pauses and everything else collects the whole heap;
+    /// a generational collector's young pauses are minor.
+    fn trace_kind(&self, cause: GcCause) -> GcKind {
+        cause.trace_kind()
+    }
+
+    /// Asked after every pause: a collection to run next, in the same safepoint (the region
+    /// collector's full collection when an evacuation pause could not make enough room).
+    fn follow_up(&self) -> Option<GcCause> {
+        None
     }
 
     /// A new thread's state: an empty TLAB sized for `threads` allocating threads and the

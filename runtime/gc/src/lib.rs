@@ -13,6 +13,7 @@ pub mod collector;
 pub mod markcompact;
 pub mod memory;
 pub mod object;
+pub mod region;
 pub mod semispace;
 pub mod shared;
 #[cfg(feature = "testing")]
@@ -41,8 +42,8 @@ pub struct CollectorEntry {
     pub name: &'static str,
     /// One line for `--help`.
     pub summary: &'static str,
-    /// Bytes of address space the collector needs for a heap of -Xmx `max_size`.
-    pub reservation_for: fn(max_size: usize) -> usize,
+    /// Bytes of address space the collector needs for a heap configured as `config`.
+    pub reservation_for: fn(config: &HeapConfig) -> usize,
     /// Builds the collector over its reservation.
     pub build: fn(CollectorContext) -> Result<Box<dyn Collector>, String>,
 }
@@ -53,20 +54,26 @@ pub const COLLECTORS: &[CollectorEntry] = &[
     CollectorEntry {
         name: "semispace",
         summary: "Cheney copying between two halves, parallel with several GC workers",
-        reservation_for: semispace::SemiSpace::reservation_for,
+        reservation_for: |c| semispace::SemiSpace::reservation_for(c.max_size),
         build: |ctx| Ok(Box::new(Stw::new(semispace::SemiSpace::new(ctx)?))),
     },
     CollectorEntry {
         name: "mark-compact",
         summary: "Lisp-2 sliding compaction with a dense prefix and parallel marking",
-        reservation_for: markcompact::MarkCompact::reservation_for,
+        reservation_for: |c| markcompact::MarkCompact::reservation_for(c.max_size),
         build: |ctx| Ok(Box::new(Stw::new(markcompact::MarkCompact::new(ctx)?))),
     },
     CollectorEntry {
         name: "concurrent-mark-sweep",
         summary: "non-moving size-class spans, concurrent marking (SATB barrier) and sweeping",
-        reservation_for: cms::ConcurrentMarkSweep::reservation_for,
+        reservation_for: |c| cms::ConcurrentMarkSweep::reservation_for(c.max_size),
         build: |ctx| Ok(Box::new(cms::ConcurrentMarkSweep::new(ctx)?)),
+    },
+    CollectorEntry {
+        name: "region",
+        summary: "G1-like: equal regions, young/mixed evacuation with remembered sets, concurrent marking, a pause goal",
+        reservation_for: |c| region::RegionCollector::reservation_for_config(c.max_size, c.region_size),
+        build: |ctx| Ok(Box::new(region::RegionCollector::new(ctx)?)),
     },
 ];
 
@@ -103,9 +110,7 @@ pub fn create_collector(
     types: Arc<TypeRegistry>,
 ) -> Result<(Box<dyn Collector>, Arc<HeapMemory>), String> {
     let entry = collector_entry(name)?;
-    let memory = Arc::new(HeapMemory::reserve((entry.reservation_for)(
-        config.max_size,
-    ))?);
+    let memory = Arc::new(HeapMemory::reserve((entry.reservation_for)(&config))?);
     let ctx = CollectorContext {
         memory: memory.clone(),
         types,
@@ -137,6 +142,7 @@ pub fn trace_space_kind(kind: SpaceKind) -> TraceSpaceKind {
         SpaceKind::Survivor => TraceSpaceKind::Survivor,
         SpaceKind::Old => TraceSpaceKind::Old,
         SpaceKind::Humongous => TraceSpaceKind::Humongous,
+        SpaceKind::HumongousCont => TraceSpaceKind::HumongousCont,
         SpaceKind::Free => TraceSpaceKind::Free,
     }
 }
@@ -157,8 +163,8 @@ pub struct GcRecord {
 impl GcRecord {
     /// The record in HotSpot's unified-logging shape (`-Xlog:gc`).
     pub fn log_line(&self, collector: &str) -> String {
-        let pause = match self.outcome.pause_name {
-            Some(name) => name.to_string(),
+        let pause = match &self.outcome.pause_name {
+            Some(name) => name.clone(),
             None => {
                 let kind = match self.outcome.kind {
                     GcKind::Minor => "Pause Young",
@@ -347,7 +353,9 @@ impl Heap {
         }
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
-        events.gc_start(id, cause.trace_kind(), cause.label());
+        // Region roles taken since the last pause (eden, humongous) reach the trace first.
+        events.sync_spaces(&trace_spaces(&self.collector.spaces()));
+        events.gc_start(id, self.collector.trace_kind(cause), cause.label());
         let outcome = body(roots, events);
         // The spaces as the pause left them (roles swapped, bounds grown), before GC end.
         events.sync_spaces(&trace_spaces(&self.collector.spaces()));

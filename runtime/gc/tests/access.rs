@@ -118,6 +118,8 @@ fn fixture() -> Fixture {
         max_size: 4 << 20,
         gc_threads: 1,
         periodic_interval: None,
+        region_size: None,
+        pause_goal: None,
     };
     let types = registry();
     let memory = Arc::new(HeapMemory::reserve(MarkCompact::reservation_for(4 << 20)).unwrap());
@@ -364,6 +366,8 @@ fn stop_the_world_collectors_need_no_barrier_and_concurrent_mark_sweep_a_snapsho
         max_size: 4 << 20,
         gc_threads: 1,
         periodic_interval: None,
+        region_size: None,
+        pause_goal: None,
     };
     for name in gcvm_gc::COLLECTOR_NAMES {
         let heap = Heap::new(name, config.clone(), registry()).unwrap();

@@ -64,6 +64,8 @@ impl TestHeap {
             max_size: 16 << 20,
             gc_threads: 1,
             periodic_interval: None,
+            region_size: None,
+            pause_goal: None,
         };
         Heap::new(collector, config, registry()).unwrap()
     }

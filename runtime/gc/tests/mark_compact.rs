@@ -127,6 +127,8 @@ impl Mc {
             max_size: max,
             gc_threads,
             periodic_interval: None,
+            region_size: None,
+            pause_goal: None,
         };
         let gc = MarkCompact::new(CollectorContext {
             memory: mem.clone(),
@@ -645,6 +647,8 @@ fn the_heap_selects_it_by_name_and_logs_a_full_pause() {
         max_size: 16 * MB,
         gc_threads: 2,
         periodic_interval: None,
+        region_size: None,
+        pause_goal: None,
     };
     let heap = Heap::new("mark-compact", config, registry()).unwrap();
     assert_eq!(heap.collector_name(), "mark-compact");

@@ -112,6 +112,8 @@ impl Ss {
             max_size: 2 * half,
             gc_threads,
             periodic_interval: None,
+            region_size: None,
+            pause_goal: None,
         };
         let gc = SemiSpace::new(CollectorContext {
             memory: mem.clone(),
@@ -936,6 +938,8 @@ fn the_vm_facing_heap_collects_in_parallel_with_tlabs_and_verification() {
         max_size: 32 * MB,
         gc_threads: 2,
         periodic_interval: None,
+        region_size: None,
+        pause_goal: None,
     };
     let heap = Heap::new("semispace", config, registry()).unwrap();
     let mut m = heap.new_mutator(1);

@@ -68,6 +68,8 @@ impl VmOptions {
                 max_size: heap_size,
                 gc_threads: 1,
                 periodic_interval: None,
+                region_size: None,
+                pause_goal: None,
             },
             stack_slots,
             max_frames: stack_slots / 4,
@@ -1036,12 +1038,47 @@ impl Vm {
             self.heap.flush_mutator(&mut st.mutator);
             st.flush_events();
         }
-        let id = self.heap.gc_count();
-        self.dump_heap(&format!("gc {id} start"));
         let allocated: usize = stacks
             .iter()
             .map(|st| st.mutator.tlab.allocated_since_gc())
             .sum();
+        let mut result = self.pause_in_safepoint(cause, &mut stacks, time_to_safepoint, body);
+        // A collector may ask for another collection in the same safepoint (the region
+        // collector's full collection after an evacuation pause that freed too little).
+        while result.is_ok() {
+            let Some(next) = self.heap.collector().follow_up() else {
+                break;
+            };
+            let collector = self.heap.collector();
+            result = self.pause_in_safepoint(next, &mut stacks, Duration::ZERO, &mut |roots, events| {
+                collector.collect(next, roots, events)
+            });
+        }
+        let capacity = self.heap.tlab_capacity();
+        for st in stacks.iter_mut() {
+            st.mutator.tlab.resize_after_gc(allocated, capacity);
+        }
+        {
+            let _guard = self.safepoint_lock.lock();
+            self.safepoint.store(false, Ordering::SeqCst);
+            self.safepoint_cond.notify_all();
+        }
+        drop(stacks);
+        self.stdout.flush_pending();
+        result.map(Some)
+    }
+
+    /// Runs `body` as one pause with every thread stopped (`stacks`): heap dumps before and
+    /// after, the roots, the trace's sink, `Heap::pause`, the `-Xlog:gc` line.
+    fn pause_in_safepoint(
+        &'static self,
+        cause: gcvm_gc::GcCause,
+        stacks: &mut [StackGuard],
+        time_to_safepoint: Duration,
+        body: &mut gcvm_gc::PauseBody<'_>,
+    ) -> Result<gcvm_gc::GcRecord, String> {
+        let id = self.heap.gc_count();
+        self.dump_heap(&format!("gc {id} start"));
         let result = {
             let mut roots = crate::thread::VmRoots {
                 vm: self,
@@ -1069,18 +1106,7 @@ impl Vm {
                 self.write_stdout(format!("{line}\n").as_bytes());
             }
         }
-        let capacity = self.heap.tlab_capacity();
-        for st in stacks.iter_mut() {
-            st.mutator.tlab.resize_after_gc(allocated, capacity);
-        }
-        {
-            let _guard = self.safepoint_lock.lock();
-            self.safepoint.store(false, Ordering::SeqCst);
-            self.safepoint_cond.notify_all();
-        }
-        drop(stacks);
-        self.stdout.flush_pending();
-        result.map(Some)
+        result
     }
 
     /// A pause failed heap verification or the barrier check: report it, finish the recording

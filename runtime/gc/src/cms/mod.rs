@@ -643,7 +643,7 @@ impl ConcurrentMarkSweep {
         stats.swept_spans = 0;
         stats.lazy_swept_spans = 0;
         GcOutcome {
-            pause_name: Some("Pause Initial Mark"),
+            pause_name: Some("Pause Initial Mark".into()),
             ..GcOutcome::whole_heap(used, used, self.capacity(), 0, 0)
         }
     }
@@ -655,7 +655,7 @@ impl ConcurrentMarkSweep {
         if self.generation.load(Ordering::Acquire) != generation {
             // A full collection ran since the initial mark: nothing left to finish.
             return GcOutcome {
-                pause_name: Some("Pause Remark"),
+                pause_name: Some("Pause Remark".into()),
                 ..GcOutcome::whole_heap(used, used, self.capacity(), 0, 0)
             };
         }
@@ -671,7 +671,7 @@ impl ConcurrentMarkSweep {
         self.start_sweep();
         *self.phase.lock() = Phase::Sweeping;
         GcOutcome {
-            pause_name: Some("Pause Remark"),
+            pause_name: Some("Pause Remark".into()),
             ..GcOutcome::whole_heap(used, used, self.capacity(), 0, live)
         }
     }
@@ -714,7 +714,7 @@ impl ConcurrentMarkSweep {
         }
         drop(stats);
         GcOutcome {
-            pause_name: mode_failure.then_some("Pause Full (Concurrent Mode Failure)"),
+            pause_name: mode_failure.then(|| "Pause Full (Concurrent Mode Failure)".into()),
             ..GcOutcome::whole_heap(used_before, self.used(), self.capacity(), 0, live)
         }
     }

@@ -1,0 +1,891 @@
+//! Evacuation pauses: young, concurrent-start and mixed collections (G1's young-only and mixed
+//! "garbage-first" pauses).
+//!
+//! The collection set (cset) is every eden and survivor region, plus, in a mixed collection,
+//! the old regions the policy picked. Live objects in the cset are found from three kinds of
+//! roots — the VM's roots, the cards the cset regions' remembered sets name (slots in old and
+//! humongous regions that point in) — and copied by parallel workers (the work-stealing pool of
+//! shared/workers.rs) into survivor regions (objects younger than the tenuring threshold) or
+//! old regions (older ones, and everything from old cset regions). Each worker copies into its
+//! own PLAB per destination kind; the forwarding pointer is installed with a compare-and-swap
+//! after a speculative copy, as in the parallel semispace collector.
+//!
+//! Every copied object is scanned: its references into the cset are evacuated in turn, and if
+//! the copy is in an old region, each cross-region reference it holds is remembered (its card
+//! goes into the target region's remembered set). That keeps the invariant every pause relies
+//! on: **every reference from a tenured region into another region is covered by that region's
+//! remembered set or by a dirty card.**
+//!
+//! **Evacuation failure.** When no free region is left for a copy, the object stays where it is:
+//! it is forwarded to itself (its header saved aside), scanned like a copy, and its region
+//! becomes an old region at the end, its dead objects turned into fillers. The pause still ends
+//! with a consistent heap; the log says `To-space exhausted`, and if too little is free
+//! afterwards a full collection follows in the same safepoint.
+//!
+//! **Humongous objects** are never copied. A humongous primitive array with an empty remembered
+//! set that nothing visited during the pause references is dead and its regions are freed
+//! (eager reclaim), unless a marking cycle is in progress.
+//!
+//! **Concurrent start.** When the pause starts a marking cycle, TAMS is set for every tenured
+//! region before copying, the bitmap is cleared, and every tenured object below TAMS that a root
+//! or a copied object references is marked and greyed: the young objects are the roots of the
+//! marking (G1's root regions), scanned right here.
+
+use super::policy::PauseSample;
+use super::regions::{RegionTable, Role};
+use super::remset::CardTable;
+use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION, CAUSE_HUMONGOUS};
+use crate::collector::*;
+use crate::memory::HeapMemory;
+use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
+use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::sizing::workers_for;
+use crate::shared::workers::{Tasks, WorkerPool};
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::time::Instant;
+
+/// Reference arrays are scanned this many elements per task.
+const ARRAY_CHUNK: usize = 512;
+/// The largest PLAB; a region gives at least 16.
+const MAX_PLAB: usize = 32 * 1024;
+const MIN_PLAB: usize = 2 * 1024;
+
+const SURVIVOR: usize = 0;
+const OLD: usize = 1;
+
+/// One unit of parallel work.
+enum Task {
+    /// Scan a copied (or self-forwarded) object: its Ref in the low 32 bits, the first array
+    /// element in the high 32.
+    Scan(u64),
+    /// Scan the remembered card at this index of the card list.
+    Card(u32),
+}
+
+/// A card to scan: the card, where parsing starts, the end of its region's objects.
+#[derive(Clone, Copy)]
+struct CardWork {
+    card: usize,
+    start: usize,
+    top: usize,
+    region: usize,
+}
+
+/// What a worker reports to the tracer, replayed after the parallel phase.
+enum Log {
+    Plab(usize, usize),
+    Move(usize, usize, usize),
+    Keep(usize, usize),
+}
+
+#[derive(Clone, Copy, Default)]
+struct Plab {
+    top: usize,
+    end: usize,
+}
+
+/// Where copies go: the current survivor and old region, shared by the workers.
+struct Destinations<'t> {
+    table: &'t mut RegionTable,
+    current: [Option<usize>; 2],
+    survivors: usize,
+    max_survivors: usize,
+    taken: Vec<usize>,
+}
+
+/// A worker's private state.
+struct Worker {
+    plabs: [Plab; 2],
+    log: Vec<Log>,
+    /// (target region, source region, card) remembered-set entries to add.
+    rs_adds: Vec<(u32, u32, u32)>,
+    bytes_by_age: [usize; 16],
+    copied_bytes: usize,
+    young_copied_bytes: usize,
+    copied_objects: usize,
+    /// Headers of self-forwarded objects.
+    preserved: Vec<(Ref, u64)>,
+    /// Tenured objects marked (concurrent start).
+    grey: Vec<u32>,
+    pending: Vec<Task>,
+    card_time: std::time::Duration,
+}
+
+impl Worker {
+    fn new() -> Worker {
+        Worker {
+            plabs: [Plab::default(); 2],
+            log: Vec::new(),
+            rs_adds: Vec::new(),
+            bytes_by_age: [0; 16],
+            copied_bytes: 0,
+            young_copied_bytes: 0,
+            copied_objects: 0,
+            preserved: Vec::new(),
+            grey: Vec::new(),
+            pending: Vec::new(),
+            card_time: Default::default(),
+        }
+    }
+}
+
+/// What every worker shares during one pause.
+struct Evacuation<'a, 't> {
+    memory: &'a HeapMemory,
+    types: &'a TypeRegistry,
+    c: &'a RegionCollector,
+    dest: Mutex<Destinations<'t>>,
+    plab_size: usize,
+    threshold: u64,
+    /// Per region: 1 = humongous candidate not yet referenced, 2 = referenced.
+    humongous: Vec<AtomicU8>,
+    /// Per region: an evacuation failure left objects here.
+    failed: Vec<AtomicU8>,
+    /// No more survivor regions may be taken: young objects are promoted.
+    survivors_full: AtomicBool,
+    /// Concurrent start: mark tenured objects below these TAMS.
+    mark: Option<(&'a MarkBitmap, Vec<usize>)>,
+    cards: Vec<CardWork>,
+}
+
+impl Evacuation<'_, '_> {
+    #[inline]
+    fn region(&self, addr: usize) -> usize {
+        self.c.geometry.index_of(addr)
+    }
+
+    /// Takes `[start, start + size)` of at least `min` bytes for destination `kind` from the
+    /// current region of that kind or a new one. Survivors overflow into old regions.
+    fn take(&self, kind: usize, min: usize, desired: usize) -> Option<(usize, usize, usize)> {
+        let mut d = self.dest.lock();
+        let mut kind = kind;
+        loop {
+            if let Some(i) = d.current[kind] {
+                let end = self.c.geometry.end(i);
+                let top = d.table.meta[i].top;
+                if end - top >= min {
+                    let size = desired.min(end - top);
+                    d.table.meta[i].top = top + size;
+                    return Some((top, top + size, kind));
+                }
+            }
+            if kind == SURVIVOR && d.survivors >= d.max_survivors {
+                kind = OLD;
+                continue;
+            }
+            let role = if kind == SURVIVOR { Role::Survivor } else { Role::Old };
+            match d.table.take_free(role) {
+                Some(i) => {
+                    d.current[kind] = Some(i);
+                    d.taken.push(i);
+                    if kind == SURVIVOR {
+                        d.survivors += 1;
+                    }
+                }
+                None if kind == SURVIVOR => kind = OLD,
+                None => return None,
+            }
+        }
+    }
+
+    /// Room for a copy of `size` bytes for destination `kind` (which may become OLD): the
+    /// address, the kind, and whether it is in the worker's PLAB (else its own chunk).
+    fn alloc(&self, w: &mut Worker, kind: usize, size: usize) -> Option<(usize, usize, bool)> {
+        let kind = if kind == SURVIVOR && self.survivors_full.load(Ordering::Relaxed) {
+            OLD
+        } else {
+            kind
+        };
+        let p = w.plabs[kind];
+        let rest = p.end - p.top;
+        if rest == size || rest >= size + 16 {
+            w.plabs[kind].top += size;
+            return Some((p.top, kind, true));
+        }
+        if size > self.plab_size / 4 {
+            // Its own chunk; the PLAB is kept.
+            let (start, _, k) = self.take(kind, size, size)?;
+            w.log.push(Log::Plab(start, size));
+            return Some((start, k, false));
+        }
+        self.retire(w, kind);
+        let (start, end, k) = self.take(kind, size, self.plab_size)?;
+        if k != kind {
+            // Survivor space is full: this copy and every later one go to old PLABs.
+            self.survivors_full.store(true, Ordering::Relaxed);
+            self.retire(w, k);
+        }
+        w.plabs[k] = Plab { top: start + size, end };
+        w.log.push(Log::Plab(start, end - start));
+        Some((start, k, true))
+    }
+
+    /// Fills the unused tail of a worker's PLAB.
+    fn retire(&self, w: &mut Worker, kind: usize) {
+        let p = std::mem::take(&mut w.plabs[kind]);
+        if p.end > p.top {
+            self.memory.fill_gap(p.top, p.end);
+            if kind == OLD {
+                self.c.bot.record(p.top, p.end - p.top);
+            }
+        }
+    }
+
+    /// Gives back a copy that lost the forwarding race.
+    fn undo(&self, w: &mut Worker, kind: usize, at: usize, size: usize, in_plab: bool) {
+        if in_plab {
+            // Nothing was allocated in the PLAB after it.
+            w.plabs[kind].top = at;
+        } else {
+            // Its own chunk (already logged as a buffer): a filler now.
+            self.memory.fill_gap(at, at + size);
+            if kind == OLD {
+                self.c.bot.record(at, size);
+            }
+        }
+    }
+
+    fn has_refs(&self, obj: Ref) -> bool {
+        match &self.types.info(self.memory.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => !ref_offsets.is_empty(),
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => self.memory.array_length(obj) > 0,
+            _ => false,
+        }
+    }
+
+    /// A reference to an object outside the cset: notes humongous candidates it keeps alive
+    /// and, at a concurrent start, marks tenured objects below TAMS.
+    #[inline]
+    fn visit_outside(&self, w: &mut Worker, obj: Ref, region: usize) {
+        if self.humongous[region].load(Ordering::Relaxed) == 1 {
+            self.humongous[region].store(2, Ordering::Relaxed);
+        }
+        if let Some((bitmap, tams)) = &self.mark {
+            if obj.offset() < tams[region] && bitmap.mark(obj.offset()) {
+                w.grey.push(obj.raw());
+            }
+        }
+    }
+
+    /// The address `obj` has after this pause: copies it first if it is in the cset and not
+    /// copied yet.
+    fn evacuate(&self, w: &mut Worker, obj: Ref) -> Ref {
+        let region = self.region(obj.offset());
+        if !self.c.attrs.in_cset(region) {
+            self.visit_outside(w, obj, region);
+            return obj;
+        }
+        let header = self.memory.atomic_u64(obj.offset());
+        let word = header.load(Ordering::Acquire);
+        if gcword::is_forwarded(word) {
+            return gcword::forwarded_to(word);
+        }
+        let size = self.memory.object_size(self.types, obj);
+        let young = self.c.attrs.role_of(region).is_young();
+        let kind = if young && gcword::age(word) < self.threshold {
+            SURVIVOR
+        } else {
+            OLD
+        };
+        match self.alloc(w, kind, size) {
+            Some((to, kind, in_plab)) => {
+                self.memory.copy(obj.offset(), to, size);
+                let copy = Ref::from_offset(to);
+                self.memory.set_gc_word(copy, gcword::aged(word));
+                match header.compare_exchange(
+                    word,
+                    gcword::forwarding(copy),
+                    Ordering::AcqRel,
+                    Ordering::Acquire,
+                ) {
+                    Ok(_) => {
+                        w.log.push(Log::Move(obj.offset(), to, size));
+                        if kind == OLD {
+                            self.c.bot.record(to, size);
+                        } else {
+                            let age = gcword::age(gcword::aged(word)) as usize;
+                            w.bytes_by_age[age] += size;
+                        }
+                        w.copied_bytes += size;
+                        w.copied_objects += 1;
+                        if young {
+                            w.young_copied_bytes += size;
+                        }
+                        if self.has_refs(copy) {
+                            w.pending.push(Task::Scan(copy.raw() as u64));
+                        }
+                        copy
+                    }
+                    Err(actual) => {
+                        self.undo(w, kind, to, size, in_plab);
+                        gcword::forwarded_to(actual)
+                    }
+                }
+            }
+            None => self.keep_in_place(w, obj, word, size, region),
+        }
+    }
+
+    /// Evacuation failure: `obj` is forwarded to itself and scanned where it is.
+    fn keep_in_place(&self, w: &mut Worker, obj: Ref, word: u64, size: usize, region: usize) -> Ref {
+        let header = self.memory.atomic_u64(obj.offset());
+        match header.compare_exchange(
+            word,
+            gcword::forwarding(obj),
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => {
+                self.failed[region].store(1, Ordering::Relaxed);
+                w.preserved.push((obj, word));
+                w.log.push(Log::Keep(obj.offset(), size));
+                if self.has_refs(obj) {
+                    w.pending.push(Task::Scan(obj.raw() as u64));
+                }
+                obj
+            }
+            Err(actual) => gcword::forwarded_to(actual),
+        }
+    }
+
+    /// Evacuates the target of `slot` of an object in `holder_region`, stores the new address
+    /// and remembers the slot's card if the holder is tenured (or stays in a failed region).
+    #[inline]
+    fn process_slot(&self, w: &mut Worker, slot: usize, holder_region: usize, tracked: bool) {
+        let target = self.memory.read_ref(slot);
+        if target.is_null() {
+            return;
+        }
+        let new = self.evacuate(w, target);
+        if new != target {
+            self.memory.write_ref(slot, new);
+        }
+        if tracked {
+            let t = self.region(new.offset());
+            if t != holder_region {
+                w.rs_adds
+                    .push((t as u32, holder_region as u32, CardTable::card_of(slot) as u32));
+            }
+        }
+    }
+
+    /// Scans a copied object (or a chunk of a reference array).
+    fn scan(&self, w: &mut Worker, task: u64) {
+        let obj = Ref::from_raw(task as u32);
+        let base = obj.offset();
+        let region = self.region(base);
+        let tracked = self.c.attrs.role_of(region).is_tenured() || self.c.attrs.in_cset(region);
+        match &self.types.info(self.memory.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => {
+                for &o in ref_offsets.iter() {
+                    self.process_slot(w, base + o as usize, region, tracked);
+                }
+            }
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => {
+                let len = self.memory.array_length(obj) as usize;
+                let from = (task >> 32) as usize;
+                let to = len.min(from + ARRAY_CHUNK);
+                if to < len {
+                    w.pending
+                        .push(Task::Scan(obj.raw() as u64 | (to as u64) << 32));
+                }
+                for i in from..to {
+                    self.process_slot(w, base + ARRAY_BASE + 4 * i, region, tracked);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Scans one remembered card: every slot on it pointing into the cset is evacuated.
+    fn scan_card(&self, w: &mut Worker, k: usize) {
+        let started = Instant::now();
+        let cw = self.cards[k];
+        let memory = self.memory;
+        super::remset::for_each_slot_on_card(memory, self.types, cw.card, cw.start, cw.top, |slot| {
+            let target = memory.read_ref(slot);
+            if target.is_null() {
+                return;
+            }
+            let t = self.region(target.offset());
+            if self.c.attrs.in_cset(t) {
+                self.process_slot(w, slot, cw.region, true);
+            } else {
+                self.visit_outside(w, target, t);
+            }
+        });
+        w.card_time += started.elapsed();
+    }
+
+    fn run_task(&self, w: &mut Worker, task: Task) {
+        match task {
+            Task::Scan(t) => self.scan(w, t),
+            Task::Card(k) => self.scan_card(w, k as usize),
+        }
+    }
+
+    /// Runs `task`, then hands the tasks it produced to the pool (or runs them here when the
+    /// queues are full).
+    fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
+        self.run_task(w, task);
+        while let Some(t) = w.pending.pop() {
+            if let Err(t) = tasks.push(t) {
+                self.run_task(w, t);
+            }
+        }
+    }
+}
+
+impl RegionCollector {
+    /// A young, concurrent-start or mixed collection.
+    pub(crate) fn evacuation_pause(
+        &self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+        started: Instant,
+    ) -> GcOutcome {
+        let kind = self.next_young_kind();
+        let id = self.current_gc_id();
+        let refined = self.refine_all(false);
+        let mut st = self.state.lock();
+        let used_before: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
+        let counts_before = role_counts(&st.table);
+
+        // The collection set.
+        let young: Vec<usize> = (0..st.table.meta.len())
+            .filter(|&i| st.table.meta[i].role.is_young())
+            .collect();
+        let eden_bytes: usize = young
+            .iter()
+            .filter(|&&i| st.table.meta[i].role == Role::Eden)
+            .map(|&i| st.table.used(i))
+            .sum();
+        let committed = st.table.committed();
+        let old = if kind == YoungKind::Mixed {
+            let cards = self.dirty_queues.pending_entries();
+            self.policy
+                .lock()
+                .choose_old_regions(young.len(), cards, committed)
+        } else {
+            Vec::new()
+        };
+        let cset: Vec<usize> = young.iter().chain(old.iter()).copied().collect();
+        for &i in &cset {
+            self.attrs.set_in_cset(i, true);
+            events.collecting_space(i as u32);
+        }
+
+        // A concurrent start: TAMS for every tenured region, a clean bitmap.
+        let starting_marking = kind == YoungKind::ConcurrentStart;
+        if starting_marking {
+            self.marking.prepare_cycle(&mut st.table, committed);
+        }
+
+        // Humongous candidates for eager reclaim: primitive arrays nothing remembers.
+        let humongous: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
+        if !self.marking.in_cycle() || starting_marking {
+            for i in 0..st.table.meta.len() {
+                if st.table.meta[i].role == Role::HumongousStart
+                    && !starting_marking
+                    && self.is_primitive_array(self.geometry.bottom(i))
+                    && self.remsets.of(i).is_empty()
+                {
+                    humongous[i].store(1, Ordering::Relaxed);
+                }
+            }
+        }
+
+        // The cards to scan: the union of the cset's remembered sets, in tenured regions.
+        let card_started = Instant::now();
+        let mut card_list: Vec<u32> = Vec::new();
+        for &i in &cset {
+            let rs = self.remsets.of(i);
+            rs.cards(
+                |src| {
+                    let m = &st.table.meta[src as usize];
+                    (self.geometry.bottom(src as usize), m.top)
+                },
+                &mut card_list,
+            );
+        }
+        card_list.sort_unstable();
+        card_list.dedup();
+        let cards: Vec<CardWork> = card_list
+            .iter()
+            .filter_map(|&c| {
+                let card = c as usize;
+                let region = self.geometry.index_of(CardTable::start_of(card));
+                if region >= st.table.meta.len()
+                    || !st.table.meta[region].role.is_tenured()
+                    || self.attrs.in_cset(region)
+                {
+                    return None;
+                }
+                let (start, top) = self.card_parse_bounds(&st.table, region, card);
+                (start < top && CardTable::start_of(card) < top).then_some(CardWork {
+                    card,
+                    start,
+                    top,
+                    region,
+                })
+            })
+            .collect();
+        let card_count = cards.len();
+        let card_prepare = card_started.elapsed();
+
+        // Evacuate.
+        let copy_started = Instant::now();
+        let policy = self.policy.lock().clone();
+        let workers = workers_for(self.gc_threads, eden_bytes + old.len() * self.geometry.size);
+        let plab_size = (self.geometry.size / 16).clamp(MIN_PLAB, MAX_PLAB) & !7;
+        let bitmap_guard = starting_marking.then(|| self.marking.bitmap.read());
+        let tams: Vec<usize> = if starting_marking {
+            st.table.meta.iter().map(|m| m.tams).collect()
+        } else {
+            Vec::new()
+        };
+        let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
+        let (results, preserved_all, taken);
+        {
+            let ev = Evacuation {
+                memory: &self.memory,
+                types: &self.types,
+                c: self,
+                dest: Mutex::new(Destinations {
+                    table: &mut st.table,
+                    current: [None, None],
+                    survivors: 0,
+                    max_survivors: policy.max_survivor_regions(),
+                    taken: Vec::new(),
+                }),
+                plab_size,
+                threshold: policy.tenuring_threshold,
+                humongous,
+                failed,
+                survivors_full: AtomicBool::new(false),
+                mark: bitmap_guard.as_deref().map(|b| (b, tams)),
+                cards,
+            };
+            // Roots, on this thread.
+            let mut first = Worker::new();
+            roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
+            let mut seeds: Vec<Task> = std::mem::take(&mut first.pending);
+            seeds.extend((0..ev.cards.len() as u32).map(Task::Card));
+            let first = Mutex::new(Some(first));
+            let pool = WorkerPool::new(workers);
+            let out = pool.run(
+                seeds,
+                |i| {
+                    if i == 0 {
+                        first.lock().take().unwrap_or_else(Worker::new)
+                    } else {
+                        Worker::new()
+                    }
+                },
+                |w, task, tasks| ev.process(w, task, tasks),
+            );
+            let mut ws: Vec<Worker> = out.into_iter().map(|(w, _)| w).collect();
+            for w in ws.iter_mut() {
+                ev.retire(w, SURVIVOR);
+                ev.retire(w, OLD);
+            }
+            let failed_regions: Vec<usize> = (0..ev.failed.len())
+                .filter(|&i| ev.failed[i].load(Ordering::Relaxed) != 0)
+                .collect();
+            let reclaim: Vec<usize> = (0..ev.humongous.len())
+                .filter(|&i| ev.humongous[i].load(Ordering::Relaxed) == 1)
+                .collect();
+            let d = ev.dest.into_inner();
+            taken = d.taken;
+            preserved_all = (failed_regions, reclaim);
+            results = ws;
+        }
+        let copy_time = copy_started.elapsed();
+        let (failed_regions, reclaim) = preserved_all;
+
+        // Replay what the workers did, then settle the regions.
+        let mut copied_bytes = 0;
+        let mut copied_objects = 0;
+        let mut young_copied = 0;
+        let mut bytes_by_age = [0usize; 16];
+        let mut card_time = card_prepare;
+        let mut preserved: HashMap<u32, u64> = HashMap::new();
+        let mut grey = Vec::new();
+        for (k, w) in results.iter().enumerate() {
+            replay(&w.log, k as u32, events);
+            copied_bytes += w.copied_bytes;
+            copied_objects += w.copied_objects;
+            young_copied += w.young_copied_bytes;
+            for a in 0..16 {
+                bytes_by_age[a] += w.bytes_by_age[a];
+            }
+            card_time += w.card_time / workers.max(1) as u32;
+            preserved.extend(w.preserved.iter().map(|&(r, word)| (r.raw(), word)));
+            grey.extend_from_slice(&w.grey);
+        }
+        drop(bitmap_guard);
+        for w in &results {
+            for &(t, source, card) in &w.rs_adds {
+                self.remsets.add(t as usize, source as usize, card as usize);
+            }
+        }
+        let failed = !failed_regions.is_empty();
+        for &i in &failed_regions {
+            self.settle_failed_region(&mut st.table, i, &preserved);
+        }
+        for &i in &cset {
+            self.attrs.set_in_cset(i, false);
+            if !failed_regions.contains(&i) {
+                self.release_region(&mut st.table, i);
+            }
+        }
+        let mut reclaimed = 0;
+        for &i in &reclaim {
+            reclaimed += 1;
+            self.free_humongous(&mut st.table, i, events);
+        }
+        let _ = taken;
+        st.eden_alloc = None;
+        st.eden_regions = 0;
+        if starting_marking {
+            self.marking.start_cycle(grey);
+            self.marking_started();
+        }
+        let used_after: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
+        let counts_after = role_counts(&st.table);
+        let free = st.table.count(Role::Free);
+        let committed = st.table.committed();
+        let longest_free = st.table.longest_free_run();
+        drop(st);
+
+        // Learn, adapt, decide what follows.
+        let total = started.elapsed();
+        let predicted = {
+            let mut p = self.policy.lock();
+            let predicted = p.predict_ms(young.len(), refined + card_count, 0);
+            p.record(&PauseSample {
+                cards: card_count,
+                card_time,
+                copied_bytes,
+                copy_time: copy_time.saturating_sub(card_time),
+                total,
+                eden_bytes,
+                young_copied_bytes: young_copied,
+            });
+            p.adapt_tenuring(&bytes_by_age);
+            if kind == YoungKind::Mixed && !p.mixed_worthwhile(committed) {
+                p.candidates.clear();
+            }
+            if kind == YoungKind::Mixed && p.candidates.is_empty() {
+                self.set_mixed_phase(false);
+            }
+            predicted
+        };
+        {
+            let mut s = self.stats.lock();
+            s.evacuation_pauses += 1;
+            match kind {
+                YoungKind::Normal => s.young_collections += 1,
+                YoungKind::ConcurrentStart => {
+                    s.young_collections += 1;
+                    s.concurrent_starts += 1
+                }
+                YoungKind::Mixed => s.mixed_collections += 1,
+            }
+            if failed {
+                s.evacuation_failures += 1;
+            }
+            s.humongous_reclaimed_eagerly += reclaimed;
+            s.last_predicted_ms = predicted;
+            s.last_actual_ms = total.as_micros() as u64;
+            if total.as_secs_f64() * 1e3 > self.policy.lock().pause_goal_ms {
+                s.pauses_over_goal += 1;
+            }
+        }
+        if failed {
+            self.log(&format!("GC({id}) To-space exhausted"));
+        }
+        self.log_pause_details(id, &counts_before, &counts_after, predicted, total, copied_bytes, card_count);
+        let pending = self.take_pending_humongous();
+        let needed_regions = pending.div_ceil(self.geometry.size);
+        if (free == 0 || (failed && free * 20 < committed) || (pending > 0 && longest_free < needed_regions))
+            && committed >= self.max_regions_committable()
+        {
+            self.set_follow_up(GcCause::Collector(CAUSE_COMPACTION));
+        }
+        self.note_occupancy();
+        if starting_marking {
+            self.wake_controller();
+        }
+        let name = match kind {
+            YoungKind::Normal => "Normal",
+            YoungKind::ConcurrentStart => "Concurrent Start",
+            YoungKind::Mixed => "Mixed",
+        };
+        let cause_label = match cause {
+            GcCause::AllocationFailure => CAUSE_EVACUATION,
+            GcCause::Collector(label) => label,
+            GcCause::Periodic => "G1 Periodic Collection",
+            other => other.label(),
+        };
+        let cause_label = if kind == YoungKind::ConcurrentStart && self.humongous_started_marking() {
+            CAUSE_HUMONGOUS
+        } else {
+            cause_label
+        };
+        GcOutcome {
+            kind: GcKind::Minor,
+            used_before,
+            used_after,
+            capacity_after: committed * self.geometry.size,
+            moved_bytes: copied_bytes,
+            live_objects: copied_objects,
+            pause_name: Some(format!("Pause Young ({name}) ({cause_label})")),
+        }
+    }
+
+    /// How many regions the heap may still commit (growth happens before a full collection).
+    fn max_regions_committable(&self) -> usize {
+        self.geometry.count
+    }
+
+    fn is_primitive_array(&self, at: usize) -> bool {
+        matches!(
+            self.types.info(self.memory.type_id(Ref::from_offset(at))).shape,
+            Shape::Array { elem } if elem != ElemKind::Ref
+        )
+    }
+
+    /// A collected region that every object left: free again, its remembered set forgotten.
+    pub(crate) fn release_region(&self, table: &mut RegionTable, i: usize) {
+        self.remsets.of(i).clear();
+        table.free(i);
+        self.marking.region_freed(i);
+    }
+
+    /// Frees the regions of the humongous object starting in region `first`.
+    pub(crate) fn free_humongous(&self, table: &mut RegionTable, first: usize, events: &mut dyn GcEventSink) {
+        let mut i = first;
+        loop {
+            self.release_region(table, i);
+            events.space_release(i as u32);
+            i += 1;
+            if i >= table.meta.len() || table.meta[i].role != Role::HumongousCont {
+                break;
+            }
+        }
+    }
+
+    /// A region where an evacuation failure left objects: self-forwarded objects get their
+    /// headers back (one collection older), everything else in it — dead objects and the old
+    /// copies of moved ones — becomes fillers; the region turns old, with a fresh block offset
+    /// table and its remembered set kept.
+    fn settle_failed_region(&self, table: &mut RegionTable, i: usize, preserved: &HashMap<u32, u64>) {
+        let memory = &*self.memory;
+        let bottom = self.geometry.bottom(i);
+        let top = table.meta[i].top;
+        let mut at = bottom;
+        let mut dead_from: Option<usize> = None;
+        while at < top {
+            let obj = Ref::from_offset(at);
+            let size = memory.object_size(&self.types, obj);
+            let word = memory.gc_word(obj);
+            let kept = gcword::is_forwarded(word) && gcword::forwarded_to(word) == obj;
+            if kept {
+                if let Some(from) = dead_from.take() {
+                    memory.fill_gap(from, at);
+                    self.bot.record(from, at - from);
+                }
+                let original = preserved.get(&obj.raw()).copied().unwrap_or(0);
+                memory.set_gc_word(obj, gcword::aged(original));
+                self.bot.record(at, size);
+            } else if dead_from.is_none() {
+                dead_from = Some(at);
+            }
+            at += size;
+        }
+        if let Some(from) = dead_from {
+            memory.fill_gap(from, top);
+            self.bot.record(from, top - from);
+        }
+        table.set_role(i, Role::Old);
+        let m = &mut table.meta[i];
+        m.tams = bottom;
+        m.evacuation_failed = true;
+        self.cards.clean_range(bottom, top);
+    }
+
+    fn humongous_started_marking(&self) -> bool {
+        false
+    }
+
+    /// `-Xlog:gc*` lines of an evacuation pause, in HotSpot's `gc,heap` and `gc,ergo` shapes.
+    #[allow(clippy::too_many_arguments)]
+    fn log_pause_details(
+        &self,
+        id: u32,
+        before: &[usize; 4],
+        after: &[usize; 4],
+        predicted: f64,
+        actual: std::time::Duration,
+        copied: usize,
+        cards: usize,
+    ) {
+        let target = self.policy.lock().young_target;
+        self.log_detail(
+            "gc,heap",
+            &format!("GC({id}) Eden regions: {}->{}({target})", before[0], after[0]),
+        );
+        self.log_detail(
+            "gc,heap",
+            &format!("GC({id}) Survivor regions: {}->{}", before[1], after[1]),
+        );
+        self.log_detail("gc,heap", &format!("GC({id}) Old regions: {}->{}", before[2], after[2]));
+        self.log_detail(
+            "gc,heap",
+            &format!("GC({id}) Humongous regions: {}->{}", before[3], after[3]),
+        );
+        let goal = self.policy.lock().pause_goal_ms;
+        self.log_detail(
+            "gc,ergo",
+            &format!(
+                "GC({id}) Pause time predicted {predicted:.3}ms, actual {:.3}ms (goal {goal:.0}ms); copied {}K, scanned {cards} cards",
+                actual.as_secs_f64() * 1e3,
+                copied >> 10
+            ),
+        );
+    }
+}
+
+/// Regions per role: eden, survivor, old, humongous.
+pub(crate) fn role_counts(table: &RegionTable) -> [usize; 4] {
+    let mut c = [0; 4];
+    for m in &table.meta {
+        match m.role {
+            Role::Eden => c[0] += 1,
+            Role::Survivor => c[1] += 1,
+            Role::Old => c[2] += 1,
+            Role::HumongousStart | Role::HumongousCont => c[3] += 1,
+            _ => {}
+        }
+    }
+    c
+}
+
+/// Replays one worker's log into the sink (the sink is single-threaded).
+fn replay(log: &[Log], worker: u32, events: &mut dyn GcEventSink) {
+    for e in log {
+        match *e {
+            Log::Plab(start, size) => events.plab(worker, start as u64, size as u64),
+            Log::Move(from, to, size) => events.moved(from as u64, to as u64, size as u32),
+            Log::Keep(at, size) => events.kept_alive(at as u64, size as u32),
+        }
+    }
+}

@@ -1,0 +1,623 @@
+//! Concurrent marking of the tenured regions, and what follows it: remark, scrubbing, cleanup
+//! (G1's concurrent mark cycle).
+//!
+//! ```text
+//!  pauses:     Young (Concurrent Start)        Remark                       Cleanup
+//!  controller:         | concurrent mark |            | concurrent scrub |         -> mixed
+//! ```
+//!
+//! 1. **Concurrent start** (an evacuation pause, evacuate.rs): TAMS ("top at mark start") is
+//!    set for every tenured region, the bitmap cleared, the SATB barrier turned on. Objects at
+//!    or above a region's TAMS — promoted or allocated humongous while marking runs — are
+//!    implicitly live; young objects are implicitly live too and are the marking's roots:
+//!    every tenured object below TAMS that a VM root or a surviving young object references is
+//!    marked and greyed in that pause.
+//! 2. **Concurrent mark** on the controller thread: grey objects are scanned, the unmarked
+//!    tenured objects below TAMS they reference marked and greyed. Mutators run; the
+//!    snapshot-at-the-beginning pre-write barrier logs every tenured reference they overwrite,
+//!    so nothing reachable at the start can be hidden. Young collections may happen meanwhile
+//!    (they never move tenured objects, and hold the marking lock while they run).
+//! 3. **Pause Remark**: the SATB buffers and the grey stack are drained to the end; the live
+//!    bytes of every tenured region are known. The trace learns the result as CMS reports its
+//!    remark: every tenured region is named collected and its survivors (marked objects below
+//!    TAMS, everything above) reported as runs kept in place, so the unmarked ones die here.
+//!    Until they are scrubbed, `is_dead` hides them from heap walks.
+//! 4. **Concurrent scrub**: the dead objects below TAMS become fillers, region by region, so
+//!    that no later card scan can see their stale references.
+//! 5. **Pause Cleanup**: old regions with nothing live and dead humongous objects are freed;
+//!    the old regions with less than 85% live become candidates for mixed collections, most
+//!    garbage first.
+//!
+//! A full collection abandons a cycle in progress (it marks the whole heap itself).
+
+use super::regions::{RegionTable, Role};
+use super::{RegionCollector, PAUSE_CLEANUP, PAUSE_REMARK};
+use crate::collector::*;
+use crate::object::{Ref, TypeRegistry};
+use crate::shared::controller::{StopSignal, VmControl};
+use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::queues::QueueSet;
+use parking_lot::{Mutex, RwLock};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Grey objects the controller scans between looks at an abort or a pause.
+const MARK_CHUNK: usize = 2048;
+
+const IDLE: u8 = 0;
+/// A concurrent start happened; the controller has not picked the cycle up yet.
+const REQUESTED: u8 = 1;
+const MARKING: u8 = 2;
+/// Remarked: scrubbing and cleanup still to come.
+const REMARKED: u8 = 3;
+
+pub struct Marking {
+    pub bitmap: RwLock<MarkBitmap>,
+    /// The SATB barrier is on.
+    active: Arc<AtomicBool>,
+    pub satb: Arc<QueueSet>,
+    grey: Mutex<Vec<u32>>,
+    /// Held by the controller while it marks or scrubs a chunk, and by every pause.
+    pub work_lock: Mutex<()>,
+    phase: AtomicU8,
+    /// Bumped by a full collection: a cycle in progress is abandoned.
+    generation: AtomicU32,
+    /// Per region: objects below this address that are not marked are dead (not scrubbed yet).
+    dead_below: Box<[AtomicUsize]>,
+    /// The last pause was a remark (its verification checks the marking).
+    just_remarked: AtomicBool,
+    cycle_started: Mutex<Option<Instant>>,
+}
+
+impl Marking {
+    pub fn new(bitmap: MarkBitmap, active: Arc<AtomicBool>, regions: usize) -> Marking {
+        Marking {
+            bitmap: RwLock::new(bitmap),
+            active,
+            satb: QueueSet::new(),
+            grey: Mutex::new(Vec::new()),
+            work_lock: Mutex::new(()),
+            phase: AtomicU8::new(IDLE),
+            generation: AtomicU32::new(0),
+            dead_below: (0..regions).map(|_| AtomicUsize::new(0)).collect(),
+            just_remarked: AtomicBool::new(false),
+            cycle_started: Mutex::new(None),
+        }
+    }
+
+    /// Is the SATB barrier on?
+    pub fn is_active(&self) -> bool {
+        self.active.load(Ordering::Relaxed)
+    }
+
+    /// Is a cycle between its concurrent start and its cleanup?
+    pub fn in_cycle(&self) -> bool {
+        self.phase.load(Ordering::Acquire) != IDLE
+    }
+
+    pub fn cycle_requested(&self) -> bool {
+        self.phase.load(Ordering::Acquire) == REQUESTED
+    }
+
+    /// Is `obj` (in `region`) found dead by the last marking but not scrubbed yet?
+    pub fn is_dead(&self, region: usize, obj: Ref) -> bool {
+        obj.offset() < self.dead_below[region].load(Ordering::Relaxed)
+            && !self.bitmap.read().is_marked(obj.offset())
+    }
+
+    /// Region `i` was freed: nothing in it is dead any more.
+    pub fn region_freed(&self, i: usize) {
+        self.dead_below[i].store(0, Ordering::Relaxed);
+    }
+
+    /// Concurrent start, before evacuation: TAMS for every tenured region, a clear bitmap.
+    pub fn prepare_cycle(&self, table: &mut RegionTable, committed_regions: usize) {
+        for i in 0..table.meta.len() {
+            let m = &mut table.meta[i];
+            m.tams = if m.role.is_tenured() {
+                m.top
+            } else {
+                table.geometry.bottom(i)
+            };
+            table.meta[i].needs_scrub = false;
+            self.dead_below[i].store(0, Ordering::Relaxed);
+        }
+        let end = table.geometry.bottom(committed_regions.max(1)).max(
+            table
+                .meta
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.role != Role::Uncommitted)
+                .map(|(i, _)| table.geometry.end(i))
+                .max()
+                .unwrap_or(0),
+        );
+        let mut bitmap = self.bitmap.write();
+        bitmap.cover(end);
+        bitmap.clear(end);
+    }
+
+    /// Concurrent start, after evacuation: the greyed objects, the barrier on, the controller
+    /// to pick the cycle up.
+    pub fn start_cycle(&self, grey: Vec<u32>) {
+        *self.grey.lock() = grey;
+        self.active.store(true, Ordering::SeqCst);
+        self.phase.store(REQUESTED, Ordering::Release);
+        *self.cycle_started.lock() = Some(Instant::now());
+    }
+
+    /// A full collection: forget any cycle in progress.
+    pub fn abandon(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        self.active.store(false, Ordering::SeqCst);
+        self.phase.store(IDLE, Ordering::Release);
+        self.grey.lock().clear();
+        drop(self.satb.take_all());
+        for d in self.dead_below.iter() {
+            d.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+impl RegionCollector {
+    /// Marks `obj` if it is tenured and below its region's TAMS; true if newly marked.
+    fn mark_if_below_tams(&self, bitmap: &MarkBitmap, tams: &[usize], obj: Ref) -> bool {
+        let r = self.geometry.index_of(obj.offset());
+        obj.offset() < tams[r]
+            && self.attrs.role_of(r).is_tenured()
+            && bitmap.mark(obj.offset())
+    }
+
+    /// Scans up to `budget` grey objects; returns how many.
+    fn mark_some(&self, tams: &[usize], budget: usize) -> usize {
+        let bitmap = self.marking.bitmap.read();
+        let mut grey = std::mem::take(&mut *self.marking.grey.lock());
+        let mut done = 0;
+        while done < budget {
+            let Some(raw) = grey.pop() else { break };
+            done += 1;
+            let obj = Ref::from_raw(raw);
+            let memory = &*self.memory;
+            memory.for_each_ref_slot(&self.types, obj, |slot| {
+                let child = memory.read_ref(slot);
+                if !child.is_null() && self.mark_if_below_tams(&bitmap, tams, child) {
+                    grey.push(child.raw());
+                }
+            });
+        }
+        self.marking.grey.lock().extend(grey);
+        done
+    }
+
+    /// Greys the tenured objects logged by the SATB barrier.
+    fn drain_satb(&self, tams: &[usize]) {
+        let bitmap = self.marking.bitmap.read();
+        let mut out = Vec::new();
+        for buffer in self.marking.satb.take_all() {
+            for raw in buffer {
+                let obj = Ref::from_raw(raw);
+                if self.mark_if_below_tams(&bitmap, tams, obj) {
+                    out.push(raw);
+                }
+            }
+        }
+        self.marking.grey.lock().extend(out);
+    }
+
+    fn tams_snapshot(&self) -> Vec<usize> {
+        self.state.lock().table.meta.iter().map(|m| m.tams).collect()
+    }
+
+    fn aborted(&self, generation: u32) -> bool {
+        self.marking.generation.load(Ordering::SeqCst) != generation
+    }
+
+    /// One marking cycle, on the controller thread.
+    pub(crate) fn run_marking_cycle(&'static self, vm: &'static dyn VmControl, stop: &StopSignal) {
+        let generation = self.marking.generation.load(Ordering::SeqCst);
+        if self
+            .marking
+            .phase
+            .compare_exchange(super::marking::REQUESTED, MARKING, Ordering::AcqRel, Ordering::Acquire)
+            .is_err()
+        {
+            return;
+        }
+        let cycle_id = vm.pause_count();
+        let started = self.marking.cycle_started.lock().unwrap_or_else(Instant::now);
+        self.log(&format!("GC({cycle_id}) Concurrent Mark Cycle"));
+        let mark_started = Instant::now();
+        // Concurrent mark.
+        loop {
+            if stop.is_stopped() || self.aborted(generation) {
+                return;
+            }
+            let _work = self.marking.work_lock.lock();
+            if self.aborted(generation) {
+                return;
+            }
+            let tams = self.tams_snapshot();
+            self.drain_satb(&tams);
+            if self.mark_some(&tams, MARK_CHUNK) == 0 {
+                break;
+            }
+        }
+        self.log_detail(
+            "gc,marking",
+            &format!(
+                "GC({cycle_id}) Concurrent Mark {:.3}ms",
+                mark_started.elapsed().as_secs_f64() * 1e3
+            ),
+        );
+        // Remark.
+        let remarked = vm.request_pause(GcCause::Collector(PAUSE_REMARK), &mut |_roots, events| {
+            self.remark(generation, events)
+        });
+        if remarked.is_none() || self.aborted(generation) {
+            return;
+        }
+        // Scrub.
+        let scrub_started = Instant::now();
+        let regions: Vec<usize> = {
+            let st = self.state.lock();
+            (0..st.table.meta.len())
+                .filter(|&i| st.table.meta[i].needs_scrub)
+                .collect()
+        };
+        for i in regions {
+            if stop.is_stopped() || self.aborted(generation) {
+                return;
+            }
+            let _refine = self.refine_lock.lock();
+            let _work = self.marking.work_lock.lock();
+            if self.aborted(generation) {
+                return;
+            }
+            self.scrub_region(i);
+        }
+        self.log_detail(
+            "gc,marking",
+            &format!(
+                "GC({cycle_id}) Concurrent Scrub {:.3}ms",
+                scrub_started.elapsed().as_secs_f64() * 1e3
+            ),
+        );
+        // Cleanup.
+        let cleaned = vm.request_pause(GcCause::Collector(PAUSE_CLEANUP), &mut |_roots, events| {
+            self.cleanup(generation, events)
+        });
+        if cleaned.is_some() && !self.aborted(generation) {
+            self.log(&format!(
+                "GC({cycle_id}) Concurrent Mark Cycle {:.3}ms",
+                started.elapsed().as_secs_f64() * 1e3
+            ));
+        }
+    }
+
+    /// Pause Remark: finish marking, compute liveness, report survivors to the tracer.
+    fn remark(&self, generation: u32, events: &mut dyn GcEventSink) -> GcOutcome {
+        let _refine = self.refine_lock.lock();
+        let _work = self.marking.work_lock.lock();
+        let used = self.used();
+        let capacity = self.capacity();
+        if self.aborted(generation) {
+            return GcOutcome {
+                kind: GcKind::Marking,
+                used_before: used,
+                used_after: used,
+                capacity_after: capacity,
+                moved_bytes: 0,
+                live_objects: 0,
+                pause_name: Some(PAUSE_REMARK.to_string()),
+            };
+        }
+        let tams = self.tams_snapshot();
+        self.drain_satb(&tams);
+        while self.mark_some(&tams, usize::MAX) > 0 {}
+        self.marking.active.store(false, Ordering::SeqCst);
+        drop(self.marking.satb.take_all());
+
+        let mut st = self.state.lock();
+        let bitmap = self.marking.bitmap.read();
+        let mut live_objects = 0;
+        let tenured: Vec<usize> = (0..st.table.meta.len())
+            .filter(|&i| st.table.meta[i].role.is_tenured())
+            .collect();
+        for &i in &tenured {
+            events.collecting_space(i as u32);
+        }
+        for &i in &tenured {
+            let bottom = self.geometry.bottom(i);
+            let m = st.table.meta[i];
+            match m.role {
+                Role::HumongousCont => {}
+                Role::HumongousStart => {
+                    let obj = Ref::from_offset(bottom);
+                    let size = self.memory.object_size(&self.types, obj);
+                    let live = m.tams <= bottom || bitmap.is_marked(bottom);
+                    if live {
+                        events.kept_alive(bottom as u64, size as u32);
+                        live_objects += 1;
+                    } else {
+                        self.marking.dead_below[i].store(m.tams, Ordering::Relaxed);
+                    }
+                    st.table.meta[i].live_bytes = if live { size } else { 0 };
+                }
+                _ => {
+                    let (live, objects) =
+                        report_marked_runs(&self.memory, &self.types, &bitmap, bottom, m.tams, events);
+                    let above = m.top.saturating_sub(m.tams.max(bottom));
+                    if above > 0 {
+                        events.region_moved(m.tams as u64, m.tams as u64, 0, above as u64);
+                    }
+                    live_objects += objects;
+                    st.table.meta[i].live_bytes = live + above;
+                    let garbage = m.tams.saturating_sub(bottom) > live;
+                    st.table.meta[i].needs_scrub = garbage;
+                    if garbage {
+                        self.marking.dead_below[i].store(m.tams, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        drop(bitmap);
+        drop(st);
+        self.marking.phase.store(REMARKED, Ordering::Release);
+        self.marking.just_remarked.store(true, Ordering::Relaxed);
+        self.stats.lock().marking_cycles += 1;
+        GcOutcome {
+            kind: GcKind::Marking,
+            used_before: used,
+            used_after: used,
+            capacity_after: capacity,
+            moved_bytes: 0,
+            live_objects,
+            pause_name: Some(PAUSE_REMARK.to_string()),
+        }
+    }
+
+    /// Turns the dead objects below TAMS of old region `i` into fillers.
+    fn scrub_region(&self, i: usize) {
+        let mut st = self.state.lock();
+        let m = st.table.meta[i];
+        if !m.needs_scrub || m.role != Role::Old {
+            return;
+        }
+        let bitmap = self.marking.bitmap.read();
+        let memory = &*self.memory;
+        let bottom = self.geometry.bottom(i);
+        let mut at = bottom;
+        let mut dead_from: Option<usize> = None;
+        while at < m.tams {
+            let obj = Ref::from_offset(at);
+            let size = memory.object_size(&self.types, obj);
+            if bitmap.is_marked(at) {
+                if let Some(from) = dead_from.take() {
+                    memory.fill_gap(from, at);
+                    self.bot.record(from, at - from);
+                }
+            } else if dead_from.is_none() {
+                dead_from = Some(at);
+            }
+            at += size;
+        }
+        if let Some(from) = dead_from {
+            memory.fill_gap(from, at);
+            self.bot.record(from, at - from);
+        }
+        st.table.meta[i].needs_scrub = false;
+        self.marking.dead_below[i].store(0, Ordering::Relaxed);
+    }
+
+    /// Pause Cleanup: free empty old regions and dead humongous objects, choose the mixed
+    /// collection candidates.
+    fn cleanup(&self, generation: u32, events: &mut dyn GcEventSink) -> GcOutcome {
+        let _refine = self.refine_lock.lock();
+        let _work = self.marking.work_lock.lock();
+        let used_before = self.used();
+        if self.aborted(generation) {
+            return GcOutcome {
+                kind: GcKind::Marking,
+                used_before,
+                used_after: used_before,
+                capacity_after: self.capacity(),
+                moved_bytes: 0,
+                live_objects: 0,
+                pause_name: Some(PAUSE_CLEANUP.to_string()),
+            };
+        }
+        let mut st = self.state.lock();
+        let mut freed_old = 0;
+        let mut freed_humongous = 0;
+        let mut candidates = Vec::new();
+        let region_size = self.geometry.size;
+        for i in 0..st.table.meta.len() {
+            let m = st.table.meta[i];
+            match m.role {
+                // Regions that got old after the remark have no liveness yet (TAMS at the
+                // bottom, nothing counted): neither freed nor candidates.
+                Role::Old
+                    if m.live_bytes == 0 && m.tams == self.geometry.bottom(i) => {}
+                Role::Old if m.live_bytes == 0 && !m.needs_scrub => {
+                    self.release_region(&mut st.table, i);
+                    events.space_release(i as u32);
+                    freed_old += 1;
+                }
+                Role::Old => {
+                    if m.live_bytes * 100 < super::policy::MIXED_LIVE_THRESHOLD_PERCENT * region_size {
+                        candidates.push((i, m.live_bytes));
+                    }
+                }
+                Role::HumongousStart if m.live_bytes == 0 && m.tams > self.geometry.bottom(i) => {
+                    self.free_humongous(&mut st.table, i, events);
+                    freed_humongous += 1;
+                }
+                _ => {}
+            }
+        }
+        for i in 0..st.table.meta.len() {
+            st.table.meta[i].tams = self.geometry.bottom(i);
+            self.marking.dead_below[i].store(0, Ordering::Relaxed);
+        }
+        let committed = st.table.committed();
+        drop(st);
+        // Forget remembered-set entries from the freed regions: nothing there points anywhere.
+        candidates.sort_by_key(|&(_, live)| live);
+        {
+            let mut p = self.policy.lock();
+            p.initial_candidates = candidates.len();
+            p.candidates = candidates;
+            let worthwhile = p.mixed_worthwhile(committed);
+            if !worthwhile {
+                p.candidates.clear();
+            }
+            self.set_mixed_phase(worthwhile);
+        }
+        {
+            let mut s = self.stats.lock();
+            s.old_regions_reclaimed_at_cleanup += freed_old;
+            s.humongous_reclaimed_at_cleanup += freed_humongous;
+        }
+        self.marking.phase.store(IDLE, Ordering::Release);
+        let used_after = self.used();
+        GcOutcome {
+            kind: GcKind::Marking,
+            used_before,
+            used_after,
+            capacity_after: self.capacity(),
+            moved_bytes: 0,
+            live_objects: 0,
+            pause_name: Some(PAUSE_CLEANUP.to_string()),
+        }
+    }
+
+    // ---- verification (--verify-heap) ----
+
+    /// Every cross-region reference out of a live tenured object is covered by the target
+    /// region's remembered set or by a dirty card (whose refinement will add it).
+    pub(crate) fn verify_remembered_sets(&self) -> Result<(), String> {
+        let st = self.state.lock();
+        let memory = &*self.memory;
+        for i in 0..st.table.meta.len() {
+            let m = st.table.meta[i];
+            if !matches!(m.role, Role::Old | Role::HumongousStart) {
+                continue;
+            }
+            let bottom = self.geometry.bottom(i);
+            let end = if m.role == Role::HumongousStart {
+                bottom + memory.object_size(&self.types, Ref::from_offset(bottom))
+            } else {
+                m.top
+            };
+            let mut at = bottom;
+            while at < end {
+                let obj = Ref::from_offset(at);
+                let size = memory.object_size(&self.types, obj);
+                if !self.marking.is_dead(i, obj) {
+                    let mut err = None;
+                    memory.for_each_ref_slot(&self.types, obj, |slot| {
+                        if err.is_some() {
+                            return;
+                        }
+                        let target = memory.read_ref(slot);
+                        if target.is_null() {
+                            return;
+                        }
+                        let source = self.geometry.index_of(slot);
+                        let t = self.geometry.index_of(target.offset());
+                        if t == source {
+                            return;
+                        }
+                        let card = super::remset::CardTable::card_of(slot);
+                        if !self.cards.is_dirty(card)
+                            && !self.remsets.of(t).covers(source as u32, card as u32)
+                        {
+                            err = Some(format!(
+                                "region: slot {slot:#x} of {obj:?} (region {source}, {:?}) points to {target:?} in region {t} ({:?}), but card {card} is neither dirty nor in region {t}'s remembered set",
+                                m.role, st.table.meta[t].role
+                            ));
+                        }
+                    });
+                    if let Some(e) = err {
+                        return Err(e);
+                    }
+                }
+                at += size;
+            }
+        }
+        Ok(())
+    }
+
+    /// After a remark: every tenured object below TAMS reachable from the roots is marked.
+    pub(crate) fn verify_marking(&self, roots: &mut dyn RootSource) -> Result<(), String> {
+        if !self.marking.just_remarked.swap(false, Ordering::Relaxed) {
+            return Ok(());
+        }
+        let st = self.state.lock();
+        let bitmap = self.marking.bitmap.read();
+        let memory = &*self.memory;
+        let mut seen: HashSet<u32> = HashSet::new();
+        let mut stack: Vec<Ref> = Vec::new();
+        roots.visit_roots(&mut |r| {
+            if seen.insert(r.raw()) {
+                stack.push(r);
+            }
+            r
+        });
+        while let Some(obj) = stack.pop() {
+            let r = self.geometry.index_of(obj.offset());
+            let m = &st.table.meta[r];
+            if m.role.is_tenured() && obj.offset() < m.tams && !bitmap.is_marked(obj.offset()) {
+                return Err(format!(
+                    "region: reachable object {obj:?} in region {r} ({:?}) below TAMS {:#x} was not marked",
+                    m.role, m.tams
+                ));
+            }
+            memory.for_each_ref_slot(&self.types, obj, |slot| {
+                let child = memory.read_ref(slot);
+                if !child.is_null() && seen.insert(child.raw()) {
+                    stack.push(child);
+                }
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Reports the marked objects of `[from, to)` as runs kept in place; returns their bytes and
+/// count.
+fn report_marked_runs(
+    memory: &crate::memory::HeapMemory,
+    types: &TypeRegistry,
+    bitmap: &MarkBitmap,
+    from: usize,
+    to: usize,
+    events: &mut dyn GcEventSink,
+) -> (usize, usize) {
+    let mut live = 0;
+    let mut objects = 0;
+    let mut run: Option<(usize, usize, usize)> = None; // start, bytes, count
+    for addr in bitmap.marked(from, to) {
+        let size = memory.object_size(types, Ref::from_offset(addr));
+        live += size;
+        objects += 1;
+        match &mut run {
+            Some((start, bytes, count)) if *start + *bytes == addr => {
+                *bytes += size;
+                *count += 1;
+            }
+            _ => {
+                if let Some((start, bytes, count)) = run.take() {
+                    events.region_moved(start as u64, start as u64, count as u32, bytes as u64);
+                }
+                run = Some((addr, size, 1));
+            }
+        }
+    }
+    if let Some((start, bytes, count)) = run {
+        events.region_moved(start as u64, start as u64, count as u32, bytes as u64);
+    }
+    (live, objects)
+}

@@ -1,0 +1,654 @@
+//! HEADER-PLACEHOLDER
+
+pub mod evacuate;
+pub mod full;
+pub mod marking;
+pub mod policy;
+pub mod regions;
+pub mod remset;
+
+use crate::collector::*;
+use crate::memory::{HeapMemory, RESERVED_PREFIX};
+use crate::object::{Ref, TypeRegistry};
+use crate::shared::controller::{Controller, VmControl};
+use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::queues::{LocalQueue, QueueSet};
+use marking::Marking;
+use parking_lot::{Condvar, Mutex};
+use policy::Policy;
+use regions::{Geometry, RegionTable, Role};
+use remset::{BarrierShared, Bot, CardTable, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Entries per thread SATB buffer.
+pub const SATB_BUFFER: usize = 1024;
+/// The refinement thread refines when this many dirty-card buffers are queued.
+pub const REFINE_THRESHOLD_BUFFERS: usize = 4;
+/// How often the controller thread looks at the queues when nothing wakes it.
+const CONTROLLER_TICK: Duration = Duration::from_millis(5);
+/// The heap grows (by a quarter of its maximum) when a collection leaves less than this share
+/// of it free.
+const GROW_FREE_PERCENT: usize = 30;
+
+/// Names of the region collector's pauses, as its GC log prints them (G1's words).
+pub const CAUSE_EVACUATION: &str = "G1 Evacuation Pause";
+pub const CAUSE_HUMONGOUS: &str = "G1 Humongous Allocation";
+pub const CAUSE_COMPACTION: &str = "G1 Compaction Pause";
+pub const PAUSE_REMARK: &str = "Pause Remark";
+pub const PAUSE_CLEANUP: &str = "Pause Cleanup";
+
+/// What the collector did so far, for tests, the log and the curious.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RegionStats {
+    pub young_collections: u64,
+    pub mixed_collections: u64,
+    pub concurrent_starts: u64,
+    pub full_collections: u64,
+    pub evacuation_failures: u64,
+    pub marking_cycles: u64,
+    pub humongous_allocated: u64,
+    pub humongous_reclaimed_eagerly: u64,
+    pub humongous_reclaimed_at_cleanup: u64,
+    pub old_regions_reclaimed_at_cleanup: u64,
+    pub cards_refined_concurrently: u64,
+    pub cards_refined_in_pauses: u64,
+    /// Pauses whose time exceeded the predicted time / the goal.
+    pub pauses_over_goal: u64,
+    pub evacuation_pauses: u64,
+    /// Last evacuation pause: predicted and actual milliseconds.
+    pub last_predicted_ms: f64,
+    pub last_actual_ms: u64,
+}
+
+/// What kind of young collection the next evacuation pause is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum YoungKind {
+    Normal,
+    ConcurrentStart,
+    Mixed,
+}
+
+/// Allocation state under the heap lock.
+pub struct HeapState {
+    pub table: RegionTable,
+    /// The eden region TLABs are carved from.
+    pub eden_alloc: Option<usize>,
+    /// Eden regions taken since the last young collection.
+    pub eden_regions: usize,
+}
+
+pub struct RegionCollector {
+    pub(crate) memory: Arc<HeapMemory>,
+    pub(crate) types: Arc<TypeRegistry>,
+    pub(crate) geometry: Geometry,
+    pub(crate) gc_threads: usize,
+    pub(crate) state: Mutex<HeapState>,
+    pub(crate) attrs: Arc<regions::Attrs>,
+    pub(crate) cards: Arc<CardTable>,
+    pub(crate) bot: Bot,
+    pub(crate) remsets: RemSets,
+    pub(crate) dirty_queues: Arc<QueueSet>,
+    pub(crate) barrier_shared: Arc<BarrierShared>,
+    pub(crate) marking: Marking,
+    /// Held by refinement (per buffer), scrubbing (per region) and every pause: old regions and
+    /// remembered sets change under it.
+    pub(crate) refine_lock: Mutex<()>,
+    pub(crate) policy: Mutex<Policy>,
+    pub(crate) stats: Mutex<RegionStats>,
+    pub(crate) vm: OnceLock<&'static dyn VmControl>,
+    controller: Mutex<Option<Controller>>,
+    /// Set by an evacuation pause that could not make enough room: the VM runs a full
+    /// collection right after it, in the same safepoint.
+    follow_up: Mutex<Option<GcCause>>,
+    /// The size of the last humongous allocation that found no room (0: none).
+    pending_humongous: AtomicUsize,
+    /// The next young collection starts a marking cycle.
+    start_marking: AtomicBool,
+    /// Mixed collections are due (candidates left after a cleanup).
+    mixed_phase: AtomicBool,
+    /// Wakes the controller (marking to do, or many dirty cards).
+    pub(crate) wake: (Mutex<bool>, Condvar),
+    max_regions: usize,
+}
+
+impl RegionCollector {
+    pub fn new(ctx: CollectorContext) -> Result<RegionCollector, String> {
+        let region_size =
+            Geometry::region_size_for(ctx.config.max_size, ctx.config.region_size)?;
+        let geometry = Geometry::new(RESERVED_PREFIX, region_size, ctx.config.max_size);
+        let needed = Self::reservation_for_geometry(&geometry);
+        if ctx.memory.size() < needed {
+            return Err(format!(
+                "heap reservation of {} bytes is smaller than the {needed} the region collector needs \
+                 (was the heap built for another --region-size?)",
+                ctx.memory.size()
+            ));
+        }
+        let committed = ctx
+            .config
+            .initial_size
+            .div_ceil(region_size)
+            .clamp(8.min(geometry.count), geometry.count);
+        let table = RegionTable::new(geometry, committed);
+        let attrs = table.attrs.clone();
+        let reserved_end = geometry.reserved_end();
+        let cards = Arc::new(CardTable::new(reserved_end));
+        let marking_on = Arc::new(AtomicBool::new(false));
+        let barrier_shared = Arc::new(BarrierShared {
+            geometry,
+            attrs: attrs.clone(),
+            cards: cards.clone(),
+            marking: marking_on.clone(),
+        });
+        let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
+        bitmap.cover(geometry.bottom(committed));
+        let pause_goal = ctx.config.pause_goal.unwrap_or(policy::DEFAULT_PAUSE_GOAL);
+        let mut policy = Policy::new(pause_goal, region_size, committed);
+        policy.choose_young_target(committed, committed, 0);
+        Ok(RegionCollector {
+            memory: ctx.memory,
+            types: ctx.types,
+            geometry,
+            gc_threads: ctx.config.gc_threads.max(1),
+            state: Mutex::new(HeapState {
+                table,
+                eden_alloc: None,
+                eden_regions: 0,
+            }),
+            attrs,
+            cards,
+            bot: Bot::new(reserved_end),
+            remsets: RemSets::new(geometry.count),
+            dirty_queues: QueueSet::new(),
+            barrier_shared,
+            marking: Marking::new(bitmap, marking_on, geometry.count),
+            refine_lock: Mutex::new(()),
+            policy: Mutex::new(policy),
+            stats: Mutex::new(RegionStats::default()),
+            vm: OnceLock::new(),
+            controller: Mutex::new(None),
+            follow_up: Mutex::new(None),
+            pending_humongous: AtomicUsize::new(0),
+            start_marking: AtomicBool::new(false),
+            mixed_phase: AtomicBool::new(false),
+            wake: (Mutex::new(false), Condvar::new()),
+            max_regions: geometry.count,
+        })
+    }
+
+    fn reservation_for_geometry(g: &Geometry) -> usize {
+        g.reserved_end()
+    }
+
+    /// Bytes the reservation must have for a heap of `max_size` (with the default region size;
+    /// `--region-size` builds through `reservation_for_config`).
+    pub fn reservation_for(max_size: usize) -> usize {
+        Self::reservation_for_config(max_size, None)
+    }
+
+    pub fn reservation_for_config(max_size: usize, region_size: Option<usize>) -> usize {
+        let size = Geometry::region_size_for(max_size, region_size)
+            .unwrap_or_else(|_| Geometry::region_size_for(max_size, None).unwrap());
+        Self::reservation_for_geometry(&Geometry::new(RESERVED_PREFIX, size, max_size))
+    }
+
+    pub fn region_size(&self) -> usize {
+        self.geometry.size
+    }
+
+    pub fn stats(&self) -> RegionStats {
+        self.stats.lock().clone()
+    }
+
+    /// Region roles, lowest first (tests and the heap viewer).
+    pub fn roles(&self) -> Vec<Role> {
+        self.state.lock().table.meta.iter().map(|m| m.role).collect()
+    }
+
+    pub(crate) fn humongous_threshold(&self) -> usize {
+        self.geometry.size / 2
+    }
+
+    // ---- allocation ----
+
+    /// Takes a new eden region if the young target allows. Caller holds the heap lock.
+    fn new_eden_region(&self, st: &mut HeapState) -> Option<usize> {
+        let target = self.policy.lock().young_target;
+        if st.eden_regions >= target {
+            return None;
+        }
+        let i = st.table.take_free(Role::Eden)?;
+        st.eden_regions += 1;
+        st.eden_alloc = Some(i);
+        Some(i)
+    }
+
+    /// Bumps `size` bytes (at least `min`) in the current eden region, taking a new one when it
+    /// is full. Returns `[start, end)`.
+    fn eden_bump(&self, min: usize, desired: usize) -> Option<(usize, usize)> {
+        let mut st = self.state.lock();
+        loop {
+            if let Some(i) = st.eden_alloc {
+                let end = self.geometry.end(i);
+                let top = st.table.meta[i].top;
+                if end - top >= min {
+                    let size = desired.min(end - top);
+                    st.table.meta[i].top = top + size;
+                    return Some((top, top + size));
+                }
+            }
+            self.new_eden_region(&mut st)?;
+        }
+    }
+
+    /// A humongous object of `size` bytes in fresh contiguous regions, never moved.
+    fn alloc_humongous(&self, size: usize) -> Option<usize> {
+        let n = size.div_ceil(self.geometry.size);
+        let mut st = self.state.lock();
+        let Some(first) = st.table.find_free_run(n) else {
+            self.pending_humongous.store(size, Ordering::Relaxed);
+            return None;
+        };
+        let start = self.geometry.bottom(first);
+        for k in 0..n {
+            let i = first + k;
+            st.table
+                .claim(i, if k == 0 { Role::HumongousStart } else { Role::HumongousCont });
+            st.table.meta[i].humongous_start = first;
+            st.table.meta[i].top = (start + size).min(self.geometry.end(i));
+        }
+        drop(st);
+        self.stats.lock().humongous_allocated += 1;
+        self.note_occupancy();
+        Some(start)
+    }
+
+    /// Old and humongous regions' bytes (whole regions, as G1 counts them): what the marking
+    /// threshold (IHOP) looks at.
+    fn tenured_bytes(&self, st: &HeapState) -> usize {
+        st.table.meta.iter().filter(|m| m.role.is_tenured()).count() * self.geometry.size
+    }
+
+    /// Checks the marking threshold: tenured regions above IHOP% of the heap start a cycle at
+    /// the next young collection.
+    fn note_occupancy(&self) {
+        if self.marking.is_active() || self.start_marking.load(Ordering::Relaxed) {
+            return;
+        }
+        let st = self.state.lock();
+        let tenured = self.tenured_bytes(&st);
+        let committed = st.table.committed() * self.geometry.size;
+        drop(st);
+        if tenured * 100 > policy::IHOP_PERCENT * committed {
+            self.start_marking.store(true, Ordering::Relaxed);
+        }
+    }
+
+    // ---- pauses ----
+
+    /// Runs one pause: an evacuation pause (young, concurrent start or mixed) or a full
+    /// collection.
+    fn collect_in_pause(
+        &self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome {
+        let _refine = self.refine_lock.lock();
+        let _mark = self.marking.work_lock.lock();
+        let started = Instant::now();
+        let full = match cause {
+            GcCause::SystemGc | GcCause::HeapInspection => true,
+            GcCause::Collector(name) => name == CAUSE_COMPACTION,
+            _ => false,
+        };
+        let outcome = if full {
+            self.full_collection(cause, roots, events)
+        } else {
+            self.evacuation_pause(cause, roots, events, started)
+        };
+        self.after_pause();
+        outcome
+    }
+
+    /// After any pause: grow the heap if it is crowded, pick the next young size.
+    fn after_pause(&self) {
+        let mut st = self.state.lock();
+        let committed = st.table.committed();
+        let free = st.table.count(Role::Free);
+        if free * 100 < GROW_FREE_PERCENT * committed && committed < self.max_regions {
+            let grow = (self.max_regions / 4).max(1);
+            let added = st.table.commit(grow);
+            let end = self.committed_end(&st);
+            drop(st);
+            if added > 0 {
+                self.marking.bitmap.write().cover(end);
+            }
+            st = self.state.lock();
+        }
+        let committed = st.table.committed();
+        let free = st.table.count(Role::Free);
+        drop(st);
+        let cards = self.dirty_queues.pending_entries();
+        self.policy
+            .lock()
+            .choose_young_target(committed, free, cards);
+    }
+
+    fn committed_end(&self, st: &HeapState) -> usize {
+        let last = st
+            .table
+            .meta
+            .iter()
+            .rposition(|m| m.role != Role::Uncommitted)
+            .map_or(0, |i| i + 1);
+        self.geometry.bottom(last)
+    }
+
+    /// The kind of the next evacuation pause.
+    pub(crate) fn next_young_kind(&self) -> YoungKind {
+        if self.mixed_phase.load(Ordering::Relaxed) && !self.marking.in_cycle() {
+            YoungKind::Mixed
+        } else if self.start_marking.load(Ordering::Relaxed) && !self.marking.in_cycle() {
+            YoungKind::ConcurrentStart
+        } else {
+            YoungKind::Normal
+        }
+    }
+
+    pub(crate) fn set_follow_up(&self, cause: GcCause) {
+        *self.follow_up.lock() = Some(cause);
+    }
+
+    pub(crate) fn take_pending_humongous(&self) -> usize {
+        self.pending_humongous.swap(0, Ordering::Relaxed)
+    }
+
+    pub(crate) fn marking_started(&self) {
+        self.start_marking.store(false, Ordering::Relaxed);
+    }
+
+    pub(crate) fn set_mixed_phase(&self, on: bool) {
+        self.mixed_phase.store(on, Ordering::Relaxed);
+    }
+
+    /// Wakes the controller thread.
+    pub(crate) fn wake_controller(&self) {
+        let (lock, cond) = &self.wake;
+        *lock.lock() = true;
+        cond.notify_all();
+    }
+
+    /// Logs a `-Xlog:gc` line for work outside a pause (or an extra line of a pause).
+    pub(crate) fn log(&self, line: &str) {
+        if let Some(vm) = self.vm.get() {
+            vm.log_gc(line);
+        }
+    }
+
+    /// Logs a `-Xlog:gc*` detail line.
+    pub(crate) fn log_detail(&self, tags: &str, line: &str) {
+        if let Some(vm) = self.vm.get() {
+            vm.log_gc_detail(tags, line);
+        }
+    }
+
+    /// The id of the pause in progress (for log lines written during it).
+    pub(crate) fn current_gc_id(&self) -> u32 {
+        self.vm.get().map_or(0, |vm| vm.pause_count().saturating_sub(1))
+    }
+
+    /// Refines every queued dirty card (at a pause's start, or on the controller thread).
+    /// Caller holds `refine_lock`.
+    pub(crate) fn refine_all(&self, concurrent: bool) -> usize {
+        let buffers = self.dirty_queues.take_all();
+        let st = self.state.lock();
+        let mut n = 0;
+        for buffer in buffers {
+            for card in buffer {
+                self.refine_card(&st.table, card as usize);
+                n += 1;
+            }
+        }
+        drop(st);
+        let mut stats = self.stats.lock();
+        if concurrent {
+            stats.cards_refined_concurrently += n as u64;
+        } else {
+            stats.cards_refined_in_pauses += n as u64;
+        }
+        n
+    }
+
+    /// Refines one card: cleans it and remembers it in the set of every other region a slot on
+    /// it points into.
+    pub(crate) fn refine_card(&self, table: &RegionTable, card: usize) {
+        let region = self.geometry.index_of(CardTable::start_of(card));
+        let role = table.meta[region].role;
+        if !role.is_tenured() {
+            return;
+        }
+        self.cards.clean(card);
+        let (start, top) = self.card_parse_bounds(table, region, card);
+        if start >= top {
+            return;
+        }
+        let memory = &*self.memory;
+        remset::for_each_slot_on_card(memory, &self.types, card, start, top, |slot| {
+            let target = memory.read_ref(slot);
+            if !target.is_null() {
+                let t = self.geometry.index_of(target.offset());
+                if t != region {
+                    self.remsets.add(t, region, card);
+                }
+            }
+        });
+    }
+
+    /// Where parsing for `card` of tenured `region` starts, and the end of its objects.
+    pub(crate) fn card_parse_bounds(
+        &self,
+        table: &RegionTable,
+        region: usize,
+        card: usize,
+    ) -> (usize, usize) {
+        let m = &table.meta[region];
+        match m.role {
+            Role::HumongousStart | Role::HumongousCont => {
+                let start = self.geometry.bottom(m.humongous_start);
+                let size = self.memory.object_size(&self.types, Ref::from_offset(start));
+                (start, (start + size).min(self.geometry.end(region)))
+            }
+            _ => (
+                self.bot.parse_start(card, self.geometry.bottom(region)),
+                m.top,
+            ),
+        }
+    }
+
+    /// The controller thread: refines cards when the queues grow and runs marking cycles.
+    fn run_controller(&'static self, vm: &'static dyn VmControl, stop: &crate::shared::controller::StopSignal) {
+        loop {
+            {
+                let (lock, cond) = &self.wake;
+                let mut woken = lock.lock();
+                if !*woken {
+                    cond.wait_for(&mut woken, CONTROLLER_TICK);
+                }
+                *woken = false;
+            }
+            if stop.is_stopped() {
+                return;
+            }
+            if self.dirty_queues.buffers_handed() >= REFINE_THRESHOLD_BUFFERS
+                || self.dirty_queues.pending_entries() >= REFINE_THRESHOLD_BUFFERS * DIRTY_CARD_BUFFER
+            {
+                let _refine = self.refine_lock.lock();
+                self.refine_all(true);
+            }
+            if self.marking.cycle_requested() {
+                self.run_marking_cycle(vm, stop);
+            }
+        }
+    }
+}
+
+impl Collector for RegionCollector {
+    fn name(&self) -> &'static str {
+        "region"
+    }
+
+    fn barrier(&self) -> BarrierKind {
+        BarrierKind::PreAndPostWrite
+    }
+
+    fn trace_kind(&self, cause: GcCause) -> GcKind {
+        match cause {
+            GcCause::SystemGc | GcCause::HeapInspection => GcKind::Major,
+            GcCause::Collector(name) if name == CAUSE_COMPACTION => GcKind::Major,
+            GcCause::Collector(_) => GcKind::Marking,
+            _ => GcKind::Minor,
+        }
+    }
+
+    fn new_mutator(&self, threads: usize) -> Mutator {
+        let barrier = RegionBarrier {
+            shared: self.barrier_shared.clone(),
+            dirty: LocalQueue::new(self.dirty_queues.clone(), DIRTY_CARD_BUFFER),
+            satb: LocalQueue::new(self.marking.satb.clone(), SATB_BUFFER),
+        };
+        Mutator::new(
+            gcvm_tlab::Tlab::new(self.tlab_capacity(), threads),
+            Box::new(barrier),
+        )
+    }
+
+    fn flush_mutator(&self, mutator: &mut Mutator, memory: &HeapMemory, for_gc: bool) {
+        if let Some((from, to)) = mutator.tlab.retire(for_gc) {
+            memory.fill_gap(from, to);
+        }
+        mutator.barrier.flush();
+        if self.dirty_queues.buffers_handed() >= REFINE_THRESHOLD_BUFFERS {
+            self.wake_controller();
+        }
+    }
+
+    fn spaces(&self) -> Vec<SpaceInfo> {
+        let st = self.state.lock();
+        st.table
+            .meta
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.role != Role::Uncommitted)
+            .map(|(i, m)| SpaceInfo {
+                id: i as u32,
+                name: format!("region {i}"),
+                kind: m.role.space_kind(),
+                start: self.geometry.bottom(i),
+                end: self.geometry.end(i),
+                reserved_end: self.geometry.end(i),
+                top: m.top,
+            })
+            .collect()
+    }
+
+    fn alloc_tlab(&self, min: usize, desired: usize) -> Option<(usize, usize)> {
+        if min > self.humongous_threshold() {
+            return None;
+        }
+        self.eden_bump(min, desired.min(self.humongous_threshold()))
+    }
+
+    fn alloc_outside_tlab(&self, size: usize) -> Option<usize> {
+        if size >= self.humongous_threshold() {
+            self.alloc_humongous(size)
+        } else {
+            self.eden_bump(size, size).map(|(start, _)| start)
+        }
+    }
+
+    fn tlab_capacity(&self) -> usize {
+        self.policy.lock().young_target * self.geometry.size
+    }
+
+    fn collect(
+        &self,
+        cause: GcCause,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) -> GcOutcome {
+        self.collect_in_pause(cause, roots, events)
+    }
+
+    fn follow_up(&self) -> Option<GcCause> {
+        self.follow_up.lock().take()
+    }
+
+    fn grow_for(&self, wanted: usize) -> bool {
+        let mut st = self.state.lock();
+        let n = wanted.div_ceil(self.geometry.size).max(self.max_regions / 8).max(1);
+        let added = st.table.commit(n);
+        let end = self.committed_end(&st);
+        drop(st);
+        if added > 0 {
+            self.marking.bitmap.write().cover(end);
+            let st = self.state.lock();
+            let (committed, free) = (st.table.committed(), st.table.count(Role::Free));
+            drop(st);
+            self.policy.lock().choose_young_target(committed, free, 0);
+        }
+        added > 0
+    }
+
+    fn start(&'static self, vm: &'static dyn VmControl) {
+        let _ = self.vm.set(vm);
+        match Controller::spawn("gcvm-region-controller", move |stop| self.run_controller(vm, &stop)) {
+            Ok(c) => *self.controller.lock() = Some(c),
+            Err(e) => vm.log_gc(&format!("region controller not started: {e}")),
+        }
+    }
+
+    fn used(&self) -> usize {
+        let st = self.state.lock();
+        (0..st.table.meta.len()).map(|i| st.table.used(i)).sum()
+    }
+
+    fn capacity(&self) -> usize {
+        self.state.lock().table.committed() * self.geometry.size
+    }
+
+    fn max_capacity(&self) -> usize {
+        self.max_regions * self.geometry.size
+    }
+
+    fn parseable_ranges(&self) -> Vec<(usize, usize)> {
+        let st = self.state.lock();
+        st.table
+            .meta
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| {
+                let bottom = self.geometry.bottom(i);
+                match m.role {
+                    Role::Free | Role::Uncommitted | Role::HumongousCont => None,
+                    Role::HumongousStart => {
+                        let size = self.memory.object_size(&self.types, Ref::from_offset(bottom));
+                        Some((bottom, bottom + size))
+                    }
+                    _ => (m.top > bottom).then_some((bottom, m.top)),
+                }
+            })
+            .collect()
+    }
+
+    fn is_dead(&self, obj: Ref) -> bool {
+        self.marking.is_dead(self.geometry.index_of(obj.offset()), obj)
+    }
+
+    fn verify_pause(&self, roots: &mut dyn RootSource) -> Result<(), String> {
+        self.verify_remembered_sets()?;
+        self.verify_marking(roots)
+    }
+}

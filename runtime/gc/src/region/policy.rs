@@ -1,0 +1,236 @@
+//! The region collector's policy: young-generation size, tenuring threshold, when to start
+//! marking, how many old regions a mixed collection takes — all driven by a cost model
+//! learned from earlier pauses (G1Policy and G1Analytics, much simplified).
+//!
+//! **The cost model.** Every evacuation pause is timed in three parts: scanning remembered-set
+//! cards, copying (evacuating and scanning live objects), and everything else. From them the
+//! policy keeps decaying averages of the *cost per card*, the *cost per copied byte* and the
+//! *fixed cost*, plus the young *survival rate* (bytes copied per byte of eden collected). A
+//! pause is predicted as
+//!
+//! ```text
+//!   fixed + cards × cost_per_card + (eden bytes × survival + old live bytes) × cost_per_byte
+//! ```
+//!
+//! **Young size.** After each pause the eden target becomes the largest number of regions
+//! whose predicted pause fits the pause goal, between 5% and 60% of the heap
+//! (G1NewSizePercent, G1MaxNewSizePercent) and never more than the free regions minus a 10%
+//! reserve (G1ReservePercent) kept for survivors and promotion.
+//!
+//! **Mixed collections.** After a marking cycle the old regions whose live bytes are below 85%
+//! of a region (G1MixedGCLiveThresholdPercent) become candidates, most garbage first. Each mixed
+//! collection adds at least candidates/8 of them (G1MixedGCCountTarget) and more while the
+//! prediction stays within the goal, at most 10% of the heap (G1OldCSetRegionThresholdPercent).
+//! Mixed collections stop when the candidates run out or what is left to reclaim is below 5% of
+//! the heap (G1HeapWastePercent).
+//!
+//! **Tenuring threshold.** As HotSpot: the age at which the survivors of that age and younger
+//! would fill more than half the survivor space (TargetSurvivorRatio = 50), at most 15.
+//!
+//! **Marking start (IHOP).** A marking cycle starts at the next young collection once old and
+//! humongous regions hold more than 45% of the heap (InitiatingHeapOccupancyPercent).
+
+use crate::object::gcword::MAX_AGE;
+use std::time::Duration;
+
+pub const DEFAULT_PAUSE_GOAL: Duration = Duration::from_millis(200);
+pub const MIN_YOUNG_PERCENT: usize = 5;
+pub const MAX_YOUNG_PERCENT: usize = 60;
+pub const RESERVE_PERCENT: usize = 10;
+pub const MIXED_LIVE_THRESHOLD_PERCENT: usize = 85;
+pub const MIXED_COUNT_TARGET: usize = 8;
+pub const OLD_CSET_MAX_PERCENT: usize = 10;
+pub const HEAP_WASTE_PERCENT: usize = 5;
+pub const TARGET_SURVIVOR_RATIO: usize = 50;
+pub const SURVIVOR_RATIO: usize = 8;
+pub const IHOP_PERCENT: usize = 45;
+/// Weight of a new sample in the decaying averages.
+const ALPHA: f64 = 0.3;
+
+/// A decaying average with a safety margin (G1's TruncatedSeq + "predict with sigma").
+#[derive(Clone, Copy, Debug)]
+pub struct Avg {
+    value: f64,
+    variance: f64,
+    samples: u32,
+}
+
+impl Avg {
+    pub const fn new(initial: f64) -> Avg {
+        Avg {
+            value: initial,
+            variance: 0.0,
+            samples: 0,
+        }
+    }
+    pub fn add(&mut self, sample: f64) {
+        if self.samples == 0 {
+            self.value = sample;
+        } else {
+            let diff = sample - self.value;
+            self.value += ALPHA * diff;
+            self.variance = (1.0 - ALPHA) * (self.variance + ALPHA * diff * diff);
+        }
+        self.samples += 1;
+    }
+    /// The average plus one standard deviation (a conservative prediction).
+    pub fn predict(&self) -> f64 {
+        self.value + self.variance.sqrt()
+    }
+    pub fn samples(&self) -> u32 {
+        self.samples
+    }
+}
+
+/// What one evacuation pause measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PauseSample {
+    pub cards: usize,
+    pub card_time: Duration,
+    pub copied_bytes: usize,
+    pub copy_time: Duration,
+    pub total: Duration,
+    pub eden_bytes: usize,
+    pub young_copied_bytes: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Policy {
+    pub pause_goal_ms: f64,
+    pub region_size: usize,
+    cost_per_card_ms: Avg,
+    cost_per_byte_ms: Avg,
+    fixed_ms: Avg,
+    survival: Avg,
+    /// Eden regions the mutators may fill before the next young collection.
+    pub young_target: usize,
+    pub tenuring_threshold: u64,
+    /// Old regions still to collect in mixed collections, most garbage first, with live bytes.
+    pub candidates: Vec<(usize, usize)>,
+    /// Candidates when the marking cycle chose them (for the per-collection minimum).
+    pub initial_candidates: usize,
+}
+
+impl Policy {
+    pub fn new(pause_goal: Duration, region_size: usize, committed: usize) -> Policy {
+        Policy {
+            pause_goal_ms: pause_goal.as_secs_f64() * 1e3,
+            region_size,
+            // Priors before any pause: 1 µs per card, 1 ms per 4 MB copied, 0.2 ms fixed.
+            cost_per_card_ms: Avg::new(0.001),
+            cost_per_byte_ms: Avg::new(1.0 / (4 << 20) as f64),
+            fixed_ms: Avg::new(0.2),
+            survival: Avg::new(0.2),
+            young_target: (committed * MIN_YOUNG_PERCENT / 100).max(1),
+            tenuring_threshold: MAX_AGE,
+            candidates: Vec::new(),
+            initial_candidates: 0,
+        }
+    }
+
+    /// The predicted pause for `eden_regions` of eden, `cards` to scan and `old_live` bytes
+    /// of old regions to evacuate.
+    pub fn predict_ms(&self, eden_regions: usize, cards: usize, old_live: usize) -> f64 {
+        let young_bytes = (eden_regions * self.region_size) as f64 * self.survival.predict();
+        self.fixed_ms.predict()
+            + cards as f64 * self.cost_per_card_ms.predict()
+            + (young_bytes + old_live as f64) * self.cost_per_byte_ms.predict()
+    }
+
+    /// Learns from a finished evacuation pause.
+    pub fn record(&mut self, s: &PauseSample) {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        if s.cards > 0 {
+            self.cost_per_card_ms.add(ms(s.card_time) / s.cards as f64);
+        }
+        if s.copied_bytes > 4096 {
+            self.cost_per_byte_ms
+                .add(ms(s.copy_time) / s.copied_bytes as f64);
+        }
+        self.fixed_ms
+            .add((ms(s.total) - ms(s.card_time) - ms(s.copy_time)).max(0.0));
+        if s.eden_bytes > 0 {
+            self.survival
+                .add((s.young_copied_bytes as f64 / s.eden_bytes as f64).min(1.0));
+        }
+    }
+
+    /// Chooses the eden size for the next young collection: the most regions whose predicted
+    /// pause fits the goal, within the young bounds and the free regions left.
+    pub fn choose_young_target(&mut self, committed: usize, free: usize, cards: usize) {
+        let min = (committed * MIN_YOUNG_PERCENT / 100).max(1);
+        let reserve = (committed * RESERVE_PERCENT).div_ceil(100);
+        let max = (committed * MAX_YOUNG_PERCENT / 100)
+            .min(free.saturating_sub(reserve))
+            .max(min.min(free.max(1)));
+        let mut target = min.min(max);
+        let survival = self.survival.predict().clamp(0.05, 1.0);
+        for n in target..=max {
+            // The copies of n eden regions must fit in what stays free.
+            let copies = ((n as f64) * survival * 1.25).ceil() as usize;
+            if n + copies > free {
+                break;
+            }
+            if self.predict_ms(n, cards, 0) <= self.pause_goal_ms {
+                target = n;
+            } else {
+                break;
+            }
+        }
+        self.young_target = target.max(1);
+    }
+
+    /// The most survivor regions a young collection may fill before promoting the rest.
+    pub fn max_survivor_regions(&self) -> usize {
+        (self.young_target / SURVIVOR_RATIO).max(1)
+    }
+
+    /// Recomputes the tenuring threshold from the bytes that survived at each age.
+    pub fn adapt_tenuring(&mut self, bytes_by_age: &[usize; 16]) {
+        let desired = self.max_survivor_regions() * self.region_size * TARGET_SURVIVOR_RATIO / 100;
+        let mut total = 0;
+        let mut threshold = MAX_AGE;
+        for (age, &bytes) in bytes_by_age.iter().enumerate().skip(1) {
+            total += bytes;
+            if total > desired {
+                threshold = age as u64;
+                break;
+            }
+        }
+        self.tenuring_threshold = threshold.clamp(1, MAX_AGE);
+    }
+
+    /// Chooses the old regions of the next mixed collection: at least `candidates / 8`, then
+    /// more while the prediction fits the goal, at most 10% of the heap.
+    pub fn choose_old_regions(&mut self, eden_regions: usize, cards: usize, committed: usize) -> Vec<usize> {
+        let min = self.initial_candidates.div_ceil(MIXED_COUNT_TARGET).max(1);
+        let max = (committed * OLD_CSET_MAX_PERCENT / 100).max(1);
+        let mut chosen = Vec::new();
+        let mut live = 0;
+        while let Some(&(region, region_live)) = self.candidates.first() {
+            if chosen.len() >= max {
+                break;
+            }
+            if chosen.len() >= min
+                && self.predict_ms(eden_regions, cards, live + region_live) > self.pause_goal_ms
+            {
+                break;
+            }
+            live += region_live;
+            chosen.push(region);
+            self.candidates.remove(0);
+        }
+        chosen
+    }
+
+    /// Are mixed collections still worth it (more than 5% of the heap reclaimable)?
+    pub fn mixed_worthwhile(&self, committed: usize) -> bool {
+        let reclaimable: usize = self
+            .candidates
+            .iter()
+            .map(|&(_, live)| self.region_size - live.min(self.region_size))
+            .sum();
+        !self.candidates.is_empty()
+            && reclaimable * 100 > HEAP_WASTE_PERCENT * committed * self.region_size
+    }
+}

@@ -1,0 +1,327 @@
+//! The region table: the heap cut into equal power-of-two regions, each with a role that
+//! changes from collection to collection (G1's HeapRegion and HeapRegionManager).
+//!
+//! A region's role is kept twice: in `RegionTable::meta` (with its top and other bookkeeping),
+//! changed only under the collector's heap lock or in a pause, and in `RegionTable::attr`, one
+//! atomic byte per region that the write barrier and `is_dead` read without any lock.
+
+use crate::collector::SpaceKind;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// What a region is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Role {
+    /// Committed and empty.
+    Free = 0,
+    /// Mutators allocate here (TLABs, small objects outside TLABs).
+    Eden = 1,
+    /// Young objects that survived a collection.
+    Survivor = 2,
+    /// Tenured objects (promoted, or left in place by an evacuation failure).
+    Old = 3,
+    /// The first region of a humongous object (the object starts at its bottom).
+    HumongousStart = 4,
+    /// A further region of a humongous object.
+    HumongousCont = 5,
+    /// Not committed yet (the heap may grow into it).
+    Uncommitted = 6,
+}
+
+impl Role {
+    fn from_u8(v: u8) -> Role {
+        match v {
+            0 => Role::Free,
+            1 => Role::Eden,
+            2 => Role::Survivor,
+            3 => Role::Old,
+            4 => Role::HumongousStart,
+            5 => Role::HumongousCont,
+            _ => Role::Uncommitted,
+        }
+    }
+
+    /// Eden and survivor regions: collected by every young collection, never scanned for cards.
+    pub fn is_young(self) -> bool {
+        matches!(self, Role::Eden | Role::Survivor)
+    }
+
+    /// Old and humongous regions: the ones remembered sets and marking are about.
+    pub fn is_tenured(self) -> bool {
+        matches!(self, Role::Old | Role::HumongousStart | Role::HumongousCont)
+    }
+
+    pub fn is_humongous(self) -> bool {
+        matches!(self, Role::HumongousStart | Role::HumongousCont)
+    }
+
+    pub fn space_kind(self) -> SpaceKind {
+        match self {
+            Role::Free | Role::Uncommitted => SpaceKind::Free,
+            Role::Eden => SpaceKind::Eden,
+            Role::Survivor => SpaceKind::Survivor,
+            Role::Old => SpaceKind::Old,
+            Role::HumongousStart => SpaceKind::Humongous,
+            Role::HumongousCont => SpaceKind::HumongousCont,
+        }
+    }
+}
+
+/// Where the regions are: `base + index * size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub base: usize,
+    pub size: usize,
+    pub shift: u32,
+    /// Regions in the reservation (-Xmx).
+    pub count: usize,
+}
+
+/// The smallest region.
+pub const MIN_REGION: usize = 64 * 1024;
+/// The largest region (G1's limit).
+pub const MAX_REGION: usize = 32 << 20;
+/// G1 aims at this many regions for the maximum heap...
+pub const TARGET_REGIONS: usize = 2048;
+/// ... but never fewer than this many (small heaps get small regions).
+pub const MIN_REGIONS: usize = 64;
+
+impl Geometry {
+    /// G1's rule (`max heap / 2048`, rounded down to a power of two, within 1-32 MB), with
+    /// the lower bound relaxed so that a heap has at least `MIN_REGIONS` regions: 16 MB gets
+    /// 256 KB regions, 64 MB 1 MB, 6 GB 2 MB. `forced` is `--region-size`.
+    pub fn region_size_for(max_heap: usize, forced: Option<usize>) -> Result<usize, String> {
+        if let Some(size) = forced {
+            if !size.is_power_of_two() || !(MIN_REGION..=MAX_REGION).contains(&size) {
+                return Err(format!(
+                    "--region-size {size} must be a power of two from {}k to {}m",
+                    MIN_REGION >> 10,
+                    MAX_REGION >> 20
+                ));
+            }
+            return Ok(size);
+        }
+        let floor_pow2 = |n: usize| if n == 0 { 1 } else { 1usize << (usize::BITS - 1 - n.leading_zeros()) };
+        let g1 = floor_pow2(max_heap / TARGET_REGIONS).clamp(1 << 20, MAX_REGION);
+        let small = floor_pow2(max_heap / MIN_REGIONS).max(MIN_REGION);
+        Ok(g1.min(small))
+    }
+
+    pub fn new(base: usize, size: usize, max_heap: usize) -> Geometry {
+        let count = max_heap.div_ceil(size).max(8);
+        Geometry {
+            base,
+            size,
+            shift: size.trailing_zeros(),
+            count,
+        }
+    }
+
+    #[inline(always)]
+    pub fn index_of(&self, addr: usize) -> usize {
+        (addr - self.base) >> self.shift
+    }
+    #[inline(always)]
+    pub fn bottom(&self, index: usize) -> usize {
+        self.base + (index << self.shift)
+    }
+    #[inline(always)]
+    pub fn end(&self, index: usize) -> usize {
+        self.bottom(index) + self.size
+    }
+    /// One past the last byte of the reservation.
+    pub fn reserved_end(&self) -> usize {
+        self.bottom(self.count)
+    }
+}
+
+/// What the collector keeps per region (under its heap lock, or in a pause).
+#[derive(Clone, Copy, Debug)]
+pub struct RegionMeta {
+    pub role: Role,
+    /// `[bottom, top)` holds objects (parseable once TLABs are retired). For a humongous
+    /// region: the part of the object in this region.
+    pub top: usize,
+    /// For humongous regions: the first region of the object.
+    pub humongous_start: usize,
+    /// Bytes of live objects found by the last marking (below TAMS, plus everything above).
+    pub live_bytes: usize,
+    /// Top at mark start: objects at or above it were allocated during marking (implicitly live).
+    pub tams: usize,
+    /// The last marking found dead objects below TAMS that are not filled yet.
+    pub needs_scrub: bool,
+    /// An evacuation failure left objects in place here in the collection in progress.
+    pub evacuation_failed: bool,
+}
+
+/// The lock-free copy of every region's role, shared with the mutators' barriers, plus the
+/// collection-set flag evacuation tests for every reference it visits.
+pub struct Attrs {
+    role: Box<[AtomicU8]>,
+    in_cset: Box<[AtomicU8]>,
+}
+
+impl Attrs {
+    /// Region `i`'s role.
+    #[inline(always)]
+    pub fn role_of(&self, i: usize) -> Role {
+        Role::from_u8(self.role[i].load(Ordering::Acquire))
+    }
+    /// Is region `i` in the collection set of the collection in progress?
+    #[inline(always)]
+    pub fn in_cset(&self, i: usize) -> bool {
+        self.in_cset[i].load(Ordering::Relaxed) != 0
+    }
+    pub fn set_in_cset(&self, i: usize, on: bool) {
+        self.in_cset[i].store(on as u8, Ordering::Relaxed);
+    }
+}
+
+/// Every region's metadata, and the lock-free copy of their roles.
+pub struct RegionTable {
+    pub geometry: Geometry,
+    pub meta: Vec<RegionMeta>,
+    pub attrs: std::sync::Arc<Attrs>,
+}
+
+impl RegionTable {
+    pub fn new(geometry: Geometry, committed: usize) -> RegionTable {
+        let meta = (0..geometry.count)
+            .map(|i| RegionMeta {
+                role: if i < committed {
+                    Role::Free
+                } else {
+                    Role::Uncommitted
+                },
+                top: geometry.bottom(i),
+                humongous_start: i,
+                live_bytes: 0,
+                tams: geometry.bottom(i),
+                needs_scrub: false,
+                evacuation_failed: false,
+            })
+            .collect::<Vec<_>>();
+        let attrs = Attrs {
+            role: meta.iter().map(|m| AtomicU8::new(m.role as u8)).collect(),
+            in_cset: meta.iter().map(|_| AtomicU8::new(0)).collect(),
+        };
+        RegionTable {
+            geometry,
+            meta,
+            attrs: std::sync::Arc::new(attrs),
+        }
+    }
+
+    /// Gives region `i` a new role (both copies).
+    pub fn set_role(&mut self, i: usize, role: Role) {
+        self.meta[i].role = role;
+        self.attrs.role[i].store(role as u8, Ordering::Release);
+    }
+
+    pub fn bottom(&self, i: usize) -> usize {
+        self.geometry.bottom(i)
+    }
+
+    pub fn used(&self, i: usize) -> usize {
+        self.meta[i].top - self.geometry.bottom(i)
+    }
+
+    /// Regions with role `role`, ascending.
+    pub fn with_role(&self, role: Role) -> Vec<usize> {
+        (0..self.meta.len())
+            .filter(|&i| self.meta[i].role == role)
+            .collect()
+    }
+
+    pub fn count(&self, role: Role) -> usize {
+        self.meta.iter().filter(|m| m.role == role).count()
+    }
+
+    pub fn committed(&self) -> usize {
+        self.meta
+            .iter()
+            .filter(|m| m.role != Role::Uncommitted)
+            .count()
+    }
+
+    /// Empties region `i` and makes it free.
+    pub fn free(&mut self, i: usize) {
+        let bottom = self.geometry.bottom(i);
+        let m = &mut self.meta[i];
+        m.top = bottom;
+        m.humongous_start = i;
+        m.live_bytes = 0;
+        m.tams = bottom;
+        m.needs_scrub = false;
+        m.evacuation_failed = false;
+        self.set_role(i, Role::Free);
+    }
+
+    /// Takes a free region (lowest index first: the heap stays dense at the bottom) and gives it
+    /// `role`.
+    pub fn take_free(&mut self, role: Role) -> Option<usize> {
+        let i = self.meta.iter().position(|m| m.role == Role::Free)?;
+        self.claim(i, role);
+        Some(i)
+    }
+
+    /// Gives free region `i` role `role` (empty, TAMS at the bottom: all of it implicitly live
+    /// for a marking in progress).
+    pub fn claim(&mut self, i: usize, role: Role) {
+        let bottom = self.geometry.bottom(i);
+        let m = &mut self.meta[i];
+        debug_assert_eq!(m.role, Role::Free);
+        m.top = bottom;
+        m.tams = bottom;
+        m.live_bytes = 0;
+        m.needs_scrub = false;
+        m.evacuation_failed = false;
+        m.humongous_start = i;
+        self.set_role(i, role);
+    }
+
+    /// The first run of `n` consecutive free regions, lowest first.
+    pub fn find_free_run(&self, n: usize) -> Option<usize> {
+        let mut run = 0;
+        for (i, m) in self.meta.iter().enumerate() {
+            if m.role == Role::Free {
+                run += 1;
+                if run == n {
+                    return Some(i + 1 - n);
+                }
+            } else {
+                run = 0;
+            }
+        }
+        None
+    }
+
+    /// The longest run of free regions.
+    pub fn longest_free_run(&self) -> usize {
+        let (mut best, mut run) = (0, 0);
+        for m in &self.meta {
+            if m.role == Role::Free {
+                run += 1;
+                best = best.max(run);
+            } else {
+                run = 0;
+            }
+        }
+        best
+    }
+
+    /// Commits `n` more regions (they become free); returns how many it could.
+    pub fn commit(&mut self, n: usize) -> usize {
+        let mut done = 0;
+        for i in 0..self.meta.len() {
+            if done == n {
+                break;
+            }
+            if self.meta[i].role == Role::Uncommitted {
+                self.set_role(i, Role::Free);
+                done += 1;
+            }
+        }
+        done
+    }
+}

@@ -1,0 +1,356 @@
+//! Cards, the block offset table, remembered sets and the card-marking barrier.
+//!
+//! **Cards.** The heap is divided into 512-byte cards; the card table has one byte per card,
+//! clean or dirty. The post-write barrier dirties the card of a slot that received a reference
+//! into *another* region, when the slot's region is not young (young regions are collected by
+//! every collection, so nobody needs to remember pointers out of them), and logs the card in
+//! the thread's dirty-card queue — once: a card already dirty is not logged again.
+//!
+//! **Refinement** turns logged cards into remembered-set entries: it cleans the card (before
+//! scanning it, so a store racing with the scan dirties and logs it again), parses the objects
+//! on the card (the block offset table says where the first one starts) and, for every slot on
+//! the card that points into another region, adds the card to that region's remembered set.
+//! It runs at the start of every pause (all buffers), and on the refinement thread whenever
+//! the queued buffers pass a threshold, so pauses find little left to do.
+//!
+//! **Remembered sets** (`RemSet`): per region, the cards elsewhere that may point into it. The
+//! representation is a card set per source region that coarsens to the whole source region:
+//! a map from source region to either the set of its cards (at most `COARSEN_AT`) or
+//! "coarse: scan all of it". That is G1's sparse/fine/coarse idea in two levels: memory per
+//! (source, target) pair is bounded, a pause scans only the cards that were written (the
+//! common case: few cards per source), and a source that points in from everywhere costs one
+//! entry and one linear scan. Entries may be stale (the pointer was overwritten since): a stale
+//! card costs a scan, never correctness.
+//!
+//! **Block offset table** (`Bot`): for every card of an old region, the start of an object at or
+//! before the card's first byte, from which parsing forward reaches the card. Objects are placed
+//! in old regions only in pauses (promotion, evacuation failure, compaction) and by scrubbing;
+//! each placement records the cards its object covers.
+
+use crate::memory::HeapMemory;
+use crate::object::{ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
+use crate::region::regions::{Attrs, Geometry, Role};
+use crate::shared::barrier::Barrier;
+use crate::shared::queues::LocalQueue;
+use parking_lot::Mutex;
+use std::any::Any;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::Arc;
+
+pub const CARD_SHIFT: u32 = 9;
+pub const CARD_SIZE: usize = 1 << CARD_SHIFT;
+const CLEAN: u8 = 0;
+const DIRTY: u8 = 1;
+/// Entries per thread dirty-card buffer.
+pub const DIRTY_CARD_BUFFER: usize = 256;
+
+/// A zeroed slice of atomics, lazily backed by the OS (calloc), so a large reservation costs
+/// nothing until used.
+fn zeroed_u8(n: usize) -> Box<[AtomicU8]> {
+    let v = vec![0u8; n].into_boxed_slice();
+    // SAFETY: AtomicU8 has the same size, alignment and bit validity as u8, and the box owns
+    // the allocation; the raw-pointer round trip only changes the element type.
+    unsafe { Box::from_raw(Box::into_raw(v) as *mut [AtomicU8]) }
+}
+
+fn zeroed_u32(n: usize) -> Box<[AtomicU32]> {
+    let v = vec![0u32; n].into_boxed_slice();
+    // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32, and the box owns
+    // the allocation; the raw-pointer round trip only changes the element type.
+    unsafe { Box::from_raw(Box::into_raw(v) as *mut [AtomicU32]) }
+}
+
+/// One byte per card of the reservation.
+pub struct CardTable {
+    bytes: Box<[AtomicU8]>,
+}
+
+impl CardTable {
+    pub fn new(reserved_end: usize) -> CardTable {
+        CardTable {
+            bytes: zeroed_u8(reserved_end.div_ceil(CARD_SIZE)),
+        }
+    }
+    #[inline(always)]
+    pub fn card_of(addr: usize) -> usize {
+        addr >> CARD_SHIFT
+    }
+    #[inline(always)]
+    pub fn start_of(card: usize) -> usize {
+        card << CARD_SHIFT
+    }
+    #[inline(always)]
+    pub fn is_dirty(&self, card: usize) -> bool {
+        self.bytes[card].load(Ordering::Relaxed) == DIRTY
+    }
+    #[inline(always)]
+    pub fn dirty(&self, card: usize) {
+        self.bytes[card].store(DIRTY, Ordering::Relaxed);
+    }
+    /// Cleans `card` before it is scanned; the fence orders the clean before the scan's reads,
+    /// so a mutator store after our read dirties (and logs) the card again.
+    pub fn clean(&self, card: usize) {
+        self.bytes[card].store(CLEAN, Ordering::Relaxed);
+        std::sync::atomic::fence(Ordering::SeqCst);
+    }
+    /// Cleans every card of `[from, to)`.
+    pub fn clean_range(&self, from: usize, to: usize) {
+        for c in Self::card_of(from)..Self::card_of(to + CARD_SIZE - 1) {
+            self.bytes[c].store(CLEAN, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The block offset table: per card, an object start at or before the card's first byte.
+pub struct Bot {
+    starts: Box<[AtomicU32]>,
+}
+
+impl Bot {
+    pub fn new(reserved_end: usize) -> Bot {
+        Bot {
+            starts: zeroed_u32(reserved_end.div_ceil(CARD_SIZE)),
+        }
+    }
+
+    /// Records an object (or filler) placed at `[start, start + size)`: every card whose first
+    /// byte it covers now starts parsing at it.
+    #[inline]
+    pub fn record(&self, start: usize, size: usize) {
+        let first = CardTable::card_of(start + CARD_SIZE - 1);
+        let last = CardTable::card_of(start + size - 1);
+        for c in first..=last {
+            self.starts[c].store((start >> 3) as u32, Ordering::Relaxed);
+        }
+    }
+
+    /// Where to start parsing for `card`: the recorded start, or `bottom` when there is none in
+    /// the region (the card's first byte starts an object, or nothing was recorded).
+    #[inline]
+    pub fn parse_start(&self, card: usize, bottom: usize) -> usize {
+        let at = (self.starts[card].load(Ordering::Relaxed) as usize) << 3;
+        let card_start = CardTable::start_of(card);
+        if at >= bottom && at <= card_start {
+            at
+        } else {
+            bottom
+        }
+    }
+}
+
+/// Above this many cards from one source region, the source region is remembered coarsely.
+pub const COARSEN_AT: usize = 128;
+
+/// One region's remembered set: where pointers into it may be.
+#[derive(Default, Debug)]
+pub struct RemSet {
+    sources: HashMap<u32, Source>,
+}
+
+#[derive(Debug)]
+enum Source {
+    Cards(HashSet<u32>),
+    /// Scan all of the source region.
+    Coarse,
+}
+
+impl RemSet {
+    /// Remembers `card` (in region `source`).
+    pub fn add(&mut self, source: u32, card: u32) {
+        match self
+            .sources
+            .entry(source)
+            .or_insert_with(|| Source::Cards(HashSet::new()))
+        {
+            Source::Cards(cards) => {
+                cards.insert(card);
+                if cards.len() > COARSEN_AT {
+                    self.sources.insert(source, Source::Coarse);
+                }
+            }
+            Source::Coarse => {}
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.sources.clear();
+    }
+
+    /// Forgets everything remembered from region `source` (it was freed).
+    pub fn forget_source(&mut self, source: u32) {
+        self.sources.remove(&source);
+    }
+
+    /// Does the set cover `card` of region `source`?
+    pub fn covers(&self, source: u32, card: u32) -> bool {
+        match self.sources.get(&source) {
+            Some(Source::Cards(cards)) => cards.contains(&card),
+            Some(Source::Coarse) => true,
+            None => false,
+        }
+    }
+
+    /// Entries: (card entries, coarse source regions).
+    pub fn size(&self) -> (usize, usize) {
+        let mut cards = 0;
+        let mut coarse = 0;
+        for s in self.sources.values() {
+            match s {
+                Source::Cards(c) => cards += c.len(),
+                Source::Coarse => coarse += 1,
+            }
+        }
+        (cards, coarse)
+    }
+
+    /// Every card this set names, coarse sources expanded to their cards in `[bottom, top)`
+    /// as `region_extent` gives them.
+    pub fn cards(&self, region_extent: impl Fn(u32) -> (usize, usize), out: &mut Vec<u32>) {
+        for (&source, s) in &self.sources {
+            match s {
+                Source::Cards(cards) => out.extend(cards.iter().copied()),
+                Source::Coarse => {
+                    let (bottom, top) = region_extent(source);
+                    if top > bottom {
+                        let first = CardTable::card_of(bottom);
+                        let last = CardTable::card_of(top - 1);
+                        out.extend((first..=last).map(|c| c as u32));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What the barrier of every mutator shares with the collector.
+pub struct BarrierShared {
+    pub geometry: Geometry,
+    pub attrs: Arc<Attrs>,
+    pub cards: Arc<CardTable>,
+    /// SATB marking is on (between a concurrent start and the remark).
+    pub marking: Arc<AtomicBool>,
+}
+
+/// The per-thread barrier: G1's post-write card marking and pre-write snapshot (SATB).
+pub struct RegionBarrier {
+    pub shared: Arc<BarrierShared>,
+    pub dirty: LocalQueue,
+    pub satb: LocalQueue,
+}
+
+impl Barrier for RegionBarrier {
+    /// Snapshot-at-the-beginning: while marking, log the overwritten reference if it is a
+    /// tenured object (young objects are implicitly live during marking).
+    #[inline]
+    fn pre_write(&mut self, _holder: Ref, _slot: usize, old: Ref) {
+        let s = &*self.shared;
+        if !old.is_null()
+            && s.marking.load(Ordering::Relaxed)
+            && s.attrs
+                .role_of(s.geometry.index_of(old.offset()))
+                .is_tenured()
+        {
+            self.satb.push(old.raw());
+        }
+    }
+
+    /// Card marking: a cross-region reference stored into a non-young region dirties and logs
+    /// the slot's card.
+    #[inline]
+    fn post_write(&mut self, _holder: Ref, slot: usize, new: Ref) {
+        let s = &*self.shared;
+        if new.is_null() {
+            return;
+        }
+        let from = s.geometry.index_of(slot);
+        if from == s.geometry.index_of(new.offset()) || s.attrs.role_of(from).is_young() {
+            return;
+        }
+        let card = CardTable::card_of(slot);
+        if !s.cards.is_dirty(card) {
+            s.cards.dirty(card);
+            self.dirty.push(card as u32);
+        }
+    }
+
+    fn flush(&mut self) {
+        self.dirty.flush();
+        self.satb.flush();
+    }
+
+    fn as_any(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Card scanning, shared by refinement, pause-time card scans and verification: calls
+/// `visit(slot)` for every reference slot on `card` of an object in `[bottom, top)` of a
+/// tenured region. `object_start` is where parsing begins (see `Bot`).
+pub fn for_each_slot_on_card(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    card: usize,
+    object_start: usize,
+    top: usize,
+    mut visit: impl FnMut(usize),
+) {
+    let card_start = CardTable::start_of(card);
+    let card_end = (card_start + CARD_SIZE).min(top);
+    let mut at = object_start;
+    while at < card_end {
+        let obj = Ref::from_offset(at);
+        let size = memory.object_size(types, obj);
+        if at + size > card_start {
+            match &types.info(memory.type_id(obj)).shape {
+                Shape::Array {
+                    elem: ElemKind::Ref,
+                } => {
+                    // Only the elements on the card: a humongous array spans thousands.
+                    let first = at + ARRAY_BASE;
+                    let end = first + 4 * memory.array_length(obj) as usize;
+                    let mut slot = card_start.max(first);
+                    while slot < card_end.min(end) {
+                        visit(slot);
+                        slot += 4;
+                    }
+                }
+                _ => memory.for_each_ref_slot(types, obj, |slot| {
+                    if slot >= card_start && slot < card_end {
+                        visit(slot);
+                    }
+                }),
+            }
+        }
+        at += size;
+    }
+}
+
+/// Every region's remembered set.
+pub struct RemSets {
+    sets: Vec<Mutex<RemSet>>,
+}
+
+impl RemSets {
+    pub fn new(regions: usize) -> RemSets {
+        RemSets {
+            sets: (0..regions).map(|_| Mutex::new(RemSet::default())).collect(),
+        }
+    }
+    pub fn of(&self, region: usize) -> parking_lot::MutexGuard<'_, RemSet> {
+        self.sets[region].lock()
+    }
+    /// Adds `card` (of region `source`) to the set of region `target`.
+    pub fn add(&self, target: usize, source: usize, card: usize) {
+        self.sets[target].lock().add(source as u32, card as u32);
+    }
+}
+
+/// Is a region of this role scanned for cards (it may hold pointers worth remembering)?
+pub fn scanned_for_cards(role: Role) -> bool {
+    role.is_tenured()
+}
