@@ -198,6 +198,15 @@ pub trait Collector: Send + Sync {
         cause.trace_kind()
     }
 
+    /// The VM stopped every mutator (for a pause, or for good at exit). Until `world_resumed`,
+    /// the VM and the heap's pause driver walk the heap (verifier, heap dump, barrier check):
+    /// a collector with concurrent threads keeps them from changing it (shared/controller.rs
+    /// `ConcurrentGate`).
+    fn world_stopped(&self) {}
+
+    /// The mutators run again.
+    fn world_resumed(&self) {}
+
     /// Asked after every pause: a collection to run next, in the same safepoint (the region
     /// collector's full collection when an evacuation pause could not make enough room).
     fn follow_up(&self) -> Option<GcCause> {

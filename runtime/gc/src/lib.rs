@@ -309,6 +309,16 @@ impl Heap {
 
     // ---- pauses ----
 
+    /// The VM stopped the world (see `Collector::world_stopped`).
+    pub fn world_stopped(&self) {
+        self.collector.world_stopped();
+    }
+
+    /// The VM lets the world run again.
+    pub fn world_resumed(&self) {
+        self.collector.world_resumed();
+    }
+
     /// Runs one collection in a pause (every mutator stopped and flushed).
     /// With `verify`, the heap is verified before and after; a failure is returned as Err.
     pub fn collect(

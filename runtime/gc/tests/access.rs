@@ -360,7 +360,7 @@ fn a_safepoint_flush_hands_the_threads_buffered_entries_to_the_collector() {
 }
 
 #[test]
-fn stop_the_world_collectors_need_no_barrier_and_concurrent_mark_sweep_a_snapshot_one() {
+fn stop_the_world_collectors_need_no_barrier_concurrent_mark_sweep_a_snapshot_one_region_both() {
     let config = HeapConfig {
         initial_size: 4 << 20,
         max_size: 4 << 20,
@@ -373,6 +373,7 @@ fn stop_the_world_collectors_need_no_barrier_and_concurrent_mark_sweep_a_snapsho
         let heap = Heap::new(name, config.clone(), registry()).unwrap();
         let expected = match name {
             "concurrent-mark-sweep" => BarrierKind::PreWrite,
+            "region" => BarrierKind::PreAndPostWrite,
             _ => BarrierKind::None,
         };
         assert_eq!(heap.barrier(), expected, "{name}");

@@ -1031,6 +1031,7 @@ impl Vm {
         let requested = std::time::Instant::now();
         self.safepoint.store(true, Ordering::SeqCst);
         let (mut stacks, _) = self.stop_every_thread(None);
+        self.heap.world_stopped();
         let time_to_safepoint = requested.elapsed();
         self.ttsp.lock().push(time_to_safepoint);
         // The trace's GC start is a flush point: every thread's events go out with its TLAB.
@@ -1058,6 +1059,7 @@ impl Vm {
         for st in stacks.iter_mut() {
             st.mutator.tlab.resize_after_gc(allocated, capacity);
         }
+        self.heap.world_resumed();
         {
             let _guard = self.safepoint_lock.lock();
             self.safepoint.store(false, Ordering::SeqCst);
@@ -1237,6 +1239,8 @@ impl Vm {
         };
         self.safepoint.store(true, Ordering::SeqCst);
         let (mut stacks, all) = self.stop_every_thread(deadline);
+        // The threads stay stopped until the process exits: concurrent collector work stops too.
+        self.heap.world_stopped();
         for st in stacks.iter_mut() {
             self.heap.retire_mutator(&mut st.mutator);
             st.flush_events();

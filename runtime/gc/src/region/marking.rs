@@ -234,6 +234,7 @@ impl RegionCollector {
             if stop.is_stopped() || self.aborted(generation) {
                 return;
             }
+            let _unit = self.gate.enter();
             let _work = self.marking.work_lock.lock();
             if self.aborted(generation) {
                 return;
@@ -270,6 +271,7 @@ impl RegionCollector {
             if stop.is_stopped() || self.aborted(generation) {
                 return;
             }
+            let _unit = self.gate.enter();
             let _refine = self.refine_lock.lock();
             let _work = self.marking.work_lock.lock();
             if self.aborted(generation) {

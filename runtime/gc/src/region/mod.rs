@@ -10,7 +10,7 @@ pub mod remset;
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{Ref, TypeRegistry};
-use crate::shared::controller::{Controller, VmControl};
+use crate::shared::controller::{ConcurrentGate, Controller, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::{LocalQueue, QueueSet};
 use marking::Marking;
@@ -108,6 +108,8 @@ pub struct RegionCollector {
     start_marking: AtomicBool,
     /// Mixed collections are due (candidates left after a cleanup).
     mixed_phase: AtomicBool,
+    /// Keeps the controller's work (refinement, marking, scrubbing) out of stopped worlds.
+    pub(crate) gate: ConcurrentGate,
     /// Wakes the controller (marking to do, or many dirty cards).
     pub(crate) wake: (Mutex<bool>, Condvar),
     max_regions: usize,
@@ -173,6 +175,7 @@ impl RegionCollector {
             pending_humongous: AtomicUsize::new(0),
             start_marking: AtomicBool::new(false),
             mixed_phase: AtomicBool::new(false),
+            gate: ConcurrentGate::default(),
             wake: (Mutex::new(false), Condvar::new()),
             max_regions: geometry.count,
         })
@@ -485,6 +488,7 @@ impl RegionCollector {
             if self.dirty_queues.buffers_handed() >= REFINE_THRESHOLD_BUFFERS
                 || self.dirty_queues.pending_entries() >= REFINE_THRESHOLD_BUFFERS * DIRTY_CARD_BUFFER
             {
+                let _unit = self.gate.enter();
                 let _refine = self.refine_lock.lock();
                 self.refine_all(true);
             }
@@ -580,6 +584,14 @@ impl Collector for RegionCollector {
         events: &mut dyn GcEventSink,
     ) -> GcOutcome {
         self.collect_in_pause(cause, roots, events)
+    }
+
+    fn world_stopped(&self) {
+        self.gate.stop();
+    }
+
+    fn world_resumed(&self) {
+        self.gate.resume();
     }
 
     fn follow_up(&self) -> Option<GcCause> {

@@ -169,3 +169,54 @@ mod tests {
         assert!(!signal.is_stopped());
     }
 }
+
+/// Keeps a collector's concurrent work out of stopped worlds. The VM tells the collector when
+/// it stops the world (`Collector::world_stopped`) and resumes it; between the two, heap walks
+/// that are not the collector's own — the verifier, `--heap-dump`, the barrier check — read the
+/// heap, so a controller thread must not change it then (fill dead objects, refine cards).
+/// Each unit of concurrent work runs inside `enter`, which waits while the world is stopped;
+/// `stop` waits for the units in progress to finish.
+#[derive(Default)]
+pub struct ConcurrentGate {
+    /// (world stopped, units of concurrent work in progress)
+    state: Mutex<(bool, usize)>,
+    cond: Condvar,
+}
+
+/// A unit of concurrent work in progress (see `ConcurrentGate::enter`).
+pub struct GateUnit<'a>(&'a ConcurrentGate);
+
+impl ConcurrentGate {
+    /// Starts a unit of concurrent work, once the world runs.
+    pub fn enter(&self) -> GateUnit<'_> {
+        let mut s = self.state.lock();
+        while s.0 {
+            self.cond.wait(&mut s);
+        }
+        s.1 += 1;
+        GateUnit(self)
+    }
+
+    /// The world stopped: returns once no unit of concurrent work is in progress.
+    pub fn stop(&self) {
+        let mut s = self.state.lock();
+        s.0 = true;
+        while s.1 > 0 {
+            self.cond.wait(&mut s);
+        }
+    }
+
+    /// The world runs again.
+    pub fn resume(&self) {
+        self.state.lock().0 = false;
+        self.cond.notify_all();
+    }
+}
+
+impl Drop for GateUnit<'_> {
+    fn drop(&mut self) {
+        let mut s = self.0.state.lock();
+        s.1 -= 1;
+        self.0.cond.notify_all();
+    }
+}
