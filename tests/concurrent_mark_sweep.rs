@@ -32,7 +32,7 @@ fn cms(options: &[&str]) -> Vec<String> {
 fn pause_names(stdout: &str) -> Vec<String> {
     stdout
         .lines()
-        .filter(|l| l.starts_with('[') && l.contains("[info][gc]"))
+        .filter(|l| l.starts_with('[') && l.contains("[info][gc] GC("))
         .map(|l| {
             let after_id = l.split(") ").skip(1).collect::<Vec<_>>().join(") ");
             let name_end = after_id

@@ -222,6 +222,32 @@ impl Run {
         None
     }
 
+    /// Splits off the entries from the first one starting at or after `addr` (an entry that
+    /// straddles `addr` stays here): returns the new run, or None if nothing starts there.
+    fn split_off(&mut self, descs: &Descs, addr: u64) -> Option<Run> {
+        let mut off = self.start;
+        let mut i = 0;
+        while i < self.descs.len() && off < addr {
+            off += descs.units(self.descs[i]);
+            i += 1;
+        }
+        if i == 0 || i == self.descs.len() {
+            return None;
+        }
+        let mut tail = Run::new(off);
+        for k in i..self.descs.len() {
+            let d = self.descs[k];
+            tail.push(d, descs.units(d), self.ages[k], descs.is_gap(d));
+        }
+        self.descs.truncate(i);
+        self.ages.truncate(i);
+        self.end = off;
+        self.live -= tail.live;
+        self.live_units -= tail.live_units;
+        self.samples.clear();
+        Some(tail)
+    }
+
     fn shrink(&mut self) {
         self.descs.shrink_to_fit();
         self.ages.shrink_to_fit();
@@ -862,11 +888,28 @@ impl HeapModel {
                     .ok_or_else(|| format!("collected space {id} is not defined"))?;
                 ranges.push((s.start >> 3, s.end >> 3));
             }
-            for (k, run) in front {
-                if ranges.iter().any(|&(a, b)| a <= k && k < b) {
-                    self.back.insert(k, run);
-                } else {
-                    self.front.insert(k, run);
+            // A run may cross a space boundary (a GC thread's copies into two neighbouring
+            // regions are consecutive): cut it there, so each piece is collected or not.
+            let mut bounds: Vec<u64> = ranges.iter().flat_map(|&(a, b)| [a, b]).collect();
+            bounds.sort_unstable();
+            bounds.dedup();
+            for (_, mut run) in front {
+                let mut pieces = Vec::new();
+                for &cut in &bounds {
+                    if cut > run.start && cut < run.end {
+                        if let Some(tail) = run.split_off(&self.descs, cut) {
+                            pieces.push(std::mem::replace(&mut run, tail));
+                        }
+                    }
+                }
+                pieces.push(run);
+                for piece in pieces {
+                    let k = piece.start;
+                    if ranges.iter().any(|&(a, b)| a <= k && k < b) {
+                        self.back.insert(k, piece);
+                    } else {
+                        self.front.insert(k, piece);
+                    }
                 }
             }
         }

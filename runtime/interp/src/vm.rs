@@ -240,6 +240,12 @@ impl Vm {
         let vm: &'static Vm = Box::leak(Box::new(vm));
         let _ = THE_VM.set(vm);
         vm.stdout.start_flusher();
+        if vm.options.log_gc {
+            // HotSpot's first GC log line names the collector (`Using G1`).
+            let uptime = vm.heap.uptime().as_secs_f64();
+            let name = display_name(vm.heap.collector_name());
+            vm.write_stdout(format!("[{uptime:.3}s][info][gc] Using {name}\n").as_bytes());
+        }
         vm.define_trace_filler();
         vm.boot()
             .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
@@ -1320,6 +1326,21 @@ impl gcvm_gc::VmControl for VmPauses {
             vm.write_stdout(format!("[{uptime:.3}s][info][{tags}] {line}\n").as_bytes());
         }
     }
+}
+
+/// A collector's name as the GC log's `Using` line prints it: `region` is `Region`,
+/// `mark-compact` is `Mark-Compact`.
+fn display_name(collector: &str) -> String {
+    collector
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// The verifier's view of the class hierarchy: classes are loaded (not initialised) as needed.

@@ -1,4 +1,90 @@
-//! HEADER-PLACEHOLDER
+//! The region collector: a garbage-first (G1) collector in miniature — a heap of equal regions
+//! whose roles change every collection, young and mixed evacuation pauses driven by remembered
+//! sets, concurrent marking, and a pause-time goal (after Detlefs et al. 2004, "Garbage-First
+//! Garbage Collection", and HotSpot's gc/g1).
+//!
+//! # Regions (regions.rs)
+//! The heap is cut into equal power-of-two regions (G1's size rule: heap / 2048 between 1 and
+//! 32 MB, relaxed so a small heap still has at least 64 regions; `--region-size` overrides).
+//! Each region is **free**, **eden** (mutators allocate here: TLABs are carved from the current
+//! eden region), **survivor** (young objects that survived a collection), **old**, or part of a
+//! **humongous** object (an object of half a region or more gets contiguous regions of its own:
+//! a *start* region and *continues* regions; it never moves). Eden plus survivor is the young
+//! generation; its size is not fixed but chosen by the policy before every collection.
+//!
+//! # Pauses
+//! ```text
+//!  Young (Normal)  Young (Normal) .. Young (Concurrent Start)  ..  Remark .. Cleanup  Mixed Mixed ..
+//!  [eden+surv]     [eden+surv]       [eden+surv] + mark roots  conc. mark  conc. scrub  [young + some old]
+//! ```
+//! - **Young collection** (evacuate.rs): when eden reaches its target, the world stops and the
+//!   *collection set* — every eden and survivor region — is evacuated: live objects are copied
+//!   by parallel workers into survivor regions (or old regions once they are old enough: the
+//!   *tenuring threshold* adapts to how full survivor space gets) and the collection set's
+//!   regions become free. Cost is proportional to the live young objects, not to the heap.
+//! - **Finding the live young objects without scanning the old generation** is what remembered
+//!   sets are for (remset.rs). Roots are the VM's roots plus every old or humongous slot that
+//!   points into the collection set — and those slots are exactly the ones on the *cards* the
+//!   collection set's remembered sets name.
+//! - **Marking** (marking.rs): when old and humongous regions fill more than 45% of the heap
+//!   (IHOP), a young collection also starts a marking cycle (*Concurrent Start*): the
+//!   controller thread marks the tenured objects concurrently, a *Remark* pause finishes,
+//!   dead objects are scrubbed concurrently, and a *Cleanup* pause frees empty regions and picks
+//!   the old regions with the most garbage as *candidates*.
+//! - **Mixed collections** then add some candidates to the collection set of each young
+//!   collection — "garbage first": the regions that give back most for the least copying —
+//!   until the candidates are used up or what is left is not worth it.
+//! - **Full collection** (full.rs): when an evacuation cannot find room (*evacuation failure*:
+//!   objects stay in place, forwarded to themselves, and their region becomes old) and too
+//!   little is free afterwards, or a humongous object finds no contiguous free regions, a
+//!   sliding compaction of the whole heap follows in the same safepoint (`Collector::follow_up`):
+//!   the last resort before an OutOfMemoryError. `System.gc()` is a full collection too.
+//!
+//! # Barriers (remset.rs)
+//! `BarrierKind::PreAndPostWrite`, as G1:
+//! - **post-write card marking**: a store of a reference into another region, into a slot of a
+//!   non-young region, dirties the slot's 512-byte card and logs it in the thread's dirty-card
+//!   queue. *Refinement* — at the start of every pause, and on the controller thread when
+//!   queues grow — turns dirty cards into remembered-set entries.
+//! - **pre-write SATB** (while marking only): the overwritten reference, if tenured, is logged
+//!   so the marking sees the heap as it was when the cycle started.
+//!
+//! # Invariants
+//! - Every reference from a tenured region into another region is in that region's remembered
+//!   set or on a dirty card (`--verify-heap` checks it after every pause). Young regions need
+//!   no remembered-set entries for references *out* of them: they are always collected.
+//! - During an evacuation every object of the collection set is either unvisited, forwarded to
+//!   its copy (exactly once, by a compare-and-swap), or forwarded to itself (evacuation
+//!   failure); objects outside the collection set never move.
+//! - While marking: every tenured object below its region's TAMS that was reachable at the
+//!   concurrent start is marked by the remark; objects above TAMS and young objects are live.
+//! - Between pauses every region's `[bottom, top)` is parseable (TLAB and PLAB tails are
+//!   fillers); dead objects found by marking stay parseable until scrubbed (`is_dead` hides
+//!   them from heap walks until then).
+//!
+//! # The cost model and the pause goal (policy.rs)
+//! `--pause-goal MS` (default 200, G1's MaxGCPauseMillis): every pause is timed per phase, and
+//! decaying averages of the cost per card, per copied byte and the fixed cost predict the next
+//! pause; the eden size and the old regions of a mixed collection are chosen so that the
+//! prediction fits the goal. `-Xlog:gc*` prints predicted against actual for every pause.
+//!
+//! # What it reports to the tracer
+//! Every region is a space of the trace (id = region index, kind = its role); role changes are
+//! synced at the start and the end of every pause, so the trace's regions are exact at every
+//! boundary. An evacuation pause is a minor collection (GC kind 0) that names each region of
+//! its collection set, then reports every copy (`plab` + `moved`, replayed per worker) and every
+//! object kept in place by an evacuation failure (`kept_alive`); eagerly reclaimed humongous
+//! regions are released. Remark and Cleanup are marking pauses (kind 2): the remark names every
+//! tenured region and reports its survivors as runs kept in place (so objects the marking found
+//! dead die there), the cleanup releases the regions it frees. A full collection is a whole-heap
+//! collection (kind 1) reporting region moves and keep-alives.
+//!
+//! # Log (-Xlog:gc)
+//! G1's words: `Pause Young (Normal) (G1 Evacuation Pause)`, `Pause Young (Concurrent Start)`,
+//! `Pause Young (Mixed)`, `Concurrent Mark Cycle`, `Pause Remark`, `Pause Cleanup`,
+//! `Pause Full (G1 Compaction Pause)`, `To-space exhausted`; `-Xlog:gc*` adds the regions per
+//! role before and after (`gc,heap`), the predictions (`gc,ergo`) and the concurrent phases
+//! (`gc,marking`).
 
 pub mod evacuate;
 pub mod full;
