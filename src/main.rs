@@ -121,7 +121,7 @@ struct RunArgs {
     periodic_gc: Option<u64>,
     /// The region collector's region size: a power of two from 64k to 32m (default: from the
     /// heap size, as G1 does, with at least 64 regions in small heaps).
-    #[arg(long = "region-size", value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long = "region-size", value_name = "SIZE", value_parser = parse_region_size)]
     region_size: Option<usize>,
     /// The pause time the region collector aims at, in milliseconds (G1's MaxGCPauseMillis;
     /// default 200).
@@ -226,6 +226,16 @@ fn java_size_option(arg: &str) -> Option<(&'static str, &'static str)> {
         "-Xms" => Some(("--xms", "initial heap")),
         "-Xss" => Some(("--xss", "thread stack")),
         _ => None,
+    }
+}
+
+/// `--region-size`: a size that is a power of two from 64k to 32m.
+fn parse_region_size(s: &str) -> Result<usize, String> {
+    let size = parse_size(s)?;
+    if size.is_power_of_two() && (64 << 10..=32 << 20).contains(&size) {
+        Ok(size)
+    } else {
+        Err(format!("{s} is not a power of two from 64k to 32m"))
     }
 }
 

@@ -236,23 +236,7 @@ pub trait Collector: Send + Sync {
     /// time to collect. The default is HotSpot's TLAB policy (gcvm-tlab) over `alloc_tlab` and
     /// `alloc_outside_tlab`; a free-list collector overrides it.
     fn alloc_slow(&self, mutator: &mut Mutator, memory: &HeapMemory, size: usize) -> Option<usize> {
-        match mutator.tlab.slow_path(size) {
-            SlowPath::AllocateOutside => {
-                let at = self.alloc_outside_tlab(size)?;
-                memory.zero(at, size);
-                Some(at)
-            }
-            SlowPath::Refill { size: desired } => {
-                let min = size + gcvm_tlab::FILLER_RESERVE;
-                if let Some((from, to)) = mutator.tlab.retire(false) {
-                    memory.fill_gap(from, to);
-                }
-                let (start, end) = self.alloc_tlab(min, desired.max(min))?;
-                memory.zero(start, end - start);
-                mutator.tlab.install(start, end);
-                mutator.tlab.alloc(size)
-            }
-        }
+        tlab_alloc_slow(self, mutator, memory, size)
     }
 
     /// The spaces, in address order.
@@ -332,6 +316,34 @@ pub trait StwCollector: Send {
     fn capacity(&self) -> usize;
     fn max_capacity(&self) -> usize;
     fn parseable_ranges(&self) -> Vec<(usize, usize)>;
+}
+
+
+/// The default allocation slow path (HotSpot's TLAB policy over `alloc_tlab` and
+/// `alloc_outside_tlab`), for collectors that override `alloc_slow` only for some sizes.
+pub fn tlab_alloc_slow<C: Collector + ?Sized>(
+    collector: &C,
+    mutator: &mut Mutator,
+    memory: &HeapMemory,
+    size: usize,
+) -> Option<usize> {
+    match mutator.tlab.slow_path(size) {
+        SlowPath::AllocateOutside => {
+            let at = collector.alloc_outside_tlab(size)?;
+            memory.zero(at, size);
+            Some(at)
+        }
+        SlowPath::Refill { size: desired } => {
+            let min = size + gcvm_tlab::FILLER_RESERVE;
+            if let Some((from, to)) = mutator.tlab.retire(false) {
+                memory.fill_gap(from, to);
+            }
+            let (start, end) = collector.alloc_tlab(min, desired.max(min))?;
+            memory.zero(start, end - start);
+            mutator.tlab.install(start, end);
+            mutator.tlab.alloc(size)
+        }
+    }
 }
 
 /// A `StwCollector` behind one lock.

@@ -490,10 +490,9 @@ impl RegionCollector {
 
         // Humongous candidates for eager reclaim: primitive arrays nothing remembers.
         let humongous: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
-        if !self.marking.in_cycle() || starting_marking {
+        if !self.marking.in_cycle() {
             for i in 0..st.table.meta.len() {
                 if st.table.meta[i].role == Role::HumongousStart
-                    && !starting_marking
                     && self.is_primitive_array(self.geometry.bottom(i))
                     && self.remsets.of(i).is_empty()
                 {
@@ -711,6 +710,12 @@ impl RegionCollector {
         }
         if failed {
             self.log(&format!("GC({id}) To-space exhausted"));
+        }
+        if reclaimed > 0 {
+            self.log_detail(
+                "gc,humongous",
+                &format!("GC({id}) Humongous objects reclaimed eagerly: {reclaimed}"),
+            );
         }
         self.log_pause_details(id, &counts_before, &counts_after, predicted, total, copied_bytes, card_count);
         let pending = self.take_pending_humongous();

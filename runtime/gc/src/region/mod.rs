@@ -336,6 +336,12 @@ impl RegionCollector {
     fn alloc_humongous(&self, size: usize) -> Option<usize> {
         let n = size.div_ceil(self.geometry.size);
         let mut st = self.state.lock();
+        // Keep a reserve for the next evacuation while a young collection could still free
+        // something (eden in use): then collect first (G1 Humongous Allocation).
+        let reserve = (st.table.committed() * policy::RESERVE_PERCENT).div_ceil(100);
+        if st.eden_regions > 0 && st.table.count(Role::Free) < n + reserve {
+            return None;
+        }
         let Some(first) = st.table.find_free_run(n) else {
             self.pending_humongous.store(size, Ordering::Relaxed);
             return None;
@@ -625,6 +631,16 @@ impl Collector for RegionCollector {
         }
     }
 
+    /// Humongous objects go straight to their own regions (a TLAB could never hold them).
+    fn alloc_slow(&self, mutator: &mut Mutator, memory: &HeapMemory, size: usize) -> Option<usize> {
+        if size >= self.humongous_threshold() {
+            let at = self.alloc_humongous(size)?;
+            memory.zero(at, size);
+            return Some(at);
+        }
+        tlab_alloc_slow(self, mutator, memory, size)
+    }
+
     fn spaces(&self) -> Vec<SpaceInfo> {
         let st = self.state.lock();
         st.table
@@ -702,6 +718,16 @@ impl Collector for RegionCollector {
 
     fn start(&'static self, vm: &'static dyn VmControl) {
         let _ = self.vm.set(vm);
+        let size = self.geometry.size;
+        let size = if size >= 1 << 20 {
+            format!("{}M", size >> 20)
+        } else {
+            format!("{}K", size >> 10)
+        };
+        vm.log_gc_detail(
+            "gc,init",
+            &format!("Heap Region Size: {size} ({} regions)", self.max_regions),
+        );
         match Controller::spawn("gcvm-region-controller", move |stop| self.run_controller(vm, &stop)) {
             Ok(c) => *self.controller.lock() = Some(c),
             Err(e) => vm.log_gc(&format!("region controller not started: {e}")),

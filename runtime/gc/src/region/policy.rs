@@ -116,11 +116,12 @@ impl Policy {
         Policy {
             pause_goal_ms: pause_goal.as_secs_f64() * 1e3,
             region_size,
-            // Priors before any pause: 1 µs per card, 1 ms per 4 MB copied, 0.2 ms fixed.
+            // Priors before any pause: 1 µs per card, 1 ms per 4 MB copied, 0.2 ms fixed, and
+            // everything survives (so the first eden is small enough to copy whole).
             cost_per_card_ms: Avg::new(0.001),
             cost_per_byte_ms: Avg::new(1.0 / (4 << 20) as f64),
             fixed_ms: Avg::new(0.2),
-            survival: Avg::new(0.2),
+            survival: Avg::new(1.0),
             young_target: (committed * MIN_YOUNG_PERCENT / 100).max(1),
             tenuring_threshold: MAX_AGE,
             candidates: Vec::new(),
