@@ -35,6 +35,12 @@ pub struct BenchArgs {
     /// Directory holding the programs.
     #[arg(long, default_value = "programs")]
     dir: PathBuf,
+    /// Extra options for every gcvm run, space-separated (e.g. "--pause-goal 5").
+    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
+    gcvm_args: Option<String>,
+    /// Extra options for every HotSpot run, space-separated (e.g. "-XX:MaxGCPauseMillis=5").
+    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
+    java_args: Option<String>,
 }
 
 /// One configuration: how to run a program.
@@ -260,9 +266,9 @@ fn run_once(
                 col,
                 &format!("-Xmx{}", args.xmx),
                 "-Xlog:gc",
-                "-cp",
-            ])
-            .arg(classes);
+            ]);
+            cmd.args(args.gcvm_args.iter().flat_map(|a| a.split_whitespace()));
+            cmd.arg("-cp").arg(classes);
             cmd
         }
         None => {
@@ -275,6 +281,7 @@ fn run_once(
             cmd.args(&c.hotspot_flags)
                 .arg(format!("-Xmx{}", args.xmx))
                 .arg(log)
+                .args(args.java_args.iter().flat_map(|a| a.split_whitespace()))
                 .arg("-cp")
                 .arg(classes);
             cmd
