@@ -225,9 +225,12 @@ impl RegionCollector {
         {
             return;
         }
+        // Inside a unit: the world that started the cycle has resumed (its pause is logged).
+        let unit = self.gate.enter();
         let cycle_id = vm.pause_count();
         let started = self.marking.cycle_started.lock().unwrap_or_else(Instant::now);
         self.log(&format!("GC({cycle_id}) Concurrent Mark Cycle"));
+        drop(unit);
         let mark_started = Instant::now();
         // Concurrent mark.
         loop {

@@ -495,19 +495,24 @@ impl RegionCollector {
         self.vm.get().map_or(0, |vm| vm.pause_count().saturating_sub(1))
     }
 
+    /// Enough dirty cards are queued for the controller to refine them.
+    fn refinement_due(&self) -> bool {
+        self.dirty_queues.pending_entries() >= REFINE_THRESHOLD_BUFFERS * DIRTY_CARD_BUFFER
+    }
+
     /// Refines every queued dirty card (at a pause's start, or on the controller thread).
-    /// Caller holds `refine_lock`.
+    /// Caller holds `refine_lock`. The heap lock is taken per buffer, so mutators refilling
+    /// TLABs wait at most one buffer's work.
     pub(crate) fn refine_all(&self, concurrent: bool) -> usize {
         let buffers = self.dirty_queues.take_all();
-        let st = self.state.lock();
         let mut n = 0;
         for buffer in buffers {
+            let st = self.state.lock();
             for card in buffer {
                 self.refine_card(&st.table, card as usize);
                 n += 1;
             }
         }
-        drop(st);
         let mut stats = self.stats.lock();
         if concurrent {
             stats.cards_refined_concurrently += n as u64;
@@ -577,9 +582,7 @@ impl RegionCollector {
             if stop.is_stopped() {
                 return;
             }
-            if self.dirty_queues.buffers_handed() >= REFINE_THRESHOLD_BUFFERS
-                || self.dirty_queues.pending_entries() >= REFINE_THRESHOLD_BUFFERS * DIRTY_CARD_BUFFER
-            {
+            if self.refinement_due() {
                 let _unit = self.gate.enter();
                 let _refine = self.refine_lock.lock();
                 self.refine_all(true);
@@ -626,7 +629,7 @@ impl Collector for RegionCollector {
             memory.fill_gap(from, to);
         }
         mutator.barrier.flush();
-        if self.dirty_queues.buffers_handed() >= REFINE_THRESHOLD_BUFFERS {
+        if self.refinement_due() {
             self.wake_controller();
         }
     }
