@@ -642,7 +642,9 @@ impl RegionCollector {
         for &i in &cset {
             self.attrs.set_in_cset(i, false);
             if !failed_regions.contains(&i) {
+                // Every survivor has moved out (reported above): the region's life ends here.
                 self.release_region(&mut st.table, i);
+                events.space_release(i as u32);
             }
         }
         let mut reclaimed = 0;
