@@ -216,12 +216,23 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
     let mut st = Stack { s, locals, width };
     let n = |k: Kind| (k.slots(), k == Kind::Ref);
     match insn {
-        Nop | IInc(..) | CheckCast(_) => {}
+        Nop | CheckCast(_) => {}
+        // Local indices are checked here for every method, trusted ones included: the
+        // interpreter's unchecked slot access relies on it (slots.rs).
+        IInc(i, _) => {
+            st.local(*i as usize)?;
+        }
         AConstNull | LdcString(_) | LdcClass(_) | New { .. } => st.push(1, true)?,
         IConst(_) | FConst(_) => st.push(1, false)?,
         LConst(_) | DConst(_) => st.push(2, false)?,
-        ILoad(_) | FLoad(_) => st.push(1, false)?,
-        LLoad(_) | DLoad(_) => st.push(2, false)?,
+        ILoad(i) | FLoad(i) => {
+            st.local(*i as usize)?;
+            st.push(1, false)?
+        }
+        LLoad(i) | DLoad(i) => {
+            st.local(*i as usize + 1)?;
+            st.push(2, false)?
+        }
         ALoad(i) => {
             let r = st.local(*i as usize)?;
             st.push(1, r)?
