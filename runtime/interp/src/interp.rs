@@ -849,6 +849,430 @@ impl JThread {
                     Insn::LinkError(info) => {
                         throw!(self.throw_new(info.class, Some(&info.message)))
                     }
+
+                    // ---- quickened forms (quicken.rs): fast paths; a slow path falls back to
+                    // the original instructions after this one, with the stack they expect.
+                    Insn::GetField32(offset) => {
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        null_check!(obj);
+                        set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                    }
+                    Insn::GetField64(offset) => {
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        null_check!(obj);
+                        set_slot!(sp - 1, mem.read_u64(obj.offset() + *offset as usize));
+                        sp += 1;
+                    }
+                    Insn::PutField32(offset) => {
+                        let v = slot!(sp - 1) as u32;
+                        let obj = Ref::from_raw(slot!(sp - 2) as u32);
+                        null_check!(obj);
+                        sp -= 2;
+                        heap.store_u32(obj, *offset as usize, v);
+                    }
+                    Insn::PutField64(offset) => {
+                        let v = slot!(sp - 2);
+                        let obj = Ref::from_raw(slot!(sp - 3) as u32);
+                        null_check!(obj);
+                        sp -= 3;
+                        heap.store_u64(obj, *offset as usize, v);
+                    }
+                    Insn::PutFieldRef(offset) => {
+                        let v = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot!(sp - 2) as u32);
+                        null_check!(obj);
+                        sp -= 2;
+                        heap.store_ref(&mut self.mutator, obj, *offset as usize, v);
+                    }
+                    Insn::ArrayLoad32 => {
+                        let at = element!(4);
+                        set_slot!(sp, mem.read_u32(at) as u64);
+                        sp += 1;
+                    }
+                    Insn::ArrayLoad64 => {
+                        let at = element!(8);
+                        set_slot!(sp, mem.read_u64(at));
+                        sp += 2;
+                    }
+                    Insn::ArrayStore32 => {
+                        sp -= 1;
+                        let v = slot!(sp) as u32;
+                        let (arr, off) = element_in!(4);
+                        heap.store_u32(arr, off, v);
+                    }
+                    Insn::ArrayStore64 => {
+                        sp -= 2;
+                        let v = slot!(sp);
+                        let (arr, off) = element_in!(8);
+                        heap.store_u64(arr, off, v);
+                    }
+                    Insn::LocalGetField32 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // the getfield throws
+                        }
+                        set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                        pc += 1;
+                    }
+                    Insn::LocalGetField64 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // the getfield throws
+                        }
+                        set_slot!(sp - 1, mem.read_u64(obj.offset() + *offset as usize));
+                        sp += 1;
+                        pc += 1;
+                    }
+                    Insn::LocalsArrayLoad32 { array, index } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
+                        sp += 1;
+                        pc += 2;
+                    }
+                    Insn::LocalsArrayLoad64 { array, index } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp, mem.read_u64(arr.offset() + 16 + i as usize * 8));
+                        sp += 2;
+                        pc += 2;
+                    }
+                    Insn::IfICmpLocals { a, b, cond, target } => {
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        let y = slot!(lb + *b as usize) as u32 as i32;
+                        if cond.test(x, y) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 2;
+                        }
+                    }
+                    Insn::IIncIfICmpLocals {
+                        local,
+                        delta,
+                        a,
+                        b,
+                        cond,
+                        target,
+                    } => {
+                        let at = lb + *local as usize;
+                        set_slot!(at, (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64);
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        let y = slot!(lb + *b as usize) as u32 as i32;
+                        if cond.test(x, y) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 3;
+                        }
+                    }
+                    Insn::GetStatic32 { class, slot } => {
+                        set_slot!(sp, class.static_value(*slot));
+                        sp += 1;
+                    }
+                    Insn::GetStatic64 { class, slot } => {
+                        set_slot!(sp, class.static_value(*slot));
+                        sp += 2;
+                    }
+                    Insn::PutStatic32 { class, slot } => {
+                        sp -= 1;
+                        class.set_static_value(*slot, slot!(sp));
+                    }
+                    Insn::PutStatic64 { class, slot } => {
+                        sp -= 2;
+                        class.set_static_value(*slot, slot!(sp));
+                    }
+                    Insn::IIncGoto {
+                        local,
+                        delta,
+                        target,
+                    } => {
+                        let at = lb + *local as usize;
+                        set_slot!(at, (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64);
+                        poll_if_backward!(target);
+                        pc = *target as usize;
+                    }
+                    Insn::ArrayLoadLocalIndex32 { index } => {
+                        let arr = Ref::from_raw(slot!(sp - 1) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, i as u64);
+                            sp += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp - 1, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
+                        pc += 1;
+                    }
+                    Insn::ArrayLoadLocalIndex64 { index } => {
+                        let arr = Ref::from_raw(slot!(sp - 1) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, i as u64);
+                            sp += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp - 1, mem.read_u64(arr.offset() + 16 + i as usize * 8));
+                        sp += 1;
+                        pc += 1;
+                    }
+                    Insn::LocalDupGetField32 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // dup, then the getfield throws
+                        }
+                        set_slot!(sp, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                        sp += 1;
+                        pc += 2;
+                    }
+                    Insn::LocalDupGetField64 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // dup, then the getfield throws
+                        }
+                        set_slot!(sp, mem.read_u64(obj.offset() + *offset as usize));
+                        sp += 2;
+                        pc += 2;
+                    }
+                    Insn::LocalsArrayStore32 {
+                        array,
+                        index,
+                        value,
+                    } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // load the value, then the array store throws
+                        }
+                        let v = slot!(lb + *value as usize) as u32;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        pc += 3;
+                    }
+                    Insn::LocalsArrayStore64 {
+                        array,
+                        index,
+                        value,
+                    } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // load the value, then the array store throws
+                        }
+                        let v = slot!(lb + *value as usize);
+                        heap.store_u64(arr, 16 + i as usize * 8, v);
+                        pc += 3;
+                    }
+                    Insn::LocalLocalGetField32 { a, b, offset } => {
+                        set_slot!(sp, slot!(lb + *a as usize));
+                        let obj = Ref::from_raw(slot!(lb + *b as usize) as u32);
+                        set_slot!(sp + 1, obj.raw() as u64);
+                        sp += 2;
+                        if obj.is_null() {
+                            pc += 1;
+                            continue; // the getfield throws
+                        }
+                        set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                        pc += 2;
+                    }
+                    Insn::GetFieldIfICmp {
+                        offset,
+                        cond,
+                        target,
+                    } => {
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        null_check!(obj);
+                        let b = mem.read_u32(obj.offset() + *offset as usize) as i32;
+                        let a = slot!(sp - 2) as u32 as i32;
+                        if cond.test(a, b) {
+                            poll_if_backward!(target);
+                            sp -= 2;
+                            pc = *target as usize;
+                        } else {
+                            sp -= 2;
+                            pc += 1;
+                        }
+                    }
+                    Insn::LocalGetFieldStore32 {
+                        local,
+                        offset,
+                        store,
+                    } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        if obj.is_null() {
+                            set_slot!(sp, obj.raw() as u64);
+                            sp += 1;
+                            continue; // the getfield throws
+                        }
+                        let v = mem.read_u32(obj.offset() + *offset as usize) as u64;
+                        set_slot!(lb + *store as usize, v);
+                        pc += 2;
+                    }
+                    Insn::DOpLocalField {
+                        op,
+                        local,
+                        object,
+                        offset,
+                    } => {
+                        let d = slot!(lb + *local as usize);
+                        let obj = Ref::from_raw(slot!(lb + *object as usize) as u32);
+                        if obj.is_null() {
+                            set_slot!(sp, d);
+                            set_slot!(sp + 2, obj.raw() as u64);
+                            sp += 3;
+                            pc += 1;
+                            continue; // the getfield throws
+                        }
+                        let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
+                        set_slot!(sp, op.apply(f64::from_bits(d), f).to_bits());
+                        sp += 2;
+                        pc += 3;
+                    }
+                    Insn::IfLCmp { cond, target } => {
+                        let b = slot!(sp - 2) as i64;
+                        let a = slot!(sp - 4) as i64;
+                        if cond.test(a.cmp(&b) as i32, 0) {
+                            poll_if_backward!(target);
+                            sp -= 4;
+                            pc = *target as usize;
+                        } else {
+                            sp -= 4;
+                            pc += 1;
+                        }
+                    }
+                    Insn::Load2 { a, b } => {
+                        set_slot!(sp, slot!(lb + *a as usize));
+                        set_slot!(sp + 1, slot!(lb + *b as usize));
+                        sp += 2;
+                        pc += 1;
+                    }
+                    Insn::IfICmpLocalConst { a, cond, c, target } => {
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        if cond.test(x, *c) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 2;
+                        }
+                    }
+                    Insn::IfLocal { a, cond, target } => {
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        if cond.test(x, 0) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 1;
+                        }
+                    }
+                    Insn::IOpLocal { op, local } => {
+                        let b = slot!(lb + *local as usize) as u32 as i32;
+                        let a = slot!(sp - 1) as u32 as i32;
+                        set_slot!(sp - 1, op.apply(a, b) as u32 as u64);
+                        pc += 1;
+                    }
+                    Insn::IOpConst { op, c } => {
+                        let a = slot!(sp - 1) as u32 as i32;
+                        set_slot!(sp - 1, op.apply(a, *c) as u32 as u64);
+                        pc += 1;
+                    }
+                    Insn::LOpLocal { op, local } => {
+                        let b = slot!(lb + *local as usize) as i64;
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, op.apply(a, b) as u64);
+                        pc += 1;
+                    }
+                    Insn::DOpLocal { op, local } => {
+                        let b = f64::from_bits(slot!(lb + *local as usize));
+                        let a = f64::from_bits(slot!(sp - 2));
+                        set_slot!(sp - 2, op.apply(a, b).to_bits());
+                        pc += 1;
+                    }
+                    Insn::Intrinsic(which) => {
+                        use crate::insn::Intrinsic as I;
+                        // Only the slots the intrinsic's arguments take are read.
+                        macro_rules! arg {
+                            ($slots_from_top:expr) => {
+                                slot!(sp - $slots_from_top)
+                            };
+                        }
+                        match which {
+                            I::DSqrt => set_slot!(sp - 2, f64::from_bits(arg!(2)).sqrt().to_bits()),
+                            I::IAbs => set_slot!(sp - 1, (arg!(1) as u32 as i32).wrapping_abs() as u32 as u64),
+                            I::LAbs => set_slot!(sp - 2, (arg!(2) as i64).wrapping_abs() as u64),
+                            I::FAbs => {
+                                let a = f32::from_bits(arg!(1) as u32);
+                                let r = if a <= 0.0 { 0.0 - a } else { a };
+                                set_slot!(sp - 1, r.to_bits() as u64)
+                            }
+                            I::DAbs => {
+                                let a = f64::from_bits(arg!(2));
+                                set_slot!(sp - 2, if a <= 0.0 { 0.0 - a } else { a }.to_bits())
+                            }
+                            I::IMin | I::IMax => {
+                                let (i2, i1) = (arg!(2) as u32 as i32, arg!(1) as u32 as i32);
+                                let r = if matches!(which, I::IMin) {
+                                    i2.min(i1)
+                                } else {
+                                    i2.max(i1)
+                                };
+                                sp -= 1;
+                                set_slot!(sp - 1, r as u32 as u64)
+                            }
+                            I::LMin | I::LMax => {
+                                let (a, b) = (arg!(4) as i64, arg!(2) as i64);
+                                let r = if matches!(which, I::LMin) { a.min(b) } else { a.max(b) };
+                                sp -= 2;
+                                set_slot!(sp - 2, r as u64)
+                            }
+                            I::INumberOfTrailingZeros => {
+                                set_slot!(sp - 1, (arg!(1) as u32).trailing_zeros() as u64)
+                            }
+                            I::INumberOfLeadingZeros => {
+                                set_slot!(sp - 1, (arg!(1) as u32).leading_zeros() as u64)
+                            }
+                            I::IBitCount => set_slot!(sp - 1, (arg!(1) as u32).count_ones() as u64),
+                            I::LNumberOfTrailingZeros
+                            | I::LNumberOfLeadingZeros
+                            | I::LBitCount => {
+                                let d2 = arg!(2);
+                                let r = match which {
+                                    I::LNumberOfTrailingZeros => d2.trailing_zeros(),
+                                    I::LNumberOfLeadingZeros => d2.leading_zeros(),
+                                    _ => d2.count_ones(),
+                                };
+                                sp -= 1;
+                                set_slot!(sp - 1, r as u64)
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -17,6 +17,7 @@ pub mod launcher;
 pub mod monitor;
 pub mod natives;
 pub mod oopmap;
+pub mod quicken;
 pub mod slots;
 pub mod output;
 pub mod thread;
