@@ -21,6 +21,8 @@
 //! when anything needs the slow path — a null, an index out of bounds — it pushes what the
 //! instructions before the failing one would have pushed and continues at the failing one, which
 //! throws exactly as unquickened code does, with that instruction's pc, oop map and handlers.
+//! A form whose *first* instruction is the one that can fail (a width-specialised `getfield`,
+//! `getfield; if_icmp`) throws at its own index, where the stack is as that instruction expects.
 //! The only other point where a quickened instruction can stop is the safepoint poll of a
 //! backward branch, which it takes at its own index with the operand stack as it was there: the
 //! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
