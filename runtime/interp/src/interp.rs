@@ -305,7 +305,10 @@ impl JThread {
                     }
                     Insn::IInc(i, d) => {
                         let at = lb + *i as usize;
-                        set_slot!(at, (slot!(at) as u32 as i32).wrapping_add(*d as i32) as u32 as u64);
+                        set_slot!(
+                            at,
+                            (slot!(at) as u32 as i32).wrapping_add(*d as i32) as u32 as u64
+                        );
                     }
 
                     Insn::ArrayLoad(kind) => match kind {
@@ -398,8 +401,7 @@ impl JThread {
                         sp += 1;
                     }
                     Insn::DupX2 => {
-                        let (v1, v2, v3) =
-                            (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3));
+                        let (v1, v2, v3) = (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3));
                         set_slot!(sp - 3, v1);
                         set_slot!(sp - 2, v3);
                         set_slot!(sp - 1, v2);
@@ -412,8 +414,7 @@ impl JThread {
                         sp += 2;
                     }
                     Insn::Dup2X1 => {
-                        let (v1, v2, v3) =
-                            (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3));
+                        let (v1, v2, v3) = (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3));
                         set_slot!(sp - 3, v2);
                         set_slot!(sp - 2, v1);
                         set_slot!(sp - 1, v3);
@@ -422,12 +423,8 @@ impl JThread {
                         sp += 2;
                     }
                     Insn::Dup2X2 => {
-                        let (v1, v2, v3, v4) = (
-                            slot!(sp - 1),
-                            slot!(sp - 2),
-                            slot!(sp - 3),
-                            slot!(sp - 4),
-                        );
+                        let (v1, v2, v3, v4) =
+                            (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3), slot!(sp - 4));
                         set_slot!(sp - 4, v2);
                         set_slot!(sp - 3, v1);
                         set_slot!(sp - 2, v4);
@@ -785,9 +782,8 @@ impl JThread {
                     Insn::MultiANewArray { class, dims, site } => {
                         sync!();
                         let n = *dims as usize;
-                        let counts: Vec<i32> = (0..n)
-                            .map(|i| slot!(sp - n + i) as u32 as i32)
-                            .collect();
+                        let counts: Vec<i32> =
+                            (0..n).map(|i| slot!(sp - n + i) as u32 as i32).collect();
                         if let Some(neg) = counts.iter().find(|&&c| c < 0) {
                             throw!(self.throw_new(
                                 "java/lang/NegativeArraySizeException",
@@ -974,7 +970,10 @@ impl JThread {
                         target,
                     } => {
                         let at = lb + *local as usize;
-                        set_slot!(at, (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64);
+                        set_slot!(
+                            at,
+                            (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
+                        );
                         let x = slot!(lb + *a as usize) as u32 as i32;
                         let y = slot!(lb + *b as usize) as u32 as i32;
                         if cond.test(x, y) {
@@ -1006,7 +1005,10 @@ impl JThread {
                         target,
                     } => {
                         let at = lb + *local as usize;
-                        set_slot!(at, (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64);
+                        set_slot!(
+                            at,
+                            (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
+                        );
                         poll_if_backward!(target);
                         pc = *target as usize;
                     }
@@ -1018,7 +1020,10 @@ impl JThread {
                             sp += 1;
                             continue; // the array load throws
                         }
-                        set_slot!(sp - 1, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
+                        set_slot!(
+                            sp - 1,
+                            mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64
+                        );
                         pc += 1;
                     }
                     Insn::ArrayLoadLocalIndex64 { index } => {
@@ -1225,7 +1230,10 @@ impl JThread {
                         }
                         match which {
                             I::DSqrt => set_slot!(sp - 2, f64::from_bits(arg!(2)).sqrt().to_bits()),
-                            I::IAbs => set_slot!(sp - 1, (arg!(1) as u32 as i32).wrapping_abs() as u32 as u64),
+                            I::IAbs => set_slot!(
+                                sp - 1,
+                                (arg!(1) as u32 as i32).wrapping_abs() as u32 as u64
+                            ),
                             I::LAbs => set_slot!(sp - 2, (arg!(2) as i64).wrapping_abs() as u64),
                             I::FAbs => {
                                 let a = f32::from_bits(arg!(1) as u32);
@@ -1248,7 +1256,11 @@ impl JThread {
                             }
                             I::LMin | I::LMax => {
                                 let (a, b) = (arg!(4) as i64, arg!(2) as i64);
-                                let r = if matches!(which, I::LMin) { a.min(b) } else { a.max(b) };
+                                let r = if matches!(which, I::LMin) {
+                                    a.min(b)
+                                } else {
+                                    a.max(b)
+                                };
                                 sp -= 2;
                                 set_slot!(sp - 2, r as u64)
                             }
@@ -1259,9 +1271,7 @@ impl JThread {
                                 set_slot!(sp - 1, (arg!(1) as u32).leading_zeros() as u64)
                             }
                             I::IBitCount => set_slot!(sp - 1, (arg!(1) as u32).count_ones() as u64),
-                            I::LNumberOfTrailingZeros
-                            | I::LNumberOfLeadingZeros
-                            | I::LBitCount => {
+                            I::LNumberOfTrailingZeros | I::LNumberOfLeadingZeros | I::LBitCount => {
                                 let d2 = arg!(2);
                                 let r = match which {
                                     I::LNumberOfTrailingZeros => d2.trailing_zeros(),

@@ -357,16 +357,45 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
             st.push(1, false)?
         }
         MonitorEnter | MonitorExit => st.pop(1)?,
-        GetField32(_) | GetField64(_) | PutField32(_) | PutField64(_) | PutFieldRef(_)
-        | ArrayLoad32 | ArrayLoad64 | ArrayStore32 | ArrayStore64 | LocalGetField32 { .. }
-        | LocalGetField64 { .. } | LocalsArrayLoad32 { .. } | LocalsArrayLoad64 { .. }
-        | IfICmpLocals { .. } | IIncIfICmpLocals { .. } | Load2 { .. } | GetStatic32 { .. }
-        | GetStatic64 { .. } | PutStatic32 { .. } | PutStatic64 { .. } | IIncGoto { .. }
-        | ArrayLoadLocalIndex32 { .. } | ArrayLoadLocalIndex64 { .. } | LocalDupGetField32 { .. }
-        | LocalDupGetField64 { .. } | IfLCmp { .. } | LocalsArrayStore32 { .. }
-        | LocalsArrayStore64 { .. } | LocalLocalGetField32 { .. } | GetFieldIfICmp { .. }
-        | LocalGetFieldStore32 { .. } | DOpLocalField { .. } | IfICmpLocalConst { .. } | IfLocal { .. } | IOpLocal { .. }
-        | IOpConst { .. } | LOpLocal { .. } | DOpLocal { .. } | Intrinsic(_) => {
+        GetField32(_)
+        | GetField64(_)
+        | PutField32(_)
+        | PutField64(_)
+        | PutFieldRef(_)
+        | ArrayLoad32
+        | ArrayLoad64
+        | ArrayStore32
+        | ArrayStore64
+        | LocalGetField32 { .. }
+        | LocalGetField64 { .. }
+        | LocalsArrayLoad32 { .. }
+        | LocalsArrayLoad64 { .. }
+        | IfICmpLocals { .. }
+        | IIncIfICmpLocals { .. }
+        | Load2 { .. }
+        | GetStatic32 { .. }
+        | GetStatic64 { .. }
+        | PutStatic32 { .. }
+        | PutStatic64 { .. }
+        | IIncGoto { .. }
+        | ArrayLoadLocalIndex32 { .. }
+        | ArrayLoadLocalIndex64 { .. }
+        | LocalDupGetField32 { .. }
+        | LocalDupGetField64 { .. }
+        | IfLCmp { .. }
+        | LocalsArrayStore32 { .. }
+        | LocalsArrayStore64 { .. }
+        | LocalLocalGetField32 { .. }
+        | GetFieldIfICmp { .. }
+        | LocalGetFieldStore32 { .. }
+        | DOpLocalField { .. }
+        | IfICmpLocalConst { .. }
+        | IfLocal { .. }
+        | IOpLocal { .. }
+        | IOpConst { .. }
+        | LOpLocal { .. }
+        | DOpLocal { .. }
+        | Intrinsic(_) => {
             return Err("quickened instruction (the analysis runs before quickening)".into())
         }
     }

@@ -207,16 +207,19 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             local: *b,
         }),
         DLoad(d) => match (next(1)?, next(2), next(3)) {
-            (ALoad(o), Some(GetField { offset, kind: Kind::Double }), Some(op))
-                if double_op(op).is_some() =>
-            {
-                Some(DOpLocalField {
-                    op: double_op(op)?,
-                    local: *d,
-                    object: *o,
-                    offset: *offset,
-                })
-            }
+            (
+                ALoad(o),
+                Some(GetField {
+                    offset,
+                    kind: Kind::Double,
+                }),
+                Some(op),
+            ) if double_op(op).is_some() => Some(DOpLocalField {
+                op: double_op(op)?,
+                local: *d,
+                object: *o,
+                offset: *offset,
+            }),
             _ => quick_dload(insns, i, *d),
         },
         _ => None,
@@ -237,48 +240,48 @@ fn quick_aload(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
     let a = &a;
     let next = |k: usize| insns.get(i + k);
     match (next(1)?, next(2)) {
-            (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
-                Width::W32 => Some(LocalsArrayLoad32 {
-                    array: *a,
-                    index: *index,
-                }),
-                Width::W64 => Some(LocalsArrayLoad64 {
-                    array: *a,
-                    index: *index,
-                }),
-            },
-            (GetField { offset, kind }, _) => match width(*kind)? {
-                Width::W32 => Some(LocalGetField32 {
-                    local: *a,
-                    offset: *offset,
-                }),
-                Width::W64 => Some(LocalGetField64 {
-                    local: *a,
-                    offset: *offset,
-                }),
-            },
-            (Dup, Some(GetField { offset, kind })) => match width(*kind)? {
-                Width::W32 => Some(LocalDupGetField32 {
-                    local: *a,
-                    offset: *offset,
-                }),
-                Width::W64 => Some(LocalDupGetField64 {
-                    local: *a,
-                    offset: *offset,
-                }),
-            },
-            (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
-            (IfNull(t), _) => Some(IfLocal {
-                a: *a,
-                cond: Cond::Eq,
-                target: *t,
+        (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
+            Width::W32 => Some(LocalsArrayLoad32 {
+                array: *a,
+                index: *index,
             }),
-            (IfNonNull(t), _) => Some(IfLocal {
-                a: *a,
-                cond: Cond::Ne,
-                target: *t,
+            Width::W64 => Some(LocalsArrayLoad64 {
+                array: *a,
+                index: *index,
             }),
-            _ => None,
+        },
+        (GetField { offset, kind }, _) => match width(*kind)? {
+            Width::W32 => Some(LocalGetField32 {
+                local: *a,
+                offset: *offset,
+            }),
+            Width::W64 => Some(LocalGetField64 {
+                local: *a,
+                offset: *offset,
+            }),
+        },
+        (Dup, Some(GetField { offset, kind })) => match width(*kind)? {
+            Width::W32 => Some(LocalDupGetField32 {
+                local: *a,
+                offset: *offset,
+            }),
+            Width::W64 => Some(LocalDupGetField64 {
+                local: *a,
+                offset: *offset,
+            }),
+        },
+        (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
+        (IfNull(t), _) => Some(IfLocal {
+            a: *a,
+            cond: Cond::Eq,
+            target: *t,
+        }),
+        (IfNonNull(t), _) => Some(IfLocal {
+            a: *a,
+            cond: Cond::Ne,
+            target: *t,
+        }),
+        _ => None,
     }
 }
 
@@ -370,23 +373,28 @@ fn intrinsic(vm: &Vm, m: &Method) -> Option<Intrinsic> {
     if !class.is_bootstrap {
         return None;
     }
-    let math = matches!(class.name.as_str(), "java/lang/Math" | "java/lang/StrictMath");
-    Some(match (class.name.as_str(), m.name.as_str(), m.descriptor.as_str()) {
-        (_, "sqrt", "(D)D") if math => DSqrt,
-        (_, "abs", "(I)I") if math => IAbs,
-        (_, "abs", "(J)J") if math => LAbs,
-        (_, "abs", "(F)F") if math => FAbs,
-        (_, "abs", "(D)D") if math => DAbs,
-        (_, "min", "(II)I") if math => IMin,
-        (_, "max", "(II)I") if math => IMax,
-        (_, "min", "(JJ)J") if math => LMin,
-        (_, "max", "(JJ)J") if math => LMax,
-        ("java/lang/Integer", "numberOfTrailingZeros", "(I)I") => INumberOfTrailingZeros,
-        ("java/lang/Long", "numberOfTrailingZeros", "(J)I") => LNumberOfTrailingZeros,
-        ("java/lang/Integer", "numberOfLeadingZeros", "(I)I") => INumberOfLeadingZeros,
-        ("java/lang/Long", "numberOfLeadingZeros", "(J)I") => LNumberOfLeadingZeros,
-        ("java/lang/Integer", "bitCount", "(I)I") => IBitCount,
-        ("java/lang/Long", "bitCount", "(J)I") => LBitCount,
-        _ => return None,
-    })
+    let math = matches!(
+        class.name.as_str(),
+        "java/lang/Math" | "java/lang/StrictMath"
+    );
+    Some(
+        match (class.name.as_str(), m.name.as_str(), m.descriptor.as_str()) {
+            (_, "sqrt", "(D)D") if math => DSqrt,
+            (_, "abs", "(I)I") if math => IAbs,
+            (_, "abs", "(J)J") if math => LAbs,
+            (_, "abs", "(F)F") if math => FAbs,
+            (_, "abs", "(D)D") if math => DAbs,
+            (_, "min", "(II)I") if math => IMin,
+            (_, "max", "(II)I") if math => IMax,
+            (_, "min", "(JJ)J") if math => LMin,
+            (_, "max", "(JJ)J") if math => LMax,
+            ("java/lang/Integer", "numberOfTrailingZeros", "(I)I") => INumberOfTrailingZeros,
+            ("java/lang/Long", "numberOfTrailingZeros", "(J)I") => LNumberOfTrailingZeros,
+            ("java/lang/Integer", "numberOfLeadingZeros", "(I)I") => INumberOfLeadingZeros,
+            ("java/lang/Long", "numberOfLeadingZeros", "(J)I") => LNumberOfLeadingZeros,
+            ("java/lang/Integer", "bitCount", "(I)I") => IBitCount,
+            ("java/lang/Long", "bitCount", "(J)I") => LBitCount,
+            _ => return None,
+        },
+    )
 }
