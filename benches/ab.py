@@ -1,29 +1,43 @@
 #!/usr/bin/env python3
-"""A/B wall-time comparison of two gcvm binaries on the bundled programs.
+"""A/B wall-time comparison of two gcvm binaries, optionally with HotSpot's interpreter alongside.
 
     python3 benches/ab.py BEFORE AFTER [--reps 5] [--collectors semispace,mark-compact]
-                          [--xmx 64m] [--programs GCBench,BinaryTrees]
+                          [--xmx 64m] [--programs GCBench,BinaryTrees] [--dir programs]
+                          [--xint]
 
-Runs every bundled program (default size) under each collector with both binaries,
-alternating A and B in every repetition so that machine noise hits both alike, and prints
-one Markdown row per (program, collector): median seconds of each and the ratio B/A, then the
-geometric mean of the ratios. Used for changes that must not slow the runtime down (e.g. the
-access layer: docs/benchmarks.md).
+Compiles every program of --dir (default: the bundled programs/) once, then runs each (default
+size) under each collector with both binaries — and with --xint also `java -Xint` with Serial —
+alternating them in every repetition so that machine noise hits all alike. Prints one Markdown
+row per (program, collector): median seconds of each, the ratio AFTER/BEFORE and with --xint
+each binary's ratio to HotSpot -Xint; then the geometric means. Used for changes that must not
+slow the runtime down (the access layer) and for interpreter speed (issue 16): docs/benchmarks.md.
 """
-import argparse, math, os, statistics, subprocess, sys, time
+import argparse, math, os, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(binary, collector, xmx, program):
-    src = os.path.join(ROOT, "programs", program + ".java")
+def timed(cmd, what):
     t = time.perf_counter()
-    p = subprocess.run([binary, "run", "--gc", collector, "-Xmx" + xmx, src],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     took = time.perf_counter() - t
     if p.returncode != 0:
-        sys.exit(f"{binary} {program} under {collector} failed: {p.stderr.decode()[:500]}")
+        sys.exit(f"{what} failed: {p.stderr.decode()[:500]}")
     return took
+
+
+def gcvm(binary, collector, xmx, classes, program):
+    return timed([binary, "run", "--gc", collector, "-Xmx" + xmx, "-cp", classes, program],
+                 f"{binary} {program} under {collector}")
+
+
+def xint(xmx, classes, program):
+    return timed(["java", "-Xint", "-XX:+UseSerialGC", "-Xmx" + xmx, "-cp", classes, program],
+                 f"java -Xint {program}")
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
 def main():
@@ -34,25 +48,46 @@ def main():
     ap.add_argument("--collectors", default="semispace,mark-compact")
     ap.add_argument("--xmx", default="64m")
     ap.add_argument("--programs", default="")
+    ap.add_argument("--dir", default=os.path.join(ROOT, "programs"))
+    ap.add_argument("--xint", action="store_true", help="also time java -Xint (Serial)")
     a = ap.parse_args()
-    programs = a.programs.split(",") if a.programs else sorted(
-        f[:-5] for f in os.listdir(os.path.join(ROOT, "programs")) if f.endswith(".java"))
-    ratios = []
+    sources = sorted(f for f in os.listdir(a.dir) if f.endswith(".java"))
+    programs = a.programs.split(",") if a.programs else [f[:-5] for f in sources]
+    classes = tempfile.mkdtemp(prefix="gcvm-ab-")
+    subprocess.run(["javac", "-g", "-d", classes] + [os.path.join(a.dir, f) for f in sources],
+                   check=True)
+    ratios, before_x, after_x = [], [], []
     print(f"-Xmx{a.xmx}, {a.reps} alternating repetitions, median wall seconds\n")
-    print("| program | collector | before s | after s | after/before |")
-    print("|---|---|---|---|---|")
+    if a.xint:
+        print("| program | collector | before s | after s | HotSpot -Xint s | after/before "
+              "| before x -Xint | after x -Xint |")
+        print("|---|---|---|---|---|---|---|---|")
+    else:
+        print("| program | collector | before s | after s | after/before |")
+        print("|---|---|---|---|---|")
     for program in programs:
         for collector in a.collectors.split(","):
-            run(a.after, collector, a.xmx, program)  # warm the javac cache and the page cache
-            before, after = [], []
+            gcvm(a.after, collector, a.xmx, classes, program)  # warm the page cache
+            before, after, hotspot = [], [], []
             for _ in range(a.reps):
-                before.append(run(a.before, collector, a.xmx, program))
-                after.append(run(a.after, collector, a.xmx, program))
+                before.append(gcvm(a.before, collector, a.xmx, classes, program))
+                after.append(gcvm(a.after, collector, a.xmx, classes, program))
+                if a.xint:
+                    hotspot.append(xint(a.xmx, classes, program))
             b, c = statistics.median(before), statistics.median(after)
             ratios.append(c / b)
-            print(f"| {program} | {collector} | {b:.3f} | {c:.3f} | {c / b:.3f} |", flush=True)
-    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-    print(f"\ngeometric mean after/before: {geo:.3f} over {len(ratios)} runs")
+            if a.xint:
+                h = statistics.median(hotspot)
+                before_x.append(b / h)
+                after_x.append(c / h)
+                print(f"| {program} | {collector} | {b:.2f} | {c:.2f} | {h:.2f} | {c / b:.3f} "
+                      f"| {b / h:.2f} | {c / h:.2f} |", flush=True)
+            else:
+                print(f"| {program} | {collector} | {b:.3f} | {c:.3f} | {c / b:.3f} |", flush=True)
+    print(f"\ngeometric mean after/before: {geomean(ratios):.3f} over {len(ratios)} runs")
+    if a.xint:
+        print(f"geometric mean x HotSpot -Xint: before {geomean(before_x):.2f}, "
+              f"after {geomean(after_x):.2f}")
 
 
 if __name__ == "__main__":

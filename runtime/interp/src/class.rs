@@ -9,11 +9,13 @@ use crate::insn::{Insn, Kind, RetKind};
 use crate::oopmap::OopMaps;
 use gcvm_gc::Ref;
 use parking_lot::{Condvar, Mutex};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 pub type NativeFn = fn(&mut crate::thread::JThread, usize) -> crate::thread::JResult<u64>;
+
+/// Method selector -> vtable index.
+pub type SelectorMap = rustc_hash::FxHashMap<u32, u32>;
 
 #[derive(Debug)]
 pub struct Field {
@@ -181,8 +183,9 @@ pub struct Class {
     pub fields: Vec<Field>,
     pub methods: Vec<&'static Method>,
     pub vtable: Vec<&'static Method>,
-    /// selector -> vtable index, for interface dispatch.
-    pub itable: HashMap<u32, u32>,
+    /// selector -> vtable index, for interface dispatch (looked up on every invokeinterface:
+    /// selectors are small integers, so a fast non-cryptographic hash).
+    pub itable: SelectorMap,
     pub instance_size: u32,
     /// One past the last instance field byte (subclass fields start here).
     pub fields_end: u32,
@@ -296,7 +299,7 @@ impl Class {
             fields: vec![],
             methods: vec![],
             vtable: vec![],
-            itable: HashMap::new(),
+            itable: SelectorMap::default(),
             instance_size: 0,
             fields_end: 0,
             ref_offsets: vec![],

@@ -81,7 +81,9 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
         max_stack: raw.max_stack,
         oopmaps: OnceLock::new(),
     };
-    with_oop_maps(code, method, &class.name)
+    let mut code = with_oop_maps(code, method, &class.name)?;
+    crate::quicken::quicken(vm, &mut code);
+    Ok(code)
 }
 
 /// Computes a body's oop maps up front, so malformed code is rejected before it runs. Errors

@@ -6,7 +6,7 @@
 //! interpreter (and the oop-map builder) exactly what each slot holds. A reference that cannot be
 //! resolved becomes `LinkError`, which throws the right Java error if — and only if — it executes.
 
-use crate::class::{Method, StringConst};
+use crate::class::{Class, Method, StringConst};
 use crate::indy::{ConcatSite, LambdaSite, RecordSite};
 
 /// What a field or array element holds, and how it is loaded and stored.
@@ -275,4 +275,316 @@ pub enum Insn {
     MonitorExit,
 
     LinkError(Box<LinkErrorInfo>),
+
+    // ---- Quickened forms (quicken.rs). Made after the oop maps are computed, never seen by the
+    // oop-map analysis: each one stands at the index of the first instruction it replaces, does
+    // the work of it and the following ones, and leaves those in place. Whatever needs the slow
+    // path (a null, an index out of bounds) falls back to them with the operand stack as they
+    // expect it, so exceptions, oop maps and handlers see the original instructions.
+    /// getfield of an int, float or reference field.
+    GetField32(u32),
+    /// getfield of a long or double field.
+    GetField64(u32),
+    /// putfield of an int or float field.
+    PutField32(u32),
+    /// putfield of a long or double field.
+    PutField64(u32),
+    /// putfield of a reference field.
+    PutFieldRef(u32),
+    /// iaload, faload, aaload.
+    ArrayLoad32,
+    /// laload, daload.
+    ArrayLoad64,
+    /// iastore, fastore.
+    ArrayStore32,
+    /// lastore, dastore.
+    ArrayStore64,
+    /// aload; getfield of a 32-bit field.
+    LocalGetField32 {
+        local: u16,
+        offset: u32,
+    },
+    /// aload; getfield of a 64-bit field.
+    LocalGetField64 {
+        local: u16,
+        offset: u32,
+    },
+    /// aload; iload; iaload/faload/aaload.
+    LocalsArrayLoad32 {
+        array: u16,
+        index: u16,
+    },
+    /// aload; iload; laload/daload.
+    LocalsArrayLoad64 {
+        array: u16,
+        index: u16,
+    },
+    /// iload; iload; if_icmp<cond>.
+    IfICmpLocals {
+        a: u16,
+        b: u16,
+        cond: Cond,
+        target: u32,
+    },
+    /// iload; iconst (or bipush, sipush, ldc); if_icmp<cond>.
+    IfICmpLocalConst {
+        a: u16,
+        cond: Cond,
+        c: i32,
+        target: u32,
+    },
+    /// iload; if<cond> (or aload; ifnull/ifnonnull).
+    IfLocal {
+        a: u16,
+        cond: Cond,
+        target: u32,
+    },
+    /// getstatic of a 32-bit (int, float, reference) field of a class initialised before the
+    /// method was quickened.
+    GetStatic32 {
+        class: &'static Class,
+        slot: u32,
+    },
+    /// getstatic of a long or double field, likewise.
+    GetStatic64 {
+        class: &'static Class,
+        slot: u32,
+    },
+    /// putstatic of an int, float or reference field, likewise.
+    PutStatic32 {
+        class: &'static Class,
+        slot: u32,
+    },
+    /// putstatic of a long or double field, likewise.
+    PutStatic64 {
+        class: &'static Class,
+        slot: u32,
+    },
+    /// iinc; goto (the end of a loop whose test is at its top).
+    IIncGoto {
+        local: u16,
+        delta: i16,
+        target: u32,
+    },
+    /// iload; iaload/faload/aaload: the array is on the stack, the index in a local.
+    ArrayLoadLocalIndex32 {
+        index: u16,
+    },
+    /// iload; laload/daload.
+    ArrayLoadLocalIndex64 {
+        index: u16,
+    },
+    /// aload; dup; getfield of a 32-bit field (`o.f op= x` starts so).
+    LocalDupGetField32 {
+        local: u16,
+        offset: u32,
+    },
+    /// aload; dup; getfield of a 64-bit field.
+    LocalDupGetField64 {
+        local: u16,
+        offset: u32,
+    },
+    /// aload; iload; iload; iastore/fastore: array, index and value all locals.
+    LocalsArrayStore32 {
+        array: u16,
+        index: u16,
+        value: u16,
+    },
+    /// aload; iload; lload/dload; lastore/dastore.
+    LocalsArrayStore64 {
+        array: u16,
+        index: u16,
+        value: u16,
+    },
+    /// aload; aload; getfield of a 32-bit field: a local, then a field of another local.
+    LocalLocalGetField32 {
+        a: u16,
+        b: u16,
+        offset: u32,
+    },
+    /// getfield of an int field; if_icmp<cond> (the field is the second operand).
+    GetFieldIfICmp {
+        offset: u32,
+        cond: Cond,
+        target: u32,
+    },
+    /// aload; getfield of a 32-bit field; astore/istore/fstore.
+    LocalGetFieldStore32 {
+        local: u16,
+        offset: u32,
+        store: u16,
+    },
+    /// dload; aload; getfield of a double field; a double operation: `d op o.f`.
+    DOpLocalField {
+        op: DoubleOp,
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// lcmp; if<cond>.
+    IfLCmp {
+        cond: Cond,
+        target: u32,
+    },
+    /// iinc; iload; iload; if_icmp<cond> (the end of most counted loops).
+    IIncIfICmpLocals {
+        local: u16,
+        delta: i16,
+        a: u16,
+        b: u16,
+        cond: Cond,
+        target: u32,
+    },
+    /// Two loads of one-slot locals (iload, fload, aload) in a row.
+    Load2 {
+        a: u16,
+        b: u16,
+    },
+    /// iload; an int operation: the top of the stack becomes `top op local`.
+    IOpLocal {
+        op: IntOp,
+        local: u16,
+    },
+    /// iconst; an int operation.
+    IOpConst {
+        op: IntOp,
+        c: i32,
+    },
+    /// lload; a long operation.
+    LOpLocal {
+        op: LongOp,
+        local: u16,
+    },
+    /// dload; a double operation.
+    DOpLocal {
+        op: DoubleOp,
+        local: u16,
+    },
+    /// invokestatic of a pure library method computed in place (Math.sqrt, abs, min, max, ...).
+    Intrinsic(Intrinsic),
+}
+
+// Every instruction fits in 16 bytes, so the dispatch loop indexes a dense array.
+const _: () = assert!(std::mem::size_of::<Insn>() == 16);
+
+/// The condition of a quickened comparison (against the second operand, or zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cond {
+    Eq,
+    Ne,
+    Lt,
+    Ge,
+    Gt,
+    Le,
+}
+
+impl Cond {
+    #[inline(always)]
+    pub fn test(self, a: i32, b: i32) -> bool {
+        match self {
+            Cond::Eq => a == b,
+            Cond::Ne => a != b,
+            Cond::Lt => a < b,
+            Cond::Ge => a >= b,
+            Cond::Gt => a > b,
+            Cond::Le => a <= b,
+        }
+    }
+}
+
+/// Int operations that cannot throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+    UShr,
+}
+
+impl IntOp {
+    #[inline(always)]
+    pub fn apply(self, a: i32, b: i32) -> i32 {
+        match self {
+            IntOp::Add => a.wrapping_add(b),
+            IntOp::Sub => a.wrapping_sub(b),
+            IntOp::Mul => a.wrapping_mul(b),
+            IntOp::And => a & b,
+            IntOp::Or => a | b,
+            IntOp::Xor => a ^ b,
+            IntOp::Shl => a.wrapping_shl(b as u32 & 31),
+            IntOp::Shr => a.wrapping_shr(b as u32 & 31),
+            IntOp::UShr => ((a as u32) >> (b as u32 & 31)) as i32,
+        }
+    }
+}
+
+/// Long operations on two longs that cannot throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+}
+
+impl LongOp {
+    #[inline(always)]
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            LongOp::Add => a.wrapping_add(b),
+            LongOp::Sub => a.wrapping_sub(b),
+            LongOp::Mul => a.wrapping_mul(b),
+            LongOp::And => a & b,
+            LongOp::Or => a | b,
+            LongOp::Xor => a ^ b,
+        }
+    }
+}
+
+/// Double arithmetic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl DoubleOp {
+    #[inline(always)]
+    pub fn apply(self, a: f64, b: f64) -> f64 {
+        match self {
+            DoubleOp::Add => a + b,
+            DoubleOp::Sub => a - b,
+            DoubleOp::Mul => a * b,
+            DoubleOp::Div => a / b,
+        }
+    }
+}
+
+/// Library methods the interpreter computes in place of a call (quicken.rs lists which).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intrinsic {
+    DSqrt,
+    IAbs,
+    LAbs,
+    FAbs,
+    DAbs,
+    IMin,
+    IMax,
+    LMin,
+    LMax,
+    INumberOfTrailingZeros,
+    LNumberOfTrailingZeros,
+    INumberOfLeadingZeros,
+    LNumberOfLeadingZeros,
+    IBitCount,
+    LBitCount,
 }

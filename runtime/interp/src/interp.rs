@@ -12,6 +12,7 @@
 
 use crate::class::Code;
 use crate::insn::{Insn, Kind};
+use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
 use gcvm_gc::Ref;
 
@@ -33,6 +34,34 @@ impl JThread {
             let lb = frame.locals as usize;
             let mut pc = frame.pc as usize;
             let mut sp = frame.sp as usize;
+            // The slot array, unchecked (slots.rs); re-taken after every call out of the loop.
+            let mut slots = Slots::of(&mut self.slots);
+
+            macro_rules! reload {
+                () => {{
+                    slots = Slots::of(&mut self.slots);
+                }};
+            }
+            // SAFETY (for `slot!` and `set_slot!`, the loop's only unsafe code): every index is
+            // `lb` plus a local index, or a stack pointer of this frame, which the oop-map
+            // analysis run on every method before it first runs keeps within its locals and
+            // `max_stack`, and `JThread::call` keeps the frame inside the array (slots.rs); the
+            // view is re-taken (`reload!`) after anything else touches the array.
+            macro_rules! slot {
+                ($i:expr) => {{
+                    let i: usize = $i;
+                    // SAFETY: see above.
+                    unsafe { slots.get(i) }
+                }};
+            }
+            macro_rules! set_slot {
+                ($i:expr, $v:expr) => {{
+                    let i: usize = $i;
+                    let v: u64 = $v;
+                    // SAFETY: see above.
+                    unsafe { slots.set(i, v) }
+                }};
+            }
 
             macro_rules! sync {
                 () => {{
@@ -60,7 +89,10 @@ impl JThread {
             macro_rules! tryj {
                 ($e:expr) => {{
                     match $e {
-                        Ok(v) => v,
+                        Ok(v) => {
+                            reload!();
+                            v
+                        }
                         Err(Throw) => unwind!(),
                     }
                 }};
@@ -68,66 +100,66 @@ impl JThread {
             macro_rules! push_i {
                 ($v:expr) => {{
                     let v: i32 = $v;
-                    self.slots[sp] = v as u32 as u64;
+                    set_slot!(sp, v as u32 as u64);
                     sp += 1;
                 }};
             }
             macro_rules! push_l {
                 ($v:expr) => {{
                     let v: i64 = $v;
-                    self.slots[sp] = v as u64;
+                    set_slot!(sp, v as u64);
                     sp += 2;
                 }};
             }
             macro_rules! push_f {
                 ($v:expr) => {{
                     let v: f32 = $v;
-                    self.slots[sp] = v.to_bits() as u64;
+                    set_slot!(sp, v.to_bits() as u64);
                     sp += 1;
                 }};
             }
             macro_rules! push_d {
                 ($v:expr) => {{
                     let v: f64 = $v;
-                    self.slots[sp] = v.to_bits();
+                    set_slot!(sp, v.to_bits());
                     sp += 2;
                 }};
             }
             macro_rules! push_a {
                 ($v:expr) => {{
                     let v: Ref = $v;
-                    self.slots[sp] = v.raw() as u64;
+                    set_slot!(sp, v.raw() as u64);
                     sp += 1;
                 }};
             }
             macro_rules! pop_i {
                 () => {{
                     sp -= 1;
-                    self.slots[sp] as u32 as i32
+                    slot!(sp) as u32 as i32
                 }};
             }
             macro_rules! pop_l {
                 () => {{
                     sp -= 2;
-                    self.slots[sp] as i64
+                    slot!(sp) as i64
                 }};
             }
             macro_rules! pop_f {
                 () => {{
                     sp -= 1;
-                    f32::from_bits(self.slots[sp] as u32)
+                    f32::from_bits(slot!(sp) as u32)
                 }};
             }
             macro_rules! pop_d {
                 () => {{
                     sp -= 2;
-                    f64::from_bits(self.slots[sp])
+                    f64::from_bits(slot!(sp))
                 }};
             }
             macro_rules! pop_a {
                 () => {{
                     sp -= 1;
-                    Ref::from_raw(self.slots[sp] as u32)
+                    Ref::from_raw(slot!(sp) as u32)
                 }};
             }
             macro_rules! binop_i {
@@ -165,6 +197,7 @@ impl JThread {
                     if (*$t as usize) < pc && vm.safepoint_requested() {
                         sync!();
                         self.safepoint_poll();
+                        reload!();
                     }
                 }};
             }
@@ -220,6 +253,7 @@ impl JThread {
                     match self.call($m, $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
+                            reload!();
                             sp = $base + $m.ret.map_or(0, Kind::slots);
                         }
                         Err(Throw) => unwind!(),
@@ -254,24 +288,27 @@ impl JThread {
                     }
 
                     Insn::ILoad(i) | Insn::FLoad(i) | Insn::ALoad(i) => {
-                        self.slots[sp] = self.slots[lb + *i as usize];
+                        set_slot!(sp, slot!(lb + *i as usize));
                         sp += 1;
                     }
                     Insn::LLoad(i) | Insn::DLoad(i) => {
-                        self.slots[sp] = self.slots[lb + *i as usize];
+                        set_slot!(sp, slot!(lb + *i as usize));
                         sp += 2;
                     }
                     Insn::IStore(i) | Insn::FStore(i) | Insn::AStore(i) => {
                         sp -= 1;
-                        self.slots[lb + *i as usize] = self.slots[sp];
+                        set_slot!(lb + *i as usize, slot!(sp));
                     }
                     Insn::LStore(i) | Insn::DStore(i) => {
                         sp -= 2;
-                        self.slots[lb + *i as usize] = self.slots[sp];
+                        set_slot!(lb + *i as usize, slot!(sp));
                     }
                     Insn::IInc(i, d) => {
-                        let slot = &mut self.slots[lb + *i as usize];
-                        *slot = (*slot as u32 as i32).wrapping_add(*d as i32) as u32 as u64;
+                        let at = lb + *i as usize;
+                        set_slot!(
+                            at,
+                            (slot!(at) as u32 as i32).wrapping_add(*d as i32) as u32 as u64
+                        );
                     }
 
                     Insn::ArrayLoad(kind) => match kind {
@@ -285,12 +322,12 @@ impl JThread {
                         }
                         Kind::Float => {
                             let at = element!(4);
-                            self.slots[sp] = mem.read_u32(at) as u64;
+                            set_slot!(sp, mem.read_u32(at) as u64);
                             sp += 1;
                         }
                         Kind::Long | Kind::Double => {
                             let at = element!(8);
-                            self.slots[sp] = mem.read_u64(at);
+                            set_slot!(sp, mem.read_u64(at));
                             sp += 2;
                         }
                         Kind::Byte | Kind::Boolean => {
@@ -309,13 +346,13 @@ impl JThread {
                     Insn::ArrayStore(kind) => match kind {
                         Kind::Int | Kind::Float => {
                             sp -= 1;
-                            let v = self.slots[sp] as u32;
+                            let v = slot!(sp) as u32;
                             let (arr, off) = element_in!(4);
                             heap.store_u32(arr, off, v);
                         }
                         Kind::Long | Kind::Double => {
                             sp -= 2;
-                            let v = self.slots[sp];
+                            let v = slot!(sp);
                             let (arr, off) = element_in!(8);
                             heap.store_u64(arr, off, v);
                         }
@@ -330,8 +367,8 @@ impl JThread {
                             heap.store_u16(arr, off, v as u16);
                         }
                         Kind::Ref => {
-                            let v = Ref::from_raw(self.slots[sp - 1] as u32);
-                            let arr = Ref::from_raw(self.slots[sp - 3] as u32);
+                            let v = Ref::from_raw(slot!(sp - 1) as u32);
+                            let arr = Ref::from_raw(slot!(sp - 3) as u32);
                             if !v.is_null() && !arr.is_null() {
                                 let crate::class::ClassKind::Array { component, .. } =
                                     self.class_of(arr).kind
@@ -353,56 +390,54 @@ impl JThread {
                     Insn::Pop => sp -= 1,
                     Insn::Pop2 => sp -= 2,
                     Insn::Dup => {
-                        self.slots[sp] = self.slots[sp - 1];
+                        set_slot!(sp, slot!(sp - 1));
                         sp += 1;
                     }
                     Insn::DupX1 => {
-                        let (v1, v2) = (self.slots[sp - 1], self.slots[sp - 2]);
-                        self.slots[sp - 2] = v1;
-                        self.slots[sp - 1] = v2;
-                        self.slots[sp] = v1;
+                        let (v1, v2) = (slot!(sp - 1), slot!(sp - 2));
+                        set_slot!(sp - 2, v1);
+                        set_slot!(sp - 1, v2);
+                        set_slot!(sp, v1);
                         sp += 1;
                     }
                     Insn::DupX2 => {
-                        let (v1, v2, v3) =
-                            (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
-                        self.slots[sp - 3] = v1;
-                        self.slots[sp - 2] = v3;
-                        self.slots[sp - 1] = v2;
-                        self.slots[sp] = v1;
+                        let (v1, v2, v3) = (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3));
+                        set_slot!(sp - 3, v1);
+                        set_slot!(sp - 2, v3);
+                        set_slot!(sp - 1, v2);
+                        set_slot!(sp, v1);
                         sp += 1;
                     }
                     Insn::Dup2 => {
-                        self.slots[sp] = self.slots[sp - 2];
-                        self.slots[sp + 1] = self.slots[sp - 1];
+                        set_slot!(sp, slot!(sp - 2));
+                        set_slot!(sp + 1, slot!(sp - 1));
                         sp += 2;
                     }
                     Insn::Dup2X1 => {
-                        let (v1, v2, v3) =
-                            (self.slots[sp - 1], self.slots[sp - 2], self.slots[sp - 3]);
-                        self.slots[sp - 3] = v2;
-                        self.slots[sp - 2] = v1;
-                        self.slots[sp - 1] = v3;
-                        self.slots[sp] = v2;
-                        self.slots[sp + 1] = v1;
+                        let (v1, v2, v3) = (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3));
+                        set_slot!(sp - 3, v2);
+                        set_slot!(sp - 2, v1);
+                        set_slot!(sp - 1, v3);
+                        set_slot!(sp, v2);
+                        set_slot!(sp + 1, v1);
                         sp += 2;
                     }
                     Insn::Dup2X2 => {
-                        let (v1, v2, v3, v4) = (
-                            self.slots[sp - 1],
-                            self.slots[sp - 2],
-                            self.slots[sp - 3],
-                            self.slots[sp - 4],
-                        );
-                        self.slots[sp - 4] = v2;
-                        self.slots[sp - 3] = v1;
-                        self.slots[sp - 2] = v4;
-                        self.slots[sp - 1] = v3;
-                        self.slots[sp] = v2;
-                        self.slots[sp + 1] = v1;
+                        let (v1, v2, v3, v4) =
+                            (slot!(sp - 1), slot!(sp - 2), slot!(sp - 3), slot!(sp - 4));
+                        set_slot!(sp - 4, v2);
+                        set_slot!(sp - 3, v1);
+                        set_slot!(sp - 2, v4);
+                        set_slot!(sp - 1, v3);
+                        set_slot!(sp, v2);
+                        set_slot!(sp + 1, v1);
                         sp += 2;
                     }
-                    Insn::Swap => self.slots.swap(sp - 1, sp - 2),
+                    Insn::Swap => {
+                        let (v1, v2) = (slot!(sp - 1), slot!(sp - 2));
+                        set_slot!(sp - 1, v2);
+                        set_slot!(sp - 2, v1);
+                    }
 
                     Insn::IAdd => binop_i!(i32::wrapping_add),
                     Insn::LAdd => binop_l!(i64::wrapping_add),
@@ -613,7 +648,7 @@ impl JThread {
                             tryj!(self.monitor_exit(lock));
                         }
                         if slots > 0 {
-                            self.slots[lb] = self.slots[sp - slots];
+                            set_slot!(lb, slot!(sp - slots));
                         }
                         self.frames.pop();
                         if self.frames.len() == base_depth {
@@ -631,7 +666,7 @@ impl JThread {
                             sync!();
                             tryj!(self.initialize(c));
                         }
-                        self.slots[sp] = c.static_value(*slot);
+                        set_slot!(sp, c.static_value(*slot));
                         sp += kind.slots();
                     }
                     Insn::PutStatic { class, slot, kind } => {
@@ -641,19 +676,19 @@ impl JThread {
                             tryj!(self.initialize(c));
                         }
                         sp -= kind.slots();
-                        c.set_static_value(*slot, narrow(*kind, self.slots[sp]));
+                        c.set_static_value(*slot, narrow(*kind, slot!(sp)));
                     }
                     Insn::GetField { offset, kind } => {
                         let obj = pop_a!();
                         null_check!(obj);
                         let at = obj.offset() + *offset as usize;
-                        self.slots[sp] = read_field(mem, at, *kind);
+                        set_slot!(sp, read_field(mem, at, *kind));
                         sp += kind.slots();
                     }
                     Insn::PutField { offset, kind } => {
                         let n = kind.slots();
-                        let v = self.slots[sp - n];
-                        let obj = Ref::from_raw(self.slots[sp - n - 1] as u32);
+                        let v = slot!(sp - n);
+                        let obj = Ref::from_raw(slot!(sp - n - 1) as u32);
                         null_check!(obj);
                         sp -= n + 1;
                         write_field(heap, &mut self.mutator, obj, *offset as usize, *kind, v);
@@ -670,14 +705,14 @@ impl JThread {
                     }
                     Insn::InvokeSpecial(m) | Insn::InvokeDirect(m) => {
                         let base = sp - m.arg_slots as usize;
-                        null_check!(Ref::from_raw(self.slots[base] as u32));
+                        null_check!(Ref::from_raw(slot!(base) as u32));
                         invoke!(*m, base)
                     }
                     Insn::InvokeVirtual {
                         vindex, arg_slots, ..
                     } => {
                         let base = sp - *arg_slots as usize;
-                        let recv = Ref::from_raw(self.slots[base] as u32);
+                        let recv = Ref::from_raw(slot!(base) as u32);
                         null_check!(recv);
                         let m = self.class_of(recv).vtable[*vindex as usize];
                         invoke!(m, base)
@@ -688,7 +723,7 @@ impl JThread {
                         method,
                     } => {
                         let base = sp - *arg_slots as usize;
-                        let recv = Ref::from_raw(self.slots[base] as u32);
+                        let recv = Ref::from_raw(slot!(base) as u32);
                         null_check!(recv);
                         let class = self.class_of(recv);
                         let m = match class.itable.get(selector) {
@@ -735,7 +770,7 @@ impl JThread {
                     }
                     Insn::NewArray { class, site } => {
                         sync!();
-                        let len = self.slots[sp - 1] as u32 as i32;
+                        let len = slot!(sp - 1) as u32 as i32;
                         let arr = tryj!(self.new_array_at(
                             vm.class(*class),
                             len,
@@ -747,9 +782,8 @@ impl JThread {
                     Insn::MultiANewArray { class, dims, site } => {
                         sync!();
                         let n = *dims as usize;
-                        let counts: Vec<i32> = (0..n)
-                            .map(|i| self.slots[sp - n + i] as u32 as i32)
-                            .collect();
+                        let counts: Vec<i32> =
+                            (0..n).map(|i| slot!(sp - n + i) as u32 as i32).collect();
                         if let Some(neg) = counts.iter().find(|&&c| c < 0) {
                             throw!(self.throw_new(
                                 "java/lang/NegativeArraySizeException",
@@ -770,14 +804,14 @@ impl JThread {
                         push_i!(mem.array_length(arr) as i32)
                     }
                     Insn::AThrow => {
-                        let exc = Ref::from_raw(self.slots[sp - 1] as u32);
+                        let exc = Ref::from_raw(slot!(sp - 1) as u32);
                         null_check!(exc);
                         sync!();
                         self.pending = exc;
                         unwind!()
                     }
                     Insn::CheckCast(id) => {
-                        let obj = Ref::from_raw(self.slots[sp - 1] as u32);
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
                         if !obj.is_null() {
                             let target = vm.class(*id);
                             let actual = self.class_of(obj);
@@ -795,14 +829,14 @@ impl JThread {
                         )
                     }
                     Insn::MonitorEnter => {
-                        let obj = Ref::from_raw(self.slots[sp - 1] as u32);
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
                         null_check!(obj);
                         sync!();
                         tryj!(self.monitor_enter(obj));
                         sp -= 1;
                     }
                     Insn::MonitorExit => {
-                        let obj = Ref::from_raw(self.slots[sp - 1] as u32);
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
                         null_check!(obj);
                         sync!();
                         tryj!(self.monitor_exit(obj));
@@ -810,6 +844,444 @@ impl JThread {
                     }
                     Insn::LinkError(info) => {
                         throw!(self.throw_new(info.class, Some(&info.message)))
+                    }
+
+                    // ---- quickened forms (quicken.rs): fast paths; a slow path falls back to
+                    // the original instructions after this one, with the stack they expect.
+                    Insn::GetField32(offset) => {
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        null_check!(obj);
+                        set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                    }
+                    Insn::GetField64(offset) => {
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        null_check!(obj);
+                        set_slot!(sp - 1, mem.read_u64(obj.offset() + *offset as usize));
+                        sp += 1;
+                    }
+                    Insn::PutField32(offset) => {
+                        let v = slot!(sp - 1) as u32;
+                        let obj = Ref::from_raw(slot!(sp - 2) as u32);
+                        null_check!(obj);
+                        sp -= 2;
+                        heap.store_u32(obj, *offset as usize, v);
+                    }
+                    Insn::PutField64(offset) => {
+                        let v = slot!(sp - 2);
+                        let obj = Ref::from_raw(slot!(sp - 3) as u32);
+                        null_check!(obj);
+                        sp -= 3;
+                        heap.store_u64(obj, *offset as usize, v);
+                    }
+                    Insn::PutFieldRef(offset) => {
+                        let v = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot!(sp - 2) as u32);
+                        null_check!(obj);
+                        sp -= 2;
+                        heap.store_ref(&mut self.mutator, obj, *offset as usize, v);
+                    }
+                    Insn::ArrayLoad32 => {
+                        let at = element!(4);
+                        set_slot!(sp, mem.read_u32(at) as u64);
+                        sp += 1;
+                    }
+                    Insn::ArrayLoad64 => {
+                        let at = element!(8);
+                        set_slot!(sp, mem.read_u64(at));
+                        sp += 2;
+                    }
+                    Insn::ArrayStore32 => {
+                        sp -= 1;
+                        let v = slot!(sp) as u32;
+                        let (arr, off) = element_in!(4);
+                        heap.store_u32(arr, off, v);
+                    }
+                    Insn::ArrayStore64 => {
+                        sp -= 2;
+                        let v = slot!(sp);
+                        let (arr, off) = element_in!(8);
+                        heap.store_u64(arr, off, v);
+                    }
+                    Insn::LocalGetField32 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // the getfield throws
+                        }
+                        set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                        pc += 1;
+                    }
+                    Insn::LocalGetField64 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // the getfield throws
+                        }
+                        set_slot!(sp - 1, mem.read_u64(obj.offset() + *offset as usize));
+                        sp += 1;
+                        pc += 1;
+                    }
+                    Insn::LocalsArrayLoad32 { array, index } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
+                        sp += 1;
+                        pc += 2;
+                    }
+                    Insn::LocalsArrayLoad64 { array, index } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp, mem.read_u64(arr.offset() + 16 + i as usize * 8));
+                        sp += 2;
+                        pc += 2;
+                    }
+                    Insn::IfICmpLocals { a, b, cond, target } => {
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        let y = slot!(lb + *b as usize) as u32 as i32;
+                        if cond.test(x, y) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 2;
+                        }
+                    }
+                    Insn::IIncIfICmpLocals {
+                        local,
+                        delta,
+                        a,
+                        b,
+                        cond,
+                        target,
+                    } => {
+                        let at = lb + *local as usize;
+                        set_slot!(
+                            at,
+                            (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
+                        );
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        let y = slot!(lb + *b as usize) as u32 as i32;
+                        if cond.test(x, y) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 3;
+                        }
+                    }
+                    Insn::GetStatic32 { class, slot } => {
+                        set_slot!(sp, class.static_value(*slot));
+                        sp += 1;
+                    }
+                    Insn::GetStatic64 { class, slot } => {
+                        set_slot!(sp, class.static_value(*slot));
+                        sp += 2;
+                    }
+                    Insn::PutStatic32 { class, slot } => {
+                        sp -= 1;
+                        class.set_static_value(*slot, slot!(sp));
+                    }
+                    Insn::PutStatic64 { class, slot } => {
+                        sp -= 2;
+                        class.set_static_value(*slot, slot!(sp));
+                    }
+                    Insn::IIncGoto {
+                        local,
+                        delta,
+                        target,
+                    } => {
+                        let at = lb + *local as usize;
+                        set_slot!(
+                            at,
+                            (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
+                        );
+                        poll_if_backward!(target);
+                        pc = *target as usize;
+                    }
+                    Insn::ArrayLoadLocalIndex32 { index } => {
+                        let arr = Ref::from_raw(slot!(sp - 1) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, i as u64);
+                            sp += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(
+                            sp - 1,
+                            mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64
+                        );
+                        pc += 1;
+                    }
+                    Insn::ArrayLoadLocalIndex64 { index } => {
+                        let arr = Ref::from_raw(slot!(sp - 1) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, i as u64);
+                            sp += 1;
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp - 1, mem.read_u64(arr.offset() + 16 + i as usize * 8));
+                        sp += 1;
+                        pc += 1;
+                    }
+                    Insn::LocalDupGetField32 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // dup, then the getfield throws
+                        }
+                        set_slot!(sp, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                        sp += 1;
+                        pc += 2;
+                    }
+                    Insn::LocalDupGetField64 { local, offset } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        if obj.is_null() {
+                            continue; // dup, then the getfield throws
+                        }
+                        set_slot!(sp, mem.read_u64(obj.offset() + *offset as usize));
+                        sp += 2;
+                        pc += 2;
+                    }
+                    Insn::LocalsArrayStore32 {
+                        array,
+                        index,
+                        value,
+                    } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // load the value, then the array store throws
+                        }
+                        let v = slot!(lb + *value as usize) as u32;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        pc += 3;
+                    }
+                    Insn::LocalsArrayStore64 {
+                        array,
+                        index,
+                        value,
+                    } => {
+                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
+                        let i = slot!(lb + *index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            pc += 1;
+                            continue; // load the value, then the array store throws
+                        }
+                        let v = slot!(lb + *value as usize);
+                        heap.store_u64(arr, 16 + i as usize * 8, v);
+                        pc += 3;
+                    }
+                    Insn::LocalLocalGetField32 { a, b, offset } => {
+                        set_slot!(sp, slot!(lb + *a as usize));
+                        let obj = Ref::from_raw(slot!(lb + *b as usize) as u32);
+                        set_slot!(sp + 1, obj.raw() as u64);
+                        sp += 2;
+                        if obj.is_null() {
+                            pc += 1;
+                            continue; // the getfield throws
+                        }
+                        set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
+                        pc += 2;
+                    }
+                    Insn::GetFieldIfICmp {
+                        offset,
+                        cond,
+                        target,
+                    } => {
+                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        null_check!(obj);
+                        let b = mem.read_u32(obj.offset() + *offset as usize) as i32;
+                        let a = slot!(sp - 2) as u32 as i32;
+                        if cond.test(a, b) {
+                            poll_if_backward!(target);
+                            sp -= 2;
+                            pc = *target as usize;
+                        } else {
+                            sp -= 2;
+                            pc += 1;
+                        }
+                    }
+                    Insn::LocalGetFieldStore32 {
+                        local,
+                        offset,
+                        store,
+                    } => {
+                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        if obj.is_null() {
+                            set_slot!(sp, obj.raw() as u64);
+                            sp += 1;
+                            continue; // the getfield throws
+                        }
+                        let v = mem.read_u32(obj.offset() + *offset as usize) as u64;
+                        set_slot!(lb + *store as usize, v);
+                        pc += 2;
+                    }
+                    Insn::DOpLocalField {
+                        op,
+                        local,
+                        object,
+                        offset,
+                    } => {
+                        let d = slot!(lb + *local as usize);
+                        let obj = Ref::from_raw(slot!(lb + *object as usize) as u32);
+                        if obj.is_null() {
+                            set_slot!(sp, d);
+                            set_slot!(sp + 2, obj.raw() as u64);
+                            sp += 3;
+                            pc += 1;
+                            continue; // the getfield throws
+                        }
+                        let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
+                        set_slot!(sp, op.apply(f64::from_bits(d), f).to_bits());
+                        sp += 2;
+                        pc += 3;
+                    }
+                    Insn::IfLCmp { cond, target } => {
+                        let b = slot!(sp - 2) as i64;
+                        let a = slot!(sp - 4) as i64;
+                        if cond.test(a.cmp(&b) as i32, 0) {
+                            poll_if_backward!(target);
+                            sp -= 4;
+                            pc = *target as usize;
+                        } else {
+                            sp -= 4;
+                            pc += 1;
+                        }
+                    }
+                    Insn::Load2 { a, b } => {
+                        set_slot!(sp, slot!(lb + *a as usize));
+                        set_slot!(sp + 1, slot!(lb + *b as usize));
+                        sp += 2;
+                        pc += 1;
+                    }
+                    Insn::IfICmpLocalConst { a, cond, c, target } => {
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        if cond.test(x, *c) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 2;
+                        }
+                    }
+                    Insn::IfLocal { a, cond, target } => {
+                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        if cond.test(x, 0) {
+                            poll_if_backward!(target);
+                            pc = *target as usize;
+                        } else {
+                            pc += 1;
+                        }
+                    }
+                    Insn::IOpLocal { op, local } => {
+                        let b = slot!(lb + *local as usize) as u32 as i32;
+                        let a = slot!(sp - 1) as u32 as i32;
+                        set_slot!(sp - 1, op.apply(a, b) as u32 as u64);
+                        pc += 1;
+                    }
+                    Insn::IOpConst { op, c } => {
+                        let a = slot!(sp - 1) as u32 as i32;
+                        set_slot!(sp - 1, op.apply(a, *c) as u32 as u64);
+                        pc += 1;
+                    }
+                    Insn::LOpLocal { op, local } => {
+                        let b = slot!(lb + *local as usize) as i64;
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, op.apply(a, b) as u64);
+                        pc += 1;
+                    }
+                    Insn::DOpLocal { op, local } => {
+                        let b = f64::from_bits(slot!(lb + *local as usize));
+                        let a = f64::from_bits(slot!(sp - 2));
+                        set_slot!(sp - 2, op.apply(a, b).to_bits());
+                        pc += 1;
+                    }
+                    Insn::Intrinsic(which) => {
+                        use crate::insn::Intrinsic as I;
+                        // Only the slots the intrinsic's arguments take are read.
+                        macro_rules! arg {
+                            ($slots_from_top:expr) => {
+                                slot!(sp - $slots_from_top)
+                            };
+                        }
+                        match which {
+                            I::DSqrt => set_slot!(sp - 2, f64::from_bits(arg!(2)).sqrt().to_bits()),
+                            I::IAbs => set_slot!(
+                                sp - 1,
+                                (arg!(1) as u32 as i32).wrapping_abs() as u32 as u64
+                            ),
+                            I::LAbs => set_slot!(sp - 2, (arg!(2) as i64).wrapping_abs() as u64),
+                            I::FAbs => {
+                                let a = f32::from_bits(arg!(1) as u32);
+                                let r = if a <= 0.0 { 0.0 - a } else { a };
+                                set_slot!(sp - 1, r.to_bits() as u64)
+                            }
+                            I::DAbs => {
+                                let a = f64::from_bits(arg!(2));
+                                set_slot!(sp - 2, if a <= 0.0 { 0.0 - a } else { a }.to_bits())
+                            }
+                            I::IMin | I::IMax => {
+                                let (i2, i1) = (arg!(2) as u32 as i32, arg!(1) as u32 as i32);
+                                let r = if matches!(which, I::IMin) {
+                                    i2.min(i1)
+                                } else {
+                                    i2.max(i1)
+                                };
+                                sp -= 1;
+                                set_slot!(sp - 1, r as u32 as u64)
+                            }
+                            I::LMin | I::LMax => {
+                                let (a, b) = (arg!(4) as i64, arg!(2) as i64);
+                                let r = if matches!(which, I::LMin) {
+                                    a.min(b)
+                                } else {
+                                    a.max(b)
+                                };
+                                sp -= 2;
+                                set_slot!(sp - 2, r as u64)
+                            }
+                            I::INumberOfTrailingZeros => {
+                                set_slot!(sp - 1, (arg!(1) as u32).trailing_zeros() as u64)
+                            }
+                            I::INumberOfLeadingZeros => {
+                                set_slot!(sp - 1, (arg!(1) as u32).leading_zeros() as u64)
+                            }
+                            I::IBitCount => set_slot!(sp - 1, (arg!(1) as u32).count_ones() as u64),
+                            I::LNumberOfTrailingZeros | I::LNumberOfLeadingZeros | I::LBitCount => {
+                                let d2 = arg!(2);
+                                let r = match which {
+                                    I::LNumberOfTrailingZeros => d2.trailing_zeros(),
+                                    I::LNumberOfLeadingZeros => d2.leading_zeros(),
+                                    _ => d2.count_ones(),
+                                };
+                                sp -= 1;
+                                set_slot!(sp - 1, r as u64)
+                            }
+                        }
                     }
                 }
             }

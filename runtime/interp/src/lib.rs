@@ -18,6 +18,8 @@ pub mod monitor;
 pub mod natives;
 pub mod oopmap;
 pub mod output;
+pub mod quicken;
+pub mod slots;
 pub mod thread;
 pub mod threads;
 pub mod verifier;

@@ -216,12 +216,23 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
     let mut st = Stack { s, locals, width };
     let n = |k: Kind| (k.slots(), k == Kind::Ref);
     match insn {
-        Nop | IInc(..) | CheckCast(_) => {}
+        Nop | CheckCast(_) => {}
+        // Local indices are checked here for every method, trusted ones included: the
+        // interpreter's unchecked slot access relies on it (slots.rs).
+        IInc(i, _) => {
+            st.local(*i as usize)?;
+        }
         AConstNull | LdcString(_) | LdcClass(_) | New { .. } => st.push(1, true)?,
         IConst(_) | FConst(_) => st.push(1, false)?,
         LConst(_) | DConst(_) => st.push(2, false)?,
-        ILoad(_) | FLoad(_) => st.push(1, false)?,
-        LLoad(_) | DLoad(_) => st.push(2, false)?,
+        ILoad(i) | FLoad(i) => {
+            st.local(*i as usize)?;
+            st.push(1, false)?
+        }
+        LLoad(i) | DLoad(i) => {
+            st.local(*i as usize + 1)?;
+            st.push(2, false)?
+        }
         ALoad(i) => {
             let r = st.local(*i as usize)?;
             st.push(1, r)?
@@ -346,6 +357,47 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
             st.push(1, false)?
         }
         MonitorEnter | MonitorExit => st.pop(1)?,
+        GetField32(_)
+        | GetField64(_)
+        | PutField32(_)
+        | PutField64(_)
+        | PutFieldRef(_)
+        | ArrayLoad32
+        | ArrayLoad64
+        | ArrayStore32
+        | ArrayStore64
+        | LocalGetField32 { .. }
+        | LocalGetField64 { .. }
+        | LocalsArrayLoad32 { .. }
+        | LocalsArrayLoad64 { .. }
+        | IfICmpLocals { .. }
+        | IIncIfICmpLocals { .. }
+        | Load2 { .. }
+        | GetStatic32 { .. }
+        | GetStatic64 { .. }
+        | PutStatic32 { .. }
+        | PutStatic64 { .. }
+        | IIncGoto { .. }
+        | ArrayLoadLocalIndex32 { .. }
+        | ArrayLoadLocalIndex64 { .. }
+        | LocalDupGetField32 { .. }
+        | LocalDupGetField64 { .. }
+        | IfLCmp { .. }
+        | LocalsArrayStore32 { .. }
+        | LocalsArrayStore64 { .. }
+        | LocalLocalGetField32 { .. }
+        | GetFieldIfICmp { .. }
+        | LocalGetFieldStore32 { .. }
+        | DOpLocalField { .. }
+        | IfICmpLocalConst { .. }
+        | IfLocal { .. }
+        | IOpLocal { .. }
+        | IOpConst { .. }
+        | LOpLocal { .. }
+        | DOpLocal { .. }
+        | Intrinsic(_) => {
+            return Err("quickened instruction (the analysis runs before quickening)".into())
+        }
     }
     Ok(Succ::Next)
 }

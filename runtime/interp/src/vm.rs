@@ -704,7 +704,7 @@ impl Vm {
         methods: &[&'static Method],
         all_interfaces: &[u32],
         class_flags: u16,
-    ) -> (Vec<&'static Method>, HashMap<u32, u32>) {
+    ) -> (Vec<&'static Method>, crate::class::SelectorMap) {
         let mut vtable = super_class.map(|s| s.vtable.clone()).unwrap_or_default();
         let mut itable = super_class.map(|s| s.itable.clone()).unwrap_or_default();
         let is_interface = class_flags & access::INTERFACE != 0;

@@ -1,0 +1,400 @@
+//! Quickening: rewriting a decoded method into faster forms once its oop maps are computed.
+//!
+//! Three kinds of rewrite, all made once per method after `decode::with_oop_maps`:
+//! - **Specialised forms** of field and array accesses by width (`GetField32`, `ArrayLoad64`,
+//!   ...), so the interpreter does not dispatch on the kind a second time.
+//! - **Superinstructions** for the common sequences javac emits: a local loaded and compared or
+//!   branched on (`iload; iload; if_icmplt` ends most loops), a local or constant as the second
+//!   operand of arithmetic (`iload; iadd`, `dload; dmul`, `iconst; ishl`), a field of a local
+//!   (`aload; getfield`, the `this.f` of every method), an element of a local array indexed by
+//!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
+//!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
+//!   classes and two loads in a row.
+//! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
+//!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
+//!   classes has a static initialiser with an observable effect, so skipping the call's class
+//!   initialisation check changes nothing a program can see.
+//!
+//! # Why the oop maps stay exact
+//! A superinstruction replaces only the *first* instruction of its sequence; the others stay in
+//! place, so a branch into the middle of a sequence still finds them. It runs only the fast path:
+//! when anything needs the slow path — a null, an index out of bounds — it pushes what the
+//! instructions before the failing one would have pushed and continues at the failing one, which
+//! throws exactly as unquickened code does, with that instruction's pc, oop map and handlers.
+//! A form whose *first* instruction is the one that can fail (a width-specialised `getfield`,
+//! `getfield; if_icmp`) throws at its own index, where the stack is as that instruction expects.
+//! The only other point where a quickened instruction can stop is the safepoint poll of a
+//! backward branch, which it takes at its own index with the operand stack as it was there: the
+//! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
+
+use crate::class::{Code, Method};
+use crate::insn::{Cond, DoubleOp, Insn, IntOp, Intrinsic, Kind, LongOp};
+use crate::vm::Vm;
+
+/// Rewrites `code` in place (its oop maps must already be computed).
+pub fn quicken(vm: &Vm, code: &mut Code) {
+    let forms: Vec<Option<Insn>> = (0..code.insns.len())
+        .map(|i| quick_form(vm, &code.insns, i))
+        .collect();
+    for (i, form) in forms.into_iter().enumerate() {
+        if let Some(f) = form {
+            code.insns[i] = f;
+        }
+    }
+}
+
+/// The quickened form of the instruction at `i` (reading the original instructions after it).
+fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
+    use Insn::*;
+    let next = |k: usize| insns.get(i + k);
+    match &insns[i] {
+        GetField {
+            offset,
+            kind: Kind::Int,
+        } if next(1).and_then(icmp).is_some() => {
+            let (cond, target) = icmp(next(1)?)?;
+            Some(GetFieldIfICmp {
+                offset: *offset,
+                cond,
+                target,
+            })
+        }
+        GetField { offset, kind } => match width(*kind)? {
+            Width::W32 => Some(GetField32(*offset)),
+            Width::W64 => Some(GetField64(*offset)),
+        },
+        PutField { offset, kind } => match kind {
+            Kind::Ref => Some(PutFieldRef(*offset)),
+            _ => match width(*kind)? {
+                Width::W32 => Some(PutField32(*offset)),
+                Width::W64 => Some(PutField64(*offset)),
+            },
+        },
+        ArrayLoad(kind) => match width(*kind)? {
+            Width::W32 => Some(ArrayLoad32),
+            Width::W64 => Some(ArrayLoad64),
+        },
+        ArrayStore(kind) if *kind != Kind::Ref => match width(*kind)? {
+            Width::W32 => Some(ArrayStore32),
+            Width::W64 => Some(ArrayStore64),
+        },
+        InvokeStatic(m) => intrinsic(vm, m).map(Intrinsic),
+        // A class initialised now stays initialised: no check needed from here on.
+        GetStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
+            let (class, slot) = (vm.class(*class), *slot);
+            match width(*kind)? {
+                Width::W32 => Some(GetStatic32 { class, slot }),
+                Width::W64 => Some(GetStatic64 { class, slot }),
+            }
+        }
+        PutStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
+            let (class, slot) = (vm.class(*class), *slot);
+            match width(*kind)? {
+                Width::W32 => Some(PutStatic32 { class, slot }),
+                Width::W64 => Some(PutStatic64 { class, slot }),
+            }
+        }
+        LCmp => {
+            let (cond, target) = if_zero(next(1)?)?;
+            Some(IfLCmp { cond, target })
+        }
+        ALoad(a) => match (next(1)?, next(2), next(3)) {
+            (ILoad(index), Some(ILoad(value) | FLoad(value)), Some(ArrayStore(kind)))
+                if matches!(kind, Kind::Int | Kind::Float) =>
+            {
+                Some(LocalsArrayStore32 {
+                    array: *a,
+                    index: *index,
+                    value: *value,
+                })
+            }
+            (ILoad(index), Some(LLoad(value) | DLoad(value)), Some(ArrayStore(kind)))
+                if matches!(kind, Kind::Long | Kind::Double) =>
+            {
+                Some(LocalsArrayStore64 {
+                    array: *a,
+                    index: *index,
+                    value: *value,
+                })
+            }
+            (ALoad(b), Some(GetField { offset, kind }), _)
+                if matches!(width(*kind), Some(Width::W32)) =>
+            {
+                Some(LocalLocalGetField32 {
+                    a: *a,
+                    b: *b,
+                    offset: *offset,
+                })
+            }
+            (GetField { offset, kind }, Some(IStore(store) | FStore(store) | AStore(store)), _)
+                if matches!(width(*kind), Some(Width::W32)) =>
+            {
+                Some(LocalGetFieldStore32 {
+                    local: *a,
+                    offset: *offset,
+                    store: *store,
+                })
+            }
+            _ => quick_aload(insns, i, *a),
+        },
+        ILoad(a) => match (next(1)?, next(2)) {
+            (ILoad(b), Some(branch)) if icmp(branch).is_some() => {
+                let (cond, target) = icmp(branch)?;
+                Some(IfICmpLocals {
+                    a: *a,
+                    b: *b,
+                    cond,
+                    target,
+                })
+            }
+            (IConst(c), Some(branch)) if icmp(branch).is_some() => {
+                let (cond, target) = icmp(branch)?;
+                Some(IfICmpLocalConst {
+                    a: *a,
+                    cond,
+                    c: *c,
+                    target,
+                })
+            }
+            (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
+            (ArrayLoad(kind), _) if width(*kind).is_some() => match width(*kind)? {
+                Width::W32 => Some(ArrayLoadLocalIndex32 { index: *a }),
+                Width::W64 => Some(ArrayLoadLocalIndex64 { index: *a }),
+            },
+            (op, _) => {
+                if let Some((cond, target)) = if_zero(op) {
+                    return Some(IfLocal {
+                        a: *a,
+                        cond,
+                        target,
+                    });
+                }
+                Some(IOpLocal {
+                    op: int_op(op)?,
+                    local: *a,
+                })
+            }
+        },
+        FLoad(a) => match next(1)? {
+            ILoad(b) | FLoad(b) | ALoad(b) => Some(Load2 { a: *a, b: *b }),
+            _ => None,
+        },
+        IInc(local, delta) => match (next(1)?, next(2), next(3)) {
+            (Goto(target), _, _) => Some(IIncGoto {
+                local: *local,
+                delta: *delta,
+                target: *target,
+            }),
+            (ILoad(a), Some(ILoad(b)), Some(branch)) => {
+                let (cond, target) = icmp(branch)?;
+                Some(IIncIfICmpLocals {
+                    local: *local,
+                    delta: *delta,
+                    a: *a,
+                    b: *b,
+                    cond,
+                    target,
+                })
+            }
+            _ => None,
+        },
+        IConst(c) => Some(IOpConst {
+            op: int_op(next(1)?)?,
+            c: *c,
+        }),
+        LLoad(b) => Some(LOpLocal {
+            op: long_op(next(1)?)?,
+            local: *b,
+        }),
+        DLoad(d) => match (next(1)?, next(2), next(3)) {
+            (
+                ALoad(o),
+                Some(GetField {
+                    offset,
+                    kind: Kind::Double,
+                }),
+                Some(op),
+            ) if double_op(op).is_some() => Some(DOpLocalField {
+                op: double_op(op)?,
+                local: *d,
+                object: *o,
+                offset: *offset,
+            }),
+            _ => quick_dload(insns, i, *d),
+        },
+        _ => None,
+    }
+}
+
+/// `dload b` followed by a double operation.
+fn quick_dload(insns: &[Insn], i: usize, b: u16) -> Option<Insn> {
+    Some(Insn::DOpLocal {
+        op: double_op(insns.get(i + 1)?)?,
+        local: b,
+    })
+}
+
+/// The quickened form of `aload a` at `i` followed by a one- or two-instruction sequence.
+fn quick_aload(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
+    use Insn::*;
+    let a = &a;
+    let next = |k: usize| insns.get(i + k);
+    match (next(1)?, next(2)) {
+        (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
+            Width::W32 => Some(LocalsArrayLoad32 {
+                array: *a,
+                index: *index,
+            }),
+            Width::W64 => Some(LocalsArrayLoad64 {
+                array: *a,
+                index: *index,
+            }),
+        },
+        (GetField { offset, kind }, _) => match width(*kind)? {
+            Width::W32 => Some(LocalGetField32 {
+                local: *a,
+                offset: *offset,
+            }),
+            Width::W64 => Some(LocalGetField64 {
+                local: *a,
+                offset: *offset,
+            }),
+        },
+        (Dup, Some(GetField { offset, kind })) => match width(*kind)? {
+            Width::W32 => Some(LocalDupGetField32 {
+                local: *a,
+                offset: *offset,
+            }),
+            Width::W64 => Some(LocalDupGetField64 {
+                local: *a,
+                offset: *offset,
+            }),
+        },
+        (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
+        (IfNull(t), _) => Some(IfLocal {
+            a: *a,
+            cond: Cond::Eq,
+            target: *t,
+        }),
+        (IfNonNull(t), _) => Some(IfLocal {
+            a: *a,
+            cond: Cond::Ne,
+            target: *t,
+        }),
+        _ => None,
+    }
+}
+
+enum Width {
+    W32,
+    W64,
+}
+
+/// How many bits a field or element of `kind` takes in a slot, for the kinds whose loads need no
+/// sign or zero extension.
+fn width(kind: Kind) -> Option<Width> {
+    match kind {
+        Kind::Int | Kind::Float | Kind::Ref => Some(Width::W32),
+        Kind::Long | Kind::Double => Some(Width::W64),
+        _ => None,
+    }
+}
+
+fn icmp(insn: &Insn) -> Option<(Cond, u32)> {
+    use Insn::*;
+    Some(match insn {
+        IfICmpEq(t) => (Cond::Eq, *t),
+        IfICmpNe(t) => (Cond::Ne, *t),
+        IfICmpLt(t) => (Cond::Lt, *t),
+        IfICmpGe(t) => (Cond::Ge, *t),
+        IfICmpGt(t) => (Cond::Gt, *t),
+        IfICmpLe(t) => (Cond::Le, *t),
+        _ => return None,
+    })
+}
+
+fn if_zero(insn: &Insn) -> Option<(Cond, u32)> {
+    use Insn::*;
+    Some(match insn {
+        IfEq(t) => (Cond::Eq, *t),
+        IfNe(t) => (Cond::Ne, *t),
+        IfLt(t) => (Cond::Lt, *t),
+        IfGe(t) => (Cond::Ge, *t),
+        IfGt(t) => (Cond::Gt, *t),
+        IfLe(t) => (Cond::Le, *t),
+        _ => return None,
+    })
+}
+
+fn int_op(insn: &Insn) -> Option<IntOp> {
+    use Insn::*;
+    Some(match insn {
+        IAdd => IntOp::Add,
+        ISub => IntOp::Sub,
+        IMul => IntOp::Mul,
+        IAnd => IntOp::And,
+        IOr => IntOp::Or,
+        IXor => IntOp::Xor,
+        IShl => IntOp::Shl,
+        IShr => IntOp::Shr,
+        IUShr => IntOp::UShr,
+        _ => return None,
+    })
+}
+
+fn long_op(insn: &Insn) -> Option<LongOp> {
+    use Insn::*;
+    Some(match insn {
+        LAdd => LongOp::Add,
+        LSub => LongOp::Sub,
+        LMul => LongOp::Mul,
+        LAnd => LongOp::And,
+        LOr => LongOp::Or,
+        LXor => LongOp::Xor,
+        _ => return None,
+    })
+}
+
+fn double_op(insn: &Insn) -> Option<DoubleOp> {
+    use Insn::*;
+    Some(match insn {
+        DAdd => DoubleOp::Add,
+        DSub => DoubleOp::Sub,
+        DMul => DoubleOp::Mul,
+        DDiv => DoubleOp::Div,
+        _ => return None,
+    })
+}
+
+/// The intrinsic computing `m`, if it is one of the library methods the interpreter knows.
+fn intrinsic(vm: &Vm, m: &Method) -> Option<Intrinsic> {
+    use Intrinsic::*;
+    let class = vm.class(m.class_id);
+    if !class.is_bootstrap {
+        return None;
+    }
+    let math = matches!(
+        class.name.as_str(),
+        "java/lang/Math" | "java/lang/StrictMath"
+    );
+    Some(
+        match (class.name.as_str(), m.name.as_str(), m.descriptor.as_str()) {
+            (_, "sqrt", "(D)D") if math => DSqrt,
+            (_, "abs", "(I)I") if math => IAbs,
+            (_, "abs", "(J)J") if math => LAbs,
+            (_, "abs", "(F)F") if math => FAbs,
+            (_, "abs", "(D)D") if math => DAbs,
+            (_, "min", "(II)I") if math => IMin,
+            (_, "max", "(II)I") if math => IMax,
+            (_, "min", "(JJ)J") if math => LMin,
+            (_, "max", "(JJ)J") if math => LMax,
+            ("java/lang/Integer", "numberOfTrailingZeros", "(I)I") => INumberOfTrailingZeros,
+            ("java/lang/Long", "numberOfTrailingZeros", "(J)I") => LNumberOfTrailingZeros,
+            ("java/lang/Integer", "numberOfLeadingZeros", "(I)I") => INumberOfLeadingZeros,
+            ("java/lang/Long", "numberOfLeadingZeros", "(J)I") => LNumberOfLeadingZeros,
+            ("java/lang/Integer", "bitCount", "(I)I") => IBitCount,
+            ("java/lang/Long", "bitCount", "(J)I") => LBitCount,
+            _ => return None,
+        },
+    )
+}

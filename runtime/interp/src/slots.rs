@@ -1,0 +1,68 @@
+//! Unchecked access to a thread's slot array (locals and operand stacks) for the interpreter loop.
+//!
+//! The interpreter reads and writes a slot for almost every instruction; through `Vec` indexing
+//! each access also checks the thread's stack guard and the index. Those checks are proved once,
+//! before a method first runs, so the loop uses this raw view instead. It is the only `unsafe` in
+//! the interpreter.
+//!
+//! # Why the indices are in range
+//! Every method body, whatever its origin — verified application classes, the trusted embedded
+//! class library, classes the VM makes (lambda proxies) — goes through the oop-map analysis
+//! (`decode::with_oop_maps`, oopmap.rs) before its first instruction runs; code it rejects never
+//! runs. At every reachable instruction the analysis proves that the operand stack neither
+//! underflows nor exceeds `max_stack`, and that every local index is below `max_locals` (the
+//! type-checking verifier, verifier.rs, proves the same and more for application classes).
+//! `JThread::call` pushes a frame only if its locals and `max_stack` slots fit below the thread's
+//! slot limit, which is below the array's length. So every index the interpreter forms —
+//! `locals base + local index`, or a stack pointer between the frame's stack base and
+//! `stack base + max_stack` — is inside the array.
+//!
+//! # Why the pointer stays valid
+//! The slot array is allocated once per thread and never resized. A `Slots` is taken from it
+//! with `Vec::as_mut_ptr` (which creates no reference to the elements) and must be taken again
+//! after anything else may have touched the array through a reference (a call into the thread,
+//! a native, a collection at a safepoint): the interpreter re-takes it at each such point.
+
+/// A raw view of a thread's slot array.
+#[derive(Clone, Copy)]
+pub struct Slots {
+    base: *mut u64,
+    #[cfg(debug_assertions)]
+    len: usize,
+}
+
+impl Slots {
+    /// The view of `slots`.
+    #[inline(always)]
+    pub fn of(slots: &mut Vec<u64>) -> Slots {
+        Slots {
+            base: slots.as_mut_ptr(),
+            #[cfg(debug_assertions)]
+            len: slots.len(),
+        }
+    }
+
+    /// Slot `i`.
+    ///
+    /// # Safety
+    /// `i` is inside the array (see the module comment) and the view is current.
+    #[inline(always)]
+    pub unsafe fn get(self, i: usize) -> u64 {
+        #[cfg(debug_assertions)]
+        assert!(i < self.len, "slot {i} out of range");
+        // SAFETY: in range, per the caller's contract.
+        unsafe { *self.base.add(i) }
+    }
+
+    /// Sets slot `i` to `v`.
+    ///
+    /// # Safety
+    /// As `get`.
+    #[inline(always)]
+    pub unsafe fn set(self, i: usize, v: u64) {
+        #[cfg(debug_assertions)]
+        assert!(i < self.len, "slot {i} out of range");
+        // SAFETY: in range, per the caller's contract.
+        unsafe { *self.base.add(i) = v }
+    }
+}

@@ -1,0 +1,329 @@
+/**
+ * The instruction sequences gcvm's interpreter quickens (runtime/interp/src/quicken.rs), each on
+ * its fast path and on the slow path that falls back to the original instructions: loops closed
+ * by local-local and local-constant compares, branches on a local, arithmetic with a local or
+ * constant operand, fields of a local, elements of a local array indexed by a local — with nulls
+ * and indices out of bounds caught by handlers — and the intrinsified Math, Integer and Long
+ * methods at their edge values.
+ */
+public class QuickenedSequences {
+    int i = 7;
+    long l = -3L;
+    double d = 2.5;
+    float f = 1.5f;
+    Object o = "ref";
+    QuickenedSequences next;
+
+    public static void main(String[] args) {
+        loops();
+        arithmetic();
+        fields();
+        arrays();
+        intrinsics();
+        allocationInQuickenedLoops();
+        staticsAndCompoundAssignment();
+        localOperandsWithNullsAndBadIndices();
+    }
+
+    // Array stores from locals, a field of one local next to another local, a field compared,
+    // a field stored to a local and a double field as an operand: fast paths and exceptions.
+    static void localOperandsWithNullsAndBadIndices() {
+        int[] ia = new int[3];
+        double[] da = new double[2];
+        for (int k = 0; k < 3; k++) {
+            int v = k * 11;
+            ia[k] = v;
+        }
+        double dv = 0.25;
+        int one = 1, bad = 5;
+        da[one] = dv;
+        try {
+            ia[bad] = one;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("int store: " + e.getMessage());
+        }
+        try {
+            da[bad] = dv;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("double store: " + e.getMessage());
+        }
+        int[] nul = null;
+        try {
+            nul[one] = one;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on null array store");
+        }
+        QuickenedSequences h = new QuickenedSequences(), none = null;
+        QuickenedSequences[] pair = {h, null};
+        int got = h.i;
+        double prod = dv * h.d;
+        int below = 0;
+        for (int k = 0; k < 10; k++) {
+            if (k < h.i) below++;
+        }
+        System.out.println("locals " + ia[2] + " " + da[one] + " " + got + " " + prod + " " + below
+                + " " + sum(h, h));
+        try {
+            got = none.i;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on field to local");
+        }
+        try {
+            prod = dv * none.d;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field operand");
+        }
+        try {
+            if (one < none.i) below++;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on field compare");
+        }
+        try {
+            System.out.println(sum(h, none));
+        } catch (NullPointerException e) {
+            System.out.println("NPE on second local's field");
+        }
+        System.out.println(got + " " + prod + " " + below + " " + pair.length);
+    }
+
+    static int sum(QuickenedSequences x, QuickenedSequences y) {
+        return add(x, y.i);
+    }
+
+    static int add(QuickenedSequences x, int v) {
+        return x.i + v;
+    }
+
+    static int counter;
+    static long big = 1L << 40;
+    static double ratio = 0.75;
+    static int[] table = {4, 5, 6};
+    static long[] wide = {7L, 8L};
+
+    // Static fields of an initialised class, `o.f op= x`, an element of an array that is not in a
+    // local, and compares of longs.
+    static void staticsAndCompoundAssignment() {
+        for (int k = 0; k < 5; k++) {
+            counter += k;
+            big += k;
+            ratio *= 2;
+        }
+        int two = 2, three = 3;
+        long sum = table[two] + wide[1];
+        try {
+            sum += table[three];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static array: " + e.getMessage());
+        }
+        try {
+            sum += wide[two];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static long array: " + e.getMessage());
+        }
+        QuickenedSequences h = new QuickenedSequences();
+        h.i += 5;
+        h.d -= 0.5;
+        h.l *= 3;
+        QuickenedSequences none = null;
+        try {
+            none.i += 1;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on compound int");
+        }
+        try {
+            none.d += 1;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on compound double");
+        }
+        long a = -5, b = 7, c = Long.MIN_VALUE;
+        int cmp = 0;
+        if (a < b) cmp += 1;
+        if (a > b) cmp += 2;
+        if (c <= a) cmp += 4;
+        if (b >= b) cmp += 8;
+        if ((a & b) != 0) cmp += 16;
+        if ((a ^ a) == 0) cmp += 32;
+        System.out.println("statics " + counter + " " + big + " " + ratio + " " + sum + " " + h.i
+                + " " + h.d + " " + h.l + " " + cmp);
+    }
+
+    static void loops() {
+        int n = 10, sum = 0;
+        for (int k = 0; k < n; k++) {
+            sum += k;
+        }
+        for (int k = n; k >= 0; k--) {
+            sum ^= k << 3;
+        }
+        int k = 0;
+        while (k != 100) {
+            k += 7;
+            if (k > 90) {
+                k = 100;
+            }
+        }
+        int zeros = 0;
+        for (int m = -5; m <= 5; m++) {
+            int v = m;
+            if (v == 0) zeros++;
+            if (v < 0) zeros += 10;
+            if (v >= 0) zeros += 100;
+            if (v > 0) zeros += 1000;
+            if (v <= 0) zeros += 10000;
+            if (v != 0) zeros += 100000;
+        }
+        Object a = null, b = "x";
+        int nulls = 0;
+        if (a == null) nulls++;
+        if (b != null) nulls += 2;
+        if (a != null) nulls += 4;
+        if (b == null) nulls += 8;
+        System.out.println("loops " + sum + " " + k + " " + zeros + " " + nulls);
+    }
+
+    static void arithmetic() {
+        int a = 0x7fffffff, b = 3, s = 33, neg = -1;
+        int r = a;
+        r = r + b;
+        System.out.println("int " + r + " " + (r - b) + " " + (a * b) + " " + (a & b) + " " + (a | b)
+                + " " + (a ^ b) + " " + (neg << s) + " " + (neg >> s) + " " + (neg >>> s) + " "
+                + (neg >>> 31) + " " + (b << 31) + " " + (r + 1) + " " + (a * 3));
+        long x = Long.MAX_VALUE, y = 5;
+        long z = x;
+        z = z + y;
+        System.out.println("long " + z + " " + (x - y) + " " + (x * y) + " " + (x & y) + " " + (x | y)
+                + " " + (x ^ y));
+        double p = 1.0, q = 0.0, nan = Double.NaN;
+        double t = p;
+        System.out.println("double " + (t / q) + " " + (-t / q) + " " + (q / q) + " " + (p + nan)
+                + " " + (p - q) + " " + (p * q) + " " + (t * -0.0));
+    }
+
+    static void fields() {
+        QuickenedSequences h = new QuickenedSequences();
+        System.out.println("fields " + h.i + " " + h.l + " " + h.d + " " + h.f + " " + h.o + " "
+                + h.sumOwn());
+        QuickenedSequences none = h.next;
+        try {
+            System.out.println(none.i);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on int field");
+        }
+        try {
+            System.out.println(none.d);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field");
+        }
+        try {
+            System.out.println(none.o);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on reference field");
+        }
+        try {
+            none.l = 4;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on long field store");
+        }
+    }
+
+    double sumOwn() {
+        i += 1;
+        l -= 1;
+        d *= 2;
+        f += 1;
+        next = this;
+        return i + l + d + f + next.i;
+    }
+
+    static void arrays() {
+        int[] ia = {1, 2, 3};
+        long[] la = {10L, 20L};
+        double[] da = {0.5, 1.5};
+        String[] sa = {"a", "b"};
+        int sum = 0;
+        for (int k = 0; k < ia.length; k++) {
+            sum += ia[k];
+        }
+        int j = 1;
+        System.out.println("arrays " + sum + " " + la[j] + " " + da[j] + " " + sa[j]);
+        int[] indices = {-1, 3, Integer.MIN_VALUE};
+        for (int idx : indices) {
+            try {
+                System.out.println(ia[idx]);
+            } catch (ArrayIndexOutOfBoundsException e) {
+                System.out.println("int: " + e.getMessage());
+            }
+        }
+        int two = 2;
+        try {
+            System.out.println(la[two]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("long: " + e.getMessage());
+        }
+        try {
+            System.out.println(da[two]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("double: " + e.getMessage());
+        }
+        try {
+            System.out.println(sa[two]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("ref: " + e.getMessage());
+        }
+        int[] nullArray = null;
+        int zero = 0;
+        try {
+            System.out.println(nullArray[zero]);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on null array");
+        }
+        ia[two] = 30;
+        la[1] = 40;
+        da[0] = -0.0;
+        System.out.println(ia[two] + " " + la[1] + " " + da[0]);
+    }
+
+    static void intrinsics() {
+        double[] ds = {4.0, 2.0, -1.0, -0.0, 0.0, Double.NaN, Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
+        for (double v : ds) {
+            System.out.println("double " + v + ": sqrt " + Math.sqrt(v) + " " + StrictMath.sqrt(v)
+                    + " abs " + Math.abs(v) + " bits " + Double.doubleToRawLongBits(Math.abs(v)));
+        }
+        float[] fs = {-2.5f, -0.0f, 0.0f, Float.NaN, Float.NEGATIVE_INFINITY};
+        for (float v : fs) {
+            System.out.println("float " + v + ": abs " + Math.abs(v) + " bits "
+                    + Float.floatToRawIntBits(Math.abs(v)));
+        }
+        int[] is = {0, 1, -1, 12, Integer.MIN_VALUE, Integer.MAX_VALUE, 0x00f0_0000};
+        for (int v : is) {
+            System.out.println("int " + v + ": abs " + Math.abs(v) + " min " + Math.min(v, 5)
+                    + " max " + Math.max(v, 5) + " ntz " + Integer.numberOfTrailingZeros(v)
+                    + " nlz " + Integer.numberOfLeadingZeros(v) + " bits " + Integer.bitCount(v));
+        }
+        long[] ls = {0L, 1L, -1L, 1L << 40, Long.MIN_VALUE, Long.MAX_VALUE, 0x0000_0f00_0000_0000L};
+        for (long v : ls) {
+            System.out.println("long " + v + ": abs " + Math.abs(v) + " min " + Math.min(v, 5L)
+                    + " max " + Math.max(v, 5L) + " ntz " + Long.numberOfTrailingZeros(v)
+                    + " nlz " + Long.numberOfLeadingZeros(v) + " bits " + Long.bitCount(v));
+        }
+    }
+
+    // References held in locals across collections in loops closed by quickened branches.
+    static void allocationInQuickenedLoops() {
+        QuickenedSequences head = null;
+        for (int k = 0; k < 2000; k++) {
+            QuickenedSequences n = new QuickenedSequences();
+            n.i = k;
+            n.next = head;
+            head = n;
+        }
+        long total = 0;
+        QuickenedSequences p = head;
+        while (p != null) {
+            total += p.i;
+            p = p.next;
+        }
+        System.out.println("list " + total);
+    }
+}
