@@ -186,6 +186,13 @@ pub fn registry() -> HashMap<String, NativeFn> {
             Ok(r(t.new_string(&s)?))
         },
     );
+    // java.lang.Math: the functions HotSpot computes with its own x86_64 stubs (math::intel_*).
+    add("java/lang/Math.exp(D)D", |t, a| {
+        Ok(d(crate::math::intel_exp::exp(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.fma(DDD)D", |t, a| {
+        Ok(d(t.arg_double(a, 0).mul_add(t.arg_double(a, 2), t.arg_double(a, 4))))
+    });
     // java.lang.StrictMath: fdlibm 5.3, bit for bit (math::fdlibm).
     add("java/lang/StrictMath.sin(D)D", |t, a| {
         Ok(d(crate::math::fdlibm::sin(t.arg_double(a, 0))))

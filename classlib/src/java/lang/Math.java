@@ -49,9 +49,8 @@ public final class Math {
         return angrad * RADIANS_TO_DEGREES;
     }
 
-    public static double exp(double a) {
-        return StrictMath.exp(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double exp(double a);
 
     public static double log(double a) {
         return StrictMath.log(a);
@@ -402,9 +401,8 @@ public final class Math {
         return (a <= b) ? a : b;
     }
 
-    public static double fma(double a, double b, double c) {
-        return a * b + c;
-    }
+    /** a * b + c with a single rounding (a VM native). */
+    public static native double fma(double a, double b, double c);
 
     // ---- IEEE helpers ----
 
