@@ -52,9 +52,8 @@ public final class Math {
     /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
     public static native double exp(double a);
 
-    public static double log(double a) {
-        return StrictMath.log(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double log(double a);
 
     public static double log10(double a) {
         return StrictMath.log10(a);

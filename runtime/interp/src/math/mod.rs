@@ -9,3 +9,4 @@ pub mod fdlibm;
 mod intel_tables;
 mod sse;
 pub mod intel_exp;
+pub mod intel_log;

@@ -272,3 +272,33 @@ pub fn cvtsd2sil(a: X) -> i32 {
         v as i32
     }
 }
+
+/// movddup: the low lane in both lanes.
+#[inline(always)]
+pub fn movddup(a: X) -> X {
+    X(a.0, a.0)
+}
+
+/// rcpps: the CPU's own approximate reciprocal of each of the four floats. HotSpot's log stubs
+/// use it, and its last bits are the processor's (Intel and AMD differ), so on x86_64 this runs
+/// the instruction itself, giving what HotSpot gives on the same machine.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn rcpps(a: X) -> X {
+    let w = [a.0 as u32, (a.0 >> 32) as u32, a.1 as u32, (a.1 >> 32) as u32];
+    let r = safe_arch::reciprocal_m128(safe_arch::m128::from_bits(w)).to_bits();
+    X(r[0] as u64 | (r[1] as u64) << 32, r[2] as u64 | (r[3] as u64) << 32)
+}
+
+/// rcpps elsewhere: 1/v rounded to float and cut to the 12 bits the instruction guarantees
+/// (HotSpot runs these stubs on x86_64 only, so there is no bit pattern to match here).
+#[cfg(not(target_arch = "x86_64"))]
+pub fn rcpps(a: X) -> X {
+    let f = |w: u32| -> u32 {
+        let v = f32::from_bits(w);
+        let r = if v.is_subnormal() { f32::INFINITY.copysign(v) } else { 1.0 / v };
+        r.to_bits() & 0xffff_f000
+    };
+    let q = |v: u64| f(v as u32) as u64 | (f((v >> 32) as u32) as u64) << 32;
+    X(q(a.0), q(a.1))
+}
