@@ -55,9 +55,8 @@ public final class Math {
     /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
     public static native double log(double a);
 
-    public static double log10(double a) {
-        return StrictMath.log10(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double log10(double a);
 
     public static double sqrt(double a) {
         return StrictMath.sqrt(a);

@@ -10,3 +10,4 @@ mod intel_tables;
 mod sse;
 pub mod intel_exp;
 pub mod intel_log;
+pub mod intel_log10;

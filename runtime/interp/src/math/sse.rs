@@ -302,3 +302,10 @@ pub fn rcpps(a: X) -> X {
     let q = |v: u64| f(v as u32) as u64 | (f((v >> 32) as u32) as u64) << 32;
     X(q(a.0), q(a.1))
 }
+
+/// mulss: the low floats multiplied, the other three dwords of `a` kept.
+#[inline(always)]
+pub fn mulss(a: X, c: X) -> X {
+    let p = f32::from_bits(a.0 as u32) * f32::from_bits(c.0 as u32);
+    X((a.0 & 0xffff_ffff_0000_0000) | p.to_bits() as u64, a.1)
+}
