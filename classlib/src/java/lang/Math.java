@@ -86,9 +86,8 @@ public final class Math {
         return StrictMath.atan2(y, x);
     }
 
-    public static double pow(double a, double b) {
-        return StrictMath.pow(a, b);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double pow(double a, double b);
 
     public static int round(float a) {
         int intBits = Float.floatToRawIntBits(a);

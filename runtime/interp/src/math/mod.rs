@@ -11,3 +11,4 @@ mod sse;
 pub mod intel_exp;
 pub mod intel_log;
 pub mod intel_log10;
+pub mod intel_pow;
