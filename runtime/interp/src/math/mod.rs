@@ -12,3 +12,4 @@ pub mod intel_exp;
 pub mod intel_log;
 pub mod intel_log10;
 pub mod intel_pow;
+pub mod intel_sin;
