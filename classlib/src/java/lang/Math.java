@@ -20,9 +20,8 @@ public final class Math {
     /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
     public static native double sin(double a);
 
-    public static double cos(double a) {
-        return StrictMath.cos(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double cos(double a);
 
     public static double tan(double a) {
         return StrictMath.tan(a);

@@ -13,3 +13,4 @@ pub mod intel_log;
 pub mod intel_log10;
 pub mod intel_pow;
 pub mod intel_sin;
+pub mod intel_cos;
