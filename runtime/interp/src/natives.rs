@@ -205,6 +205,9 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add("java/lang/Math.cos(D)D", |t, a| {
         Ok(d(crate::math::intel_cos::cos(t.arg_double(a, 0))))
     });
+    add("java/lang/Math.tan(D)D", |t, a| {
+        Ok(d(crate::math::intel_tan::tan(t.arg_double(a, 0))))
+    });
     add("java/lang/Math.fma(DDD)D", |t, a| {
         Ok(d(t.arg_double(a, 0).mul_add(t.arg_double(a, 2), t.arg_double(a, 4))))
     });

@@ -23,9 +23,8 @@ public final class Math {
     /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
     public static native double cos(double a);
 
-    public static double tan(double a) {
-        return StrictMath.tan(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double tan(double a);
 
     public static double asin(double a) {
         return StrictMath.asin(a);

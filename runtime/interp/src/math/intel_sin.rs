@@ -83,7 +83,7 @@ pub(super) fn large(x: f64, q: Quadrant) -> f64 {
         // L_2TAG_PACKET_3
         return x * f64::from_bits(load_q(&NEG_ZERO_SIN, 0));
     }
-    let (xmm0, xmm6, eax) = reduce_large(x);
+    let (xmm0, xmm6, eax) = reduce_large(x, &SIN_REDUCTION);
     // L_2TAG_PACKET_12
     let mut xmm1 = load_sd(&PI32INV_SIN, 0);
     xmm1 = mulsd(xmm1, xmm0);
@@ -200,10 +200,29 @@ fn negate3(hi: u64, mid: u64, lo: u64, from_hi: u64) -> (u64, u64, u64) {
     (r_hi, r_mid, r_lo)
 }
 
+/// The constants by which the sin/cos stubs' large-argument reduction and the tan stub's differ
+/// (tan keeps one more bit of the quotient).
+pub(super) struct Reduction {
+    /// tan's L_5 branch is taken for a shift count below 0 (`notl`), sin's below 1 (`negl`).
+    pub tan: bool,
+    pub pi_4: &'static [u32],
+}
+
+pub(super) const SIN_REDUCTION: Reduction = Reduction {
+    tan: false,
+    pi_4: &PI_4_SIN,
+};
+
 /// The large-argument reduction (from L_2TAG_PACKET_1 to L_2TAG_PACKET_12): x times 4/pi in
 /// multi-word integer arithmetic, giving the reduced argument (xmm0), its correction (xmm6) and
 /// the octant count (eax).
-pub(super) fn reduce_large(x: f64) -> (X, X, u32) {
+pub(super) fn reduce_large(x: f64, p: &Reduction) -> (X, X, u32) {
+    // sin/cos keep 29 bits of quotient and fraction in the top word, tan 30.
+    let (keep_mask, half_bit, half_word, rdi_shift, edi_shift) = if p.tan {
+        (1073741823u64, 536870912u64, 1073741824u32, 2, 30)
+    } else {
+        (536870911u64, 268435456u64, 536870912u32, 3, 29)
+    };
     let top16 = X::sd(x).pextrw(3) as u64;
     let mut ecx = (((top16 & 32752) as u32).wrapping_sub(16224) >> 7) & 65532;
     let off = ecx as u64;
@@ -287,9 +306,9 @@ pub(super) fn reduce_large(x: f64) -> (X, X, u32) {
     let mut edx = ecx.wrapping_add(32);
     let mut edi: u32;
     let ebx: u32;
-    if (ecx as i32) < 1 {
-        // L_2TAG_PACKET_4
-        let cl = ecx.wrapping_neg();
+    if (ecx as i32) < if p.tan { 0 } else { 1 } {
+        // L_2TAG_PACKET_4 (tan: L_2TAG_PACKET_5)
+        let cl = if p.tan { !ecx } else { ecx.wrapping_neg() };
         r9 <<= 32;
         r9 |= r11;
         r9 <<= cl & 63;
@@ -303,27 +322,27 @@ pub(super) fn reduce_large(x: f64) -> (X, X, u32) {
             r10 = m;
             r9 = h;
             ebx = 32768;
-            rdi >>= 3;
-            edi = (l32(rdi) as u32).wrapping_add(536870912);
+            rdi >>= rdi_shift;
+            edi = (l32(rdi) as u32).wrapping_add(half_word);
         } else {
             r9 = (l32(r9) as u32 >> (cl & 31)) as u64;
             ebx = 0;
-            rdi >>= 3;
+            rdi >>= rdi_shift;
             edi = l32(rdi) as u32;
         }
     } else {
         let cl = 29u32.wrapping_sub(ecx);
         r9 = ((l32(r9) as u32) << (cl & 31)) as u64;
         edi = r9 as u32;
-        r9 &= 536870911;
-        if r9 & 268435456 != 0 {
-            // L_2TAG_PACKET_5
+        r9 &= keep_mask;
+        if r9 & half_bit != 0 {
+            // L_2TAG_PACKET_5 (tan: L_2TAG_PACKET_6)
             r9 = (r9 as u32 >> (cl & 31)) as u64;
-            let b = (536870912u32 >> (cl & 31)) as u64;
+            let b = (half_word >> (cl & 31)) as u64;
             r9 <<= 32;
             r9 |= r11;
             let rbx0 = b << 32;
-            edi = edi.wrapping_add(536870912);
+            edi = edi.wrapping_add(half_word);
             let (h, m, l) = negate3(r9, r10, r8, rbx0);
             r8 = l;
             r10 = m;
@@ -347,14 +366,14 @@ pub(super) fn reduce_large(x: f64) -> (X, X, u32) {
             edx = edx.wrapping_add(64);
             r9 = r10;
             r10 = r8;
-            if r9 == 0 {
+            if r9 == 0 && !p.tan {
                 return (X(0, 0), X(0, 0), rax as u32);
             }
         }
     }
-    // L_2TAG_PACKET_9
-    let r11b = 63 - r9.leading_zeros();
-    let ecx = 29i32 - r11b as i32;
+    // L_2TAG_PACKET_9 (tan jumps straight to L_2TAG_PACKET_12 when every word is zero)
+    let r11b = 63 - r9.leading_zeros().min(63);
+    let ecx = if r9 == 0 { 0 } else { 29i32 - r11b as i32 };
     if ecx > 0 {
         let c = ecx as u32;
         r9 <<= c & 63;
@@ -387,8 +406,8 @@ pub(super) fn reduce_large(x: f64) -> (X, X, u32) {
     e |= esi;
     e ^= ebx;
     let xmm4 = X(0, 0).pinsrw(e as i32, 3);
-    let xmm2 = load_sd(&PI_4_SIN, 0);
-    let mut xmm6 = load_sd(&PI_4_SIN, 8);
+    let xmm2 = load_sd(p.pi_4, 0);
+    let mut xmm6 = load_sd(p.pi_4, 8);
     e = e.wrapping_sub(1008);
     let xmm5 = X(0, 0).pinsrw(e as i32, 3);
     xmm0 = mulsd(xmm0, xmm4);
@@ -396,7 +415,7 @@ pub(super) fn reduce_large(x: f64) -> (X, X, u32) {
     xmm3 = mulsd(xmm3, xmm5);
     let mut xmm1 = xmm0;
     xmm0 = mulsd(xmm0, xmm2);
-    let mut edi = edi >> 29;
+    let mut edi = edi >> edi_shift;
     xmm1 = addsd(xmm1, xmm3);
     xmm3 = mulsd(xmm3, xmm2);
     edi = edi.wrapping_add(esi);

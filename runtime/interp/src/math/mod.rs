@@ -14,3 +14,4 @@ pub mod intel_log10;
 pub mod intel_pow;
 pub mod intel_sin;
 pub mod intel_cos;
+pub mod intel_tan;

@@ -309,3 +309,14 @@ pub fn mulss(a: X, c: X) -> X {
     let p = f32::from_bits(a.0 as u32) * f32::from_bits(c.0 as u32);
     X((a.0 & 0xffff_ffff_0000_0000) | p.to_bits() as u64, a.1)
 }
+
+/// cvttpd2dq then cvtdq2pd: each lane truncated to a 32-bit integer (0x80000000 when out of
+/// range) and back to a double.
+#[inline(always)]
+pub fn trunc_pd(a: X) -> X {
+    let t = |v: u64| -> u64 {
+        let i = cvttsd2sil(X(v, 0));
+        (i as f64).to_bits()
+    };
+    X(t(a.0), t(a.1))
+}
