@@ -67,6 +67,8 @@ public class MathLib {
                 + " pow " + Math.pow(10, -5) + " " + Math.pow(0.19968964671571343, -13) + " " + Math.pow(9.257478100384056, -2)
                 + " log " + Math.log(0.7414505360148267) + " " + Math.log(2999999999.999996)
                 + " log10 " + Math.log10(1.693964238859045) + " " + Math.log10(1e-300) + " fma " + Math.fma(0.1, 0.2, 0.3));
+        System.out.println("Math sin " + Math.sin(-9.999999999999996) + " " + Math.sin(1e22) + " cos " + Math.cos(3.274110781632105)
+                + " " + Math.cos(1518609.7604297823) + " tan " + Math.tan(2.9999999999999885) + " " + Math.tan(-1.0000000000000035e300));
         System.out.println("StrictMath log10 " + StrictMath.log10(7.5) + " cbrt " + StrictMath.cbrt(0.3) + " tanh " + StrictMath.tanh(0.6)
                 + " hypot " + StrictMath.hypot(3.1, 4.7) + " log " + StrictMath.log(0.7414505360148267) + " sin " + StrictMath.sin(1e6)
                 + " cos " + StrictMath.cos(-9.999999999999996) + " cosh " + StrictMath.cosh(1.7) + " log1p " + StrictMath.log1p(0.37)
