@@ -3,8 +3,10 @@ package java.lang;
 import java.util.Random;
 
 /**
- * Math with the JDK's semantics. The transcendental functions delegate to the natives in
- * {@link StrictMath} (the JDK allows Math to differ from StrictMath by 1 ulp; gcvm never does).
+ * Math with the JDK's semantics and HotSpot's results: sin, cos, tan, exp, log, log10 and pow
+ * are VM natives giving the bits of HotSpot's x86_64 intrinsics (which differ from StrictMath in
+ * the last bit on many inputs; runtime/interp/src/math/intel_*.rs); the other transcendental
+ * functions delegate to {@link StrictMath}, as JDK 17's Math does.
  */
 public final class Math {
 
