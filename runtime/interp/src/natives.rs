@@ -874,7 +874,6 @@ fn vm_parse_float(t: &mut JThread, a: usize) -> JResult<u64> {
     }
 }
 
-/// Math.pow with Java's special cases where IEEE pow differs (pow(x, NaN), pow(±1, ±inf)).
 // ---- Thread ----
 
 fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {

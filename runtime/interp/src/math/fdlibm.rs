@@ -18,7 +18,17 @@
 //! that this notice is preserved.
 //! ====================================================
 
-#![allow(clippy::excessive_precision, clippy::many_single_char_names)]
+// fdlibm's idioms, kept on purpose: `x - x` and `(x - x) / (x - x)` make the NaN results, and the
+// constants are fdlibm's decimal spellings (some equal std's, e.g. pi/4).
+#![allow(
+    clippy::excessive_precision,
+    clippy::many_single_char_names,
+    clippy::eq_op,
+    clippy::approx_constant,
+    clippy::neg_multiply,
+    clippy::explicit_counter_loop,
+    clippy::assign_op_pattern
+)]
 
 const TWO24: f64 = 16777216.0;
 const TWO54: f64 = 18014398509481984.0;
