@@ -4,7 +4,7 @@
 #     -XDstringConcat=inline, class file version 61) and runs the closure check (closure.py);
 #  2. compiles copies of the classlib's java.util classes renamed to cltest.util (Formatter's
 #     float natives stubbed with the JDK's own %f/%e/%g), of Integer/Long/Short/Byte/Character/
-#     Math/StrictMath renamed to cltest.lang (StrictMath's natives delegate to the JDK), and of
+#     Math/StrictMath renamed to cltest.lang (their natives delegate to the JDK's), and of
 #     SimpleRegex/Utf8 renamed to cltest.gcvm;
 #  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck and FormatCheck once against the
 #     JDK and once against the copies and diffs the outputs; RegexCheck compares
@@ -58,19 +58,21 @@ for c in Integer Long Short Byte Character Math StrictMath NumberFormatException
         -e 's/Class\.getPrimitiveClass("\([a-z]*\)")/(Class) \1.class/g' \
         "$src/java/lang/$c.java" > "$cl/$c.java"
 done
-# StrictMath's natives delegate to the JDK's.
-python3 - "$cl/StrictMath.java" <<'EOF'
+# Math's and StrictMath's natives delegate to the JDK's.
+for c in Math StrictMath; do
+python3 - "$cl/$c.java" "$c" <<'EOF'
 import re, sys
-p = sys.argv[1]
+p, cls = sys.argv[1], sys.argv[2]
 s = open(p).read()
 def repl(m):
     params = m.group(2)
     names = ", ".join(x.split()[-1] for x in params.split(","))
-    return "public static double %s(%s) {\n        return java.lang.StrictMath.%s(%s);\n    }" % (
-        m.group(1), params, m.group(1), names)
+    return "public static double %s(%s) {\n        return java.lang.%s.%s(%s);\n    }" % (
+        m.group(1), params, cls, m.group(1), names)
 s = re.sub(r"public static native double (\w+)\(([^)]*)\);", repl, s)
 open(p, "w").write(s)
 EOF
+done
 for c in SimpleRegex Utf8; do
     sed -e 's/^package jdk\.internal\.gcvm;/package cltest.gcvm;/' \
         "$src/jdk/internal/gcvm/$c.java" > "$cg/$c.java"

@@ -6,7 +6,7 @@
 // copySign, Integer/Long bit operations (bitCount, highestOneBit,
 // numberOfLeading/TrailingZeros, rotate, reverse, reverseBytes,
 // toBinary/Hex/OctalString), parseInt with radix and NumberFormatException
-// messages.
+// messages; Math's and StrictMath's transcendental functions to the last bit.
 public class MathLib {
     static String nfe(String s, int radix) {
         try {
@@ -61,6 +61,18 @@ public class MathLib {
         System.out.println("signum " + Math.signum(-2.5) + " " + Math.signum(0.0) + " " + Math.signum(-0.0) + " " + Math.signum(7f)
                 + " copySign " + Math.copySign(3.0, -0.0) + " " + Math.copySign(-2f, 1f));
         System.out.println("toRadians-free: PI " + Math.PI + " E " + Math.E);
+        // Transcendental functions, last digit included: Math.exp/log/log10/pow are HotSpot's x86_64
+        // intrinsics, StrictMath is fdlibm (issue 15's examples: exp(1), pow(10, -5)).
+        System.out.println("Math exp " + Math.exp(1) + " " + Math.exp(-0.8933834333064148) + " " + Math.exp(-402.33197440761273)
+                + " pow " + Math.pow(10, -5) + " " + Math.pow(0.19968964671571343, -13) + " " + Math.pow(9.257478100384056, -2)
+                + " log " + Math.log(0.7414505360148267) + " " + Math.log(2999999999.999996)
+                + " log10 " + Math.log10(1.693964238859045) + " " + Math.log10(1e-300) + " fma " + Math.fma(0.1, 0.2, 0.3));
+        System.out.println("Math sin " + Math.sin(-9.999999999999996) + " " + Math.sin(1e22) + " cos " + Math.cos(3.274110781632105)
+                + " " + Math.cos(1518609.7604297823) + " tan " + Math.tan(2.9999999999999885) + " " + Math.tan(-1.0000000000000035e300));
+        System.out.println("StrictMath log10 " + StrictMath.log10(7.5) + " cbrt " + StrictMath.cbrt(0.3) + " tanh " + StrictMath.tanh(0.6)
+                + " hypot " + StrictMath.hypot(3.1, 4.7) + " log " + StrictMath.log(0.7414505360148267) + " sin " + StrictMath.sin(1e6)
+                + " cos " + StrictMath.cos(-9.999999999999996) + " cosh " + StrictMath.cosh(1.7) + " log1p " + StrictMath.log1p(0.37)
+                + " exp " + StrictMath.exp(1) + " pow " + StrictMath.pow(10, -5));
 
         int[] bits = {0, 1, -1, 6, 0x80000000, 0x7fffffff, 0x12345678, 1000};
         for (int v : bits) {

@@ -14,6 +14,7 @@ pub mod insn;
 pub mod interp;
 pub mod javafmt;
 pub mod launcher;
+pub mod math;
 pub mod monitor;
 pub mod natives;
 pub mod oopmap;

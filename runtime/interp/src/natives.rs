@@ -186,67 +186,91 @@ pub fn registry() -> HashMap<String, NativeFn> {
             Ok(r(t.new_string(&s)?))
         },
     );
-    // java.lang.StrictMath: the libm crate is a port of musl's libm, itself derived from fdlibm,
-    // the library StrictMath is specified by.
+    // java.lang.Math: the functions HotSpot computes with its own x86_64 stubs (math::intel_*).
+    add("java/lang/Math.exp(D)D", |t, a| {
+        Ok(d(crate::math::intel_exp::exp(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.log(D)D", |t, a| {
+        Ok(d(crate::math::intel_log::log(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.log10(D)D", |t, a| {
+        Ok(d(crate::math::intel_log10::log10(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.pow(DD)D", |t, a| {
+        Ok(d(crate::math::intel_pow::pow(t.arg_double(a, 0), t.arg_double(a, 2))))
+    });
+    add("java/lang/Math.sin(D)D", |t, a| {
+        Ok(d(crate::math::intel_sin::sin(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.cos(D)D", |t, a| {
+        Ok(d(crate::math::intel_cos::cos(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.tan(D)D", |t, a| {
+        Ok(d(crate::math::intel_tan::tan(t.arg_double(a, 0))))
+    });
+    add("java/lang/Math.fma(DDD)D", |t, a| {
+        Ok(d(t.arg_double(a, 0).mul_add(t.arg_double(a, 2), t.arg_double(a, 4))))
+    });
+    // java.lang.StrictMath: fdlibm 5.3, bit for bit (math::fdlibm).
     add("java/lang/StrictMath.sin(D)D", |t, a| {
-        Ok(d(libm::sin(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::sin(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.cos(D)D", |t, a| {
-        Ok(d(libm::cos(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::cos(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.tan(D)D", |t, a| {
-        Ok(d(libm::tan(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::tan(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.asin(D)D", |t, a| {
-        Ok(d(libm::asin(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::asin(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.acos(D)D", |t, a| {
-        Ok(d(libm::acos(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::acos(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan(D)D", |t, a| {
-        Ok(d(libm::atan(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::atan(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.exp(D)D", |t, a| {
-        Ok(d(libm::exp(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::exp(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log(D)D", |t, a| {
-        Ok(d(libm::log(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::log(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log10(D)D", |t, a| {
-        Ok(d(libm::log10(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::log10(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.sqrt(D)D", |t, a| {
-        Ok(d(libm::sqrt(t.arg_double(a, 0))))
+        Ok(d(t.arg_double(a, 0).sqrt()))
     });
     add("java/lang/StrictMath.cbrt(D)D", |t, a| {
-        Ok(d(libm::cbrt(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::cbrt(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.sinh(D)D", |t, a| {
-        Ok(d(libm::sinh(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::sinh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.cosh(D)D", |t, a| {
-        Ok(d(libm::cosh(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::cosh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.tanh(D)D", |t, a| {
-        Ok(d(libm::tanh(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::tanh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.expm1(D)D", |t, a| {
-        Ok(d(libm::expm1(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::expm1(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log1p(D)D", |t, a| {
-        Ok(d(libm::log1p(t.arg_double(a, 0))))
+        Ok(d(crate::math::fdlibm::log1p(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan2(DD)D", |t, a| {
-        Ok(d(libm::atan2(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::atan2(t.arg_double(a, 0), t.arg_double(a, 2))))
     });
     add("java/lang/StrictMath.hypot(DD)D", |t, a| {
-        Ok(d(libm::hypot(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::hypot(t.arg_double(a, 0), t.arg_double(a, 2))))
     });
     add("java/lang/StrictMath.pow(DD)D", |t, a| {
-        Ok(d(java_pow(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::pow(t.arg_double(a, 0), t.arg_double(a, 2))))
     });
     add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| {
-        Ok(d(ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2))))
     });
     // java.lang.Throwable
     add(
@@ -847,36 +871,6 @@ fn vm_parse_float(t: &mut JThread, a: usize) -> JResult<u64> {
     match crate::javafmt::parse_float(&t.rust_string(s)) {
         Some(v) => Ok(v.to_bits() as u64),
         None => Err(number_format(t, s)),
-    }
-}
-
-/// Math.pow with Java's special cases where IEEE pow differs (pow(x, NaN), pow(±1, ±inf)).
-fn java_pow(x: f64, y: f64) -> f64 {
-    if y.is_nan() {
-        return f64::NAN;
-    }
-    if (x == 1.0 || x == -1.0) && y.is_infinite() {
-        return f64::NAN;
-    }
-    if x == 1.0 {
-        return 1.0;
-    }
-    libm::pow(x, y)
-}
-
-fn ieee_remainder(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() || x.is_infinite() || y == 0.0 {
-        return f64::NAN;
-    }
-    if y.is_infinite() {
-        return x;
-    }
-    let n = (x / y).round_ties_even();
-    let r = x - n * y;
-    if r == 0.0 {
-        0.0f64.copysign(x)
-    } else {
-        r
     }
 }
 

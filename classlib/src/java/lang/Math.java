@@ -3,8 +3,10 @@ package java.lang;
 import java.util.Random;
 
 /**
- * Math with the JDK's semantics. The transcendental functions delegate to the natives in
- * {@link StrictMath} (the JDK allows Math to differ from StrictMath by 1 ulp; gcvm never does).
+ * Math with the JDK's semantics and HotSpot's results: sin, cos, tan, exp, log, log10 and pow
+ * are VM natives giving the bits of HotSpot's x86_64 intrinsics (which differ from StrictMath in
+ * the last bit on many inputs; runtime/interp/src/math/intel_*.rs); the other transcendental
+ * functions delegate to {@link StrictMath}, as JDK 17's Math does.
  */
 public final class Math {
 
@@ -17,17 +19,14 @@ public final class Math {
     private Math() {
     }
 
-    public static double sin(double a) {
-        return StrictMath.sin(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double sin(double a);
 
-    public static double cos(double a) {
-        return StrictMath.cos(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double cos(double a);
 
-    public static double tan(double a) {
-        return StrictMath.tan(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double tan(double a);
 
     public static double asin(double a) {
         return StrictMath.asin(a);
@@ -49,17 +48,14 @@ public final class Math {
         return angrad * RADIANS_TO_DEGREES;
     }
 
-    public static double exp(double a) {
-        return StrictMath.exp(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double exp(double a);
 
-    public static double log(double a) {
-        return StrictMath.log(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double log(double a);
 
-    public static double log10(double a) {
-        return StrictMath.log10(a);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double log10(double a);
 
     public static double sqrt(double a) {
         return StrictMath.sqrt(a);
@@ -89,9 +85,8 @@ public final class Math {
         return StrictMath.atan2(y, x);
     }
 
-    public static double pow(double a, double b) {
-        return StrictMath.pow(a, b);
-    }
+    /** HotSpot's x86_64 intrinsic algorithm, bit for bit (a VM native). */
+    public static native double pow(double a, double b);
 
     public static int round(float a) {
         int intBits = Float.floatToRawIntBits(a);
@@ -402,9 +397,8 @@ public final class Math {
         return (a <= b) ? a : b;
     }
 
-    public static double fma(double a, double b, double c) {
-        return a * b + c;
-    }
+    /** a * b + c with a single rounding (a VM native). */
+    public static native double fma(double a, double b, double c);
 
     // ---- IEEE helpers ----
 

@@ -1,9 +1,9 @@
 package java.lang;
 
 /**
- * Strict math. The transcendental functions are VM natives (the VM should use fdlibm-exact
- * implementations, e.g. Rust's libm crate, so results match the JDK bit for bit); everything
- * else is Java and shared with {@link Math}.
+ * Strict math. The transcendental functions are VM natives computing fdlibm 5.3 bit for bit, as
+ * the JDK's do (runtime/interp/src/math/fdlibm.rs); everything else is Java and shared with
+ * {@link Math}.
  */
 public final class StrictMath {
 
