@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import sys
 
-PAUSE = re.compile(r"\] GC\(\d+\) (Pause [^0-9]*?) \d+M->\d+M\(\d+M\) ([0-9.]+)ms")
+PAUSE = re.compile(r"\] GC\(\d+\) (Pause .*?) \d+M->\d+M\(\d+M\) ([0-9.]+)ms")
 
 
 def pauses(gcvm, program, heap, goal, size):
@@ -36,7 +36,7 @@ def pct(values, p):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--goal", type=float, default=5)
+    ap.add_argument("--goal", type=int, default=5)
     ap.add_argument("--heap", default="64m")
     ap.add_argument("--programs", default="all")
     ap.add_argument("--size")
