@@ -18,6 +18,7 @@ pub mod monitor;
 pub mod natives;
 pub mod oopmap;
 pub mod output;
+pub mod refs;
 pub mod thread;
 pub mod threads;
 pub mod verifier;

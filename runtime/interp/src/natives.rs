@@ -124,6 +124,19 @@ pub fn registry() -> HashMap<String, NativeFn> {
         runtime_available_processors,
     );
     add("java/lang/Runtime.gc()V", runtime_gc);
+    // java.lang.ref (refs.rs)
+    add(
+        "java/lang/ref/Reference.get()Ljava/lang/Object;",
+        crate::refs::reference_get,
+    );
+    add(
+        "java/lang/ref/Reference.takePending()Ljava/lang/ref/Reference;",
+        crate::refs::reference_take_pending,
+    );
+    add(
+        "java/lang/ref/SoftReference.clock()J",
+        crate::refs::soft_reference_clock,
+    );
     // numbers
     add("java/lang/Double.doubleToRawLongBits(D)J", |t, a| {
         Ok(t.arg(a, 0))
@@ -756,6 +769,7 @@ fn system_exit(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn system_gc(t: &mut JThread, _: usize) -> JResult<u64> {
     t.collect(gcvm_gc::GcCause::SystemGc);
+    crate::refs::wait_until_enqueued(t);
     Ok(0)
 }
 

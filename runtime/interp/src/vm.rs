@@ -349,6 +349,7 @@ impl Vm {
             ClassKind::Primitive(_) => None,
         };
         if let Some(shape) = shape {
+            crate::refs::note_class(&self.types, class);
             self.types
                 .register(
                     class.id,
@@ -1067,6 +1068,16 @@ impl Vm {
             if self.options.log_gc {
                 let line = record.log_line(self.heap.collector_name());
                 self.write_stdout(format!("{line}\n").as_bytes());
+            }
+            if self.options.log_gc_details {
+                if let Some(refs) = &record.refs {
+                    let lines = gcvm_gc::shared::refs::log_lines(record.id, refs);
+                    let uptime = record.uptime;
+                    for line in lines {
+                        let tagged = format!("[{uptime:.3}s][debug][gc,phases,ref] {line}\n");
+                        self.write_stdout(tagged.as_bytes());
+                    }
+                }
             }
         }
         let capacity = self.heap.tlab_capacity();
