@@ -14,8 +14,14 @@ public class WeakHashMapExpunged {
             keys.add(k);
             map.put(k, i);
         }
-        for (int i = 0; i < 50; i++) map.put(new StringBuilder("garbage" + i), i);
+        List<Object> garbage = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            StringBuilder k = new StringBuilder("garbage" + i);
+            garbage.add(k);
+            map.put(k, i);
+        }
         System.out.println("size with every key: " + map.size());
+        garbage = null;
         for (int i = 0; i < 100 && map.size() > 50; i++) {
             System.gc();
             Thread.sleep(10);
