@@ -1249,6 +1249,7 @@ mod tests {
         let memory = HeapMemory::reserve(START + 256 * 1024).unwrap();
         let types = registry();
         let space = ToSpace {
+            start: START + 64 * 1024,
             top: AtomicUsize::new(START + 64 * 1024),
             limit: START + 256 * 1024,
             plab_size: 4096,
