@@ -19,6 +19,7 @@ pub mod natives;
 pub mod oopmap;
 pub mod output;
 pub mod refs;
+pub mod system;
 pub mod thread;
 pub mod threads;
 pub mod verifier;

@@ -114,7 +114,19 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
         system_identity_hash_code,
     );
-    add("java/lang/System.exit(I)V", system_exit);
+    add("java/lang/System.halt0(I)V", crate::system::halt0);
+    add(
+        "java/lang/System.getenv0(Ljava/lang/String;)Ljava/lang/String;",
+        crate::system::getenv0,
+    );
+    add(
+        "java/lang/System.environ0()[Ljava/lang/String;",
+        crate::system::environ0,
+    );
+    add(
+        "java/lang/System.vmProperty(Ljava/lang/String;)Ljava/lang/String;",
+        crate::system::vm_property_native,
+    );
     add("java/lang/System.gc()V", system_gc);
     add("java/lang/Runtime.freeMemory()J", runtime_free_memory);
     add("java/lang/Runtime.totalMemory()J", runtime_total_memory);
@@ -151,6 +163,7 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(t.arg(a, 0) as u32 as u64)
     });
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
+    add("jdk/internal/gcvm/VM.read(I[BII)I", crate::system::vm_read);
     add(
         "jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;",
         |t, a| {
@@ -757,14 +770,6 @@ fn system_identity_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
     } else {
         i(identity_hash(t, obj))
     })
-}
-
-/// System.exit: the VM finishes its recording with every thread stopped, this one included, so
-/// the exiting thread lets go of its stack first.
-fn system_exit(t: &mut JThread, a: usize) -> JResult<u64> {
-    let status = t.arg_int(a, 0);
-    let vm = t.vm;
-    t.blocking(|| vm.exit(status))
 }
 
 fn system_gc(t: &mut JThread, _: usize) -> JResult<u64> {

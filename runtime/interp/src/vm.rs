@@ -944,8 +944,16 @@ impl Vm {
 
     /// Blocks until every non-daemon thread has finished (the JVM's exit rule).
     pub fn wait_for_non_daemon_threads(&self) {
+        self.wait_for_non_daemon_threads_except(None);
+    }
+
+    /// Blocks until every non-daemon thread but `except` (the caller) has finished.
+    pub fn wait_for_non_daemon_threads_except(&self, except: Option<u64>) {
         let mut threads = self.threads.lock();
-        while threads.iter().any(|t| !t.daemon.load(Ordering::Relaxed)) {
+        while threads
+            .iter()
+            .any(|t| !t.daemon.load(Ordering::Relaxed) && Some(t.id) != except)
+        {
             self.threads_changed.wait(&mut threads);
         }
     }
@@ -1347,8 +1355,16 @@ fn open_trace(
 /// stops the Java threads at their next poll and their buffers are flushed, waiting at most
 /// `INTERRUPT_PATIENCE` for the world to stop — the output is flushed, and the process exits
 /// with 128 + the signal's number (130, 143, 129), as a shell expects.
+///
+/// First, as java does, the shutdown hooks run: on a Java thread attached to the signal thread
+/// for the purpose (a daemon with no Thread object).
 pub fn terminated(signal: i32) -> ! {
     if let Some(vm) = THE_VM.get() {
+        let id = u64::MAX - 1;
+        let shared = crate::thread::JThread::create(vm, "Signal Dispatcher", id, Ref::NULL, true);
+        let mut thread = crate::thread::JThread::attach(vm, shared);
+        crate::system::run_shutdown_hooks(&mut thread);
+        thread.detach();
         vm.finish_recording(Some(INTERRUPT_PATIENCE));
         vm.stdout.flush_within(INTERRUPT_PATIENCE);
     }
