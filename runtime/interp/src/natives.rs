@@ -73,6 +73,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         class_get_superclass,
     );
     add(
+        "java/lang/Class.getInterfaces0()[Ljava/lang/Class;",
+        crate::system::class_get_interfaces0,
+    );
+    add(
         "java/lang/Class.getComponentType()Ljava/lang/Class;",
         class_get_component_type,
     );

@@ -121,3 +121,27 @@ pub fn vm_read(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     Ok(n as u64)
 }
+
+/// `Class.getInterfaces0()`: the interfaces the class declares directly, in declaration order
+/// (arrays: Cloneable and Serializable, as the JDK).
+pub fn class_get_interfaces0(t: &mut JThread, a: usize) -> JResult<u64> {
+    let c = t.class_of_mirror(t.arg_ref(a, 0));
+    let interfaces: Vec<&'static crate::class::Class> = match c.kind {
+        crate::class::ClassKind::Array { .. } => vec![
+            t.load_class("java/lang/Cloneable")?,
+            t.load_class("java/io/Serializable")?,
+        ],
+        _ => c.interfaces.clone(),
+    };
+    let array_class = t.load_class("[Ljava/lang/Class;")?;
+    let arr = t.new_array(array_class, interfaces.len() as i32)?;
+    let h = t.push_handle(arr);
+    for (i, k) in interfaces.into_iter().enumerate() {
+        let mirror = t.class_mirror(k)?;
+        let arr = t.handle(h);
+        t.store_ref_element(arr, i, mirror);
+    }
+    let arr = t.handle(h);
+    t.truncate_handles(h);
+    Ok(arr.raw() as u64)
+}
