@@ -43,7 +43,8 @@ fn reference_programs_match_hotspot_under_every_collector() {
 
 #[test]
 fn reference_programs_match_hotspot_with_parallel_gc_workers() {
-    let failures = failures_under_every_collector(&["--gc-threads", "4", "-Xmx64m", "--verify-heap"]);
+    let failures =
+        failures_under_every_collector(&["--gc-threads", "4", "-Xmx64m", "--verify-heap"]);
     assert_no_failures(
         "reference programs with 4 GC workers",
         suite().programs.len() * COLLECTORS.len(),
@@ -107,7 +108,12 @@ fn gc_log_reports_reference_counts_per_kind_in_hotspot_shape() {
             lines.iter().any(|l| l.contains("Reference Processing: ")),
             "{collector}: no Reference Processing line in\n{out}"
         );
-        for kind in ["SoftReference:", "WeakReference:", "FinalReference:", "PhantomReference:"] {
+        for kind in [
+            "SoftReference:",
+            "WeakReference:",
+            "FinalReference:",
+            "PhantomReference:",
+        ] {
             assert!(
                 lines.iter().any(|l| l.ends_with(kind)),
                 "{collector}: no {kind} line in\n{out}"
@@ -119,6 +125,9 @@ fn gc_log_reports_reference_counts_per_kind_in_hotspot_shape() {
                 && w[1].ends_with("Discovered: 1")
                 && w[2].ends_with("Cleared: 1")
         });
-        assert!(cleared_one, "{collector}: no collection cleared the phantom reference:\n{out}");
+        assert!(
+            cleared_one,
+            "{collector}: no collection cleared the phantom reference:\n{out}"
+        );
     }
 }

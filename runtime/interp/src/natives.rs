@@ -120,6 +120,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
     );
     add("java/lang/System.halt0(I)V", crate::system::halt0);
     add(
+        "java/lang/Runtime.noteShutdownHook()V",
+        crate::system::note_shutdown_hook,
+    );
+    add(
         "java/lang/System.getenv0(Ljava/lang/String;)Ljava/lang/String;",
         crate::system::getenv0,
     );

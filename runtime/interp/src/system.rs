@@ -4,6 +4,22 @@
 
 use crate::thread::{JResult, JThread};
 use gcvm_gc::Ref;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set once the program registers a shutdown hook: only then does a terminating signal attach
+/// a Java thread to run the hooks.
+static HOOKS_REGISTERED: AtomicBool = AtomicBool::new(false);
+
+/// `Runtime.noteShutdownHook()`: a hook was registered.
+pub fn note_shutdown_hook(_t: &mut JThread, _a: usize) -> JResult<u64> {
+    HOOKS_REGISTERED.store(true, Ordering::Release);
+    Ok(0)
+}
+
+/// Has the program ever registered a shutdown hook?
+pub fn shutdown_hooks_registered() -> bool {
+    HOOKS_REGISTERED.load(Ordering::Acquire)
+}
 
 fn string_or_null(t: &mut JThread, s: Option<String>) -> JResult<u64> {
     match s {

@@ -1356,15 +1356,18 @@ fn open_trace(
 /// `INTERRUPT_PATIENCE` for the world to stop — the output is flushed, and the process exits
 /// with 128 + the signal's number (130, 143, 129), as a shell expects.
 ///
-/// First, as java does, the shutdown hooks run: on a Java thread attached to the signal thread
-/// for the purpose (a daemon with no Thread object).
+/// First, as java does, the shutdown hooks run (if any was ever registered): on a Java thread
+/// attached to the signal thread for the purpose (a daemon with no Thread object).
 pub fn terminated(signal: i32) -> ! {
     if let Some(vm) = THE_VM.get() {
-        let id = u64::MAX - 1;
-        let shared = crate::thread::JThread::create(vm, "Signal Dispatcher", id, Ref::NULL, true);
-        let mut thread = crate::thread::JThread::attach(vm, shared);
-        crate::system::run_shutdown_hooks(&mut thread);
-        thread.detach();
+        if crate::system::shutdown_hooks_registered() {
+            let id = u64::MAX - 1;
+            let shared =
+                crate::thread::JThread::create(vm, "Signal Dispatcher", id, Ref::NULL, true);
+            let mut thread = crate::thread::JThread::attach(vm, shared);
+            crate::system::run_shutdown_hooks(&mut thread);
+            thread.detach();
+        }
         vm.finish_recording(Some(INTERRUPT_PATIENCE));
         vm.stdout.flush_within(INTERRUPT_PATIENCE);
     }

@@ -72,7 +72,11 @@ public class Runtime {
             }
             hooks.add(hook);
         }
+        noteShutdownHook();
     }
+
+    /** Tells the VM a hook exists (so that a terminating signal runs the hooks). */
+    private static native void noteShutdownHook();
 
     public boolean removeShutdownHook(Thread hook) {
         if (hook == null) {
