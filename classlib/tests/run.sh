@@ -48,9 +48,19 @@ for f in "$src"/java/util/*.java; do
     # java.util.Iterator stays the JDK's: java.lang.Iterable must accept our collections.
     [ "$name" = "Iterator.java" ] && continue
     sed -e 's/java\.util\.\([A-Z]\)/cltest.util.\1/g' \
+        -e 's/java\.util\.stream\./cltest.util.stream./g' \
         -e 's/^package java\.util;/package cltest.util;\nimport java.util.Iterator;/' \
         -e 's/import jdk\.internal\.gcvm\.VM;/import cltest.gcvm.VM;/' \
         "$f" > "$cu/$name"
+done
+# java.util.stream goes along (Collection.stream(), Arrays.stream(), BitSet.stream() use it).
+mkdir -p "$cu/stream"
+for f in "$src"/java/util/stream/*.java; do
+    sed -e 's/java\.util\.\([A-Z]\)/cltest.util.\1/g' \
+        -e 's/cltest\.util\.Iterator\([;<]\)/java.util.Iterator\1/g' \
+        -e 's/^import java\.util\.\*;/import cltest.util.*;\nimport java.util.Iterator;/' \
+        -e 's/^package java\.util\.stream;/package cltest.util.stream;/' \
+        "$f" > "$cu/stream/$(basename "$f")"
 done
 for c in Integer Long Short Byte Character Math StrictMath NumberFormatException; do
     sed -e 's/^package java\.lang;/package cltest.lang;/' \

@@ -158,6 +158,8 @@ pub struct GcRecord {
     pub time_to_safepoint: Duration,
     /// Seconds since the VM started, at the start of the pause.
     pub uptime: f64,
+    /// Reference processing in this pause, if the collector processed references.
+    pub refs: Option<shared::refs::RefStats>,
 }
 
 impl GcRecord {
@@ -184,6 +186,20 @@ impl GcRecord {
             self.time_to_safepoint.as_secs_f64() * 1e3,
             collector,
         )
+    }
+}
+
+/// The VM's roots plus the pending references (cleared, not yet enqueued by the VM): those are
+/// roots too, for every collector (shared/refs.rs).
+struct WithPending<'a> {
+    roots: &'a mut dyn RootSource,
+    refs: &'a shared::refs::References,
+}
+
+impl RootSource for WithPending<'_> {
+    fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
+        self.roots.visit_roots(visit);
+        self.refs.visit_pending(visit);
     }
 }
 
@@ -361,12 +377,23 @@ impl Heap {
             self.verify(roots)
                 .map_err(|e| format!("before GC({id}): {e}"))?;
         }
+        let mut with_pending = WithPending {
+            roots,
+            refs: self.types.references(),
+        };
+        let roots: &mut dyn RootSource = &mut with_pending;
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
         // Region roles taken since the last pause (eden, humongous) reach the trace first.
         events.sync_spaces(&trace_spaces(&self.collector.spaces()));
         events.gc_start(id, self.collector.trace_kind(cause), cause.label());
         let outcome = body(roots, events);
+        let refs = self.types.references();
+        refs.collection_ended(
+            self.collector
+                .max_capacity()
+                .saturating_sub(outcome.used_after),
+        );
         // The spaces as the pause left them (roles swapped, bounds grown), before GC end.
         events.sync_spaces(&trace_spaces(&self.collector.spaces()));
         events.gc_end(id);
@@ -386,6 +413,7 @@ impl Heap {
             pause,
             time_to_safepoint,
             uptime,
+            refs: refs.take_last_stats(),
         };
         self.note_overhead(&record, started);
         self.history.lock().push(record.clone());
@@ -418,6 +446,16 @@ impl Heap {
             guard.0.reset();
         }
         exceeded
+    }
+
+    /// `Reference.get()` returned `referent`: while a concurrent (SATB) marking runs, the
+    /// referent must be kept alive, so it goes through the pre-write barrier's queue, as G1's
+    /// keep-alive barrier does (shared/refs.rs).
+    #[inline]
+    pub fn keep_alive_referent(&self, m: &mut Mutator, referent: Ref) {
+        if self.barrier.has_pre() && !referent.is_null() {
+            m.barrier.pre_write(Ref::NULL, 0, referent);
+        }
     }
 
     /// After a collection that did not make room for `wanted` bytes: lets the collector grow.

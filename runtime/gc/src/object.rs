@@ -181,6 +181,9 @@ const MAX_TYPES: usize = 1 << 16;
 /// collectors (which read it while the world is stopped). Append-only: entries never change.
 pub struct TypeRegistry {
     slots: Box<[OnceLock<TypeInfo>]>,
+    /// Which types are java.lang.ref references, and the reference-processing state the VM and
+    /// the collector share (shared/refs.rs).
+    references: crate::shared::refs::References,
 }
 
 impl Default for TypeRegistry {
@@ -192,7 +195,10 @@ impl Default for TypeRegistry {
 impl TypeRegistry {
     pub fn new() -> TypeRegistry {
         let slots: Box<[OnceLock<TypeInfo>]> = (0..MAX_TYPES).map(|_| OnceLock::new()).collect();
-        let reg = TypeRegistry { slots };
+        let reg = TypeRegistry {
+            slots,
+            references: crate::shared::refs::References::new(MAX_TYPES),
+        };
         reg.register(
             FILLER_TYPE,
             TypeInfo {
@@ -206,6 +212,12 @@ impl TypeRegistry {
 
     pub fn capacity(&self) -> usize {
         MAX_TYPES
+    }
+
+    /// The reference types and reference-processing state (shared/refs.rs).
+    #[inline]
+    pub fn references(&self) -> &crate::shared::refs::References {
+        &self.references
     }
 
     /// Records the layout of type `id`. Each id is registered once.

@@ -45,6 +45,10 @@ pub fn run_main_recording(
             e.exit_code
         }
     };
+    // The JVM's exit rule: when the last non-daemon thread ends, the shutdown hooks run.
+    let me = thread.id;
+    thread.blocking(|| vm.wait_for_non_daemon_threads_except(Some(me)));
+    crate::system::run_shutdown_hooks(&mut thread);
     crate::threads::finish(thread);
     vm.wait_for_non_daemon_threads();
     vm.finish_recording(None);

@@ -73,6 +73,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         class_get_superclass,
     );
     add(
+        "java/lang/Class.getInterfaces0()[Ljava/lang/Class;",
+        crate::system::class_get_interfaces0,
+    );
+    add(
         "java/lang/Class.getComponentType()Ljava/lang/Class;",
         class_get_component_type,
     );
@@ -114,7 +118,23 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
         system_identity_hash_code,
     );
-    add("java/lang/System.exit(I)V", system_exit);
+    add("java/lang/System.halt0(I)V", crate::system::halt0);
+    add(
+        "java/lang/Runtime.noteShutdownHook()V",
+        crate::system::note_shutdown_hook,
+    );
+    add(
+        "java/lang/System.getenv0(Ljava/lang/String;)Ljava/lang/String;",
+        crate::system::getenv0,
+    );
+    add(
+        "java/lang/System.environ0()[Ljava/lang/String;",
+        crate::system::environ0,
+    );
+    add(
+        "java/lang/System.vmProperty(Ljava/lang/String;)Ljava/lang/String;",
+        crate::system::vm_property_native,
+    );
     add("java/lang/System.gc()V", system_gc);
     add("java/lang/Runtime.freeMemory()J", runtime_free_memory);
     add("java/lang/Runtime.totalMemory()J", runtime_total_memory);
@@ -124,6 +144,19 @@ pub fn registry() -> HashMap<String, NativeFn> {
         runtime_available_processors,
     );
     add("java/lang/Runtime.gc()V", runtime_gc);
+    // java.lang.ref (refs.rs)
+    add(
+        "java/lang/ref/Reference.get()Ljava/lang/Object;",
+        crate::refs::reference_get,
+    );
+    add(
+        "java/lang/ref/Reference.takePending()Ljava/lang/ref/Reference;",
+        crate::refs::reference_take_pending,
+    );
+    add(
+        "java/lang/ref/SoftReference.clock()J",
+        crate::refs::soft_reference_clock,
+    );
     // numbers
     add("java/lang/Double.doubleToRawLongBits(D)J", |t, a| {
         Ok(t.arg(a, 0))
@@ -138,6 +171,7 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(t.arg(a, 0) as u32 as u64)
     });
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
+    add("jdk/internal/gcvm/VM.read(I[BII)I", crate::system::vm_read);
     add(
         "jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;",
         |t, a| {
@@ -770,16 +804,9 @@ fn system_identity_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
     })
 }
 
-/// System.exit: the VM finishes its recording with every thread stopped, this one included, so
-/// the exiting thread lets go of its stack first.
-fn system_exit(t: &mut JThread, a: usize) -> JResult<u64> {
-    let status = t.arg_int(a, 0);
-    let vm = t.vm;
-    t.blocking(|| vm.exit(status))
-}
-
 fn system_gc(t: &mut JThread, _: usize) -> JResult<u64> {
     t.collect(gcvm_gc::GcCause::SystemGc);
+    crate::refs::wait_until_enqueued(t);
     Ok(0)
 }
 

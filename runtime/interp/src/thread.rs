@@ -393,6 +393,13 @@ impl JThread {
                 return Ok(at);
             }
         }
+        // The last collection before an OutOfMemoryError clears every soft reference.
+        if crate::refs::clear_soft_refs_before_oom(self) {
+            self.collect(GcCause::AllocationFailure);
+            if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+                return Ok(at);
+            }
+        }
         Err(self.throw_oom("Java heap space"))
     }
 

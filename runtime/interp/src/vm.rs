@@ -357,6 +357,7 @@ impl Vm {
             ClassKind::Primitive(_) => None,
         };
         if let Some(shape) = shape {
+            crate::refs::note_class(&self.types, class);
             self.types
                 .register(
                     class.id,
@@ -951,8 +952,16 @@ impl Vm {
 
     /// Blocks until every non-daemon thread has finished (the JVM's exit rule).
     pub fn wait_for_non_daemon_threads(&self) {
+        self.wait_for_non_daemon_threads_except(None);
+    }
+
+    /// Blocks until every non-daemon thread but `except` (the caller) has finished.
+    pub fn wait_for_non_daemon_threads_except(&self, except: Option<u64>) {
         let mut threads = self.threads.lock();
-        while threads.iter().any(|t| !t.daemon.load(Ordering::Relaxed)) {
+        while threads
+            .iter()
+            .any(|t| !t.daemon.load(Ordering::Relaxed) && Some(t.id) != except)
+        {
             self.threads_changed.wait(&mut threads);
         }
     }
@@ -1112,6 +1121,16 @@ impl Vm {
             if self.options.log_gc {
                 let line = record.log_line(self.heap.collector_name());
                 self.write_stdout(format!("{line}\n").as_bytes());
+            }
+            if self.options.log_gc_details {
+                if let Some(refs) = &record.refs {
+                    let lines = gcvm_gc::shared::refs::log_lines(record.id, refs);
+                    let uptime = record.uptime;
+                    for line in lines {
+                        let tagged = format!("[{uptime:.3}s][debug][gc,phases,ref] {line}\n");
+                        self.write_stdout(tagged.as_bytes());
+                    }
+                }
             }
         }
         result
@@ -1387,8 +1406,19 @@ fn open_trace(
 /// stops the Java threads at their next poll and their buffers are flushed, waiting at most
 /// `INTERRUPT_PATIENCE` for the world to stop — the output is flushed, and the process exits
 /// with 128 + the signal's number (130, 143, 129), as a shell expects.
+///
+/// First, as java does, the shutdown hooks run (if any was ever registered): on a Java thread
+/// attached to the signal thread for the purpose (a daemon with no Thread object).
 pub fn terminated(signal: i32) -> ! {
     if let Some(vm) = THE_VM.get() {
+        if crate::system::shutdown_hooks_registered() {
+            let id = u64::MAX - 1;
+            let shared =
+                crate::thread::JThread::create(vm, "Signal Dispatcher", id, Ref::NULL, true);
+            let mut thread = crate::thread::JThread::attach(vm, shared);
+            crate::system::run_shutdown_hooks(&mut thread);
+            thread.detach();
+        }
         vm.finish_recording(Some(INTERRUPT_PATIENCE));
         vm.stdout.flush_within(INTERRUPT_PATIENCE);
     }

@@ -31,4 +31,48 @@ public interface CharSequence {
         }
         return cs1.length() - cs2.length();
     }
+
+    default java.util.stream.IntStream chars() {
+        final CharSequence cs = this;
+        return java.util.stream.StreamSupport.intsFromIterator(new java.util.PrimitiveIterator.OfInt() {
+            private int i;
+
+            public boolean hasNext() {
+                return i < cs.length();
+            }
+
+            public int nextInt() {
+                if (i >= cs.length()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return cs.charAt(i++);
+            }
+        });
+    }
+
+    default java.util.stream.IntStream codePoints() {
+        final CharSequence cs = this;
+        return java.util.stream.StreamSupport.intsFromIterator(new java.util.PrimitiveIterator.OfInt() {
+            private int i;
+
+            public boolean hasNext() {
+                return i < cs.length();
+            }
+
+            public int nextInt() {
+                if (i >= cs.length()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                char c1 = cs.charAt(i++);
+                if (Character.isHighSurrogate(c1) && i < cs.length()) {
+                    char c2 = cs.charAt(i);
+                    if (Character.isLowSurrogate(c2)) {
+                        i++;
+                        return Character.toCodePoint(c1, c2);
+                    }
+                }
+                return c1;
+            }
+        });
+    }
 }

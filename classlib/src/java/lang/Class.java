@@ -46,6 +46,18 @@ public final class Class<T> implements java.io.Serializable {
         return false;
     }
 
+    private native Class<?>[] getInterfaces0();
+
+    /** The interfaces this class (or interface) declares directly, in declaration order. */
+    public Class<?>[] getInterfaces() {
+        return getInterfaces0();
+    }
+
+    /** Anonymous classes: binary names ending in $ and digits (javac's naming). */
+    public boolean isAnonymousClass() {
+        return !isArray() && getSimpleName().isEmpty();
+    }
+
     public boolean isEnum() {
         return getSuperclass() == Enum.class;
     }

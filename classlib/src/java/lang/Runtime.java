@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The runtime singleton. Memory figures come from the VM's heap. Shutdown hooks are recorded
- * but gcvm never runs them.
+ * The runtime singleton. Memory figures come from the VM's heap. Shutdown hooks run as in the
+ * JDK: each in its own thread, all started together and joined, when the last non-daemon
+ * thread ends (the VM calls runShutdownHooks), on System.exit/Runtime.exit, and on SIGINT,
+ * SIGTERM and SIGHUP (the VM calls runShutdownHooks from a signal thread).
  */
 public class Runtime {
 
@@ -21,11 +23,40 @@ public class Runtime {
     }
 
     public void exit(int status) {
-        System.exit(status);
+        runShutdownHooks();
+        System.halt0(status);
     }
 
     public void halt(int status) {
-        System.exit(status);
+        System.halt0(status);
+    }
+
+    private boolean shuttingDown;
+
+    /* Starts every registered hook and waits for all of them, once. */
+    static void runShutdownHooks() {
+        Runtime rt = currentRuntime;
+        Thread[] toRun;
+        synchronized (rt.hooks) {
+            if (rt.shuttingDown) {
+                return;
+            }
+            rt.shuttingDown = true;
+            toRun = rt.hooks.toArray(new Thread[0]);
+        }
+        for (Thread hook : toRun) {
+            hook.start();
+        }
+        for (Thread hook : toRun) {
+            while (true) {
+                try {
+                    hook.join();
+                    break;
+                } catch (InterruptedException ignored) {
+                    // keep waiting, as the JDK does
+                }
+            }
+        }
     }
 
     public void addShutdownHook(Thread hook) {
@@ -33,15 +64,28 @@ public class Runtime {
             throw new NullPointerException();
         }
         synchronized (hooks) {
+            if (shuttingDown) {
+                throw new IllegalStateException("Shutdown in progress");
+            }
             if (hooks.contains(hook)) {
                 throw new IllegalArgumentException("Hook previously registered");
             }
             hooks.add(hook);
         }
+        noteShutdownHook();
     }
 
+    /** Tells the VM a hook exists (so that a terminating signal runs the hooks). */
+    private static native void noteShutdownHook();
+
     public boolean removeShutdownHook(Thread hook) {
+        if (hook == null) {
+            throw new NullPointerException();
+        }
         synchronized (hooks) {
+            if (shuttingDown) {
+                throw new IllegalStateException("Shutdown in progress");
+            }
             return hooks.remove(hook);
         }
     }

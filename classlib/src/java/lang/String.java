@@ -691,6 +691,34 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         return substring(0, lastNonWhitespace());
     }
 
+    /** The lines of this string, split at \n, \r and \r\n (no empty last line). */
+    public java.util.stream.Stream<String> lines() {
+        final String s = this;
+        return java.util.stream.StreamSupport.fromIterator(new java.util.Iterator<String>() {
+            private int at;
+
+            public boolean hasNext() {
+                return at < s.length();
+            }
+
+            public String next() {
+                if (at >= s.length()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                int end = at;
+                while (end < s.length() && s.charAt(end) != '\n' && s.charAt(end) != '\r') {
+                    end++;
+                }
+                String line = s.substring(at, end);
+                if (end < s.length() && s.charAt(end) == '\r' && end + 1 < s.length() && s.charAt(end + 1) == '\n') {
+                    end++;
+                }
+                at = end + 1;
+                return line;
+            }
+        });
+    }
+
     public boolean isBlank() {
         return firstNonWhitespace() == value.length;
     }

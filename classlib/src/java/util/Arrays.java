@@ -2036,4 +2036,40 @@ public final class Arrays {
             Arrays.sort(a, c);
         }
     }
+
+    public static <T> java.util.stream.Stream<T> stream(T[] array) {
+        return stream(array, 0, array.length);
+    }
+
+    public static <T> java.util.stream.Stream<T> stream(T[] array, int startInclusive, int endExclusive) {
+        Objects.checkFromToIndex(startInclusive, endExclusive, array.length);
+        return java.util.stream.StreamSupport.fromIterator(asList(array).subList(startInclusive, endExclusive).iterator());
+    }
+
+    public static java.util.stream.IntStream stream(int[] array) {
+        return java.util.stream.StreamSupport.ints(array, 0, array.length);
+    }
+
+    public static java.util.stream.IntStream stream(int[] array, int startInclusive, int endExclusive) {
+        Objects.checkFromToIndex(startInclusive, endExclusive, array.length);
+        return java.util.stream.StreamSupport.ints(array, startInclusive, endExclusive);
+    }
+
+    public static java.util.stream.LongStream stream(long[] array) {
+        return java.util.stream.StreamSupport.longs(array, 0, array.length);
+    }
+
+    public static java.util.stream.LongStream stream(long[] array, int startInclusive, int endExclusive) {
+        Objects.checkFromToIndex(startInclusive, endExclusive, array.length);
+        return java.util.stream.StreamSupport.longs(array, startInclusive, endExclusive);
+    }
+
+    public static java.util.stream.DoubleStream stream(double[] array) {
+        return java.util.stream.StreamSupport.doubles(array, 0, array.length);
+    }
+
+    public static java.util.stream.DoubleStream stream(double[] array, int startInclusive, int endExclusive) {
+        Objects.checkFromToIndex(startInclusive, endExclusive, array.length);
+        return java.util.stream.StreamSupport.doubles(array, startInclusive, endExclusive);
+    }
 }

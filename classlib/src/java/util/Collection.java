@@ -3,7 +3,7 @@ package java.util;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
-/** The root collection interface (no streams or spliterators in gcvm). */
+/** The root collection interface (streams are iterator-based; no spliterators in gcvm). */
 public interface Collection<E> extends Iterable<E> {
     int size();
 
@@ -51,4 +51,13 @@ public interface Collection<E> extends Iterable<E> {
     boolean equals(Object o);
 
     int hashCode();
+
+    default java.util.stream.Stream<E> stream() {
+        return java.util.stream.StreamSupport.fromIterator(iterator());
+    }
+
+    /** gcvm streams are sequential: the same as stream(). */
+    default java.util.stream.Stream<E> parallelStream() {
+        return stream();
+    }
 }

@@ -89,6 +89,7 @@ use crate::object::{Ref, TypeRegistry, FILLER_TYPE, TYPE_OFFSET};
 use crate::shared::controller::{Controller, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::{LocalQueue, QueueSet};
+use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use parking_lot::{Condvar, Mutex, RwLock};
 use spans::{class_for, slots_in_span, Pool, SpanKind, CLASS_SIZES, SPAN_SIZE};
 use std::any::Any;
@@ -152,6 +153,8 @@ pub struct ConcurrentMarkSweep {
     marking: Arc<AtomicBool>,
     satb: Arc<QueueSet>,
     grey: Mutex<Vec<u32>>,
+    /// References discovered by this cycle's marking, processed at remark (shared/refs.rs).
+    discovered: Mutex<Discovered>,
     phase: Mutex<Phase>,
     /// Held while the controller does a piece of concurrent work and by every pause, so that a
     /// pause never overlaps the controller's marking or sweeping.
@@ -211,6 +214,30 @@ impl Barrier for SatbBarrier {
     }
 }
 
+/// Reference processing's view of this collector (in a pause, marking finished): marked is
+/// live; keeping alive is greying and marking to the end again.
+struct CmsLiveness<'a>(&'a ConcurrentMarkSweep);
+
+impl Liveness for CmsLiveness<'_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        self.0.bitmap.read().is_marked(obj.offset()).then_some(obj)
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let cms = self.0;
+        {
+            let bitmap = cms.bitmap.read();
+            let mut grey = cms.grey.lock();
+            for &o in objs {
+                ConcurrentMarkSweep::grey_if_white(&bitmap, o, &mut grey);
+            }
+        }
+        cms.finish_marking();
+        discovered.merge(std::mem::take(&mut *cms.discovered.lock()));
+        objs.to_vec()
+    }
+}
+
 impl ConcurrentMarkSweep {
     pub fn new(ctx: CollectorContext) -> Result<ConcurrentMarkSweep, String> {
         let max_spans = ctx.config.max_size.max(MIN_HEAP) / SPAN_SIZE;
@@ -234,6 +261,7 @@ impl ConcurrentMarkSweep {
             marking: Arc::new(AtomicBool::new(false)),
             satb: QueueSet::new(),
             grey: Mutex::new(Vec::new()),
+            discovered: Mutex::new(Discovered::default()),
             phase: Mutex::new(Phase::Idle),
             work: Mutex::new(()),
             generation: AtomicU32::new(0),
@@ -418,14 +446,30 @@ impl ConcurrentMarkSweep {
         done
     }
 
-    /// Greys the white objects `obj`'s fields reference.
+    /// Greys the white objects `obj`'s fields reference. A reference object whose referent is
+    /// white is discovered instead of greying the referent.
     fn scan(&self, bitmap: &MarkBitmap, obj: Ref, out: &mut Vec<u32>) {
+        let skip = self
+            .types
+            .references()
+            .should_discover(&self.memory, obj, |r| bitmap.is_marked(r.offset()))
+            .map(|(kind, slot)| {
+                self.discovered.lock().push(kind, obj);
+                slot
+            });
         self.memory.for_each_ref_slot(&self.types, obj, |slot| {
             let child = Ref::from_raw(self.memory.atomic_u32(slot).load(Ordering::Relaxed));
-            if !child.is_null() {
+            if Some(slot) != skip && !child.is_null() {
                 Self::grey_if_white(bitmap, child, out);
             }
         });
+    }
+
+    /// In a pause, after marking finished: processes the discovered references (shared/refs.rs).
+    fn process_references(&self) {
+        let discovered = std::mem::take(&mut *self.discovered.lock());
+        ReferenceProcessor::new(&self.types, &self.memory)
+            .process(discovered, &mut CmsLiveness(self));
     }
 
     /// In a pause: marks until no grey object and no SATB entry is left.
@@ -614,6 +658,7 @@ impl ConcurrentMarkSweep {
         drop(bitmap);
         self.satb.take_all();
         self.grey.lock().clear();
+        self.discovered.lock().clear();
     }
 
     /// Greys every object a root references; returns them.
@@ -660,6 +705,7 @@ impl ConcurrentMarkSweep {
             };
         }
         self.finish_marking();
+        self.process_references();
         self.marking.store(false, Ordering::Release);
         events.collecting_space(0);
         let live = if events.wants_events() {
@@ -698,6 +744,7 @@ impl ConcurrentMarkSweep {
                 self.scan(&bitmap, Ref::from_raw(raw), &mut grey);
             }
         }
+        self.process_references();
         let live = if events.wants_events() {
             self.report_survivors(events)
         } else {

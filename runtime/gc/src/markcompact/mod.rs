@@ -127,6 +127,7 @@ use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::{align_down_page, workers_for};
 use crate::shared::workers::{
     Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
@@ -235,14 +236,31 @@ impl Marker<'_> {
         }
     }
 
-    /// Scans one task: marks the object's unmarked children and queues those with references.
-    fn trace(&self, task: MarkTask, tasks: &mut Tasks<'_, MarkTask>) {
+    /// Discovers `obj` if it is a reference whose referent is not marked (yet): returns the
+    /// referent slot tracing must then skip.
+    #[inline]
+    fn discover(&self, obj: Ref, out: &mut Discovered) -> Option<usize> {
+        let (kind, slot) = self
+            .types
+            .references()
+            .should_discover(self.memory, obj, |r| self.bitmap.is_marked(r.offset()))?;
+        out.push(kind, obj);
+        Some(slot)
+    }
+
+    /// Scans one task: marks the object's unmarked children and queues those with references
+    /// (a reference object's unmarked referent is discovered instead).
+    fn trace(&self, task: MarkTask, tasks: &mut Tasks<'_, MarkTask>, discovered: &mut Discovered) {
         let obj = Ref::from_raw(task as u32);
         let base = obj.offset();
         match &self.types.info(self.memory.type_id(obj)).shape {
             Shape::Instance { ref_offsets, .. } => {
+                let skip = self.discover(obj, discovered);
                 for &o in ref_offsets.iter() {
-                    self.visit(base + o as usize, tasks);
+                    let slot = base + o as usize;
+                    if Some(slot) != skip {
+                        self.visit(slot, tasks);
+                    }
                 }
             }
             Shape::Array {
@@ -262,6 +280,77 @@ impl Marker<'_> {
             }
             Shape::Array { .. } | Shape::Filler => {}
         }
+    }
+}
+
+/// Marking from a set of seeds to the transitive closure (with the overflow rescans), and
+/// reference processing's view of it: marked means live, keeping alive is marking.
+struct MarkClosure<'a> {
+    collector: &'a MarkCompact,
+    marker: &'a Marker<'a>,
+    pool: &'a WorkerPool,
+    workers: Vec<WorkerStats>,
+    rescans: u32,
+    discovered: Discovered,
+}
+
+impl MarkClosure<'_> {
+    /// Drains `seeds` (marked already) on the workers, then rescans for overflowed objects.
+    fn complete(&mut self, seeds: Vec<MarkTask>) {
+        self.drain(seeds);
+        let (memory, types, marker) =
+            (&*self.collector.memory, &*self.collector.types, self.marker);
+        while marker.overflowed.swap(false, Ordering::SeqCst) {
+            // Some marked objects were never scanned. Find them all: any marked object with an
+            // unmarked child. Children marked here are queued in bounded batches and drained.
+            self.rescans += 1;
+            let mut batch = Vec::new();
+            let (start, top) = (self.collector.start, self.collector.top);
+            for addr in self.collector.bitmap.marked(start, top) {
+                let obj = Ref::from_offset(addr);
+                let skip = marker.discover(obj, &mut self.discovered);
+                memory.for_each_ref_slot(types, obj, |slot| {
+                    let child = memory.read_ref(slot);
+                    if Some(slot) != skip && !child.is_null() && marker.mark(child) {
+                        batch.push(child.raw() as MarkTask);
+                    }
+                });
+                if batch.len() >= RESCAN_BATCH {
+                    self.drain(std::mem::take(&mut batch));
+                }
+            }
+            self.drain(batch);
+        }
+    }
+
+    fn drain(&mut self, seeds: Vec<MarkTask>) {
+        let marker = self.marker;
+        let results = self.pool.run(
+            seeds,
+            |_| Discovered::default(),
+            |discovered, task, tasks| marker.trace(task, tasks, discovered),
+        );
+        for (w, (discovered, s)) in self.workers.iter_mut().zip(results) {
+            w.add(&s);
+            self.discovered.merge(discovered);
+        }
+    }
+}
+
+impl Liveness for MarkClosure<'_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        self.collector.bitmap.is_marked(obj.offset()).then_some(obj)
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let seeds = objs
+            .iter()
+            .filter(|o| self.marker.mark(**o))
+            .map(|o| o.raw() as MarkTask)
+            .collect();
+        self.complete(seeds);
+        discovered.merge(std::mem::take(&mut self.discovered));
+        objs.to_vec()
     }
 }
 
@@ -360,7 +449,8 @@ impl MarkCompact {
 
     // ---- phase 1 ----
 
-    /// Marks everything reachable from `roots`; returns per-worker statistics and rescans.
+    /// Marks everything reachable from `roots`, then processes the references discovered
+    /// (shared/refs.rs); returns per-worker statistics and rescans.
     fn mark(&self, pool: &WorkerPool, roots: &mut dyn RootSource) -> (Vec<WorkerStats>, u32) {
         let marker = Marker {
             memory: &self.memory,
@@ -368,12 +458,13 @@ impl MarkCompact {
             bitmap: &self.bitmap,
             overflowed: AtomicBool::new(false),
         };
-        let mut workers = vec![WorkerStats::default(); pool.threads()];
-        let drain = |seeds: Vec<MarkTask>, workers: &mut Vec<WorkerStats>| {
-            let results = pool.run(seeds, |_| (), |_, task, tasks| marker.trace(task, tasks));
-            for (w, (_, s)) in workers.iter_mut().zip(&results) {
-                w.add(s);
-            }
+        let mut closure = MarkClosure {
+            collector: self,
+            marker: &marker,
+            pool,
+            workers: vec![WorkerStats::default(); pool.threads()],
+            rescans: 0,
+            discovered: Discovered::default(),
         };
         let mut seeds = Vec::new();
         roots.visit_roots(&mut |r| {
@@ -382,28 +473,10 @@ impl MarkCompact {
             }
             r
         });
-        drain(seeds, &mut workers);
-        let mut rescans = 0;
-        while marker.overflowed.swap(false, Ordering::SeqCst) {
-            // Some marked objects were never scanned. Find them all: any marked object with an
-            // unmarked child. Children marked here are queued in bounded batches and drained.
-            rescans += 1;
-            let mut batch = Vec::new();
-            for addr in self.bitmap.marked(self.start, self.top) {
-                self.memory
-                    .for_each_ref_slot(&self.types, Ref::from_offset(addr), |slot| {
-                        let child = self.memory.read_ref(slot);
-                        if !child.is_null() && marker.mark(child) {
-                            batch.push(child.raw() as MarkTask);
-                        }
-                    });
-                if batch.len() >= RESCAN_BATCH {
-                    drain(std::mem::take(&mut batch), &mut workers);
-                }
-            }
-            drain(batch, &mut workers);
-        }
-        (workers, rescans)
+        closure.complete(seeds);
+        let discovered = std::mem::take(&mut closure.discovered);
+        ReferenceProcessor::new(&self.types, &self.memory).process(discovered, &mut closure);
+        (closure.workers, closure.rescans)
     }
 
     // ---- phase 2 ----

@@ -136,6 +136,7 @@
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE, MIN_OBJECT_SIZE};
+use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor, References};
 use crate::shared::sizing::{align_down_page, workers_for};
 use crate::shared::workers::{
     Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
@@ -339,10 +340,15 @@ impl SemiSpace {
 struct Evacuator<'a> {
     memory: &'a HeapMemory,
     types: &'a TypeRegistry,
+    refs: &'a References,
+    /// To-space: `[start, scan)` black, `[scan, free)` grey.
+    start: usize,
+    scan: usize,
     free: usize,
     limit: usize,
     events: &'a mut dyn GcEventSink,
     copied_objects: usize,
+    discovered: Discovered,
 }
 
 impl Evacuator<'_> {
@@ -369,12 +375,18 @@ impl Evacuator<'_> {
         copy
     }
 
-    /// Evacuates every reference field of the (grey) object at `scan`; returns its size.
+    /// Evacuates every reference field of the (grey) object at `scan`; returns its size. The
+    /// referent of a reference object whose referent has not been copied yet is left alone and
+    /// the reference discovered (shared/refs.rs).
     fn scan_object(&mut self, scan: usize) -> usize {
         let obj = Ref::from_offset(scan);
         let memory = self.memory;
         let types = self.types;
+        let skip = discover(self.refs, memory, obj, &mut self.discovered);
         memory.for_each_ref_slot(types, obj, |slot| {
+            if Some(slot) == skip {
+                return;
+            }
             let target = memory.read_ref(slot);
             if !target.is_null() {
                 let moved = self.evacuate(target);
@@ -383,10 +395,52 @@ impl Evacuator<'_> {
         });
         memory.object_size(types, obj)
     }
+
+    /// Scans grey copies until none is left.
+    fn scan_all(&mut self) {
+        while self.scan < self.free {
+            self.scan += self.scan_object(self.scan);
+        }
+    }
 }
 
-/// Copies everything reachable from `roots` into `[to.start, to.end)` with Cheney's algorithm.
-/// Returns the new top and the number of objects copied.
+/// Discovers `obj` (a to-space copy) if it is a reference whose referent has not been copied:
+/// returns the referent slot the scan must then skip.
+#[inline]
+fn discover(
+    refs: &References,
+    memory: &HeapMemory,
+    obj: Ref,
+    out: &mut Discovered,
+) -> Option<usize> {
+    let (kind, slot) =
+        refs.should_discover(memory, obj, |r| gcword::is_forwarded(memory.gc_word(r)))?;
+    out.push(kind, obj);
+    Some(slot)
+}
+
+/// Reference processing's view of a Cheney copy: copied (forwarded, or already in to-space)
+/// means live; keeping alive is evacuating and scanning on.
+impl Liveness for Evacuator<'_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        if (self.start..self.limit).contains(&obj.offset()) {
+            return Some(obj);
+        }
+        let word = self.memory.gc_word(obj);
+        gcword::is_forwarded(word).then(|| gcword::forwarded_to(word))
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let copies = objs.iter().map(|&o| self.evacuate(o)).collect();
+        self.scan_all();
+        discovered.merge(std::mem::take(&mut self.discovered));
+        copies
+    }
+}
+
+/// Copies everything reachable from `roots` into `[to.start, to.end)` with Cheney's algorithm,
+/// then processes the references it discovered. Returns the new top and the number of objects
+/// copied.
 fn copy_sequential(
     memory: &HeapMemory,
     types: &TypeRegistry,
@@ -397,16 +451,19 @@ fn copy_sequential(
     let mut ev = Evacuator {
         memory,
         types,
+        refs: types.references(),
+        start: to.start,
+        scan: to.start,
         free: to.start,
         limit: to.end,
         events,
         copied_objects: 0,
+        discovered: Discovered::default(),
     };
     roots.visit_roots(&mut |r| ev.evacuate(r));
-    let mut scan = to.start;
-    while scan < ev.free {
-        scan += ev.scan_object(scan);
-    }
+    ev.scan_all();
+    let discovered = std::mem::take(&mut ev.discovered);
+    ReferenceProcessor::new(types, memory).process(discovered, &mut ev);
     (ev.free, ev.copied_objects)
 }
 
@@ -416,6 +473,7 @@ fn copy_sequential(
 
 /// To-space as the parallel workers share it: an atomic bump pointer.
 struct ToSpace {
+    start: usize,
     top: AtomicUsize,
     limit: usize,
     plab_size: usize,
@@ -517,6 +575,8 @@ struct Copier<'a> {
     /// The next few grey copies this worker will scan, their targets already prefetched.
     pipeline: VecDeque<CopyTask>,
     stats: CopyWorkerStats,
+    /// References this worker discovered (shared/refs.rs).
+    discovered: Discovered,
 }
 
 impl<'a> Copier<'a> {
@@ -525,6 +585,7 @@ impl<'a> Copier<'a> {
             memory,
             types,
             to,
+            discovered: Discovered::default(),
             plab_top: 0,
             plab_end: 0,
             log: Vec::new(),
@@ -736,8 +797,12 @@ impl<'a> Copier<'a> {
         let base = obj.offset();
         match &types.info(memory.type_id(obj)).shape {
             Shape::Instance { ref_offsets, .. } => {
+                let skip = discover(types.references(), memory, obj, &mut self.discovered);
                 for &o in ref_offsets.iter() {
-                    self.scan_slot(base + o as usize, tasks);
+                    let slot = base + o as usize;
+                    if Some(slot) != skip {
+                        self.scan_slot(slot, tasks);
+                    }
                 }
             }
             Shape::Array {
@@ -796,6 +861,82 @@ struct ParallelResult {
     per_worker: Vec<CopyWorkerStats>,
 }
 
+/// The copiers of one parallel collection between runs of the worker pool: each run continues
+/// with the same copiers (their PLABs and logs), so the replay sees one log per worker.
+struct ParallelCopy<'a> {
+    memory: &'a HeapMemory,
+    types: &'a TypeRegistry,
+    space: &'a ToSpace,
+    pool: &'a WorkerPool,
+    /// Worker i's copier (None while a run has it).
+    copiers: Vec<Option<Copier<'a>>>,
+    pool_stats: Vec<WorkerStats>,
+}
+
+impl<'a> ParallelCopy<'a> {
+    /// Runs the workers from `seeds` until no grey copy is left.
+    fn drain(&mut self, seeds: Vec<CopyTask>) {
+        let (memory, types, space) = (self.memory, self.types, self.space);
+        let slots: Vec<Mutex<Option<Copier<'a>>>> = (0..self.pool.threads())
+            .map(|i| Mutex::new(self.copiers.get_mut(i).and_then(Option::take)))
+            .collect();
+        let results = self.pool.run(
+            seeds,
+            |i| {
+                slots[i]
+                    .lock()
+                    .take()
+                    .unwrap_or_else(|| Copier::new(memory, types, space))
+            },
+            |copier, t, tasks| copier.process(t, tasks),
+        );
+        self.copiers = Vec::with_capacity(results.len());
+        for (i, (copier, stats)) in results.into_iter().enumerate() {
+            self.copiers.push(Some(copier));
+            self.pool_stats[i].add(&stats);
+        }
+    }
+
+    /// Every worker's discovered references, merged.
+    fn take_discovered(&mut self) -> Discovered {
+        let mut all = Discovered::default();
+        for c in self.copiers.iter_mut().flatten() {
+            all.merge(std::mem::take(&mut c.discovered));
+        }
+        all
+    }
+}
+
+/// Reference processing's view of a parallel copy: forwarded (or in to-space) is live; keeping
+/// alive evacuates on worker 0 and lets the pool copy what they reach.
+impl Liveness for ParallelCopy<'_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        if (self.space.start..self.space.limit).contains(&obj.offset()) {
+            return Some(obj);
+        }
+        let word = self.memory.gc_word(obj);
+        gcword::is_forwarded(word).then(|| gcword::forwarded_to(word))
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let mut seeds = Vec::new();
+        let first = self.copiers[0].as_mut().expect("worker 0's copier");
+        let copies = objs
+            .iter()
+            .map(|&o| {
+                let (copy, mine) = first.evacuate(o);
+                if mine && first.needs_scan(copy) {
+                    seeds.push(task(copy, 0));
+                }
+                copy
+            })
+            .collect();
+        self.drain(seeds);
+        discovered.merge(self.take_discovered());
+        copies
+    }
+}
+
 /// Copies everything reachable from `roots` into `[to.start, to.end)` on `pool`'s workers.
 fn copy_parallel(
     memory: &HeapMemory,
@@ -808,6 +949,7 @@ fn copy_parallel(
     let started = Instant::now();
     let plab_size = plab_size_for(to.capacity(), pool.threads());
     let space = ToSpace {
+        start: to.start,
         top: AtomicUsize::new(to.start),
         limit: to.end,
         plab_size,
@@ -823,20 +965,29 @@ fn copy_parallel(
         copy
     });
     // Phase 2: workers copy until the pool terminates. Worker 0 keeps its root-phase PLAB.
-    let first = Mutex::new(Some(first));
-    let results = pool.run(
-        seeds,
-        |i| match i {
-            0 => first.lock().take().expect("worker 0 starts once"),
-            _ => Copier::new(memory, types, &space),
-        },
-        |copier, t, tasks| copier.process(t, tasks),
-    );
+    let mut copiers = ParallelCopy {
+        memory,
+        types,
+        space: &space,
+        pool,
+        copiers: vec![Some(first)],
+        pool_stats: vec![WorkerStats::default(); pool.threads()],
+    };
+    copiers.drain(seeds);
+    // Reference processing: keeping soft referents alive runs the workers again.
+    let discovered = copiers.take_discovered();
+    ReferenceProcessor::new(types, memory).process(discovered, &mut copiers);
     let copy_time = started.elapsed();
     // Phase 3: retire every PLAB (fill its tail) and replay the logs, worker by worker.
     let started = Instant::now();
-    let mut per_worker = Vec::with_capacity(results.len());
-    for (i, (mut copier, pool_stats)) in results.into_iter().enumerate() {
+    let mut per_worker = Vec::with_capacity(pool.threads());
+    for (i, (copier, pool_stats)) in copiers
+        .copiers
+        .into_iter()
+        .zip(copiers.pool_stats)
+        .enumerate()
+    {
+        let mut copier = copier.expect("every worker's copier comes back");
         copier.retire_plab();
         copier.replay(i as u32, events);
         copier.stats.pool = pool_stats;
@@ -984,6 +1135,7 @@ mod tests {
 
     fn to_space(size: usize, plab_size: usize) -> ToSpace {
         ToSpace {
+            start: START,
             top: AtomicUsize::new(START),
             limit: START + size,
             plab_size,
@@ -1097,6 +1249,7 @@ mod tests {
         let memory = HeapMemory::reserve(START + 256 * 1024).unwrap();
         let types = registry();
         let space = ToSpace {
+            start: START + 64 * 1024,
             top: AtomicUsize::new(START + 64 * 1024),
             limit: START + 256 * 1024,
             plab_size: 4096,

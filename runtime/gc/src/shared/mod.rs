@@ -10,5 +10,6 @@ pub mod markbitmap;
 pub mod mutator;
 pub mod overhead;
 pub mod queues;
+pub mod refs;
 pub mod sizing;
 pub mod workers;

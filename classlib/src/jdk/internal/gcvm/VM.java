@@ -12,6 +12,9 @@ public final class VM {
     /** Writes b[off..off+len) to fd 1 (stdout, VM-buffered) or 2 (stderr, flushes stdout first). */
     public static native void write(int fd, byte[] b, int off, int len);
 
+    /** Reads up to len bytes from fd 0 into b[off..]; the count, or -1 at end of input. */
+    public static native int read(int fd, byte[] b, int off, int len);
+
     /** Double.toString(d) with the JDK 17 (shortest repr) algorithm. */
     public static native String doubleToString(double d);
 
