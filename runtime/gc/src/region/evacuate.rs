@@ -39,6 +39,7 @@ use crate::collector::*;
 use crate::memory::HeapMemory;
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
 use crate::shared::workers::{Tasks, WorkerPool};
 use parking_lot::Mutex;
@@ -111,6 +112,8 @@ struct Worker {
     grey: Vec<u32>,
     pending: Vec<Task>,
     card_time: std::time::Duration,
+    /// `java.lang.ref` references whose referents were in the cset, not copied yet.
+    discovered: Discovered,
 }
 
 impl Worker {
@@ -127,6 +130,7 @@ impl Worker {
             grey: Vec::new(),
             pending: Vec::new(),
             card_time: Default::default(),
+            discovered: Discovered::default(),
         }
     }
 }
@@ -381,8 +385,21 @@ impl Evacuation<'_, '_> {
         let tracked = self.c.attrs.role_of(region).is_tenured() || self.c.attrs.in_cset(region);
         match &self.types.info(self.memory.type_id(obj)).shape {
             Shape::Instance { ref_offsets, .. } => {
+                // A reference whose referent is in the cset and not copied yet is discovered:
+                // its referent slot waits for reference processing.
+                let skip = self
+                    .types
+                    .references()
+                    .should_discover(self.memory, obj, |r| self.is_alive(r).is_some())
+                    .map(|(kind, slot)| {
+                        w.discovered.push(kind, obj);
+                        slot
+                    });
                 for &o in ref_offsets.iter() {
-                    self.process_slot(w, base + o as usize, region, tracked);
+                    let slot = base + o as usize;
+                    if Some(slot) != skip {
+                        self.process_slot(w, slot, region, tracked);
+                    }
                 }
             }
             Shape::Array {
@@ -421,6 +438,16 @@ impl Evacuation<'_, '_> {
             }
         });
         w.card_time += started.elapsed();
+    }
+
+    /// Where a referent is after this pause, if it is live so far: outside the cset it stays,
+    /// inside it must have been copied (or kept in place).
+    fn is_alive(&self, obj: Ref) -> Option<Ref> {
+        if !self.c.attrs.in_cset(self.region(obj.offset())) {
+            return Some(obj);
+        }
+        let word = self.memory.gc_word(obj);
+        gcword::is_forwarded(word).then(|| gcword::forwarded_to(word))
     }
 
     fn run_task(&self, w: &mut Worker, task: Task) {
@@ -552,6 +579,7 @@ impl RegionCollector {
         };
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
         let (results, preserved_all, taken);
+        let referencers: Vec<Ref>;
         {
             let ev = Evacuation {
                 memory: &self.memory,
@@ -591,6 +619,20 @@ impl RegionCollector {
                 |w, task, tasks| ev.process(w, task, tasks),
             );
             let mut ws: Vec<Worker> = out.into_iter().map(|(w, _)| w).collect();
+            // java.lang.ref: the closure is complete; clear or keep the discovered referents.
+            let mut discovered = Discovered::default();
+            for w in ws.iter_mut() {
+                discovered.merge(std::mem::take(&mut w.discovered));
+            }
+            referencers = discovered.all().collect::<Vec<Ref>>();
+            if !referencers.is_empty() {
+                let mut liveness = EvacLiveness {
+                    ev: &ev,
+                    worker: Worker::new(),
+                };
+                ReferenceProcessor::new(&self.types, &self.memory).process(discovered, &mut liveness);
+                ws.push(liveness.worker);
+            }
             for w in ws.iter_mut() {
                 ev.retire(w, SURVIVOR);
                 ev.retire(w, OLD);
@@ -645,6 +687,21 @@ impl RegionCollector {
                 // Every survivor has moved out (reported above): the region's life ends here.
                 self.release_region(&mut st.table, i);
                 events.space_release(i as u32);
+            }
+        }
+        // A processed reference in a tenured region remembers its (updated) referent.
+        let referent_offset = self.types.references().referent_offset();
+        for &reference in &referencers {
+            let holder = self.geometry.index_of(reference.offset());
+            if st.table.meta[holder].role.is_tenured() {
+                let slot = reference.offset() + referent_offset;
+                let referent = self.memory.read_ref(slot);
+                if !referent.is_null() {
+                    let t = self.geometry.index_of(referent.offset());
+                    if t != holder {
+                        self.remsets.add(t, holder, CardTable::card_of(slot));
+                    }
+                }
             }
         }
         let mut reclaimed = 0;
@@ -868,6 +925,31 @@ impl RegionCollector {
                 copied >> 10
             ),
         );
+    }
+}
+
+/// Reference processing's view of an evacuation (shared/refs.rs): live means copied (or outside
+/// the cset); keeping alive means evacuating, on one extra worker.
+struct EvacLiveness<'e, 'a, 't> {
+    ev: &'e Evacuation<'a, 't>,
+    worker: Worker,
+}
+
+impl Liveness for EvacLiveness<'_, '_, '_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        self.ev.is_alive(obj)
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let moved = objs
+            .iter()
+            .map(|&obj| self.ev.evacuate(&mut self.worker, obj))
+            .collect();
+        while let Some(task) = self.worker.pending.pop() {
+            self.ev.run_task(&mut self.worker, task);
+        }
+        discovered.merge(std::mem::take(&mut self.worker.discovered));
+        moved
     }
 }
 

@@ -23,9 +23,9 @@ use super::RegionCollector;
 use crate::collector::*;
 use crate::object::{gcword, ElemKind, Ref, Shape, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
+use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
 use crate::shared::workers::WorkerPool;
-use std::sync::atomic::Ordering;
 
 const ARRAY_CHUNK: usize = 512;
 
@@ -258,10 +258,10 @@ impl RegionCollector {
         )
     }
 
-    /// Marks everything reachable from `roots` (parallel, work stealing).
+    /// Marks everything reachable from `roots` (parallel, work stealing), discovering
+    /// `java.lang.ref` references on the way, then processes them (shared/refs.rs): soft
+    /// referents the policy keeps are marked with what they reach, dead referents cleared.
     fn mark_all(&self, bitmap: &MarkBitmap, workers: usize, roots: &mut dyn RootSource) {
-        let memory = &*self.memory;
-        let types = &*self.types;
         let mut seeds: Vec<u64> = Vec::new();
         roots.visit_roots(&mut |r| {
             if bitmap.mark(r.offset()) {
@@ -269,54 +269,108 @@ impl RegionCollector {
             }
             r
         });
-        let trace = |task: u64, out: &mut dyn FnMut(u64)| {
-            let obj = Ref::from_raw(task as u32);
-            let base = obj.offset();
-            match &types.info(memory.type_id(obj)).shape {
-                Shape::Instance { ref_offsets, .. } => {
-                    for &o in ref_offsets.iter() {
-                        let child = memory.read_ref(base + o as usize);
-                        if !child.is_null() && bitmap.mark(child.offset()) {
-                            out(child.raw() as u64);
-                        }
-                    }
-                }
-                Shape::Array {
-                    elem: ElemKind::Ref,
-                } => {
-                    let len = memory.array_length(obj) as usize;
-                    let from = (task >> 32) as usize;
-                    let to = len.min(from + ARRAY_CHUNK);
-                    if to < len {
-                        out(obj.raw() as u64 | (to as u64) << 32);
-                    }
-                    for i in from..to {
-                        let child = memory.read_ref(base + ARRAY_BASE + 4 * i);
-                        if !child.is_null() && bitmap.mark(child.offset()) {
-                            out(child.raw() as u64);
-                        }
-                    }
-                }
-                _ => {}
-            }
+        let marker = FullMarker {
+            c: self,
+            bitmap,
         };
-        WorkerPool::new(workers).run(
+        let results = WorkerPool::new(workers).run(
             seeds,
-            |_| Vec::<u64>::new(),
-            |local, task, tasks| {
+            |_| Discovered::default(),
+            |discovered, task, tasks| {
                 let mut pending = vec![task];
                 while let Some(t) = pending.pop() {
                     let mut produced = Vec::new();
-                    trace(t, &mut |c| produced.push(c));
+                    marker.trace(t, discovered, &mut |c| produced.push(c));
                     for c in produced {
                         if let Err(c) = tasks.push(c) {
                             pending.push(c);
                         }
                     }
                 }
-                let _ = local;
             },
         );
-        let _ = Ordering::Relaxed;
+        let mut discovered = Discovered::default();
+        for (d, _) in results {
+            discovered.merge(d);
+        }
+        let mut liveness = marker;
+        ReferenceProcessor::new(&self.types, &self.memory).process(discovered, &mut liveness);
+    }
+}
+
+/// The full collection's marking closure (also its `Liveness` for reference processing).
+struct FullMarker<'a> {
+    c: &'a RegionCollector,
+    bitmap: &'a MarkBitmap,
+}
+
+impl FullMarker<'_> {
+    /// Scans one task (an object, or a chunk of a reference array): marks its unmarked
+    /// children and hands the ones to scan to `out`. A reference whose referent is not marked
+    /// yet is discovered instead of having its referent traced.
+    fn trace(&self, task: u64, discovered: &mut Discovered, out: &mut dyn FnMut(u64)) {
+        let memory = &*self.c.memory;
+        let types = &*self.c.types;
+        let bitmap = self.bitmap;
+        let obj = Ref::from_raw(task as u32);
+        let base = obj.offset();
+        match &types.info(memory.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => {
+                let skip = types
+                    .references()
+                    .should_discover(memory, obj, |r| bitmap.is_marked(r.offset()))
+                    .map(|(kind, slot)| {
+                        discovered.push(kind, obj);
+                        slot
+                    });
+                for &o in ref_offsets.iter() {
+                    let slot = base + o as usize;
+                    if Some(slot) == skip {
+                        continue;
+                    }
+                    let child = memory.read_ref(slot);
+                    if !child.is_null() && bitmap.mark(child.offset()) {
+                        out(child.raw() as u64);
+                    }
+                }
+            }
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => {
+                let len = memory.array_length(obj) as usize;
+                let from = (task >> 32) as usize;
+                let to = len.min(from + ARRAY_CHUNK);
+                if to < len {
+                    out(obj.raw() as u64 | (to as u64) << 32);
+                }
+                for i in from..to {
+                    let child = memory.read_ref(base + ARRAY_BASE + 4 * i);
+                    if !child.is_null() && bitmap.mark(child.offset()) {
+                        out(child.raw() as u64);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Liveness for FullMarker<'_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        self.bitmap.is_marked(obj.offset()).then_some(obj)
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let mut stack: Vec<u64> = objs
+            .iter()
+            .filter(|r| self.bitmap.mark(r.offset()))
+            .map(|r| r.raw() as u64)
+            .collect();
+        while let Some(t) = stack.pop() {
+            let mut produced = Vec::new();
+            self.trace(t, discovered, &mut |c| produced.push(c));
+            stack.extend(produced);
+        }
+        objs.to_vec()
     }
 }

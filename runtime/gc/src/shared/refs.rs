@@ -125,6 +125,11 @@ impl Discovered {
     pub fn push(&mut self, kind: RefKind, reference: Ref) {
         self.lists[kind as usize].push(reference);
     }
+    /// Every discovered reference, of every kind.
+    pub fn all(&self) -> impl Iterator<Item = Ref> + '_ {
+        self.lists.iter().flatten().copied()
+    }
+
     /// Appends `other`'s lists (a parallel worker's).
     pub fn merge(&mut self, other: Discovered) {
         for (mine, theirs) in self.lists.iter_mut().zip(other.lists) {
