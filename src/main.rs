@@ -8,7 +8,6 @@
 mod bench;
 mod signals;
 
-use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use gcvm_gc::HeapConfig;
 use gcvm_interp::{Recording, VmOptions};
@@ -40,6 +39,58 @@ enum Command {
     Stats(TraceFileArgs),
     /// The heap at a collection boundary, rebuilt from a recorded trace.
     Heap(HeapArgs),
+    /// What happened between two boundaries of a trace, per group: perm, born, died, temp.
+    Diff(DiffArgs),
+    /// Each collection of a trace: memory per space before and after, pause and cause,
+    /// survivors and deaths.
+    Overview(PlotArgs),
+    /// Lifetimes of a trace's dead objects in allocated bytes, per type or allocation site.
+    Lifetimes(LifetimesArgs),
+    /// Nursery escapees: objects that survived one collection and died at the next, per site.
+    Escapees(TraceFileArgs),
+    /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
+    Leaks(PlotArgs),
+}
+
+#[derive(Args)]
+struct DiffArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The first boundary: gc:N:start, gc:N:end.
+    #[arg(long, value_name = "BOUNDARY", value_parser = parse_boundary)]
+    from: String,
+    /// The second boundary: gc:N:start, gc:N:end or end.
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    to: String,
+    /// Group by a chain of type, site, thread (e.g. type,site).
+    #[arg(long, value_name = "CHAIN", default_value = "type", value_parser = clap::value_parser!(gcvm_tools::analyses::Chain))]
+    by: gcvm_tools::analyses::Chain,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct PlotArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the plots into this file (SVG for one plot, HTML for several).
+    #[arg(long, value_name = "OUT")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct LifetimesArgs {
+    #[command(flatten)]
+    common: PlotArgs,
+    /// Group the dead objects by type or by allocation site.
+    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = ["type", "site"])]
+    by: String,
 }
 
 #[derive(Subcommand)]
@@ -67,9 +118,10 @@ struct HeapArgs {
     /// or end (the end of the run).
     #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
     at: String,
-    /// List every object, or group them by type, site, age, space or thread.
-    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = group_by_parser())]
-    by: gcvm_tools::GroupBy,
+    /// List every object, or group them by type, site, age, space or thread — or by a chain of
+    /// them, as a tree (type,site; age,type; ...).
+    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = clap::value_parser!(gcvm_tools::analyses::Chain))]
+    by: gcvm_tools::analyses::Chain,
     /// Print JSON instead of tables.
     #[arg(long)]
     json: bool,
@@ -77,12 +129,6 @@ struct HeapArgs {
 
 fn parse_boundary(s: &str) -> Result<String, String> {
     s.parse::<gcvm_tools::Boundary>().map(|b| b.to_string())
-}
-
-/// `--by`: one of `GroupBy::NAMES`, listed by `gcvm heap --help` and in errors.
-fn group_by_parser() -> impl clap::builder::TypedValueParser<Value = gcvm_tools::GroupBy> {
-    clap::builder::PossibleValuesParser::new(gcvm_tools::GroupBy::NAMES)
-        .try_map(|s| s.parse::<gcvm_tools::GroupBy>())
 }
 
 #[derive(Args)]
@@ -481,7 +527,32 @@ fn main() -> ExitCode {
             print_trace_report(gcvm_tools::trace_info(&a.file, a.json))
         }
         Command::Stats(a) => print_trace_report(gcvm_tools::stats(&a.file, a.json)),
-        Command::Heap(a) => print_trace_report(gcvm_tools::heap_at(&a.file, &a.at, a.by, a.json)),
+        Command::Heap(a) => print_trace_report(match a.by.0.as_slice() {
+            [one] => gcvm_tools::heap_at(&a.file, &a.at, *one, a.json),
+            chain => gcvm_tools::analyses::heap_by_chain(&a.file, &a.at, chain, a.json),
+        }),
+        Command::Diff(a) => print_trace_report(gcvm_tools::analyses::diff(
+            &a.file, &a.from, &a.to, &a.by.0, a.json,
+        )),
+        Command::Overview(a) => print_trace_report(gcvm_tools::analyses::overview(
+            &a.file,
+            a.json,
+            a.plot.as_deref(),
+        )),
+        Command::Lifetimes(a) => print_trace_report(gcvm_tools::analyses::lifetimes(
+            &a.common.file,
+            a.by == "site",
+            a.common.json,
+            a.common.plot.as_deref(),
+        )),
+        Command::Escapees(a) => {
+            print_trace_report(gcvm_tools::analyses::escapees(&a.file, a.json))
+        }
+        Command::Leaks(a) => print_trace_report(gcvm_tools::analyses::leaks(
+            &a.file,
+            a.json,
+            a.plot.as_deref(),
+        )),
         Command::Run(a) => match run(a) {
             Ok(code) => ExitCode::from(code as u8),
             Err(msg) => {

@@ -50,6 +50,11 @@ impl TraceError {
             not_in_trace: true,
         }))
     }
+    /// A problem that is not about the trace's bytes (an output file that cannot be written):
+    /// displayed as the message alone.
+    pub fn message(message: impl Into<String>) -> TraceError {
+        TraceError::not_in_trace(0, message)
+    }
     pub fn in_chunk(offset: u64, payload_offset: u64, message: impl Into<String>) -> TraceError {
         TraceError(Box::new(TraceErrorInfo {
             offset,
