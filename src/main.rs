@@ -545,9 +545,7 @@ fn main() -> ExitCode {
             a.common.json,
             a.common.plot.as_deref(),
         )),
-        Command::Escapees(a) => {
-            print_trace_report(gcvm_tools::analyses::escapees(&a.file, a.json))
-        }
+        Command::Escapees(a) => print_trace_report(gcvm_tools::analyses::escapees(&a.file, a.json)),
         Command::Leaks(a) => print_trace_report(gcvm_tools::analyses::leaks(
             &a.file,
             a.json,

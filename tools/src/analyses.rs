@@ -35,9 +35,7 @@ pub fn parse_chain(s: &str) -> Result<Vec<GroupBy>, String> {
             ));
         }
         if chain.contains(&g) {
-            return Err(format!(
-                "classifier chain {s:?}: {part:?} appears twice"
-            ));
+            return Err(format!("classifier chain {s:?}: {part:?} appears twice"));
         }
         chain.push(g);
     }
@@ -399,10 +397,7 @@ pub fn diff(
         }
     }
     let pair = |o: Obj, k: &str, p: (u64, u64)| {
-        o.raw(
-            k,
-            Obj::new().num("objects", p.0).num("bytes", p.1).build(),
-        )
+        o.raw(k, Obj::new().num("objects", p.0).num("bytes", p.1).build())
     };
     if json {
         let groups = arr(v.iter().map(|(k, r)| {
@@ -866,7 +861,11 @@ impl Lifecycle {
     /// `gcvm lifetimes`: lifetimes of dead objects in allocated bytes, overall and per type or
     /// site (`by_site`).
     pub fn lifetimes_report(&self, by_site: bool, json: bool) -> String {
-        let groups = if by_site { &self.by_site } else { &self.by_type };
+        let groups = if by_site {
+            &self.by_site
+        } else {
+            &self.by_type
+        };
         let mut v: Vec<(&String, &Histogram)> = groups.iter().collect();
         v.sort_by(|a, b| b.1.bytes().cmp(&a.1.bytes()).then(a.0.cmp(b.0)));
         let what = if by_site { "site" } else { "type" };
@@ -900,11 +899,23 @@ impl Lifecycle {
         let total = self.lifetimes.objects();
         let mut t = Table::new(&["lifetime", "objects", "% objects", "bytes"]);
         for (&k, &(n, b)) in &self.lifetimes.buckets {
-            t.row(vec![life_label(k), thousands(n), percent(n, total), thousands(b)]);
+            t.row(vec![
+                life_label(k),
+                thousands(n),
+                percent(n, total),
+                thousands(b),
+            ]);
         }
         o += &t.render();
         o += "\n";
-        let mut t = Table::new(&[what, "dead objects", "dead bytes", "median lifetime", "shortest", "longest"]);
+        let mut t = Table::new(&[
+            what,
+            "dead objects",
+            "dead bytes",
+            "median lifetime",
+            "shortest",
+            "longest",
+        ]);
         for (k, h) in v.iter().take(25) {
             let first = h.buckets.keys().next().copied();
             let last = h.buckets.keys().next_back().copied();
@@ -946,9 +957,19 @@ impl Lifecycle {
                 .build()
                 + "\n";
         }
-        let mut t = Table::new(&["allocation site", "escapees", "bytes", "% of its dead objects"]);
+        let mut t = Table::new(&[
+            "allocation site",
+            "escapees",
+            "bytes",
+            "% of its dead objects",
+        ]);
         for (s, &(n, b)) in v.iter().take(25) {
-            t.row(vec![(*s).clone(), thousands(n), thousands(b), percent(n, dead(s).0)]);
+            t.row(vec![
+                (*s).clone(),
+                thousands(n),
+                thousands(b),
+                percent(n, dead(s).0),
+            ]);
         }
         format!(
             "nursery escapees: objects that survived exactly one collection and died at the next ({} sites)\n\n{}",
@@ -1076,7 +1097,11 @@ pub fn write_plots(path: &Path, title: &str, svgs: &[String]) -> Result<(), Trac
 }
 
 /// `gcvm overview FILE [--json] [--plot OUT]` (OUT: an HTML page with the three plots).
-pub fn overview(path: impl AsRef<Path>, json: bool, plot: Option<&Path>) -> Result<String, TraceError> {
+pub fn overview(
+    path: impl AsRef<Path>,
+    json: bool,
+    plot: Option<&Path>,
+) -> Result<String, TraceError> {
     let l = Lifecycle::read(path)?;
     if let Some(p) = plot {
         write_plots(p, "gcvm overview", &l.overview_svgs())?;
@@ -1104,7 +1129,11 @@ pub fn escapees(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError
 }
 
 /// `gcvm leaks FILE [--json] [--plot OUT.svg]`.
-pub fn leaks(path: impl AsRef<Path>, json: bool, plot: Option<&Path>) -> Result<String, TraceError> {
+pub fn leaks(
+    path: impl AsRef<Path>,
+    json: bool,
+    plot: Option<&Path>,
+) -> Result<String, TraceError> {
     let l = Lifecycle::read(path)?;
     if let Some(p) = plot {
         write_plots(p, "gcvm leak suspects", &[l.leaks_svg()])?;

@@ -951,7 +951,6 @@ impl HeapModel {
         for run in self.back.values() {
             n += run.live as u64;
             u += run.live_units;
-            Self::tally_deaths(&mut self.deaths, &self.descs, run);
         }
         gc.record.collected_objects = n;
         gc.record.collected_bytes = u << 3;
@@ -1201,6 +1200,7 @@ impl HeapModel {
         for run in self.back.values() {
             n += run.live as u64;
             u += run.live_units;
+            Self::tally_deaths(&mut self.deaths, &self.descs, run);
         }
         self.back.clear();
         for t in 0..self.threads.len() {

@@ -4,9 +4,9 @@
 //! naming the byte offset in the file (and, inside a chunk, the offset in its decompressed
 //! payload) and what was expected. The reader never panics on any input.
 
+use crate::inflate::InflatePool;
 use gcvm_tracer::format::{self, ev, TraceHeader, TraceSpaceKind};
 use gcvm_tracer::GcKind;
-use crate::inflate::InflatePool;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::fs::File;

@@ -244,7 +244,10 @@ impl LineChart {
             );
             if s.points.len() == 1 {
                 let (px, py) = (a.px(s.points[0].0), a.py(s.points[0].1));
-                let _ = write!(out, r#"<circle cx="{px:.1}" cy="{py:.1}" r="2.5" fill="{c}"/>"#);
+                let _ = write!(
+                    out,
+                    r#"<circle cx="{px:.1}" cy="{py:.1}" r="2.5" fill="{c}"/>"#
+                );
             }
         }
         let names: Vec<&str> = self.series.iter().map(|s| s.name.as_str()).collect();

@@ -761,7 +761,9 @@ fn read_with_inflate_threads(
     path: &std::path::Path,
     threads: usize,
 ) -> (Vec<(u32, Event, usize)>, Option<String>) {
-    let mut r = TraceReader::open(path).unwrap().with_inflate_threads(threads);
+    let mut r = TraceReader::open(path)
+        .unwrap()
+        .with_inflate_threads(threads);
     let mut v = Vec::new();
     loop {
         match r.next_event() {
@@ -787,7 +789,10 @@ fn parallel_inflation_returns_the_events_and_errors_of_sequential_reading() {
     assert_eq!(err, None);
     assert!(one.len() > 80_000);
     for threads in [2, 4] {
-        assert_eq!(read_with_inflate_threads(&path, threads), (one.clone(), None));
+        assert_eq!(
+            read_with_inflate_threads(&path, threads),
+            (one.clone(), None)
+        );
     }
     // damage a byte in the middle (a payload: a checksum or deflate error), and the last chunk
     // of the file: each thread count reports the same events before it and the same error
