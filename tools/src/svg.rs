@@ -332,7 +332,7 @@ mod tests {
             tag: Some("semispace".into()),
         }
         .render();
-        assert_eq!(c.matches("<path d=\"M").count(), 2);
+        assert_eq!(c.matches("stroke-width=\"1.5\"").count(), 2);
         assert!(c.contains(r#"data-plot="heap" data-series="semispace""#));
         assert!(c.contains("heap &lt;after&gt;"));
         assert!(c.starts_with("<svg") && c.ends_with("</svg>"));
