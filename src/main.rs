@@ -6,6 +6,7 @@
 //! (through gcvm-tools, which never links the VM).
 
 mod bench;
+mod compare;
 mod signals;
 
 use clap::{Args, Parser, Subcommand};
@@ -31,6 +32,9 @@ enum Command {
     Run(RunArgs),
     /// Benchmark bundled programs against HotSpot, side by side.
     Bench(bench::BenchArgs),
+    /// Run one program under every collector (or a list), traced, and write a side-by-side
+    /// report: HTML with plots, Markdown, JSON.
+    Compare(compare::CompareArgs),
     /// Inspect a recorded trace.
     #[command(subcommand)]
     Trace(TraceCommand),
@@ -204,7 +208,7 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
     let mut expect_value = false;
     for a in iter.by_ref() {
         if !in_run {
-            in_run = a == "run";
+            in_run = a == "run" || a == "compare";
             out.push(a);
             continue;
         }
@@ -243,6 +247,8 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                     | "--trace"
                     | "--heap-dump"
                     | "--periodic-gc"
+                    | "--collectors"
+                    | "--out"
             );
             vec![a]
         } else {
@@ -518,6 +524,17 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Bench(a) => match bench::run(a) {
             Ok(code) => ExitCode::from(code as u8),
+            Err(msg) => {
+                eprintln!("gcvm: {msg}");
+                ExitCode::from(1)
+            }
+        },
+        Command::Compare(a) => match compare::run(a) {
+            Ok(text) => {
+                use std::io::Write;
+                let _ = std::io::stdout().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
             Err(msg) => {
                 eprintln!("gcvm: {msg}");
                 ExitCode::from(1)

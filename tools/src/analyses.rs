@@ -518,7 +518,11 @@ pub struct GcPoint {
     pub before_bytes: u64,
     pub after_bytes: u64,
     pub survivor_bytes: u64,
+    /// Bytes in the spaces the collection collected (at its start).
+    pub collected_bytes: u64,
     pub moved_bytes: u64,
+    /// Survivors reported where they were (keep-alives, region moves by zero).
+    pub kept_bytes: u64,
     pub dead_objects: u64,
     pub dead_bytes: u64,
     /// Live bytes per space label at the start and at the end.
@@ -546,6 +550,8 @@ pub struct Lifecycle {
     pub dead_by_site: HashMap<String, (u64, u64)>,
     /// Live bytes per site after each collection (index into `gcs`).
     pub site_live: HashMap<String, Vec<u64>>,
+    /// Objects alive at the end per age (collections survived).
+    pub ages_at_end: Vec<(u8, u64)>,
 }
 
 /// The lifetime resolution for a heap of `heap_size` bytes: 1/64 of it, at least 64 KiB.
@@ -638,7 +644,9 @@ impl Lifecycle {
                             before_bytes: g.before_bytes,
                             after_bytes: g.after_bytes,
                             survivor_bytes: g.survivor_bytes(),
+                            collected_bytes: g.collected_bytes,
                             moved_bytes: g.moved_bytes,
+                            kept_bytes: g.kept_bytes,
                             dead_objects: g.dead_objects,
                             dead_bytes: g.dead_bytes,
                             spaces_before: std::mem::take(&mut spaces_before),
@@ -652,9 +660,11 @@ impl Lifecycle {
             },
         )?;
         let mut alive = (0u64, 0u64);
+        let mut ages: BTreeMap<u8, u64> = BTreeMap::new();
         r.model.for_each_object(|o| {
             alive.0 += 1;
             alive.1 += o.desc.size();
+            *ages.entry(o.age).or_default() += 1;
         });
         Ok(Lifecycle {
             header: r.header,
@@ -669,7 +679,13 @@ impl Lifecycle {
             escapees,
             dead_by_site,
             site_live,
+            ages_at_end: ages.into_iter().collect(),
         })
+    }
+
+    /// The lifetime bucket of the median dead object.
+    pub fn lifetime_median_bucket(&self) -> Option<usize> {
+        self.lifetimes.median_bucket()
     }
 
     /// Every space label that ever held objects.

@@ -12,6 +12,7 @@
 //!   object by object or grouped.
 
 pub mod analyses;
+pub mod compare;
 pub mod heap;
 mod inflate;
 pub mod reader;
