@@ -54,6 +54,60 @@ enum Command {
     Escapees(TraceFileArgs),
     /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
     Leaks(PlotArgs),
+    /// Write the heap at a boundary of a trace as an HPROF heap dump (for heap-dump analysers).
+    Hprof(HprofArgs),
+    /// Export a trace for other tools: Perfetto / Chrome trace-event JSON, Parquet tables.
+    Export(ExportArgs),
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Write the collections as Chrome trace-event JSON (opens in Perfetto) into OUT.
+    #[arg(long, value_name = "OUT")]
+    perfetto: Option<PathBuf>,
+    /// Write objects.parquet, events.parquet and collections.parquet into DIR.
+    #[arg(long, value_name = "DIR")]
+    parquet: Option<PathBuf>,
+    /// The boundary whose heap objects.parquet holds: gc:N:start, gc:N:end or end.
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    at: String,
+}
+
+/// `gcvm export`: the exports asked for, one summary line each.
+fn export(a: &ExportArgs) -> Result<String, gcvm_tools::TraceError> {
+    if a.perfetto.is_none() && a.parquet.is_none() {
+        return Err(gcvm_tools::TraceError::message(
+            "export: give --perfetto OUT.json and/or --parquet DIR",
+        ));
+    }
+    let mut out = String::new();
+    if let Some(p) = &a.perfetto {
+        let json = gcvm_tools::perfetto::trace_events(&a.file)?;
+        std::fs::write(p, json).map_err(|e| {
+            gcvm_tools::TraceError::message(format!("cannot write {}: {e}", p.display()))
+        })?;
+        out += &format!("{}: trace-event JSON of the collections\n", p.display());
+    }
+    if let Some(d) = &a.parquet {
+        out += &gcvm_tools::parquet_export::export_parquet(&a.file, d, &a.at)?;
+    }
+    Ok(out)
+}
+
+#[derive(Args)]
+struct HprofArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Where: gc:N:start, gc:N:end, or end (the heap at exit).
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    at: String,
+    /// The HPROF file to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: PathBuf,
 }
 
 #[derive(Args)]
@@ -540,6 +594,16 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Command::Export(a) => print_trace_report(export(&a)),
+        Command::Hprof(a) => print_trace_report(
+            gcvm_tools::hprof::write_hprof(&a.file, &a.at, &a.output).map(|n| {
+                format!(
+                    "{}: {n} objects of the heap at {}\n",
+                    a.output.display(),
+                    a.at
+                )
+            }),
+        ),
         Command::Trace(TraceCommand::Info(a)) => {
             print_trace_report(gcvm_tools::trace_info(&a.file, a.json))
         }

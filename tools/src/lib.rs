@@ -14,7 +14,10 @@
 pub mod analyses;
 pub mod compare;
 pub mod heap;
+pub mod hprof;
 mod inflate;
+pub mod parquet_export;
+pub mod perfetto;
 pub mod reader;
 pub mod render;
 pub mod svg;
