@@ -176,8 +176,8 @@ struct HeapArgs {
     /// or end (the end of the run).
     #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
     at: String,
-    /// List every object, or group them by type, site, age, space or thread — or by a chain of
-    /// them, as a tree (type,site; age,type; ...).
+    /// List every object, or group them: [possible values: objects, type, site, age, space,
+    /// thread]; or a chain of them, comma-separated, as a tree (type,site; age,type; ...).
     #[arg(long, value_name = "GROUP", default_value = "type", value_parser = clap::value_parser!(gcvm_tools::analyses::Chain))]
     by: gcvm_tools::analyses::Chain,
     /// Print JSON instead of tables.
