@@ -256,7 +256,10 @@ fn perfetto_export_has_a_slice_per_pause_and_live_byte_counters() {
     let events = v["traceEvents"].as_array().unwrap();
     let st = json(&["stats", t, "--json"]);
     let gcs = st["collections"].as_array().unwrap();
-    let slices: Vec<&Value> = events.iter().filter(|e| e["ph"] == "X").collect();
+    let slices: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["ph"] == "X" && e["cat"] == "gc")
+        .collect();
     assert_eq!(slices.len(), gcs.len());
     for (s, g) in slices.iter().zip(gcs) {
         assert_eq!(s["ts"], g["start_us"]);
