@@ -6,9 +6,9 @@
 //! (through gcvm-tools, which never links the VM).
 
 mod bench;
+mod compare;
 mod signals;
 
-use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use gcvm_gc::HeapConfig;
 use gcvm_interp::{Recording, VmOptions};
@@ -32,6 +32,9 @@ enum Command {
     Run(RunArgs),
     /// Benchmark bundled programs against HotSpot, side by side.
     Bench(bench::BenchArgs),
+    /// Run one program under every collector (or a list), traced, and write a side-by-side
+    /// report: HTML with plots, Markdown, JSON.
+    Compare(compare::CompareArgs),
     /// Inspect a recorded trace.
     #[command(subcommand)]
     Trace(TraceCommand),
@@ -40,6 +43,112 @@ enum Command {
     Stats(TraceFileArgs),
     /// The heap at a collection boundary, rebuilt from a recorded trace.
     Heap(HeapArgs),
+    /// What happened between two boundaries of a trace, per group: perm, born, died, temp.
+    Diff(DiffArgs),
+    /// Each collection of a trace: memory per space before and after, pause and cause,
+    /// survivors and deaths.
+    Overview(PlotArgs),
+    /// Lifetimes of a trace's dead objects in allocated bytes, per type or allocation site.
+    Lifetimes(LifetimesArgs),
+    /// Nursery escapees: objects that survived one collection and died at the next, per site.
+    Escapees(TraceFileArgs),
+    /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
+    Leaks(PlotArgs),
+    /// Write the heap at a boundary of a trace as an HPROF heap dump (for heap-dump analysers).
+    Hprof(HprofArgs),
+    /// Export a trace for other tools: Perfetto / Chrome trace-event JSON, Parquet tables.
+    Export(ExportArgs),
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Write the collections as Chrome trace-event JSON (opens in Perfetto) into OUT.
+    #[arg(long, value_name = "OUT")]
+    perfetto: Option<PathBuf>,
+    /// Write objects.parquet, events.parquet and collections.parquet into DIR.
+    #[arg(long, value_name = "DIR")]
+    parquet: Option<PathBuf>,
+    /// The boundary whose heap objects.parquet holds: gc:N:start, gc:N:end or end.
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    at: String,
+}
+
+/// `gcvm export`: the exports asked for, one summary line each.
+fn export(a: &ExportArgs) -> Result<String, gcvm_tools::TraceError> {
+    if a.perfetto.is_none() && a.parquet.is_none() {
+        return Err(gcvm_tools::TraceError::message(
+            "export: give --perfetto OUT.json and/or --parquet DIR",
+        ));
+    }
+    let mut out = String::new();
+    if let Some(p) = &a.perfetto {
+        let json = gcvm_tools::perfetto::trace_events(&a.file)?;
+        std::fs::write(p, json).map_err(|e| {
+            gcvm_tools::TraceError::message(format!("cannot write {}: {e}", p.display()))
+        })?;
+        out += &format!("{}: trace-event JSON of the collections\n", p.display());
+    }
+    if let Some(d) = &a.parquet {
+        out += &gcvm_tools::parquet_export::export_parquet(&a.file, d, &a.at)?;
+    }
+    Ok(out)
+}
+
+#[derive(Args)]
+struct HprofArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Where: gc:N:start, gc:N:end, or end (the heap at exit).
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    at: String,
+    /// The HPROF file to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: PathBuf,
+}
+
+#[derive(Args)]
+struct DiffArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// The first boundary: gc:N:start, gc:N:end.
+    #[arg(long, value_name = "BOUNDARY", value_parser = parse_boundary)]
+    from: String,
+    /// The second boundary: gc:N:start, gc:N:end or end.
+    #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
+    to: String,
+    /// Group by a chain of type, site, thread (e.g. type,site).
+    #[arg(long, value_name = "CHAIN", default_value = "type", value_parser = clap::value_parser!(gcvm_tools::analyses::Chain))]
+    by: gcvm_tools::analyses::Chain,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct PlotArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the plots into this file (SVG for one plot, HTML for several).
+    #[arg(long, value_name = "OUT")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct LifetimesArgs {
+    #[command(flatten)]
+    common: PlotArgs,
+    /// Group the dead objects by type or by allocation site.
+    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = ["type", "site"])]
+    by: String,
 }
 
 #[derive(Subcommand)]
@@ -67,9 +176,10 @@ struct HeapArgs {
     /// or end (the end of the run).
     #[arg(long, value_name = "BOUNDARY", default_value = "end", value_parser = parse_boundary)]
     at: String,
-    /// List every object, or group them by type, site, age, space or thread.
-    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = group_by_parser())]
-    by: gcvm_tools::GroupBy,
+    /// List every object, or group them: [possible values: objects, type, site, age, space,
+    /// thread]; or a chain of them, comma-separated, as a tree (type,site; age,type; ...).
+    #[arg(long, value_name = "GROUP", default_value = "type", value_parser = clap::value_parser!(gcvm_tools::analyses::Chain))]
+    by: gcvm_tools::analyses::Chain,
     /// Print JSON instead of tables.
     #[arg(long)]
     json: bool,
@@ -77,12 +187,6 @@ struct HeapArgs {
 
 fn parse_boundary(s: &str) -> Result<String, String> {
     s.parse::<gcvm_tools::Boundary>().map(|b| b.to_string())
-}
-
-/// `--by`: one of `GroupBy::NAMES`, listed by `gcvm heap --help` and in errors.
-fn group_by_parser() -> impl clap::builder::TypedValueParser<Value = gcvm_tools::GroupBy> {
-    clap::builder::PossibleValuesParser::new(gcvm_tools::GroupBy::NAMES)
-        .try_map(|s| s.parse::<gcvm_tools::GroupBy>())
 }
 
 #[derive(Args)]
@@ -166,7 +270,7 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
     let mut expect_value = false;
     for a in iter.by_ref() {
         if !in_run {
-            in_run = a == "run";
+            in_run = a == "run" || a == "compare";
             out.push(a);
             continue;
         }
@@ -207,6 +311,8 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                     | "--periodic-gc"
                     | "--region-size"
                     | "--pause-goal"
+                    | "--collectors"
+                    | "--out"
             );
             vec![a]
         } else {
@@ -499,11 +605,55 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Command::Compare(a) => match compare::run(a) {
+            Ok(text) => {
+                use std::io::Write;
+                let _ = std::io::stdout().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(msg) => {
+                eprintln!("gcvm: {msg}");
+                ExitCode::from(1)
+            }
+        },
+        Command::Export(a) => print_trace_report(export(&a)),
+        Command::Hprof(a) => print_trace_report(
+            gcvm_tools::hprof::write_hprof(&a.file, &a.at, &a.output).map(|n| {
+                format!(
+                    "{}: {n} objects of the heap at {}\n",
+                    a.output.display(),
+                    a.at
+                )
+            }),
+        ),
         Command::Trace(TraceCommand::Info(a)) => {
             print_trace_report(gcvm_tools::trace_info(&a.file, a.json))
         }
         Command::Stats(a) => print_trace_report(gcvm_tools::stats(&a.file, a.json)),
-        Command::Heap(a) => print_trace_report(gcvm_tools::heap_at(&a.file, &a.at, a.by, a.json)),
+        Command::Heap(a) => print_trace_report(match a.by.0.as_slice() {
+            [one] => gcvm_tools::heap_at(&a.file, &a.at, *one, a.json),
+            chain => gcvm_tools::analyses::heap_by_chain(&a.file, &a.at, chain, a.json),
+        }),
+        Command::Diff(a) => print_trace_report(gcvm_tools::analyses::diff(
+            &a.file, &a.from, &a.to, &a.by.0, a.json,
+        )),
+        Command::Overview(a) => print_trace_report(gcvm_tools::analyses::overview(
+            &a.file,
+            a.json,
+            a.plot.as_deref(),
+        )),
+        Command::Lifetimes(a) => print_trace_report(gcvm_tools::analyses::lifetimes(
+            &a.common.file,
+            a.by == "site",
+            a.common.json,
+            a.common.plot.as_deref(),
+        )),
+        Command::Escapees(a) => print_trace_report(gcvm_tools::analyses::escapees(&a.file, a.json)),
+        Command::Leaks(a) => print_trace_report(gcvm_tools::analyses::leaks(
+            &a.file,
+            a.json,
+            a.plot.as_deref(),
+        )),
         Command::Run(a) => match run(a) {
             Ok(code) => ExitCode::from(code as u8),
             Err(msg) => {

@@ -502,7 +502,8 @@ fn heap_help_lists_the_group_by_values() {
     assert_eq!(outcome.code, Some(0), "{}", outcome.stderr_head(5));
     let help = outcome.stdout_text();
     assert!(
-        help.contains("[possible values: objects, type, site, age, space, thread]"),
+        help.contains("[possible values: objects, type, site, age, space,")
+            && help.contains("thread]; or a chain of them"),
         "{help}"
     );
 }

@@ -75,6 +75,8 @@ pub struct Desc {
     pub site: u32,
     /// The allocating thread.
     pub thread: u32,
+    /// The allocation epoch (`HeapModel::track_births`; 0 when not tracked).
+    pub birth: u32,
 }
 
 impl Desc {
@@ -128,6 +130,7 @@ impl Descs {
             array_len: None,
             site: 0,
             thread: 0,
+            birth: 0,
         })
     }
     #[inline]
@@ -361,6 +364,14 @@ pub struct HeapModel {
     pub allocations: u64,
     pub allocated_bytes: u64,
     peak_bytes: usize,
+    /// Allocation epochs (`track_births`): the current one, the allocated bytes at which each
+    /// started, and how many bytes start a new one automatically (0: only `new_epoch`).
+    epoch: u32,
+    epoch_starts: Vec<u64>,
+    epoch_bytes: u64,
+    next_epoch_at: u64,
+    /// Dead objects per (description, age) since the last `take_deaths`, when recording.
+    deaths: Option<FxMap<(u32, u8), u64>>,
 }
 
 type R<T> = Result<T, String>;
@@ -393,6 +404,65 @@ impl HeapModel {
             allocations: 0,
             allocated_bytes: 0,
             peak_bytes: 0,
+            epoch: 0,
+            epoch_starts: vec![0],
+            epoch_bytes: 0,
+            next_epoch_at: u64::MAX,
+            deaths: None,
+        }
+    }
+
+    /// Gives every object allocated from now on its allocation epoch (in its description): a new
+    /// epoch starts every `epoch_bytes` allocated bytes (0: only at `new_epoch`). Descriptions
+    /// multiply by the number of epochs, objects cost nothing more.
+    pub fn track_births(&mut self, epoch_bytes: u64) {
+        self.epoch_bytes = epoch_bytes;
+        self.next_epoch_at = match epoch_bytes {
+            0 => u64::MAX,
+            b => self.allocated_bytes + b,
+        };
+    }
+
+    /// Starts a new allocation epoch now; returns its number.
+    pub fn new_epoch(&mut self) -> u32 {
+        self.epoch += 1;
+        self.epoch_starts.push(self.allocated_bytes);
+        if self.epoch_bytes > 0 {
+            self.next_epoch_at = self.allocated_bytes + self.epoch_bytes;
+        }
+        self.forget_cached_descs();
+        self.epoch
+    }
+
+    /// The current allocation epoch.
+    pub fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// Allocated bytes when `epoch` started.
+    pub fn epoch_start(&self, epoch: u32) -> u64 {
+        self.epoch_starts.get(epoch as usize).copied().unwrap_or(0)
+    }
+
+    /// Also tally dead objects per (description, age), for `take_deaths`.
+    pub fn record_deaths(&mut self) {
+        self.deaths = Some(FxMap::default());
+    }
+
+    /// The objects that died since the last call: ((description, age), count).
+    pub fn take_deaths(&mut self) -> Vec<((u32, u8), u64)> {
+        match self.deaths.as_mut() {
+            Some(d) => d.drain().collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn tally_deaths(deaths: &mut Option<FxMap<(u32, u8), u64>>, descs: &Descs, run: &Run) {
+        let Some(d) = deaths.as_mut() else { return };
+        for (i, &desc) in run.descs.iter().enumerate() {
+            if !descs.is_gap(desc) {
+                *d.entry((desc, run.ages[i])).or_default() += 1;
+            }
         }
     }
 
@@ -641,12 +711,16 @@ impl HeapModel {
             array_len,
             site,
             thread,
+            birth: self.epoch,
         }))
     }
 
     fn count_alloc(&mut self, desc: u32, units: u64) {
         self.allocations += 1;
         self.allocated_bytes += units << 3;
+        if self.allocated_bytes >= self.next_epoch_at {
+            self.new_epoch();
+        }
         self.live_objects += 1;
         self.live_bytes += units << 3;
         if let Some(c) = self.alloc_counts.as_mut() {
@@ -809,6 +883,9 @@ impl HeapModel {
                 let d = run.descs[i];
                 let u = self.descs.units(d);
                 if off < b && off + u > a && !self.descs.is_gap(d) {
+                    if let Some(dd) = self.deaths.as_mut() {
+                        *dd.entry((d, run.ages[i])).or_default() += 1;
+                    }
                     run.descs[i] = self.descs.gap(u);
                     run.live -= 1;
                     run.live_units -= u;
@@ -1166,6 +1243,7 @@ impl HeapModel {
         for run in self.back.values() {
             n += run.live as u64;
             u += run.live_units;
+            Self::tally_deaths(&mut self.deaths, &self.descs, run);
         }
         self.back.clear();
         for t in 0..self.threads.len() {

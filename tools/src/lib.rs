@@ -11,9 +11,16 @@
 //! - `heap_at(path, "gc:12:end", GroupBy::Type, json)` — `gcvm heap`: the heap at a boundary,
 //!   object by object or grouped.
 
+pub mod analyses;
+pub mod compare;
 pub mod heap;
+pub mod hprof;
+mod inflate;
+pub mod parquet_export;
+pub mod perfetto;
 pub mod reader;
 pub mod render;
+pub mod svg;
 
 pub use heap::{Desc, GcRecord, HeapModel, ObjectView};
 pub use reader::{
@@ -243,7 +250,7 @@ pub fn heap_objects(path: impl AsRef<Path>, boundary: &str) -> Result<Vec<HeapOb
     Ok(reconstruct(path, b, false)?.objects())
 }
 
-fn kind_label(k: GcKind) -> &'static str {
+pub(crate) fn kind_label(k: GcKind) -> &'static str {
     match k {
         GcKind::Minor => "minor",
         GcKind::Major => "major",
@@ -251,7 +258,7 @@ fn kind_label(k: GcKind) -> &'static str {
     }
 }
 
-fn thread_label(id: u32, names: &HashMap<u32, String>) -> String {
+pub(crate) fn thread_label(id: u32, names: &HashMap<u32, String>) -> String {
     if id == format::GLOBAL_THREAD {
         return "global".into();
     }

@@ -4,9 +4,10 @@
 //! naming the byte offset in the file (and, inside a chunk, the offset in its decompressed
 //! payload) and what was expected. The reader never panics on any input.
 
+use crate::inflate::InflatePool;
 use gcvm_tracer::format::{self, ev, TraceHeader, TraceSpaceKind};
 use gcvm_tracer::GcKind;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -48,6 +49,11 @@ impl TraceError {
             message: message.into(),
             not_in_trace: true,
         }))
+    }
+    /// A problem that is not about the trace's bytes (an output file that cannot be written):
+    /// displayed as the message alone.
+    pub fn message(message: impl Into<String>) -> TraceError {
+        TraceError::not_in_trace(0, message)
     }
     pub fn in_chunk(offset: u64, payload_offset: u64, message: impl Into<String>) -> TraceError {
         TraceError(Box::new(TraceErrorInfo {
@@ -329,6 +335,29 @@ pub struct Trailer {
     pub gc_index: Vec<(u32, u64, u64)>,
 }
 
+/// How far the reader reads ahead of the chunk it decodes: records, and raw bytes of those
+/// given to the inflate pool (enough to keep its threads busy, small beside a heap model).
+const MAX_RECORDS_AHEAD: usize = 256;
+const MAX_BYTES_AHEAD: usize = 4 << 20;
+
+/// A record read ahead: its header fields and its payload, raw or being inflated.
+struct ReadRecord {
+    at: u64,
+    kind: u8,
+    thread: u32,
+    epoch: u32,
+    raw_len: u32,
+    stored_len: u32,
+    compressed: bool,
+    payload: Payload,
+}
+
+enum Payload {
+    Raw(Vec<u8>),
+    /// The inflate pool's job number.
+    Pooled(u64),
+}
+
 /// Is `thread` a GC thread's id?
 pub fn is_gc_thread(thread: u32) -> bool {
     (format::GC_THREAD_BASE..format::GLOBAL_THREAD).contains(&thread)
@@ -344,10 +373,22 @@ pub struct TraceReader<R: Read> {
     offset: u64,
     header: TraceHeader,
     chunk: ChunkInfo,
-    stored: Vec<u8>,
+    /// File offset of the next byte to read from `src` (records are read ahead of `offset`).
+    read_offset: u64,
+    /// Records read ahead, in file order; a read error ends the queue.
+    ahead: VecDeque<Result<ReadRecord, TraceError>>,
+    /// Raw bytes of the compressed records with the pool (bounds the read-ahead).
+    bytes_in_flight: usize,
+    /// No more records to read: the trailer or an error was queued.
+    src_done: bool,
+    /// The error already returned, returned again if asked for more.
+    failed: Option<TraceError>,
+    /// Inflates compressed payloads in parallel; started at the first compressed chunk.
+    pool: Option<InflatePool>,
+    /// Threads the pool starts with (`with_inflate_threads`).
+    inflate_threads: usize,
     raw: Vec<u8>,
     pos: usize,
-    inflate: flate2::Decompress,
     symbols: Symbols,
     trailer: Option<Trailer>,
     finished: bool,
@@ -467,10 +508,15 @@ impl<R: Read> TraceReader<R> {
             offset: 16 + rest_len as u64,
             header,
             chunk: ChunkInfo::default(),
-            stored: Vec::new(),
+            read_offset: 16 + rest_len as u64,
+            ahead: VecDeque::new(),
+            bytes_in_flight: 0,
+            src_done: false,
+            failed: None,
+            pool: None,
+            inflate_threads: crate::inflate::default_workers(),
             raw: Vec::new(),
             pos: 0,
-            inflate: flate2::Decompress::new(false),
             symbols: Symbols::default(),
             trailer: None,
             finished: false,
@@ -481,6 +527,12 @@ impl<R: Read> TraceReader<R> {
             raw_bytes_read: 0,
             stored_bytes_read: 0,
         })
+    }
+
+    /// Inflates compressed chunks with `n` threads (default: the available cores, at most 8).
+    pub fn with_inflate_threads(mut self, n: usize) -> Self {
+        self.inflate_threads = n.max(1);
+        self
     }
 
     pub fn header(&self) -> &TraceHeader {
@@ -512,14 +564,12 @@ impl<R: Read> TraceReader<R> {
     }
 
     /// The next event and the thread that recorded it; `Ok(None)` at the end of a finished trace.
+    ///
+    /// The two common 4-byte events are decoded here, inlined into the caller (so the event is
+    /// built in registers); everything else — other events, the next chunk — in `next_event_slow`.
+    #[inline(always)]
     pub fn next_event(&mut self) -> Result<Option<(u32, Event)>, TraceError> {
-        while self.pos >= self.raw.len() {
-            if self.finished || !self.next_chunk()? {
-                return Ok(None);
-            }
-        }
         let start = self.pos;
-        // the two 4-byte common events, decoded inline
         if let Some(w) = self.raw.get(start..start + 4) {
             let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
             let id = word as u8;
@@ -547,6 +597,17 @@ impl<R: Read> TraceReader<R> {
                 )));
             }
         }
+        self.next_event_slow()
+    }
+
+    #[inline(never)]
+    fn next_event_slow(&mut self) -> Result<Option<(u32, Event)>, TraceError> {
+        while self.pos >= self.raw.len() {
+            if self.finished || !self.next_chunk()? {
+                return Ok(None);
+            }
+        }
+        let start = self.pos;
         let mut c = Cur {
             b: &self.raw,
             p: start,
@@ -580,89 +641,50 @@ impl<R: Read> TraceReader<R> {
 
     /// Loads the next chunk; false at the end of a finished trace.
     fn next_chunk(&mut self) -> Result<bool, TraceError> {
-        let at = self.offset;
-        let mut h = [0u8; format::RECORD_HEADER_SIZE];
-        let n = read_full(&mut self.src, &mut h)
-            .map_err(|e| TraceError::at(at, format!("read error: {e}")))?;
-        if n == 0 {
-            return Err(TraceError::at(at, "truncated: expected a chunk or the trailer record, found the end of the file (the trace was not finished)"));
-        }
-        if n < h.len() {
-            return Err(TraceError::at(
-                at + n as u64,
-                format!(
-                    "truncated: expected a {}-byte record header, found {n} bytes",
-                    h.len()
-                ),
-            ));
-        }
-        self.offset += h.len() as u64;
-        let kind = h[0];
-        let flags = h[1];
-        let thread = u32::from_le_bytes(h[4..8].try_into().unwrap());
-        let epoch = u32::from_le_bytes(h[8..12].try_into().unwrap());
-        let raw_len = u32::from_le_bytes(h[12..16].try_into().unwrap());
-        let stored_len = u32::from_le_bytes(h[16..20].try_into().unwrap());
-        let crc = u32::from_le_bytes(h[20..24].try_into().unwrap());
-        if kind != format::RECORD_CHUNK && kind != format::RECORD_TRAILER {
-            return Err(TraceError::at(
-                at,
-                format!("expected a record kind 'C' or 'T', found {kind:#04x}"),
-            ));
-        }
-        if flags & !format::CHUNK_FLAG_COMPRESSED != 0 || h[2] != 0 || h[3] != 0 {
-            return Err(TraceError::at(
-                at + 1,
-                format!("expected chunk flags 0 or 1 and reserved zero, found {flags:#04x}"),
-            ));
-        }
-        let compressed = flags & format::CHUNK_FLAG_COMPRESSED != 0;
-        if raw_len as usize > format::MAX_CHUNK_RAW || stored_len as usize > format::MAX_CHUNK_RAW {
-            return Err(TraceError::at(at + 12, format!("expected chunk lengths of at most {} bytes, found raw {raw_len}, stored {stored_len}", format::MAX_CHUNK_RAW)));
-        }
-        if !compressed && raw_len != stored_len {
-            return Err(TraceError::at(at + 12, format!("uncompressed chunk: expected equal raw and stored lengths, found {raw_len} and {stored_len}")));
-        }
-        self.stored.resize(stored_len as usize, 0);
-        let n = read_full(&mut self.src, &mut self.stored)
-            .map_err(|e| TraceError::at(self.offset, format!("read error: {e}")))?;
-        if n < stored_len as usize {
-            return Err(TraceError::at(
-                self.offset + n as u64,
-                format!("truncated: expected {stored_len} bytes of chunk payload, found {n}"),
-            ));
-        }
-        let mut sum = flate2::Crc::new();
-        sum.update(&self.stored);
-        if sum.sum() != crc {
-            return Err(TraceError::at(
-                at + 20,
-                format!(
-                    "chunk checksum mismatch: expected crc32 {crc:#010x}, payload has {:#010x}",
-                    sum.sum()
-                ),
-            ));
-        }
-        let payload_at = self.offset;
-        self.offset += stored_len as u64;
-        self.raw.clear();
-        if compressed {
-            self.inflate.reset(false);
-            self.raw.reserve_exact(raw_len as usize + 1);
-            let st = self.inflate.decompress_vec(
-                &self.stored,
-                &mut self.raw,
-                flate2::FlushDecompress::Finish,
-            );
-            match st {
-                Ok(flate2::Status::StreamEnd) if self.raw.len() == raw_len as usize && self.inflate.total_in() == stored_len as u64 => {}
-                Ok(_) => {
-                    return Err(TraceError::at(payload_at, format!("compressed chunk: expected {raw_len} bytes after inflating {stored_len}, found {} (or trailing data)", self.raw.len())))
-                }
-                Err(e) => return Err(TraceError::at(payload_at, format!("compressed chunk: invalid deflate data: {e}"))),
+        self.read_ahead();
+        let rec = match self.ahead.pop_front() {
+            Some(Ok(rec)) => rec,
+            Some(Err(e)) => {
+                self.failed = Some(e.clone());
+                return Err(e);
             }
-        } else {
-            std::mem::swap(&mut self.raw, &mut self.stored);
+            None => {
+                return Err(self.failed.clone().unwrap_or_else(|| {
+                    TraceError::at(self.offset, "expected a chunk, found none")
+                }))
+            }
+        };
+        let ReadRecord {
+            at,
+            kind,
+            thread,
+            epoch,
+            raw_len,
+            stored_len,
+            compressed,
+            payload,
+        } = rec;
+        let payload_at = at + format::RECORD_HEADER_SIZE as u64;
+        self.offset = payload_at + stored_len as u64;
+        self.raw.clear();
+        match payload {
+            Payload::Raw(raw) => self.raw = raw,
+            Payload::Pooled(seq) => {
+                let Some(pool) = self.pool.as_mut() else {
+                    return Err(TraceError::at(at, "expected the inflate threads"));
+                };
+                self.bytes_in_flight -= raw_len as usize;
+                match pool.wait(seq) {
+                    Ok(raw) => self.raw = raw,
+                    Err(m) => {
+                        let e = TraceError::at(payload_at, m);
+                        self.failed = Some(e.clone());
+                        self.ahead.clear();
+                        self.src_done = true;
+                        return Err(e);
+                    }
+                }
+            }
         }
         self.pos = 0;
         self.event_start = 0;
@@ -697,6 +719,120 @@ impl<R: Read> TraceReader<R> {
             ));
         }
         Ok(true)
+    }
+
+    /// Reads records ahead of the one being decoded, handing compressed payloads to the inflate
+    /// pool, until enough are in flight, the trailer was read, or reading failed (the error is
+    /// queued behind the good records, so it is reported where the sequential reader did).
+    fn read_ahead(&mut self) {
+        let enough = self.ahead.len() >= MAX_RECORDS_AHEAD / 2
+            || self.bytes_in_flight >= MAX_BYTES_AHEAD / 2;
+        if enough && !self.ahead.is_empty() {
+            return; // refill by halves, so that the pool gets whole batches
+        }
+        while !self.src_done
+            && self.ahead.len() < MAX_RECORDS_AHEAD
+            && (self.bytes_in_flight < MAX_BYTES_AHEAD || self.ahead.is_empty())
+        {
+            let rec = self.read_record();
+            match &rec {
+                Ok(r) if r.kind == format::RECORD_TRAILER => self.src_done = true,
+                Ok(_) => {}
+                Err(_) => self.src_done = true,
+            }
+            self.ahead.push_back(rec);
+        }
+        if let Some(p) = self.pool.as_mut() {
+            p.flush();
+        }
+    }
+
+    /// Reads one record (header and stored payload) at `read_offset`, checking what does not
+    /// depend on the events before it: kind, flags, lengths, checksum.
+    fn read_record(&mut self) -> Result<ReadRecord, TraceError> {
+        let at = self.read_offset;
+        let mut h = [0u8; format::RECORD_HEADER_SIZE];
+        let n = read_full(&mut self.src, &mut h)
+            .map_err(|e| TraceError::at(at, format!("read error: {e}")))?;
+        if n == 0 {
+            return Err(TraceError::at(at, "truncated: expected a chunk or the trailer record, found the end of the file (the trace was not finished)"));
+        }
+        if n < h.len() {
+            return Err(TraceError::at(
+                at + n as u64,
+                format!(
+                    "truncated: expected a {}-byte record header, found {n} bytes",
+                    h.len()
+                ),
+            ));
+        }
+        let payload_at = at + h.len() as u64;
+        let kind = h[0];
+        let flags = h[1];
+        let thread = u32::from_le_bytes(h[4..8].try_into().unwrap());
+        let epoch = u32::from_le_bytes(h[8..12].try_into().unwrap());
+        let raw_len = u32::from_le_bytes(h[12..16].try_into().unwrap());
+        let stored_len = u32::from_le_bytes(h[16..20].try_into().unwrap());
+        let crc = u32::from_le_bytes(h[20..24].try_into().unwrap());
+        if kind != format::RECORD_CHUNK && kind != format::RECORD_TRAILER {
+            return Err(TraceError::at(
+                at,
+                format!("expected a record kind 'C' or 'T', found {kind:#04x}"),
+            ));
+        }
+        if flags & !format::CHUNK_FLAG_COMPRESSED != 0 || h[2] != 0 || h[3] != 0 {
+            return Err(TraceError::at(
+                at + 1,
+                format!("expected chunk flags 0 or 1 and reserved zero, found {flags:#04x}"),
+            ));
+        }
+        let compressed = flags & format::CHUNK_FLAG_COMPRESSED != 0;
+        if raw_len as usize > format::MAX_CHUNK_RAW || stored_len as usize > format::MAX_CHUNK_RAW {
+            return Err(TraceError::at(at + 12, format!("expected chunk lengths of at most {} bytes, found raw {raw_len}, stored {stored_len}", format::MAX_CHUNK_RAW)));
+        }
+        if !compressed && raw_len != stored_len {
+            return Err(TraceError::at(at + 12, format!("uncompressed chunk: expected equal raw and stored lengths, found {raw_len} and {stored_len}")));
+        }
+        let mut stored = vec![0u8; stored_len as usize];
+        let n = read_full(&mut self.src, &mut stored)
+            .map_err(|e| TraceError::at(payload_at, format!("read error: {e}")))?;
+        if n < stored_len as usize {
+            return Err(TraceError::at(
+                payload_at + n as u64,
+                format!("truncated: expected {stored_len} bytes of chunk payload, found {n}"),
+            ));
+        }
+        let mut sum = flate2::Crc::new();
+        sum.update(&stored);
+        if sum.sum() != crc {
+            return Err(TraceError::at(
+                at + 20,
+                format!(
+                    "chunk checksum mismatch: expected crc32 {crc:#010x}, payload has {:#010x}",
+                    sum.sum()
+                ),
+            ));
+        }
+        self.read_offset = payload_at + stored_len as u64;
+        let payload = if compressed {
+            let pool = self
+                .pool
+                .get_or_insert_with(|| InflatePool::new(self.inflate_threads));
+            self.bytes_in_flight += raw_len as usize;
+            Payload::Pooled(pool.submit(stored, raw_len as usize))
+        } else {
+            Payload::Raw(stored)
+        };
+        Ok(ReadRecord {
+            at,
+            kind,
+            thread,
+            epoch,
+            raw_len,
+            stored_len,
+            compressed,
+            payload,
+        })
     }
 
     fn parse_trailer(&self, at: u64) -> Result<Trailer, TraceError> {

@@ -754,3 +754,61 @@ fn boundaries_and_groupings_parse() {
     assert!("gc:3:middle".parse::<Boundary>().is_err());
     assert_eq!("site".parse::<GroupBy>(), Ok(GroupBy::Site));
 }
+
+/// Every event with its thread and byte length, or the first error, read with `threads`
+/// inflate threads.
+fn read_with_inflate_threads(
+    path: &std::path::Path,
+    threads: usize,
+) -> (Vec<(u32, Event, usize)>, Option<String>) {
+    let mut r = TraceReader::open(path)
+        .unwrap()
+        .with_inflate_threads(threads);
+    let mut v = Vec::new();
+    loop {
+        match r.next_event() {
+            Ok(Some((t, e))) => v.push((t, e, r.last_event_len())),
+            Ok(None) => return (v, None),
+            Err(e) => return (v, Some(e.to_string())),
+        }
+    }
+}
+
+#[test]
+fn parallel_inflation_returns_the_events_and_errors_of_sequential_reading() {
+    let (path, ..) = simulate(
+        "parallel-inflate",
+        SimConfig {
+            compress: true,
+            seed: 11,
+            ..Default::default()
+        },
+        80_000,
+    );
+    let (one, err) = read_with_inflate_threads(&path, 1);
+    assert_eq!(err, None);
+    assert!(one.len() > 80_000);
+    for threads in [2, 4] {
+        assert_eq!(
+            read_with_inflate_threads(&path, threads),
+            (one.clone(), None)
+        );
+    }
+    // damage a byte in the middle (a payload: a checksum or deflate error), and the last chunk
+    // of the file: each thread count reports the same events before it and the same error
+    let bytes = std::fs::read(&path).unwrap();
+    for at in [bytes.len() / 2, bytes.len() - 40] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x5a;
+        let p = temp_path(&format!("parallel-inflate-flip-{at}"));
+        std::fs::write(&p, &bad).unwrap();
+        let (events, err) = read_with_inflate_threads(&p, 1);
+        assert!(err.is_some(), "flipping byte {at} is detected");
+        for threads in [2, 4] {
+            assert_eq!(
+                read_with_inflate_threads(&p, threads),
+                (events.clone(), err.clone())
+            );
+        }
+    }
+}
