@@ -345,15 +345,15 @@ fn java_source_with_a_compile_error_shows_javacs_diagnostic() {
 
 #[test]
 fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
-    // gcvm's class library has no streams. (On HotSpot this prints 3.)
+    // gcvm's class library has no java.time. (On HotSpot this prints 25.)
     let classes = compile_snippets(
         "bad-input-missing-library-class",
         &[(
-            "UsesStreams.java",
-            r#"public class UsesStreams {
+            "UsesTime.java",
+            r#"public class UsesTime {
     public static void main(String[] args) {
         System.out.println("before");
-        System.out.println(java.util.stream.IntStream.range(0, 3).sum());
+        System.out.println(java.time.LocalDate.of(2026, 11, 25).getDayOfMonth());
     }
 }
 "#,
@@ -363,9 +363,9 @@ fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
         "run".as_ref(),
         "-cp".as_ref(),
         classes.as_os_str(),
-        "UsesStreams".as_ref(),
+        "UsesTime".as_ref(),
     ]);
-    let context = "a program calling java.util.stream.IntStream";
+    let context = "a program calling java.time.LocalDate";
     assert_no_panic(&outcome, context);
     assert_exit_code(&outcome, 1, context);
     assert_eq!(
@@ -375,8 +375,7 @@ fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
     );
     let stderr = outcome.stderr_text();
     assert!(
-        stderr.contains("java/util/stream/IntStream")
-            || stderr.contains("java.util.stream.IntStream"),
+        stderr.contains("java/time/LocalDate") || stderr.contains("java.time.LocalDate"),
         "{context}: the error should name the missing class:\n{}",
         outcome.stderr_head(10)
     );
