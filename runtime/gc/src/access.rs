@@ -43,13 +43,35 @@ impl Heap {
 
     #[inline(never)]
     fn store_ref_barriered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
-        if self.barrier.has_pre() {
+        if self.barrier.has_pre() && self.pre_write_active() {
             m.barrier
                 .pre_write(holder, slot, self.memory.read_ref(slot));
         }
         self.memory.write_ref(slot, value);
-        if self.barrier.has_post() {
+        if self.barrier.has_post() && self.post_write_needed(slot, value) {
             m.barrier.post_write(holder, slot, value);
+        }
+    }
+
+    /// The collector's filters (`Collector::barrier_filters`), tested inline before the
+    /// barrier's dynamic call: a snapshot barrier that is off needs neither the old value nor
+    /// the call.
+    #[inline(always)]
+    fn pre_write_active(&self) -> bool {
+        self.barrier_filters
+            .pre_write_active
+            .as_ref()
+            .is_none_or(|on| on.load(Ordering::Relaxed))
+    }
+
+    /// A cross-region filter: a null store, or one that stays inside its region, needs no card.
+    #[inline(always)]
+    fn post_write_needed(&self, slot: usize, value: Ref) -> bool {
+        match self.barrier_filters.cross_region {
+            Some((base, shift)) => {
+                !value.is_null() && (slot - base) >> shift != (value.offset() - base) >> shift
+            }
+            None => true,
         }
     }
 

@@ -155,6 +155,18 @@ impl GcOutcome {
     }
 }
 
+/// Tests the access API makes before a barrier's dynamic call (HotSpot's barrier fast paths:
+/// G1's "is marking active" and "same region" checks are inline code, the slow path a call).
+/// A filter may only skip a call the barrier would have ignored.
+#[derive(Clone, Debug, Default)]
+pub struct BarrierFilters {
+    /// The pre-write hook matters only while this flag is on (a snapshot barrier's marking).
+    pub pre_write_active: Option<Arc<std::sync::atomic::AtomicBool>>,
+    /// `(base, shift)`: the post-write hook ignores null stores and stores whose slot and value
+    /// are in the same `1 << shift`-byte region counted from `base`.
+    pub cross_region: Option<(usize, u32)>,
+}
+
 /// Heap sizing and collector options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HeapConfig {
@@ -189,6 +201,12 @@ pub trait Collector: Send + Sync {
     /// The barrier mutators run around reference stores (fixed for the run).
     fn barrier(&self) -> BarrierKind {
         BarrierKind::None
+    }
+
+    /// Cheap tests the access API makes inline before calling the barrier (see
+    /// `BarrierFilters`); the default filters nothing.
+    fn barrier_filters(&self) -> BarrierFilters {
+        BarrierFilters::default()
     }
 
     /// What a pause of `cause` collects, as the trace's GC start says: by default a

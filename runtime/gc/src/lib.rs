@@ -21,7 +21,7 @@ pub mod testing;
 pub mod verify;
 
 pub use collector::{
-    Barrier, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, Mutator,
+    Barrier, BarrierFilters, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, Mutator,
     RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
@@ -213,6 +213,9 @@ pub struct Heap {
     pub(crate) barrier: BarrierKind,
     /// `barrier == BarrierKind::None`: the store fast path's one test.
     pub(crate) barrier_free: bool,
+    /// Inline tests before the barrier's calls (none under `--verify-barriers`, which must see
+    /// every store).
+    pub(crate) barrier_filters: collector::BarrierFilters,
     collector: Box<dyn Collector>,
     collector_name: &'static str,
     barrier_check: Option<Arc<BarrierCheck>>,
@@ -244,6 +247,7 @@ impl Heap {
         Heap {
             barrier: collector.barrier(),
             barrier_free: collector.barrier() == BarrierKind::None,
+            barrier_filters: collector.barrier_filters(),
             collector_name: collector.name(),
             memory,
             types,
@@ -263,6 +267,7 @@ impl Heap {
     pub fn with_barrier_check(mut self) -> Heap {
         self.barrier = BarrierCheck::kind(self.barrier);
         self.barrier_free = false;
+        self.barrier_filters.cross_region = None;
         self.barrier_check = Some(BarrierCheck::new());
         self
     }

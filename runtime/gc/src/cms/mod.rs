@@ -930,6 +930,14 @@ impl Collector for ConcurrentMarkSweep {
         BarrierKind::PreWrite
     }
 
+    /// The snapshot barrier's work happens only while marking: tested inline.
+    fn barrier_filters(&self) -> BarrierFilters {
+        BarrierFilters {
+            pre_write_active: Some(self.marking.clone()),
+            cross_region: None,
+        }
+    }
+
     fn new_mutator(&self, threads: usize) -> Mutator {
         let barrier = SatbBarrier {
             marking: self.marking.clone(),

@@ -603,6 +603,14 @@ impl Collector for RegionCollector {
         BarrierKind::PreAndPostWrite
     }
 
+    /// Inline fast paths: SATB only while marking; cards only for cross-region stores.
+    fn barrier_filters(&self) -> BarrierFilters {
+        BarrierFilters {
+            pre_write_active: Some(self.barrier_shared.marking.clone()),
+            cross_region: Some((self.geometry.base, self.geometry.shift)),
+        }
+    }
+
     fn trace_kind(&self, cause: GcCause) -> GcKind {
         match cause {
             GcCause::SystemGc | GcCause::HeapInspection => GcKind::Major,
