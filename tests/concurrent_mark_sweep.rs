@@ -85,7 +85,7 @@ fn a_concurrent_cycle_logs_initial_mark_concurrent_mark_remark_and_sweep_in_orde
     let options: Vec<&str> = options.iter().map(String::as_str).collect();
     let out = run_gcvm_program(&classes, "Crowded", &options);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.ends_with("sum 23999985\n"), "{stdout}");
+    assert!(stdout.lines().any(|l| l == "sum 23999985"), "{stdout}");
     let names = pause_names(&stdout);
     let first = names
         .iter()
@@ -112,7 +112,8 @@ fn a_crowded_heap_falls_back_to_full_collections_named_like_hotspot() {
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
         let out = run_gcvm_program(&classes, "Crowded", &options);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(stdout.ends_with("sum 23999985\n"), "{stdout}");
+        // A concurrent phase may still be logged between the last line and the exit.
+        assert!(stdout.lines().any(|l| l == "sum 23999985"), "{stdout}");
         let names = pause_names(&stdout);
         let allowed = [
             "Pause Initial Mark",

@@ -28,10 +28,15 @@ fn sleeper() -> std::path::PathBuf {
     compile_snippets("controller", &[("Sleeper.java", SLEEPER)])
 }
 
+/// Pauses the periodic controller asked for: `Pause Full (Periodic Collection)`, or the
+/// region collector's `Pause Young (Normal) (G1 Periodic Collection)` (G1's word for it).
 fn periodic_lines(stdout: &str) -> usize {
     stdout
         .lines()
-        .filter(|l| l.contains("Pause Full (Periodic Collection)"))
+        .filter(|l| {
+            l.contains("Pause Full (Periodic Collection)")
+                || l.contains("(G1 Periodic Collection)")
+        })
         .count()
 }
 
