@@ -616,7 +616,11 @@ impl Collector for RegionCollector {
             GcCause::SystemGc | GcCause::HeapInspection => GcKind::Major,
             GcCause::Collector(name) if name == CAUSE_COMPACTION => GcKind::Major,
             GcCause::Collector(_) => GcKind::Marking,
-            _ => GcKind::Minor,
+            // An evacuation pause names the regions it collects; with no young region there
+            // may be none to name, and a minor GC naming nothing would mean "the whole heap"
+            // to the trace: say "marking" (collects only what it names) then.
+            _ if self.state.lock().table.meta.iter().any(|m| m.role.is_young()) => GcKind::Minor,
+            _ => GcKind::Marking,
         }
     }
 
