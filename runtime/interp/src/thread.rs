@@ -393,12 +393,14 @@ impl JThread {
                 return Ok(at);
             }
         }
-        // The last collection before an OutOfMemoryError clears every soft reference.
-        if crate::refs::clear_soft_refs_before_oom(self) {
-            self.collect(GcCause::AllocationFailure);
-            if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
-                return Ok(at);
-            }
+        // The last collection before an OutOfMemoryError, clearing every soft reference. It
+        // runs even without soft references: the collection above may have been skipped as
+        // redundant because another pause came first — and a concurrent collector's own pauses
+        // (a remark, a cleanup) free nothing.
+        crate::refs::clear_soft_refs_before_oom(self);
+        self.collect(GcCause::AllocationFailure);
+        if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+            return Ok(at);
         }
         Err(self.throw_oom("Java heap space"))
     }
