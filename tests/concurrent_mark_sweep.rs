@@ -122,6 +122,7 @@ fn a_crowded_heap_falls_back_to_full_collections_named_like_hotspot() {
             "Concurrent Sweep",
             "Pause Full (Allocation Failure)",
             "Pause Full (Concurrent Mode Failure)",
+            "Pause Full (Last ditch collection)",
         ];
         for n in &names {
             assert!(

@@ -34,6 +34,9 @@ pub enum GcCause {
     GcStress,
     /// A final collection requested by a heap dump or a test.
     HeapInspection,
+    /// The last collection before an OutOfMemoryError (HotSpot's "Last ditch collection"):
+    /// never skipped as redundant, and a full one for generational collectors.
+    LastDitch,
     /// `--periodic-gc`: the controller found no collection in the last interval.
     Periodic,
     /// A pause a collector's controller asked for, with the collector's own name for it.
@@ -57,6 +60,7 @@ impl GcCause {
             GcCause::SystemGc => "System.gc()",
             GcCause::GcStress => "GC Stress",
             GcCause::HeapInspection => "Heap Inspection",
+            GcCause::LastDitch => "Last ditch collection",
             GcCause::Periodic => "Periodic Collection",
             GcCause::Collector(label) => label,
         }

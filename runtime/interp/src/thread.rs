@@ -394,11 +394,11 @@ impl JThread {
             }
         }
         // The last collection before an OutOfMemoryError, clearing every soft reference. It
-        // runs even without soft references: the collection above may have been skipped as
-        // redundant because another pause came first — and a concurrent collector's own pauses
-        // (a remark, a cleanup) free nothing.
+        // runs even without soft references and is never skipped as redundant: the collection
+        // above may have been, because another pause came first — and a concurrent
+        // collector's own pauses (a remark, a cleanup) free nothing.
         crate::refs::clear_soft_refs_before_oom(self);
-        self.collect(GcCause::AllocationFailure);
+        self.collect(GcCause::LastDitch);
         if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
         }

@@ -508,7 +508,7 @@ impl MarkCompact {
         let nearly_full = (capacity - (live + prefix_dead).min(capacity)) * 100
             < MAXIMAL_COMPACTION_FREE_PERCENT * capacity;
         let maximal = prefix_dead > 0
-            && (matches!(cause, GcCause::SystemGc | GcCause::HeapInspection)
+            && (matches!(cause, GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch)
                 || (cannot_grow && nearly_full));
         if maximal {
             dense_end = solid_end;

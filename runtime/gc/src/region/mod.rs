@@ -395,7 +395,7 @@ impl RegionCollector {
         let _mark = self.marking.work_lock.lock();
         let started = Instant::now();
         let full = match cause {
-            GcCause::SystemGc | GcCause::HeapInspection => true,
+            GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch => true,
             GcCause::Collector(name) => name == CAUSE_COMPACTION,
             _ => false,
         };
@@ -613,7 +613,7 @@ impl Collector for RegionCollector {
 
     fn trace_kind(&self, cause: GcCause) -> GcKind {
         match cause {
-            GcCause::SystemGc | GcCause::HeapInspection => GcKind::Major,
+            GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch => GcKind::Major,
             GcCause::Collector(name) if name == CAUSE_COMPACTION => GcKind::Major,
             GcCause::Collector(_) => GcKind::Marking,
             // An evacuation pause names the regions it collects; with no young region there
