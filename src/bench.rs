@@ -260,13 +260,7 @@ fn run_once(
     let mut cmd = match &c.collector {
         Some(col) => {
             let mut cmd = Command::new(gcvm);
-            cmd.args([
-                "run",
-                "--gc",
-                col,
-                &format!("-Xmx{}", args.xmx),
-                "-Xlog:gc",
-            ]);
+            cmd.args(["run", "--gc", col, &format!("-Xmx{}", args.xmx), "-Xlog:gc"]);
             cmd.args(args.gcvm_args.iter().flat_map(|a| a.split_whitespace()));
             cmd.arg("-cp").arg(classes);
             cmd

@@ -34,8 +34,7 @@ fn periodic_lines(stdout: &str) -> usize {
     stdout
         .lines()
         .filter(|l| {
-            l.contains("Pause Full (Periodic Collection)")
-                || l.contains("(G1 Periodic Collection)")
+            l.contains("Pause Full (Periodic Collection)") || l.contains("(G1 Periodic Collection)")
         })
         .count()
 }

@@ -44,7 +44,12 @@ fn run_java(classes: &PathBuf, args: &[&str]) -> String {
     let mut cmd = Command::new(jdk().tool("java"));
     cmd.arg("-cp").arg(classes).arg("MathExact").args(args);
     let out = run_with_timeout(cmd, Duration::from_secs(300));
-    assert_eq!(out.code, Some(0), "java MathExact failed: {}", out.stderr_text());
+    assert_eq!(
+        out.code,
+        Some(0),
+        "java MathExact failed: {}",
+        out.stderr_text()
+    );
     out.stdout_text()
 }
 
@@ -53,9 +58,18 @@ fn run_gcvm(classes: &PathBuf, args: &[&str]) -> String {
     options.extend_from_slice(args);
     // run_gcvm_program puts the main class last; pass it and its arguments through `run`.
     let out = support::run_gcvm(
-        &[&["run", "-cp", classes.to_str().expect("utf-8 path")][..], &options[..]].concat(),
+        &[
+            &["run", "-cp", classes.to_str().expect("utf-8 path")][..],
+            &options[..],
+        ]
+        .concat(),
     );
-    assert_eq!(out.code, Some(0), "gcvm MathExact failed: {}", out.stderr_head(20));
+    assert_eq!(
+        out.code,
+        Some(0),
+        "gcvm MathExact failed: {}",
+        out.stderr_head(20)
+    );
     out.stdout_text()
 }
 
@@ -67,7 +81,10 @@ fn parse(text: &str) -> Hashes {
         else {
             panic!("unexpected MathExact line: {line:?}");
         };
-        hashes.entry(name.to_string()).or_default().push(hash.to_string());
+        hashes
+            .entry(name.to_string())
+            .or_default()
+            .push(hash.to_string());
     }
     hashes
 }
@@ -78,7 +95,11 @@ fn runs() -> &'static Runs {
         let classes = classes();
         let java = parse(&run_java(&classes, &[INPUTS]));
         let gcvm = parse(&run_gcvm(&classes, &[INPUTS]));
-        Runs { classes, java, gcvm }
+        Runs {
+            classes,
+            java,
+            gcvm,
+        }
     })
 }
 
@@ -122,7 +143,11 @@ fn assert_exact(prefix: &str, expected: usize) {
     }
     let runs = runs();
     let functions: Vec<&String> = runs.java.keys().filter(|k| k.starts_with(prefix)).collect();
-    assert_eq!(functions.len(), expected, "functions checked: {functions:?}");
+    assert_eq!(
+        functions.len(),
+        expected,
+        "functions checked: {functions:?}"
+    );
     let mut report = Vec::new();
     for function in functions {
         let java = &runs.java[function];
@@ -131,8 +156,9 @@ fn assert_exact(prefix: &str, expected: usize) {
             report.push(format!("{function}: gcvm printed nothing"));
             continue;
         };
-        let differing: Vec<usize> =
-            (0..java.len()).filter(|&b| gcvm.get(b) != java.get(b)).collect();
+        let differing: Vec<usize> = (0..java.len())
+            .filter(|&b| gcvm.get(b) != java.get(b))
+            .collect();
         if let Some(&first) = differing.first() {
             report.push(format!(
                 "{function}: {} of {} blocks differ; first differences:",
@@ -142,7 +168,11 @@ fn assert_exact(prefix: &str, expected: usize) {
             report.extend(first_differences(runs, function, first));
         }
     }
-    assert!(report.is_empty(), "results differ from HotSpot's:\n{}", report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "results differ from HotSpot's:\n{}",
+        report.join("\n")
+    );
 }
 
 #[test]

@@ -108,7 +108,10 @@ fn every_phase_passes_heap_verification_with_remembered_set_and_marking_checks()
     for phase in ["mixed", "humongous", "failure"] {
         let out = run_phase(phase, &["--verify-heap"]);
         let log = out.stdout_text();
-        assert!(count(&log, "Pause Remark") > 0, "{phase}: no marking cycle\n{log}");
+        assert!(
+            count(&log, "Pause Remark") > 0,
+            "{phase}: no marking cycle\n{log}"
+        );
     }
 }
 

@@ -340,7 +340,6 @@ pub trait StwCollector: Send {
     fn parseable_ranges(&self) -> Vec<(usize, usize)>;
 }
 
-
 /// The default allocation slow path (HotSpot's TLAB policy over `alloc_tlab` and
 /// `alloc_outside_tlab`), for collectors that override `alloc_slow` only for some sizes.
 pub fn tlab_alloc_slow<C: Collector + ?Sized>(

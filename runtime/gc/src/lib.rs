@@ -21,8 +21,8 @@ pub mod testing;
 pub mod verify;
 
 pub use collector::{
-    Barrier, BarrierFilters, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome, HeapConfig, Mutator,
-    RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
+    Barrier, BarrierFilters, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome,
+    HeapConfig, Mutator, RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
 pub use memory::HeapMemory;

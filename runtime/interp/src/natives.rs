@@ -231,7 +231,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(d(crate::math::intel_log10::log10(t.arg_double(a, 0))))
     });
     add("java/lang/Math.pow(DD)D", |t, a| {
-        Ok(d(crate::math::intel_pow::pow(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::intel_pow::pow(
+            t.arg_double(a, 0),
+            t.arg_double(a, 2),
+        )))
     });
     add("java/lang/Math.sin(D)D", |t, a| {
         Ok(d(crate::math::intel_sin::sin(t.arg_double(a, 0))))
@@ -243,7 +246,9 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(d(crate::math::intel_tan::tan(t.arg_double(a, 0))))
     });
     add("java/lang/Math.fma(DDD)D", |t, a| {
-        Ok(d(t.arg_double(a, 0).mul_add(t.arg_double(a, 2), t.arg_double(a, 4))))
+        Ok(d(t
+            .arg_double(a, 0)
+            .mul_add(t.arg_double(a, 2), t.arg_double(a, 4))))
     });
     // java.lang.StrictMath: fdlibm 5.3, bit for bit (math::fdlibm).
     add("java/lang/StrictMath.sin(D)D", |t, a| {
@@ -295,16 +300,28 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(d(crate::math::fdlibm::log1p(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan2(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::atan2(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::atan2(
+            t.arg_double(a, 0),
+            t.arg_double(a, 2),
+        )))
     });
     add("java/lang/StrictMath.hypot(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::hypot(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::hypot(
+            t.arg_double(a, 0),
+            t.arg_double(a, 2),
+        )))
     });
     add("java/lang/StrictMath.pow(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::pow(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::pow(
+            t.arg_double(a, 0),
+            t.arg_double(a, 2),
+        )))
     });
     add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::ieee_remainder(t.arg_double(a, 0), t.arg_double(a, 2))))
+        Ok(d(crate::math::fdlibm::ieee_remainder(
+            t.arg_double(a, 0),
+            t.arg_double(a, 2),
+        )))
     });
     // java.lang.Throwable
     add(

@@ -1066,9 +1066,10 @@ impl Vm {
                 break;
             };
             let collector = self.heap.collector();
-            result = self.pause_in_safepoint(next, &mut stacks, Duration::ZERO, &mut |roots, events| {
-                collector.collect(next, roots, events)
-            });
+            result =
+                self.pause_in_safepoint(next, &mut stacks, Duration::ZERO, &mut |roots, events| {
+                    collector.collect(next, roots, events)
+                });
         }
         let capacity = self.heap.tlab_capacity();
         for st in stacks.iter_mut() {

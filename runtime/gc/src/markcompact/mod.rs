@@ -508,8 +508,10 @@ impl MarkCompact {
         let nearly_full = (capacity - (live + prefix_dead).min(capacity)) * 100
             < MAXIMAL_COMPACTION_FREE_PERCENT * capacity;
         let maximal = prefix_dead > 0
-            && (matches!(cause, GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch)
-                || (cannot_grow && nearly_full));
+            && (matches!(
+                cause,
+                GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch
+            ) || (cannot_grow && nearly_full));
         if maximal {
             dense_end = solid_end;
         }

@@ -179,7 +179,11 @@ impl Evacuation<'_, '_> {
                 kind = OLD;
                 continue;
             }
-            let role = if kind == SURVIVOR { Role::Survivor } else { Role::Old };
+            let role = if kind == SURVIVOR {
+                Role::Survivor
+            } else {
+                Role::Old
+            };
             match d.table.take_free(role) {
                 Some(i) => {
                     d.current[kind] = Some(i);
@@ -221,7 +225,10 @@ impl Evacuation<'_, '_> {
             self.survivors_full.store(true, Ordering::Relaxed);
             self.retire(w, k);
         }
-        w.plabs[k] = Plab { top: start + size, end };
+        w.plabs[k] = Plab {
+            top: start + size,
+            end,
+        };
         w.log.push(Log::Plab(start, end - start));
         Some((start, k, true))
     }
@@ -335,7 +342,14 @@ impl Evacuation<'_, '_> {
     }
 
     /// Evacuation failure: `obj` is forwarded to itself and scanned where it is.
-    fn keep_in_place(&self, w: &mut Worker, obj: Ref, word: u64, size: usize, region: usize) -> Ref {
+    fn keep_in_place(
+        &self,
+        w: &mut Worker,
+        obj: Ref,
+        word: u64,
+        size: usize,
+        region: usize,
+    ) -> Ref {
         let header = self.memory.atomic_u64(obj.offset());
         match header.compare_exchange(
             word,
@@ -371,8 +385,11 @@ impl Evacuation<'_, '_> {
         if tracked {
             let t = self.region(new.offset());
             if t != holder_region {
-                w.rs_adds
-                    .push((t as u32, holder_region as u32, CardTable::card_of(slot) as u32));
+                w.rs_adds.push((
+                    t as u32,
+                    holder_region as u32,
+                    CardTable::card_of(slot) as u32,
+                ));
             }
         }
     }
@@ -425,18 +442,25 @@ impl Evacuation<'_, '_> {
         let started = Instant::now();
         let cw = self.cards[k];
         let memory = self.memory;
-        super::remset::for_each_slot_on_card(memory, self.types, cw.card, cw.start, cw.top, |slot| {
-            let target = memory.read_ref(slot);
-            if target.is_null() {
-                return;
-            }
-            let t = self.region(target.offset());
-            if self.c.attrs.in_cset(t) {
-                self.process_slot(w, slot, cw.region, true);
-            } else {
-                self.visit_outside(w, target, t);
-            }
-        });
+        super::remset::for_each_slot_on_card(
+            memory,
+            self.types,
+            cw.card,
+            cw.start,
+            cw.top,
+            |slot| {
+                let target = memory.read_ref(slot);
+                if target.is_null() {
+                    return;
+                }
+                let t = self.region(target.offset());
+                if self.c.attrs.in_cset(t) {
+                    self.process_slot(w, slot, cw.region, true);
+                } else {
+                    self.visit_outside(w, target, t);
+                }
+            },
+        );
         w.card_time += started.elapsed();
     }
 
@@ -630,7 +654,8 @@ impl RegionCollector {
                     ev: &ev,
                     worker: Worker::new(),
                 };
-                ReferenceProcessor::new(&self.types, &self.memory).process(discovered, &mut liveness);
+                ReferenceProcessor::new(&self.types, &self.memory)
+                    .process(discovered, &mut liveness);
                 ws.push(liveness.worker);
             }
             for w in ws.iter_mut() {
@@ -776,10 +801,20 @@ impl RegionCollector {
                 &format!("GC({id}) Humongous objects reclaimed eagerly: {reclaimed}"),
             );
         }
-        self.log_pause_details(id, &counts_before, &counts_after, predicted, total, copied_bytes, card_count);
+        self.log_pause_details(
+            id,
+            &counts_before,
+            &counts_after,
+            predicted,
+            total,
+            copied_bytes,
+            card_count,
+        );
         let pending = self.take_pending_humongous();
         let needed_regions = pending.div_ceil(self.geometry.size);
-        if (free == 0 || (failed && free * 20 < committed) || (pending > 0 && longest_free < needed_regions))
+        if (free == 0
+            || (failed && free * 20 < committed)
+            || (pending > 0 && longest_free < needed_regions))
             && committed >= self.max_regions_committable()
         {
             self.set_follow_up(GcCause::Collector(CAUSE_COMPACTION));
@@ -799,7 +834,8 @@ impl RegionCollector {
             GcCause::Periodic => "G1 Periodic Collection",
             other => other.label(),
         };
-        let cause_label = if kind == YoungKind::ConcurrentStart && self.humongous_started_marking() {
+        let cause_label = if kind == YoungKind::ConcurrentStart && self.humongous_started_marking()
+        {
             CAUSE_HUMONGOUS
         } else {
             cause_label
@@ -835,7 +871,12 @@ impl RegionCollector {
     }
 
     /// Frees the regions of the humongous object starting in region `first`.
-    pub(crate) fn free_humongous(&self, table: &mut RegionTable, first: usize, events: &mut dyn GcEventSink) {
+    pub(crate) fn free_humongous(
+        &self,
+        table: &mut RegionTable,
+        first: usize,
+        events: &mut dyn GcEventSink,
+    ) {
         let mut i = first;
         loop {
             self.release_region(table, i);
@@ -851,7 +892,12 @@ impl RegionCollector {
     /// headers back (one collection older), everything else in it — dead objects and the old
     /// copies of moved ones — becomes fillers; the region turns old, with a fresh block offset
     /// table and its remembered set kept.
-    fn settle_failed_region(&self, table: &mut RegionTable, i: usize, preserved: &HashMap<u32, u64>) {
+    fn settle_failed_region(
+        &self,
+        table: &mut RegionTable,
+        i: usize,
+        preserved: &HashMap<u32, u64>,
+    ) {
         let memory = &*self.memory;
         let bottom = self.geometry.bottom(i);
         let top = table.meta[i].top;
@@ -905,13 +951,19 @@ impl RegionCollector {
         let target = self.policy.lock().young_target;
         self.log_detail(
             "gc,heap",
-            &format!("GC({id}) Eden regions: {}->{}({target})", before[0], after[0]),
+            &format!(
+                "GC({id}) Eden regions: {}->{}({target})",
+                before[0], after[0]
+            ),
         );
         self.log_detail(
             "gc,heap",
             &format!("GC({id}) Survivor regions: {}->{}", before[1], after[1]),
         );
-        self.log_detail("gc,heap", &format!("GC({id}) Old regions: {}->{}", before[2], after[2]));
+        self.log_detail(
+            "gc,heap",
+            &format!("GC({id}) Old regions: {}->{}", before[2], after[2]),
+        );
         self.log_detail(
             "gc,heap",
             &format!("GC({id}) Humongous regions: {}->{}", before[3], after[3]),

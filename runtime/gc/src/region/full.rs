@@ -67,13 +67,19 @@ impl RegionCollector {
 
         // 2. Plan: forwarding addresses, saved headers in compaction order.
         let compacted: Vec<usize> = (0..st.table.meta.len())
-            .filter(|&i| matches!(st.table.meta[i].role, Role::Eden | Role::Survivor | Role::Old))
+            .filter(|&i| {
+                matches!(
+                    st.table.meta[i].role,
+                    Role::Eden | Role::Survivor | Role::Old
+                )
+            })
             .collect();
         let memory = &*self.memory;
         let mut saved: Vec<u64> = Vec::new();
         let mut dest_k = 0;
         let mut point = compacted.first().map_or(0, |&i| self.geometry.bottom(i));
-        let mut dest_tops: Vec<usize> = compacted.iter().map(|&i| self.geometry.bottom(i)).collect();
+        let mut dest_tops: Vec<usize> =
+            compacted.iter().map(|&i| self.geometry.bottom(i)).collect();
         let mut live_objects = 0;
         for &i in &compacted {
             let top = st.table.meta[i].top;
@@ -135,7 +141,7 @@ impl RegionCollector {
         let mut saved = saved.into_iter();
         let mut moved_bytes = 0;
         let mut run: Option<(usize, usize, usize, usize)> = None; // from, to, bytes, count
-        // A run that stayed is a region move by zero (kept alive).
+                                                                  // A run that stayed is a region move by zero (kept alive).
         let flush = |run: (usize, usize, usize, usize), events: &mut dyn GcEventSink| {
             let (from, to, bytes, count) = run;
             events.region_moved(from as u64, to as u64, count as u32, bytes as u64);
@@ -148,7 +154,10 @@ impl RegionCollector {
                 let size = memory.object_size(&self.types, obj);
                 memory.copy(addr, to, size);
                 let original = saved.next().expect("a saved header for every live object");
-                memory.set_gc_word(Ref::from_offset(to), gcword::aged(original) & !gcword::MARK_BIT);
+                memory.set_gc_word(
+                    Ref::from_offset(to),
+                    gcword::aged(original) & !gcword::MARK_BIT,
+                );
                 self.bot.record(to, size);
                 if to != addr {
                     moved_bytes += size;
@@ -185,7 +194,8 @@ impl RegionCollector {
                         self.remsets.of(k).clear();
                         st.table.free(k);
                         k += 1;
-                        if k >= st.table.meta.len() || st.table.meta[k].role != Role::HumongousCont {
+                        if k >= st.table.meta.len() || st.table.meta[k].role != Role::HumongousCont
+                        {
                             break;
                         }
                     }
@@ -216,7 +226,8 @@ impl RegionCollector {
         }
 
         // 5. Remembered sets from scratch.
-        self.cards.clean_range(self.geometry.base, self.geometry.reserved_end());
+        self.cards
+            .clean_range(self.geometry.base, self.geometry.reserved_end());
         for i in 0..st.table.meta.len() {
             self.remsets.of(i).clear();
         }
@@ -225,7 +236,9 @@ impl RegionCollector {
             let bottom = self.geometry.bottom(i);
             let end = match m.role {
                 Role::Old => m.top,
-                Role::HumongousStart => bottom + memory.object_size(&self.types, Ref::from_offset(bottom)),
+                Role::HumongousStart => {
+                    bottom + memory.object_size(&self.types, Ref::from_offset(bottom))
+                }
                 _ => continue,
             };
             let mut at = bottom;
@@ -237,7 +250,8 @@ impl RegionCollector {
                         let s = self.geometry.index_of(slot);
                         let t = self.geometry.index_of(target.offset());
                         if s != t {
-                            self.remsets.add(t, s, super::remset::CardTable::card_of(slot));
+                            self.remsets
+                                .add(t, s, super::remset::CardTable::card_of(slot));
                         }
                     }
                 });
@@ -269,10 +283,7 @@ impl RegionCollector {
             }
             r
         });
-        let marker = FullMarker {
-            c: self,
-            bitmap,
-        };
+        let marker = FullMarker { c: self, bitmap };
         let results = WorkerPool::new(workers).run(
             seeds,
             |_| Discovered::default(),

@@ -165,9 +165,7 @@ impl RegionCollector {
     /// Marks `obj` if it is tenured and below its region's TAMS; true if newly marked.
     fn mark_if_below_tams(&self, bitmap: &MarkBitmap, tams: &[usize], obj: Ref) -> bool {
         let r = self.geometry.index_of(obj.offset());
-        obj.offset() < tams[r]
-            && self.attrs.role_of(r).is_tenured()
-            && bitmap.mark(obj.offset())
+        obj.offset() < tams[r] && self.attrs.role_of(r).is_tenured() && bitmap.mark(obj.offset())
     }
 
     /// Scans up to `budget` grey objects; returns how many.
@@ -207,7 +205,13 @@ impl RegionCollector {
     }
 
     fn tams_snapshot(&self) -> Vec<usize> {
-        self.state.lock().table.meta.iter().map(|m| m.tams).collect()
+        self.state
+            .lock()
+            .table
+            .meta
+            .iter()
+            .map(|m| m.tams)
+            .collect()
     }
 
     fn aborted(&self, generation: u32) -> bool {
@@ -220,7 +224,12 @@ impl RegionCollector {
         if self
             .marking
             .phase
-            .compare_exchange(super::marking::REQUESTED, MARKING, Ordering::AcqRel, Ordering::Acquire)
+            .compare_exchange(
+                super::marking::REQUESTED,
+                MARKING,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            )
             .is_err()
         {
             return;
@@ -228,7 +237,11 @@ impl RegionCollector {
         // Inside a unit: the world that started the cycle has resumed (its pause is logged).
         let unit = self.gate.enter();
         let cycle_id = vm.pause_count();
-        let started = self.marking.cycle_started.lock().unwrap_or_else(Instant::now);
+        let started = self
+            .marking
+            .cycle_started
+            .lock()
+            .unwrap_or_else(Instant::now);
         self.log(&format!("GC({cycle_id}) Concurrent Mark Cycle"));
         drop(unit);
         let mark_started = Instant::now();
@@ -351,8 +364,14 @@ impl RegionCollector {
                     st.table.meta[i].live_bytes = if live { size } else { 0 };
                 }
                 _ => {
-                    let (live, objects) =
-                        report_marked_runs(&self.memory, &self.types, &bitmap, bottom, m.tams, events);
+                    let (live, objects) = report_marked_runs(
+                        &self.memory,
+                        &self.types,
+                        &bitmap,
+                        bottom,
+                        m.tams,
+                        events,
+                    );
                     let above = m.top.saturating_sub(m.tams.max(bottom));
                     if above > 0 {
                         events.region_moved(m.tams as u64, m.tams as u64, 0, above as u64);
@@ -443,15 +462,16 @@ impl RegionCollector {
             match m.role {
                 // Regions that got old after the remark have no liveness yet (TAMS at the
                 // bottom, nothing counted): neither freed nor candidates.
-                Role::Old
-                    if m.live_bytes == 0 && m.tams == self.geometry.bottom(i) => {}
+                Role::Old if m.live_bytes == 0 && m.tams == self.geometry.bottom(i) => {}
                 Role::Old if m.live_bytes == 0 && !m.needs_scrub => {
                     self.release_region(&mut st.table, i);
                     events.space_release(i as u32);
                     freed_old += 1;
                 }
                 Role::Old => {
-                    if m.live_bytes * 100 < super::policy::MIXED_LIVE_THRESHOLD_PERCENT * region_size {
+                    if m.live_bytes * 100
+                        < super::policy::MIXED_LIVE_THRESHOLD_PERCENT * region_size
+                    {
                         candidates.push((i, m.live_bytes));
                     }
                 }

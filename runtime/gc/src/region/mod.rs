@@ -203,8 +203,7 @@ pub struct RegionCollector {
 
 impl RegionCollector {
     pub fn new(ctx: CollectorContext) -> Result<RegionCollector, String> {
-        let region_size =
-            Geometry::region_size_for(ctx.config.max_size, ctx.config.region_size)?;
+        let region_size = Geometry::region_size_for(ctx.config.max_size, ctx.config.region_size)?;
         let geometry = Geometry::new(RESERVED_PREFIX, region_size, ctx.config.max_size);
         let needed = Self::reservation_for_geometry(&geometry);
         if ctx.memory.size() < needed {
@@ -293,7 +292,13 @@ impl RegionCollector {
 
     /// Region roles, lowest first (tests and the heap viewer).
     pub fn roles(&self) -> Vec<Role> {
-        self.state.lock().table.meta.iter().map(|m| m.role).collect()
+        self.state
+            .lock()
+            .table
+            .meta
+            .iter()
+            .map(|m| m.role)
+            .collect()
     }
 
     pub(crate) fn humongous_threshold(&self) -> usize {
@@ -349,8 +354,14 @@ impl RegionCollector {
         let start = self.geometry.bottom(first);
         for k in 0..n {
             let i = first + k;
-            st.table
-                .claim(i, if k == 0 { Role::HumongousStart } else { Role::HumongousCont });
+            st.table.claim(
+                i,
+                if k == 0 {
+                    Role::HumongousStart
+                } else {
+                    Role::HumongousCont
+                },
+            );
             st.table.meta[i].humongous_start = first;
             st.table.meta[i].top = (start + size).min(self.geometry.end(i));
         }
@@ -492,7 +503,9 @@ impl RegionCollector {
 
     /// The id of the pause in progress (for log lines written during it).
     pub(crate) fn current_gc_id(&self) -> u32 {
-        self.vm.get().map_or(0, |vm| vm.pause_count().saturating_sub(1))
+        self.vm
+            .get()
+            .map_or(0, |vm| vm.pause_count().saturating_sub(1))
     }
 
     /// Enough dirty cards are queued for the controller to refine them.
@@ -558,7 +571,9 @@ impl RegionCollector {
         match m.role {
             Role::HumongousStart | Role::HumongousCont => {
                 let start = self.geometry.bottom(m.humongous_start);
-                let size = self.memory.object_size(&self.types, Ref::from_offset(start));
+                let size = self
+                    .memory
+                    .object_size(&self.types, Ref::from_offset(start));
                 (start, (start + size).min(self.geometry.end(region)))
             }
             _ => (
@@ -569,7 +584,11 @@ impl RegionCollector {
     }
 
     /// The controller thread: refines cards when the queues grow and runs marking cycles.
-    fn run_controller(&'static self, vm: &'static dyn VmControl, stop: &crate::shared::controller::StopSignal) {
+    fn run_controller(
+        &'static self,
+        vm: &'static dyn VmControl,
+        stop: &crate::shared::controller::StopSignal,
+    ) {
         loop {
             {
                 let (lock, cond) = &self.wake;
@@ -619,7 +638,16 @@ impl Collector for RegionCollector {
             // An evacuation pause names the regions it collects; with no young region there
             // may be none to name, and a minor GC naming nothing would mean "the whole heap"
             // to the trace: say "marking" (collects only what it names) then.
-            _ if self.state.lock().table.meta.iter().any(|m| m.role.is_young()) => GcKind::Minor,
+            _ if self
+                .state
+                .lock()
+                .table
+                .meta
+                .iter()
+                .any(|m| m.role.is_young()) =>
+            {
+                GcKind::Minor
+            }
             _ => GcKind::Marking,
         }
     }
@@ -717,7 +745,10 @@ impl Collector for RegionCollector {
 
     fn grow_for(&self, wanted: usize) -> bool {
         let mut st = self.state.lock();
-        let n = wanted.div_ceil(self.geometry.size).max(self.max_regions / 8).max(1);
+        let n = wanted
+            .div_ceil(self.geometry.size)
+            .max(self.max_regions / 8)
+            .max(1);
         let added = st.table.commit(n);
         let end = self.committed_end(&st);
         drop(st);
@@ -743,7 +774,9 @@ impl Collector for RegionCollector {
             "gc,init",
             &format!("Heap Region Size: {size} ({} regions)", self.max_regions),
         );
-        match Controller::spawn("gcvm-region-controller", move |stop| self.run_controller(vm, &stop)) {
+        match Controller::spawn("gcvm-region-controller", move |stop| {
+            self.run_controller(vm, &stop)
+        }) {
             Ok(c) => *self.controller.lock() = Some(c),
             Err(e) => vm.log_gc(&format!("region controller not started: {e}")),
         }
@@ -773,7 +806,9 @@ impl Collector for RegionCollector {
                 match m.role {
                     Role::Free | Role::Uncommitted | Role::HumongousCont => None,
                     Role::HumongousStart => {
-                        let size = self.memory.object_size(&self.types, Ref::from_offset(bottom));
+                        let size = self
+                            .memory
+                            .object_size(&self.types, Ref::from_offset(bottom));
                         Some((bottom, bottom + size))
                     }
                     _ => (m.top > bottom).then_some((bottom, m.top)),
@@ -783,7 +818,8 @@ impl Collector for RegionCollector {
     }
 
     fn is_dead(&self, obj: Ref) -> bool {
-        self.marking.is_dead(self.geometry.index_of(obj.offset()), obj)
+        self.marking
+            .is_dead(self.geometry.index_of(obj.offset()), obj)
     }
 
     fn verify_pause(&self, roots: &mut dyn RootSource) -> Result<(), String> {

@@ -213,7 +213,12 @@ impl Policy {
 
     /// Chooses the old regions of the next mixed collection: at least `candidates / 8`, then
     /// more while the prediction fits the goal, at most 10% of the heap.
-    pub fn choose_old_regions(&mut self, eden_regions: usize, cards: usize, committed: usize) -> Vec<usize> {
+    pub fn choose_old_regions(
+        &mut self,
+        eden_regions: usize,
+        cards: usize,
+        committed: usize,
+    ) -> Vec<usize> {
         let min = self.initial_candidates.div_ceil(MIXED_COUNT_TARGET).max(1);
         let max = (committed * OLD_CSET_MAX_PERCENT / 100).max(1);
         let mut chosen = Vec::new();

@@ -101,7 +101,13 @@ impl Geometry {
             }
             return Ok(size);
         }
-        let floor_pow2 = |n: usize| if n == 0 { 1 } else { 1usize << (usize::BITS - 1 - n.leading_zeros()) };
+        let floor_pow2 = |n: usize| {
+            if n == 0 {
+                1
+            } else {
+                1usize << (usize::BITS - 1 - n.leading_zeros())
+            }
+        };
         let g1 = floor_pow2(max_heap / TARGET_REGIONS).clamp(1 << 20, MAX_REGION);
         let small = floor_pow2(max_heap / MIN_REGIONS).max(MIN_REGION);
         Ok(g1.min(small))

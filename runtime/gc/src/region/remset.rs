@@ -338,7 +338,9 @@ pub struct RemSets {
 impl RemSets {
     pub fn new(regions: usize) -> RemSets {
         RemSets {
-            sets: (0..regions).map(|_| Mutex::new(RemSet::default())).collect(),
+            sets: (0..regions)
+                .map(|_| Mutex::new(RemSet::default()))
+                .collect(),
         }
     }
     pub fn of(&self, region: usize) -> parking_lot::MutexGuard<'_, RemSet> {

@@ -284,11 +284,10 @@ const TWO_OVER_PI: [i32; 66] = [
 ];
 
 const NPIO2_HW: [i32; 32] = [
-    0x3FF921FB, 0x400921FB, 0x4012D97C, 0x401921FB, 0x401F6A7A, 0x4022D97C, 0x4025FDBB,
-    0x402921FB, 0x402C463A, 0x402F6A7A, 0x4031475C, 0x4032D97C, 0x40346B9C, 0x4035FDBB,
-    0x40378FDB, 0x403921FB, 0x403AB41B, 0x403C463A, 0x403DD85A, 0x403F6A7A, 0x40407E4C,
-    0x4041475C, 0x4042106C, 0x4042D97C, 0x4043A28C, 0x40446B9C, 0x404534AC, 0x4045FDBB,
-    0x4046C6CB, 0x40478FDB, 0x404858EB, 0x404921FB,
+    0x3FF921FB, 0x400921FB, 0x4012D97C, 0x401921FB, 0x401F6A7A, 0x4022D97C, 0x4025FDBB, 0x402921FB,
+    0x402C463A, 0x402F6A7A, 0x4031475C, 0x4032D97C, 0x40346B9C, 0x4035FDBB, 0x40378FDB, 0x403921FB,
+    0x403AB41B, 0x403C463A, 0x403DD85A, 0x403F6A7A, 0x40407E4C, 0x4041475C, 0x4042106C, 0x4042D97C,
+    0x4043A28C, 0x40446B9C, 0x404534AC, 0x4045FDBB, 0x4046C6CB, 0x40478FDB, 0x404858EB, 0x404921FB,
 ];
 
 /// `__ieee754_rem_pio2`: x - n*pi/2 as y0 + y1, and n.
@@ -775,7 +774,11 @@ pub fn atan2(y: f64, x: f64) -> f64 {
         };
     }
     if (ix as u32 | lx) == 0 {
-        return if hy < 0 { -PI_O_2 - TINY } else { PI_O_2 + TINY };
+        return if hy < 0 {
+            -PI_O_2 - TINY
+        } else {
+            PI_O_2 + TINY
+        };
     }
     if ix == 0x7ff0_0000 {
         if iy == 0x7ff0_0000 {
@@ -795,7 +798,11 @@ pub fn atan2(y: f64, x: f64) -> f64 {
         }
     }
     if iy == 0x7ff0_0000 {
-        return if hy < 0 { -PI_O_2 - TINY } else { PI_O_2 + TINY };
+        return if hy < 0 {
+            -PI_O_2 - TINY
+        } else {
+            PI_O_2 + TINY
+        };
     }
     let k = (iy - ix) >> 20;
     let z = if k > 60 {
@@ -1232,7 +1239,11 @@ pub fn tanh(x: f64) -> f64 {
     let jx = hi(x);
     let ix = jx & 0x7fff_ffff;
     if ix >= 0x7ff0_0000 {
-        return if jx >= 0 { 1.0 / x + 1.0 } else { 1.0 / x - 1.0 };
+        return if jx >= 0 {
+            1.0 / x + 1.0
+        } else {
+            1.0 / x - 1.0
+        };
     }
     let z;
     if ix < 0x4036_0000 {

@@ -171,11 +171,17 @@ fn dwords(q: u64, f: impl Fn(u32, u32) -> u32, r: u64) -> u64 {
 }
 #[inline(always)]
 pub fn paddd(a: X, c: X) -> X {
-    X(dwords(a.0, u32::wrapping_add, c.0), dwords(a.1, u32::wrapping_add, c.1))
+    X(
+        dwords(a.0, u32::wrapping_add, c.0),
+        dwords(a.1, u32::wrapping_add, c.1),
+    )
 }
 #[inline(always)]
 pub fn psubd(a: X, c: X) -> X {
-    X(dwords(a.0, u32::wrapping_sub, c.0), dwords(a.1, u32::wrapping_sub, c.1))
+    X(
+        dwords(a.0, u32::wrapping_sub, c.0),
+        dwords(a.1, u32::wrapping_sub, c.1),
+    )
 }
 #[inline(always)]
 pub fn psllq(a: X, n: u32) -> X {
@@ -235,7 +241,12 @@ pub fn pslld(a: X, n: u32) -> X {
 /// pshufd: dword i of the result is dword (imm >> 2i) & 3 of `a`.
 #[inline(always)]
 pub fn pshufd(a: X, imm: u32) -> X {
-    let w = [a.0 as u32, (a.0 >> 32) as u32, a.1 as u32, (a.1 >> 32) as u32];
+    let w = [
+        a.0 as u32,
+        (a.0 >> 32) as u32,
+        a.1 as u32,
+        (a.1 >> 32) as u32,
+    ];
     let s = |i: u32| w[((imm >> (2 * i)) & 3) as usize] as u64;
     X(s(0) | s(1) << 32, s(2) | s(3) << 32)
 }
@@ -285,9 +296,17 @@ pub fn movddup(a: X) -> X {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub fn rcpps(a: X) -> X {
-    let w = [a.0 as u32, (a.0 >> 32) as u32, a.1 as u32, (a.1 >> 32) as u32];
+    let w = [
+        a.0 as u32,
+        (a.0 >> 32) as u32,
+        a.1 as u32,
+        (a.1 >> 32) as u32,
+    ];
     let r = safe_arch::reciprocal_m128(safe_arch::m128::from_bits(w)).to_bits();
-    X(r[0] as u64 | (r[1] as u64) << 32, r[2] as u64 | (r[3] as u64) << 32)
+    X(
+        r[0] as u64 | (r[1] as u64) << 32,
+        r[2] as u64 | (r[3] as u64) << 32,
+    )
 }
 
 /// rcpps elsewhere: 1/v rounded to float and cut to the 12 bits the instruction guarantees
@@ -296,7 +315,11 @@ pub fn rcpps(a: X) -> X {
 pub fn rcpps(a: X) -> X {
     let f = |w: u32| -> u32 {
         let v = f32::from_bits(w);
-        let r = if v.is_subnormal() { f32::INFINITY.copysign(v) } else { 1.0 / v };
+        let r = if v.is_subnormal() {
+            f32::INFINITY.copysign(v)
+        } else {
+            1.0 / v
+        };
         r.to_bits() & 0xffff_f000
     };
     let q = |v: u64| f(v as u32) as u64 | (f((v >> 32) as u32) as u64) << 32;
