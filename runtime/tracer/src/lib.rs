@@ -15,6 +15,7 @@
 //! gcvm-tools.
 
 pub mod format;
+pub mod stream;
 pub mod writer;
 
 pub use format::TraceSpaceKind;
