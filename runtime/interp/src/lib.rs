@@ -22,6 +22,7 @@ pub mod output;
 pub mod quicken;
 pub mod refs;
 pub mod slots;
+pub mod streams;
 pub mod system;
 pub mod thread;
 pub mod threads;
