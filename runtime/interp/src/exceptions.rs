@@ -107,6 +107,25 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(arr.raw() as u64)
 }
 
+/// `NullPointerException.getExtendedNPEMessage()`: the helpful message for the instruction at
+/// the top of the exception's backtrace (npe.rs), or null — for an exception created by `new`,
+/// one thrown by a native method, or one whose backtrace is empty.
+pub fn extended_npe_message(t: &mut JThread, a: usize) -> JResult<u64> {
+    let Some(&(method_id, bci)) = backtrace_of(t, t.arg_ref(a, 0)).first() else {
+        return Ok(0);
+    };
+    let method = t.vm.method_by_id(method_id);
+    let class = t.vm.class(method.class_id);
+    let message = class
+        .constant_pool
+        .as_ref()
+        .and_then(|cp| crate::npe::message_at(method, cp, bci));
+    match message {
+        Some(m) => Ok(t.new_string(&m)?.raw() as u64),
+        None => Ok(0),
+    }
+}
+
 /// Reports an exception nobody caught through `Thread.dispatchUncaughtException`, which runs
 /// the thread's handler or prints `Exception in thread "main" ` and the stack trace as the JDK
 /// does.

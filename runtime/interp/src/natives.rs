@@ -332,6 +332,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;",
         crate::exceptions::get_stack_trace,
     );
+    add(
+        "java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;",
+        crate::exceptions::extended_npe_message,
+    );
     // java.lang.Thread
     add(
         "java/lang/Thread.currentThread()Ljava/lang/Thread;",
