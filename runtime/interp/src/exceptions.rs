@@ -1,7 +1,7 @@
 //! Stack traces: capturing the frames when a Throwable is created, decoding them into
 //! StackTraceElements, and reporting uncaught exceptions the way the JDK does.
 
-use crate::thread::{JResult, JThread};
+use crate::thread::{Frame, JResult, JThread};
 use gcvm_gc::Ref;
 
 /// At most this many frames are recorded, innermost first: HotSpot's MaxJavaStackTraceDepth.
@@ -10,7 +10,8 @@ const MAX_STACK_TRACE_DEPTH: usize = 1024;
 
 /// `Throwable.fillInStackTrace0()`: records (method id, bytecode index) pairs of the current
 /// frames in the throwable's `backtrace` field, as a long[]. The frames of fillInStackTrace
-/// itself and of the throwable's constructors are left out, as HotSpot does.
+/// itself and of the throwable's constructors are left out, as HotSpot does, and so are hidden
+/// frames (lambda proxies).
 pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let throwable_class = t.vm.load("java/lang/Throwable").expect("Throwable loaded");
     let mut frames: Vec<u64> = Vec::new();
@@ -30,11 +31,10 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
             continue;
         }
         skipping_init = false;
-        let bci = match m.code.get() {
-            Some(Ok(code)) => code.bci.get(f.pc as usize).copied().unwrap_or(0),
-            _ => u32::MAX,
-        };
-        frames.push(((m.id as u64) << 32) | bci as u64);
+        if is_hidden(m) {
+            continue;
+        }
+        frames.push(backtrace_entry(f));
         if frames.len() == MAX_STACK_TRACE_DEPTH {
             break;
         }
@@ -45,6 +45,24 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let offset = t.vm.wk().throwable_backtrace_offset as usize;
     t.store_ref(this, offset, arr);
     Ok(0)
+}
+
+/// A method the VM generated rather than loaded from a class file (a lambda proxy's): like
+/// HotSpot's hidden-class frames, left out of throwables' stack traces (but not out of another
+/// thread's `getStackTrace`, as in HotSpot).
+fn is_hidden(m: &crate::class::Method) -> bool {
+    m.raw_code.is_none() && !m.is_native()
+}
+
+/// A frame as a backtrace records it: method id in the high half, bytecode index in the low
+/// half (u32::MAX when the method has no decoded code: a native).
+fn backtrace_entry(f: &Frame) -> u64 {
+    let m = f.method;
+    let bci = match m.code.get() {
+        Some(Ok(code)) => code.bci.get(f.pc as usize).copied().unwrap_or(0),
+        _ => u32::MAX,
+    };
+    ((m.id as u64) << 32) | bci as u64
 }
 
 /// The (method id, bci) pairs recorded in a throwable.
@@ -65,6 +83,40 @@ pub fn backtrace_of(t: &JThread, throwable: Ref) -> Vec<(u32, u32)> {
 /// `Throwable.getStackTrace0()`: the backtrace as a new StackTraceElement[].
 pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let entries = backtrace_of(t, t.arg_ref(a, 0));
+    Ok(stack_trace_elements(t, entries)?.raw() as u64)
+}
+
+/// `Thread.getStackTrace0()`, for a thread other than the caller: its frames, innermost first,
+/// read while it is stopped (`Vm::with_thread_stopped`); empty if it is not running.
+pub fn thread_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
+    let target = t.vm.find_thread(crate::threads::tid_of(t, t.arg_ref(a, 0)));
+    let entries: Vec<(u32, u32)> = match target {
+        Some(target) => {
+            let vm = t.vm;
+            t.blocking(|| {
+                vm.with_thread_stopped(&target, |stack| {
+                    stack
+                        .frames
+                        .iter()
+                        .rev()
+                        .take(MAX_STACK_TRACE_DEPTH)
+                        .map(|f| {
+                            let e = backtrace_entry(f);
+                            ((e >> 32) as u32, e as u32)
+                        })
+                        .collect()
+                })
+            })
+        }
+        None => Vec::new(),
+    };
+    Ok(stack_trace_elements(t, entries)?.raw() as u64)
+}
+
+/// A new StackTraceElement[] for (method id, bci) pairs. A class-library class's frame is in
+/// module java.base, a user class's has class loader "app" (the private VM constructor of
+/// StackTraceElement).
+fn stack_trace_elements(t: &mut JThread, entries: Vec<(u32, u32)>) -> JResult<Ref> {
     let ste = t.load_class("java/lang/StackTraceElement")?;
     t.initialize(ste)?;
     let array_class = t.vm.array_class_of(ste).map_err(|e| t.throw_linkage(&e))?;
@@ -73,9 +125,9 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let ctor = ste
         .find_declared_method(
             "<init>",
-            "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V",
+            "(ZLjava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V",
         )
-        .expect("StackTraceElement(String,String,String,int)");
+        .expect("StackTraceElement(boolean app, String, String, String, int)");
     for (k, (method_id, bci)) in entries.into_iter().enumerate() {
         let m = t.vm.method_by_id(method_id);
         let class = t.vm.class(m.class_id);
@@ -92,6 +144,7 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
         };
         let args = [
             t.handle(he).raw() as u64,
+            !class.is_bootstrap as u64,
             t.handle(hc).raw() as u64,
             t.handle(hm).raw() as u64,
             file.raw() as u64,
@@ -104,7 +157,7 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     let arr = t.handle(h);
     t.truncate_handles(h);
-    Ok(arr.raw() as u64)
+    Ok(arr)
 }
 
 /// `NullPointerException.getExtendedNPEMessage()`: the helpful message for the instruction at
