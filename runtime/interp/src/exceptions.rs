@@ -83,7 +83,7 @@ pub fn backtrace_of(t: &JThread, throwable: Ref) -> Vec<(u32, u32)> {
 /// `Throwable.getStackTrace0()`: the backtrace as a new StackTraceElement[].
 pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let entries = backtrace_of(t, t.arg_ref(a, 0));
-    Ok(stack_trace_elements(t, entries)?.raw() as u64)
+    Ok(stack_trace_elements(t, entries, true)?.raw() as u64)
 }
 
 /// `Thread.getStackTrace0()`, for a thread other than the caller: its frames, innermost first,
@@ -110,13 +110,18 @@ pub fn thread_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
         }
         None => Vec::new(),
     };
-    Ok(stack_trace_elements(t, entries)?.raw() as u64)
+    Ok(stack_trace_elements(t, entries, false)?.raw() as u64)
 }
 
 /// A new StackTraceElement[] for (method id, bci) pairs. A class-library class's frame is in
 /// module java.base, a user class's has class loader "app" (the private VM constructor of
-/// StackTraceElement).
-fn stack_trace_elements(t: &mut JThread, entries: Vec<(u32, u32)>) -> JResult<Ref> {
+/// StackTraceElement); `formatted` frames (a throwable's) print without the built-in loader
+/// name and the JDK module version, as HotSpot's do.
+fn stack_trace_elements(
+    t: &mut JThread,
+    entries: Vec<(u32, u32)>,
+    formatted: bool,
+) -> JResult<Ref> {
     let ste = t.load_class("java/lang/StackTraceElement")?;
     t.initialize(ste)?;
     let array_class = t.vm.array_class_of(ste).map_err(|e| t.throw_linkage(&e))?;
@@ -125,9 +130,9 @@ fn stack_trace_elements(t: &mut JThread, entries: Vec<(u32, u32)>) -> JResult<Re
     let ctor = ste
         .find_declared_method(
             "<init>",
-            "(ZLjava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V",
+            "(ZZLjava/lang/String;Ljava/lang/String;Ljava/lang/String;I)V",
         )
-        .expect("StackTraceElement(boolean app, String, String, String, int)");
+        .expect("StackTraceElement(boolean app, boolean formatted, String, String, String, int)");
     for (k, (method_id, bci)) in entries.into_iter().enumerate() {
         let m = t.vm.method_by_id(method_id);
         let class = t.vm.class(m.class_id);
@@ -145,6 +150,7 @@ fn stack_trace_elements(t: &mut JThread, entries: Vec<(u32, u32)>) -> JResult<Re
         let args = [
             t.handle(he).raw() as u64,
             !class.is_bootstrap as u64,
+            formatted as u64,
             t.handle(hc).raw() as u64,
             t.handle(hm).raw() as u64,
             file.raw() as u64,

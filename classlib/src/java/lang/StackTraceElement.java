@@ -8,9 +8,10 @@ import java.util.Objects;
  * <p>gcvm has one class loader for user classes and no module system, so the VM describes a frame
  * as the JDK's app class loader would: a class-library class is in module {@code java.base}
  * (class loader name null), a user class has class loader name {@code "app"} and no module. As
- * in the JDK, frames the VM makes drop the name of a built-in class loader and the version of a
+ * in the JDK, a throwable's frames drop the name of a built-in class loader and the version of a
  * JDK module from {@code toString()}: {@code java.base/java.lang.Thread.run(Thread.java:12)},
- * {@code Main.main(Main.java:5)}.
+ * {@code Main.main(Main.java:5)}; another thread's frames keep them, as HotSpot's do:
+ * {@code java.base@17.0.15/java.lang.Object.wait(Native Method)}, {@code app//Main.run(Main.java:9)}.
  */
 public final class StackTraceElement implements java.io.Serializable {
 
@@ -43,9 +44,13 @@ public final class StackTraceElement implements java.io.Serializable {
         this.format = 0;
     }
 
-    /** VM: a frame of a class-library class ({@code app == false}) or of a user class. */
-    private StackTraceElement(boolean app, String declaringClass, String methodName,
-            String fileName, int lineNumber) {
+    /**
+     * VM: a frame of a class-library class ({@code app == false}) or of a user class. Only
+     * {@code formatted} frames drop the built-in class loader name and the JDK module version
+     * from {@code toString()}: HotSpot formats a throwable's frames, not another thread's.
+     */
+    private StackTraceElement(boolean app, boolean formatted, String declaringClass,
+            String methodName, String fileName, int lineNumber) {
         this.classLoaderName = app ? "app" : null;
         this.moduleName = app ? null : "java.base";
         this.moduleVersion = app ? null : System.JAVA_VERSION;
@@ -53,7 +58,8 @@ public final class StackTraceElement implements java.io.Serializable {
         this.methodName = methodName;
         this.fileName = fileName;
         this.lineNumber = lineNumber;
-        this.format = (byte) (BUILTIN_CLASS_LOADER | (app ? 0 : JDK_NON_UPGRADEABLE_MODULE));
+        this.format = !formatted ? 0
+                : (byte) (BUILTIN_CLASS_LOADER | (app ? 0 : JDK_NON_UPGRADEABLE_MODULE));
     }
 
     public String getFileName() {
