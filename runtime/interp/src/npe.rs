@@ -765,3 +765,30 @@ impl<'a> Analysis<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameter_names_lose_java_lang_only_before_object_and_string_prefixes() {
+        assert_eq!(
+            trim_well_known_class_names(
+                "java.lang.String, java.lang.Object, java.lang.Integer, java.lang.StringBuilder"
+            ),
+            "String, Object, java.lang.Integer, StringBuilder"
+        );
+        assert_eq!(
+            trim_well_known_class_names("test.java.lang.String[], int"),
+            "test.java.lang.String[], int"
+        );
+    }
+
+    #[test]
+    fn receiver_class_names_shorten_only_object_and_string_exactly() {
+        assert_eq!(klass_name("java/lang/String"), "String");
+        assert_eq!(klass_name("java/lang/Object"), "Object");
+        assert_eq!(klass_name("java/lang/StringBuilder"), "java.lang.StringBuilder");
+        assert_eq!(klass_name("[I"), "[I");
+    }
+}
