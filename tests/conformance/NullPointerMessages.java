@@ -177,6 +177,13 @@ public class NullPointerMessages {
     static void explicit() {
         check("new NullPointerException()", () -> { throw new NullPointerException(); });
         check("with a message", () -> { throw new NullPointerException("mine"); });
+        check("method reference applied to null (hidden frame)", () -> {
+            java.util.function.Function<String, Integer> length = String::length;
+            length.apply(null);
+        });
+        check("String.startsWith(null)", () -> "abc".startsWith(null));
+        check("String.endsWith(null)", () -> "abc".endsWith(null));
+        check("String.valueOf((char[]) null)", () -> String.valueOf((char[]) null));
         check("Objects.requireNonNull", () -> Objects.requireNonNull(null));
         check("Objects.requireNonNull message", () -> Objects.requireNonNull(null, "needed"));
         NullPointerException unthrown = new NullPointerException();

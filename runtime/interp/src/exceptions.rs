@@ -17,6 +17,7 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let mut frames: Vec<u64> = Vec::new();
     let mut skipping_fill = true;
     let mut skipping_init = true;
+    let mut hidden_top = false;
     for f in t.frames.iter().rev() {
         let m = f.method;
         let owner = t.vm.class(m.class_id);
@@ -32,12 +33,18 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
         }
         skipping_init = false;
         if is_hidden(m) {
+            if frames.is_empty() {
+                hidden_top = true;
+            }
             continue;
         }
         frames.push(backtrace_entry(f));
         if frames.len() == MAX_STACK_TRACE_DEPTH {
             break;
         }
+    }
+    if hidden_top {
+        frames.insert(0, HIDDEN_TOP);
     }
     let arr = t.new_array(t.vm.wk().long_array, frames.len() as i32)?;
     t.vm.heap.store_u64_elements(arr, &frames);
@@ -65,24 +72,45 @@ fn backtrace_entry(f: &Frame) -> u64 {
     ((m.id as u64) << 32) | bci as u64
 }
 
-/// The (method id, bci) pairs recorded in a throwable.
-pub fn backtrace_of(t: &JThread, throwable: Ref) -> Vec<(u32, u32)> {
+/// A throwable's recorded frames.
+pub struct Backtrace {
+    /// (method id, bci) pairs, innermost first.
+    pub frames: Vec<(u32, u32)>,
+    /// The innermost frame was hidden (a lambda proxy's): the exception did not happen in
+    /// `frames[0]`, so no helpful NullPointerException message can be computed (HotSpot's
+    /// `has_hidden_top_frame`).
+    pub hidden_top: bool,
+}
+
+/// The backtrace's first element when the top frame was hidden (no method has this id).
+const HIDDEN_TOP: u64 = u64::MAX;
+
+/// The frames recorded in a throwable.
+pub fn backtrace_of(t: &JThread, throwable: Ref) -> Backtrace {
     let mem = &t.vm.heap.memory;
     let arr = mem.read_ref(throwable.offset() + t.vm.wk().throwable_backtrace_offset as usize);
-    if arr.is_null() {
-        return Vec::new();
+    let mut entries: Vec<u64> = match arr.is_null() {
+        true => Vec::new(),
+        false => (0..mem.array_length(arr) as usize)
+            .map(|k| mem.read_u64(arr.offset() + 16 + 8 * k))
+            .collect(),
+    };
+    let hidden_top = entries.first() == Some(&HIDDEN_TOP);
+    if hidden_top {
+        entries.remove(0);
     }
-    (0..mem.array_length(arr) as usize)
-        .map(|k| {
-            let v = mem.read_u64(arr.offset() + 16 + 8 * k);
-            ((v >> 32) as u32, v as u32)
-        })
-        .collect()
+    Backtrace {
+        frames: entries
+            .into_iter()
+            .map(|v| ((v >> 32) as u32, v as u32))
+            .collect(),
+        hidden_top,
+    }
 }
 
 /// `Throwable.getStackTrace0()`: the backtrace as a new StackTraceElement[].
 pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
-    let entries = backtrace_of(t, t.arg_ref(a, 0));
+    let entries = backtrace_of(t, t.arg_ref(a, 0)).frames;
     Ok(stack_trace_elements(t, entries, true)?.raw() as u64)
 }
 
@@ -168,9 +196,13 @@ fn stack_trace_elements(
 
 /// `NullPointerException.getExtendedNPEMessage()`: the helpful message for the instruction at
 /// the top of the exception's backtrace (npe.rs), or null — for an exception created by `new`,
-/// one thrown by a native method, or one whose backtrace is empty.
+/// one thrown by a native method or in a hidden frame, or one whose backtrace is empty.
 pub fn extended_npe_message(t: &mut JThread, a: usize) -> JResult<u64> {
-    let Some(&(method_id, bci)) = backtrace_of(t, t.arg_ref(a, 0)).first() else {
+    let backtrace = backtrace_of(t, t.arg_ref(a, 0));
+    if backtrace.hidden_top {
+        return Ok(0);
+    }
+    let Some(&(method_id, bci)) = backtrace.frames.first() else {
         return Ok(0);
     };
     let method = t.vm.method_by_id(method_id);
