@@ -35,8 +35,16 @@ fn assert_same_as_hotspot(classes: &Path, main: &str) {
     let expected = run_hotspot(classes, main);
     let actual = run_gcvm_program(classes, main, &[]);
     assert_no_panic(&actual, main);
-    assert_eq!(actual.stdout_text(), expected.stdout_text(), "stdout of {main}");
-    assert_eq!(actual.stderr_text(), expected.stderr_text(), "stderr of {main}");
+    assert_eq!(
+        actual.stdout_text(),
+        expected.stdout_text(),
+        "stdout of {main}"
+    );
+    assert_eq!(
+        actual.stderr_text(),
+        expected.stderr_text(),
+        "stderr of {main}"
+    );
     assert_eq!(actual.code, expected.code, "exit code of {main}");
 }
 

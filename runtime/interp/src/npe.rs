@@ -19,7 +19,9 @@
 //!   `<parameterN>` for an unwritten parameter slot, else `<localN>`.
 
 use crate::class::Method;
-use crate::classfile::{parse_method_descriptor, Code as RawCode, Constant, ConstantPool, FieldType};
+use crate::classfile::{
+    parse_method_descriptor, Code as RawCode, Constant, ConstantPool, FieldType,
+};
 
 /// HotSpot's `_max_entries`: the analysis gives up after this many simulated stack entries.
 const MAX_ENTRIES: usize = 1_000_000;
@@ -788,7 +790,10 @@ mod tests {
     fn receiver_class_names_shorten_only_object_and_string_exactly() {
         assert_eq!(klass_name("java/lang/String"), "String");
         assert_eq!(klass_name("java/lang/Object"), "Object");
-        assert_eq!(klass_name("java/lang/StringBuilder"), "java.lang.StringBuilder");
+        assert_eq!(
+            klass_name("java/lang/StringBuilder"),
+            "java.lang.StringBuilder"
+        );
         assert_eq!(klass_name("[I"), "[I");
     }
 }
