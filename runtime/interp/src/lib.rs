@@ -17,6 +17,7 @@ pub mod launcher;
 pub mod math;
 pub mod monitor;
 pub mod natives;
+pub mod npe;
 pub mod oopmap;
 pub mod output;
 pub mod quicken;

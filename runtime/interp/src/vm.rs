@@ -990,6 +990,28 @@ impl Vm {
         self.safepoint.load(Ordering::Relaxed)
     }
 
+    /// Runs `f` on the stack of thread `target` while that thread is stopped: a safepoint for
+    /// one thread, without a collection (what `Thread.getStackTrace` of another thread needs).
+    /// Holding the GC lock keeps collections out; the safepoint request makes a running target
+    /// let go of its stack at its next poll (other threads stop at theirs too, until `f` is
+    /// done). The caller must not hold its own stack.
+    pub fn with_thread_stopped<R>(
+        &self,
+        target: &crate::thread::ThreadShared,
+        f: impl FnOnce(&crate::thread::ThreadStack) -> R,
+    ) -> R {
+        let _gc = self.gc_lock.lock();
+        self.safepoint.store(true, Ordering::SeqCst);
+        let result = {
+            let stack = target.stack.lock();
+            f(&stack)
+        };
+        let _guard = self.safepoint_lock.lock();
+        self.safepoint.store(false, Ordering::SeqCst);
+        self.safepoint_cond.notify_all();
+        result
+    }
+
     /// Called by a thread that has released its stack: returns when the pause is over.
     pub fn wait_for_safepoint_end(&self) {
         let mut guard = self.safepoint_lock.lock();
