@@ -10,7 +10,8 @@ use crate::vm::Vm;
 use gcvm_tracer::stream::hub::Mode;
 use gcvm_tracer::stream::record::Recorder;
 use gcvm_tracer::stream::server::{Server, Source, DEFAULT_ADDR};
-use gcvm_tracer::stream::{Bootstrap, EventFilter, Frame, StreamEvent, StreamHub};
+use gcvm_tracer::stream::{Bootstrap, EventFilter, Frame, StreamEvent, StreamHub, Tiler};
+use gcvm_tracer::{GcEventSink, SpaceDesc};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -251,5 +252,83 @@ impl Vm {
             Ok(None) => {}
             Err(e) => self.write_stderr(format!("gcvm: {e}\n").as_bytes()),
         }
+    }
+}
+
+/// The collector's event sink during a pause, with heap-stream frames at phase ends: every
+/// event goes on to the trace's sink (or nowhere), and `phase_end` gathers a frame from what
+/// the collector bins (it cannot ask the heap: the collector is busy collecting it).
+pub(crate) struct PhaseFrames<'a> {
+    pub inner: &'a mut dyn GcEventSink,
+    pub vm: &'a Vm,
+    pub gc: u32,
+}
+
+impl GcEventSink for PhaseFrames<'_> {
+    fn wants_events(&self) -> bool {
+        self.inner.wants_events()
+    }
+    fn gc_start(&mut self, gc_id: u32, kind: gcvm_tracer::GcKind, cause: &str) {
+        self.inner.gc_start(gc_id, kind, cause)
+    }
+    fn plab(&mut self, worker: u32, start: u64, size: u64) {
+        self.inner.plab(worker, start, size)
+    }
+    fn moved(&mut self, from: u64, to: u64, size: u32) {
+        self.inner.moved(from, to, size)
+    }
+    fn region_moved(&mut self, from: u64, to: u64, count: u32, bytes: u64) {
+        self.inner.region_moved(from, to, count, bytes)
+    }
+    fn kept_alive(&mut self, addr: u64, size: u32) {
+        self.inner.kept_alive(addr, size)
+    }
+    fn gc_end(&mut self, gc_id: u32) {
+        self.inner.gc_end(gc_id)
+    }
+    fn collecting_space(&mut self, space: u32) {
+        self.inner.collecting_space(space)
+    }
+    fn sync_spaces(&mut self, spaces: &[SpaceDesc]) {
+        self.inner.sync_spaces(spaces)
+    }
+    fn space_release(&mut self, id: u32) {
+        self.inner.space_release(id)
+    }
+    fn wants_phase_frames(&self) -> bool {
+        self.vm
+            .streams
+            .as_ref()
+            .is_some_and(|s| s.hub.is_active() && s.hub.filter(StreamEvent::PhaseEnd).enabled)
+    }
+    fn phase_end(&mut self, phase: &str, spaces: &[SpaceDesc], fill: &mut dyn FnMut(&mut Tiler)) {
+        let Some(streams) = &self.vm.streams else {
+            return;
+        };
+        if !streams.hub.is_active() || !streams.hub.should_gather(StreamEvent::PhaseEnd) {
+            return;
+        }
+        let mut tiler = Tiler::for_spaces(spaces, streams.tile_size);
+        fill(&mut tiler);
+        let spaces_out = tiler.finish();
+        let summary = gcvm_tracer::stream::tiles::summarise(&spaces_out);
+        let used = summary
+            .iter()
+            .find(|(id, _)| *id == gcvm_tracer::stream::standard::USED)
+            .map_or(0, |(_, v)| *v);
+        let frame = Frame {
+            seq: streams.seq.fetch_add(1, Ordering::Relaxed),
+            event: StreamEvent::PhaseEnd,
+            gc: Some(self.gc),
+            label: format!("GC({}) {phase} done", self.gc),
+            time_ms: self.vm.heap.uptime().as_secs_f64() * 1e3,
+            full: false,
+            heap_used: used,
+            heap_capacity: spaces.iter().map(|s| s.end - s.start).sum(),
+            summary,
+            spaces: spaces_out,
+        };
+        *streams.last_frame.lock() = Instant::now();
+        streams.hub.publish(frame.encode(), StreamEvent::PhaseEnd);
     }
 }

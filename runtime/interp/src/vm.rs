@@ -1174,9 +1174,20 @@ impl Vm {
             };
             let mut sink = self.trace.as_ref().map(TraceWriter::gc_sink);
             let mut no_events = gcvm_gc::NoEvents;
-            let events: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
+            let inner: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
                 Some(sink) => sink,
                 None => &mut no_events,
+            };
+            let mut with_frames;
+            let events: &mut dyn gcvm_gc::GcEventSink = if self.streams.is_some() {
+                with_frames = crate::streams::PhaseFrames {
+                    inner,
+                    vm: self,
+                    gc: id,
+                };
+                &mut with_frames
+            } else {
+                inner
             };
             self.heap.pause(
                 cause,

@@ -62,6 +62,21 @@ pub trait GcEventSink {
     fn sync_spaces(&mut self, _spaces: &[SpaceDesc]) {}
     /// Space `id` was emptied: whatever is still in it is dead. Report after moving its survivors.
     fn space_release(&mut self, _id: u32) {}
+    /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
+    /// only when it does.
+    fn wants_phase_frames(&self) -> bool {
+        false
+    }
+    /// A phase inside the pause ended (docs/stream-format.md, event `phase-end`): the heap's
+    /// spaces are `spaces`, and `fill` bins every object and the collector's values of the
+    /// moment (marked bytes) into the tiler it is given.
+    fn phase_end(
+        &mut self,
+        _phase: &str,
+        _spaces: &[SpaceDesc],
+        _fill: &mut dyn FnMut(&mut stream::Tiler),
+    ) {
+    }
 }
 
 /// A sink that records nothing: tracing off.
