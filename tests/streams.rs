@@ -716,3 +716,36 @@ fn mark_compact_shows_what_marking_found_live_before_anything_moves() {
         );
     }
 }
+
+#[test]
+fn a_viewer_changes_an_event_filter_and_then_disconnects_without_stopping_the_run() {
+    let mut run = LiveRun::start(&["--stream-tick", "0"], "Churn", &["1500"]);
+    let mut ws = connect_viewer(&run.addr);
+    send(&mut ws, r#"{"cmd":"pause"}"#);
+    assert!(receive_until_state(&mut ws, "paused", Duration::from_secs(10)).0);
+    send(
+        &mut ws,
+        r#"{"cmd":"filter","event":"gc-start","enabled":false,"delay_ms":0,"pause":false,"period":1}"#,
+    );
+    let acked = receive(&mut ws, Duration::from_millis(500));
+    assert!(acked.iter().any(|m| matches!(m, In::Json(v)
+        if v["type"] == "status" && v["filters"]["gc-start"]["enabled"] == false)));
+    send(&mut ws, r#"{"cmd":"resume"}"#);
+    let after = receive(&mut ws, Duration::from_millis(700));
+    let frames = frames_in(&after);
+    // The frame held by the pause may be a start; every later one is an end.
+    assert!(frames.len() >= 3, "{} frames", frames.len());
+    assert!(frames[1..].iter().all(|f| f.event == StreamEvent::GcEnd));
+    send(&mut ws, r#"{"cmd":"disconnect"}"#);
+    let closed = (0..40).any(|_| {
+        matches!(
+            ws.read(),
+            Err(tungstenite::Error::ConnectionClosed)
+                | Err(tungstenite::Error::AlreadyClosed)
+                | Ok(Message::Close(_))
+        )
+    });
+    assert!(closed, "the server kept the connection");
+    assert!(run.running(), "the program should still be running");
+    assert_eq!(run.wait(Duration::from_secs(90)), Some(0));
+}
