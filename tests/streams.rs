@@ -749,3 +749,82 @@ fn a_viewer_changes_an_event_filter_and_then_disconnects_without_stopping_the_ru
     assert!(run.running(), "the program should still be running");
     assert_eq!(run.wait(Duration::from_secs(90)), Some(0));
 }
+
+/// The frames of GCBench under `collector` in a 32 MB heap, recorded live.
+fn recorded_frames(collector: &str, label: &str) -> (Recording, Vec<Frame>) {
+    let dir = scratch_dir(&format!("streams-{label}"));
+    let live = dir.join("live.gcs");
+    let run = run_program(
+        &programs_classes(),
+        "GCBench",
+        &[
+            "--gc",
+            collector,
+            "-Xmx32m",
+            "--stream-record",
+            live.to_str().unwrap(),
+            "--stream-tick",
+            "0",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
+    let rec = read_recording(&live);
+    let frames = frames_of(&rec);
+    (rec, frames)
+}
+
+#[test]
+fn semispace_frames_show_the_idle_half_as_background_and_the_halves_swapping() {
+    let (_, frames) = recorded_frames("semispace", "semispace-halves");
+    let idle = |f: &Frame| -> Vec<String> {
+        f.spaces
+            .iter()
+            .filter(|s| s.control.iter().all(|&c| c == control::BACKGROUND))
+            .map(|s| s.name.clone())
+            .collect()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for f in &frames {
+        assert_eq!(f.spaces.len(), 2, "two halves");
+        let i = idle(f);
+        assert_eq!(
+            i.len(),
+            1,
+            "exactly one idle half at {:?} of GC {:?}",
+            f.event,
+            f.gc
+        );
+        seen.insert(i[0].clone());
+    }
+    assert_eq!(seen.len(), 2, "the halves never swapped roles");
+}
+
+#[test]
+fn mark_sweep_frames_show_each_span_kind_and_cell_size() {
+    let (rec, frames) = recorded_frames("concurrent-mark-sweep", "cms-spans");
+    let span = rec
+        .bootstrap
+        .streams
+        .iter()
+        .find(|s| s.name == "span")
+        .expect("span stream");
+    let cell = rec
+        .bootstrap
+        .streams
+        .iter()
+        .find(|s| s.name == "cell-size")
+        .expect("cell stream");
+    let f = frames
+        .iter()
+        .find(|f| f.event == StreamEvent::GcEnd)
+        .unwrap();
+    let space = &f.spaces[0];
+    let kinds: std::collections::BTreeSet<u32> =
+        space.stream(span.id).unwrap().iter().copied().collect();
+    assert!(kinds.contains(&1), "no small-object span: {kinds:?}");
+    let cells = space.stream(cell.id).unwrap();
+    let small = space.stream(span.id).unwrap();
+    for (t, (&k, &c)) in small.iter().zip(cells).enumerate() {
+        assert_eq!(k == 1, c > 0, "tile {t}: span kind {k} with cell size {c}");
+    }
+}
