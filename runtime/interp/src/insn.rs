@@ -460,6 +460,24 @@ pub enum Insn {
         op: DoubleOp,
         local: u16,
     },
+    /// aload; iload; iaload/faload/aaload; istore/fstore/astore: `t = a[i]`, all locals.
+    LocalsArrayLoadStore32 {
+        array: u16,
+        index: u16,
+        store: u16,
+    },
+    /// iload/fload; iastore/fastore: array and index on the stack, the value a local.
+    ArrayStoreLocal32 {
+        value: u16,
+    },
+    /// iaload/faload; iastore/fastore: `a[x] = b[y]` with both arrays and indices on the stack.
+    ArrayLoadStore32,
+    /// aload; iload; iaload/faload; iastore/fastore: `a[x] = b[j]`, the source array and index
+    /// locals, the target array and index on the stack.
+    LocalsArrayLoadArrayStore32 {
+        array: u16,
+        index: u16,
+    },
     /// invokestatic of a pure library method computed in place (Math.sqrt, abs, min, max, ...).
     Intrinsic(Intrinsic),
 }

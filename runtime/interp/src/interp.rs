@@ -28,8 +28,10 @@ impl JThread {
         let heap = &vm.heap;
         let mem = &*heap.memory;
         'frames: loop {
-            let fi = self.frames.len() - 1;
-            let frame = self.frames[fi];
+            // One look through the thread's stack guard for the frame and the slot view.
+            let st: &mut crate::thread::ThreadStack = self;
+            let fi = st.frames.len() - 1;
+            let frame = st.frames[fi];
             let method = frame.method;
             let code: &'static Code = match method.code.get() {
                 Some(Ok(code)) => code,
@@ -43,7 +45,7 @@ impl JThread {
             let mut sp = frame.sp as usize - lb;
             // The frame's part of the slot array, unchecked (slots.rs); re-taken after every call
             // out of the loop.
-            let mut slots = Slots::from(&mut self.slots, lb);
+            let mut slots = Slots::from(&mut st.slots, lb);
 
             macro_rules! reload {
                 () => {{
@@ -673,11 +675,12 @@ impl JThread {
                         if slots > 0 {
                             set_slot!(0, slot!(sp - slots));
                         }
-                        self.frames.pop();
-                        if self.frames.len() == base_depth {
+                        let st: &mut crate::thread::ThreadStack = self;
+                        st.frames.pop();
+                        if st.frames.len() == base_depth {
                             return Ok(());
                         }
-                        let caller = self.frames.last_mut().expect("caller frame");
+                        let caller = st.frames.last_mut().expect("caller frame");
                         caller.pc += 1;
                         caller.sp = (lb + slots) as u32;
                         continue 'frames;
@@ -1098,6 +1101,74 @@ impl JThread {
                             continue; // load the value, then the array store throws
                         }
                         let v = slot!(*value as usize) as u32;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(3);
+                    }
+                    Insn::LocalsArrayLoadStore32 {
+                        array,
+                        index,
+                        store,
+                    } => {
+                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
+                        let i = slot!(*index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(arr.offset() + 16 + i as usize * 4);
+                        set_slot!(*store as usize, v as u64);
+                        skip!(3);
+                    }
+                    Insn::ArrayStoreLocal32 { value } => {
+                        let v = slot!(*value as usize) as u32;
+                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
+                        let i = slot!(sp - 1) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, v as u64);
+                            sp += 1;
+                            continue; // the array store throws
+                        }
+                        sp -= 2;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(1);
+                    }
+                    Insn::ArrayLoadStore32 => {
+                        let at = element!(4);
+                        let v = mem.read_u32(at);
+                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
+                        let i = slot!(sp - 1) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, v as u64);
+                            sp += 1;
+                            continue; // the array store throws
+                        }
+                        sp -= 2;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(1);
+                    }
+                    Insn::LocalsArrayLoadArrayStore32 { array, index } => {
+                        let src = Ref::from_raw(slot!(*array as usize) as u32);
+                        let j = slot!(*index as usize) as u32;
+                        if src.is_null() || j >= mem.array_length(src) {
+                            set_slot!(sp, src.raw() as u64);
+                            set_slot!(sp + 1, j as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(src.offset() + 16 + j as usize * 4);
+                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
+                        let i = slot!(sp - 1) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, v as u64);
+                            sp += 1;
+                            skip!(2);
+                            continue; // the array store throws
+                        }
+                        sp -= 2;
                         heap.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(3);
                     }

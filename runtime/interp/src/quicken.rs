@@ -9,7 +9,8 @@
 //!   (`aload; getfield`, the `this.f` of every method), an element of a local array indexed by
 //!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
 //!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
-//!   classes and two loads in a row.
+//!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
+//!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`).
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
@@ -70,6 +71,9 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 Width::W64 => Some(PutField64(*offset)),
             },
         },
+        ArrayLoad(Kind::Int | Kind::Float) if next(1).is_some_and(is_store32) => {
+            Some(ArrayLoadStore32)
+        }
         ArrayLoad(kind) => match width(*kind)? {
             Width::W32 => Some(ArrayLoad32),
             Width::W64 => Some(ArrayLoad64),
@@ -117,6 +121,23 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     value: *value,
                 })
             }
+            (
+                ILoad(index),
+                Some(ArrayLoad(kind)),
+                Some(IStore(store) | FStore(store) | AStore(store)),
+            ) if matches!(width(*kind), Some(Width::W32)) => Some(LocalsArrayLoadStore32 {
+                array: *a,
+                index: *index,
+                store: *store,
+            }),
+            (ILoad(index), Some(ArrayLoad(Kind::Int | Kind::Float)), Some(store))
+                if is_store32(store) =>
+            {
+                Some(LocalsArrayLoadArrayStore32 {
+                    array: *a,
+                    index: *index,
+                })
+            }
             (ALoad(b), Some(GetField { offset, kind }), _)
                 if matches!(width(*kind), Some(Width::W32)) =>
             {
@@ -157,6 +178,7 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 })
             }
             (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
+            (store, _) if is_store32(store) => Some(ArrayStoreLocal32 { value: *a }),
             (ArrayLoad(kind), _) if width(*kind).is_some() => match width(*kind)? {
                 Width::W32 => Some(ArrayLoadLocalIndex32 { index: *a }),
                 Width::W64 => Some(ArrayLoadLocalIndex64 { index: *a }),
@@ -177,6 +199,7 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
         },
         FLoad(a) => match next(1)? {
             ILoad(b) | FLoad(b) | ALoad(b) => Some(Load2 { a: *a, b: *b }),
+            store if is_store32(store) => Some(ArrayStoreLocal32 { value: *a }),
             _ => None,
         },
         IInc(local, delta) => match (next(1)?, next(2), next(3)) {
@@ -298,6 +321,11 @@ fn width(kind: Kind) -> Option<Width> {
         Kind::Long | Kind::Double => Some(Width::W64),
         _ => None,
     }
+}
+
+/// iastore or fastore (an array store of 32 bits that needs no type check).
+fn is_store32(insn: &Insn) -> bool {
+    matches!(insn, Insn::ArrayStore(Kind::Int | Kind::Float))
 }
 
 fn icmp(insn: &Insn) -> Option<(Cond, u32)> {

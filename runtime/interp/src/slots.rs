@@ -20,9 +20,10 @@
 //!
 //! # Why the pointer stays valid
 //! The slot array is allocated once per thread and never resized. A `Slots` is taken from it
-//! (the pointer of the sub-slice from the frame's locals base) and must be taken again after
-//! anything else may have touched the array through a reference (a call into the thread, a
-//! native, a collection at a safepoint): the interpreter re-takes it at each such point.
+//! with `Vec::as_mut_ptr` (which creates no reference to the elements) offset to the frame's
+//! locals base, and must be taken again after anything else may have touched the array through
+//! a reference (a call into the thread, a native, a collection at a safepoint): the interpreter
+//! re-takes it at each such point.
 
 /// A raw view of a thread's slot array.
 #[derive(Clone, Copy)]
@@ -36,12 +37,13 @@ impl Slots {
     /// The view of `slots` from index `start` on (a frame's locals base): slot `i` of the view
     /// is `slots[start + i]`.
     #[inline(always)]
-    pub fn from(slots: &mut [u64], start: usize) -> Slots {
-        let rest = &mut slots[start..];
+    pub fn from(slots: &mut Vec<u64>, start: usize) -> Slots {
         Slots {
-            base: rest.as_mut_ptr(),
+            // Only formed here (no check, as the interpreter re-takes it after every call out);
+            // it is dereferenced only at indices in range (see the module comment).
+            base: slots.as_mut_ptr().wrapping_add(start),
             #[cfg(debug_assertions)]
-            len: rest.len(),
+            len: slots.len().saturating_sub(start),
         }
     }
 
