@@ -114,6 +114,19 @@ public class QuickenedSequences {
             sum = sum * 31 + a[i];
         }
         System.out.println("after failures: " + sum + " " + a[0] + " " + a[3]);
+        System.out.println("computed indices: " + a[j - k] + " " + a[k + 2] + " " + a[j >> 1]
+                + " " + a[j & k] + " " + a[k * j] + " " + a[k ^ j] + " " + a[k << 1] + " "
+                + a[-neg - 1]);
+        try {
+            System.out.println(a[j + k + k]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed index: " + e.getMessage());
+        }
+        try {
+            System.out.println(none[j - k]);
+        } catch (NullPointerException e) {
+            System.out.println("computed index into null array");
+        }
     }
 
     // Array stores from locals, a field of one local next to another local, a field compared,

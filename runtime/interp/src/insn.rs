@@ -478,6 +478,21 @@ pub enum Insn {
         array: u16,
         index: u16,
     },
+    /// aload a; iload b; iload c; an int operation: the array (or object) and an index computed
+    /// from two locals, `a[b - c]`'s operands.
+    LocalIOpLocals {
+        op: IntOp,
+        a: u16,
+        b: u16,
+        c: u16,
+    },
+    /// aload a; iload b; iconst c; an int operation: `a[b + 1]`'s operands.
+    LocalIOpConst {
+        op: IntOp,
+        a: u16,
+        b: u16,
+        c: i32,
+    },
     /// invokestatic of a pure library method computed in place (Math.sqrt, abs, min, max, ...).
     Intrinsic(Intrinsic),
 }

@@ -1297,6 +1297,21 @@ impl JThread {
                         set_slot!(sp - 1, op.apply(a, b) as u32 as u64);
                         skip!(1);
                     }
+                    Insn::LocalIOpLocals { op, a, b, c } => {
+                        let x = slot!(*b as usize) as u32 as i32;
+                        let y = slot!(*c as usize) as u32 as i32;
+                        set_slot!(sp, slot!(*a as usize));
+                        set_slot!(sp + 1, op.apply(x, y) as u32 as u64);
+                        sp += 2;
+                        skip!(3);
+                    }
+                    Insn::LocalIOpConst { op, a, b, c } => {
+                        let x = slot!(*b as usize) as u32 as i32;
+                        set_slot!(sp, slot!(*a as usize));
+                        set_slot!(sp + 1, op.apply(x, *c) as u32 as u64);
+                        sp += 2;
+                        skip!(3);
+                    }
                     Insn::IOpConst { op, c } => {
                         let a = slot!(sp - 1) as u32 as i32;
                         set_slot!(sp - 1, op.apply(a, *c) as u32 as u64);

@@ -388,6 +388,8 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | ArrayStoreLocal32 { .. }
         | ArrayLoadStore32
         | LocalsArrayLoadArrayStore32 { .. }
+        | LocalIOpLocals { .. }
+        | LocalIOpConst { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }

@@ -10,7 +10,8 @@
 //!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
 //!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
 //!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
-//!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`).
+//!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed from locals
+//!   and constants (`a[i - j]`, `a[i + 1]`).
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
@@ -138,6 +139,18 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     index: *index,
                 })
             }
+            (ILoad(b), Some(ILoad(c)), Some(op)) if int_op(op).is_some() => Some(LocalIOpLocals {
+                op: int_op(op)?,
+                a: *a,
+                b: *b,
+                c: *c,
+            }),
+            (ILoad(b), Some(IConst(c)), Some(op)) if int_op(op).is_some() => Some(LocalIOpConst {
+                op: int_op(op)?,
+                a: *a,
+                b: *b,
+                c: *c,
+            }),
             (ALoad(b), Some(GetField { offset, kind }), _)
                 if matches!(width(*kind), Some(Width::W32)) =>
             {
