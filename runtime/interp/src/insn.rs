@@ -493,6 +493,14 @@ pub enum Insn {
         b: u16,
         c: i32,
     },
+    /// iload a; iload b; if_icmpge forward: the test at the top of javac's counted loops, on its
+    /// own so that it needs neither a condition to decode nor a safepoint poll (its branch
+    /// leaves the loop, forward).
+    LoopTest {
+        a: u16,
+        b: u16,
+        exit: u32,
+    },
     /// invokestatic of a pure library method computed in place (Math.sqrt, abs, min, max, ...).
     Intrinsic(Intrinsic),
 }

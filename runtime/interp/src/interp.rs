@@ -977,6 +977,15 @@ impl JThread {
                         sp += 2;
                         skip!(2);
                     }
+                    Insn::LoopTest { a, b, exit } => {
+                        let x = slot!(*a as usize) as u32 as i32;
+                        let y = slot!(*b as usize) as u32 as i32;
+                        if x >= y {
+                            jump!(*exit); // forward: no poll
+                        } else {
+                            skip!(2);
+                        }
+                    }
                     Insn::IfICmpLocals { a, b, cond, target } => {
                         let x = slot!(*a as usize) as u32 as i32;
                         let y = slot!(*b as usize) as u32 as i32;

@@ -390,6 +390,7 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalsArrayLoadArrayStore32 { .. }
         | LocalIOpLocals { .. }
         | LocalIOpConst { .. }
+        | LoopTest { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }

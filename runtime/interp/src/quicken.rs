@@ -4,9 +4,10 @@
 //! - **Specialised forms** of field and array accesses by width (`GetField32`, `ArrayLoad64`,
 //!   ...), so the interpreter does not dispatch on the kind a second time.
 //! - **Superinstructions** for the common sequences javac emits: a local loaded and compared or
-//!   branched on (`iload; iload; if_icmplt` ends most loops), a local or constant as the second
-//!   operand of arithmetic (`iload; iadd`, `dload; dmul`, `iconst; ishl`), a field of a local
-//!   (`aload; getfield`, the `this.f` of every method), an element of a local array indexed by
+//!   branched on (`iload; iload; if_icmpge` forward starts most loops: `LoopTest`, which needs
+//!   no poll), a local or constant as the second operand of arithmetic (`iload; iadd`, `dload;
+//!   dmul`, `iconst; ishl`), a field of a local (`aload; getfield`, the `this.f` of every
+//!   method), an element of a local array indexed by
 //!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
 //!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
 //!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
@@ -172,6 +173,11 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             _ => quick_aload(insns, i, *a),
         },
         ILoad(a) => match (next(1)?, next(2)) {
+            (ILoad(b), Some(IfICmpGe(exit))) if *exit as usize > i => Some(LoopTest {
+                a: *a,
+                b: *b,
+                exit: *exit,
+            }),
             (ILoad(b), Some(branch)) if icmp(branch).is_some() => {
                 let (cond, target) = icmp(branch)?;
                 Some(IfICmpLocals {
