@@ -23,6 +23,110 @@ public class QuickenedSequences {
         allocationInQuickenedLoops();
         staticsAndCompoundAssignment();
         localOperandsWithNullsAndBadIndices();
+        elementCopiesAndMoves();
+    }
+
+    // `t = a[i]`, `a[x] = t`, `a[x] = b[y]` and `a[x] = b[j]` on int, float and reference arrays:
+    // fast paths, then every way each can fail (the source or target array null, the source or
+    // target index out of bounds), in Java's order (the source element is read before the target
+    // is checked).
+    static void elementCopiesAndMoves() {
+        int[] a = {10, 20, 30, 40};
+        int[] b = {1, 2, 3, 4};
+        float[] fa = {0.5f, -1.5f, Float.NaN};
+        String[] sa = {"x", "y"};
+        int j = 2, k = 1;
+        int t = a[j];
+        float ft = fa[k];
+        String st = sa[k];
+        System.out.println("moves: " + t + " " + ft + " " + st);
+        a[k + 1] = t;
+        fa[k + 1] = ft;
+        a[k + 2] = b[k - 1];
+        fa[k - 1] = fa[k + 1];
+        a[k - 1] = b[j];
+        System.out.println("copies: " + a[0] + " " + a[1] + " " + a[2] + " " + a[3] + " "
+                + fa[0] + " " + fa[1] + " " + fa[2]);
+        int[] none = null;
+        int bad = 9, neg = -1;
+        try {
+            t = none[j];
+        } catch (NullPointerException e) {
+            System.out.println("move from null array");
+        }
+        try {
+            t = a[bad];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("move: " + e.getMessage() + " t=" + t);
+        }
+        try {
+            none[k + 1] = t;
+        } catch (NullPointerException e) {
+            System.out.println("store of a local into null array");
+        }
+        try {
+            a[neg + 0] = t;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("store of a local: " + e.getMessage());
+        }
+        try {
+            a[k + 1] = none[k - 1];
+        } catch (NullPointerException e) {
+            System.out.println("copy from null array");
+        }
+        try {
+            none[k + 1] = b[bad - 9];
+        } catch (NullPointerException e) {
+            System.out.println("copy into null array");
+        }
+        try {
+            none[k + 1] = b[bad + 1];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy: source checked first: " + e.getMessage());
+        }
+        try {
+            a[bad + 0] = b[k - 1];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy: target " + e.getMessage());
+        }
+        try {
+            a[k + 1] = none[j];
+        } catch (NullPointerException e) {
+            System.out.println("copy of a local element from null array");
+        }
+        try {
+            a[k + 1] = b[bad];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy of a local element: " + e.getMessage());
+        }
+        try {
+            none[k + 1] = b[j];
+        } catch (NullPointerException e) {
+            System.out.println("copy of a local element into null array");
+        }
+        try {
+            a[neg * 2] = b[j];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy of a local element: target " + e.getMessage());
+        }
+        int sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum = sum * 31 + a[i];
+        }
+        System.out.println("after failures: " + sum + " " + a[0] + " " + a[3]);
+        System.out.println("computed indices: " + a[j - k] + " " + a[k + 2] + " " + a[j >> 1]
+                + " " + a[j & k] + " " + a[k * j] + " " + a[k ^ j] + " " + a[k << 1] + " "
+                + a[-neg - 1]);
+        try {
+            System.out.println(a[j + k + k]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed index: " + e.getMessage());
+        }
+        try {
+            System.out.println(none[j - k]);
+        } catch (NullPointerException e) {
+            System.out.println("computed index into null array");
+        }
     }
 
     // Array stores from locals, a field of one local next to another local, a field compared,

@@ -460,6 +460,47 @@ pub enum Insn {
         op: DoubleOp,
         local: u16,
     },
+    /// aload; iload; iaload/faload/aaload; istore/fstore/astore: `t = a[i]`, all locals.
+    LocalsArrayLoadStore32 {
+        array: u16,
+        index: u16,
+        store: u16,
+    },
+    /// iload/fload; iastore/fastore: array and index on the stack, the value a local.
+    ArrayStoreLocal32 {
+        value: u16,
+    },
+    /// iaload/faload; iastore/fastore: `a[x] = b[y]` with both arrays and indices on the stack.
+    ArrayLoadStore32,
+    /// aload; iload; iaload/faload; iastore/fastore: `a[x] = b[j]`, the source array and index
+    /// locals, the target array and index on the stack.
+    LocalsArrayLoadArrayStore32 {
+        array: u16,
+        index: u16,
+    },
+    /// aload a; iload b; iload c; an int operation: the array (or object) and an index computed
+    /// from two locals, `a[b - c]`'s operands.
+    LocalIOpLocals {
+        op: IntOp,
+        a: u16,
+        b: u16,
+        c: u16,
+    },
+    /// aload a; iload b; iconst c; an int operation: `a[b + 1]`'s operands.
+    LocalIOpConst {
+        op: IntOp,
+        a: u16,
+        b: u16,
+        c: i32,
+    },
+    /// iload a; iload b; if_icmpge forward: the test at the top of javac's counted loops, on its
+    /// own so that it needs neither a condition to decode nor a safepoint poll (its branch
+    /// leaves the loop, forward).
+    LoopTest {
+        a: u16,
+        b: u16,
+        exit: u32,
+    },
     /// invokestatic of a pure library method computed in place (Math.sqrt, abs, min, max, ...).
     Intrinsic(Intrinsic),
 }

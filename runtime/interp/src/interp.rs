@@ -6,9 +6,14 @@
 //! initialisers, toString from string concatenation, exception constructors) nest a new
 //! `execute`.
 //!
-//! Inside the loop, `pc` (the next instruction), `sp` and the locals base live in Rust locals;
-//! `sync!` writes them to the frame before anything that may allocate, call, throw or collect —
-//! the collector reads the suspended frame's pc to find its oop map.
+//! Inside the loop, `next` (an iterator over the method's instructions from the next one on) and
+//! `sp` live in Rust locals, and the slot view starts at the frame's locals, so local `i` is slot
+//! `i` and `sp` counts from the locals base too (one base register for both, no locals base to
+//! add per access). Running straight on is the iterator's `next`, one pointer compare and add,
+//! with no index to scale and bounds-check; only branches index the instruction array. `sync!`
+//! writes the pc (the index of the current instruction) and the absolute sp to the frame before
+//! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
+//! pc to find its oop map.
 
 use crate::class::Code;
 use crate::insn::{Insn, Kind};
@@ -23,8 +28,10 @@ impl JThread {
         let heap = &vm.heap;
         let mem = &*heap.memory;
         'frames: loop {
-            let fi = self.frames.len() - 1;
-            let frame = self.frames[fi];
+            // One look through the thread's stack guard for the frame and the slot view.
+            let st: &mut crate::thread::ThreadStack = self;
+            let fi = st.frames.len() - 1;
+            let frame = st.frames[fi];
             let method = frame.method;
             let code: &'static Code = match method.code.get() {
                 Some(Ok(code)) => code,
@@ -32,21 +39,25 @@ impl JThread {
             };
             let insns: &'static [Insn] = &code.insns;
             let lb = frame.locals as usize;
-            let mut pc = frame.pc as usize;
-            let mut sp = frame.sp as usize;
-            // The slot array, unchecked (slots.rs); re-taken after every call out of the loop.
-            let mut slots = Slots::of(&mut self.slots);
+            // The instructions from the next one to run on.
+            let mut next = insns[frame.pc as usize..].iter();
+            // Relative to the locals base, as the view below.
+            let mut sp = frame.sp as usize - lb;
+            // The frame's part of the slot array, unchecked (slots.rs); re-taken after every call
+            // out of the loop.
+            let mut slots = Slots::from(&mut st.slots, lb);
 
             macro_rules! reload {
                 () => {{
-                    slots = Slots::of(&mut self.slots);
+                    slots = Slots::from(&mut self.slots, lb);
                 }};
             }
             // SAFETY (for `slot!` and `set_slot!`, the loop's only unsafe code): every index is
-            // `lb` plus a local index, or a stack pointer of this frame, which the oop-map
-            // analysis run on every method before it first runs keeps within its locals and
-            // `max_stack`, and `JThread::call` keeps the frame inside the array (slots.rs); the
-            // view is re-taken (`reload!`) after anything else touches the array.
+            // a local index or a stack pointer of this frame, both counted from the locals base
+            // where the view starts, which the oop-map analysis run on every method before it
+            // first runs keeps within its locals and `max_stack`, and `JThread::call` keeps the
+            // frame inside the array (slots.rs); the view is re-taken (`reload!`) after anything
+            // else touches the array.
             macro_rules! slot {
                 ($i:expr) => {{
                     let i: usize = $i;
@@ -63,11 +74,24 @@ impl JThread {
                 }};
             }
 
+            // Continue at instruction `t` (a branch target).
+            macro_rules! jump {
+                ($t:expr) => {{
+                    let t: u32 = $t;
+                    next = insns[t as usize..].iter();
+                }};
+            }
+            // Step over the next `k` instructions (those a superinstruction did the work of).
+            macro_rules! skip {
+                ($k:expr) => {{
+                    next.nth($k - 1);
+                }};
+            }
             macro_rules! sync {
                 () => {{
                     let f = &mut self.frames[fi];
-                    f.pc = (pc - 1) as u32;
-                    f.sp = sp as u32;
+                    f.pc = (insns.len() - next.len() - 1) as u32;
+                    f.sp = f.locals + sp as u32;
                 }};
             }
             // Dispatch the pending exception: to a handler in this execute, or out of it.
@@ -194,7 +218,7 @@ impl JThread {
             // frame's oop map at this instruction is exact).
             macro_rules! poll_if_backward {
                 ($t:expr) => {{
-                    if (*$t as usize) < pc && vm.safepoint_requested() {
+                    if vm.safepoint_requested() && (*$t as usize) < insns.len() - next.len() {
                         sync!();
                         self.safepoint_poll();
                         reload!();
@@ -206,7 +230,7 @@ impl JThread {
                     poll_if_backward!($t);
                     let a = pop_i!();
                     if $cond(a) {
-                        pc = *$t as usize;
+                        jump!(*$t);
                     }
                 }};
             }
@@ -216,7 +240,7 @@ impl JThread {
                     let b = pop_i!();
                     let a = pop_i!();
                     if $cond(a, b) {
-                        pc = *$t as usize;
+                        jump!(*$t);
                     }
                 }};
             }
@@ -250,7 +274,7 @@ impl JThread {
             macro_rules! invoke {
                 ($m:expr, $base:expr) => {{
                     sync!();
-                    match self.call($m, $base) {
+                    match self.call($m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
                             reload!();
@@ -262,8 +286,9 @@ impl JThread {
             }
 
             loop {
-                let insn = &insns[pc];
-                pc += 1;
+                let Some(insn) = next.next() else {
+                    unreachable!("the oop-map analysis rejects code that runs off its end")
+                };
                 match insn {
                     Insn::Nop => {}
                     Insn::AConstNull => push_a!(Ref::NULL),
@@ -288,23 +313,23 @@ impl JThread {
                     }
 
                     Insn::ILoad(i) | Insn::FLoad(i) | Insn::ALoad(i) => {
-                        set_slot!(sp, slot!(lb + *i as usize));
+                        set_slot!(sp, slot!(*i as usize));
                         sp += 1;
                     }
                     Insn::LLoad(i) | Insn::DLoad(i) => {
-                        set_slot!(sp, slot!(lb + *i as usize));
+                        set_slot!(sp, slot!(*i as usize));
                         sp += 2;
                     }
                     Insn::IStore(i) | Insn::FStore(i) | Insn::AStore(i) => {
                         sp -= 1;
-                        set_slot!(lb + *i as usize, slot!(sp));
+                        set_slot!(*i as usize, slot!(sp));
                     }
                     Insn::LStore(i) | Insn::DStore(i) => {
                         sp -= 2;
-                        set_slot!(lb + *i as usize, slot!(sp));
+                        set_slot!(*i as usize, slot!(sp));
                     }
                     Insn::IInc(i, d) => {
-                        let at = lb + *i as usize;
+                        let at = *i as usize;
                         set_slot!(
                             at,
                             (slot!(at) as u32 as i32).wrapping_add(*d as i32) as u32 as u64
@@ -621,23 +646,23 @@ impl JThread {
                     Insn::IfNonNull(t) => if_i!(t, |a| a != 0),
                     Insn::Goto(t) => {
                         poll_if_backward!(t);
-                        pc = *t as usize
+                        jump!(*t);
                     }
                     Insn::TableSwitch(ts) => {
                         let key = pop_i!();
                         let idx = (key as i64) - (ts.low as i64);
-                        pc = if idx >= 0 && (idx as usize) < ts.targets.len() {
+                        jump!(if idx >= 0 && (idx as usize) < ts.targets.len() {
                             ts.targets[idx as usize]
                         } else {
                             ts.default
-                        } as usize;
+                        });
                     }
                     Insn::LookupSwitch(ls) => {
                         let key = pop_i!();
-                        pc = match ls.pairs.binary_search_by_key(&key, |&(k, _)| k) {
+                        jump!(match ls.pairs.binary_search_by_key(&key, |&(k, _)| k) {
                             Ok(i) => ls.pairs[i].1,
                             Err(_) => ls.default,
-                        } as usize;
+                        });
                     }
 
                     Insn::Return(kind) => {
@@ -648,13 +673,14 @@ impl JThread {
                             tryj!(self.monitor_exit(lock));
                         }
                         if slots > 0 {
-                            set_slot!(lb, slot!(sp - slots));
+                            set_slot!(0, slot!(sp - slots));
                         }
-                        self.frames.pop();
-                        if self.frames.len() == base_depth {
+                        let st: &mut crate::thread::ThreadStack = self;
+                        st.frames.pop();
+                        if st.frames.len() == base_depth {
                             return Ok(());
                         }
-                        let caller = self.frames.last_mut().expect("caller frame");
+                        let caller = st.frames.last_mut().expect("caller frame");
                         caller.pc += 1;
                         caller.sp = (lb + slots) as u32;
                         continue 'frames;
@@ -744,15 +770,15 @@ impl JThread {
                     }
                     Insn::Concat(site) => {
                         sync!();
-                        sp = tryj!(self.exec_concat(site, sp));
+                        sp = tryj!(self.exec_concat(site, lb + sp)) - lb;
                     }
                     Insn::NewLambda(site) => {
                         sync!();
-                        sp = tryj!(self.exec_new_lambda(site, sp));
+                        sp = tryj!(self.exec_new_lambda(site, lb + sp)) - lb;
                     }
                     Insn::RecordMethod(site) => {
                         sync!();
-                        sp = tryj!(self.exec_record_method(site, sp));
+                        sp = tryj!(self.exec_record_method(site, lb + sp)) - lb;
                     }
 
                     Insn::New { class, site } => {
@@ -903,17 +929,17 @@ impl JThread {
                         heap.store_u64(arr, off, v);
                     }
                     Insn::LocalGetField32 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
                             continue; // the getfield throws
                         }
                         set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::LocalGetField64 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -921,44 +947,53 @@ impl JThread {
                         }
                         set_slot!(sp - 1, mem.read_u64(obj.offset() + *offset as usize));
                         sp += 1;
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::LocalsArrayLoad32 { array, index } => {
-                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
-                        let i = slot!(lb + *index as usize) as u32;
+                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
+                        let i = slot!(*index as usize) as u32;
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
                             sp += 2;
-                            pc += 1;
+                            skip!(1);
                             continue; // the array load throws
                         }
                         set_slot!(sp, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
                         sp += 1;
-                        pc += 2;
+                        skip!(2);
                     }
                     Insn::LocalsArrayLoad64 { array, index } => {
-                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
-                        let i = slot!(lb + *index as usize) as u32;
+                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
+                        let i = slot!(*index as usize) as u32;
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
                             sp += 2;
-                            pc += 1;
+                            skip!(1);
                             continue; // the array load throws
                         }
                         set_slot!(sp, mem.read_u64(arr.offset() + 16 + i as usize * 8));
                         sp += 2;
-                        pc += 2;
+                        skip!(2);
+                    }
+                    Insn::LoopTest { a, b, exit } => {
+                        let x = slot!(*a as usize) as u32 as i32;
+                        let y = slot!(*b as usize) as u32 as i32;
+                        if x >= y {
+                            jump!(*exit); // forward: no poll
+                        } else {
+                            skip!(2);
+                        }
                     }
                     Insn::IfICmpLocals { a, b, cond, target } => {
-                        let x = slot!(lb + *a as usize) as u32 as i32;
-                        let y = slot!(lb + *b as usize) as u32 as i32;
+                        let x = slot!(*a as usize) as u32 as i32;
+                        let y = slot!(*b as usize) as u32 as i32;
                         if cond.test(x, y) {
                             poll_if_backward!(target);
-                            pc = *target as usize;
+                            jump!(*target);
                         } else {
-                            pc += 2;
+                            skip!(2);
                         }
                     }
                     Insn::IIncIfICmpLocals {
@@ -969,18 +1004,18 @@ impl JThread {
                         cond,
                         target,
                     } => {
-                        let at = lb + *local as usize;
+                        let at = *local as usize;
                         set_slot!(
                             at,
                             (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
                         );
-                        let x = slot!(lb + *a as usize) as u32 as i32;
-                        let y = slot!(lb + *b as usize) as u32 as i32;
+                        let x = slot!(*a as usize) as u32 as i32;
+                        let y = slot!(*b as usize) as u32 as i32;
                         if cond.test(x, y) {
                             poll_if_backward!(target);
-                            pc = *target as usize;
+                            jump!(*target);
                         } else {
-                            pc += 3;
+                            skip!(3);
                         }
                     }
                     Insn::GetStatic32 { class, slot } => {
@@ -1004,17 +1039,17 @@ impl JThread {
                         delta,
                         target,
                     } => {
-                        let at = lb + *local as usize;
+                        let at = *local as usize;
                         set_slot!(
                             at,
                             (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
                         );
                         poll_if_backward!(target);
-                        pc = *target as usize;
+                        jump!(*target);
                     }
                     Insn::ArrayLoadLocalIndex32 { index } => {
                         let arr = Ref::from_raw(slot!(sp - 1) as u32);
-                        let i = slot!(lb + *index as usize) as u32;
+                        let i = slot!(*index as usize) as u32;
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, i as u64);
                             sp += 1;
@@ -1024,11 +1059,11 @@ impl JThread {
                             sp - 1,
                             mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64
                         );
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::ArrayLoadLocalIndex64 { index } => {
                         let arr = Ref::from_raw(slot!(sp - 1) as u32);
-                        let i = slot!(lb + *index as usize) as u32;
+                        let i = slot!(*index as usize) as u32;
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, i as u64);
                             sp += 1;
@@ -1036,10 +1071,10 @@ impl JThread {
                         }
                         set_slot!(sp - 1, mem.read_u64(arr.offset() + 16 + i as usize * 8));
                         sp += 1;
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::LocalDupGetField32 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -1047,10 +1082,10 @@ impl JThread {
                         }
                         set_slot!(sp, mem.read_u32(obj.offset() + *offset as usize) as u64);
                         sp += 1;
-                        pc += 2;
+                        skip!(2);
                     }
                     Insn::LocalDupGetField64 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -1058,55 +1093,123 @@ impl JThread {
                         }
                         set_slot!(sp, mem.read_u64(obj.offset() + *offset as usize));
                         sp += 2;
-                        pc += 2;
+                        skip!(2);
                     }
                     Insn::LocalsArrayStore32 {
                         array,
                         index,
                         value,
                     } => {
-                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
-                        let i = slot!(lb + *index as usize) as u32;
+                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
+                        let i = slot!(*index as usize) as u32;
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
                             sp += 2;
-                            pc += 1;
+                            skip!(1);
                             continue; // load the value, then the array store throws
                         }
-                        let v = slot!(lb + *value as usize) as u32;
+                        let v = slot!(*value as usize) as u32;
                         heap.store_u32(arr, 16 + i as usize * 4, v);
-                        pc += 3;
+                        skip!(3);
+                    }
+                    Insn::LocalsArrayLoadStore32 {
+                        array,
+                        index,
+                        store,
+                    } => {
+                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
+                        let i = slot!(*index as usize) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(arr.offset() + 16 + i as usize * 4);
+                        set_slot!(*store as usize, v as u64);
+                        skip!(3);
+                    }
+                    Insn::ArrayStoreLocal32 { value } => {
+                        let v = slot!(*value as usize) as u32;
+                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
+                        let i = slot!(sp - 1) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, v as u64);
+                            sp += 1;
+                            continue; // the array store throws
+                        }
+                        sp -= 2;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(1);
+                    }
+                    Insn::ArrayLoadStore32 => {
+                        let at = element!(4);
+                        let v = mem.read_u32(at);
+                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
+                        let i = slot!(sp - 1) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, v as u64);
+                            sp += 1;
+                            continue; // the array store throws
+                        }
+                        sp -= 2;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(1);
+                    }
+                    Insn::LocalsArrayLoadArrayStore32 { array, index } => {
+                        let src = Ref::from_raw(slot!(*array as usize) as u32);
+                        let j = slot!(*index as usize) as u32;
+                        if src.is_null() || j >= mem.array_length(src) {
+                            set_slot!(sp, src.raw() as u64);
+                            set_slot!(sp + 1, j as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(src.offset() + 16 + j as usize * 4);
+                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
+                        let i = slot!(sp - 1) as u32;
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, v as u64);
+                            sp += 1;
+                            skip!(2);
+                            continue; // the array store throws
+                        }
+                        sp -= 2;
+                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(3);
                     }
                     Insn::LocalsArrayStore64 {
                         array,
                         index,
                         value,
                     } => {
-                        let arr = Ref::from_raw(slot!(lb + *array as usize) as u32);
-                        let i = slot!(lb + *index as usize) as u32;
+                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
+                        let i = slot!(*index as usize) as u32;
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
                             sp += 2;
-                            pc += 1;
+                            skip!(1);
                             continue; // load the value, then the array store throws
                         }
-                        let v = slot!(lb + *value as usize);
+                        let v = slot!(*value as usize);
                         heap.store_u64(arr, 16 + i as usize * 8, v);
-                        pc += 3;
+                        skip!(3);
                     }
                     Insn::LocalLocalGetField32 { a, b, offset } => {
-                        set_slot!(sp, slot!(lb + *a as usize));
-                        let obj = Ref::from_raw(slot!(lb + *b as usize) as u32);
+                        set_slot!(sp, slot!(*a as usize));
+                        let obj = Ref::from_raw(slot!(*b as usize) as u32);
                         set_slot!(sp + 1, obj.raw() as u64);
                         sp += 2;
                         if obj.is_null() {
-                            pc += 1;
+                            skip!(1);
                             continue; // the getfield throws
                         }
                         set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
-                        pc += 2;
+                        skip!(2);
                     }
                     Insn::GetFieldIfICmp {
                         offset,
@@ -1120,10 +1223,10 @@ impl JThread {
                         if cond.test(a, b) {
                             poll_if_backward!(target);
                             sp -= 2;
-                            pc = *target as usize;
+                            jump!(*target);
                         } else {
                             sp -= 2;
-                            pc += 1;
+                            skip!(1);
                         }
                     }
                     Insn::LocalGetFieldStore32 {
@@ -1131,15 +1234,15 @@ impl JThread {
                         offset,
                         store,
                     } => {
-                        let obj = Ref::from_raw(slot!(lb + *local as usize) as u32);
+                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
                         if obj.is_null() {
                             set_slot!(sp, obj.raw() as u64);
                             sp += 1;
                             continue; // the getfield throws
                         }
                         let v = mem.read_u32(obj.offset() + *offset as usize) as u64;
-                        set_slot!(lb + *store as usize, v);
-                        pc += 2;
+                        set_slot!(*store as usize, v);
+                        skip!(2);
                     }
                     Insn::DOpLocalField {
                         op,
@@ -1147,19 +1250,19 @@ impl JThread {
                         object,
                         offset,
                     } => {
-                        let d = slot!(lb + *local as usize);
-                        let obj = Ref::from_raw(slot!(lb + *object as usize) as u32);
+                        let d = slot!(*local as usize);
+                        let obj = Ref::from_raw(slot!(*object as usize) as u32);
                         if obj.is_null() {
                             set_slot!(sp, d);
                             set_slot!(sp + 2, obj.raw() as u64);
                             sp += 3;
-                            pc += 1;
+                            skip!(1);
                             continue; // the getfield throws
                         }
                         let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
                         set_slot!(sp, op.apply(f64::from_bits(d), f).to_bits());
                         sp += 2;
-                        pc += 3;
+                        skip!(3);
                     }
                     Insn::IfLCmp { cond, target } => {
                         let b = slot!(sp - 2) as i64;
@@ -1167,58 +1270,73 @@ impl JThread {
                         if cond.test(a.cmp(&b) as i32, 0) {
                             poll_if_backward!(target);
                             sp -= 4;
-                            pc = *target as usize;
+                            jump!(*target);
                         } else {
                             sp -= 4;
-                            pc += 1;
+                            skip!(1);
                         }
                     }
                     Insn::Load2 { a, b } => {
-                        set_slot!(sp, slot!(lb + *a as usize));
-                        set_slot!(sp + 1, slot!(lb + *b as usize));
+                        set_slot!(sp, slot!(*a as usize));
+                        set_slot!(sp + 1, slot!(*b as usize));
                         sp += 2;
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::IfICmpLocalConst { a, cond, c, target } => {
-                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        let x = slot!(*a as usize) as u32 as i32;
                         if cond.test(x, *c) {
                             poll_if_backward!(target);
-                            pc = *target as usize;
+                            jump!(*target);
                         } else {
-                            pc += 2;
+                            skip!(2);
                         }
                     }
                     Insn::IfLocal { a, cond, target } => {
-                        let x = slot!(lb + *a as usize) as u32 as i32;
+                        let x = slot!(*a as usize) as u32 as i32;
                         if cond.test(x, 0) {
                             poll_if_backward!(target);
-                            pc = *target as usize;
+                            jump!(*target);
                         } else {
-                            pc += 1;
+                            skip!(1);
                         }
                     }
                     Insn::IOpLocal { op, local } => {
-                        let b = slot!(lb + *local as usize) as u32 as i32;
+                        let b = slot!(*local as usize) as u32 as i32;
                         let a = slot!(sp - 1) as u32 as i32;
                         set_slot!(sp - 1, op.apply(a, b) as u32 as u64);
-                        pc += 1;
+                        skip!(1);
+                    }
+                    Insn::LocalIOpLocals { op, a, b, c } => {
+                        let x = slot!(*b as usize) as u32 as i32;
+                        let y = slot!(*c as usize) as u32 as i32;
+                        set_slot!(sp, slot!(*a as usize));
+                        set_slot!(sp + 1, op.apply(x, y) as u32 as u64);
+                        sp += 2;
+                        skip!(3);
+                    }
+                    Insn::LocalIOpConst { op, a, b, c } => {
+                        let x = slot!(*b as usize) as u32 as i32;
+                        set_slot!(sp, slot!(*a as usize));
+                        set_slot!(sp + 1, op.apply(x, *c) as u32 as u64);
+                        sp += 2;
+                        skip!(3);
                     }
                     Insn::IOpConst { op, c } => {
                         let a = slot!(sp - 1) as u32 as i32;
                         set_slot!(sp - 1, op.apply(a, *c) as u32 as u64);
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::LOpLocal { op, local } => {
-                        let b = slot!(lb + *local as usize) as i64;
+                        let b = slot!(*local as usize) as i64;
                         let a = slot!(sp - 2) as i64;
                         set_slot!(sp - 2, op.apply(a, b) as u64);
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::DOpLocal { op, local } => {
-                        let b = f64::from_bits(slot!(lb + *local as usize));
+                        let b = f64::from_bits(slot!(*local as usize));
                         let a = f64::from_bits(slot!(sp - 2));
                         set_slot!(sp - 2, op.apply(a, b).to_bits());
-                        pc += 1;
+                        skip!(1);
                     }
                     Insn::Intrinsic(which) => {
                         use crate::insn::Intrinsic as I;

@@ -384,6 +384,13 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalDupGetField64 { .. }
         | IfLCmp { .. }
         | LocalsArrayStore32 { .. }
+        | LocalsArrayLoadStore32 { .. }
+        | ArrayStoreLocal32 { .. }
+        | ArrayLoadStore32
+        | LocalsArrayLoadArrayStore32 { .. }
+        | LocalIOpLocals { .. }
+        | LocalIOpConst { .. }
+        | LoopTest { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }

@@ -4,12 +4,15 @@
 //! - **Specialised forms** of field and array accesses by width (`GetField32`, `ArrayLoad64`,
 //!   ...), so the interpreter does not dispatch on the kind a second time.
 //! - **Superinstructions** for the common sequences javac emits: a local loaded and compared or
-//!   branched on (`iload; iload; if_icmplt` ends most loops), a local or constant as the second
-//!   operand of arithmetic (`iload; iadd`, `dload; dmul`, `iconst; ishl`), a field of a local
-//!   (`aload; getfield`, the `this.f` of every method), an element of a local array indexed by
+//!   branched on (`iload; iload; if_icmpge` forward starts most loops: `LoopTest`, which needs
+//!   no poll), a local or constant as the second operand of arithmetic (`iload; iadd`, `dload;
+//!   dmul`, `iconst; ishl`), a field of a local (`aload; getfield`, the `this.f` of every
+//!   method), an element of a local array indexed by
 //!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
 //!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
-//!   classes and two loads in a row.
+//!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
+//!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed from locals
+//!   and constants (`a[i - j]`, `a[i + 1]`).
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
@@ -70,6 +73,9 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 Width::W64 => Some(PutField64(*offset)),
             },
         },
+        ArrayLoad(Kind::Int | Kind::Float) if next(1).is_some_and(is_store32) => {
+            Some(ArrayLoadStore32)
+        }
         ArrayLoad(kind) => match width(*kind)? {
             Width::W32 => Some(ArrayLoad32),
             Width::W64 => Some(ArrayLoad64),
@@ -117,6 +123,35 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     value: *value,
                 })
             }
+            (
+                ILoad(index),
+                Some(ArrayLoad(kind)),
+                Some(IStore(store) | FStore(store) | AStore(store)),
+            ) if matches!(width(*kind), Some(Width::W32)) => Some(LocalsArrayLoadStore32 {
+                array: *a,
+                index: *index,
+                store: *store,
+            }),
+            (ILoad(index), Some(ArrayLoad(Kind::Int | Kind::Float)), Some(store))
+                if is_store32(store) =>
+            {
+                Some(LocalsArrayLoadArrayStore32 {
+                    array: *a,
+                    index: *index,
+                })
+            }
+            (ILoad(b), Some(ILoad(c)), Some(op)) if int_op(op).is_some() => Some(LocalIOpLocals {
+                op: int_op(op)?,
+                a: *a,
+                b: *b,
+                c: *c,
+            }),
+            (ILoad(b), Some(IConst(c)), Some(op)) if int_op(op).is_some() => Some(LocalIOpConst {
+                op: int_op(op)?,
+                a: *a,
+                b: *b,
+                c: *c,
+            }),
             (ALoad(b), Some(GetField { offset, kind }), _)
                 if matches!(width(*kind), Some(Width::W32)) =>
             {
@@ -138,6 +173,11 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             _ => quick_aload(insns, i, *a),
         },
         ILoad(a) => match (next(1)?, next(2)) {
+            (ILoad(b), Some(IfICmpGe(exit))) if *exit as usize > i => Some(LoopTest {
+                a: *a,
+                b: *b,
+                exit: *exit,
+            }),
             (ILoad(b), Some(branch)) if icmp(branch).is_some() => {
                 let (cond, target) = icmp(branch)?;
                 Some(IfICmpLocals {
@@ -157,6 +197,7 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 })
             }
             (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
+            (store, _) if is_store32(store) => Some(ArrayStoreLocal32 { value: *a }),
             (ArrayLoad(kind), _) if width(*kind).is_some() => match width(*kind)? {
                 Width::W32 => Some(ArrayLoadLocalIndex32 { index: *a }),
                 Width::W64 => Some(ArrayLoadLocalIndex64 { index: *a }),
@@ -177,6 +218,7 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
         },
         FLoad(a) => match next(1)? {
             ILoad(b) | FLoad(b) | ALoad(b) => Some(Load2 { a: *a, b: *b }),
+            store if is_store32(store) => Some(ArrayStoreLocal32 { value: *a }),
             _ => None,
         },
         IInc(local, delta) => match (next(1)?, next(2), next(3)) {
@@ -298,6 +340,11 @@ fn width(kind: Kind) -> Option<Width> {
         Kind::Long | Kind::Double => Some(Width::W64),
         _ => None,
     }
+}
+
+/// iastore or fastore (an array store of 32 bits that needs no type check).
+fn is_store32(insn: &Insn) -> bool {
+    matches!(insn, Insn::ArrayStore(Kind::Int | Kind::Float))
 }
 
 fn icmp(insn: &Insn) -> Option<(Cond, u32)> {

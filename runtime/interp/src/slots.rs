@@ -13,15 +13,17 @@
 //! underflows nor exceeds `max_stack`, and that every local index is below `max_locals` (the
 //! type-checking verifier, verifier.rs, proves the same and more for application classes).
 //! `JThread::call` pushes a frame only if its locals and `max_stack` slots fit below the thread's
-//! slot limit, which is below the array's length. So every index the interpreter forms —
-//! `locals base + local index`, or a stack pointer between the frame's stack base and
-//! `stack base + max_stack` — is inside the array.
+//! slot limit, which is below the array's length. The interpreter takes its view from the
+//! frame's locals base, so every index it forms — a local index, or a stack pointer (counted
+//! from the locals base too) between `max_locals` and `max_locals + max_stack` — is inside the
+//! array.
 //!
 //! # Why the pointer stays valid
 //! The slot array is allocated once per thread and never resized. A `Slots` is taken from it
-//! with `Vec::as_mut_ptr` (which creates no reference to the elements) and must be taken again
-//! after anything else may have touched the array through a reference (a call into the thread,
-//! a native, a collection at a safepoint): the interpreter re-takes it at each such point.
+//! with `Vec::as_mut_ptr` (which creates no reference to the elements) offset to the frame's
+//! locals base, and must be taken again after anything else may have touched the array through
+//! a reference (a call into the thread, a native, a collection at a safepoint): the interpreter
+//! re-takes it at each such point.
 
 /// A raw view of a thread's slot array.
 #[derive(Clone, Copy)]
@@ -32,13 +34,16 @@ pub struct Slots {
 }
 
 impl Slots {
-    /// The view of `slots`.
+    /// The view of `slots` from index `start` on (a frame's locals base): slot `i` of the view
+    /// is `slots[start + i]`.
     #[inline(always)]
-    pub fn of(slots: &mut Vec<u64>) -> Slots {
+    pub fn from(slots: &mut Vec<u64>, start: usize) -> Slots {
         Slots {
-            base: slots.as_mut_ptr(),
+            // Only formed here (no check, as the interpreter re-takes it after every call out);
+            // it is dereferenced only at indices in range (see the module comment).
+            base: slots.as_mut_ptr().wrapping_add(start),
             #[cfg(debug_assertions)]
-            len: slots.len(),
+            len: slots.len().saturating_sub(start),
         }
     }
 
