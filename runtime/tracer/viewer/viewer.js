@@ -280,7 +280,8 @@ class Pane {
     const key = `${this.shapeOf(f)}@${width}`;
     if (this.lay && this.lay.key === key) return this.lay;
     const total = f.spaces.reduce((n, s) => n + s.tiles, 0);
-    const cell = total <= 2500 ? 10 : total <= 6000 ? 8 : total <= 16000 ? 6 : total <= 40000 ? 4 : 3;
+    // Cells as large as fit about 520 pixels of grid (3 to 16 pixels a side).
+    const cell = Math.max(3, Math.min(16, Math.floor(Math.sqrt((width * 520) / Math.max(1, total)))));
     const gap = cell >= 4 ? 1 : 0;
     const cols = Math.max(1, Math.floor((width - 2) / cell));
     let y = 0;
