@@ -18,7 +18,10 @@ const MEASURE_MS: u32 = 5000;
 fn main() {
     require_chromium();
     let dir = scratch("fps");
-    let own: Option<PathBuf> = std::env::args().skip(1).find(|a| !a.starts_with("--")).map(PathBuf::from);
+    let own: Option<PathBuf> = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with("--"))
+        .map(PathBuf::from);
     let recording = own.clone().unwrap_or_else(|| {
         let path = dir.join("region-64m.gcs");
         RegionFilm {

@@ -50,7 +50,10 @@ fn source_name(path: &Path, r: &Recording) -> String {
         || path.display().to_string(),
         |f| f.to_string_lossy().into_owned(),
     );
-    format!("{} — {} ({file})", r.bootstrap.collector, r.bootstrap.target)
+    format!(
+        "{} — {} ({file})",
+        r.bootstrap.collector, r.bootstrap.target
+    )
 }
 
 /// A recording, or the tiles of an object-level trace (which starts with `GCVMTRAC`).

@@ -105,13 +105,64 @@ fn a_replayed_recording_is_drawn_as_tiles_in_the_colours_of_their_values() {
     pause_at(&mut browser, &page, 4);
     let tiles = used_tiles_drawn(&mut browser, &page, 0);
     let tiles = tiles.as_array().unwrap();
-    assert!(tiles.len() > 50, "only {} used tiles with a value", tiles.len());
+    assert!(
+        tiles.len() > 50,
+        "only {} used tiles with a value",
+        tiles.len()
+    );
     for t in tiles {
-        assert_eq!(t["pixel"], t["expected"], "tile {} is drawn in the wrong colour", t["tile"]);
+        assert_eq!(
+            t["pixel"], t["expected"],
+            "tile {} is drawn in the wrong colour",
+            t["tile"]
+        );
     }
     let distinct: std::collections::HashSet<String> =
         tiles.iter().map(|t| t["pixel"].to_string()).collect();
-    assert!(distinct.len() >= 4, "the tiles' values show as only {} colours", distinct.len());
+    assert!(
+        distinct.len() >= 4,
+        "the tiles' values show as only {} colours",
+        distinct.len()
+    );
+}
+
+#[test]
+fn choosing_the_role_stream_draws_each_tile_in_its_roles_colour_with_the_labels_in_the_legend() {
+    let dir = scratch("role");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 5);
+    browser.eval(
+        &page,
+        "(() => { const s = document.querySelector('.selectors select'); s.value = '2';
+                  s.dispatchEvent(new Event('change')); })()",
+    );
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].dirty && gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0]) === 2",
+        "the role stream to be drawn",
+        LOAD,
+    );
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    assert!(tiles.len() > 50, "only {} tiles with a role", tiles.len());
+    for t in tiles {
+        assert_eq!(
+            t["pixel"], t["expected"],
+            "tile {} is not drawn in its role's colour",
+            t["tile"]
+        );
+    }
+    let labels = browser
+        .eval(&page, "gcvm.panes[0].lay.legend.map(e => e.label)")
+        .to_string();
+    for role in ["eden", "survivor", "old"] {
+        assert!(
+            labels.contains(&format!("\"{role}\"")),
+            "the legend lacks {role}: {labels}"
+        );
+    }
 }
 
 #[test]
@@ -127,7 +178,10 @@ fn the_legend_is_drawn_with_its_swatches() {
            pixel: Array.from(gcvm.panes[0].ctx.getImageData(e.x + (e.colour.startsWith('rgb') && e.label === '0' ? 0 : e.w >> 1), e.y + (e.h >> 1), 1, 1).data).slice(0, 3)}))",
     );
     let entries = legend.as_array().unwrap();
-    let labels: Vec<&str> = entries.iter().map(|e| e["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = entries
+        .iter()
+        .map(|e| e["label"].as_str().unwrap())
+        .collect();
     for want in ["0", "low", "mid", "high", "unused", "idle"] {
         assert!(
             labels.iter().any(|l| l.split(' ').next() == Some(want)),
@@ -137,7 +191,12 @@ fn the_legend_is_drawn_with_its_swatches() {
     for e in entries {
         let c = e["colour"].as_str().unwrap();
         let want = css_rgb(c);
-        assert_eq!(e["pixel"], json!(want), "legend swatch {} is not drawn in {c}", e["label"]);
+        assert_eq!(
+            e["pixel"],
+            json!(want),
+            "legend swatch {} is not drawn in {c}",
+            e["label"]
+        );
     }
 }
 
@@ -148,7 +207,10 @@ fn css_rgb(c: &str) -> [u64; 3] {
         return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
     }
     let inner = c.trim_start_matches("rgb(").trim_end_matches(')');
-    let v: Vec<u64> = inner.split(',').map(|x| x.trim().parse().unwrap()).collect();
+    let v: Vec<u64> = inner
+        .split(',')
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
     [v[0], v[1], v[2]]
 }
 
@@ -170,7 +232,10 @@ fn stepping_one_event_shows_the_next_frame() {
     let after = canvas_hash(&mut browser, &page, 0);
     assert_ne!(before, after, "the canvas did not change after a step");
     let text = browser.eval(&page, "document.querySelector('.frameinfo').textContent");
-    assert!(text.as_str().unwrap().starts_with("frame 4 · gc-start"), "{text}");
+    assert!(
+        text.as_str().unwrap().starts_with("frame 4 · gc-start"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -183,8 +248,16 @@ fn a_screenshot_of_the_viewer_is_a_png() {
     let png = browser.screenshot(&page);
     let path = dir.join("viewer.png");
     std::fs::write(&path, &png).unwrap();
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "the screenshot is not a PNG");
-    assert!(png.len() > 10_000, "a {}-byte screenshot shows next to nothing", png.len());
+    assert_eq!(
+        &png[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "the screenshot is not a PNG"
+    );
+    assert!(
+        png.len() > 10_000,
+        "a {}-byte screenshot shows next to nothing",
+        png.len()
+    );
 }
 
 #[test]
@@ -202,17 +275,38 @@ fn a_malformed_client_message_gets_an_error_reply_and_changes_nothing() {
         &page,
         r#"gcvm.panes[0].ws.send('{not json'); gcvm.panes[0].ws.send('{"cmd":"filter","event":"tick","period":0}'); gcvm.panes[0].ws.send('{"cmd":"step","extra":1}')"#,
     );
-    browser.wait_for(&page, "gcvm.errors.length >= 3", "three error replies", LOAD);
+    browser.wait_for(
+        &page,
+        "gcvm.errors.length >= 3",
+        "three error replies",
+        LOAD,
+    );
     let errors = browser.eval(&page, "gcvm.errors");
-    let errors: Vec<&str> = errors.as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+    let errors: Vec<&str> = errors
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
     assert!(errors[0].contains("not JSON"), "{errors:?}");
     assert!(errors[1].contains("period"), "{errors:?}");
     assert!(errors[2].contains("extra"), "{errors:?}");
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(browser.eval(&page, state), before, "a refused message changed the run");
-    assert_eq!(canvas_hash(&mut browser, &page, 0), hash, "a refused message changed the picture");
+    assert_eq!(
+        browser.eval(&page, state),
+        before,
+        "a refused message changed the run"
+    );
+    assert_eq!(
+        canvas_hash(&mut browser, &page, 0),
+        hash,
+        "a refused message changed the picture"
+    );
     let shown = browser.eval(&page, "document.getElementById('errors').textContent");
-    assert!(shown.as_str().unwrap().contains("not JSON"), "the error is not shown: {shown}");
+    assert!(
+        shown.as_str().unwrap().contains("not JSON"),
+        "the error is not shown: {shown}"
+    );
 }
 
 #[test]
@@ -226,13 +320,29 @@ fn two_recordings_side_by_side_show_two_panes_kept_in_step() {
     for pane in 0..2 {
         let tiles = used_tiles_drawn(&mut browser, &page, pane);
         let tiles = tiles.as_array().unwrap();
-        assert!(tiles.len() > 20, "pane {pane} shows {} used tiles", tiles.len());
-        assert!(tiles.iter().all(|t| t["pixel"] == t["expected"]), "pane {pane} is drawn wrong");
+        assert!(
+            tiles.len() > 20,
+            "pane {pane} shows {} used tiles",
+            tiles.len()
+        );
+        assert!(
+            tiles.iter().all(|t| t["pixel"] == t["expected"]),
+            "pane {pane} is drawn wrong"
+        );
     }
-    let names = browser.eval(&page, "Array.from(document.querySelectorAll('.pane .source')).map(e => e.textContent)");
+    let names = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('.pane .source')).map(e => e.textContent)",
+    );
     let names = names.to_string();
-    assert!(names.contains("region") && names.contains("mark-compact"), "{names}");
-    assert_ne!(canvas_hash(&mut browser, &page, 0), canvas_hash(&mut browser, &page, 1));
+    assert!(
+        names.contains("region") && names.contains("mark-compact"),
+        "{names}"
+    );
+    assert_ne!(
+        canvas_hash(&mut browser, &page, 0),
+        canvas_hash(&mut browser, &page, 1)
+    );
     browser.eval(&page, "document.getElementById('step').click()");
     browser.wait_for(
         &page,
@@ -262,11 +372,22 @@ fn clicking_a_tile_shows_every_stream_value_and_its_addresses() {
             json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
         );
     }
-    browser.wait_for(&page, "document.querySelector('.tilebody table')", "the tile info", LOAD);
+    browser.wait_for(
+        &page,
+        "document.querySelector('.tilebody table')",
+        "the tile info",
+        LOAD,
+    );
     let info = browser.eval(&page, "document.querySelector('.tilebody').textContent");
     let info = info.as_str().unwrap();
     // Tile 17 of 8 KB tiles from 0: 0x22000 – 0x24000.
-    for want in ["tile17", "0x00022000 – 0x00024000", "used", "objects", "role"] {
+    for want in [
+        "tile17",
+        "0x00022000 – 0x00024000",
+        "used",
+        "objects",
+        "role",
+    ] {
         assert!(info.contains(want), "the tile info lacks {want:?}: {info}");
     }
 }
@@ -298,7 +419,10 @@ fn replay_error(args: &[&str]) -> (i32, String) {
         .args(args)
         .output()
         .unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -308,7 +432,10 @@ fn replaying_a_file_that_is_not_a_recording_is_a_one_line_error() {
     std::fs::write(&text, "hello").unwrap();
     let missing = dir.join("missing.gcs");
     for (args, want) in [
-        (vec![text.to_str().unwrap()], "not a gcvm heap-stream recording"),
+        (
+            vec![text.to_str().unwrap()],
+            "not a gcvm heap-stream recording",
+        ),
         (vec![missing.to_str().unwrap()], "cannot open"),
     ] {
         let (code, err) = replay_error(&args);
@@ -322,7 +449,12 @@ fn replaying_a_file_that_is_not_a_recording_is_a_one_line_error() {
 fn a_replay_speed_out_of_range_is_a_one_line_error() {
     let dir = scratch("bad-speed");
     let rec = film(&dir, "g1.gcs", "region", 7);
-    let (code, err) = replay_error(&[rec.to_str().unwrap(), "--speed", "0", "--stream=127.0.0.1:0"]);
+    let (code, err) = replay_error(&[
+        rec.to_str().unwrap(),
+        "--speed",
+        "0",
+        "--stream=127.0.0.1:0",
+    ]);
     assert_ne!(code, 0);
     assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
     assert!(err.contains("invalid speed"), "{err}");

@@ -21,7 +21,8 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Where tests and benches put their files.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(
-        option_env!("CARGO_TARGET_TMPDIR").unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/target")),
+        option_env!("CARGO_TARGET_TMPDIR")
+            .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/target")),
     )
     .join("viewer")
     .join(name);
@@ -46,7 +47,10 @@ pub struct RegionFilm {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: u64) -> u64 {
@@ -71,22 +75,35 @@ impl RegionFilm {
         let mut rng = Lcg(self.seed);
         // Per region: its kind and how full it is (bytes).
         let mut kinds: Vec<TraceSpaceKind> = (0..regions)
-            .map(|i| if i % 4 == 0 { TraceSpaceKind::Eden } else { TraceSpaceKind::Free })
+            .map(|i| {
+                if i % 4 == 0 {
+                    TraceSpaceKind::Eden
+                } else {
+                    TraceSpaceKind::Free
+                }
+            })
             .collect();
         let mut fill: Vec<u64> = vec![0; regions];
         for seq in 0..self.frames {
             let gc = (seq / 3) as u32;
             let (event, label) = match seq % 3 {
                 0 => (StreamEvent::Tick, "tick"),
-                1 => (StreamEvent::GcStart, "Pause Young (Normal) (G1 Evacuation Pause)"),
-                _ => (StreamEvent::GcEnd, "Pause Young (Normal) (G1 Evacuation Pause)"),
+                1 => (
+                    StreamEvent::GcStart,
+                    "Pause Young (Normal) (G1 Evacuation Pause)",
+                ),
+                _ => (
+                    StreamEvent::GcEnd,
+                    "Pause Young (Normal) (G1 Evacuation Pause)",
+                ),
             };
             let full = gc == 2 && event != StreamEvent::Tick;
             match event {
                 StreamEvent::Tick | StreamEvent::GcStart => {
                     for i in 0..regions {
                         if kinds[i] == TraceSpaceKind::Eden {
-                            fill[i] = (fill[i] + self.region / 4 + rng.below(self.region / 4)).min(self.region);
+                            fill[i] = (fill[i] + self.region / 4 + rng.below(self.region / 4))
+                                .min(self.region);
                         }
                     }
                 }
@@ -95,8 +112,18 @@ impl RegionFilm {
                         match kinds[i] {
                             TraceSpaceKind::Eden => {
                                 let r = rng.below(10);
-                                kinds[i] = if r < 5 { TraceSpaceKind::Free } else if r < 8 { TraceSpaceKind::Survivor } else { TraceSpaceKind::Old };
-                                fill[i] = if kinds[i] == TraceSpaceKind::Free { 0 } else { fill[i] / 3 };
+                                kinds[i] = if r < 5 {
+                                    TraceSpaceKind::Free
+                                } else if r < 8 {
+                                    TraceSpaceKind::Survivor
+                                } else {
+                                    TraceSpaceKind::Old
+                                };
+                                fill[i] = if kinds[i] == TraceSpaceKind::Free {
+                                    0
+                                } else {
+                                    fill[i] / 3
+                                };
                             }
                             TraceSpaceKind::Free if rng.below(3) == 0 => {
                                 kinds[i] = TraceSpaceKind::Eden;
@@ -133,7 +160,11 @@ impl RegionFilm {
                 seq: seq as u64,
                 event,
                 gc: (event != StreamEvent::Tick).then_some(gc),
-                label: if full { "Pause Full (System.gc())".into() } else { label.into() },
+                label: if full {
+                    "Pause Full (System.gc())".into()
+                } else {
+                    label.into()
+                },
                 time_ms: seq as f64 * 40.0,
                 full,
                 heap_used: used,
@@ -241,12 +272,17 @@ impl Browser {
                     break (port.to_string(), path.to_string());
                 }
             }
-            assert!(Instant::now() < deadline, "chromium wrote no DevToolsActivePort in 30 s");
+            assert!(
+                Instant::now() < deadline,
+                "chromium wrote no DevToolsActivePort in 30 s"
+            );
             std::thread::sleep(Duration::from_millis(50));
         };
         let addr = format!("127.0.0.1:{port}");
         let stream = TcpStream::connect(&addr).expect("cannot reach chromium's DevTools port");
-        stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
         let (ws, _) = tungstenite::client(format!("ws://{addr}{path}"), stream)
             .expect("DevTools WebSocket handshake failed");
         Browser {
@@ -269,8 +305,13 @@ impl Browser {
             .send(tungstenite::Message::text(msg.to_string()))
             .expect("cannot send to chromium");
         loop {
-            let m = self.ws.read().expect("chromium closed the DevTools connection");
-            let tungstenite::Message::Text(text) = m else { continue };
+            let m = self
+                .ws
+                .read()
+                .expect("chromium closed the DevTools connection");
+            let tungstenite::Message::Text(text) = m else {
+                continue;
+            };
             let v: Value = serde_json::from_str(text.as_str()).unwrap();
             if v["id"].as_u64() == Some(id) {
                 if let Some(e) = v.get("error") {
@@ -319,12 +360,19 @@ impl Browser {
     pub fn wait_for(&mut self, page: &Page, expr: &str, what: &str, timeout: Duration) {
         let deadline = Instant::now() + timeout;
         loop {
-            if self.eval(page, &format!("(() => {{ try {{ return !!({expr}); }} catch (e) {{ return false; }} }})()"))
-                == json!(true)
+            if self.eval(
+                page,
+                &format!(
+                    "(() => {{ try {{ return !!({expr}); }} catch (e) {{ return false; }} }})()"
+                ),
+            ) == json!(true)
             {
                 return;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what} ({expr})");
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what} ({expr})"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -332,7 +380,11 @@ impl Browser {
     /// A PNG of the page as it is drawn.
     pub fn screenshot(&mut self, page: &Page) -> Vec<u8> {
         use base64::Engine;
-        let r = self.call(Some(&page.session), "Page.captureScreenshot", json!({"format": "png"}));
+        let r = self.call(
+            Some(&page.session),
+            "Page.captureScreenshot",
+            json!({"format": "png"}),
+        );
         base64::engine::general_purpose::STANDARD
             .decode(r["data"].as_str().expect("no screenshot data"))
             .expect("the screenshot is not base64")
