@@ -213,3 +213,132 @@ fn sleep_unless_seek(hub: &StreamHub, gap: Duration) -> Option<usize> {
         std::thread::sleep(SEEK_POLL.min(until - now));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gcvm_tracer::stream::codec::{frame_event, Bootstrap, Frame};
+    use gcvm_tracer::stream::hub::{ClientQueue, Command, EventFilter, Outgoing};
+    use gcvm_tracer::stream::{standard_streams, Tiler};
+    use gcvm_tracer::{SpaceDesc, TraceSpaceKind};
+
+    const EVENTS: [StreamEvent; 3] = [StreamEvent::Tick, StreamEvent::GcStart, StreamEvent::GcEnd];
+
+    fn film(frames: u64) -> Film {
+        let bootstrap = Bootstrap {
+            target: "T".into(),
+            collector: "semispace".into(),
+            source: "live".into(),
+            tile_size: 1024,
+            streams: standard_streams(1024),
+        };
+        let spaces = vec![SpaceDesc {
+            id: 0,
+            kind: TraceSpaceKind::SemiFrom,
+            start: 0,
+            end: 8192,
+            name: "semispace-0".into(),
+        }];
+        let frames = (0..frames)
+            .map(|seq| {
+                let mut t = Tiler::for_spaces(&spaces, 1024);
+                t.object(0, 16 * (seq + 1));
+                Frame {
+                    seq,
+                    event: EVENTS[seq as usize % 3],
+                    gc: Some(seq as u32 / 3),
+                    label: String::new(),
+                    time_ms: seq as f64,
+                    full: false,
+                    heap_used: 16 * (seq + 1),
+                    heap_capacity: 8192,
+                    summary: vec![],
+                    spaces: t.finish(),
+                }
+                .encode()
+            })
+            .collect();
+        let recording = Recording {
+            bootstrap_text: bootstrap.encode(),
+            bootstrap,
+            frames,
+            complete: true,
+        };
+        Film::new("t".into(), recording).unwrap()
+    }
+
+    /// The seqs of the next `n` frames the viewer gets (panics after 10 s).
+    fn frames(queue: &ClientQueue, n: usize) -> Vec<u64> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut seqs = Vec::new();
+        while seqs.len() < n {
+            assert!(Instant::now() < deadline, "only frames {seqs:?} came");
+            if let Some(Outgoing::Frame(f)) = queue.next(Duration::from_millis(50)) {
+                seqs.push(frame_event(&f).unwrap().0);
+            }
+        }
+        seqs
+    }
+
+    fn no_frame_within(queue: &ClientQueue, wait: Duration) -> bool {
+        let until = Instant::now() + wait;
+        while Instant::now() < until {
+            if let Some(Outgoing::Frame(_)) = queue.next(Duration::from_millis(20)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn the_player_waits_for_a_viewer_then_sends_every_frame_in_order() {
+        let replay = Replay::start(vec![film(6)], "127.0.0.1:0", 100.0).unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        let hub = &replay.hubs[0];
+        let (_id, queue) = hub.connect();
+        assert_eq!(frames(&queue, 6), vec![0, 1, 2, 3, 4, 5]);
+        replay.end();
+    }
+
+    #[test]
+    fn frames_of_a_disabled_event_are_passed_over() {
+        let replay = Replay::start(vec![film(6)], "127.0.0.1:0", 100.0).unwrap();
+        let hub = &replay.hubs[0];
+        let off = EventFilter {
+            enabled: false,
+            ..Default::default()
+        };
+        hub.set_filter(StreamEvent::Tick, off);
+        let (_id, queue) = hub.connect();
+        assert_eq!(frames(&queue, 4), vec![1, 2, 4, 5]);
+        replay.end();
+    }
+
+    #[test]
+    fn a_seek_while_paused_sends_the_frame_sought_and_stays_paused() {
+        let replay = Replay::start(vec![film(9)], "127.0.0.1:0", 1.0).unwrap();
+        let hub = &replay.hubs[0];
+        let (id, queue) = hub.connect();
+        hub.command(id, Command::Pause).unwrap();
+        // A frame already on its way when the pause came still goes out: let it.
+        std::thread::sleep(Duration::from_millis(100));
+        queue.drain();
+        hub.command(id, Command::Seek(7)).unwrap();
+        assert_eq!(frames(&queue, 1), vec![7]);
+        assert!(
+            no_frame_within(&queue, Duration::from_millis(300)),
+            "the replay ran on while paused"
+        );
+        hub.command(id, Command::Step).unwrap();
+        assert_eq!(frames(&queue, 1), vec![8]);
+        replay.end();
+    }
+
+    #[test]
+    fn a_speed_out_of_range_is_refused() {
+        let err = Replay::start(vec![film(1)], "127.0.0.1:0", 0.0)
+            .err()
+            .unwrap();
+        assert!(err.contains("invalid speed"), "{err}");
+    }
+}
