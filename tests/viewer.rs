@@ -459,3 +459,82 @@ fn a_replay_speed_out_of_range_is_a_one_line_error() {
     assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
     assert!(err.contains("invalid speed"), "{err}");
 }
+
+#[test]
+fn a_live_run_can_be_looked_back_at_with_the_timeline_and_followed_again() {
+    use gcvm_tracer::stream::hub::Mode;
+    use gcvm_tracer::stream::server::{Server, Source};
+    use gcvm_tracer::stream::StreamHub;
+    let dir = scratch("live");
+    // A live source in this process: the frames of a film, published as the VM would.
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let recording = gcvm_tracer::stream::record::Recording::read(&rec).unwrap();
+    let hub = StreamHub::new(recording.bootstrap_text.clone(), Mode::Live);
+    let server = Server::start(
+        "127.0.0.1:0",
+        vec![Source {
+            name: "live".into(),
+            hub: hub.clone(),
+        }],
+    )
+    .unwrap();
+    let mut browser = Browser::launch(&dir.join("profile"));
+    let page = browser.open(&server.url());
+    assert!(
+        hub.wait_for_viewer(Some(LOAD)),
+        "the viewer did not connect"
+    );
+    let publish = |i: usize| {
+        let (_, event) = gcvm_tracer::stream::codec::frame_event(&recording.frames[i]).unwrap();
+        hub.publish(recording.frames[i].clone(), event);
+    };
+    (0..6).for_each(publish);
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown && gcvm.panes[0].shown.seq === 5 && !gcvm.panes[0].dirty",
+        "the latest frame to be shown",
+        LOAD,
+    );
+    assert_eq!(
+        browser.eval(&page, "document.getElementById('timeline').max"),
+        json!("5")
+    );
+    let latest = canvas_hash(&mut browser, &page, 0);
+    browser.eval(
+        &page,
+        "(() => { const t = document.getElementById('timeline'); t.value = '2';
+                  t.dispatchEvent(new Event('input')); })()",
+    );
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 2 && !gcvm.panes[0].dirty",
+        "frame 2",
+        LOAD,
+    );
+    assert_ne!(
+        canvas_hash(&mut browser, &page, 0),
+        latest,
+        "looking back drew the same picture"
+    );
+    publish(6);
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].latest === 6",
+        "frame 6 to arrive",
+        LOAD,
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        browser.eval(&page, "gcvm.panes[0].shown.seq"),
+        json!(2),
+        "a new frame pulled the view away from the frame looked at"
+    );
+    browser.eval(&page, "document.getElementById('follow').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 6",
+        "following the latest frame again",
+        LOAD,
+    );
+    let _ = hub.end(Duration::ZERO);
+}
