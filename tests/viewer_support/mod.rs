@@ -145,9 +145,9 @@ impl RegionFilm {
                 .collect();
             let mut tiler = Tiler::for_spaces(&spaces, self.tile_size);
             let mut used = 0;
-            for i in 0..regions {
+            for (i, bytes) in fill.iter().enumerate() {
                 let mut at = i as u64 * self.region;
-                let end = at + fill[i];
+                let end = at + bytes;
                 while at + 16 <= end {
                     let size = (16 + rng.below(2048) / 8 * 8).min(end - at);
                     tiler.object(at, size);
