@@ -584,15 +584,17 @@ class Pane {
   drawHistory() {
     const c = this.historyCanvas, w = this.historyWidth();
     if (c.width !== w) { c.width = w; this.rebuildHistory(); }
-    const rows = Math.floor(c.height / HISTORY_ROW_H);
+    // Rows of 2 pixels, taller (up to 6) while few frames have come.
+    const rowH = Math.max(HISTORY_ROW_H, Math.min(6, Math.floor(c.height / Math.max(1, this.history.length))));
+    const rows = Math.floor(c.height / rowH);
     const first = Math.max(0, this.history.length - rows);
     const image = this.hctx.createImageData(w, c.height);
     const px = new Uint32Array(image.data.buffer);
     px.fill(word([250, 250, 250]));
     const fullWord = word(hexRgb(FULL_GC_COLOUR)), shownWord = word(hexRgb("#000000"));
     for (let r = first; r < this.history.length; r++) {
-      const h = this.history[r], y = (r - first) * HISTORY_ROW_H;
-      for (let k = 0; k < HISTORY_ROW_H; k++) {
+      const h = this.history[r], y = (r - first) * rowH;
+      for (let k = 0; k < rowH; k++) {
         const at = (y + k) * w;
         if (h.row.length === w) px.set(h.row, at);
       }
@@ -601,13 +603,14 @@ class Pane {
     }
     this.hctx.putImageData(image, 0, 0);
     this.historyFirst = first;
+    this.historyRowH = rowH;
     this.historyDirty = false;
   }
 
   clickHistory(e) {
     const rect = this.historyCanvas.getBoundingClientRect();
     const y = ((e.clientY - rect.top) * this.historyCanvas.height) / rect.height;
-    const h = this.history[(this.historyFirst || 0) + Math.floor(y / HISTORY_ROW_H)];
+    const h = this.history[(this.historyFirst || 0) + Math.floor(y / (this.historyRowH || HISTORY_ROW_H))];
     if (h) this.app.lookAt(h.seq);
   }
 }
