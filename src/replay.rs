@@ -68,9 +68,9 @@ fn load(path: &Path, tile_size: u64) -> Result<Recording, String> {
     Recording::read(path)
 }
 
-fn tiles_of_trace(path: &Path, _tile_size: u64) -> Result<Recording, String> {
-    Err(format!(
-        "{}: an object-level trace; replaying traces needs `gcvm tiles`, which this gcvm does not have yet",
-        path.display()
-    ))
+/// The standard streams of a trace, recomputed at every collection's start and end
+/// (`gcvm tiles`).
+fn tiles_of_trace(path: &Path, tile_size: u64) -> Result<Recording, String> {
+    gcvm_tools::tiles::tiles_from_trace(path, tile_size)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }

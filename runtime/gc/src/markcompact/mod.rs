@@ -789,4 +789,13 @@ impl StwCollector for MarkCompact {
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {
         vec![(self.start, self.top)]
     }
+
+    /// The viewer sees the two boundaries that move: the end of the last collection's dense
+    /// prefix (objects below it stayed put) and the allocation top.
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        if self.last.dense_prefix_end > self.start {
+            tiles.separator(self.last.dense_prefix_end as u64);
+        }
+        tiles.separator(self.top as u64);
+    }
 }

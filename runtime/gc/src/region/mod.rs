@@ -108,6 +108,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+/// The region collector's own heap streams (docs/stream-format.md).
+const STREAM_LIVE: u16 = gcvm_tracer::stream::standard::COUNT;
+const STREAM_REMSET: u16 = STREAM_LIVE + 1;
+
 /// Entries per thread SATB buffer.
 pub const SATB_BUFFER: usize = 1024;
 /// The refinement thread refines when this many dirty-card buffers are queued.
@@ -846,6 +850,57 @@ impl Collector for RegionCollector {
     fn is_dead(&self, obj: Ref) -> bool {
         self.marking
             .is_dead(self.geometry.index_of(obj.offset()), obj)
+    }
+
+    /// The viewer's region streams: what the last marking found live, and each region's
+    /// remembered set.
+    fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
+        use gcvm_tracer::stream::Presentation;
+        vec![
+            StreamDef {
+                id: STREAM_LIVE,
+                name: "live".into(),
+                description: "bytes the last marking found live in the (old or humongous) \
+                              region, spread evenly over its tiles"
+                    .into(),
+                unit: "bytes".into(),
+                presentation: Presentation::Percent,
+                max: tile_size,
+                colour: "#9467bd".into(),
+                from_trace: false,
+            },
+            StreamDef {
+                id: STREAM_REMSET,
+                name: "remset".into(),
+                description: "cards in the region's remembered set (a coarse source region \
+                              counts all its cards), shown on each of its tiles"
+                    .into(),
+                unit: "cards".into(),
+                presentation: Presentation::Plain,
+                max: 0,
+                colour: "#ff7f0e".into(),
+                from_trace: false,
+            },
+        ]
+    }
+
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        let st = self.state.lock();
+        let cards_per_region = self.geometry.size / remset::CARD_SIZE;
+        for (i, meta) in st.table.meta.iter().enumerate() {
+            if meta.role == Role::Uncommitted {
+                continue;
+            }
+            let (bottom, end) = (self.geometry.bottom(i) as u64, self.geometry.end(i) as u64);
+            if meta.role.is_tenured() && meta.live_bytes > 0 {
+                tiles.set_range(STREAM_LIVE, bottom, end, meta.live_bytes as u64, true);
+            }
+            let (cards, coarse) = self.remsets.of(i).size();
+            let entries = cards + coarse * cards_per_region;
+            if entries > 0 {
+                tiles.set_range(STREAM_REMSET, bottom, end, entries as u64, false);
+            }
+        }
     }
 
     fn verify_pause(&self, roots: &mut dyn RootSource) -> Result<(), String> {

@@ -252,7 +252,9 @@ impl Frame {
             .ok_or_else(|| bad("unknown event"))?;
         let mut spaces = Vec::new();
         for s in h["spaces"].as_array().ok_or_else(|| bad("no spaces"))? {
-            let tiles = s["tiles"].as_u64().ok_or_else(|| bad("space without tiles"))? as usize;
+            let tiles = s["tiles"]
+                .as_u64()
+                .ok_or_else(|| bad("space without tiles"))? as usize;
             let mut streams = Vec::new();
             for pair in s["streams"].as_array().ok_or_else(|| bad("no streams"))? {
                 let id = pair[0].as_u64().ok_or_else(|| bad("stream id"))? as u16;

@@ -362,7 +362,9 @@ impl StreamHub {
             Command::Seek(n) => match self.mode {
                 Mode::Replay { frames } if n < frames => st.seek = Some(n),
                 Mode::Replay { frames } => {
-                    return Err(format!("seek: frame {n} is past the last ({frames} frames)"))
+                    return Err(format!(
+                        "seek: frame {n} is past the last ({frames} frames)"
+                    ))
                 }
                 Mode::Live => return Err("seek: a live run cannot go back".into()),
             },
@@ -505,7 +507,10 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
                 .ok_or("filter needs \"event\": gc-start, gc-end, phase-end or tick")?;
             let flag = |k: &str| -> Result<bool, String> {
                 obj.get(k)
-                    .map(|v| v.as_bool().ok_or(format!("filter: \"{k}\" must be true or false")))
+                    .map(|v| {
+                        v.as_bool()
+                            .ok_or(format!("filter: \"{k}\" must be true or false"))
+                    })
                     .unwrap_or(Ok(false))
             };
             let number = |k: &str, max: u32, default: u32| -> Result<u32, String> {
@@ -515,7 +520,9 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
                         .as_u64()
                         .filter(|&n| n <= max as u64)
                         .map(|n| n as u32)
-                        .ok_or(format!("filter: \"{k}\" must be a whole number up to {max}")),
+                        .ok_or(format!(
+                            "filter: \"{k}\" must be a whole number up to {max}"
+                        )),
                 }
             };
             let period = number("period", MAX_PERIOD, 1)?;
@@ -542,7 +549,10 @@ mod tests {
     #[test]
     fn commands_are_validated_field_by_field() {
         assert_eq!(parse_command(r#"{"cmd":"pause"}"#), Ok(Command::Pause));
-        assert_eq!(parse_command(r#"{"cmd":"seek","frame":4}"#), Ok(Command::Seek(4)));
+        assert_eq!(
+            parse_command(r#"{"cmd":"seek","frame":4}"#),
+            Ok(Command::Seek(4))
+        );
         assert_eq!(
             parse_command(r#"{"cmd":"filter","event":"tick","period":3,"pause":true}"#),
             Ok(Command::Filter(
@@ -580,7 +590,9 @@ mod tests {
                 ..Default::default()
             },
         );
-        let gathered: Vec<bool> = (0..6).map(|_| hub.should_gather(StreamEvent::GcEnd)).collect();
+        let gathered: Vec<bool> = (0..6)
+            .map(|_| hub.should_gather(StreamEvent::GcEnd))
+            .collect();
         assert_eq!(gathered, vec![false, false, true, false, false, true]);
     }
 
@@ -600,7 +612,10 @@ mod tests {
         assert!(!producer.is_finished(), "the producer ran on while paused");
         hub.command(id, Command::Step).unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        assert!(!producer.is_finished(), "a step let more than one frame through");
+        assert!(
+            !producer.is_finished(),
+            "a step let more than one frame through"
+        );
         hub.command(id, Command::Resume).unwrap();
         producer.join().unwrap();
         let frames: Vec<Vec<u8>> = rx

@@ -125,7 +125,12 @@ pub mod standard {
 /// The labels of the `role` stream, indexed by `TraceSpaceKind as u8`, plus "uncommitted".
 pub fn role_labels() -> Vec<String> {
     (0..=8u8)
-        .map(|k| crate::TraceSpaceKind::from_u8(k).unwrap().label().to_string())
+        .map(|k| {
+            crate::TraceSpaceKind::from_u8(k)
+                .unwrap()
+                .label()
+                .to_string()
+        })
         .chain(std::iter::once("uncommitted".to_string()))
         .collect()
 }

@@ -65,7 +65,11 @@ impl Recorder {
     pub fn finish(mut self) -> io::Result<u64> {
         let end = format!("{{\"frames\":{}}}", self.frames);
         self.record(KIND_END, end.as_bytes())?;
-        let mut file = self.out.finish()?.into_inner().map_err(|e| e.into_error())?;
+        let mut file = self
+            .out
+            .finish()?
+            .into_inner()
+            .map_err(|e| e.into_error())?;
         file.flush()?;
         Ok(file.metadata()?.len())
     }
@@ -121,8 +125,8 @@ impl Recording {
             };
             match kind {
                 KIND_BOOTSTRAP => {
-                    let text = std::str::from_utf8(body)
-                        .map_err(|_| "the bootstrap is not UTF-8 text")?;
+                    let text =
+                        std::str::from_utf8(body).map_err(|_| "the bootstrap is not UTF-8 text")?;
                     bootstrap_text = Some(text.to_string());
                 }
                 KIND_FRAME => {

@@ -48,9 +48,9 @@ pub struct Server {
 impl Server {
     /// Listens on `addr` and serves `sources` from a background thread.
     pub fn start(addr: &str, sources: Vec<Source>) -> Result<Server, String> {
-        let parsed: SocketAddr = addr
-            .parse()
-            .map_err(|_| format!("invalid stream address '{addr}' (expected e.g. 127.0.0.1:8765)"))?;
+        let parsed: SocketAddr = addr.parse().map_err(|_| {
+            format!("invalid stream address '{addr}' (expected e.g. 127.0.0.1:8765)")
+        })?;
         let listener = TcpListener::bind(parsed).map_err(|e| {
             format!("cannot listen on {parsed}: {e} (--stream=127.0.0.1:0 picks a free port)")
         })?;
@@ -199,13 +199,7 @@ fn serve_connection(stream: TcpStream, sources: &[Source]) -> io::Result<()> {
                 .and_then(|i| sources.get(i));
             match source {
                 Some(source) => serve_viewer(stream, source),
-                None => respond(
-                    stream,
-                    req.head_len,
-                    404,
-                    "text/plain",
-                    b"no such source\n",
-                ),
+                None => respond(stream, req.head_len, 404, "text/plain", b"no such source\n"),
             }
         }
         _ => respond(stream, req.head_len, 404, "text/plain", b"not found\n"),
@@ -218,7 +212,10 @@ fn same_origin(req: &Request) -> bool {
     match (&req.origin, &req.host) {
         (None, _) => true,
         (Some(origin), Some(host)) => {
-            origin.strip_prefix("http://").map(|o| o.trim_end_matches('/')) == Some(host.as_str())
+            origin
+                .strip_prefix("http://")
+                .map(|o| o.trim_end_matches('/'))
+                == Some(host.as_str())
         }
         (Some(_), None) => false,
     }

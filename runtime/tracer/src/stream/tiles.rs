@@ -4,7 +4,7 @@
 //! regions of a region heap (spaces named `region N`) become one space, `regions`, whose tiles
 //! show each region's role; every other heap space is a stream space of its own (the two
 //! semispace halves, the mark-compact space, the mark-sweep space). A stream space covers its
-//! spaces' committed memory, cut at `tile_size` boundaries from its (tile-aligned) start.
+//! spaces' committed memory, cut into `tile_size` tiles from its first byte.
 //!
 //! `Tiler` bins objects into those tiles (used bytes split across the tiles an object covers,
 //! objects counted where they start), derives the role and control values from the spaces,
@@ -33,7 +33,7 @@ pub struct SpaceLayout {
     pub name: String,
     /// What the space is (`regions`, or the heap space's kind: `old`, `from` ...).
     pub kind: String,
-    /// First byte of tile 0 (tile-aligned).
+    /// First byte of tile 0: the first byte of the space (of its first region).
     pub start: u64,
     pub tiles: u32,
     pub members: Vec<Member>,
@@ -43,14 +43,6 @@ impl SpaceLayout {
     fn end(&self, tile_size: u64) -> u64 {
         self.start + self.tiles as u64 * tile_size
     }
-}
-
-fn align_down(v: u64, a: u64) -> u64 {
-    v & !(a - 1)
-}
-
-fn align_up(v: u64, a: u64) -> u64 {
-    (v + a - 1) & !(a - 1)
 }
 
 /// The stream spaces of a heap whose spaces are `spaces`, cut into `tile_size` tiles (a power
@@ -70,25 +62,24 @@ pub fn layout(spaces: &[SpaceDesc], tile_size: u64) -> Vec<SpaceLayout> {
             let r = regions.get_or_insert_with(|| SpaceLayout {
                 name: "regions".into(),
                 kind: "regions".into(),
-                start: align_down(s.start, tile_size),
+                start: s.start,
                 tiles: 0,
                 members: Vec::new(),
             });
             r.members.push(member);
         } else {
-            let start = align_down(s.start, tile_size);
             out.push(SpaceLayout {
                 name: s.name.clone(),
                 kind: s.kind.label().into(),
-                start,
-                tiles: ((align_up(s.end, tile_size) - start) / tile_size) as u32,
+                start: s.start,
+                tiles: (s.end - s.start).div_ceil(tile_size) as u32,
                 members: vec![member],
             });
         }
     }
     if let Some(mut r) = regions {
         let end = r.members.iter().map(|m| m.end).max().unwrap_or(r.start);
-        r.tiles = ((align_up(end, tile_size) - r.start) / tile_size) as u32;
+        r.tiles = (end - r.start).div_ceil(tile_size) as u32;
         out.push(r);
     }
     out.sort_by_key(|l| l.start);
@@ -102,6 +93,8 @@ struct SpaceTiles {
     objects: Vec<u32>,
     /// The collector's streams: (stream id, values).
     extra: Vec<(u16, Vec<u32>)>,
+    /// Boundaries the collector marked (a dense prefix's end, an allocation top).
+    marks: Vec<u32>,
 }
 
 impl SpaceTiles {
@@ -141,6 +134,7 @@ impl Tiler {
                     used: vec![0; layout.tiles as usize],
                     objects: vec![0; layout.tiles as usize],
                     extra: Vec::new(),
+                    marks: Vec::new(),
                     layout,
                 })
                 .collect(),
@@ -204,6 +198,19 @@ impl Tiler {
         }
     }
 
+    /// Draws a separator before the tile holding `addr` (a boundary the collector moves: the
+    /// end of mark-compact's dense prefix, the allocation top).
+    pub fn separator(&mut self, addr: u64) {
+        if let Some(si) = self.space_of(addr) {
+            let shift = self.shift;
+            let s = &mut self.spaces[si];
+            let tile = ((addr - s.layout.start) >> shift) as u32;
+            if tile > 0 {
+                s.marks.push(tile);
+            }
+        }
+    }
+
     /// Spreads `value` over `[start, end)` of the collector stream `stream`: each tile gets
     /// the share of `value` its overlap with the range is of the range (a region's live bytes
     /// over the tiles of the region). With `spread == false`, each tile overlapping the range
@@ -240,7 +247,10 @@ impl Tiler {
         self.spaces
             .into_iter()
             .map(|s| {
-                let (role, ctl, separators) = roles_and_control(&s.layout, ts);
+                let (role, ctl, mut separators) = roles_and_control(&s.layout, ts);
+                separators.extend(&s.marks);
+                separators.sort_unstable();
+                separators.dedup();
                 let mut streams = vec![
                     StreamValues {
                         id: standard::USED,
@@ -298,7 +308,7 @@ fn roles_and_control(l: &SpaceLayout, ts: u64) -> (Vec<u32>, Vec<u8>, Vec<u32>) 
                 };
             }
         }
-        if first > 0 && m.start % ts == 0 && m.end - m.start >= 2 * ts {
+        if first > 0 && (m.start - l.start) % ts == 0 && m.end - m.start >= 2 * ts {
             separators.push(first as u32);
         }
     }
