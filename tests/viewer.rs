@@ -4,6 +4,7 @@
 //! side by side, a malformed command refused — and a screenshot. Also `gcvm replay`'s errors.
 //! The browser tests fail (never pass silently) when chromium is missing: .ci/setup installs it.
 
+mod support;
 mod viewer_support;
 
 use serde_json::{json, Value};
@@ -408,6 +409,111 @@ fn the_filter_table_sets_an_events_filter_in_the_source() {
         "gcvm.panes[0].status.filters.tick.period === 3 && gcvm.panes[0].status.filters.tick.pause === true",
         "the source to take the tick filter",
         LOAD,
+    );
+}
+
+// ---- recordings of real runs ----
+
+/// A program that collects a few times: rounds of allocation, each ending in System.gc().
+const CHURN: &str = r#"
+public class ViewerChurn {
+    public static void main(String[] args) {
+        Object[] keep = new Object[256];
+        long sum = 0;
+        for (int r = 0; r < 6; r++) {
+            for (int i = 0; i < 30000; i++) {
+                int[] a = new int[8 + (i & 63)];
+                a[0] = i;
+                sum += a.length;
+                if ((i & 255) == 0) keep[(i >> 8) & 255] = a;
+            }
+            System.gc();
+        }
+        System.out.println("done " + sum);
+    }
+}
+"#;
+
+/// Runs the churn program under `collector` with `options` (a recording or a trace).
+fn run_churn(collector: &str, options: &[&str]) {
+    let classes = support::compile_snippets("viewer-churn", &[("ViewerChurn.java", CHURN)]);
+    let mut all = vec!["--gc", collector, "-Xmx32m"];
+    all.extend_from_slice(options);
+    let out = support::run_gcvm_program(&classes, "ViewerChurn", &all);
+    assert_eq!(
+        out.code,
+        Some(0),
+        "the run failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_same_program_recorded_under_two_collectors_replays_side_by_side() {
+    let dir = scratch("real-side-by-side");
+    let (g1, ss) = (dir.join("region.gcs"), dir.join("semispace.gcs"));
+    for (collector, file) in [("region", &g1), ("semispace", &ss)] {
+        run_churn(
+            collector,
+            &[
+                "--stream-record",
+                file.to_str().unwrap(),
+                "--stream-tick",
+                "0",
+            ],
+        );
+    }
+    let server = ReplayServer::start(&[&g1, &ss], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 2);
+    pause_at(&mut browser, &page, 3);
+    for pane in 0..2 {
+        let tiles = used_tiles_drawn(&mut browser, &page, pane);
+        let tiles = tiles.as_array().unwrap();
+        assert!(!tiles.is_empty(), "pane {pane} shows no used tile");
+        assert!(
+            tiles.iter().all(|t| t["pixel"] == t["expected"]),
+            "pane {pane} is drawn wrong"
+        );
+    }
+    let names = browser
+        .eval(
+            &page,
+            "Array.from(document.querySelectorAll('.pane .source')).map(e => e.textContent)",
+        )
+        .to_string();
+    assert!(
+        names.contains("region — ViewerChurn") && names.contains("semispace — ViewerChurn"),
+        "{names}"
+    );
+    // Each space offers the streams its frame carries.
+    let offered = browser.eval(
+        &page,
+        "gcvm.panes.every(p => p.shown.spaces.every(s => \
+           p.selectors.querySelector(`select[data-space='${s.name}']`).options.length === s.streams.length))",
+    );
+    assert_eq!(
+        offered,
+        json!(true),
+        "a space's stream menu differs from its frame's streams"
+    );
+}
+
+#[test]
+fn replaying_an_object_level_trace_shows_its_recomputed_tiles() {
+    let dir = scratch("trace");
+    let trace = dir.join("churn.trace");
+    run_churn("mark-compact", &["--trace", trace.to_str().unwrap()]);
+    let server = ReplayServer::start(&[&trace], &["--tile-size", "4k"]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 1);
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    assert!(!tiles.is_empty(), "no used tile drawn");
+    assert!(tiles.iter().all(|t| t["pixel"] == t["expected"]));
+    let source = browser.eval(&page, "document.querySelector('.pane .source').textContent");
+    assert!(
+        source.as_str().unwrap().contains("(trace, 4.0 KB tiles)"),
+        "{source}"
     );
 }
 
