@@ -1,10 +1,10 @@
 //! The viewer's speed (issue 13: GCspy drew 8,000 tiles at 0.52 frames per second): headless
-//! chromium shows a recording of a 64 MB region heap cut into 8 KB tiles (8,192 tiles), and the
-//! viewer redraws every tile in every animation frame (`gcvm.bench`, requestAnimationFrame) for
-//! five seconds. Prints redraws per second and milliseconds per full redraw, for one pane and
-//! for two recordings side by side. A benchmark, not a test: run with
-//! `cargo bench --bench viewer_fps [-- RECORDING]` (a recording of your own instead of the
-//! synthetic one). Needs /usr/bin/chromium (.ci/setup installs it).
+//! chromium shows a recording of GCBench in a 64 MB region heap cut into 8 KB tiles (8,192
+//! tiles; `gcvm run --stream-record`, made first), and the viewer redraws every tile in every
+//! animation frame (`gcvm.bench`, requestAnimationFrame) for five seconds. Prints redraws per
+//! second and milliseconds per full redraw, for one pane and for the recording twice side by
+//! side. A benchmark, not a test: `cargo bench --bench viewer_fps [-- RECORDING]` (a recording
+//! of your own instead). Needs /usr/bin/chromium (.ci/setup installs it).
 
 #[path = "../tests/viewer_support/mod.rs"]
 mod viewer_support;
@@ -23,16 +23,27 @@ fn main() {
         .find(|a| !a.starts_with("--"))
         .map(PathBuf::from);
     let recording = own.clone().unwrap_or_else(|| {
-        let path = dir.join("region-64m.gcs");
-        RegionFilm {
-            collector: "region",
-            heap: 64 << 20,
-            region: 1 << 20,
-            tile_size: 8 << 10,
-            frames: 6,
-            seed: 11,
-        }
-        .write(&path);
+        // GCBench under the region collector in a 64 MB heap, recorded at 8 KB tiles.
+        let path = dir.join("gcbench-region-64m.gcs");
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_gcvm"))
+            .args([
+                "run",
+                "--gc",
+                "region",
+                "-Xmx64m",
+                "--stream-tile",
+                "8k",
+                "--stream-record",
+            ])
+            .arg(&path)
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/programs/GCBench.java"
+            ))
+            .stdout(std::process::Stdio::null())
+            .status()
+            .expect("cannot run gcvm");
+        assert!(status.success(), "recording GCBench failed");
         path
     });
     let size = std::fs::metadata(&recording).map(|m| m.len()).unwrap_or(0);
