@@ -517,6 +517,59 @@ fn replaying_an_object_level_trace_shows_its_recomputed_tiles() {
     );
 }
 
+#[test]
+fn a_live_run_is_watched_in_the_viewer_and_steps_one_event_at_a_time() {
+    let dir = scratch("live-run");
+    let classes = support::compile_snippets("viewer-churn", &[("ViewerChurn.java", CHURN)]);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gcvm"));
+    cmd.args([
+        "run",
+        "--gc",
+        "semispace",
+        "-Xmx32m",
+        "--stream=127.0.0.1:0",
+        "--stream-tick",
+        "0",
+    ])
+    .args(["--stream-filter", "gc-start:pause=true", "-cp"])
+    .arg(&classes)
+    .arg("ViewerChurn");
+    let server = ReplayServer::spawn(cmd);
+    // The run waits for the viewer, then stops at the first collection's start (a breakpoint).
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].status.state === 'paused' && gcvm.panes[0].status.mode === 'live'",
+        "the live run to stop at the gc-start breakpoint",
+        LOAD,
+    );
+    let first = browser.eval(
+        &page,
+        "[gcvm.panes[0].shown.seq, gcvm.panes[0].shown.event]",
+    );
+    assert_eq!(first, json!([0, "gc-start"]));
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    assert!(tiles
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["pixel"] == t["expected"]));
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 1 && gcvm.panes[0].shown.event === 'gc-end' && gcvm.panes[0].status.state === 'paused'",
+        "one step to the collection's end",
+        LOAD,
+    );
+    browser.eval(&page, "document.getElementById('resume').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 2 && gcvm.panes[0].status.state === 'paused'",
+        "the next breakpoint",
+        LOAD,
+    );
+}
+
 // ---- gcvm replay's command line ----
 
 fn replay_error(args: &[&str]) -> (i32, String) {

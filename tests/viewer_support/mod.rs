@@ -180,7 +180,8 @@ impl RegionFilm {
 
 // ---- gcvm replay ----
 
-/// A `gcvm replay` serving recordings on a free loopback port; killed when dropped.
+/// A `gcvm replay` (or live `gcvm run --stream`) serving the viewer on a free loopback port;
+/// killed when dropped.
 pub struct ReplayServer {
     child: Child,
     pub url: String,
@@ -188,15 +189,21 @@ pub struct ReplayServer {
 
 impl ReplayServer {
     pub fn start(files: &[&Path], extra: &[&str]) -> ReplayServer {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gcvm"))
-            .arg("replay")
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gcvm"));
+        cmd.arg("replay")
             .args(files)
             .arg("--stream=127.0.0.1:0")
-            .args(extra)
+            .args(extra);
+        ReplayServer::spawn(cmd)
+    }
+
+    /// Any gcvm command that serves the viewer (`gcvm run --stream=127.0.0.1:0 ...`).
+    pub fn spawn(mut cmd: Command) -> ReplayServer {
+        let mut child = cmd
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("cannot start gcvm replay");
+            .expect("cannot start gcvm");
         let stderr = child.stderr.take().unwrap();
         let mut lines = BufReader::new(stderr).lines();
         let first = lines.next().and_then(Result::ok).unwrap_or_default();
@@ -204,7 +211,7 @@ impl ReplayServer {
             .strip_prefix("gcvm: heap viewer at ")
             .unwrap_or_else(|| {
                 let _ = child.kill();
-                panic!("gcvm replay did not print its URL: {first:?}")
+                panic!("gcvm did not print the viewer's URL: {first:?}")
             })
             .to_string();
         // Keep reading stderr so the server never blocks on a full pipe.
