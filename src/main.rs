@@ -7,6 +7,7 @@
 
 mod bench;
 mod compare;
+mod replay;
 mod signals;
 
 use clap::{Args, Parser, Subcommand};
@@ -58,6 +59,8 @@ enum Command {
     Hprof(HprofArgs),
     /// Export a trace for other tools: Perfetto / Chrome trace-event JSON, Parquet tables.
     Export(ExportArgs),
+    /// Serve heap-stream recordings to the browser viewer: one, or two side by side.
+    Replay(replay::ReplayArgs),
     /// Heap streams recomputed from a trace at any tile size, at every collection's start and
     /// end, written as a stream recording (watch it with `gcvm replay OUT`).
     Tiles(TilesArgs),
@@ -749,6 +752,13 @@ fn main() -> ExitCode {
             a.json,
             a.plot.as_deref(),
         )),
+        Command::Replay(a) => match replay::run(a) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(msg) => {
+                eprintln!("gcvm: {msg}");
+                ExitCode::from(1)
+            }
+        },
         Command::Run(a) => match run(a) {
             Ok(code) => ExitCode::from(code as u8),
             Err(msg) => {

@@ -1,8 +1,887 @@
-// gcvm heap viewer (being written): connects to /ws and shows the frames it receives.
+// gcvm heap viewer: shows the heap streams of docs/stream-format.md, live or replayed.
+//
+// One pane per source (`/sources`: one for a live run, one per recording in a replay; two
+// panes side by side are kept in step by frame number). Each pane holds a WebSocket to
+// `/ws?src=N`, decodes the frames it receives (a JSON header, then u32 arrays viewed in place),
+// keeps the recent ones for looking back, and draws every space as a grid of tiles on one
+// canvas through a single ImageData (one pass over the tiles, a 32-bit palette lookup each),
+// the legend under each space's title, the selected tile's values, the summary, and a history
+// graph of one row of tiny tiles per frame. The header's buttons, the timeline and the event
+// filter table send commands to every pane's source. Plain JS, no dependencies: gcvm serves
+// this file from its binary.
 "use strict";
-const ws = new WebSocket(`ws://${location.host}/ws?src=0`);
-ws.binaryType = "arraybuffer";
-ws.onmessage = (m) => {
-  document.getElementById("app").textContent =
-    typeof m.data === "string" ? m.data.slice(0, 200) : `frame of ${m.data.byteLength} bytes`;
-};
+
+// ---- constants ----
+
+const EVENTS = ["gc-start", "gc-end", "phase-end", "tick"];
+const CONTROL_USED = 0, CONTROL_UNUSED = 1, CONTROL_BACKGROUND = 2;
+const WHITE = "#ffffff", UNUSED_COLOUR = "#ececec", BACKGROUND_COLOUR = "#9e9e9e";
+const SEPARATOR_COLOUR = "#000000", FULL_GC_COLOUR = "#e53935", SELECT_COLOUR = "#ffd600";
+const ENUM_COLOURS = ["#7f7f7f", "#2ca02c", "#98df8a", "#1f77b4", "#ff7f0e", "#ffbb78",
+                      "#d62728", "#ff9896", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
+const PALE_LABELS = { free: "#d6d6d6", uncommitted: UNUSED_COLOUR };
+const TITLE_H = 16, LEGEND_H = 16, SPACE_GAP = 8;
+const HISTORY_ROW_H = 2, HISTORY_MAX_ROWS = 4000;
+const KEEP_FRAMES = 2000, KEEP_BYTES = 400 << 20;
+
+// ---- small helpers ----
+
+function hexRgb(hex) {
+  const n = parseInt(hex.replace("#", ""), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+// A colour as ImageData's little-endian 32-bit RGBA word.
+function word([r, g, b]) { return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0; }
+function mix(a, b, t) { return a.map((v, i) => Math.round(v + (b[i] - v) * t)); }
+function css([r, g, b]) { return `rgb(${r},${g},${b})`; }
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function bytes(n) {
+  if (n >= 1 << 30) return (n / (1 << 30)).toFixed(2) + " GB";
+  if (n >= 1 << 20) return (n / (1 << 20)).toFixed(2) + " MB";
+  if (n >= 1 << 10) return (n / (1 << 10)).toFixed(1) + " KB";
+  return n + " B";
+}
+function hex(n) { return "0x" + n.toString(16).padStart(8, "0"); }
+
+// ---- frames ----
+
+const decoder = new TextDecoder();
+
+// Decodes a binary frame: the header, and per space its streams' values and control bytes as
+// views into the buffer. Throws with the reason when the frame is malformed.
+function decodeFrame(buf) {
+  if (buf.byteLength < 8) throw new Error(`frame of ${buf.byteLength} bytes is too short`);
+  const dv = new DataView(buf);
+  if (decoder.decode(new Uint8Array(buf, 0, 4)) !== "GCVF") throw new Error("frame without GCVF magic");
+  const len = dv.getUint32(4, true);
+  if (len % 4 !== 0 || 8 + len > buf.byteLength) throw new Error(`frame header length ${len} does not fit`);
+  const h = JSON.parse(decoder.decode(new Uint8Array(buf, 8, len)));
+  const base = 8 + len;
+  for (const s of h.spaces) {
+    s.values = new Map();
+    for (const [id, off] of s.streams) {
+      if (off % 4 !== 0 || base + off + 4 * s.tiles > buf.byteLength)
+        throw new Error(`space ${s.name}: stream ${id} lies outside the frame`);
+      s.values.set(id, new Uint32Array(buf, base + off, s.tiles));
+    }
+    if (base + s.control + s.tiles > buf.byteLength) throw new Error(`space ${s.name}: control outside the frame`);
+    s.ctl = new Uint8Array(buf, base + s.control, s.tiles);
+    s.sepSet = new Set(s.separators);
+  }
+  h.bytes = buf.byteLength;
+  return h;
+}
+
+// ---- palettes: how a stream's values become colours ----
+
+// A stream's palette: 256 colour words. Numeric streams: 0 is "zero" (drawn as a frame),
+// 1..255 run from a pale tint to the stream's colour. Enum streams: one colour per label.
+function makePalette(stream) {
+  const words = new Uint32Array(256);
+  const colours = [];
+  if (stream.presentation === "enum") {
+    const labels = stream.labels || [];
+    for (let i = 0; i < 256; i++) {
+      const label = labels[i];
+      const c = hexRgb(PALE_LABELS[label] || ENUM_COLOURS[i % ENUM_COLOURS.length]);
+      colours.push(c);
+      words[i] = word(c);
+    }
+  } else {
+    const full = hexRgb(stream.colour || "#d62728");
+    const low = mix([255, 255, 255], full, 0.12);
+    for (let i = 0; i < 256; i++) {
+      const c = i === 0 ? [255, 255, 255] : mix(low, full, (i - 1) / 254);
+      colours.push(c);
+      words[i] = word(c);
+    }
+  }
+  const frame = hexRgb(stream.colour || "#888888");
+  return { words, colours, zeroFrame: word(mix([255, 255, 255], frame, 0.55)), enumeration: stream.presentation === "enum" };
+}
+
+// The palette index of a value: enum values as they are, numbers scaled by `max`.
+function level(v, max, enumeration) {
+  if (enumeration) return v > 255 ? 255 : v;
+  if (v === 0) return 0;
+  const l = 1 + Math.floor((v * 254) / max);
+  return l > 255 ? 255 : l;
+}
+
+// ---- one pane: one source ----
+
+class Pane {
+  constructor(app, src, name) {
+    this.app = app;
+    this.src = src;
+    this.name = name;
+    this.frames = new Map();         // seq -> decoded frame (the recent ones)
+    this.keptBytes = 0;
+    this.latest = -1;                // highest seq received
+    this.shown = null;               // the frame drawn
+    this.bootstrap = null;
+    this.status = null;
+    this.choice = new Map();         // space name -> stream id
+    this.selected = null;            // {space, tile}
+    this.history = [];               // {seq, full, row: Uint32Array}
+    this.received = Object.fromEntries(EVENTS.map((e) => [e, 0]));
+    this.state = "connecting";
+    this.dirty = true;
+    this.redraws = 0;
+    this.buildDom();
+    this.connect();
+  }
+
+  buildDom() {
+    const t = document.getElementById("pane-template").content.firstElementChild.cloneNode(true);
+    this.root = t;
+    t.querySelector(".source").textContent = this.name;
+    this.frameInfo = t.querySelector(".frameinfo");
+    this.selectors = t.querySelector(".selectors");
+    this.canvas = t.querySelector("canvas.heap");
+    this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
+    this.tileBody = t.querySelector(".tilebody");
+    this.summary = t.querySelector(".summarytable");
+    this.historyCanvas = t.querySelector("canvas.history");
+    this.hctx = this.historyCanvas.getContext("2d", { willReadFrequently: true });
+    this.canvas.addEventListener("click", (e) => this.clickTile(e));
+    this.historyCanvas.addEventListener("click", (e) => this.clickHistory(e));
+    document.getElementById("panes").appendChild(t);
+  }
+
+  connect() {
+    const ws = new WebSocket(`ws://${location.host}/ws?src=${this.src}`);
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    ws.onopen = () => { this.state = "open"; this.app.showConnection(); };
+    ws.onclose = (e) => {
+      this.state = `closed${e.code ? " (" + e.code + (e.reason ? " " + e.reason : "") + ")" : ""}`;
+      this.app.showConnection();
+    };
+    ws.onerror = () => this.app.error(this, "WebSocket error");
+    ws.onmessage = (m) => {
+      try {
+        if (typeof m.data === "string") this.text(JSON.parse(m.data));
+        else this.frame(decodeFrame(m.data));
+      } catch (err) {
+        this.app.error(this, `cannot read a message: ${err.message}`);
+      }
+    };
+  }
+
+  send(cmd) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(cmd));
+  }
+
+  text(msg) {
+    switch (msg.type) {
+      case "bootstrap":
+        this.bootstrap = msg;
+        this.streams = new Map(msg.streams.map((s) => [s.id, s]));
+        this.palettes = new Map(msg.streams.map((s) => [s.id, makePalette(s)]));
+        this.root.querySelector(".source").textContent =
+          `${msg.collector} — ${msg.target} (${msg.source}, ${bytes(msg.tile_size)} tiles)`;
+        break;
+      case "status":
+        this.status = msg;
+        this.app.statusChanged(this);
+        break;
+      case "error":
+        this.app.error(this, msg.message);
+        break;
+      default:
+        this.app.error(this, `unknown message type ${JSON.stringify(msg.type)}`);
+    }
+  }
+
+  frame(f) {
+    if (!this.bootstrap) throw new Error("a frame came before the bootstrap");
+    this.received[f.event] = (this.received[f.event] || 0) + 1;
+    this.keep(f);
+    this.latest = Math.max(this.latest, f.seq);
+    this.lastArrived = f.seq;
+    this.addHistoryRow(f);
+    this.app.frameArrived(this, f);
+  }
+
+  keep(f) {
+    const old = this.frames.get(f.seq);
+    if (old) this.keptBytes -= old.bytes;
+    this.frames.set(f.seq, f);
+    this.keptBytes += f.bytes;
+    while (this.frames.size > KEEP_FRAMES || this.keptBytes > KEEP_BYTES) {
+      const [seq, oldest] = this.frames.entries().next().value;
+      if (oldest === f) break;
+      this.frames.delete(seq);
+      this.keptBytes -= oldest.bytes;
+    }
+  }
+
+  // The kept frame with this seq, or the nearest one before it.
+  frameAt(seq) {
+    if (this.frames.has(seq)) return this.frames.get(seq);
+    let best = null;
+    for (const f of this.frames.values()) if (f.seq <= seq && (!best || f.seq > best.seq)) best = f;
+    return best;
+  }
+
+  show(f) {
+    if (f && f !== this.shown) {
+      const shapeChanged = !this.shown || this.shapeOf(this.shown) !== this.shapeOf(f);
+      this.shown = f;
+      if (shapeChanged) this.buildSelectors();
+      this.dirty = true;
+      this.infoDirty = true;
+      this.historyDirty = true;
+    }
+  }
+
+  shapeOf(f) { return f.spaces.map((s) => `${s.name}:${s.tiles}:${s.streams.map((p) => p[0])}`).join("|"); }
+
+  streamOf(space) {
+    const ids = space.streams.map((p) => p[0]);
+    const chosen = this.choice.get(space.name);
+    return ids.includes(chosen) ? chosen : ids[0];
+  }
+
+  buildSelectors() {
+    this.selectors.textContent = "";
+    for (const s of this.shown.spaces) {
+      const label = el("label", {}, `${s.name}: `);
+      const sel = el("select", { "data-space": s.name });
+      for (const [id] of s.streams) {
+        const def = this.streams.get(id);
+        sel.appendChild(el("option", { value: id }, def ? def.name : `stream ${id}`));
+      }
+      sel.value = String(this.streamOf(s));
+      sel.addEventListener("change", () => {
+        this.choice.set(s.name, Number(sel.value));
+        this.rebuildHistory();
+        this.dirty = true;
+        this.infoDirty = true;
+      });
+      label.appendChild(sel);
+      this.selectors.appendChild(label);
+    }
+  }
+
+  // ---- the heap canvas ----
+
+  // Where every space, its legend and each tile go: recomputed when the frame's shape or the
+  // canvas width changes.
+  layout() {
+    const f = this.shown;
+    const width = Math.max(200, Math.floor(this.canvas.clientWidth || 600));
+    const key = `${this.shapeOf(f)}@${width}`;
+    if (this.lay && this.lay.key === key) return this.lay;
+    const total = f.spaces.reduce((n, s) => n + s.tiles, 0);
+    // Cells as large as fit about 520 pixels of grid (3 to 16 pixels a side).
+    const cell = Math.max(3, Math.min(16, Math.floor(Math.sqrt((width * 520) / Math.max(1, total)))));
+    const gap = cell >= 4 ? 1 : 0;
+    const cols = Math.max(1, Math.floor((width - 2) / cell));
+    let y = 0;
+    const spaces = f.spaces.map((s) => {
+      const top = y;
+      const rows = Math.ceil(s.tiles / cols);
+      y += TITLE_H + LEGEND_H + rows * cell + SPACE_GAP;
+      return { name: s.name, top, gridTop: top + TITLE_H + LEGEND_H, rows, tiles: s.tiles };
+    });
+    const height = Math.max(20, y);
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.canvas.style.height = `${height}px`;
+    const image = this.ctx.createImageData(width, height);
+    this.lay = { key, width, height, cell, gap, cols, spaces, image, pixels: new Uint32Array(image.data.buffer) };
+    return this.lay;
+  }
+
+  // The pixel rectangle of tile `i` of space number `si`.
+  tileRect(si, i) {
+    const L = this.lay, sp = L.spaces[si];
+    return { x: 1 + (i % L.cols) * L.cell, y: sp.gridTop + Math.floor(i / L.cols) * L.cell, w: L.cell - L.gap, h: L.cell - L.gap };
+  }
+
+  // The largest value of stream `id` in the frame (the scale of unbounded streams).
+  frameMax(id) {
+    let max = 0;
+    for (const s of this.shown.spaces) {
+      const v = s.values.get(id);
+      if (!v) continue;
+      for (let i = 0; i < v.length; i++) if (v[i] > max) max = v[i];
+    }
+    return max;
+  }
+
+  scaleOf(id) {
+    const def = this.streams.get(id);
+    return def && def.max > 0 ? def.max : Math.max(1, this.frameMax(id));
+  }
+
+  // Draws every space of the frame shown: tiles into the ImageData, then titles, legends,
+  // separators' ends and the selection on top.
+  draw() {
+    const f = this.shown;
+    if (!f) return;
+    const t0 = performance.now();
+    const L = this.layout();
+    const px = L.pixels, W = L.width;
+    px.fill(word([255, 255, 255]));
+    const unused = word(hexRgb(UNUSED_COLOUR)), background = word(hexRgb(BACKGROUND_COLOUR));
+    const sepWord = word(hexRgb(SEPARATOR_COLOUR)), white = word([255, 255, 255]);
+    const side = L.cell - L.gap;
+    f.spaces.forEach((s, si) => {
+      const id = this.streamOf(s);
+      const pal = this.palettes.get(id) || makePalette({ colour: "#888888" });
+      const values = s.values.get(id), ctl = s.ctl;
+      const max = this.scaleOf(id);
+      const words = pal.words, zeroFrame = pal.zeroFrame, enumeration = pal.enumeration;
+      const gridTop = L.spaces[si].gridTop;
+      for (let i = 0; i < s.tiles; i++) {
+        const c = ctl[i];
+        const row = (i / L.cols) | 0, col = i - row * L.cols;
+        const x0 = 1 + col * L.cell, y0 = gridTop + row * L.cell;
+        let colour, frame = false;
+        if (c === CONTROL_UNUSED) colour = unused;
+        else if (c === CONTROL_BACKGROUND) colour = background;
+        else {
+          const v = values ? values[i] : 0;
+          if (v === 0 && !enumeration) { colour = white; frame = side >= 4; }
+          else colour = words[level(v, max, enumeration)];
+        }
+        for (let y = 0; y < side; y++) {
+          const at = (y0 + y) * W + x0;
+          px.fill(colour, at, at + side);
+        }
+        if (frame) {
+          const top = y0 * W + x0, bottom = (y0 + side - 1) * W + x0;
+          px.fill(zeroFrame, top, top + side);
+          px.fill(zeroFrame, bottom, bottom + side);
+          for (let y = 1; y < side - 1; y++) {
+            px[(y0 + y) * W + x0] = zeroFrame;
+            px[(y0 + y) * W + x0 + side - 1] = zeroFrame;
+          }
+        }
+        if (s.sepSet.size && s.sepSet.has(i)) {
+          // A boundary before tile i: a line down its left edge (the gap column).
+          const x = x0 > 1 ? x0 - 1 : x0;
+          for (let y = -L.gap; y < L.cell; y++) px[(y0 + y) * W + x] = sepWord;
+        }
+      }
+    });
+    this.ctx.putImageData(L.image, 0, 0);
+    this.drawLabels(f, L);
+    this.drawSelection(L);
+    this.lastDrawMs = performance.now() - t0;
+    this.redraws++;
+    this.dirty = false;
+  }
+
+  drawLabels(f, L) {
+    const ctx = this.ctx;
+    ctx.font = "11px sans-serif";
+    ctx.textBaseline = "middle";
+    L.legend = [];
+    f.spaces.forEach((s, si) => {
+      const sp = L.spaces[si];
+      const id = this.streamOf(s);
+      const def = this.streams.get(id) || { name: `stream ${id}`, unit: "", presentation: "plain" };
+      ctx.fillStyle = "#222";
+      ctx.fillText(`${s.name} (${s.kind}) — ${s.tiles} tiles from ${hex(s.start)} — ${def.name}`, 2, sp.top + TITLE_H / 2);
+      this.drawLegend(s, sp, id, def, L);
+    });
+  }
+
+  // The legend of a space's stream: zero (a frame), low, mid and high colours with their
+  // values (or one swatch per enum label), then unused and idle tiles.
+  drawLegend(s, sp, id, def, L) {
+    const ctx = this.ctx, pal = this.palettes.get(id) || makePalette(def);
+    const y = sp.top + TITLE_H + 2, h = LEGEND_H - 5;
+    let x = 2;
+    const swatch = (label, colour, frame) => {
+      ctx.fillStyle = frame ? WHITE : colour;
+      ctx.fillRect(x, y, h, h);
+      if (frame) { ctx.strokeStyle = frame; ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, h - 1, h - 1); }
+      L.legend.push({ space: s.name, label, x, y, w: h, h, colour: frame || colour });
+      ctx.fillStyle = "#333";
+      ctx.fillText(label, x + h + 3, y + h / 2);
+      x += h + 8 + ctx.measureText(label).width;
+    };
+    if (def.presentation === "enum") {
+      const labels = def.labels || [];
+      const present = new Set(s.values.get(id) || []);
+      labels.forEach((label, i) => { if (present.has(i)) swatch(label, css(pal.colours[i])); });
+    } else {
+      const max = this.scaleOf(id);
+      const show = (v) => def.presentation === "percent" && def.max > 0
+        ? `${Math.round((100 * v) / def.max)}%` : `${Math.round(v)}${def.unit ? " " + def.unit : ""}`;
+      const zw = pal.zeroFrame;
+      swatch("0", null, css([zw & 255, (zw >> 8) & 255, (zw >> 16) & 255]));
+      swatch(`low ${show(max / 10)}`, css(pal.colours[level(Math.max(1, max / 10), max, false)]));
+      swatch(`mid ${show(max / 2)}`, css(pal.colours[level(max / 2, max, false)]));
+      swatch(`high ${show(max)}`, css(pal.colours[255]));
+    }
+    swatch("unused", UNUSED_COLOUR);
+    swatch("idle", BACKGROUND_COLOUR);
+  }
+
+  drawSelection(L) {
+    if (!this.selected) return;
+    const si = L.spaces.findIndex((s) => s.name === this.selected.space);
+    if (si < 0 || this.selected.tile >= L.spaces[si].tiles) return;
+    const r = this.tileRect(si, this.selected.tile);
+    this.ctx.strokeStyle = SELECT_COLOUR;
+    this.ctx.lineWidth = 2;
+    this.ctx.strokeRect(r.x - 1, r.y - 1, r.w + 2, r.h + 2);
+  }
+
+  // ---- tile info, summary, frame info ----
+
+  clickTile(e) {
+    if (!this.lay) return;
+    const rect = this.canvas.getBoundingClientRect();
+    const x = ((e.clientX - rect.left) * this.canvas.width) / rect.width;
+    const y = ((e.clientY - rect.top) * this.canvas.height) / rect.height;
+    const L = this.lay;
+    for (const sp of L.spaces) {
+      if (y < sp.gridTop || y >= sp.gridTop + sp.rows * L.cell) continue;
+      const tile = Math.floor((y - sp.gridTop) / L.cell) * L.cols + Math.floor((x - 1) / L.cell);
+      if (x >= 1 && x < 1 + L.cols * L.cell && tile < sp.tiles) this.app.select(sp.name, tile);
+    }
+  }
+
+  // Text of a value of stream `def`: with its unit, its share of max, or its label.
+  present(def, v) {
+    if (!def) return String(v);
+    if (def.presentation === "enum") return (def.labels || [])[v] ?? `#${v}`;
+    const unit = def.unit ? ` ${def.unit}` : "";
+    if (def.presentation === "percent" && def.max > 0) return `${v}${unit} (${((100 * v) / def.max).toFixed(1)}%)`;
+    return `${v}${unit}`;
+  }
+
+  showInfo() {
+    const f = this.shown;
+    if (!f) return;
+    const gc = f.gc === null || f.gc === undefined ? "" : ` · GC ${f.gc}`;
+    this.frameInfo.textContent = `frame ${f.seq} · ${f.event}${gc} · ${f.label || "–"} · ` +
+      `${(f.time_ms / 1000).toFixed(3)} s · heap ${bytes(f.heap.used)} of ${bytes(f.heap.capacity)}` +
+      (f.heap.capacity ? ` (${((100 * f.heap.used) / f.heap.capacity).toFixed(1)}%)` : "") +
+      (f.full ? " · full collection" : "");
+    this.showSummary(f);
+    this.showTile(f);
+  }
+
+  showSummary(f) {
+    const rows = [["event", `${f.event}${f.gc !== null && f.gc !== undefined ? " of GC " + f.gc : ""}`],
+                  ["label", f.label || "–"], ["time", `${f.time_ms.toFixed(1)} ms`],
+                  ["heap used", `${bytes(f.heap.used)} (${f.heap.used} bytes)`],
+                  ["heap capacity", bytes(f.heap.capacity)]];
+    for (const [id, total] of f.summary) {
+      const def = this.streams.get(id);
+      const name = def ? def.name : `stream ${id}`;
+      const what = def && def.presentation === "enum" ? `${total} tiles in use`
+        : def && def.unit === "bytes" ? `${bytes(total)} (${total} bytes)` : `${total}${def && def.unit ? " " + def.unit : ""}`;
+      rows.push([`Σ ${name}`, what]);
+    }
+    this.summary.textContent = "";
+    for (const [k, v] of rows) {
+      const tr = el("tr");
+      tr.appendChild(el("td", {}, k));
+      tr.appendChild(el("td", {}, v));
+      this.summary.appendChild(tr);
+    }
+  }
+
+  showTile(f) {
+    const sel = this.selected;
+    const s = sel && f.spaces.find((x) => x.name === sel.space);
+    if (!s || sel.tile >= s.tiles) {
+      this.tileBody.textContent = sel ? `tile ${sel.tile} of ${sel.space} is not in this frame` : "click a tile";
+      return;
+    }
+    const ts = this.bootstrap.tile_size, from = s.start + sel.tile * ts;
+    const state = ["used", "unused", "idle"][s.ctl[sel.tile]] || `control ${s.ctl[sel.tile]}`;
+    const rows = [["space", `${s.name} (${s.kind})`], ["tile", String(sel.tile)],
+                  ["addresses", `${hex(from)} – ${hex(from + ts)}`], ["state", state]];
+    for (const [id] of s.streams) {
+      const def = this.streams.get(id);
+      rows.push([def ? def.name : `stream ${id}`, this.present(def, s.values.get(id)[sel.tile])]);
+    }
+    const table = el("table");
+    for (const [k, v] of rows) {
+      const tr = el("tr");
+      tr.appendChild(el("td", {}, k));
+      tr.appendChild(el("td", {}, v));
+      table.appendChild(tr);
+    }
+    this.tileBody.textContent = "";
+    this.tileBody.appendChild(table);
+  }
+
+  // ---- the history graph ----
+
+  historyWidth() { return Math.max(100, Math.floor(this.historyCanvas.clientWidth || 600)); }
+
+  // A frame as one row of tiny tiles: every space's tiles of its chosen stream, squeezed (or
+  // stretched) into the graph's width; a squeezed pixel shows the largest value it covers.
+  historyRow(f, width) {
+    const row = new Uint32Array(width);
+    const total = f.spaces.reduce((n, s) => n + s.tiles, 0);
+    if (!total) return row;
+    const unused = word(hexRgb(UNUSED_COLOUR)), background = word(hexRgb(BACKGROUND_COLOUR));
+    let at = 0;
+    const cells = [];
+    for (const s of f.spaces) {
+      const id = this.streamOf(s);
+      cells.push({ s, from: at, values: s.values.get(id), pal: this.palettes.get(id), max: this.scaleOfIn(f, id) });
+      at += s.tiles;
+    }
+    let ci = 0;
+    for (let x = 0; x < width; x++) {
+      const t0 = Math.floor((x * total) / width), t1 = Math.max(t0 + 1, Math.floor(((x + 1) * total) / width));
+      let best = -1, colour = unused;
+      for (let t = t0; t < t1; t++) {
+        while (t >= cells[ci].from + cells[ci].s.tiles) ci++;
+        const c = cells[ci], i = t - c.from, ctl = c.s.ctl[i];
+        if (ctl === CONTROL_BACKGROUND && best < 0) colour = background;
+        if (ctl !== CONTROL_USED || !c.values || !c.pal) continue;
+        const l = level(c.values[i], c.max, c.pal.enumeration);
+        if (l > best) { best = l; colour = c.pal.words[l]; }
+      }
+      row[x] = colour;
+    }
+    return row;
+  }
+
+  scaleOfIn(f, id) {
+    const def = this.streams.get(id);
+    if (def && def.max > 0) return def.max;
+    let max = 1;
+    for (const s of f.spaces) { const v = s.values.get(id); if (v) for (const x of v) if (x > max) max = x; }
+    return max;
+  }
+
+  addHistoryRow(f) {
+    this.history.push({ seq: f.seq, full: f.full, frame: f, row: this.historyRow(f, this.historyWidth()) });
+    if (this.history.length > HISTORY_MAX_ROWS) this.history.shift();
+    this.historyDirty = true;
+  }
+
+  // A stream was chosen (or the width changed): rows of the frames still kept are redrawn.
+  rebuildHistory() {
+    const w = this.historyWidth();
+    for (const h of this.history) {
+      const f = this.frames.get(h.seq) === h.frame ? h.frame : null;
+      if (f) h.row = this.historyRow(f, w);
+    }
+    this.historyDirty = true;
+  }
+
+  drawHistory() {
+    const c = this.historyCanvas, w = this.historyWidth();
+    if (c.width !== w) { c.width = w; this.rebuildHistory(); }
+    // Rows of 2 pixels, taller (up to 6) while few frames have come.
+    const rowH = Math.max(HISTORY_ROW_H, Math.min(6, Math.floor(c.height / Math.max(1, this.history.length))));
+    const rows = Math.floor(c.height / rowH);
+    const first = Math.max(0, this.history.length - rows);
+    const image = this.hctx.createImageData(w, c.height);
+    const px = new Uint32Array(image.data.buffer);
+    px.fill(word([250, 250, 250]));
+    const fullWord = word(hexRgb(FULL_GC_COLOUR)), shownWord = word(hexRgb("#000000"));
+    for (let r = first; r < this.history.length; r++) {
+      const h = this.history[r], y = (r - first) * rowH;
+      for (let k = 0; k < rowH; k++) {
+        const at = (y + k) * w;
+        if (h.row.length === w) px.set(h.row, at);
+      }
+      if (h.full) px.fill(fullWord, y * w, y * w + w);
+      if (this.shown && h.seq === this.shown.seq) { px.fill(shownWord, y * w, y * w + 6); }
+    }
+    this.hctx.putImageData(image, 0, 0);
+    this.historyFirst = first;
+    this.historyRowH = rowH;
+    this.historyDirty = false;
+  }
+
+  clickHistory(e) {
+    const rect = this.historyCanvas.getBoundingClientRect();
+    const y = ((e.clientY - rect.top) * this.historyCanvas.height) / rect.height;
+    const h = this.history[(this.historyFirst || 0) + Math.floor(y / (this.historyRowH || HISTORY_ROW_H))];
+    if (h) this.app.lookAt(h.seq);
+  }
+}
+
+// ---- the application: panes, controls, timeline, filters ----
+
+class App {
+  constructor() {
+    this.panes = [];
+    this.errors = [];
+    this.position = null;          // the frame number shown (null: follow the latest)
+    this.follow = true;
+    this.benchmarking = false;
+  }
+
+  async start() {
+    let sources = [{ id: 0, name: "source 0" }];
+    try {
+      const r = await fetch("/sources");
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      sources = (await r.json()).sources;
+    } catch (err) {
+      this.error(null, `cannot list the sources (${err.message}); showing source 0`);
+    }
+    this.panes = sources.map((s) => new Pane(this, s.id, s.name));
+    document.body.classList.toggle("two", this.panes.length > 1);
+    this.wireControls();
+    this.buildFilterTable();
+    this.showConnection();
+    requestAnimationFrame(() => this.tick());
+  }
+
+  get replay() { return this.panes.some((p) => p.status && p.status.mode === "replay"); }
+
+  // Commands go to every source: two recordings stay in step.
+  sendAll(cmd) { for (const p of this.panes) p.send(cmd); }
+
+  wireControls() {
+    document.getElementById("pause").onclick = () => this.sendAll({ cmd: "pause" });
+    document.getElementById("resume").onclick = () => { this.setFollow(true); this.sendAll({ cmd: "resume" }); };
+    document.getElementById("step").onclick = () => { this.setFollow(true); this.sendAll({ cmd: "step" }); };
+    const slider = document.getElementById("timeline");
+    slider.addEventListener("input", () => this.scrub(Number(slider.value), false));
+    slider.addEventListener("change", () => this.scrub(Number(slider.value), true));
+    document.getElementById("follow").addEventListener("change", (e) => this.setFollow(e.target.checked));
+    document.addEventListener("keydown", (e) => {
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+      if (e.key === " ") {
+        e.preventDefault();
+        const paused = this.panes.some((p) => p.status && p.status.state === "paused");
+        this.sendAll({ cmd: paused ? "resume" : "pause" });
+      } else if (e.key === "s") this.sendAll({ cmd: "step" });
+    });
+  }
+
+  setFollow(on) {
+    this.follow = on;
+    document.getElementById("follow").checked = on;
+    if (on) this.position = null;
+    this.refreshShown();
+  }
+
+  // The timeline moved: a replay seeks its sources (on release, and while dragging at most
+  // every 100 ms); a live run looks back at the frames already received.
+  scrub(n, released) {
+    if (this.replay) {
+      const now = performance.now();
+      if (released || !this.lastSeek || now - this.lastSeek > 100) {
+        this.lastSeek = now;
+        this.position = n;
+        this.follow = true;
+        this.sendAll({ cmd: "seek", frame: n });
+      }
+    } else {
+      this.lookAt(n);
+    }
+    this.showPosition();
+  }
+
+  // Shows frame `seq` from the frames kept (live) or by seeking (replay).
+  lookAt(seq) {
+    if (this.replay) { this.sendAll({ cmd: "seek", frame: seq }); this.position = seq; return; }
+    this.follow = false;
+    document.getElementById("follow").checked = false;
+    this.position = seq;
+    this.refreshShown();
+  }
+
+  frameArrived(pane, f) {
+    this.countersDirty = true;
+    if (this.replay && this.follow) this.position = null;
+    this.refreshShown();
+  }
+
+  // Which frame each pane shows: the one numbered `position` (the latest every pane has, when
+  // following), so two panes always show the same frame number.
+  refreshShown() {
+    const have = this.panes.filter((p) => p.latest >= 0);
+    if (!have.length) return;
+    let target = this.position;
+    if (target === null || this.follow && !this.replay) {
+      target = this.replay ? Math.min(...have.map((p) => p.lastArrived)) : Math.min(...have.map((p) => p.latest));
+      if (this.follow) this.position = null;
+    }
+    for (const p of have) p.show(p.frameAt(target) || p.frames.get(p.latest));
+    this.showPosition();
+  }
+
+  showPosition() {
+    const slider = document.getElementById("timeline");
+    const p0 = this.panes[0];
+    const shown = this.panes.map((p) => (p.shown ? p.shown.seq : null)).filter((s) => s !== null);
+    let max = 0;
+    if (this.replay) {
+      max = Math.max(0, Math.min(...this.panes.map((p) => (p.status && p.status.frames_total) || 1)) - 1);
+    } else {
+      max = Math.max(0, Math.min(...this.panes.map((p) => Math.max(0, p.latest))));
+    }
+    slider.max = String(max);
+    if (document.activeElement !== slider && shown.length) slider.value = String(Math.min(...shown));
+    const total = this.replay ? ` of ${max + 1}` : p0 && p0.latest >= 0 ? ` of ${p0.latest + 1} received` : "";
+    document.getElementById("position").textContent = shown.length ? `${shown.join(" | ")}${total}` : "–";
+  }
+
+  select(space, tile) {
+    for (const p of this.panes) { p.selected = { space, tile }; p.dirty = true; p.infoDirty = true; }
+  }
+
+  statusChanged(pane) {
+    this.showStatus();
+    this.fillFilterTable();
+    this.showCounters();
+    this.showPosition();
+  }
+
+  showConnection() {
+    const c = document.getElementById("connection");
+    const states = this.panes.map((p) => p.state);
+    c.textContent = states.length ? states.join(" | ") : "connecting";
+    c.className = "conn" + (states.every((s) => s === "open") ? " open" : states.some((s) => s.startsWith("closed")) ? " closed" : "");
+  }
+
+  showStatus() {
+    const box = document.getElementById("status");
+    box.textContent = "";
+    for (const p of this.panes) {
+      const s = p.status;
+      if (!s) continue;
+      const line = `${this.panes.length > 1 ? "source " + p.src + ": " : ""}${s.state} · ${s.mode} · ` +
+        `${s.frames_sent} sent${s.frames_total !== null ? " · " + s.frames_total + " recorded" : ""}` +
+        ` · ${s.clients} viewer${s.clients === 1 ? "" : "s"}` + (s.missed ? ` · ${s.missed} missed by this viewer` : "");
+      box.appendChild(el("div", { class: "state-" + s.state }, line));
+    }
+  }
+
+  buildFilterTable() {
+    const body = document.querySelector("#filters tbody");
+    this.filterInputs = {};
+    for (const ev of EVENTS) {
+      const tr = el("tr");
+      tr.appendChild(el("td", {}, ev));
+      const inputs = {
+        enabled: el("input", { type: "checkbox", checked: "" }),
+        delay_ms: el("input", { type: "number", min: "0", max: "60000", value: "0" }),
+        pause: el("input", { type: "checkbox" }),
+        period: el("input", { type: "number", min: "1", max: "1000000", value: "1" }),
+      };
+      for (const [k, input] of Object.entries(inputs)) {
+        input.dataset.event = ev;
+        input.dataset.field = k;
+        input.addEventListener("change", () => this.sendFilter(ev));
+        const td = el("td");
+        td.appendChild(input);
+        tr.appendChild(td);
+      }
+      this.filterInputs[ev] = inputs;
+      body.appendChild(tr);
+    }
+  }
+
+  sendFilter(ev) {
+    const i = this.filterInputs[ev];
+    this.sendAll({ cmd: "filter", event: ev, enabled: i.enabled.checked, delay_ms: Number(i.delay_ms.value),
+                   pause: i.pause.checked, period: Number(i.period.value) });
+  }
+
+  // The filters as the (first) source has them, unless the user is editing one.
+  fillFilterTable() {
+    const s = this.panes[0] && this.panes[0].status;
+    if (!s || !s.filters) return;
+    for (const ev of EVENTS) {
+      const f = s.filters[ev], i = this.filterInputs[ev];
+      if (!f || !i) continue;
+      if (document.activeElement !== i.enabled) i.enabled.checked = f.enabled;
+      if (document.activeElement !== i.delay_ms) i.delay_ms.value = f.delay_ms;
+      if (document.activeElement !== i.pause) i.pause.checked = f.pause;
+      if (document.activeElement !== i.period) i.period.value = f.period;
+    }
+  }
+
+  showCounters() {
+    const head = document.querySelector("#counters thead"), body = document.querySelector("#counters tbody");
+    head.textContent = "";
+    body.textContent = "";
+    const hr = el("tr");
+    hr.appendChild(el("th", {}, "event"));
+    for (const p of this.panes) {
+      hr.appendChild(el("th", { title: "events that happened" }, this.panes.length > 1 ? `seen ${p.src}` : "seen"));
+      hr.appendChild(el("th", { title: "frames this viewer received" }, this.panes.length > 1 ? `frames ${p.src}` : "frames"));
+    }
+    head.appendChild(hr);
+    for (const ev of EVENTS) {
+      const tr = el("tr");
+      tr.appendChild(el("td", {}, ev));
+      for (const p of this.panes) {
+        tr.appendChild(el("td", {}, String(p.status && p.status.events_seen ? p.status.events_seen[ev] ?? 0 : 0)));
+        tr.appendChild(el("td", {}, String(p.received[ev] || 0)));
+      }
+      body.appendChild(tr);
+    }
+  }
+
+  error(pane, message) {
+    const text = (pane && this.panes.length > 1 ? `source ${pane.src}: ` : "") + message;
+    this.errors.push(text);
+    const list = document.getElementById("errors");
+    const none = list.querySelector(".none");
+    if (none) none.remove();
+    list.appendChild(el("li", {}, text));
+    while (list.children.length > 20) list.firstChild.remove();
+  }
+
+  // The drawing loop: redraws what changed, once per animation frame.
+  tick() {
+    if (!this.benchmarking) {
+      for (const p of this.panes) {
+        if (p.dirty && p.shown) p.draw();
+        if (p.infoDirty && p.shown) { p.showInfo(); p.infoDirty = false; }
+        if (p.historyDirty) p.drawHistory();
+      }
+      if (this.countersDirty) { this.showCounters(); this.countersDirty = false; }
+    }
+    requestAnimationFrame(() => this.tick());
+  }
+
+  // The viewer-speed benchmark (benches/viewer_fps.rs): a full redraw of every pane in every
+  // animation frame for `ms` milliseconds. Resolves with redraws per second and ms per redraw.
+  bench(ms) {
+    return new Promise((resolve) => {
+      this.benchmarking = true;
+      let frames = 0, drawMs = 0;
+      const start = performance.now();
+      const step = () => {
+        const t0 = performance.now();
+        for (const p of this.panes) if (p.shown) p.draw();
+        drawMs += performance.now() - t0;
+        frames++;
+        const elapsed = performance.now() - start;
+        if (elapsed < ms) requestAnimationFrame(step);
+        else {
+          this.benchmarking = false;
+          const tiles = this.panes.reduce((n, p) => n + (p.shown ? p.shown.spaces.reduce((m, s) => m + s.tiles, 0) : 0), 0);
+          resolve({ frames, seconds: elapsed / 1000, fps: frames / (elapsed / 1000), msPerRedraw: drawMs / frames, tiles });
+        }
+      };
+      requestAnimationFrame(step);
+    });
+  }
+}
+
+const app = new App();
+window.gcvm = app;
+window.addEventListener("resize", () => { for (const p of app.panes) { p.dirty = true; p.historyDirty = true; } });
+app.start();

@@ -388,6 +388,14 @@ impl StreamHub {
         seek
     }
 
+    /// Replay: the player passed over a frame the event filters leave out (the position, the
+    /// frame shown next, moves on).
+    pub fn skip_frame(&self) {
+        if let Mode::Replay { .. } = self.mode {
+            self.state.lock().position += 1;
+        }
+    }
+
     /// Replay: the player has shown every frame; waits for a seek (or for the hub to end).
     pub fn wait_for_seek(&self) -> Option<usize> {
         let mut st = self.state.lock();

@@ -1,0 +1,700 @@
+//! The heap viewer in a real browser: Debian's chromium, headless, driven over the DevTools
+//! protocol, loads the viewer that `gcvm replay` serves and is checked by its canvas pixels —
+//! tiles in the colours of their values, the legend, a step to the next event, two recordings
+//! side by side, a malformed command refused — and a screenshot. Also `gcvm replay`'s errors.
+//! The browser tests fail (never pass silently) when chromium is missing: .ci/setup installs it.
+
+mod support;
+mod viewer_support;
+
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+use viewer_support::*;
+
+const LOAD: Duration = Duration::from_secs(30);
+
+fn film(dir: &std::path::Path, name: &str, collector: &'static str, seed: u64) -> PathBuf {
+    let path = dir.join(name);
+    RegionFilm {
+        collector,
+        heap: 4 << 20,
+        region: 128 << 10,
+        tile_size: 8 << 10,
+        frames: 12,
+        seed,
+    }
+    .write(&path);
+    path
+}
+
+/// Chromium showing the viewer of `server`, once every pane has drawn a frame.
+fn open_viewer(dir: &std::path::Path, server: &ReplayServer, panes: usize) -> (Browser, Page) {
+    let mut browser = Browser::launch(&dir.join("profile"));
+    let page = browser.open(&server.url);
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes.length === {panes} && gcvm.panes.every(p => p.shown && p.redraws > 0 && !p.dirty)"
+        ),
+        "every pane to draw a frame",
+        LOAD,
+    );
+    (browser, page)
+}
+
+/// Pauses every source and shows frame `n` (a seek), so what follows does not race the player.
+fn pause_at(browser: &mut Browser, page: &Page, n: u64) {
+    browser.eval(page, "document.getElementById('pause').click()");
+    browser.wait_for(
+        page,
+        "gcvm.panes.every(p => p.status && p.status.state === 'paused')",
+        "the sources to pause",
+        LOAD,
+    );
+    browser.eval(page, &format!("gcvm.sendAll({{cmd: 'seek', frame: {n}}})"));
+    browser.wait_for(
+        page,
+        &format!("gcvm.panes.every(p => p.shown.seq === {n} && !p.dirty)"),
+        &format!("frame {n} to be drawn"),
+        LOAD,
+    );
+}
+
+/// A checksum of pane `pane`'s canvas pixels.
+fn canvas_hash(browser: &mut Browser, page: &Page, pane: usize) -> u64 {
+    browser
+        .eval(
+            page,
+            &format!(
+                "(() => {{ const p = gcvm.panes[{pane}]; \
+                 const d = p.ctx.getImageData(0, 0, p.canvas.width, p.canvas.height).data; \
+                 let h = 0; for (let i = 0; i < d.length; i += 4) \
+                 h = (Math.imul(h, 31) + d[i] * 65536 + d[i + 1] * 256 + d[i + 2]) >>> 0; return h; }})()"
+            ),
+        )
+        .as_u64()
+        .unwrap()
+}
+
+/// For every used tile with a value of the stream shown in the first space of pane `pane`:
+/// the canvas pixel at the tile's centre and the palette colour its value maps to.
+fn used_tiles_drawn(browser: &mut Browser, page: &Page, pane: usize) -> Value {
+    browser.eval(
+        page,
+        &format!(
+            "(() => {{ const p = gcvm.panes[{pane}], s = p.shown.spaces[0], id = p.streamOf(s);
+              const pal = p.palettes.get(id), max = p.scaleOf(id), v = s.values.get(id), out = [];
+              for (let i = 0; i < s.tiles; i++) {{
+                if (s.ctl[i] !== 0 || v[i] === 0) continue;
+                const r = p.tileRect(0, i);
+                const px = Array.from(p.ctx.getImageData(r.x + (r.w >> 1), r.y + (r.h >> 1), 1, 1).data).slice(0, 3);
+                out.push({{tile: i, pixel: px, expected: pal.colours[level(v[i], max, pal.enumeration)]}});
+              }}
+              return out; }})()"
+        ),
+    )
+}
+
+#[test]
+fn a_replayed_recording_is_drawn_as_tiles_in_the_colours_of_their_values() {
+    let dir = scratch("tiles");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 4);
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    assert!(
+        tiles.len() > 50,
+        "only {} used tiles with a value",
+        tiles.len()
+    );
+    for t in tiles {
+        assert_eq!(
+            t["pixel"], t["expected"],
+            "tile {} is drawn in the wrong colour",
+            t["tile"]
+        );
+    }
+    let distinct: std::collections::HashSet<String> =
+        tiles.iter().map(|t| t["pixel"].to_string()).collect();
+    assert!(
+        distinct.len() >= 4,
+        "the tiles' values show as only {} colours",
+        distinct.len()
+    );
+}
+
+#[test]
+fn choosing_the_role_stream_draws_each_tile_in_its_roles_colour_with_the_labels_in_the_legend() {
+    let dir = scratch("role");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 5);
+    browser.eval(
+        &page,
+        "(() => { const s = document.querySelector('.selectors select'); s.value = '2';
+                  s.dispatchEvent(new Event('change')); })()",
+    );
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].dirty && gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0]) === 2",
+        "the role stream to be drawn",
+        LOAD,
+    );
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    assert!(tiles.len() > 50, "only {} tiles with a role", tiles.len());
+    for t in tiles {
+        assert_eq!(
+            t["pixel"], t["expected"],
+            "tile {} is not drawn in its role's colour",
+            t["tile"]
+        );
+    }
+    let labels = browser
+        .eval(&page, "gcvm.panes[0].lay.legend.map(e => e.label)")
+        .to_string();
+    for role in ["eden", "survivor", "old"] {
+        assert!(
+            labels.contains(&format!("\"{role}\"")),
+            "the legend lacks {role}: {labels}"
+        );
+    }
+}
+
+#[test]
+fn the_legend_is_drawn_with_its_swatches() {
+    let dir = scratch("legend");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 4);
+    let legend = browser.eval(
+        &page,
+        "gcvm.panes[0].lay.legend.map(e => ({label: e.label, colour: e.colour, \
+           pixel: Array.from(gcvm.panes[0].ctx.getImageData(e.x + (e.colour.startsWith('rgb') && e.label === '0' ? 0 : e.w >> 1), e.y + (e.h >> 1), 1, 1).data).slice(0, 3)}))",
+    );
+    let entries = legend.as_array().unwrap();
+    let labels: Vec<&str> = entries
+        .iter()
+        .map(|e| e["label"].as_str().unwrap())
+        .collect();
+    for want in ["0", "low", "mid", "high", "unused", "idle"] {
+        assert!(
+            labels.iter().any(|l| l.split(' ').next() == Some(want)),
+            "the legend has no {want:?} swatch: {labels:?}"
+        );
+    }
+    for e in entries {
+        let c = e["colour"].as_str().unwrap();
+        let want = css_rgb(c);
+        assert_eq!(
+            e["pixel"],
+            json!(want),
+            "legend swatch {} is not drawn in {c}",
+            e["label"]
+        );
+    }
+}
+
+/// `#rrggbb` or `rgb(r,g,b)` as [r, g, b].
+fn css_rgb(c: &str) -> [u64; 3] {
+    if let Some(h) = c.strip_prefix('#') {
+        let n = u64::from_str_radix(h, 16).unwrap();
+        return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+    }
+    let inner = c.trim_start_matches("rgb(").trim_end_matches(')');
+    let v: Vec<u64> = inner
+        .split(',')
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
+    [v[0], v[1], v[2]]
+}
+
+#[test]
+fn stepping_one_event_shows_the_next_frame() {
+    let dir = scratch("step");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 3);
+    let before = canvas_hash(&mut browser, &page, 0);
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 4 && !gcvm.panes[0].dirty && gcvm.panes[0].status.state === 'paused'",
+        "the step to frame 4",
+        LOAD,
+    );
+    let after = canvas_hash(&mut browser, &page, 0);
+    assert_ne!(before, after, "the canvas did not change after a step");
+    let text = browser.eval(&page, "document.querySelector('.frameinfo').textContent");
+    assert!(
+        text.as_str().unwrap().starts_with("frame 4 · gc-start"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_screenshot_of_the_viewer_is_a_png() {
+    let dir = scratch("screenshot");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 5);
+    let png = browser.screenshot(&page);
+    let path = dir.join("viewer.png");
+    std::fs::write(&path, &png).unwrap();
+    assert_eq!(
+        &png[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "the screenshot is not a PNG"
+    );
+    assert!(
+        png.len() > 10_000,
+        "a {}-byte screenshot shows next to nothing",
+        png.len()
+    );
+}
+
+#[test]
+fn a_malformed_client_message_gets_an_error_reply_and_changes_nothing() {
+    let dir = scratch("malformed");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 2);
+    let state = "JSON.stringify({state: gcvm.panes[0].status.state, position: gcvm.panes[0].status.position, \
+                 filters: gcvm.panes[0].status.filters, seq: gcvm.panes[0].shown.seq})";
+    let before = browser.eval(&page, state);
+    let hash = canvas_hash(&mut browser, &page, 0);
+    browser.eval(
+        &page,
+        r#"gcvm.panes[0].ws.send('{not json'); gcvm.panes[0].ws.send('{"cmd":"filter","event":"tick","period":0}'); gcvm.panes[0].ws.send('{"cmd":"step","extra":1}')"#,
+    );
+    browser.wait_for(
+        &page,
+        "gcvm.errors.length >= 3",
+        "three error replies",
+        LOAD,
+    );
+    let errors = browser.eval(&page, "gcvm.errors");
+    let errors: Vec<&str> = errors
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert!(errors[0].contains("not JSON"), "{errors:?}");
+    assert!(errors[1].contains("period"), "{errors:?}");
+    assert!(errors[2].contains("extra"), "{errors:?}");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        browser.eval(&page, state),
+        before,
+        "a refused message changed the run"
+    );
+    assert_eq!(
+        canvas_hash(&mut browser, &page, 0),
+        hash,
+        "a refused message changed the picture"
+    );
+    let shown = browser.eval(&page, "document.getElementById('errors').textContent");
+    assert!(
+        shown.as_str().unwrap().contains("not JSON"),
+        "the error is not shown: {shown}"
+    );
+}
+
+#[test]
+fn two_recordings_side_by_side_show_two_panes_kept_in_step() {
+    let dir = scratch("side-by-side");
+    let a = film(&dir, "g1.gcs", "region", 7);
+    let b = film(&dir, "ms.gcs", "mark-compact", 99);
+    let server = ReplayServer::start(&[&a, &b], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 2);
+    pause_at(&mut browser, &page, 5);
+    for pane in 0..2 {
+        let tiles = used_tiles_drawn(&mut browser, &page, pane);
+        let tiles = tiles.as_array().unwrap();
+        assert!(
+            tiles.len() > 20,
+            "pane {pane} shows {} used tiles",
+            tiles.len()
+        );
+        assert!(
+            tiles.iter().all(|t| t["pixel"] == t["expected"]),
+            "pane {pane} is drawn wrong"
+        );
+    }
+    let names = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('.pane .source')).map(e => e.textContent)",
+    );
+    let names = names.to_string();
+    assert!(
+        names.contains("region") && names.contains("mark-compact"),
+        "{names}"
+    );
+    assert_ne!(
+        canvas_hash(&mut browser, &page, 0),
+        canvas_hash(&mut browser, &page, 1)
+    );
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes.every(p => p.shown.seq === 6 && p.status.state === 'paused')",
+        "both panes to step to frame 6",
+        LOAD,
+    );
+}
+
+#[test]
+fn clicking_a_tile_shows_every_stream_value_and_its_addresses() {
+    let dir = scratch("tile-info");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 4);
+    let at = browser.eval(
+        &page,
+        "(() => { const p = gcvm.panes[0], r = p.tileRect(0, 17), b = p.canvas.getBoundingClientRect();
+                  return [b.left + r.x + 2, b.top + r.y + 2]; })()",
+    );
+    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    for kind in ["mousePressed", "mouseReleased"] {
+        browser.call(
+            Some(&page.session),
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+        );
+    }
+    browser.wait_for(
+        &page,
+        "document.querySelector('.tilebody table')",
+        "the tile info",
+        LOAD,
+    );
+    let info = browser.eval(&page, "document.querySelector('.tilebody').textContent");
+    let info = info.as_str().unwrap();
+    // Tile 17 of 8 KB tiles from 0: 0x22000 – 0x24000.
+    for want in [
+        "tile17",
+        "0x00022000 – 0x00024000",
+        "used",
+        "objects",
+        "role",
+    ] {
+        assert!(info.contains(want), "the tile info lacks {want:?}: {info}");
+    }
+}
+
+#[test]
+fn the_filter_table_sets_an_events_filter_in_the_source() {
+    let dir = scratch("filters");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    browser.eval(
+        &page,
+        "(() => { const i = gcvm.filterInputs['tick']; i.period.value = '3'; i.pause.checked = true;
+                  i.period.dispatchEvent(new Event('change')); })()",
+    );
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].status.filters.tick.period === 3 && gcvm.panes[0].status.filters.tick.pause === true",
+        "the source to take the tick filter",
+        LOAD,
+    );
+}
+
+// ---- recordings of real runs ----
+
+/// A program that collects a few times: rounds of allocation, each ending in System.gc().
+const CHURN: &str = r#"
+public class ViewerChurn {
+    public static void main(String[] args) {
+        Object[] keep = new Object[256];
+        long sum = 0;
+        for (int r = 0; r < 6; r++) {
+            for (int i = 0; i < 30000; i++) {
+                int[] a = new int[8 + (i & 63)];
+                a[0] = i;
+                sum += a.length;
+                if ((i & 255) == 0) keep[(i >> 8) & 255] = a;
+            }
+            System.gc();
+        }
+        System.out.println("done " + sum);
+    }
+}
+"#;
+
+/// Runs the churn program under `collector` with `options` (a recording or a trace).
+fn run_churn(collector: &str, options: &[&str]) {
+    let classes = support::compile_snippets("viewer-churn", &[("ViewerChurn.java", CHURN)]);
+    let mut all = vec!["--gc", collector, "-Xmx32m"];
+    all.extend_from_slice(options);
+    let out = support::run_gcvm_program(&classes, "ViewerChurn", &all);
+    assert_eq!(
+        out.code,
+        Some(0),
+        "the run failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_same_program_recorded_under_two_collectors_replays_side_by_side() {
+    let dir = scratch("real-side-by-side");
+    let (g1, ss) = (dir.join("region.gcs"), dir.join("semispace.gcs"));
+    for (collector, file) in [("region", &g1), ("semispace", &ss)] {
+        run_churn(
+            collector,
+            &[
+                "--stream-record",
+                file.to_str().unwrap(),
+                "--stream-tick",
+                "0",
+            ],
+        );
+    }
+    let server = ReplayServer::start(&[&g1, &ss], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 2);
+    pause_at(&mut browser, &page, 3);
+    for pane in 0..2 {
+        let tiles = used_tiles_drawn(&mut browser, &page, pane);
+        let tiles = tiles.as_array().unwrap();
+        assert!(!tiles.is_empty(), "pane {pane} shows no used tile");
+        assert!(
+            tiles.iter().all(|t| t["pixel"] == t["expected"]),
+            "pane {pane} is drawn wrong"
+        );
+    }
+    let names = browser
+        .eval(
+            &page,
+            "Array.from(document.querySelectorAll('.pane .source')).map(e => e.textContent)",
+        )
+        .to_string();
+    assert!(
+        names.contains("region — ViewerChurn") && names.contains("semispace — ViewerChurn"),
+        "{names}"
+    );
+    // Each space offers the streams its frame carries.
+    let offered = browser.eval(
+        &page,
+        "gcvm.panes.every(p => p.shown.spaces.every(s => \
+           p.selectors.querySelector(`select[data-space='${s.name}']`).options.length === s.streams.length))",
+    );
+    assert_eq!(
+        offered,
+        json!(true),
+        "a space's stream menu differs from its frame's streams"
+    );
+}
+
+#[test]
+fn replaying_an_object_level_trace_shows_its_recomputed_tiles() {
+    let dir = scratch("trace");
+    let trace = dir.join("churn.trace");
+    run_churn("mark-compact", &["--trace", trace.to_str().unwrap()]);
+    let server = ReplayServer::start(&[&trace], &["--tile-size", "4k"]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 1);
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    assert!(!tiles.is_empty(), "no used tile drawn");
+    assert!(tiles.iter().all(|t| t["pixel"] == t["expected"]));
+    let source = browser.eval(&page, "document.querySelector('.pane .source').textContent");
+    assert!(
+        source.as_str().unwrap().contains("(trace, 4.0 KB tiles)"),
+        "{source}"
+    );
+}
+
+#[test]
+fn a_live_run_is_watched_in_the_viewer_and_steps_one_event_at_a_time() {
+    let dir = scratch("live-run");
+    let classes = support::compile_snippets("viewer-churn", &[("ViewerChurn.java", CHURN)]);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gcvm"));
+    cmd.args([
+        "run",
+        "--gc",
+        "semispace",
+        "-Xmx32m",
+        "--stream=127.0.0.1:0",
+        "--stream-tick",
+        "0",
+    ])
+    .args(["--stream-filter", "gc-start:pause=true", "-cp"])
+    .arg(&classes)
+    .arg("ViewerChurn");
+    let server = ReplayServer::spawn(cmd);
+    // The run waits for the viewer, then stops at the first collection's start (a breakpoint).
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].status.state === 'paused' && gcvm.panes[0].status.mode === 'live'",
+        "the live run to stop at the gc-start breakpoint",
+        LOAD,
+    );
+    let first = browser.eval(
+        &page,
+        "[gcvm.panes[0].shown.seq, gcvm.panes[0].shown.event]",
+    );
+    assert_eq!(first, json!([0, "gc-start"]));
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    assert!(
+        !tiles.is_empty(),
+        "the heap at the first collection shows no used tile"
+    );
+    assert!(tiles.iter().all(|t| t["pixel"] == t["expected"]));
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 1 && gcvm.panes[0].shown.event === 'gc-end' && gcvm.panes[0].status.state === 'paused'",
+        "one step to the collection's end",
+        LOAD,
+    );
+    browser.eval(&page, "document.getElementById('resume').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 2 && gcvm.panes[0].status.state === 'paused'",
+        "the next breakpoint",
+        LOAD,
+    );
+}
+
+// ---- gcvm replay's command line ----
+
+fn replay_error(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gcvm"))
+        .arg("replay")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn replaying_a_file_that_is_not_a_recording_is_a_one_line_error() {
+    let dir = scratch("bad-input");
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "hello").unwrap();
+    let missing = dir.join("missing.gcs");
+    for (args, want) in [
+        (
+            vec![text.to_str().unwrap()],
+            "not a gcvm heap-stream recording",
+        ),
+        (vec![missing.to_str().unwrap()], "cannot open"),
+    ] {
+        let (code, err) = replay_error(&args);
+        assert_ne!(code, 0, "{args:?} succeeded");
+        assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+        assert!(err.starts_with("gcvm: ") && err.contains(want), "{err}");
+    }
+}
+
+#[test]
+fn a_replay_speed_out_of_range_is_a_one_line_error() {
+    let dir = scratch("bad-speed");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let (code, err) = replay_error(&[
+        rec.to_str().unwrap(),
+        "--speed",
+        "0",
+        "--stream=127.0.0.1:0",
+    ]);
+    assert_ne!(code, 0);
+    assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+    assert!(err.contains("invalid speed"), "{err}");
+}
+
+#[test]
+fn a_live_run_can_be_looked_back_at_with_the_timeline_and_followed_again() {
+    use gcvm_tracer::stream::hub::Mode;
+    use gcvm_tracer::stream::server::{Server, Source};
+    use gcvm_tracer::stream::StreamHub;
+    let dir = scratch("live");
+    // A live source in this process: the frames of a film, published as the VM would.
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let recording = gcvm_tracer::stream::record::Recording::read(&rec).unwrap();
+    let hub = StreamHub::new(recording.bootstrap_text.clone(), Mode::Live);
+    let server = Server::start(
+        "127.0.0.1:0",
+        vec![Source {
+            name: "live".into(),
+            hub: hub.clone(),
+        }],
+    )
+    .unwrap();
+    let mut browser = Browser::launch(&dir.join("profile"));
+    let page = browser.open(&server.url());
+    assert!(
+        hub.wait_for_viewer(Some(LOAD)),
+        "the viewer did not connect"
+    );
+    let publish = |i: usize| {
+        let (_, event) = gcvm_tracer::stream::codec::frame_event(&recording.frames[i]).unwrap();
+        hub.publish(recording.frames[i].clone(), event);
+    };
+    (0..6).for_each(publish);
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown && gcvm.panes[0].shown.seq === 5 && !gcvm.panes[0].dirty",
+        "the latest frame to be shown",
+        LOAD,
+    );
+    assert_eq!(
+        browser.eval(&page, "document.getElementById('timeline').max"),
+        json!("5")
+    );
+    let latest = canvas_hash(&mut browser, &page, 0);
+    browser.eval(
+        &page,
+        "(() => { const t = document.getElementById('timeline'); t.value = '2';
+                  t.dispatchEvent(new Event('input')); })()",
+    );
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 2 && !gcvm.panes[0].dirty",
+        "frame 2",
+        LOAD,
+    );
+    assert_ne!(
+        canvas_hash(&mut browser, &page, 0),
+        latest,
+        "looking back drew the same picture"
+    );
+    publish(6);
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].latest === 6",
+        "frame 6 to arrive",
+        LOAD,
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        browser.eval(&page, "gcvm.panes[0].shown.seq"),
+        json!(2),
+        "a new frame pulled the view away from the frame looked at"
+    );
+    browser.eval(&page, "document.getElementById('follow').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 6",
+        "following the latest frame again",
+        LOAD,
+    );
+    let _ = hub.end(Duration::ZERO);
+}

@@ -1,0 +1,419 @@
+//! What tests/viewer.rs and benches/viewer_fps.rs share: recordings made with the tracer's
+//! stream API (a region heap whose regions fill, are collected and change role), a
+//! `gcvm replay` process serving them, and headless chromium driven over the Chrome DevTools
+//! Protocol (a WebSocket spoken with tungstenite; JSON with serde_json).
+#![allow(dead_code)]
+
+use gcvm_tracer::stream::codec::{Bootstrap, Frame};
+use gcvm_tracer::stream::record::Recorder;
+use gcvm_tracer::stream::tiles::{summarise, Tiler};
+use gcvm_tracer::stream::{standard_streams, StreamEvent};
+use gcvm_tracer::{SpaceDesc, TraceSpaceKind};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Where tests and benches put their files.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(
+        option_env!("CARGO_TARGET_TMPDIR")
+            .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/target")),
+    )
+    .join("viewer")
+    .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+// ---- recordings ----
+
+/// A region heap to record: its size, region size, tile size, and how many frames.
+pub struct RegionFilm {
+    pub collector: &'static str,
+    pub heap: u64,
+    pub region: u64,
+    pub tile_size: u64,
+    pub frames: usize,
+    pub seed: u64,
+}
+
+/// A small deterministic generator (the films must not change between runs).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+impl RegionFilm {
+    /// Writes the film: frames cycle tick, gc-start, gc-end; eden regions fill between
+    /// collections, a collection turns full eden regions into survivor / old ones or frees
+    /// them, and the third collection is a full one.
+    pub fn write(&self, path: &Path) {
+        let bootstrap = Bootstrap {
+            target: "Synthetic".into(),
+            collector: self.collector.into(),
+            source: "live".into(),
+            tile_size: self.tile_size,
+            streams: standard_streams(self.tile_size),
+        };
+        let mut rec = Recorder::create(path, &bootstrap.encode()).unwrap();
+        let regions = (self.heap / self.region) as usize;
+        let mut rng = Lcg(self.seed);
+        // Per region: its kind and how full it is (bytes).
+        let mut kinds: Vec<TraceSpaceKind> = (0..regions)
+            .map(|i| {
+                if i % 4 == 0 {
+                    TraceSpaceKind::Eden
+                } else {
+                    TraceSpaceKind::Free
+                }
+            })
+            .collect();
+        let mut fill: Vec<u64> = vec![0; regions];
+        for seq in 0..self.frames {
+            let gc = (seq / 3) as u32;
+            let (event, label) = match seq % 3 {
+                0 => (StreamEvent::Tick, "tick"),
+                1 => (
+                    StreamEvent::GcStart,
+                    "Pause Young (Normal) (G1 Evacuation Pause)",
+                ),
+                _ => (
+                    StreamEvent::GcEnd,
+                    "Pause Young (Normal) (G1 Evacuation Pause)",
+                ),
+            };
+            let full = gc == 2 && event != StreamEvent::Tick;
+            match event {
+                StreamEvent::Tick | StreamEvent::GcStart => {
+                    for i in 0..regions {
+                        if kinds[i] == TraceSpaceKind::Eden {
+                            fill[i] = (fill[i] + self.region / 4 + rng.below(self.region / 4))
+                                .min(self.region);
+                        }
+                    }
+                }
+                _ => {
+                    for i in 0..regions {
+                        match kinds[i] {
+                            TraceSpaceKind::Eden => {
+                                let r = rng.below(10);
+                                kinds[i] = if r < 5 {
+                                    TraceSpaceKind::Free
+                                } else if r < 8 {
+                                    TraceSpaceKind::Survivor
+                                } else {
+                                    TraceSpaceKind::Old
+                                };
+                                fill[i] = if kinds[i] == TraceSpaceKind::Free {
+                                    0
+                                } else {
+                                    fill[i] / 3
+                                };
+                            }
+                            TraceSpaceKind::Free if rng.below(3) == 0 => {
+                                kinds[i] = TraceSpaceKind::Eden;
+                            }
+                            TraceSpaceKind::Survivor if full => kinds[i] = TraceSpaceKind::Old,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            let spaces: Vec<SpaceDesc> = (0..regions)
+                .map(|i| SpaceDesc {
+                    id: i as u32,
+                    kind: kinds[i],
+                    start: i as u64 * self.region,
+                    end: (i as u64 + 1) * self.region,
+                    name: format!("region {i}"),
+                })
+                .collect();
+            let mut tiler = Tiler::for_spaces(&spaces, self.tile_size);
+            let mut used = 0;
+            for (i, bytes) in fill.iter().enumerate() {
+                let mut at = i as u64 * self.region;
+                let end = at + bytes;
+                while at + 16 <= end {
+                    let size = (16 + rng.below(2048) / 8 * 8).min(end - at);
+                    tiler.object(at, size);
+                    used += size;
+                    at += size;
+                }
+            }
+            let spaces = tiler.finish();
+            let frame = Frame {
+                seq: seq as u64,
+                event,
+                gc: (event != StreamEvent::Tick).then_some(gc),
+                label: if full {
+                    "Pause Full (System.gc())".into()
+                } else {
+                    label.into()
+                },
+                time_ms: seq as f64 * 40.0,
+                full,
+                heap_used: used,
+                heap_capacity: self.heap,
+                summary: summarise(&spaces),
+                spaces,
+            };
+            rec.frame(&frame.encode()).unwrap();
+        }
+        rec.finish().unwrap();
+    }
+}
+
+// ---- gcvm replay ----
+
+/// A `gcvm replay` (or live `gcvm run --stream`) serving the viewer on a free loopback port;
+/// killed when dropped.
+pub struct ReplayServer {
+    child: Child,
+    pub url: String,
+}
+
+impl ReplayServer {
+    pub fn start(files: &[&Path], extra: &[&str]) -> ReplayServer {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gcvm"));
+        cmd.arg("replay")
+            .args(files)
+            .arg("--stream=127.0.0.1:0")
+            .args(extra);
+        ReplayServer::spawn(cmd)
+    }
+
+    /// Any gcvm command that serves the viewer (`gcvm run --stream=127.0.0.1:0 ...`).
+    pub fn spawn(mut cmd: Command) -> ReplayServer {
+        let mut child = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cannot start gcvm");
+        let stderr = child.stderr.take().unwrap();
+        let mut lines = BufReader::new(stderr).lines();
+        let first = lines.next().and_then(Result::ok).unwrap_or_default();
+        let url = first
+            .strip_prefix("gcvm: heap viewer at ")
+            .unwrap_or_else(|| {
+                let _ = child.kill();
+                panic!("gcvm did not print the viewer's URL: {first:?}")
+            })
+            .to_string();
+        // Keep reading stderr so the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        ReplayServer { child, url }
+    }
+}
+
+impl Drop for ReplayServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---- chromium over the DevTools protocol ----
+
+/// Headless chromium with a fresh profile; killed (and its profile removed) when dropped.
+pub struct Browser {
+    child: Child,
+    profile: PathBuf,
+    ws: tungstenite::WebSocket<TcpStream>,
+    next_id: u64,
+}
+
+/// The one-line failure when chromium is not installed: the tests never pass without it.
+pub fn require_chromium() {
+    assert!(
+        Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} is missing: the viewer tests need Debian's chromium; run .ci/setup (as root, \
+         or with sudo) to install it"
+    );
+}
+
+impl Browser {
+    pub fn launch(profile: &Path) -> Browser {
+        require_chromium();
+        let _ = std::fs::remove_dir_all(profile);
+        std::fs::create_dir_all(profile).unwrap();
+        let child = Command::new(CHROMIUM)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--window-size=1400,1000",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("--remote-debugging-port=0")
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start chromium");
+        let port_file = profile.join("DevToolsActivePort");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let (port, path) = loop {
+            if let Ok(text) = std::fs::read_to_string(&port_file) {
+                let mut lines = text.lines();
+                if let (Some(port), Some(path)) = (lines.next(), lines.next()) {
+                    break (port.to_string(), path.to_string());
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "chromium wrote no DevToolsActivePort in 30 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let addr = format!("127.0.0.1:{port}");
+        let stream = TcpStream::connect(&addr).expect("cannot reach chromium's DevTools port");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let (ws, _) = tungstenite::client(format!("ws://{addr}{path}"), stream)
+            .expect("DevTools WebSocket handshake failed");
+        Browser {
+            child,
+            profile: profile.to_path_buf(),
+            ws,
+            next_id: 1,
+        }
+    }
+
+    /// Sends a DevTools command (to a page's session, or to the browser) and returns its result.
+    pub fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = json!(s);
+        }
+        self.ws
+            .send(tungstenite::Message::text(msg.to_string()))
+            .expect("cannot send to chromium");
+        loop {
+            let m = self
+                .ws
+                .read()
+                .expect("chromium closed the DevTools connection");
+            let tungstenite::Message::Text(text) = m else {
+                continue;
+            };
+            let v: Value = serde_json::from_str(text.as_str()).unwrap();
+            if v["id"].as_u64() == Some(id) {
+                if let Some(e) = v.get("error") {
+                    panic!("DevTools {method} failed: {e}");
+                }
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// A new tab at `url`, 1400 x 1000 CSS pixels.
+    pub fn open(&mut self, url: &str) -> Page {
+        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let target_id = target["targetId"].as_str().unwrap().to_string();
+        let attached = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target_id, "flatten": true}),
+        );
+        let session = attached["sessionId"].as_str().unwrap().to_string();
+        self.call(Some(&session), "Page.enable", json!({}));
+        self.call(Some(&session), "Runtime.enable", json!({}));
+        self.call(
+            Some(&session),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 1400, "height": 1000, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        self.call(Some(&session), "Page.navigate", json!({"url": url}));
+        Page { session }
+    }
+
+    /// Evaluates a JavaScript expression in the page (awaiting a promise) and returns its value.
+    pub fn eval(&mut self, page: &Page, expr: &str) -> Value {
+        let r = self.call(
+            Some(&page.session),
+            "Runtime.evaluate",
+            json!({"expression": expr, "awaitPromise": true, "returnByValue": true}),
+        );
+        if let Some(e) = r.get("exceptionDetails") {
+            panic!("the page threw evaluating {expr}: {e}");
+        }
+        r["result"]["value"].clone()
+    }
+
+    /// Evaluates `expr` until it is true, or panics with `what` after `timeout`.
+    pub fn wait_for(&mut self, page: &Page, expr: &str, what: &str, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if self.eval(
+                page,
+                &format!(
+                    "(() => {{ try {{ return !!({expr}); }} catch (e) {{ return false; }} }})()"
+                ),
+            ) == json!(true)
+            {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what} ({expr})"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A PNG of the page as it is drawn.
+    pub fn screenshot(&mut self, page: &Page) -> Vec<u8> {
+        use base64::Engine;
+        let r = self.call(
+            Some(&page.session),
+            "Page.captureScreenshot",
+            json!({"format": "png"}),
+        );
+        base64::engine::general_purpose::STANDARD
+            .decode(r["data"].as_str().expect("no screenshot data"))
+            .expect("the screenshot is not base64")
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// A tab, by its DevTools session.
+pub struct Page {
+    pub session: String,
+}
+
+/// The JavaScript that reads one canvas pixel of pane `pane` as [r, g, b, a].
+pub fn pixel_js(pane: usize, x: &str, y: &str) -> String {
+    format!(
+        "Array.from(gcvm.panes[{pane}].ctx.getImageData(Math.floor({x}), Math.floor({y}), 1, 1).data)"
+    )
+}
