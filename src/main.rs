@@ -242,6 +242,10 @@ struct RunArgs {
     /// trace (docs/trace-format.md); read it with `gcvm trace info`, `gcvm stats`, `gcvm heap`.
     #[arg(long = "trace", value_name = "FILE")]
     trace: Option<PathBuf>,
+    /// With --trace: also record when each dead object became unreachable (in allocated bytes)
+    /// and in which method (Merlin's algorithm; read with `gcvm deaths`).
+    #[arg(long = "trace-deaths")]
+    trace_deaths: bool,
     /// Debug: write the actual heap, one line per object, at every collection's start and end and
     /// at exit into FILE — what the trace must reconstruct.
     #[arg(long = "heap-dump", value_name = "FILE")]
@@ -517,6 +521,7 @@ fn run(a: RunArgs) -> Result<i32, String> {
     let recording = Recording {
         trace: a.trace.clone(),
         heap_dump: a.heap_dump.clone(),
+        trace_deaths: a.trace_deaths,
         program: std::iter::once(main.as_str())
             .chain(a.args.iter().map(String::as_str))
             .collect::<Vec<_>>()

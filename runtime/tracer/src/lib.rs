@@ -61,6 +61,9 @@ pub trait GcEventSink {
     fn sync_spaces(&mut self, _spaces: &[SpaceDesc]) {}
     /// Space `id` was emptied: whatever is still in it is dead. Report after moving its survivors.
     fn space_release(&mut self, _id: u32) {}
+    /// `--trace-deaths`, before `gc_start`: the object at `addr` became unreachable at `time`
+    /// (allocated bytes) while method `context` ran (`format::CONTEXT_UNKNOWN`: not observed).
+    fn object_died(&mut self, _addr: u64, _time: u64, _context: u32) {}
 }
 
 /// A sink that records nothing: tracing off.
