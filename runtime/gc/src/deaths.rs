@@ -30,7 +30,6 @@ use crate::object::{gcword, Ref, TypeRegistry};
 use crate::{GcEventSink, RootSource};
 use gcvm_tracer::format::CONTEXT_UNKNOWN;
 use parking_lot::Mutex;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -42,8 +41,9 @@ struct Stamp {
     context: u32,
 }
 
-/// A thread's log is compacted (one stamp per object, the latest) when it reaches this length.
-const COMPACT_AT: usize = 1 << 20;
+/// A thread's log is compacted (one stamp per object, the latest) when it reaches this length,
+/// or twice its length after the last compaction.
+const COMPACT_AT: usize = 1 << 22;
 
 /// A thread's side: the stamps it made since the last pause, and the context the VM keeps
 /// current (the method on top of the thread's stack).
@@ -52,6 +52,7 @@ pub struct MutatorDeaths {
     /// The method running now (VM's id; `CONTEXT_UNKNOWN` before the first).
     pub context: u32,
     stamps: Vec<Stamp>,
+    compact_at: usize,
 }
 
 impl MutatorDeaths {
@@ -70,8 +71,9 @@ impl MutatorDeaths {
         }
         let time = self.clock.load(Ordering::Relaxed);
         self.stamps.push(Stamp { obj, time, context });
-        if self.stamps.len() >= COMPACT_AT {
+        if self.stamps.len() >= self.compact_at {
             compact(&mut self.stamps);
+            self.compact_at = COMPACT_AT.max(2 * self.stamps.len());
         }
     }
 
@@ -82,14 +84,17 @@ impl MutatorDeaths {
     }
 }
 
-/// Keeps each object's latest stamp (stamps of one thread are in time order).
+/// Keeps each object's latest stamp (a thread's stamps are in time order).
 fn compact(stamps: &mut Vec<Stamp>) {
-    let mut latest: HashMap<Ref, Stamp> = HashMap::with_capacity(stamps.len() / 4);
-    for s in stamps.drain(..) {
-        latest.insert(s.obj, s);
+    stamps.sort_unstable_by_key(|s| (s.obj, s.time));
+    let mut out = 0;
+    for i in 0..stamps.len() {
+        if i + 1 == stamps.len() || stamps[i + 1].obj != stamps[i].obj {
+            stamps[out] = stamps[i];
+            out += 1;
+        }
     }
-    stamps.extend(latest.into_values());
-    stamps.sort_by_key(|s| s.time);
+    stamps.truncate(out);
 }
 
 /// What one pause found: every object that became unreachable since the last one.
@@ -127,6 +132,7 @@ impl DeathTracker {
             clock: self.clock.clone(),
             context: CONTEXT_UNKNOWN,
             stamps: Vec::new(),
+            compact_at: COMPACT_AT,
         }
     }
 
@@ -155,24 +161,26 @@ impl DeathTracker {
         let now = self.clock();
         let stamps = std::mem::take(&mut *self.stamps.lock());
         let reached = reach_from_roots(memory, types, roots);
-        let mut dead = Vec::new();
+        let mut dead = DeadSet::new(memory.size());
         objects(&mut |obj| {
             if !reached.contains(obj) && memory.gc_word(obj) & gcword::DEATH_REPORTED == 0 {
-                dead.push(obj);
+                dead.add(obj);
             }
         });
-        let index: HashMap<Ref, usize> = dead.iter().enumerate().map(|(i, &o)| (o, i)).collect();
-        let mut latest: Vec<Option<(u64, u32)>> = vec![None; dead.len()];
+        drop(reached);
+        dead.seal();
+        let mut latest: Vec<Option<(u64, u32)>> = vec![None; dead.objects.len()];
         for s in &stamps {
-            if let Some(&i) = index.get(&s.obj) {
+            if let Some(i) = dead.index(s.obj) {
                 if latest[i].is_none_or(|(t, _)| s.time >= t) {
                     latest[i] = Some((s.time, s.context));
                 }
             }
         }
-        let assigned = propagate(memory, types, &dead, &index, &latest);
+        drop(stamps);
+        let assigned = propagate(memory, types, &mut dead, &latest);
         let mut report = DeathReport::default();
-        for (i, &obj) in dead.iter().enumerate() {
+        for (i, &obj) in dead.objects.iter().enumerate() {
             memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
             let (time, context) = assigned[i].unwrap_or_else(|| {
                 report.unknown += 1;
@@ -225,33 +233,70 @@ fn reach_from_roots(
     reached
 }
 
+/// The dead objects of one pause: in address order, with a bitmap for membership.
+struct DeadSet {
+    objects: Vec<Ref>,
+    bits: Bitmap,
+}
+
+impl DeadSet {
+    fn new(heap_bytes: usize) -> DeadSet {
+        DeadSet {
+            objects: Vec::new(),
+            bits: Bitmap::new(heap_bytes),
+        }
+    }
+    fn add(&mut self, obj: Ref) {
+        self.objects.push(obj);
+        self.bits.insert(obj);
+    }
+    /// Sorts the objects (heap walks visit ranges in the collector's order).
+    fn seal(&mut self) {
+        if !self.objects.is_sorted() {
+            self.objects.sort_unstable();
+        }
+    }
+    /// The index of `obj` if it is dead.
+    fn index(&self, obj: Ref) -> Option<usize> {
+        if obj.is_null() || !self.bits.contains(obj) {
+            return None;
+        }
+        self.objects.binary_search(&obj).ok()
+    }
+}
+
 /// Merlin's propagation: the latest stamp among the dead objects reaching each dead object.
+/// Takes each object out of `dead.bits` as it gets its stamp.
 fn propagate(
     memory: &HeapMemory,
     types: &TypeRegistry,
-    dead: &[Ref],
-    index: &HashMap<Ref, usize>,
+    dead: &mut DeadSet,
     latest: &[Option<(u64, u32)>],
 ) -> Vec<Option<(u64, u32)>> {
-    let mut sources: Vec<usize> = (0..dead.len()).filter(|&i| latest[i].is_some()).collect();
-    sources.sort_by_key(|&i| std::cmp::Reverse(latest[i].map(|(t, _)| t)));
-    let mut assigned: Vec<Option<(u64, u32)>> = vec![None; dead.len()];
+    // (time, index), latest first.
+    let mut sources: Vec<(u64, usize)> = latest
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.map(|(t, _)| (u64::MAX - t, i)))
+        .collect();
+    sources.sort_unstable();
+    let mut assigned: Vec<Option<(u64, u32)>> = vec![None; latest.len()];
     let mut stack = Vec::new();
-    for s in sources {
+    for (_, s) in sources {
         if assigned[s].is_some() {
             continue;
         }
         let stamp = latest[s];
         assigned[s] = stamp;
+        dead.bits.remove(dead.objects[s]);
         stack.push(s);
         while let Some(i) = stack.pop() {
-            memory.for_each_ref_slot(types, dead[i], |slot| {
+            memory.for_each_ref_slot(types, dead.objects[i], |slot| {
                 let target = memory.read_ref(slot);
-                if let Some(&j) = index.get(&target) {
-                    if assigned[j].is_none() {
-                        assigned[j] = stamp;
-                        stack.push(j);
-                    }
+                if let Some(j) = dead.index(target) {
+                    dead.bits.remove(target);
+                    assigned[j] = stamp;
+                    stack.push(j);
                 }
             });
         }
@@ -277,6 +322,10 @@ impl Bitmap {
         let was = self.words[w] & b != 0;
         self.words[w] |= b;
         !was
+    }
+    fn remove(&mut self, r: Ref) {
+        let unit = r.raw() as usize;
+        self.words[unit / 64] &= !(1u64 << (unit % 64));
     }
     fn contains(&self, r: Ref) -> bool {
         let unit = r.raw() as usize;
