@@ -50,6 +50,9 @@ enum Command {
     Overview(PlotArgs),
     /// Lifetimes of a trace's dead objects in allocated bytes, per type or allocation site.
     Lifetimes(LifetimesArgs),
+    /// Death times and sites (a trace recorded with --trace-deaths): allocation site x death
+    /// site pairs, and a hive plot (SVG) of allocating class -> killing class.
+    Deaths(DeathsArgs),
     /// Nursery escapees: objects that survived one collection and died at the next, per site.
     Escapees(TraceFileArgs),
     /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
@@ -149,6 +152,22 @@ struct LifetimesArgs {
     /// Group the dead objects by type or by allocation site.
     #[arg(long, value_name = "GROUP", default_value = "type", value_parser = ["type", "site"])]
     by: String,
+}
+
+#[derive(Args)]
+struct DeathsArgs {
+    /// The trace file (written by `gcvm run --trace FILE --trace-deaths`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print JSON (every pair) instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the hive plot into this SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    plot: Option<PathBuf>,
+    /// Rows of the table (the pairs with the most objects).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    top: usize,
 }
 
 #[derive(Subcommand)]
@@ -652,6 +671,12 @@ fn main() -> ExitCode {
             a.by == "site",
             a.common.json,
             a.common.plot.as_deref(),
+        )),
+        Command::Deaths(a) => print_trace_report(gcvm_tools::deaths::deaths(
+            &a.file,
+            a.json,
+            a.plot.as_deref(),
+            a.top,
         )),
         Command::Escapees(a) => print_trace_report(gcvm_tools::analyses::escapees(&a.file, a.json)),
         Command::Leaks(a) => print_trace_report(gcvm_tools::analyses::leaks(

@@ -556,7 +556,8 @@ impl HeapModel {
                 }
                 Ok(())
             }
-            Event::Mark { .. } => Ok(()),
+            // Deaths (`--trace-deaths`) do not change the heap: `analyses::deaths` reads them.
+            Event::Mark { .. } | Event::Death { .. } | Event::MethodDef { .. } => Ok(()),
             Event::GcStart {
                 gc_id,
                 kind,
@@ -1296,6 +1297,27 @@ impl HeapModel {
                 off += desc.size_units as u64;
             }
         }
+    }
+
+    /// The object starting at byte address `addr` (in the front map or a thread's open run):
+    /// its description and age.
+    pub fn object_at(&mut self, addr: u64) -> Option<(Desc, u8)> {
+        let units = addr >> 3;
+        let descs = &self.descs;
+        let found = |run: &mut Run| {
+            let i = run.find(descs, units)?;
+            let d = run.descs[i];
+            (!descs.is_gap(d)).then(|| (descs.list[d as usize], run.ages[i]))
+        };
+        if let Some((_, run)) = self.front.range_mut(..=units).next_back() {
+            if let Some(o) = found(run) {
+                return Some(o);
+            }
+        }
+        self.threads
+            .iter_mut()
+            .filter_map(|t| t.open.as_mut())
+            .find_map(found)
     }
 
     /// Bytes the model holds now (runs, their index and the description table).

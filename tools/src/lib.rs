@@ -13,6 +13,7 @@
 
 pub mod analyses;
 pub mod compare;
+pub mod deaths;
 pub mod heap;
 pub mod hprof;
 mod inflate;

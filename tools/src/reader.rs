@@ -190,10 +190,21 @@ pub enum Event {
         id: u32,
         name: String,
     },
+    /// `--trace-deaths`, before a GC start: the object at `addr` became unreachable at `time`
+    /// (allocated bytes) in method `context` (0: not observed).
+    Death {
+        addr: u64,
+        time: u64,
+        context: u32,
+    },
+    MethodDef {
+        id: u32,
+        def: Box<MethodSym>,
+    },
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 22] = [
+pub const EVENT_KIND_NAMES: [&str; 24] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -216,6 +227,8 @@ pub const EVENT_KIND_NAMES: [&str; 22] = [
     "type",
     "site",
     "cause",
+    "death",
+    "method",
 ];
 
 impl Event {
@@ -243,6 +256,8 @@ impl Event {
             Event::TypeDef { .. } => 19,
             Event::SiteDef { .. } => 20,
             Event::CauseDef { .. } => 21,
+            Event::Death { .. } => 22,
+            Event::MethodDef { .. } => 23,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -276,12 +291,28 @@ impl SiteSym {
     }
 }
 
+/// A method, the context of deaths (`--trace-deaths`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MethodSym {
+    pub class: String,
+    pub name: String,
+    pub descriptor: String,
+}
+
+impl MethodSym {
+    /// `Class.method`.
+    pub fn label(&self) -> String {
+        format!("{}.{}", self.class, self.name)
+    }
+}
+
 /// The symbols seen so far.
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
     pub types: HashMap<u32, TypeSym>,
     pub sites: HashMap<u32, SiteSym>,
     pub causes: HashMap<u32, String>,
+    pub methods: HashMap<u32, MethodSym>,
 }
 
 impl Symbols {
@@ -294,6 +325,15 @@ impl Symbols {
         self.sites
             .get(&id)
             .map_or_else(|| format!("<site {id}>"), |s| s.label())
+    }
+    /// A death context: `Class.method`, or `<unknown>` for context 0.
+    pub fn method_label(&self, id: u32) -> String {
+        if id == format::CONTEXT_UNKNOWN {
+            return "<unknown>".to_string();
+        }
+        self.methods
+            .get(&id)
+            .map_or_else(|| format!("<method {id}>"), |m| m.label())
     }
     pub fn cause_name(&self, id: u32) -> String {
         self.causes
@@ -632,6 +672,9 @@ impl<R: Read> TraceReader<R> {
             }
             Event::CauseDef { id, name } => {
                 self.symbols.causes.insert(*id, name.clone());
+            }
+            Event::MethodDef { id, def } => {
+                self.symbols.methods.insert(*id, (**def).clone());
             }
             Event::GcStart { .. } => self.gcs_started = self.gcs_started.saturating_add(1),
             _ => {}
@@ -1212,6 +1255,19 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
         ev::CAUSE => Event::CauseDef {
             id: c.v32("cause id")?,
             name: c.string("cause name")?,
+        },
+        ev::DEATH => Event::Death {
+            addr: c.units("death address")?,
+            time: c.varint("death time")?,
+            context: c.v32("death context")?,
+        },
+        ev::METHOD => Event::MethodDef {
+            id: c.v32("method id")?,
+            def: Box::new(MethodSym {
+                class: c.string("method class")?,
+                name: c.string("method name")?,
+                descriptor: c.string("method descriptor")?,
+            }),
         },
         other => {
             c.p = start;
