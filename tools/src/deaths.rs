@@ -165,8 +165,11 @@ pub fn deaths(
     let deaths = read_deaths(path)?;
     if let Some(p) = plot {
         let svg = hive_plot(&deaths);
-        std::fs::write(p, format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n"))
-            .map_err(|e| TraceError::message(format!("cannot write {}: {e}", p.display())))?;
+        std::fs::write(
+            p,
+            format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{svg}\n"),
+        )
+        .map_err(|e| TraceError::message(format!("cannot write {}: {e}", p.display())))?;
     }
     Ok(report(&deaths, json, top))
 }

@@ -1330,7 +1330,12 @@ impl JThread {
                 return Ok(());
             }
             if self.mutator.deaths.is_some() {
-                self.stamp_frame_locals(code, frame.method, frame.pc as usize, frame.locals as usize);
+                self.stamp_frame_locals(
+                    code,
+                    frame.method,
+                    frame.pc as usize,
+                    frame.locals as usize,
+                );
             }
             self.frames.pop();
             if !frame.lock.is_null() {
@@ -1372,7 +1377,14 @@ impl JThread {
     /// `--trace-deaths`: local `i` is overwritten at instruction `pc`; if it held a reference,
     /// that root goes away.
     #[cold]
-    fn stamp_local(&mut self, code: &Code, method: &'static Method, pc: usize, lb: usize, i: usize) {
+    fn stamp_local(
+        &mut self,
+        code: &Code,
+        method: &'static Method,
+        pc: usize,
+        lb: usize,
+        i: usize,
+    ) {
         let maps = code
             .oopmaps
             .get_or_init(|| crate::oopmap::OopMaps::compute(code, method));

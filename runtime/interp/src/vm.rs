@@ -335,7 +335,12 @@ impl Vm {
             return;
         }
         if let Some(w) = &self.trace {
-            w.define_method(death_context(method), class, &method.name, &method.descriptor);
+            w.define_method(
+                death_context(method),
+                class,
+                &method.name,
+                &method.descriptor,
+            );
         }
     }
 
