@@ -20,8 +20,9 @@
 //! its time the pause's. Each reported object gets `gcword::DEATH_REPORTED` in its header, so a
 //! dead object a partial collection leaves in place is reported once.
 //!
-//! Stamps older than the last pause are dropped: an object still reachable then can only have
-//! died through a cut made since. With the option off, nothing here exists: `Heap::deaths` and
+//! Stamps older than the last pause are ignored: an object still reachable then can only have
+//! died through a cut made since. A stamp is one word per 16 bytes of heap, stored at the
+//! object's address in a side table (one relaxed store; no log, nothing to hand over). With the option off, nothing here exists: `Heap::deaths` and
 //! every `Mutator::deaths` are None, and the stores take their usual path (store_ref's fast path
 //! stays barrier-free for collectors without barriers only while deaths are off).
 
@@ -29,30 +30,53 @@ use crate::memory::HeapMemory;
 use crate::object::{gcword, Ref, TypeRegistry};
 use crate::{GcEventSink, RootSource};
 use gcvm_tracer::format::CONTEXT_UNKNOWN;
-use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// One lost reference: `obj` lost it at `time` while `context` ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stamp {
-    obj: Ref,
-    time: u64,
-    context: u32,
+/// A stamp packs the time (bytes allocated, high 40 bits, saturating) and the context (low 24
+/// bits) into one word, so that a stamp is one relaxed atomic store.
+const CONTEXT_BITS: u32 = 24;
+const MAX_CONTEXT: u64 = (1 << CONTEXT_BITS) - 1;
+const MAX_TIME: u64 = (1 << (64 - CONTEXT_BITS)) - 1;
+
+fn pack(time: u64, context: u32) -> u64 {
+    (time.min(MAX_TIME) << CONTEXT_BITS) | (context as u64).min(MAX_CONTEXT)
 }
 
-/// A thread's log is compacted (one stamp per object, the latest) when it reaches this length,
-/// or twice its length after the last compaction.
-const COMPACT_AT: usize = 1 << 22;
+fn unpack(word: u64) -> (u64, u32) {
+    (word >> CONTEXT_BITS, (word & MAX_CONTEXT) as u32)
+}
 
-/// A thread's side: the stamps it made since the last pause, and the context the VM keeps
-/// current (the method on top of the thread's stack).
+/// What the threads and the pause share: the allocation clock and the stamp table — one word
+/// per 16 bytes of heap (the minimum object size: two objects never start in the same 16
+/// bytes), indexed by address. The table is the size of half the heap reservation, but only
+/// its pages for addresses objects were stamped at are ever touched.
+struct Shared {
+    clock: AtomicU64,
+    stamps: Box<[AtomicU64]>,
+}
+
+impl Shared {
+    #[inline]
+    fn slot(&self, obj: Ref) -> &AtomicU64 {
+        &self.stamps[obj.offset() >> 4]
+    }
+}
+
+/// `n` zeroed atomic words, from zeroed memory the system maps lazily.
+fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
+    let words: Box<[u64]> = vec![0u64; n].into_boxed_slice();
+    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64 (std documents
+    // it), so a boxed slice of one is a boxed slice of the other; the box is moved, not copied.
+    unsafe { Box::from_raw(Box::into_raw(words) as *mut [AtomicU64]) }
+}
+
+/// A thread's side: its way to stamp, and the context the VM keeps current (the method on top
+/// of the thread's stack).
 pub struct MutatorDeaths {
-    clock: Arc<AtomicU64>,
+    shared: Arc<Shared>,
     /// The method running now (VM's id; `CONTEXT_UNKNOWN` before the first).
     pub context: u32,
-    stamps: Vec<Stamp>,
-    compact_at: usize,
 }
 
 impl MutatorDeaths {
@@ -69,32 +93,17 @@ impl MutatorDeaths {
         if obj.is_null() {
             return;
         }
-        let time = self.clock.load(Ordering::Relaxed);
-        self.stamps.push(Stamp { obj, time, context });
-        if self.stamps.len() >= self.compact_at {
-            compact(&mut self.stamps);
-            self.compact_at = COMPACT_AT.max(2 * self.stamps.len());
-        }
+        let time = self.shared.clock.load(Ordering::Relaxed);
+        self.shared
+            .slot(obj)
+            .store(pack(time, context), Ordering::Relaxed);
     }
 
     /// The thread allocated `bytes` (the allocation clock moves on).
     #[inline]
     pub fn allocated(&self, bytes: usize) {
-        self.clock.fetch_add(bytes as u64, Ordering::Relaxed);
+        self.shared.clock.fetch_add(bytes as u64, Ordering::Relaxed);
     }
-}
-
-/// Keeps each object's latest stamp (a thread's stamps are in time order).
-fn compact(stamps: &mut Vec<Stamp>) {
-    stamps.sort_unstable_by_key(|s| (s.obj, s.time));
-    let mut out = 0;
-    for i in 0..stamps.len() {
-        if i + 1 == stamps.len() || stamps[i + 1].obj != stamps[i].obj {
-            stamps[out] = stamps[i];
-            out += 1;
-        }
-    }
-    stamps.truncate(out);
 }
 
 /// What one pause found: every object that became unreachable since the last one.
@@ -106,46 +115,46 @@ pub struct DeathReport {
     pub unknown: usize,
 }
 
-/// The heap's side: the allocation clock and the stamps handed over at safepoints.
+/// The heap's side: the shared clock and table, and the clock at the last pause — a stamp
+/// earlier than it is stale (made before that pause, possibly for another object that was
+/// at the same address), so the table is never cleared.
 pub struct DeathTracker {
-    clock: Arc<AtomicU64>,
-    stamps: Mutex<Vec<Stamp>>,
-}
-
-impl Default for DeathTracker {
-    fn default() -> Self {
-        DeathTracker::new()
-    }
+    shared: Arc<Shared>,
+    last_pause: AtomicU64,
 }
 
 impl DeathTracker {
-    pub fn new() -> DeathTracker {
+    /// A tracker for a heap reservation of `heap_bytes`.
+    pub fn new(heap_bytes: usize) -> DeathTracker {
         DeathTracker {
-            clock: Arc::new(AtomicU64::new(0)),
-            stamps: Mutex::new(Vec::new()),
+            shared: Arc::new(Shared {
+                clock: AtomicU64::new(0),
+                stamps: zeroed_words(heap_bytes.div_ceil(16)),
+            }),
+            last_pause: AtomicU64::new(0),
         }
     }
 
-    /// A new thread's log.
+    /// A new thread's side.
     pub fn new_mutator(&self) -> MutatorDeaths {
         MutatorDeaths {
-            clock: self.clock.clone(),
+            shared: self.shared.clone(),
             context: CONTEXT_UNKNOWN,
-            stamps: Vec::new(),
-            compact_at: COMPACT_AT,
         }
     }
 
     /// Bytes allocated so far (the trace's clock).
     pub fn clock(&self) -> u64 {
-        self.clock.load(Ordering::Relaxed)
+        self.shared.clock.load(Ordering::Relaxed)
     }
 
-    /// Takes a stopped (or exiting) thread's stamps.
-    pub fn take_stamps(&self, m: &mut MutatorDeaths) {
-        if !m.stamps.is_empty() {
-            self.stamps.lock().append(&mut m.stamps);
-        }
+    /// The stamp of `obj` made since the last pause, if any. A stamp made before it at exactly
+    /// its clock (nothing allocated in between) passes too: the pause cannot tell it from one
+    /// made after it with nothing allocated yet, and it is earlier than any death it can give.
+    fn stamp_of(&self, obj: Ref, since: u64) -> Option<(u64, u32)> {
+        let word = self.shared.slot(obj).load(Ordering::Relaxed);
+        let (time, context) = unpack(word);
+        (word != 0 && time >= since).then_some((time, context))
     }
 
     /// Finds the objects that became unreachable since the last pause, gives each its death
@@ -159,7 +168,7 @@ impl DeathTracker {
         objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
     ) -> DeathReport {
         let now = self.clock();
-        let stamps = std::mem::take(&mut *self.stamps.lock());
+        let since = self.last_pause.swap(now, Ordering::Relaxed);
         let reached = reach_from_roots(memory, types, roots);
         let mut dead = DeadSet::new(memory.size());
         objects(&mut |obj| {
@@ -169,16 +178,13 @@ impl DeathTracker {
         });
         drop(reached);
         dead.seal();
-        let mut latest: Vec<Option<(u64, u32)>> = vec![None; dead.objects.len()];
-        for s in &stamps {
-            if let Some(i) = dead.index(s.obj) {
-                if latest[i].is_none_or(|(t, _)| s.time >= t) {
-                    latest[i] = Some((s.time, s.context));
-                }
-            }
-        }
-        drop(stamps);
-        let assigned = propagate(memory, types, &mut dead, &latest);
+        let stamps: Vec<(u64, u32, usize)> = dead
+            .objects
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &o)| self.stamp_of(o, since).map(|(t, c)| (t, c, i)))
+            .collect();
+        let assigned = propagate(memory, types, &mut dead, stamps);
         let mut report = DeathReport::default();
         for (i, &obj) in dead.objects.iter().enumerate() {
             memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
@@ -266,30 +272,27 @@ impl DeadSet {
 }
 
 /// Merlin's propagation: the latest stamp among the dead objects reaching each dead object.
-/// Takes each object out of `dead.bits` as it gets its stamp.
+/// `stamps` are (time, context, index) of the stamped dead objects; taken latest first, the
+/// first stamp to reach a dead object is its latest, so each object is taken out of
+/// `dead.bits` as it gets its stamp and visited once.
 fn propagate(
     memory: &HeapMemory,
     types: &TypeRegistry,
     dead: &mut DeadSet,
-    latest: &[Option<(u64, u32)>],
+    mut stamps: Vec<(u64, u32, usize)>,
 ) -> Vec<Option<(u64, u32)>> {
-    // (time, index), latest first.
-    let mut sources: Vec<(u64, usize)> = latest
-        .iter()
-        .enumerate()
-        .filter_map(|(i, l)| l.map(|(t, _)| (u64::MAX - t, i)))
-        .collect();
-    sources.sort_unstable();
-    let mut assigned: Vec<Option<(u64, u32)>> = vec![None; latest.len()];
+    stamps.sort_unstable_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
+    let mut assigned: Vec<Option<(u64, u32)>> = vec![None; dead.objects.len()];
     let mut stack = Vec::new();
-    for (_, s) in sources {
-        if assigned[s].is_some() {
+    for (time, context, i) in stamps {
+        let obj = dead.objects[i];
+        if !dead.bits.contains(obj) {
             continue;
         }
-        let stamp = latest[s];
-        assigned[s] = stamp;
-        dead.bits.remove(dead.objects[s]);
-        stack.push(s);
+        let stamp = Some((time, context));
+        assigned[i] = stamp;
+        dead.bits.remove(obj);
+        stack.push(i);
         while let Some(i) = stack.pop() {
             memory.for_each_ref_slot(types, dead.objects[i], |slot| {
                 let target = memory.read_ref(slot);

@@ -281,7 +281,7 @@ impl Heap {
     /// mutator is created.
     pub fn with_death_tracking(mut self) -> Heap {
         self.barrier_free = false;
-        self.deaths = Some(deaths::DeathTracker::new());
+        self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
         self
     }
 
@@ -336,19 +336,11 @@ impl Heap {
     /// At a safepoint: retires the TLAB (for a collection) and hands over barrier buffers.
     pub fn flush_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, true);
-        self.take_death_stamps(m);
-    }
-
-    fn take_death_stamps(&self, m: &mut Mutator) {
-        if let (Some(tracker), Some(d)) = (&self.deaths, m.deaths.as_deref_mut()) {
-            tracker.take_stamps(d);
-        }
     }
 
     /// At a thread's exit or the end of the run: gives everything back.
     pub fn retire_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, false);
-        self.take_death_stamps(m);
     }
 
     /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB. Returns
