@@ -521,6 +521,19 @@ impl HeapModel {
         i
     }
 
+    /// `Event::Alloc { site, array_len }` by `thread` (what `apply` does with it, for
+    /// `TraceReader::visit_events`).
+    #[inline]
+    pub fn apply_alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> R<()> {
+        self.alloc_tlab(thread, site, None, None, array_len)
+    }
+
+    /// `Event::Move { from, to: None }` by `thread`.
+    #[inline]
+    pub fn apply_move_fast(&mut self, thread: u32, from: u64) -> R<()> {
+        self.gc_move(thread, from >> 3, None)
+    }
+
     /// Applies one event recorded by `thread`. An error names what is inconsistent.
     pub fn apply(&mut self, thread: u32, ev: &Event) -> R<()> {
         match *ev {

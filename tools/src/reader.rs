@@ -398,6 +398,30 @@ enum Payload {
     Pooled(u64),
 }
 
+/// Whether `TraceReader::visit_events` goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    Go,
+    Stop,
+}
+
+/// What `TraceReader::visit_events` calls: the two common events without an `Event` value,
+/// everything else decoded. Errors are messages; the reader adds the offset.
+pub trait EventVisitor {
+    /// `Event::Alloc { site, array_len }` recorded by `thread`.
+    fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String>;
+    /// `Event::Move { from, to: None }` (the fast form) recorded by `thread`.
+    fn move_fast(&mut self, thread: u32, from: u64) -> Result<(), String>;
+    /// Any other event; `position` is the reader's (`TraceReader::position`, for progress).
+    fn event(
+        &mut self,
+        thread: u32,
+        ev: &Event,
+        symbols: &Symbols,
+        position: u64,
+    ) -> Result<Visit, String>;
+}
+
 /// Is `thread` a GC thread's id?
 pub fn is_gc_thread(thread: u32) -> bool {
     (format::GC_THREAD_BASE..format::GLOBAL_THREAD).contains(&thread)
@@ -638,6 +662,54 @@ impl<R: Read> TraceReader<R> {
             }
         }
         self.next_event_slow()
+    }
+
+    /// Visits every remaining event without building `Event` values for the two common 4-byte
+    /// events (TLAB allocations and fast moves, nearly all of a trace): those go to
+    /// `EventVisitor::alloc` and `move_fast` straight from the chunk's bytes, in a tight loop;
+    /// every other event is decoded and given to `EventVisitor::event` with the symbols. Stops
+    /// at the end of the trace or when `event` returns `Visit::Stop`. A visitor's error
+    /// becomes a `TraceError` at the event (as `error_here`).
+    pub fn visit_events<V: EventVisitor>(&mut self, v: &mut V) -> Result<(), TraceError> {
+        loop {
+            let thread = self.chunk.thread;
+            let mut pos = self.pos;
+            let mut failed = None;
+            {
+                let raw = &self.raw[..];
+                while let Some(w) = raw.get(pos..pos + 4) {
+                    let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                    let id = word as u8;
+                    let done = if id == ev::ALLOC && word >> 24 != format::LEN8_ESCAPE {
+                        v.alloc(thread, (word >> 8) & 0xffff, (word >> 24).checked_sub(1))
+                    } else if id == ev::MOVE_FAST {
+                        v.move_fast(thread, ((word >> 8) as u64) << 3)
+                    } else {
+                        break;
+                    };
+                    if let Err(m) = done {
+                        failed = Some(m);
+                        break;
+                    }
+                    pos += 4;
+                }
+            }
+            if let Some(m) = failed {
+                self.event_start = pos;
+                self.pos = pos + 4;
+                return Err(self.error_here(m));
+            }
+            self.pos = pos;
+            let Some((thread, event)) = self.next_event_slow()? else {
+                return Ok(());
+            };
+            let position = self.position();
+            match v.event(thread, &event, &self.symbols, position) {
+                Ok(Visit::Go) => {}
+                Ok(Visit::Stop) => return Ok(()),
+                Err(m) => return Err(self.error_here(m)),
+            }
+        }
     }
 
     #[inline(never)]
