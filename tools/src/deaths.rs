@@ -13,7 +13,7 @@
 //! number of objects.
 
 use crate::render::{arr, human_bytes, percent, thousands, Obj, Progress, Table};
-use crate::{Event, HeapModel, Symbols, TraceError, TraceReader};
+use crate::{Event, EventVisitor, HeapModel, Symbols, TraceError, TraceReader, Visit};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -45,9 +45,57 @@ pub struct Death {
     pub site_class: String,
 }
 
+/// One death as the trace records it, in ids (labels come from the symbols).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Record {
+    gc: u32,
+    addr: u64,
+    type_id: u32,
+    size: u64,
+    site: u32,
+    born_at_least: u64,
+    time: u64,
+    gc_time: u64,
+    context: u32,
+}
+
 /// Every death a trace records, in file order.
 pub fn read_deaths(path: impl AsRef<Path>) -> Result<Vec<Death>, TraceError> {
-    let path = path.as_ref();
+    let (records, sy) = read_records(path.as_ref())?;
+    Ok(records.iter().map(|r| describe(r, &sy)).collect())
+}
+
+fn describe(r: &Record, sy: &Symbols) -> Death {
+    Death {
+        gc: r.gc,
+        addr: r.addr,
+        type_name: sy.type_name(r.type_id),
+        size: r.size,
+        site: sy.site_label(r.site),
+        born_at_least: r.born_at_least,
+        time: r.time,
+        gc_time: r.gc_time,
+        context: sy.method_label(r.context),
+        context_class: context_class(sy, r.context),
+        site_class: site_class(sy, r.site),
+    }
+}
+
+fn site_class(sy: &Symbols, site: u32) -> String {
+    sy.sites
+        .get(&site)
+        .map_or_else(|| "<vm>".to_string(), |s| s.class.clone())
+}
+
+fn context_class(sy: &Symbols, context: u32) -> String {
+    sy.methods
+        .get(&context)
+        .map_or_else(|| "<unknown>".to_string(), |m| m.class.clone())
+}
+
+/// Replays the trace (TraceReader::visit_events) and resolves every Death event against the
+/// heap as it is then.
+fn read_records(path: &Path) -> Result<(Vec<Record>, Symbols), TraceError> {
     let mut reader = TraceReader::open(path)?;
     let h = reader.header().clone();
     if h.flags & gcvm_tracer::format::HEADER_FLAG_DEATHS == 0 {
@@ -57,74 +105,82 @@ pub fn read_deaths(path: impl AsRef<Path>) -> Result<Vec<Death>, TraceError> {
         )));
     }
     let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    let mut progress = Progress::new("reading trace", total);
     let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
     model.track_births(BIRTH_RESOLUTION);
-    let mut pending: Vec<Death> = Vec::new();
-    let mut out = Vec::new();
-    let mut n = 0u64;
-    while let Some((thread, ev)) = reader.next_event()? {
-        model.apply(thread, &ev).map_err(|m| reader.error_here(m))?;
-        n += 1;
-        if n & 0xffff == 0 {
-            progress.update(reader.position());
+    let mut v = Collect {
+        model,
+        progress: Progress::new("reading trace", total),
+        n: 0,
+        pending: Vec::new(),
+        out: Vec::new(),
+    };
+    reader.visit_events(&mut v)?;
+    v.progress.finish();
+    Ok((v.out, reader.symbols().clone()))
+}
+
+struct Collect {
+    model: HeapModel,
+    progress: Progress,
+    n: u64,
+    /// Deaths read since the last GC start (they belong to the next one).
+    pending: Vec<Record>,
+    out: Vec<Record>,
+}
+
+impl EventVisitor for Collect {
+    #[inline]
+    fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String> {
+        self.model.apply_alloc(thread, site, array_len)
+    }
+    #[inline]
+    fn move_fast(&mut self, thread: u32, from: u64) -> Result<(), String> {
+        self.model.apply_move_fast(thread, from)
+    }
+    fn event(
+        &mut self,
+        thread: u32,
+        ev: &Event,
+        _: &Symbols,
+        position: u64,
+    ) -> Result<Visit, String> {
+        self.model.apply(thread, ev)?;
+        self.n += 1;
+        if self.n & 0xffff == 0 {
+            self.progress.update(position);
         }
-        match ev {
+        match *ev {
             Event::Death {
                 addr,
                 time,
                 context,
             } => {
-                let death = describe(&mut model, reader.symbols(), addr, time, context)
-                    .ok_or_else(|| {
-                        reader.error_here(format!(
-                            "death of an object at {addr:#x}, where the heap has none"
-                        ))
-                    })?;
-                pending.push(death);
+                let m = &mut self.model;
+                let (desc, _) = m.object_at(addr).ok_or_else(|| {
+                    format!("death of an object at {addr:#x}, where the heap has none")
+                })?;
+                self.pending.push(Record {
+                    gc: 0,
+                    addr,
+                    type_id: desc.type_id,
+                    size: desc.size(),
+                    site: desc.site,
+                    born_at_least: m.epoch_start(desc.birth),
+                    time,
+                    gc_time: m.allocated_bytes,
+                    context,
+                });
             }
             Event::GcStart { gc_id, .. } => {
-                for mut d in pending.drain(..) {
-                    d.gc = gc_id;
-                    out.push(d);
+                for mut r in self.pending.drain(..) {
+                    r.gc = gc_id;
+                    self.out.push(r);
                 }
             }
             _ => {}
         }
+        Ok(Visit::Go)
     }
-    progress.finish();
-    Ok(out)
-}
-
-fn describe(
-    model: &mut HeapModel,
-    sy: &Symbols,
-    addr: u64,
-    time: u64,
-    context: u32,
-) -> Option<Death> {
-    let (desc, _) = model.object_at(addr)?;
-    let site_class = sy
-        .sites
-        .get(&desc.site)
-        .map_or_else(|| "<vm>".to_string(), |s| s.class.clone());
-    let context_class = sy
-        .methods
-        .get(&context)
-        .map_or_else(|| "<unknown>".to_string(), |m| m.class.clone());
-    Some(Death {
-        gc: 0,
-        addr,
-        type_name: sy.type_name(desc.type_id),
-        size: desc.size(),
-        site: sy.site_label(desc.site),
-        born_at_least: model.epoch_start(desc.birth),
-        time,
-        gc_time: model.allocated_bytes,
-        context: sy.method_label(context),
-        context_class,
-        site_class,
-    })
 }
 
 /// Objects and bytes of one (allocation site, death context) pair.
@@ -145,12 +201,23 @@ impl Pair {
 
 /// (allocation site, death context) -> objects and bytes.
 pub fn pairs(deaths: &[Death]) -> BTreeMap<(String, String), Pair> {
+    let grouped: Vec<(Death, u64, u64, u128)> = deaths
+        .iter()
+        .map(|d| {
+            let life = d.time.saturating_sub(d.born_at_least) as u128;
+            (d.clone(), 1, d.size, life)
+        })
+        .collect();
+    pairs_of(&grouped)
+}
+
+fn pairs_of(groups: &[(Death, u64, u64, u128)]) -> BTreeMap<(String, String), Pair> {
     let mut out: BTreeMap<(String, String), Pair> = BTreeMap::new();
-    for d in deaths {
+    for (d, n, bytes, life) in groups {
         let p = out.entry((d.site.clone(), d.context.clone())).or_default();
-        p.objects += 1;
-        p.bytes += d.size;
-        p.lifetime_sum += d.time.saturating_sub(d.born_at_least) as u128;
+        p.objects += n;
+        p.bytes += bytes;
+        p.lifetime_sum += life;
     }
     out
 }
@@ -162,7 +229,8 @@ pub fn deaths(
     plot: Option<&Path>,
     top: usize,
 ) -> Result<String, TraceError> {
-    let deaths = read_deaths(path)?;
+    let (records, sy) = read_records(path.as_ref())?;
+    let deaths = summarise(&records, &sy);
     if let Some(p) = plot {
         let svg = hive_plot(&deaths);
         std::fs::write(
@@ -174,13 +242,36 @@ pub fn deaths(
     Ok(report(&deaths, json, top))
 }
 
-fn report(deaths: &[Death], json: bool, top: usize) -> String {
-    let pairs = pairs(deaths);
+/// One Death per distinct (site, type, context) — the first of its group — with the group's
+/// objects, bytes and summed lifetimes: what the report and the plot need, without labels per
+/// object.
+fn summarise(records: &[Record], sy: &Symbols) -> Vec<(Death, u64, u64, u128)> {
+    let mut groups: HashMap<(u32, u32, u32), (u64, u64, u128, Record)> = HashMap::new();
+    for r in records {
+        let g = groups
+            .entry((r.site, r.type_id, r.context))
+            .or_insert((0, 0, 0, *r));
+        g.0 += 1;
+        g.1 += r.size;
+        g.2 += r.time.saturating_sub(r.born_at_least) as u128;
+    }
+    groups
+        .into_values()
+        .map(|(n, bytes, life, r)| (describe(&r, sy), n, bytes, life))
+        .collect()
+}
+
+fn report(deaths: &[(Death, u64, u64, u128)], json: bool, top: usize) -> String {
+    let pairs = pairs_of(deaths);
     let mut rows: Vec<(&(String, String), &Pair)> = pairs.iter().collect();
     rows.sort_by(|a, b| b.1.objects.cmp(&a.1.objects).then(a.0.cmp(b.0)));
-    let unknown = deaths.iter().filter(|d| d.context == "<unknown>").count() as u64;
-    let total = deaths.len() as u64;
-    let bytes: u64 = deaths.iter().map(|d| d.size).sum();
+    let unknown: u64 = deaths
+        .iter()
+        .filter(|g| g.0.context == "<unknown>")
+        .map(|g| g.1)
+        .sum();
+    let total: u64 = deaths.iter().map(|g| g.1).sum();
+    let bytes: u64 = deaths.iter().map(|g| g.2).sum();
     if json {
         return Obj::new()
             .num("deaths", total)
@@ -237,12 +328,12 @@ fn report(deaths: &[Death], json: bool, top: usize) -> String {
 }
 
 /// The hive plot of allocation class -> death class (see the module comment).
-pub fn hive_plot(deaths: &[Death]) -> String {
+fn hive_plot(deaths: &[(Death, u64, u64, u128)]) -> String {
     let mut edges: BTreeMap<(String, String), u64> = BTreeMap::new();
-    for d in deaths {
+    for (d, n, ..) in deaths {
         *edges
             .entry((d.site_class.clone(), d.context_class.clone()))
-            .or_default() += 1;
+            .or_default() += n;
     }
     let allocs: BTreeSet<&String> = edges.keys().map(|(a, _)| a).collect();
     let kills: BTreeSet<&String> = edges.keys().map(|(_, k)| k).collect();
