@@ -190,7 +190,7 @@ fn a_dead_object_left_in_place_is_reported_once() {
     let dead = f.node();
     f.heap.flush_mutator(&mut f.m); // the heap is parseable, as at a pause
     let tracker = f.heap.deaths().unwrap();
-    let mut find = |heap: &Heap| {
+    let find = |heap: &Heap| {
         let mut roots: Vec<Ref> = Vec::new();
         tracker
             .find_deaths(
