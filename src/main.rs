@@ -61,6 +61,22 @@ enum Command {
     Hprof(HprofArgs),
     /// Export a trace for other tools: Perfetto / Chrome trace-event JSON, Parquet tables.
     Export(ExportArgs),
+    /// Heap streams recomputed from a trace at any tile size, at every collection's start and
+    /// end, written as a stream recording (watch it with `gcvm replay OUT`).
+    Tiles(TilesArgs),
+}
+
+#[derive(Args)]
+struct TilesArgs {
+    /// The trace file (written by `gcvm run --trace FILE`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Bytes per tile: a power of two from 256 to 64m.
+    #[arg(long = "tile-size", value_name = "SIZE", default_value = "8k", value_parser = parse_tile_size)]
+    tile_size: u64,
+    /// The stream recording to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: PathBuf,
 }
 
 #[derive(Args)]
@@ -204,6 +220,28 @@ struct HeapArgs {
     json: bool,
 }
 
+fn parse_tile_size(s: &str) -> Result<u64, String> {
+    gcvm_tracer::stream::parse_size(s).and_then(gcvm_tracer::stream::check_tile_size)
+}
+
+fn parse_stream_addr(s: &str) -> Result<String, String> {
+    s.parse::<std::net::SocketAddr>()
+        .map(|a| a.to_string())
+        .map_err(|_| format!("invalid address '{s}' (expected IP:PORT, e.g. 127.0.0.1:8765)"))
+}
+
+fn parse_stream_filter(
+    s: &str,
+) -> Result<
+    (
+        gcvm_tracer::stream::StreamEvent,
+        gcvm_tracer::stream::EventFilter,
+    ),
+    String,
+> {
+    gcvm_interp::streams::parse_filter(s)
+}
+
 fn parse_boundary(s: &str) -> Result<String, String> {
     s.parse::<gcvm_tools::Boundary>().map(|b| b.to_string())
 }
@@ -269,6 +307,31 @@ struct RunArgs {
     /// at exit into FILE — what the trace must reconstruct.
     #[arg(long = "heap-dump", value_name = "FILE")]
     heap_dump: Option<PathBuf>,
+    /// Watch the heap live: serve the heap viewer on ADDR (default 127.0.0.1:8765, loopback;
+    /// 127.0.0.1:0 picks a free port) and wait for a browser to connect before running.
+    #[arg(long = "stream", value_name = "ADDR", num_args = 0..=1, require_equals = true,
+          default_missing_value = gcvm_tracer::stream::server::DEFAULT_ADDR,
+          value_parser = parse_stream_addr)]
+    stream: Option<String>,
+    /// With --stream: run at once instead of waiting for a viewer.
+    #[arg(long = "stream-nowait")]
+    stream_nowait: bool,
+    /// Record the heap streams into FILE (replay it with `gcvm replay FILE`).
+    #[arg(long = "stream-record", value_name = "FILE")]
+    stream_record: Option<PathBuf>,
+    /// Bytes per tile of the heap streams: a power of two from 256 to 64m.
+    #[arg(long = "stream-tile", value_name = "SIZE", default_value = "8k", value_parser = parse_tile_size)]
+    stream_tile: u64,
+    /// A tick frame after MS milliseconds without one (0: no ticks).
+    #[arg(long = "stream-tick", value_name = "MS", default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    stream_tick: u64,
+    /// An event filter, e.g. `tick:enabled=false` or `gc-end:period=10,delay=200,pause=true`
+    /// (events gc-start, gc-end, phase-end, tick); repeatable.
+    #[arg(long = "stream-filter", value_name = "EVENT:SETTINGS", value_parser = parse_stream_filter)]
+    stream_filter: Vec<(
+        gcvm_tracer::stream::StreamEvent,
+        gcvm_tracer::stream::EventFilter,
+    )>,
     /// The main class (binary name, e.g. com.example.Main) or a .java source file.
     #[arg(value_name = "MAIN")]
     main: String,
@@ -331,6 +394,10 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                     | "--gc-stress"
                     | "--trace"
                     | "--heap-dump"
+                    | "--stream-record"
+                    | "--stream-tile"
+                    | "--stream-tick"
+                    | "--stream-filter"
                     | "--periodic-gc"
                     | "--region-size"
                     | "--pause-goal"
@@ -545,10 +612,26 @@ fn run(a: RunArgs) -> Result<i32, String> {
             .chain(a.args.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join(" "),
+        stream: stream_setup(&a),
     };
     Ok(gcvm_interp::run_main_recording(
         options, recording, &main, &a.args,
     ))
+}
+
+/// What `--stream*` asks for, if anything.
+fn stream_setup(a: &RunArgs) -> Option<gcvm_interp::streams::StreamSetup> {
+    if a.stream.is_none() && a.stream_record.is_none() {
+        return None;
+    }
+    Some(gcvm_interp::streams::StreamSetup {
+        addr: a.stream.clone(),
+        record: a.stream_record.clone(),
+        tile_size: a.stream_tile,
+        tick: (a.stream_tick > 0).then(|| std::time::Duration::from_millis(a.stream_tick)),
+        wait_for_viewer: !a.stream_nowait,
+        filters: a.stream_filter.clone(),
+    })
 }
 
 /// Prints what a trace tool produced; a malformed trace is one line naming the byte offset.
@@ -641,6 +724,18 @@ fn main() -> ExitCode {
             }
         },
         Command::Export(a) => print_trace_report(export(&a)),
+        Command::Tiles(a) => {
+            match gcvm_tools::tiles::tiles_command(&a.file, a.tile_size, &a.output) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(msg) => {
+                    eprintln!("gcvm: {msg}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Command::Hprof(a) => print_trace_report(
             gcvm_tools::hprof::write_hprof(&a.file, &a.at, &a.output).map(|n| {
                 format!(

@@ -22,6 +22,7 @@ pub mod perfetto;
 pub mod reader;
 pub mod render;
 pub mod svg;
+pub mod tiles;
 
 pub use heap::{Desc, GcRecord, HeapModel, ObjectView};
 pub use reader::{

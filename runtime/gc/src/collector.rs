@@ -22,6 +22,7 @@ pub use crate::shared::barrier::{Barrier, BarrierKind, NoBarrier};
 use crate::shared::controller::VmControl;
 pub use crate::shared::mutator::Mutator;
 use gcvm_tlab::{SlowPath, Tlab};
+pub use gcvm_tracer::stream::{StreamDef, Tiler};
 pub use gcvm_tracer::{GcEventSink, GcKind};
 use parking_lot::Mutex;
 use std::sync::Arc;
@@ -309,6 +310,16 @@ pub trait Collector: Send + Sync {
         false
     }
 
+    /// The collector's own heap streams for the viewer (docs/stream-format.md), numbered from
+    /// `gcvm_tracer::stream::standard::COUNT`; the default has none.
+    fn stream_defs(&self, _tile_size: u64) -> Vec<StreamDef> {
+        Vec::new()
+    }
+
+    /// Adds the values of the collector's own streams to `tiles` (in a pause, every mutator
+    /// flushed; the standard streams are gathered by the heap).
+    fn gather_streams(&self, _tiles: &mut Tiler) {}
+
     /// Collector-specific checks at the end of a pause under `--verify-heap` (the heap-wide
     /// verifier has run already).
     fn verify_pause(&self, _roots: &mut dyn RootSource) -> Result<(), String> {
@@ -338,6 +349,12 @@ pub trait StwCollector: Send {
     fn capacity(&self) -> usize;
     fn max_capacity(&self) -> usize;
     fn parseable_ranges(&self) -> Vec<(usize, usize)>;
+    /// See `Collector::stream_defs`.
+    fn stream_defs(&self, _tile_size: u64) -> Vec<StreamDef> {
+        Vec::new()
+    }
+    /// See `Collector::gather_streams`.
+    fn gather_streams(&self, _tiles: &mut Tiler) {}
 }
 
 /// The default allocation slow path (HotSpot's TLAB policy over `alloc_tlab` and
@@ -425,5 +442,11 @@ impl<C: StwCollector> Collector for Stw<C> {
     }
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {
         self.inner.lock().parseable_ranges()
+    }
+    fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
+        self.inner.lock().stream_defs(tile_size)
+    }
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        self.inner.lock().gather_streams(tiles)
     }
 }

@@ -527,6 +527,27 @@ impl Heap {
         }
     }
 
+    /// The heap viewer's streams: the standard ones and the collector's own.
+    pub fn stream_defs(&self, tile_size: u64) -> Vec<gcvm_tracer::stream::StreamDef> {
+        let mut defs = gcvm_tracer::stream::standard_streams(tile_size);
+        defs.extend(self.collector.stream_defs(tile_size));
+        defs
+    }
+
+    /// The heap cut into `tile_size` tiles with every stream's values (docs/stream-format.md):
+    /// objects binned as a heap walk finds them (the objects `--heap-dump` writes, so tiles
+    /// recomputed from a trace equal these), then the collector's own streams. Every mutator
+    /// must be flushed.
+    pub fn stream_tiles(&self, tile_size: u64) -> Vec<gcvm_tracer::stream::FrameSpace> {
+        let mut tiler = gcvm_tracer::stream::Tiler::for_spaces(&self.trace_spaces(), tile_size);
+        self.for_each_object(|obj| {
+            let size = self.memory.object_size(&self.types, obj);
+            tiler.object(obj.offset() as u64, size as u64);
+        });
+        self.collector.gather_streams(&mut tiler);
+        tiler.finish()
+    }
+
     /// Time since the heap was created (the GC log's uptime decoration).
     pub fn uptime(&self) -> Duration {
         self.start.elapsed()

@@ -9,7 +9,8 @@
 //! checks every constant-pool cross reference once the whole pool is known (the
 //! pool may refer forwards). Field and method descriptors are validated at load
 //! time, so the interpreter may parse them with `parse_*_descriptor` and expect
-//! success. Attributes other than Code, LineNumberTable, StackMapTable (kept
+//! success. Attributes other than Code, LineNumberTable, LocalVariableTable (for helpful
+//! NullPointerException messages), StackMapTable (kept
 //! undecoded for the verifier), ConstantValue, SourceFile, BootstrapMethods,
 //! NestHost and NestMembers are skipped.
 
@@ -133,6 +134,18 @@ pub struct Code {
     pub line_numbers: Vec<(u16, u16)>,
     /// The StackMapTable attribute's body, undecoded (the verifier reads it: verifier.rs).
     pub stack_map_table: Option<Vec<u8>>,
+    /// Every LocalVariableTable entry (javac -g), in class-file order.
+    pub local_variables: Vec<LocalVariable>,
+}
+
+/// One LocalVariableTable entry: local `slot` is named `name` for bytecode indices
+/// `start_pc .. start_pc + length`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalVariable {
+    pub start_pc: u16,
+    pub length: u16,
+    pub name: String,
+    pub slot: u16,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -1114,12 +1127,16 @@ fn read_code(body: &mut Reader, cp: &ConstantPool) -> Result<Code> {
     let bytecode = body.take(code_length, "bytecode")?.to_vec();
     let exception_table = read_exception_table(body, cp, code_length)?;
     let mut line_numbers = Vec::new();
+    let mut local_variables = Vec::new();
     let mut stack_map_table = None;
     let count = body.u16("Code attributes_count")?;
     for _ in 0..count {
         let (attribute, mut nested) = read_attribute(body, cp)?;
         match attribute {
             "LineNumberTable" => read_line_numbers(&mut nested, code_length, &mut line_numbers)?,
+            "LocalVariableTable" => {
+                read_local_variables(&mut nested, cp, code_length, &mut local_variables)?
+            }
             "StackMapTable" => {
                 let table = nested.take(nested.remaining(), "StackMapTable")?.to_vec();
                 store_once(&mut stack_map_table, table, attribute)?;
@@ -1136,6 +1153,7 @@ fn read_code(body: &mut Reader, cp: &ConstantPool) -> Result<Code> {
         exception_table,
         line_numbers,
         stack_map_table,
+        local_variables,
     })
 }
 
@@ -1192,6 +1210,40 @@ fn read_line_numbers(
             return format_error(format!("Invalid pc {start_pc} in LineNumberTable"));
         }
         out.push((start_pc, line));
+    }
+    body.expect_end()
+}
+
+/// A LocalVariableTable, checked as HotSpot checks it: the range lies in the code and the name
+/// is a Utf8 constant.
+fn read_local_variables(
+    body: &mut Reader,
+    cp: &ConstantPool,
+    code_length: usize,
+    out: &mut Vec<LocalVariable>,
+) -> Result<()> {
+    let count = body.u16("local_variable_table_length")?;
+    for _ in 0..count {
+        let start_pc = body.u16("local variable start_pc")?;
+        let length = body.u16("local variable length")?;
+        let name_index = body.u16("local variable name_index")?;
+        let _descriptor_index = body.u16("local variable descriptor_index")?;
+        let slot = body.u16("local variable index")?;
+        if start_pc as usize >= code_length {
+            return format_error(format!("Invalid start_pc {start_pc} in LocalVariableTable"));
+        }
+        if start_pc as usize + length as usize > code_length {
+            return format_error(format!("Invalid length {length} in LocalVariableTable"));
+        }
+        let name = in_context(cp.utf8_str(name_index), || {
+            "LocalVariableTable name".to_string()
+        })?;
+        out.push(LocalVariable {
+            start_pc,
+            length,
+            name: name.to_string(),
+            slot,
+        });
     }
     body.expect_end()
 }

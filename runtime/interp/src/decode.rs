@@ -134,7 +134,7 @@ fn read_i32(b: &[u8], at: usize) -> Result<i32, String> {
         .ok_or_else(|| "truncated switch".to_string())
 }
 
-fn instruction_length(b: &[u8], pc: usize) -> Result<usize, String> {
+pub(crate) fn instruction_length(b: &[u8], pc: usize) -> Result<usize, String> {
     let op = b[pc];
     Ok(match op {
         0x10 | 0x12 | 0x15..=0x19 | 0x36..=0x3a | 0xa9 | 0xbc => 2,

@@ -332,6 +332,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;",
         crate::exceptions::get_stack_trace,
     );
+    add(
+        "java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;",
+        crate::exceptions::extended_npe_message,
+    );
     // java.lang.Thread
     add(
         "java/lang/Thread.currentThread()Ljava/lang/Thread;",
@@ -343,6 +347,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(0)
     });
     add("java/lang/Thread.start0()V", crate::threads::start0);
+    add(
+        "java/lang/Thread.getStackTrace0()[Ljava/lang/StackTraceElement;",
+        crate::exceptions::thread_stack_trace,
+    );
     add("java/lang/Thread.isAlive()Z", crate::threads::is_alive);
     add(
         "java/lang/Thread.isInterrupted0(Z)Z",

@@ -9,6 +9,7 @@ use crate::classfile::{self, access, ClassFile, ClassFileError, FieldType, Metho
 use crate::classpath::ClassPath;
 use crate::insn::Kind;
 use gcvm_gc::{Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
+use gcvm_tracer::stream::StreamEvent;
 use gcvm_tracer::{format::SITE_VM, TraceConfig, TraceWriter};
 use parking_lot::{Mutex, RwLock};
 use std::collections::{HashMap, HashSet};
@@ -96,6 +97,8 @@ pub struct Recording {
     /// With `trace`: also record each dead object's death time and context
     /// (`--trace-deaths`, gcvm_gc::deaths).
     pub trace_deaths: bool,
+    /// Heap streams for the viewer (`--stream`, `--stream-record`).
+    pub stream: Option<crate::streams::StreamSetup>,
 }
 
 impl Recording {
@@ -163,6 +166,8 @@ pub struct Vm {
     finishing: Mutex<()>,
     /// An exit path has finished the recording (it runs once).
     recording_finished: AtomicBool,
+    /// Heap streams, when watched or recorded.
+    pub(crate) streams: Option<crate::streams::VmStreams>,
 }
 
 /// Classes and offsets the VM itself relies on, resolved at boot.
@@ -207,6 +212,14 @@ impl Vm {
             ))),
             None => None,
         };
+        let streams = match &recording.stream {
+            Some(setup) => Some(crate::streams::VmStreams::open(
+                setup,
+                &heap,
+                &recording.program,
+            )?),
+            None => None,
+        };
         let bootstrap = crate::classlib::CLASSLIB
             .iter()
             .map(|&(n, b)| (n, b))
@@ -245,6 +258,7 @@ impl Vm {
             space_sync: Mutex::new(()),
             finishing: Mutex::new(()),
             recording_finished: AtomicBool::new(false),
+            streams,
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
         let _ = THE_VM.set(vm);
@@ -260,6 +274,10 @@ impl Vm {
             .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
         let control: &'static VmPauses = Box::leak(Box::new(VmPauses(vm)));
         vm.heap.start(control)?;
+        vm.start_stream_ticker();
+        if let Some(streams) = &vm.streams {
+            streams.wait_for_viewer();
+        }
         Ok(vm)
     }
 
@@ -1003,6 +1021,28 @@ impl Vm {
         self.safepoint.load(Ordering::Relaxed)
     }
 
+    /// Runs `f` on the stack of thread `target` while that thread is stopped: a safepoint for
+    /// one thread, without a collection (what `Thread.getStackTrace` of another thread needs).
+    /// Holding the GC lock keeps collections out; the safepoint request makes a running target
+    /// let go of its stack at its next poll (other threads stop at theirs too, until `f` is
+    /// done). The caller must not hold its own stack.
+    pub fn with_thread_stopped<R>(
+        &self,
+        target: &crate::thread::ThreadShared,
+        f: impl FnOnce(&crate::thread::ThreadStack) -> R,
+    ) -> R {
+        let _gc = self.gc_lock.lock();
+        self.safepoint.store(true, Ordering::SeqCst);
+        let result = {
+            let stack = target.stack.lock();
+            f(&stack)
+        };
+        let _guard = self.safepoint_lock.lock();
+        self.safepoint.store(false, Ordering::SeqCst);
+        self.safepoint_cond.notify_all();
+        result
+    }
+
     /// Called by a thread that has released its stack: returns when the pause is over.
     pub fn wait_for_safepoint_end(&self) {
         let mut guard = self.safepoint_lock.lock();
@@ -1117,6 +1157,30 @@ impl Vm {
         result.map(Some)
     }
 
+    /// Stops the world for a heap-stream tick frame (nothing is collected) and lets it go.
+    /// Returns false once the run is over (no more ticks).
+    pub(crate) fn tick_safepoint(&'static self) -> bool {
+        let _gc = self.gc_lock.lock();
+        if self.recording_finished.load(Ordering::Acquire) {
+            return false;
+        }
+        self.safepoint.store(true, Ordering::SeqCst);
+        let (mut stacks, _) = self.stop_every_thread(None);
+        self.heap.world_stopped();
+        for st in stacks.iter_mut() {
+            self.heap.flush_mutator(&mut st.mutator);
+        }
+        self.stream_event(StreamEvent::Tick, None, "tick", false);
+        self.heap.world_resumed();
+        {
+            let _guard = self.safepoint_lock.lock();
+            self.safepoint.store(false, Ordering::SeqCst);
+            self.safepoint_cond.notify_all();
+        }
+        drop(stacks);
+        true
+    }
+
     /// Runs `body` as one pause with every thread stopped (`stacks`): heap dumps before and
     /// after, the roots, the trace's sink, `Heap::pause`, the `-Xlog:gc` line.
     fn pause_in_safepoint(
@@ -1128,6 +1192,12 @@ impl Vm {
     ) -> Result<gcvm_gc::GcRecord, String> {
         let id = self.heap.gc_count();
         self.dump_heap(&format!("gc {id} start"));
+        self.stream_event(
+            StreamEvent::GcStart,
+            Some(id),
+            &format!("GC({id}) {} start", cause.label()),
+            false,
+        );
         let result = {
             let mut roots = crate::thread::VmRoots {
                 vm: self,
@@ -1135,9 +1205,20 @@ impl Vm {
             };
             let mut sink = self.trace.as_ref().map(TraceWriter::gc_sink);
             let mut no_events = gcvm_gc::NoEvents;
-            let events: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
+            let inner: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
                 Some(sink) => sink,
                 None => &mut no_events,
+            };
+            let mut with_frames;
+            let events: &mut dyn gcvm_gc::GcEventSink = if self.streams.is_some() {
+                with_frames = crate::streams::PhaseFrames {
+                    inner,
+                    vm: self,
+                    gc: id,
+                };
+                &mut with_frames
+            } else {
+                inner
             };
             self.heap.pause(
                 cause,
@@ -1150,6 +1231,12 @@ impl Vm {
         };
         if let Ok(record) = &result {
             self.dump_heap(&format!("gc {id} end"));
+            if self.streams.is_some() {
+                let line = record.log_line(self.heap.collector_name());
+                let label = line.split("[gc] ").nth(1).unwrap_or(&line);
+                let full = record.outcome.kind == gcvm_gc::GcKind::Major;
+                self.stream_event(StreamEvent::GcEnd, Some(id), label, full);
+            }
             if self.options.log_gc {
                 let line = record.log_line(self.heap.collector_name());
                 self.write_stdout(format!("{line}\n").as_bytes());
@@ -1276,6 +1363,7 @@ impl Vm {
     /// waits for the first to be done, so the process never ends halfway through the trailer.
     /// The threads stay stopped, as the process exits next. Returns whether this call finished it.
     pub fn finish_recording(&self, patience: Option<Duration>) -> bool {
+        self.end_streams();
         if self.trace.is_none() && self.heap_dump.is_none() {
             return false;
         }

@@ -15,6 +15,7 @@
 //! gcvm-tools.
 
 pub mod format;
+pub mod stream;
 pub mod writer;
 
 pub use format::TraceSpaceKind;
@@ -64,6 +65,21 @@ pub trait GcEventSink {
     /// `--trace-deaths`, before `gc_start`: the object at `addr` became unreachable at `time`
     /// (allocated bytes) while method `context` ran (`format::CONTEXT_UNKNOWN`: not observed).
     fn object_died(&mut self, _addr: u64, _time: u64, _context: u32) {}
+    /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
+    /// only when it does.
+    fn wants_phase_frames(&self) -> bool {
+        false
+    }
+    /// A phase inside the pause ended (docs/stream-format.md, event `phase-end`): the heap's
+    /// spaces are `spaces`, and `fill` bins every object and the collector's values of the
+    /// moment (marked bytes) into the tiler it is given.
+    fn phase_end(
+        &mut self,
+        _phase: &str,
+        _spaces: &[SpaceDesc],
+        _fill: &mut dyn FnMut(&mut stream::Tiler),
+    ) {
+    }
 }
 
 /// A sink that records nothing: tracing off.

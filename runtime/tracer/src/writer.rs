@@ -130,10 +130,15 @@ impl Globals {
     }
 
     /// Encodes the events that bring the recorded spaces to `spaces`, one Vec per event.
+    /// Spaces are matched by id through a map: a region heap has thousands of them, synced
+    /// twice per pause.
     fn diff_spaces(&mut self, spaces: &[SpaceDesc]) -> Vec<Vec<u8>> {
         let mut events = Vec::new();
+        let old: std::collections::HashMap<u32, &SpaceDesc> =
+            self.spaces.iter().map(|o| (o.id, o)).collect();
+        let new: std::collections::HashSet<u32> = spaces.iter().map(|s| s.id).collect();
         for s in spaces {
-            match self.spaces.iter().find(|o| o.id == s.id) {
+            match old.get(&s.id) {
                 None => {
                     events.push(Vec::new());
                     let out = events.last_mut().unwrap();
@@ -164,7 +169,7 @@ impl Globals {
             }
         }
         for o in &self.spaces {
-            if !spaces.iter().any(|s| s.id == o.id) {
+            if !new.contains(&o.id) {
                 let mut out = vec![ev::SPACE_DESTROY];
                 format::put_varint(&mut out, o.id as u64);
                 events.push(out);

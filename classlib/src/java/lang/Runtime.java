@@ -129,7 +129,7 @@ public class Runtime {
         }
 
         public String toString() {
-            return "17.0.15";
+            return System.JAVA_VERSION;
         }
     }
 }

@@ -37,7 +37,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     }
 
     public String(char[] value) {
-        this.value = value.clone();
+        this(value, 0, value.length);
     }
 
     public String(char[] value, int offset, int count) {
@@ -317,7 +317,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     }
 
     public boolean startsWith(String prefix, int toffset) {
-        if (toffset < 0 || toffset > value.length - prefix.value.length) {
+        if (toffset < 0 || toffset > length() - prefix.length()) {
             return false;
         }
         char[] pa = prefix.value;
@@ -334,7 +334,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     }
 
     public boolean endsWith(String suffix) {
-        return startsWith(suffix, value.length - suffix.value.length);
+        return startsWith(suffix, length() - suffix.length());
     }
 
     public int hashCode() {

@@ -16,9 +16,12 @@ public final class System {
     public static final PrintStream out;
     public static final PrintStream err;
 
+    /** The JDK version gcvm's class library follows (a constant: using it initialises nothing). */
+    static final String JAVA_VERSION = "17.0.15";
+
     private static final String[][] PROPERTIES = {
         {"line.separator", "\n"},
-        {"java.version", "17.0.15"},
+        {"java.version", JAVA_VERSION},
         {"java.specification.version", "17"},
         {"java.vendor", "gcvm"},
         {"java.vm.name", "gcvm"},

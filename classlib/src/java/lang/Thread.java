@@ -205,9 +205,23 @@ public class Thread implements Runnable {
         return "Thread[" + getName() + "," + getPriority() + ",main]";
     }
 
+    /**
+     * The current thread's frames (from a new exception, as in the JDK: the first element is
+     * this method), or another thread's as the VM reads them while it is stopped; empty for a
+     * thread that is not alive.
+     */
     public StackTraceElement[] getStackTrace() {
-        return new StackTraceElement[0];
+        if (this != Thread.currentThread()) {
+            if (!isAlive()) {
+                return new StackTraceElement[0];
+            }
+            return getStackTrace0();
+        }
+        return (new Exception()).getStackTrace();
     }
+
+    /** VM: the frames of this thread, which is not the caller, innermost first. */
+    private native StackTraceElement[] getStackTrace0();
 
     public static void dumpStack() {
         new Exception("Stack trace").printStackTrace();

@@ -103,6 +103,9 @@ pub const MIN_HEAP: usize = 16 * SPAN_SIZE;
 pub const SATB_BUFFER: usize = 1024;
 /// A mutator flushes its allocation count (and checks the trigger) every this many bytes.
 const ALLOC_FLUSH: usize = 64 * 1024;
+/// The mark-sweep collector's own heap streams (docs/stream-format.md).
+const STREAM_SPAN: u16 = gcvm_tracer::stream::standard::COUNT;
+const STREAM_CELL: u16 = STREAM_SPAN + 1;
 /// While marking, a mutator helps mark after allocating this many bytes...
 pub const ASSIST_BYTES: usize = 64 * 1024;
 /// ... by processing up to this many grey objects.
@@ -987,6 +990,56 @@ impl Collector for ConcurrentMarkSweep {
         match class_for(size) {
             Some(class) => self.alloc_small(local, class, size),
             None => self.alloc_large(local, size),
+        }
+    }
+
+    /// The viewer's mark-sweep streams: what each span holds and its cell size.
+    fn stream_defs(&self, _tile_size: u64) -> Vec<StreamDef> {
+        use gcvm_tracer::stream::Presentation;
+        vec![
+            StreamDef {
+                id: STREAM_SPAN,
+                name: "span".into(),
+                description: "what the 32 KB span holding the tile is: free, cells of one size \
+                              class, or (part of) a large object"
+                    .into(),
+                unit: String::new(),
+                presentation: Presentation::Enum(vec![
+                    "free".into(),
+                    "small".into(),
+                    "large".into(),
+                ]),
+                max: 2,
+                colour: "#17becf".into(),
+                from_trace: false,
+            },
+            StreamDef {
+                id: STREAM_CELL,
+                name: "cell-size".into(),
+                description: "the size class (cell bytes) of the small-object span holding the \
+                              tile"
+                    .into(),
+                unit: "bytes".into(),
+                presentation: Presentation::Plain,
+                max: spans::MAX_SMALL as u64,
+                colour: "#bcbd22".into(),
+                from_trace: false,
+            },
+        ]
+    }
+
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        let pool = self.pool.lock();
+        for i in 0..pool.committed {
+            let start = pool.start_of(i as u32) as u64;
+            let end = start + spans::SPAN_SIZE as u64;
+            let (kind, cell) = match pool.spans[i].kind {
+                SpanKind::Free => (0, 0),
+                SpanKind::Small { class } => (1, spans::CLASS_SIZES[class as usize] as u64),
+                SpanKind::LargeHead { .. } | SpanKind::LargeTail => (2, 0),
+            };
+            tiles.set_range(STREAM_SPAN, start, end, kind, false);
+            tiles.set_range(STREAM_CELL, start, end, cell, false);
         }
     }
 

@@ -136,6 +136,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Mark-compact's own heap stream (docs/stream-format.md).
+const STREAM_MARKED: u16 = gcvm_tracer::stream::standard::COUNT;
+
 /// The smallest the space may be: room for a TLAB and some objects.
 pub const MIN_CAPACITY: usize = 256 * 1024;
 /// The dense prefix may waste at most this percentage of its bytes on dead objects.
@@ -542,6 +545,28 @@ impl MarkCompact {
     // ---- phase 3 ----
 
     /// Points every root and every live object's fields at the forwarding addresses.
+    /// At the end of marking (every object still in place): bins every object, the marked
+    /// ones' bytes, and the planned dense prefix's end into `tiles`.
+    fn tile_marking(&self, tiles: &mut Tiler, dense_end: usize) {
+        let mut at = self.start;
+        while at < self.top {
+            let obj = Ref::from_offset(at);
+            let size = self.memory.object_size(&self.types, obj);
+            if self.memory.type_id(obj) != crate::object::FILLER_TYPE {
+                tiles.object(at as u64, size as u64);
+            }
+            at += size;
+        }
+        for addr in self.bitmap.marked(self.start, self.top) {
+            let size = self.memory.object_size(&self.types, Ref::from_offset(addr)) as u64;
+            let addr = addr as u64;
+            tiles.set_range(STREAM_MARKED, addr, addr + size, size, true);
+        }
+        if dense_end > self.start {
+            tiles.separator(dense_end as u64);
+        }
+    }
+
     fn update_references(&self, pool: &WorkerPool, roots: &mut dyn RootSource, dense_end: usize) {
         let memory = &*self.memory;
         let forwardee = |r: Ref| -> Ref {
@@ -743,6 +768,14 @@ impl StwCollector for MarkCompact {
         let (new_top, preserved) = self.plan(cause, &mut stats);
         stats.times.forward = t.elapsed();
 
+        if events.wants_phase_frames() {
+            let spaces = crate::trace_spaces(&self.spaces());
+            let dense_end = stats.dense_prefix_end;
+            events.phase_end("marking", &spaces, &mut |tiles| {
+                self.tile_marking(tiles, dense_end)
+            });
+        }
+
         let t = Instant::now();
         self.update_references(&pool, roots, stats.dense_prefix_end);
         stats.times.update = t.elapsed();
@@ -788,5 +821,30 @@ impl StwCollector for MarkCompact {
 
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {
         vec![(self.start, self.top)]
+    }
+
+    /// The viewer's mark-compact stream: what marking found live (in `phase-end` frames).
+    fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
+        vec![StreamDef {
+            id: STREAM_MARKED,
+            name: "marked".into(),
+            description: "bytes of objects marked live (phase-end frames: marking done, \
+                          nothing moved yet; the rest of the tile's used bytes is garbage)"
+                .into(),
+            unit: "bytes".into(),
+            presentation: gcvm_tracer::stream::Presentation::Percent,
+            max: tile_size,
+            colour: "#8c564b".into(),
+            from_trace: false,
+        }]
+    }
+
+    /// The viewer sees the two boundaries that move: the end of the last collection's dense
+    /// prefix (objects below it stayed put) and the allocation top.
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        if self.last.dense_prefix_end > self.start {
+            tiles.separator(self.last.dense_prefix_end as u64);
+        }
+        tiles.separator(self.top as u64);
     }
 }

@@ -34,7 +34,7 @@
 use super::policy::PauseSample;
 use super::regions::{RegionTable, Role};
 use super::remset::CardTable;
-use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION, CAUSE_HUMONGOUS};
+use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION};
 use crate::collector::*;
 use crate::memory::HeapMemory;
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
@@ -93,7 +93,6 @@ struct Destinations<'t> {
     current: [Option<usize>; 2],
     survivors: usize,
     max_survivors: usize,
-    taken: Vec<usize>,
 }
 
 /// A worker's private state.
@@ -187,7 +186,6 @@ impl Evacuation<'_, '_> {
             match d.table.take_free(role) {
                 Some(i) => {
                     d.current[kind] = Some(i);
-                    d.taken.push(i);
                     if kind == SURVIVOR {
                         d.survivors += 1;
                     }
@@ -602,7 +600,7 @@ impl RegionCollector {
             Vec::new()
         };
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
-        let (results, preserved_all, taken);
+        let (results, preserved_all);
         let referencers: Vec<Ref>;
         {
             let ev = Evacuation {
@@ -614,7 +612,6 @@ impl RegionCollector {
                     current: [None, None],
                     survivors: 0,
                     max_survivors: policy.max_survivor_regions(),
-                    taken: Vec::new(),
                 }),
                 plab_size,
                 threshold: policy.tenuring_threshold,
@@ -668,8 +665,6 @@ impl RegionCollector {
             let reclaim: Vec<usize> = (0..ev.humongous.len())
                 .filter(|&i| ev.humongous[i].load(Ordering::Relaxed) == 1)
                 .collect();
-            let d = ev.dest.into_inner();
-            taken = d.taken;
             preserved_all = (failed_regions, reclaim);
             results = ws;
         }
@@ -734,7 +729,6 @@ impl RegionCollector {
             reclaimed += 1;
             self.free_humongous(&mut st.table, i, events);
         }
-        let _ = taken;
         st.eden_alloc = None;
         st.eden_regions = 0;
         if starting_marking {
@@ -815,7 +809,7 @@ impl RegionCollector {
         if (free == 0
             || (failed && free * 20 < committed)
             || (pending > 0 && longest_free < needed_regions))
-            && committed >= self.max_regions_committable()
+            && committed >= self.geometry.count
         {
             self.set_follow_up(GcCause::Collector(CAUSE_COMPACTION));
         }
@@ -834,12 +828,6 @@ impl RegionCollector {
             GcCause::Periodic => "G1 Periodic Collection",
             other => other.label(),
         };
-        let cause_label = if kind == YoungKind::ConcurrentStart && self.humongous_started_marking()
-        {
-            CAUSE_HUMONGOUS
-        } else {
-            cause_label
-        };
         GcOutcome {
             kind: GcKind::Minor,
             used_before,
@@ -849,11 +837,6 @@ impl RegionCollector {
             live_objects: copied_objects,
             pause_name: Some(format!("Pause Young ({name}) ({cause_label})")),
         }
-    }
-
-    /// How many regions the heap may still commit (growth happens before a full collection).
-    fn max_regions_committable(&self) -> usize {
-        self.geometry.count
     }
 
     fn is_primitive_array(&self, at: usize) -> bool {
@@ -901,39 +884,20 @@ impl RegionCollector {
         let memory = &*self.memory;
         let bottom = self.geometry.bottom(i);
         let top = table.meta[i].top;
-        let mut at = bottom;
-        let mut dead_from: Option<usize> = None;
-        while at < top {
-            let obj = Ref::from_offset(at);
-            let size = memory.object_size(&self.types, obj);
+        self.fill_dead_runs(bottom, top, |obj, size| {
             let word = memory.gc_word(obj);
             let kept = gcword::is_forwarded(word) && gcword::forwarded_to(word) == obj;
             if kept {
-                if let Some(from) = dead_from.take() {
-                    memory.fill_gap(from, at);
-                    self.bot.record(from, at - from);
-                }
                 let original = preserved.get(&obj.raw()).copied().unwrap_or(0);
                 memory.set_gc_word(obj, gcword::aged(original));
-                self.bot.record(at, size);
-            } else if dead_from.is_none() {
-                dead_from = Some(at);
+                self.bot.record(obj.offset(), size);
             }
-            at += size;
-        }
-        if let Some(from) = dead_from {
-            memory.fill_gap(from, top);
-            self.bot.record(from, top - from);
-        }
+            kept
+        });
         table.set_role(i, Role::Old);
         let m = &mut table.meta[i];
         m.tams = bottom;
-        m.evacuation_failed = true;
         self.cards.clean_range(bottom, top);
-    }
-
-    fn humongous_started_marking(&self) -> bool {
-        false
     }
 
     /// `-Xlog:gc*` lines of an evacuation pause, in HotSpot's `gc,heap` and `gc,ergo` shapes.

@@ -32,7 +32,6 @@ const ARRAY_CHUNK: usize = 512;
 impl RegionCollector {
     pub(crate) fn full_collection(
         &self,
-        cause: GcCause,
         roots: &mut dyn RootSource,
         events: &mut dyn GcEventSink,
     ) -> GcOutcome {
@@ -214,7 +213,6 @@ impl RegionCollector {
                 m.tams = self.geometry.bottom(i);
                 m.live_bytes = 0;
                 m.needs_scrub = false;
-                m.evacuation_failed = false;
             } else {
                 st.table.free(i);
             }
@@ -262,7 +260,6 @@ impl RegionCollector {
         let committed = st.table.committed();
         drop(st);
         self.stats.lock().full_collections += 1;
-        let _ = cause;
         GcOutcome::whole_heap(
             used_before,
             used_after,

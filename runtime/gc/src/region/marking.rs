@@ -321,15 +321,7 @@ impl RegionCollector {
         let used = self.used();
         let capacity = self.capacity();
         if self.aborted(generation) {
-            return GcOutcome {
-                kind: GcKind::Marking,
-                used_before: used,
-                used_after: used,
-                capacity_after: capacity,
-                moved_bytes: 0,
-                live_objects: 0,
-                pause_name: Some(PAUSE_REMARK.to_string()),
-            };
+            return marking_outcome(PAUSE_REMARK, used, used, capacity, 0);
         }
         let tams = self.tams_snapshot();
         self.drain_satb(&tams);
@@ -391,15 +383,7 @@ impl RegionCollector {
         self.marking.phase.store(REMARKED, Ordering::Release);
         self.marking.just_remarked.store(true, Ordering::Relaxed);
         self.stats.lock().marking_cycles += 1;
-        GcOutcome {
-            kind: GcKind::Marking,
-            used_before: used,
-            used_after: used,
-            capacity_after: capacity,
-            moved_bytes: 0,
-            live_objects,
-            pause_name: Some(PAUSE_REMARK.to_string()),
-        }
+        marking_outcome(PAUSE_REMARK, used, used, capacity, live_objects)
     }
 
     /// Turns the dead objects below TAMS of old region `i` into fillers.
@@ -410,27 +394,9 @@ impl RegionCollector {
             return;
         }
         let bitmap = self.marking.bitmap.read();
-        let memory = &*self.memory;
-        let bottom = self.geometry.bottom(i);
-        let mut at = bottom;
-        let mut dead_from: Option<usize> = None;
-        while at < m.tams {
-            let obj = Ref::from_offset(at);
-            let size = memory.object_size(&self.types, obj);
-            if bitmap.is_marked(at) {
-                if let Some(from) = dead_from.take() {
-                    memory.fill_gap(from, at);
-                    self.bot.record(from, at - from);
-                }
-            } else if dead_from.is_none() {
-                dead_from = Some(at);
-            }
-            at += size;
-        }
-        if let Some(from) = dead_from {
-            memory.fill_gap(from, at);
-            self.bot.record(from, at - from);
-        }
+        self.fill_dead_runs(self.geometry.bottom(i), m.tams, |obj, _| {
+            bitmap.is_marked(obj.offset())
+        });
         st.table.meta[i].needs_scrub = false;
         self.marking.dead_below[i].store(0, Ordering::Relaxed);
     }
@@ -442,15 +408,7 @@ impl RegionCollector {
         let _work = self.marking.work_lock.lock();
         let used_before = self.used();
         if self.aborted(generation) {
-            return GcOutcome {
-                kind: GcKind::Marking,
-                used_before,
-                used_after: used_before,
-                capacity_after: self.capacity(),
-                moved_bytes: 0,
-                live_objects: 0,
-                pause_name: Some(PAUSE_CLEANUP.to_string()),
-            };
+            return marking_outcome(PAUSE_CLEANUP, used_before, used_before, self.capacity(), 0);
         }
         let mut st = self.state.lock();
         let mut freed_old = 0;
@@ -507,15 +465,7 @@ impl RegionCollector {
         }
         self.marking.phase.store(IDLE, Ordering::Release);
         let used_after = self.used();
-        GcOutcome {
-            kind: GcKind::Marking,
-            used_before,
-            used_after,
-            capacity_after: self.capacity(),
-            moved_bytes: 0,
-            live_objects: 0,
-            pause_name: Some(PAUSE_CLEANUP.to_string()),
-        }
+        marking_outcome(PAUSE_CLEANUP, used_before, used_after, self.capacity(), 0)
     }
 
     // ---- verification (--verify-heap) ----
@@ -608,6 +558,25 @@ impl RegionCollector {
             });
         }
         Ok(())
+    }
+}
+
+/// The outcome of a marking pause (remark, cleanup): it moves nothing.
+fn marking_outcome(
+    name: &str,
+    used_before: usize,
+    used_after: usize,
+    capacity_after: usize,
+    live_objects: usize,
+) -> GcOutcome {
+    GcOutcome {
+        kind: GcKind::Marking,
+        used_before,
+        used_after,
+        capacity_after,
+        moved_bytes: 0,
+        live_objects,
+        pause_name: Some(name.to_string()),
     }
 }
 

@@ -108,6 +108,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+/// The region collector's own heap streams (docs/stream-format.md).
+const STREAM_LIVE: u16 = gcvm_tracer::stream::standard::COUNT;
+const STREAM_REMSET: u16 = STREAM_LIVE + 1;
+
 /// Entries per thread SATB buffer.
 pub const SATB_BUFFER: usize = 1024;
 /// The refinement thread refines when this many dirty-card buffers are queued.
@@ -120,7 +124,6 @@ const GROW_FREE_PERCENT: usize = 30;
 
 /// Names of the region collector's pauses, as its GC log prints them (G1's words).
 pub const CAUSE_EVACUATION: &str = "G1 Evacuation Pause";
-pub const CAUSE_HUMONGOUS: &str = "G1 Humongous Allocation";
 pub const CAUSE_COMPACTION: &str = "G1 Compaction Pause";
 pub const PAUSE_REMARK: &str = "Pause Remark";
 pub const PAUSE_CLEANUP: &str = "Pause Cleanup";
@@ -205,7 +208,7 @@ impl RegionCollector {
     pub fn new(ctx: CollectorContext) -> Result<RegionCollector, String> {
         let region_size = Geometry::region_size_for(ctx.config.max_size, ctx.config.region_size)?;
         let geometry = Geometry::new(RESERVED_PREFIX, region_size, ctx.config.max_size);
-        let needed = Self::reservation_for_geometry(&geometry);
+        let needed = geometry.reserved_end();
         if ctx.memory.size() < needed {
             return Err(format!(
                 "heap reservation of {} bytes is smaller than the {needed} the region collector needs \
@@ -266,10 +269,6 @@ impl RegionCollector {
         })
     }
 
-    fn reservation_for_geometry(g: &Geometry) -> usize {
-        g.reserved_end()
-    }
-
     /// Bytes the reservation must have for a heap of `max_size` (with the default region size;
     /// `--region-size` builds through `reservation_for_config`).
     pub fn reservation_for(max_size: usize) -> usize {
@@ -279,7 +278,7 @@ impl RegionCollector {
     pub fn reservation_for_config(max_size: usize, region_size: Option<usize>) -> usize {
         let size = Geometry::region_size_for(max_size, region_size)
             .unwrap_or_else(|_| Geometry::region_size_for(max_size, None).unwrap());
-        Self::reservation_for_geometry(&Geometry::new(RESERVED_PREFIX, size, max_size))
+        Geometry::new(RESERVED_PREFIX, size, max_size).reserved_end()
     }
 
     pub fn region_size(&self) -> usize {
@@ -342,7 +341,7 @@ impl RegionCollector {
         let n = size.div_ceil(self.geometry.size);
         let mut st = self.state.lock();
         // Keep a reserve for the next evacuation while a young collection could still free
-        // something (eden in use): then collect first (G1 Humongous Allocation).
+        // something (eden in use): then collect first.
         let reserve = (st.table.committed() * policy::RESERVE_PERCENT).div_ceil(100);
         if st.eden_regions > 0 && st.table.count(Role::Free) < n + reserve {
             return None;
@@ -411,7 +410,7 @@ impl RegionCollector {
             _ => false,
         };
         let outcome = if full {
-            self.full_collection(cause, roots, events)
+            self.full_collection(roots, events)
         } else {
             self.evacuation_pause(cause, roots, events, started)
         };
@@ -558,6 +557,37 @@ impl RegionCollector {
                 }
             }
         });
+    }
+
+    /// Walks the objects of `[from, to)` in an old region and turns every maximal run of the
+    /// ones `live(obj, size)` rejects into one filler (recorded in the block offset table).
+    /// Used by scrubbing and by regions an evacuation failure left behind.
+    pub(crate) fn fill_dead_runs(
+        &self,
+        from: usize,
+        to: usize,
+        mut live: impl FnMut(Ref, usize) -> bool,
+    ) {
+        let memory = &*self.memory;
+        let mut dead_from: Option<usize> = None;
+        let mut at = from;
+        while at < to {
+            let obj = Ref::from_offset(at);
+            let size = memory.object_size(&self.types, obj);
+            if live(obj, size) {
+                if let Some(start) = dead_from.take() {
+                    memory.fill_gap(start, at);
+                    self.bot.record(start, at - start);
+                }
+            } else if dead_from.is_none() {
+                dead_from = Some(at);
+            }
+            at += size;
+        }
+        if let Some(start) = dead_from {
+            memory.fill_gap(start, at);
+            self.bot.record(start, at - start);
+        }
     }
 
     /// Where parsing for `card` of tenured `region` starts, and the end of its objects.
@@ -820,6 +850,57 @@ impl Collector for RegionCollector {
     fn is_dead(&self, obj: Ref) -> bool {
         self.marking
             .is_dead(self.geometry.index_of(obj.offset()), obj)
+    }
+
+    /// The viewer's region streams: what the last marking found live, and each region's
+    /// remembered set.
+    fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
+        use gcvm_tracer::stream::Presentation;
+        vec![
+            StreamDef {
+                id: STREAM_LIVE,
+                name: "live".into(),
+                description: "bytes the last marking found live in the (old or humongous) \
+                              region, spread evenly over its tiles"
+                    .into(),
+                unit: "bytes".into(),
+                presentation: Presentation::Percent,
+                max: tile_size,
+                colour: "#9467bd".into(),
+                from_trace: false,
+            },
+            StreamDef {
+                id: STREAM_REMSET,
+                name: "remset".into(),
+                description: "cards in the region's remembered set (a coarse source region \
+                              counts all its cards), shown on each of its tiles"
+                    .into(),
+                unit: "cards".into(),
+                presentation: Presentation::Plain,
+                max: 0,
+                colour: "#ff7f0e".into(),
+                from_trace: false,
+            },
+        ]
+    }
+
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        let st = self.state.lock();
+        let cards_per_region = self.geometry.size / remset::CARD_SIZE;
+        for (i, meta) in st.table.meta.iter().enumerate() {
+            if meta.role == Role::Uncommitted {
+                continue;
+            }
+            let (bottom, end) = (self.geometry.bottom(i) as u64, self.geometry.end(i) as u64);
+            if meta.role.is_tenured() && meta.live_bytes > 0 {
+                tiles.set_range(STREAM_LIVE, bottom, end, meta.live_bytes as u64, true);
+            }
+            let (cards, coarse) = self.remsets.of(i).size();
+            let entries = cards + coarse * cards_per_region;
+            if entries > 0 {
+                tiles.set_range(STREAM_REMSET, bottom, end, entries as u64, false);
+            }
+        }
     }
 
     fn verify_pause(&self, roots: &mut dyn RootSource) -> Result<(), String> {

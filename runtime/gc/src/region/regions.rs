@@ -156,8 +156,6 @@ pub struct RegionMeta {
     pub tams: usize,
     /// The last marking found dead objects below TAMS that are not filled yet.
     pub needs_scrub: bool,
-    /// An evacuation failure left objects in place here in the collection in progress.
-    pub evacuation_failed: bool,
 }
 
 /// The lock-free copy of every region's role, shared with the mutators' barriers, plus the
@@ -204,7 +202,6 @@ impl RegionTable {
                 live_bytes: 0,
                 tams: geometry.bottom(i),
                 needs_scrub: false,
-                evacuation_failed: false,
             })
             .collect::<Vec<_>>();
         let attrs = Attrs {
@@ -259,7 +256,6 @@ impl RegionTable {
         m.live_bytes = 0;
         m.tams = bottom;
         m.needs_scrub = false;
-        m.evacuation_failed = false;
         self.set_role(i, Role::Free);
     }
 
@@ -281,7 +277,6 @@ impl RegionTable {
         m.tams = bottom;
         m.live_bytes = 0;
         m.needs_scrub = false;
-        m.evacuation_failed = false;
         m.humongous_start = i;
         self.set_role(i, role);
     }

@@ -1124,6 +1124,11 @@ impl StwCollector for SemiSpace {
         let h = self.from_half();
         vec![(h.start, h.top)]
     }
+
+    /// The viewer sees the allocation top of the half in use (a boundary that moves).
+    fn gather_streams(&self, tiles: &mut Tiler) {
+        tiles.separator(self.from_half().top as u64);
+    }
 }
 
 #[cfg(test)]

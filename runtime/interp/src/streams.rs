@@ -1,0 +1,337 @@
+//! The VM's side of heap streams (docs/stream-format.md): when a viewer watches (`--stream`)
+//! or a recording is made (`--stream-record`), frames are gathered at the start and end of
+//! every pause and at mutator-time ticks, and published to the stream hub.
+//!
+//! Gathering happens only at safepoints, with every mutator flushed, as GCspy's "separate
+//! sweep at each event": the heap is walked once per frame (`Heap::stream_tiles`). When nobody
+//! watches, the cost is one atomic load per pause (`StreamHub::is_active`).
+
+use crate::vm::Vm;
+use gcvm_tracer::stream::hub::Mode;
+use gcvm_tracer::stream::record::Recorder;
+use gcvm_tracer::stream::server::{Server, Source, DEFAULT_ADDR};
+use gcvm_tracer::stream::{Bootstrap, EventFilter, Frame, StreamEvent, StreamHub, Tiler};
+use gcvm_tracer::{GcEventSink, SpaceDesc};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What `gcvm run` was asked to stream.
+#[derive(Clone, Debug)]
+pub struct StreamSetup {
+    /// `--stream[=ADDR]`: serve the viewer on ADDR (None: no server).
+    pub addr: Option<String>,
+    /// `--stream-record FILE`.
+    pub record: Option<PathBuf>,
+    /// `--stream-tile`: bytes per tile.
+    pub tile_size: u64,
+    /// `--stream-tick MS`: a tick frame when this long passed without a frame (None: no ticks).
+    pub tick: Option<Duration>,
+    /// Wait for a viewer before running the program (`--stream` without `--stream-nowait`).
+    pub wait_for_viewer: bool,
+    /// `--stream-filter`: event filters set before any viewer connects.
+    pub filters: Vec<(StreamEvent, EventFilter)>,
+}
+
+impl Default for StreamSetup {
+    fn default() -> Self {
+        StreamSetup {
+            addr: None,
+            record: None,
+            tile_size: 8 << 10,
+            tick: Some(Duration::from_millis(100)),
+            wait_for_viewer: true,
+            filters: Vec::new(),
+        }
+    }
+}
+
+impl StreamSetup {
+    pub fn default_addr() -> String {
+        DEFAULT_ADDR.to_string()
+    }
+}
+
+/// Parses one `--stream-filter` value: `EVENT:key=value,key=value` with keys `enabled`,
+/// `delay` (ms), `pause`, `period`.
+pub fn parse_filter(spec: &str) -> Result<(StreamEvent, EventFilter), String> {
+    let (event, settings) = spec.split_once(':').unwrap_or((spec, ""));
+    let event = StreamEvent::from_name(event).ok_or_else(|| {
+        format!("--stream-filter: unknown event '{event}' (gc-start, gc-end, phase-end, tick)")
+    })?;
+    let mut f = EventFilter::default();
+    for kv in settings.split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--stream-filter: '{kv}' is not key=value"))?;
+        let flag = || match v {
+            "true" | "on" | "yes" => Ok(true),
+            "false" | "off" | "no" => Ok(false),
+            _ => Err(format!("--stream-filter: {k}={v}: expected true or false")),
+        };
+        let number = |max: u32| {
+            v.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= max)
+                .ok_or_else(|| format!("--stream-filter: {k}={v}: expected a number up to {max}"))
+        };
+        match k {
+            "enabled" => f.enabled = flag()?,
+            "pause" => f.pause = flag()?,
+            "delay" | "delay_ms" => f.delay_ms = number(gcvm_tracer::stream::hub::MAX_DELAY_MS)?,
+            "period" => {
+                f.period = number(gcvm_tracer::stream::hub::MAX_PERIOD)?;
+                if f.period == 0 {
+                    return Err("--stream-filter: period must be at least 1".into());
+                }
+            }
+            other => {
+                return Err(format!(
+                    "--stream-filter: unknown setting '{other}' (enabled, delay, pause, period)"
+                ))
+            }
+        }
+    }
+    Ok((event, f))
+}
+
+/// The streams of one run.
+pub struct VmStreams {
+    pub hub: Arc<StreamHub>,
+    tile_size: u64,
+    tick: Option<Duration>,
+    wait_for_viewer: bool,
+    seq: AtomicU64,
+    /// When the last frame was gathered (ticks fill the gaps between pauses).
+    last_frame: parking_lot::Mutex<Instant>,
+    server: Option<Server>,
+    record_path: Option<PathBuf>,
+    ended: AtomicBool,
+}
+
+impl VmStreams {
+    /// Opens what `setup` asks for: the recording file and the server (printing its address).
+    pub fn open(
+        setup: &StreamSetup,
+        heap: &gcvm_gc::Heap,
+        program: &str,
+    ) -> Result<VmStreams, String> {
+        let bootstrap = Bootstrap {
+            target: program.to_string(),
+            collector: heap.collector_name().to_string(),
+            source: "live".into(),
+            tile_size: setup.tile_size,
+            streams: heap.stream_defs(setup.tile_size),
+        };
+        let hub = StreamHub::new(bootstrap.encode(), Mode::Live);
+        for (event, filter) in &setup.filters {
+            hub.set_filter(*event, *filter);
+        }
+        if let Some(path) = &setup.record {
+            let recorder = Recorder::create(path, hub.bootstrap())
+                .map_err(|e| format!("cannot create stream recording {}: {e}", path.display()))?;
+            hub.record_to(recorder);
+        }
+        let server = match &setup.addr {
+            Some(addr) => {
+                let source = Source {
+                    name: format!("{program} ({})", heap.collector_name()),
+                    hub: hub.clone(),
+                };
+                let server = Server::start(addr, vec![source])?;
+                if !server.addr.ip().is_loopback() {
+                    eprintln!(
+                        "gcvm: warning: the heap viewer listens on {}, reachable from other machines",
+                        server.addr
+                    );
+                }
+                eprintln!("gcvm: heap viewer at {}", server.url());
+                Some(server)
+            }
+            None => None,
+        };
+        Ok(VmStreams {
+            hub,
+            tile_size: setup.tile_size,
+            tick: setup.tick,
+            wait_for_viewer: setup.wait_for_viewer && server.is_some(),
+            seq: AtomicU64::new(0),
+            last_frame: parking_lot::Mutex::new(Instant::now()),
+            server,
+            record_path: setup.record.clone(),
+            ended: AtomicBool::new(false),
+        })
+    }
+
+    /// `--stream` without `--stream-nowait`: blocks until a viewer connects.
+    pub fn wait_for_viewer(&self) {
+        if self.wait_for_viewer {
+            eprintln!("gcvm: waiting for a viewer to connect (--stream-nowait runs at once)");
+            self.hub.wait_for_viewer(None);
+        }
+    }
+
+    pub fn server_url(&self) -> Option<String> {
+        self.server.as_ref().map(Server::url)
+    }
+}
+
+impl Vm {
+    /// At `event` in a safepoint (every mutator flushed): gathers and publishes a frame if
+    /// somebody watches and the event's filter lets it through.
+    pub(crate) fn stream_event(
+        &self,
+        event: StreamEvent,
+        gc: Option<u32>,
+        label: &str,
+        full: bool,
+    ) {
+        let Some(streams) = &self.streams else { return };
+        if !streams.hub.is_active() || !streams.hub.should_gather(event) {
+            return;
+        }
+        let spaces = self.heap.stream_tiles(streams.tile_size);
+        let frame = Frame {
+            seq: streams.seq.fetch_add(1, Ordering::Relaxed),
+            event,
+            gc,
+            label: label.to_string(),
+            time_ms: self.heap.uptime().as_secs_f64() * 1e3,
+            full,
+            heap_used: self.heap.used() as u64,
+            heap_capacity: self.heap.capacity() as u64,
+            summary: gcvm_tracer::stream::tiles::summarise(&spaces),
+            spaces,
+        };
+        *streams.last_frame.lock() = Instant::now();
+        streams.hub.publish(frame.encode(), event);
+    }
+
+    /// Starts the thread that asks for tick frames (`--stream-tick`).
+    pub(crate) fn start_stream_ticker(&'static self) {
+        let Some(streams) = &self.streams else { return };
+        let Some(period) = streams.tick else { return };
+        let _ = std::thread::Builder::new()
+            .name("gcvm-stream-ticker".into())
+            .spawn(move || loop {
+                std::thread::sleep(period / 4);
+                if streams.ended.load(Ordering::Acquire) {
+                    return;
+                }
+                let due = streams.last_frame.lock().elapsed() >= period;
+                if due
+                    && streams.hub.is_active()
+                    && streams.hub.filter(StreamEvent::Tick).enabled
+                    && !self.tick_safepoint()
+                {
+                    return;
+                }
+            });
+    }
+
+    /// The end of the run: viewers are told, the recording is closed and its figures printed.
+    pub(crate) fn end_streams(&self) {
+        let Some(streams) = &self.streams else { return };
+        if streams.ended.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        match streams.hub.end(Duration::from_secs(5)) {
+            Ok(Some((frames, raw, file))) => {
+                let path = streams.record_path.as_ref().unwrap();
+                let per = if frames > 0 { file / frames } else { 0 };
+                self.write_stderr(
+                    format!(
+                        "gcvm: stream recording {}: {frames} frames, {raw} bytes raw, {file} bytes \
+                         written ({per} bytes per frame)\n",
+                        path.display()
+                    )
+                    .as_bytes(),
+                );
+            }
+            Ok(None) => {}
+            Err(e) => self.write_stderr(format!("gcvm: {e}\n").as_bytes()),
+        }
+    }
+}
+
+/// The collector's event sink during a pause, with heap-stream frames at phase ends: every
+/// event goes on to the trace's sink (or nowhere), and `phase_end` gathers a frame from what
+/// the collector bins (it cannot ask the heap: the collector is busy collecting it).
+pub(crate) struct PhaseFrames<'a> {
+    pub inner: &'a mut dyn GcEventSink,
+    pub vm: &'a Vm,
+    pub gc: u32,
+}
+
+impl GcEventSink for PhaseFrames<'_> {
+    fn wants_events(&self) -> bool {
+        self.inner.wants_events()
+    }
+    fn gc_start(&mut self, gc_id: u32, kind: gcvm_tracer::GcKind, cause: &str) {
+        self.inner.gc_start(gc_id, kind, cause)
+    }
+    fn plab(&mut self, worker: u32, start: u64, size: u64) {
+        self.inner.plab(worker, start, size)
+    }
+    fn moved(&mut self, from: u64, to: u64, size: u32) {
+        self.inner.moved(from, to, size)
+    }
+    fn region_moved(&mut self, from: u64, to: u64, count: u32, bytes: u64) {
+        self.inner.region_moved(from, to, count, bytes)
+    }
+    fn kept_alive(&mut self, addr: u64, size: u32) {
+        self.inner.kept_alive(addr, size)
+    }
+    fn gc_end(&mut self, gc_id: u32) {
+        self.inner.gc_end(gc_id)
+    }
+    fn collecting_space(&mut self, space: u32) {
+        self.inner.collecting_space(space)
+    }
+    fn sync_spaces(&mut self, spaces: &[SpaceDesc]) {
+        self.inner.sync_spaces(spaces)
+    }
+    fn space_release(&mut self, id: u32) {
+        self.inner.space_release(id)
+    }
+    fn object_died(&mut self, addr: u64, time: u64, context: u32) {
+        self.inner.object_died(addr, time, context)
+    }
+    fn wants_phase_frames(&self) -> bool {
+        self.vm
+            .streams
+            .as_ref()
+            .is_some_and(|s| s.hub.is_active() && s.hub.filter(StreamEvent::PhaseEnd).enabled)
+    }
+    fn phase_end(&mut self, phase: &str, spaces: &[SpaceDesc], fill: &mut dyn FnMut(&mut Tiler)) {
+        let Some(streams) = &self.vm.streams else {
+            return;
+        };
+        if !streams.hub.is_active() || !streams.hub.should_gather(StreamEvent::PhaseEnd) {
+            return;
+        }
+        let mut tiler = Tiler::for_spaces(spaces, streams.tile_size);
+        fill(&mut tiler);
+        let spaces_out = tiler.finish();
+        let summary = gcvm_tracer::stream::tiles::summarise(&spaces_out);
+        let used = summary
+            .iter()
+            .find(|(id, _)| *id == gcvm_tracer::stream::standard::USED)
+            .map_or(0, |(_, v)| *v);
+        let frame = Frame {
+            seq: streams.seq.fetch_add(1, Ordering::Relaxed),
+            event: StreamEvent::PhaseEnd,
+            gc: Some(self.gc),
+            label: format!("GC({}) {phase} done", self.gc),
+            time_ms: self.vm.heap.uptime().as_secs_f64() * 1e3,
+            full: false,
+            heap_used: used,
+            heap_capacity: spaces.iter().map(|s| s.end - s.start).sum(),
+            summary,
+            spaces: spaces_out,
+        };
+        *streams.last_frame.lock() = Instant::now();
+        streams.hub.publish(frame.encode(), StreamEvent::PhaseEnd);
+    }
+}
