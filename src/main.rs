@@ -51,6 +51,9 @@ enum Command {
     Overview(PlotArgs),
     /// Lifetimes of a trace's dead objects in allocated bytes, per type or allocation site.
     Lifetimes(LifetimesArgs),
+    /// Death times and sites (a trace recorded with --trace-deaths): allocation site x death
+    /// site pairs, and a hive plot (SVG) of allocating class -> killing class.
+    Deaths(DeathsArgs),
     /// Nursery escapees: objects that survived one collection and died at the next, per site.
     Escapees(TraceFileArgs),
     /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
@@ -170,6 +173,22 @@ struct LifetimesArgs {
     by: String,
 }
 
+#[derive(Args)]
+struct DeathsArgs {
+    /// The trace file (written by `gcvm run --trace FILE --trace-deaths`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print JSON (every pair) instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the hive plot into this SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    plot: Option<PathBuf>,
+    /// Rows of the table (the pairs with the most objects).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    top: usize,
+}
+
 #[derive(Subcommand)]
 enum TraceCommand {
     /// What a trace holds: header, chunks, events per kind, threads, collections, spaces.
@@ -283,6 +302,10 @@ struct RunArgs {
     /// trace (docs/trace-format.md); read it with `gcvm trace info`, `gcvm stats`, `gcvm heap`.
     #[arg(long = "trace", value_name = "FILE")]
     trace: Option<PathBuf>,
+    /// With --trace: also record when each dead object became unreachable (in allocated bytes)
+    /// and in which method (Merlin's algorithm; read with `gcvm deaths`).
+    #[arg(long = "trace-deaths")]
+    trace_deaths: bool,
     /// Debug: write the actual heap, one line per object, at every collection's start and end and
     /// at exit into FILE — what the trace must reconstruct.
     #[arg(long = "heap-dump", value_name = "FILE")]
@@ -587,6 +610,7 @@ fn run(a: RunArgs) -> Result<i32, String> {
     let recording = Recording {
         trace: a.trace.clone(),
         heap_dump: a.heap_dump.clone(),
+        trace_deaths: a.trace_deaths,
         program: std::iter::once(main.as_str())
             .chain(a.args.iter().map(String::as_str))
             .collect::<Vec<_>>()
@@ -745,6 +769,12 @@ fn main() -> ExitCode {
             a.by == "site",
             a.common.json,
             a.common.plot.as_deref(),
+        )),
+        Command::Deaths(a) => print_trace_report(gcvm_tools::deaths::deaths(
+            &a.file,
+            a.json,
+            a.plot.as_deref(),
+            a.top,
         )),
         Command::Escapees(a) => print_trace_report(gcvm_tools::analyses::escapees(&a.file, a.json)),
         Command::Leaks(a) => print_trace_report(gcvm_tools::analyses::leaks(

@@ -79,16 +79,16 @@ fn replay(
     let h = reader.header().clone();
     let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
     setup(&mut model, &h);
-    let mut n = 0u64;
-    while let Some((thread, ev)) = reader.next_event()? {
-        model.apply(thread, &ev).map_err(|m| reader.error_here(m))?;
-        n += 1;
-        if n & 0xffff == 0 {
-            progress.update(reader.position());
-        }
-        if let Flow::Stop = each(&mut model, &ev, reader.symbols())? {
-            break;
-        }
+    let mut replay = Replay {
+        model: &mut model,
+        each: &mut each,
+        progress: &mut progress,
+        n: 0,
+        failed: None,
+    };
+    reader.visit_events(&mut replay)?;
+    if let Some(e) = replay.failed {
+        return Err(e);
     }
     progress.finish();
     model.close_open_runs();
@@ -97,6 +97,53 @@ fn replay(
         symbols: reader.symbols().clone(),
         model,
     })
+}
+
+/// `replay`'s visitor: TLAB allocations and fast moves go straight to the model (no `Event`
+/// is built for them: TraceReader::visit_events); every other event to the model, then to
+/// the analysis.
+struct Replay<'a, F> {
+    model: &'a mut HeapModel,
+    each: &'a mut F,
+    progress: &'a mut Progress,
+    n: u64,
+    /// The analysis's own error (it stops the replay).
+    failed: Option<TraceError>,
+}
+
+impl<F> crate::EventVisitor for Replay<'_, F>
+where
+    F: FnMut(&mut HeapModel, &Event, &Symbols) -> Result<Flow, TraceError>,
+{
+    #[inline]
+    fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String> {
+        self.model.apply_alloc(thread, site, array_len)
+    }
+    #[inline]
+    fn move_fast(&mut self, thread: u32, from: u64) -> Result<(), String> {
+        self.model.apply_move_fast(thread, from)
+    }
+    fn event(
+        &mut self,
+        thread: u32,
+        ev: &Event,
+        symbols: &Symbols,
+        position: u64,
+    ) -> Result<crate::Visit, String> {
+        self.model.apply(thread, ev)?;
+        self.n += 1;
+        if self.n & 0xfff == 0 {
+            self.progress.update(position);
+        }
+        match (self.each)(self.model, ev, symbols) {
+            Ok(Flow::Go) => Ok(crate::Visit::Go),
+            Ok(Flow::Stop) => Ok(crate::Visit::Stop),
+            Err(e) => {
+                self.failed = Some(e);
+                Ok(crate::Visit::Stop)
+            }
+        }
+    }
 }
 
 /// Is `ev` the point where `b` is reached?

@@ -521,6 +521,19 @@ impl HeapModel {
         i
     }
 
+    /// `Event::Alloc { site, array_len }` by `thread` (what `apply` does with it, for
+    /// `TraceReader::visit_events`).
+    #[inline]
+    pub fn apply_alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> R<()> {
+        self.alloc_tlab(thread, site, None, None, array_len)
+    }
+
+    /// `Event::Move { from, to: None }` by `thread`.
+    #[inline]
+    pub fn apply_move_fast(&mut self, thread: u32, from: u64) -> R<()> {
+        self.gc_move(thread, from >> 3, None)
+    }
+
     /// Applies one event recorded by `thread`. An error names what is inconsistent.
     pub fn apply(&mut self, thread: u32, ev: &Event) -> R<()> {
         match *ev {
@@ -556,7 +569,8 @@ impl HeapModel {
                 }
                 Ok(())
             }
-            Event::Mark { .. } => Ok(()),
+            // Deaths (`--trace-deaths`) do not change the heap: `analyses::deaths` reads them.
+            Event::Mark { .. } | Event::Death { .. } | Event::MethodDef { .. } => Ok(()),
             Event::GcStart {
                 gc_id,
                 kind,
@@ -1296,6 +1310,27 @@ impl HeapModel {
                 off += desc.size_units as u64;
             }
         }
+    }
+
+    /// The object starting at byte address `addr` (in the front map or a thread's open run):
+    /// its description and age.
+    pub fn object_at(&mut self, addr: u64) -> Option<(Desc, u8)> {
+        let units = addr >> 3;
+        let descs = &self.descs;
+        let found = |run: &mut Run| {
+            let i = run.find(descs, units)?;
+            let d = run.descs[i];
+            (!descs.is_gap(d)).then(|| (descs.list[d as usize], run.ages[i]))
+        };
+        if let Some((_, run)) = self.front.range_mut(..=units).next_back() {
+            if let Some(o) = found(run) {
+                return Some(o);
+            }
+        }
+        self.threads
+            .iter_mut()
+            .filter_map(|t| t.open.as_mut())
+            .find_map(found)
     }
 
     /// Bytes the model holds now (runs, their index and the description table).

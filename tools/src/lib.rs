@@ -13,6 +13,7 @@
 
 pub mod analyses;
 pub mod compare;
+pub mod deaths;
 pub mod heap;
 pub mod hprof;
 mod inflate;
@@ -25,7 +26,8 @@ pub mod tiles;
 
 pub use heap::{Desc, GcRecord, HeapModel, ObjectView};
 pub use reader::{
-    ChunkInfo, Event, SiteSym, Space, Symbols, TraceError, TraceReader, Trailer, TypeSym,
+    ChunkInfo, Event, EventVisitor, SiteSym, Space, Symbols, TraceError, TraceReader, Trailer,
+    TypeSym, Visit,
 };
 
 use gcvm_tracer::format::{self, TraceHeader};
@@ -196,30 +198,16 @@ pub fn reconstruct_from<R: std::io::Read>(
     if count_allocs {
         model.count_allocations();
     }
-    let mut events = 0u64;
-    let mut reached = false;
-    let mut gc_ids: Vec<u32> = Vec::new();
-    while let Some((thread, ev)) = reader.next_event()? {
-        model.apply(thread, &ev).map_err(|m| reader.error_here(m))?;
-        events += 1;
-        if events & 0xffff == 0 {
-            progress.update(reader.position());
-        }
-        match (&ev, boundary) {
-            (Event::GcStart { gc_id, .. }, b) => {
-                gc_ids.push(*gc_id);
-                if b == Boundary::GcStart(*gc_id) {
-                    reached = true;
-                    break;
-                }
-            }
-            (Event::GcEnd { gc_id, .. }, Boundary::GcEnd(n)) if *gc_id == n => {
-                reached = true;
-                break;
-            }
-            _ => {}
-        }
-    }
+    let mut visitor = Rebuild {
+        model: &mut model,
+        boundary,
+        progress: &mut progress,
+        events: 0,
+        reached: false,
+        gc_ids: Vec::new(),
+    };
+    reader.visit_events(&mut visitor)?;
+    let (events, mut reached, gc_ids) = (visitor.events, visitor.reached, visitor.gc_ids);
     progress.finish();
     if boundary == Boundary::End {
         model.close_open_runs();
@@ -243,6 +231,58 @@ pub fn reconstruct_from<R: std::io::Read>(
         events,
         bytes_read: reader.position(),
     })
+}
+
+/// `reconstruct_from`'s visitor: every event to the model (the common ones without building
+/// an `Event`: TraceReader::visit_events) until `boundary`.
+struct Rebuild<'a> {
+    model: &'a mut HeapModel,
+    boundary: Boundary,
+    progress: &'a mut Progress,
+    events: u64,
+    reached: bool,
+    gc_ids: Vec<u32>,
+}
+
+impl EventVisitor for Rebuild<'_> {
+    #[inline]
+    fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String> {
+        self.events += 1;
+        self.model.apply_alloc(thread, site, array_len)
+    }
+    #[inline]
+    fn move_fast(&mut self, thread: u32, from: u64) -> Result<(), String> {
+        self.events += 1;
+        self.model.apply_move_fast(thread, from)
+    }
+    fn event(
+        &mut self,
+        thread: u32,
+        ev: &Event,
+        _symbols: &Symbols,
+        position: u64,
+    ) -> Result<Visit, String> {
+        self.model.apply(thread, ev)?;
+        self.events += 1;
+        if self.events & 0xffff == 0 {
+            self.progress.update(position);
+        }
+        match (ev, self.boundary) {
+            (Event::GcStart { gc_id, .. }, b) => {
+                self.gc_ids.push(*gc_id);
+                if b == Boundary::GcStart(*gc_id) {
+                    self.reached = true;
+                    return Ok(Visit::Stop);
+                }
+            }
+            (Event::GcEnd { gc_id, .. }, Boundary::GcEnd(n)) if *gc_id == n => {
+                self.reached = true;
+                return Ok(Visit::Stop);
+            }
+            _ => {}
+        }
+        Ok(Visit::Go)
+    }
 }
 
 /// The objects alive at `boundary` ("gc:N:start", "gc:N:end", "end"), in address order.

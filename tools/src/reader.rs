@@ -190,10 +190,21 @@ pub enum Event {
         id: u32,
         name: String,
     },
+    /// `--trace-deaths`, before a GC start: the object at `addr` became unreachable at `time`
+    /// (allocated bytes) in method `context` (0: not observed).
+    Death {
+        addr: u64,
+        time: u64,
+        context: u32,
+    },
+    MethodDef {
+        id: u32,
+        def: Box<MethodSym>,
+    },
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 22] = [
+pub const EVENT_KIND_NAMES: [&str; 24] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -216,6 +227,8 @@ pub const EVENT_KIND_NAMES: [&str; 22] = [
     "type",
     "site",
     "cause",
+    "death",
+    "method",
 ];
 
 impl Event {
@@ -243,6 +256,8 @@ impl Event {
             Event::TypeDef { .. } => 19,
             Event::SiteDef { .. } => 20,
             Event::CauseDef { .. } => 21,
+            Event::Death { .. } => 22,
+            Event::MethodDef { .. } => 23,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -276,12 +291,28 @@ impl SiteSym {
     }
 }
 
+/// A method, the context of deaths (`--trace-deaths`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MethodSym {
+    pub class: String,
+    pub name: String,
+    pub descriptor: String,
+}
+
+impl MethodSym {
+    /// `Class.method`.
+    pub fn label(&self) -> String {
+        format!("{}.{}", self.class, self.name)
+    }
+}
+
 /// The symbols seen so far.
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
     pub types: HashMap<u32, TypeSym>,
     pub sites: HashMap<u32, SiteSym>,
     pub causes: HashMap<u32, String>,
+    pub methods: HashMap<u32, MethodSym>,
 }
 
 impl Symbols {
@@ -294,6 +325,15 @@ impl Symbols {
         self.sites
             .get(&id)
             .map_or_else(|| format!("<site {id}>"), |s| s.label())
+    }
+    /// A death context: `Class.method`, or `<unknown>` for context 0.
+    pub fn method_label(&self, id: u32) -> String {
+        if id == format::CONTEXT_UNKNOWN {
+            return "<unknown>".to_string();
+        }
+        self.methods
+            .get(&id)
+            .map_or_else(|| format!("<method {id}>"), |m| m.label())
     }
     pub fn cause_name(&self, id: u32) -> String {
         self.causes
@@ -356,6 +396,30 @@ enum Payload {
     Raw(Vec<u8>),
     /// The inflate pool's job number.
     Pooled(u64),
+}
+
+/// Whether `TraceReader::visit_events` goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    Go,
+    Stop,
+}
+
+/// What `TraceReader::visit_events` calls: the two common events without an `Event` value,
+/// everything else decoded. Errors are messages; the reader adds the offset.
+pub trait EventVisitor {
+    /// `Event::Alloc { site, array_len }` recorded by `thread`.
+    fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String>;
+    /// `Event::Move { from, to: None }` (the fast form) recorded by `thread`.
+    fn move_fast(&mut self, thread: u32, from: u64) -> Result<(), String>;
+    /// Any other event; `position` is the reader's (`TraceReader::position`, for progress).
+    fn event(
+        &mut self,
+        thread: u32,
+        ev: &Event,
+        symbols: &Symbols,
+        position: u64,
+    ) -> Result<Visit, String>;
 }
 
 /// Is `thread` a GC thread's id?
@@ -600,6 +664,54 @@ impl<R: Read> TraceReader<R> {
         self.next_event_slow()
     }
 
+    /// Visits every remaining event without building `Event` values for the two common 4-byte
+    /// events (TLAB allocations and fast moves, nearly all of a trace): those go to
+    /// `EventVisitor::alloc` and `move_fast` straight from the chunk's bytes, in a tight loop;
+    /// every other event is decoded and given to `EventVisitor::event` with the symbols. Stops
+    /// at the end of the trace or when `event` returns `Visit::Stop`. A visitor's error
+    /// becomes a `TraceError` at the event (as `error_here`).
+    pub fn visit_events<V: EventVisitor>(&mut self, v: &mut V) -> Result<(), TraceError> {
+        loop {
+            let thread = self.chunk.thread;
+            let mut pos = self.pos;
+            let mut failed = None;
+            {
+                let raw = &self.raw[..];
+                while let Some(w) = raw.get(pos..pos + 4) {
+                    let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                    let id = word as u8;
+                    let done = if id == ev::ALLOC && word >> 24 != format::LEN8_ESCAPE {
+                        v.alloc(thread, (word >> 8) & 0xffff, (word >> 24).checked_sub(1))
+                    } else if id == ev::MOVE_FAST {
+                        v.move_fast(thread, ((word >> 8) as u64) << 3)
+                    } else {
+                        break;
+                    };
+                    if let Err(m) = done {
+                        failed = Some(m);
+                        break;
+                    }
+                    pos += 4;
+                }
+            }
+            if let Some(m) = failed {
+                self.event_start = pos;
+                self.pos = pos + 4;
+                return Err(self.error_here(m));
+            }
+            self.pos = pos;
+            let Some((thread, event)) = self.next_event_slow()? else {
+                return Ok(());
+            };
+            let position = self.position();
+            match v.event(thread, &event, &self.symbols, position) {
+                Ok(Visit::Go) => {}
+                Ok(Visit::Stop) => return Ok(()),
+                Err(m) => return Err(self.error_here(m)),
+            }
+        }
+    }
+
     #[inline(never)]
     fn next_event_slow(&mut self) -> Result<Option<(u32, Event)>, TraceError> {
         while self.pos >= self.raw.len() {
@@ -632,6 +744,9 @@ impl<R: Read> TraceReader<R> {
             }
             Event::CauseDef { id, name } => {
                 self.symbols.causes.insert(*id, name.clone());
+            }
+            Event::MethodDef { id, def } => {
+                self.symbols.methods.insert(*id, (**def).clone());
             }
             Event::GcStart { .. } => self.gcs_started = self.gcs_started.saturating_add(1),
             _ => {}
@@ -1212,6 +1327,19 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
         ev::CAUSE => Event::CauseDef {
             id: c.v32("cause id")?,
             name: c.string("cause name")?,
+        },
+        ev::DEATH => Event::Death {
+            addr: c.units("death address")?,
+            time: c.varint("death time")?,
+            context: c.v32("death context")?,
+        },
+        ev::METHOD => Event::MethodDef {
+            id: c.v32("method id")?,
+            def: Box::new(MethodSym {
+                class: c.string("method class")?,
+                name: c.string("method name")?,
+                descriptor: c.string("method descriptor")?,
+            }),
         },
         other => {
             c.p = start;

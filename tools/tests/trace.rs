@@ -812,3 +812,72 @@ fn parallel_inflation_returns_the_events_and_errors_of_sequential_reading() {
         }
     }
 }
+
+/// Every event with its thread, or the first error, read with `TraceReader::visit_events`
+/// (the common events rebuilt as the `Event`s they stand for).
+fn visit_all(path: &std::path::Path, threads: usize) -> (Vec<(u32, Event)>, Option<String>) {
+    struct Collect(Vec<(u32, Event)>);
+    impl gcvm_tools::EventVisitor for Collect {
+        fn alloc(&mut self, t: u32, site: u32, array_len: Option<u32>) -> Result<(), String> {
+            self.0.push((t, Event::Alloc { site, array_len }));
+            Ok(())
+        }
+        fn move_fast(&mut self, t: u32, from: u64) -> Result<(), String> {
+            self.0.push((t, Event::Move { from, to: None }));
+            Ok(())
+        }
+        fn event(
+            &mut self,
+            t: u32,
+            e: &Event,
+            _: &gcvm_tools::Symbols,
+            _: u64,
+        ) -> Result<gcvm_tools::Visit, String> {
+            self.0.push((t, e.clone()));
+            Ok(gcvm_tools::Visit::Go)
+        }
+    }
+    let mut r = TraceReader::open(path)
+        .unwrap()
+        .with_inflate_threads(threads);
+    let mut c = Collect(Vec::new());
+    let err = r.visit_events(&mut c).err().map(|e| e.to_string());
+    (c.0, err)
+}
+
+#[test]
+fn visiting_events_sees_the_events_and_errors_of_next_event() {
+    let (path, ..) = simulate(
+        "visit-events",
+        SimConfig {
+            compress: true,
+            seed: 13,
+            ..Default::default()
+        },
+        80_000,
+    );
+    let plain = |v: Vec<(u32, Event, usize)>| -> Vec<(u32, Event)> {
+        v.into_iter().map(|(t, e, _)| (t, e)).collect()
+    };
+    let (events, err) = read_with_inflate_threads(&path, 1);
+    assert_eq!(err, None);
+    assert!(events
+        .iter()
+        .any(|(_, e, _)| matches!(e, Event::Alloc { .. })));
+    assert!(events
+        .iter()
+        .any(|(_, e, _)| matches!(e, Event::Move { to: None, .. })));
+    for threads in [1, 2] {
+        assert_eq!(visit_all(&path, threads), (plain(events.clone()), None));
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    for at in [bytes.len() / 2, bytes.len() - 40] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x5a;
+        let p = temp_path(&format!("visit-events-flip-{at}"));
+        std::fs::write(&p, &bad).unwrap();
+        let (events, err) = read_with_inflate_threads(&p, 1);
+        assert!(err.is_some(), "flipping byte {at} is detected");
+        assert_eq!(visit_all(&p, 2), (plain(events), err));
+    }
+}

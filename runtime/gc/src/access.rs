@@ -43,6 +43,9 @@ impl Heap {
 
     #[inline(never)]
     fn store_ref_barriered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
+        if let Some(deaths) = m.deaths.as_deref_mut() {
+            deaths.lost(self.memory.read_ref(slot));
+        }
         if self.barrier.has_pre() && self.pre_write_active() {
             m.barrier
                 .pre_write(holder, slot, self.memory.read_ref(slot));
@@ -103,6 +106,11 @@ impl Heap {
                 Ordering::SeqCst,
             )
             .is_ok();
+        if swapped {
+            if let Some(deaths) = m.deaths.as_deref_mut() {
+                deaths.lost(expected);
+            }
+        }
         if swapped && self.barrier.has_post() {
             m.barrier.post_write(holder, slot, new);
         }
@@ -123,6 +131,11 @@ impl Heap {
     ) {
         let from = src.offset() + ARRAY_BASE + 4 * src_pos;
         let to = dst.offset() + ARRAY_BASE + 4 * dst_pos;
+        if let Some(deaths) = m.deaths.as_deref_mut() {
+            for k in 0..len {
+                deaths.lost(self.memory.read_ref(to + 4 * k));
+            }
+        }
         if self.barrier.has_pre() {
             m.barrier.pre_write_range(&self.memory, dst, to, len);
         }

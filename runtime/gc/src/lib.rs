@@ -10,6 +10,7 @@
 pub mod access;
 pub mod cms;
 pub mod collector;
+pub mod deaths;
 pub mod markcompact;
 pub mod memory;
 pub mod object;
@@ -219,6 +220,8 @@ pub struct Heap {
     collector: Box<dyn Collector>,
     collector_name: &'static str,
     barrier_check: Option<Arc<BarrierCheck>>,
+    /// `--trace-deaths` (deaths.rs): None when off.
+    deaths: Option<deaths::DeathTracker>,
     gc_count: AtomicU32,
     start: Instant,
     history: Mutex<Vec<GcRecord>>,
@@ -254,6 +257,7 @@ impl Heap {
             config,
             collector,
             barrier_check: None,
+            deaths: None,
             gc_count: AtomicU32::new(0),
             start: Instant::now(),
             history: Mutex::new(Vec::new()),
@@ -270,6 +274,20 @@ impl Heap {
         self.barrier_filters.cross_region = None;
         self.barrier_check = Some(BarrierCheck::new());
         self
+    }
+
+    /// `--trace-deaths`: every reference store stamps the object that loses the reference, and
+    /// every pause first reports the objects that became unreachable (deaths.rs). Set before any
+    /// mutator is created.
+    pub fn with_death_tracking(mut self) -> Heap {
+        self.barrier_free = false;
+        self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
+        self
+    }
+
+    /// The death tracker, with `--trace-deaths`.
+    pub fn deaths(&self) -> Option<&deaths::DeathTracker> {
+        self.deaths.as_ref()
     }
 
     pub fn collector_name(&self) -> &'static str {
@@ -308,6 +326,9 @@ impl Heap {
         if let Some(check) = &self.barrier_check {
             let inner = std::mem::replace(&mut m.barrier, Box::new(collector::NoBarrier));
             m.barrier = check.wrap(inner, self.collector.barrier());
+        }
+        if let Some(deaths) = &self.deaths {
+            m.deaths = Some(Box::new(deaths.new_mutator()));
         }
         m
     }
@@ -389,6 +410,16 @@ impl Heap {
         let roots: &mut dyn RootSource = &mut with_pending;
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
+        if let Some(deaths) = &self.deaths {
+            // Before GC start: the objects that became unreachable since the last pause.
+            deaths.report_deaths(
+                &self.memory,
+                &self.types,
+                roots,
+                &mut |f| self.for_each_object(f),
+                events,
+            );
+        }
         // Region roles taken since the last pause (eden, humongous) reach the trace first.
         events.sync_spaces(&trace_spaces(&self.collector.spaces()));
         events.gc_start(id, self.collector.trace_kind(cause), cause.label());

@@ -88,6 +88,9 @@ pub mod gcword {
     pub const MONITOR_MASK: u64 = 0xff_ffff << MONITOR_SHIFT;
     pub const HASH_SHIFT: u32 = 32;
     pub const HASH_MASK: u64 = 0x7fff_ffff << HASH_SHIFT;
+    /// `--trace-deaths`: this unreachable object's death was reported (deaths.rs). Only ever
+    /// set on dead objects, which no mutator touches again.
+    pub const DEATH_REPORTED: u64 = 1 << 63;
 
     #[inline]
     pub fn is_forwarded(word: u64) -> bool {

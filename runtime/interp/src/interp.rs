@@ -15,7 +15,7 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 
-use crate::class::Code;
+use crate::class::{Code, Method};
 use crate::insn::{Insn, Kind};
 use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
@@ -38,6 +38,9 @@ impl JThread {
                 _ => unreachable!("frames are pushed for decoded methods only"),
             };
             let insns: &'static [Insn] = &code.insns;
+            if let Some(deaths) = st.mutator.deaths.as_deref_mut() {
+                deaths.context = crate::vm::death_context(method);
+            }
             let lb = frame.locals as usize;
             // The instructions from the next one to run on.
             let mut next = insns[frame.pc as usize..].iter();
@@ -320,7 +323,21 @@ impl JThread {
                         set_slot!(sp, slot!(*i as usize));
                         sp += 2;
                     }
-                    Insn::IStore(i) | Insn::FStore(i) | Insn::AStore(i) => {
+                    Insn::IStore(i) | Insn::FStore(i) => {
+                        sp -= 1;
+                        set_slot!(lb + *i as usize, slot!(sp));
+                    }
+                    Insn::AStore(i) => {
+                        if self.mutator.deaths.is_some() {
+                            // The local's old reference, if it held one, is a root going away.
+                            self.stamp_local(
+                                code,
+                                method,
+                                insns.len() - next.len() - 1,
+                                lb,
+                                *i as usize,
+                            );
+                        }
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
@@ -672,12 +689,16 @@ impl JThread {
                             sync!();
                             tryj!(self.monitor_exit(lock));
                         }
+                        if self.mutator.deaths.is_some() {
+                            self.stamp_frame_locals(code, method, insns.len() - next.len() - 1, lb);
+                        }
                         if slots > 0 {
                             set_slot!(0, slot!(sp - slots));
                         }
                         let st: &mut crate::thread::ThreadStack = self;
                         st.frames.pop();
                         if st.frames.len() == base_depth {
+                            self.restore_death_context();
                             return Ok(());
                         }
                         let caller = st.frames.last_mut().expect("caller frame");
@@ -702,6 +723,12 @@ impl JThread {
                             tryj!(self.initialize(c));
                         }
                         sp -= kind.slots();
+                        if *kind == Kind::Ref {
+                            if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
+                                // A static is a root: its old reference goes away.
+                                deaths.lost(Ref::from_raw(c.static_value(*slot) as u32));
+                            }
+                        }
                         c.set_static_value(*slot, narrow(*kind, slot!(sp)));
                     }
                     Insn::GetField { offset, kind } => {
@@ -1426,6 +1453,14 @@ impl JThread {
                 self.pending = Ref::NULL;
                 return Ok(());
             }
+            if self.mutator.deaths.is_some() {
+                self.stamp_frame_locals(
+                    code,
+                    frame.method,
+                    frame.pc as usize,
+                    frame.locals as usize,
+                );
+            }
             self.frames.pop();
             if !frame.lock.is_null() {
                 // A synchronized method's monitor is released when an exception leaves it.
@@ -1440,6 +1475,59 @@ impl JThread {
             if self.frames.len() == base_depth {
                 return Err(Throw);
             }
+        }
+    }
+
+    /// `--trace-deaths`: the frame of `method` (locals at `lb`) leaves the stack at instruction
+    /// `pc`: every reference its locals hold goes away, in its context (gcvm_gc::deaths).
+    #[cold]
+    fn stamp_frame_locals(&mut self, code: &Code, method: &'static Method, pc: usize, lb: usize) {
+        let maps = code
+            .oopmaps
+            .get_or_init(|| crate::oopmap::OopMaps::compute(code, method));
+        let map = maps.at(pc);
+        let context = crate::vm::death_context(method);
+        let st: &mut crate::thread::ThreadStack = self;
+        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
+            return;
+        };
+        for j in 0..code.max_locals as usize {
+            if map.is_ref(j) {
+                deaths.lost_in(Ref::from_raw(st.slots[lb + j] as u32), context);
+            }
+        }
+    }
+
+    /// `--trace-deaths`: local `i` is overwritten at instruction `pc`; if it held a reference,
+    /// that root goes away.
+    #[cold]
+    fn stamp_local(
+        &mut self,
+        code: &Code,
+        method: &'static Method,
+        pc: usize,
+        lb: usize,
+        i: usize,
+    ) {
+        let maps = code
+            .oopmaps
+            .get_or_init(|| crate::oopmap::OopMaps::compute(code, method));
+        if !maps.at(pc).is_ref(i) {
+            return;
+        }
+        let st: &mut crate::thread::ThreadStack = self;
+        let old = Ref::from_raw(st.slots[lb + i] as u32);
+        if let Some(deaths) = st.mutator.deaths.as_deref_mut() {
+            deaths.lost(old);
+        }
+    }
+
+    /// `--trace-deaths`: back in the caller of an `execute` (a native, the VM): its frame's
+    /// method is the context again.
+    fn restore_death_context(&mut self) {
+        let method = self.frames.last().map(|f| f.method);
+        if let (Some(deaths), Some(m)) = (self.mutator.deaths.as_deref_mut(), method) {
+            deaths.context = crate::vm::death_context(m);
         }
     }
 

@@ -295,6 +295,9 @@ impl GcEventSink for PhaseFrames<'_> {
     fn space_release(&mut self, id: u32) {
         self.inner.space_release(id)
     }
+    fn object_died(&mut self, addr: u64, time: u64, context: u32) {
+        self.inner.object_died(addr, time, context)
+    }
     fn wants_phase_frames(&self) -> bool {
         self.vm
             .streams

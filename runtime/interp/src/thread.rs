@@ -133,6 +133,15 @@ fn record_in_tlab(
     }
 }
 
+/// `--trace-deaths`: the allocation clock counts the bytes the trace records (only called when
+/// tracing, so it costs nothing without a trace).
+#[inline]
+fn tick_death_clock(m: &Mutator, size: usize) {
+    if let Some(deaths) = m.deaths.as_deref() {
+        deaths.allocated(size);
+    }
+}
+
 /// The shared, always-accessible part of a thread (the registry holds these).
 pub struct ThreadShared {
     pub id: u64,
@@ -348,6 +357,7 @@ impl JThread {
             Some(at) => {
                 if let Some(events) = st.events.as_mut() {
                     record_in_tlab(events, site, type_id, len, at, size);
+                    tick_death_clock(&st.mutator, size);
                 }
                 Ok(at)
             }
@@ -429,6 +439,7 @@ impl JThread {
             } else {
                 events.alloc_explicit(site.id, type_id, at as u64, size as u64, len);
             }
+            tick_death_clock(&st.mutator, size);
         }
         Some(at)
     }
@@ -456,6 +467,7 @@ impl JThread {
             Some(at) => {
                 if let Some(events) = st.events.as_mut() {
                     record_in_tlab(events, site, type_id, len, at, size);
+                    tick_death_clock(&st.mutator, size);
                 }
                 at
             }

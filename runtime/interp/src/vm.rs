@@ -94,6 +94,9 @@ pub struct Recording {
     pub heap_dump: Option<PathBuf>,
     /// The traced program (main class and arguments), for the trace header.
     pub program: String,
+    /// With `trace`: also record each dead object's death time and context
+    /// (`--trace-deaths`, gcvm_gc::deaths).
+    pub trace_deaths: bool,
     /// Heap streams for the viewer (`--stream`, `--stream-record`).
     pub stream: Option<crate::streams::StreamSetup>,
 }
@@ -193,6 +196,12 @@ impl Vm {
         let mut heap = Heap::new(&options.collector, options.heap.clone(), types.clone())?;
         if options.verify_barriers {
             heap = heap.with_barrier_check();
+        }
+        if recording.trace_deaths {
+            if recording.trace.is_none() {
+                return Err("--trace-deaths needs --trace FILE".to_string());
+            }
+            heap = heap.with_death_tracking();
         }
         let trace = open_trace(&recording, &options, &heap)?;
         let heap_dump = match &recording.heap_dump {
@@ -336,6 +345,21 @@ impl Vm {
         self.classes[..self.class_count() as usize]
             .iter()
             .filter_map(|c| c.get().copied())
+    }
+
+    /// `--trace-deaths`: `method` of class `class` as a death context in the trace.
+    fn define_trace_method(&self, class: &str, method: &Method) {
+        if self.heap.deaths().is_none() {
+            return;
+        }
+        if let Some(w) = &self.trace {
+            w.define_method(
+                death_context(method),
+                class,
+                &method.name,
+                &method.descriptor,
+            );
+        }
     }
 
     pub fn method_by_id(&self, id: u32) -> &'static Method {
@@ -665,6 +689,9 @@ impl Vm {
                 line_numbers,
             ));
         }
+        for m in &out {
+            self.define_trace_method(&cf.this_class, m);
+        }
         Ok(out)
     }
 
@@ -712,6 +739,10 @@ impl Vm {
         };
         let method: &'static Method = Box::leak(Box::new(method));
         methods.push(method);
+        if let Some(c) = self.classes.get(class_id as usize).and_then(OnceLock::get) {
+            // A method added to a loaded class (create_methods defines the others).
+            self.define_trace_method(&c.name, method);
+        }
         method
     }
 
@@ -1482,6 +1513,7 @@ fn open_trace(
         collector: heap.collector_name().to_string(),
         program: recording.program.clone(),
         heap_size: options.heap.max_size as u64,
+        deaths: recording.trace_deaths,
         ..TraceConfig::default()
     };
     let w = TraceWriter::create(path, config)
@@ -1644,4 +1676,10 @@ fn layout_fields(cf: &ClassFile, super_class: Option<&Class>) -> Result<FieldLay
         static_count,
         static_ref_slots,
     })
+}
+
+/// The trace's id of `method` as a death context (`gcvm_gc::deaths`; 0 means unknown).
+#[inline]
+pub fn death_context(method: &Method) -> u32 {
+    method.id + 1
 }

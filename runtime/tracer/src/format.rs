@@ -15,6 +15,9 @@ pub const VERSION: u16 = 1;
 
 /// Header flag: chunks may be deflate-compressed.
 pub const HEADER_FLAG_COMPRESSED: u16 = 1;
+/// Header flag: the trace records death times and sites (`gcvm run --trace-deaths`): Death
+/// events before every GC start, Method symbols for their contexts.
+pub const HEADER_FLAG_DEATHS: u16 = 2;
 
 /// Record kinds (first byte of a record header).
 pub const RECORD_CHUNK: u8 = b'C';
@@ -80,6 +83,10 @@ pub mod ev {
     pub const MOVE_REGION: u8 = 0x17;
     /// varint addr_units.
     pub const KEEP_ALIVE: u8 = 0x18;
+    /// `--trace-deaths`, just before a GC start: the object at addr_units became unreachable
+    /// at `time` (allocated bytes since the start) in method `context` (0 = not observed).
+    /// varint addr_units, time, context.
+    pub const DEATH: u8 = 0x19;
 
     // space events (any chunk)
     /// varint id, u8 kind, varint start_units, end_units, varint name length + name.
@@ -100,7 +107,13 @@ pub mod ev {
     pub const SITE: u8 = 0x31;
     /// varint id, name.
     pub const CAUSE: u8 = 0x32;
+    /// A method, the context of deaths: varint id (>= 1), str class, str name, str descriptor.
+    pub const METHOD: u8 = 0x33;
 }
+
+/// The death context of Death events whose cause the VM did not observe (a reference dropped
+/// from the operand stack, cleared by the collector, held by a dead thread...).
+pub const CONTEXT_UNKNOWN: u32 = 0;
 
 /// Fast allocation events carry the site in 16 bits.
 pub const FAST_SITE_LIMIT: u32 = 1 << 16;

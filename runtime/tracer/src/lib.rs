@@ -62,6 +62,9 @@ pub trait GcEventSink {
     fn sync_spaces(&mut self, _spaces: &[SpaceDesc]) {}
     /// Space `id` was emptied: whatever is still in it is dead. Report after moving its survivors.
     fn space_release(&mut self, _id: u32) {}
+    /// `--trace-deaths`, before `gc_start`: the object at `addr` became unreachable at `time`
+    /// (allocated bytes) while method `context` ran (`format::CONTEXT_UNKNOWN`: not observed).
+    fn object_died(&mut self, _addr: u64, _time: u64, _context: u32) {}
     /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
     /// only when it does.
     fn wants_phase_frames(&self) -> bool {

@@ -45,6 +45,8 @@ pub struct TraceConfig {
     pub min_object_size: u16,
     /// Full buffers that may wait for the writer thread before a mutator blocks (4 MB at 256).
     pub queue_buffers: usize,
+    /// The trace records deaths (`--trace-deaths`): sets `HEADER_FLAG_DEATHS`.
+    pub deaths: bool,
 }
 
 impl Default for TraceConfig {
@@ -58,6 +60,7 @@ impl Default for TraceConfig {
             array_header: 16,
             min_object_size: 16,
             queue_buffers: 256,
+            deaths: false,
         }
     }
 }
@@ -289,6 +292,10 @@ impl TraceWriter {
                 format::HEADER_FLAG_COMPRESSED
             } else {
                 0
+            } | if config.deaths {
+                format::HEADER_FLAG_DEATHS
+            } else {
+                0
             },
             alignment: 8,
             ref_shift: format::UNIT_SHIFT as u8,
@@ -398,6 +405,18 @@ impl TraceWriter {
         format::put_varint(rec, line.map_or(0, |l| l as u64 + 1));
         format::put_varint(rec, usual_type.map_or(0, |t| t as u64 + 1));
         id
+    }
+
+    /// Defines method `id` (>= 1; 0 is `format::CONTEXT_UNKNOWN`), the context of Death events.
+    /// Call before reporting a death in it.
+    pub fn define_method(&self, id: u32, class: &str, name: &str, descriptor: &str) {
+        let mut g = lock(&self.shared.globals);
+        let rec = g.record();
+        rec.push(ev::METHOD);
+        format::put_varint(rec, id as u64);
+        format::put_str(rec, class);
+        format::put_str(rec, name);
+        format::put_str(rec, descriptor);
     }
 
     /// The size the reader will infer for an allocation at `site` (for debug assertions in the
@@ -923,6 +942,14 @@ impl GcEventSink for GcTraceSink {
         self.b.ensure(8);
         self.b.put_u8(ev::SPACE_RELEASE);
         self.b.put_varint(id as u64);
+    }
+
+    fn object_died(&mut self, addr: u64, time: u64, context: u32) {
+        self.b.ensure(32);
+        self.b.put_u8(ev::DEATH);
+        self.b.put_varint(addr >> 3);
+        self.b.put_varint(time);
+        self.b.put_varint(context as u64);
     }
 }
 

@@ -11,6 +11,7 @@
 //! - `local`: anything else the collector keeps per thread (free-list caches, allocation
 //!   colour), reached with `local_mut::<T>()`.
 
+use crate::deaths::MutatorDeaths;
 use crate::shared::barrier::Barrier;
 use gcvm_tlab::Tlab;
 use std::any::Any;
@@ -19,6 +20,8 @@ pub struct Mutator {
     pub tlab: Tlab,
     pub(crate) barrier: Box<dyn Barrier>,
     local: Option<Box<dyn Any + Send>>,
+    /// `--trace-deaths`: the thread's stamps (deaths.rs); None when off.
+    pub deaths: Option<Box<MutatorDeaths>>,
 }
 
 impl Mutator {
@@ -27,6 +30,7 @@ impl Mutator {
             tlab,
             barrier,
             local: None,
+            deaths: None,
         }
     }
 

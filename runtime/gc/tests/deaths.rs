@@ -1,0 +1,210 @@
+//! `--trace-deaths` inside the heap (src/deaths.rs): stamps made by the access API's stores,
+//! Merlin's propagation of the latest stamp through the dead objects, and one report per dead
+//! object, on small graphs built through the access API in a mark-compact heap.
+
+mod common;
+
+use common::*;
+use gcvm_gc::object::Ref;
+use gcvm_gc::{GcCause, GcEventSink, Heap, HeapConfig, Mutator};
+use std::time::Duration;
+
+/// Collects what the pause reports.
+#[derive(Default)]
+struct Deaths(Vec<(u64, u64, u32)>);
+
+impl GcEventSink for Deaths {
+    fn object_died(&mut self, addr: u64, time: u64, context: u32) {
+        self.0.push((addr, time, context));
+    }
+}
+
+impl Deaths {
+    fn of(&self, obj: Ref) -> Option<(u64, u32)> {
+        self.0
+            .iter()
+            .find(|d| d.0 == obj.offset() as u64)
+            .map(|d| (d.1, d.2))
+    }
+}
+
+struct Fixture {
+    heap: Heap,
+    m: Mutator,
+}
+
+fn fixture() -> Fixture {
+    let config = HeapConfig {
+        initial_size: 4 << 20,
+        max_size: 4 << 20,
+        gc_threads: 1,
+        periodic_interval: None,
+        region_size: None,
+        pause_goal: None,
+    };
+    let heap = Heap::new("mark-compact", config, registry())
+        .unwrap()
+        .with_death_tracking();
+    let m = heap.new_mutator(1);
+    Fixture { heap, m }
+}
+
+impl Fixture {
+    /// A Node (two reference fields, at 24 and 28); the clock moves by its size.
+    fn node(&mut self) -> Ref {
+        let at = self
+            .m
+            .tlab
+            .alloc(NODE_SIZE)
+            .or_else(|| self.heap.alloc_slow(&mut self.m, NODE_SIZE))
+            .unwrap();
+        self.m.deaths.as_deref().unwrap().allocated(NODE_SIZE);
+        self.heap.init_object(at, NODE)
+    }
+    fn link(&mut self, from: Ref, field: usize, to: Ref) {
+        self.heap.store_ref(&mut self.m, from, 24 + 4 * field, to);
+    }
+    fn in_context(&mut self, context: u32) {
+        self.m.deaths.as_deref_mut().unwrap().context = context;
+    }
+    /// A collection with `roots`; what it reported dead at its start.
+    fn collect(&mut self, roots: &mut Vec<Ref>) -> Deaths {
+        self.heap.flush_mutator(&mut self.m);
+        let mut deaths = Deaths::default();
+        self.heap
+            .collect(
+                GcCause::SystemGc,
+                &mut Roots(roots),
+                &mut deaths,
+                true,
+                Duration::ZERO,
+            )
+            .unwrap();
+        deaths
+    }
+}
+
+#[test]
+fn an_object_dies_when_and_where_its_last_reference_is_overwritten() {
+    let mut f = fixture();
+    let holder = f.node();
+    let victim = f.node();
+    f.in_context(7);
+    f.link(holder, 0, victim);
+    f.node(); // the clock moves on: the death is later than the store that linked it
+    f.in_context(9);
+    let clock = f.heap.deaths().unwrap().clock();
+    f.link(holder, 0, Ref::NULL);
+    f.node();
+    let mut roots = vec![holder];
+    let deaths = f.collect(&mut roots);
+    assert_eq!(deaths.of(victim), Some((clock, 9)));
+    assert_eq!(deaths.of(holder), None, "the holder is a root");
+}
+
+#[test]
+fn a_dead_object_takes_the_latest_stamp_of_the_dead_objects_reaching_it() {
+    let mut f = fixture();
+    let root = f.node();
+    let a = f.node();
+    let b = f.node();
+    let c = f.node();
+    // root -> a -> b -> c, and root -> b: b and c die only when both paths are cut.
+    f.link(root, 0, a);
+    f.link(a, 0, b);
+    f.link(b, 0, c);
+    f.link(root, 1, b);
+    f.in_context(1);
+    let first = f.heap.deaths().unwrap().clock();
+    f.link(root, 1, Ref::NULL); // b loses one reference: still reachable through a
+    f.node();
+    f.in_context(2);
+    let last = f.heap.deaths().unwrap().clock();
+    f.link(root, 0, Ref::NULL); // a goes, and b and c with it
+    assert!(last > first);
+    let mut roots = vec![root];
+    let deaths = f.collect(&mut roots);
+    assert_eq!(deaths.of(a), Some((last, 2)));
+    assert_eq!(deaths.of(b), Some((last, 2)), "b's own stamp is older");
+    assert_eq!(deaths.of(c), Some((last, 2)), "c was never stamped itself");
+}
+
+#[test]
+fn a_dead_cycle_dies_with_the_cut_that_detached_it() {
+    let mut f = fixture();
+    let root = f.node();
+    let a = f.node();
+    let b = f.node();
+    f.link(root, 0, a);
+    f.link(a, 0, b);
+    f.link(b, 0, a);
+    f.in_context(5);
+    let cut = f.heap.deaths().unwrap().clock();
+    f.link(root, 0, Ref::NULL);
+    let mut roots = vec![root];
+    let deaths = f.collect(&mut roots);
+    assert_eq!(deaths.of(a), Some((cut, 5)));
+    assert_eq!(deaths.of(b), Some((cut, 5)));
+}
+
+#[test]
+fn an_object_dropped_from_the_roots_without_a_stamp_has_an_unknown_context() {
+    let mut f = fixture();
+    let lost = f.node();
+    f.node();
+    let clock = f.heap.deaths().unwrap().clock();
+    let mut roots = vec![lost];
+    roots.clear(); // the VM did not report the root going away
+    let deaths = f.collect(&mut roots);
+    assert_eq!(deaths.of(lost), Some((clock, 0)));
+}
+
+#[test]
+fn a_stamp_made_before_a_pause_does_not_outlive_it() {
+    let mut f = fixture();
+    let root = f.node();
+    let kept = f.node();
+    f.link(root, 0, kept);
+    f.link(root, 1, kept);
+    f.in_context(3);
+    f.link(root, 1, Ref::NULL); // kept loses one of its two references: stamped, still alive
+    f.node(); // the clock moves on before the pause
+    let mut roots = vec![root];
+    let first = f.collect(&mut roots);
+    assert_eq!(first.of(kept), None, "kept is alive");
+    let kept = f.heap.memory.read_ref(roots[0].offset() + 24);
+    f.node();
+    roots.clear(); // root and kept leave the roots unobserved
+    let clock = f.heap.deaths().unwrap().clock();
+    let second = f.collect(&mut roots);
+    assert_eq!(
+        second.of(kept),
+        Some((clock, 0)),
+        "the stamp is from before the first pause"
+    );
+}
+
+#[test]
+fn a_dead_object_left_in_place_is_reported_once() {
+    let mut f = fixture();
+    let dead = f.node();
+    f.heap.flush_mutator(&mut f.m); // the heap is parseable, as at a pause
+    let tracker = f.heap.deaths().unwrap();
+    let find = |heap: &Heap| {
+        let mut roots: Vec<Ref> = Vec::new();
+        tracker
+            .find_deaths(
+                &heap.memory,
+                &heap.types,
+                &mut Roots(&mut roots),
+                &mut |visit| heap.for_each_object(visit),
+            )
+            .deaths
+    };
+    let first = find(&f.heap);
+    assert_eq!(first.iter().map(|d| d.0).collect::<Vec<_>>(), vec![dead]);
+    assert!(
+        find(&f.heap).is_empty(),
+        "no collection reclaimed it, and it is not reported again"
+    );
+}
