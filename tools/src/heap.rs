@@ -570,7 +570,10 @@ impl HeapModel {
                 Ok(())
             }
             // Deaths (`--trace-deaths`) do not change the heap: `analyses::deaths` reads them.
-            Event::Mark { .. } | Event::Death { .. } | Event::MethodDef { .. } => Ok(()),
+            Event::Mark { .. }
+            | Event::Death { .. }
+            | Event::MethodDef { .. }
+            | Event::References { .. } => Ok(()),
             Event::GcStart {
                 gc_id,
                 kind,

@@ -201,10 +201,16 @@ pub enum Event {
         id: u32,
         def: Box<MethodSym>,
     },
+    /// The collection's reference processing, per kind (soft, weak, final, phantom): the
+    /// references discovered and those cleared.
+    References {
+        discovered: [u64; 4],
+        cleared: [u64; 4],
+    },
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 24] = [
+pub const EVENT_KIND_NAMES: [&str; 25] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -229,6 +235,7 @@ pub const EVENT_KIND_NAMES: [&str; 24] = [
     "cause",
     "death",
     "method",
+    "references",
 ];
 
 impl Event {
@@ -258,6 +265,7 @@ impl Event {
             Event::CauseDef { .. } => 21,
             Event::Death { .. } => 22,
             Event::MethodDef { .. } => 23,
+            Event::References { .. } => 24,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -1333,6 +1341,16 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             time: c.varint("death time")?,
             context: c.v32("death context")?,
         },
+        ev::REFERENCES => {
+            let mut counts = [0u64; 8];
+            for n in counts.iter_mut() {
+                *n = c.varint("reference count")?;
+            }
+            Event::References {
+                discovered: [counts[0], counts[1], counts[2], counts[3]],
+                cleared: [counts[4], counts[5], counts[6], counts[7]],
+            }
+        }
         ev::METHOD => Event::MethodDef {
             id: c.v32("method id")?,
             def: Box::new(MethodSym {

@@ -430,6 +430,13 @@ impl Heap {
                 .max_capacity()
                 .saturating_sub(outcome.used_after),
         );
+        let ref_stats = refs.take_last_stats();
+        if let Some(stats) = &ref_stats {
+            events.reference_counts(
+                stats.discovered.map(|n| n as u64),
+                stats.cleared.map(|n| n as u64),
+            );
+        }
         // The spaces as the pause left them (roles swapped, bounds grown), before GC end.
         events.sync_spaces(&trace_spaces(&self.collector.spaces()));
         events.gc_end(id);
@@ -449,7 +456,7 @@ impl Heap {
             pause,
             time_to_safepoint,
             uptime,
-            refs: refs.take_last_stats(),
+            refs: ref_stats,
         };
         self.note_overhead(&record, started);
         self.history.lock().push(record.clone());

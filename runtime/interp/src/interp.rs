@@ -325,7 +325,7 @@ impl JThread {
                     }
                     Insn::IStore(i) | Insn::FStore(i) => {
                         sp -= 1;
-                        set_slot!(lb + *i as usize, slot!(sp));
+                        set_slot!(*i as usize, slot!(sp));
                     }
                     Insn::AStore(i) => {
                         if self.mutator.deaths.is_some() {

@@ -298,6 +298,9 @@ impl GcEventSink for PhaseFrames<'_> {
     fn object_died(&mut self, addr: u64, time: u64, context: u32) {
         self.inner.object_died(addr, time, context)
     }
+    fn reference_counts(&mut self, discovered: [u64; 4], cleared: [u64; 4]) {
+        self.inner.reference_counts(discovered, cleared)
+    }
     fn wants_phase_frames(&self) -> bool {
         self.vm
             .streams

@@ -87,6 +87,9 @@ pub mod ev {
     /// at `time` (allocated bytes since the start) in method `context` (0 = not observed).
     /// varint addr_units, time, context.
     pub const DEATH: u8 = 0x19;
+    /// References (GC thread, before GC end): per kind — soft, weak, final, phantom — the
+    /// references the collection discovered, then per kind those it cleared (8 varints).
+    pub const REFERENCES: u8 = 0x1A;
 
     // space events (any chunk)
     /// varint id, u8 kind, varint start_units, end_units, varint name length + name.

@@ -65,6 +65,10 @@ pub trait GcEventSink {
     /// `--trace-deaths`, before `gc_start`: the object at `addr` became unreachable at `time`
     /// (allocated bytes) while method `context` ran (`format::CONTEXT_UNKNOWN`: not observed).
     fn object_died(&mut self, _addr: u64, _time: u64, _context: u32) {}
+    /// The collection's reference processing: per kind (soft, weak, final, phantom), the
+    /// references discovered and those cleared (HotSpot's `gc+ref` counts). Reported once,
+    /// before `gc_end`, by collections that processed references.
+    fn reference_counts(&mut self, _discovered: [u64; 4], _cleared: [u64; 4]) {}
     /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
     /// only when it does.
     fn wants_phase_frames(&self) -> bool {

@@ -944,6 +944,14 @@ impl GcEventSink for GcTraceSink {
         self.b.put_varint(id as u64);
     }
 
+    fn reference_counts(&mut self, discovered: [u64; 4], cleared: [u64; 4]) {
+        self.b.ensure(96);
+        self.b.put_u8(ev::REFERENCES);
+        for n in discovered.iter().chain(cleared.iter()) {
+            self.b.put_varint(*n);
+        }
+    }
+
     fn object_died(&mut self, addr: u64, time: u64, context: u32) {
         self.b.ensure(32);
         self.b.put_u8(ev::DEATH);
