@@ -224,24 +224,7 @@ fn tiles_recomputed_at_another_tile_size_equal_the_live_ones_at_that_size() {
 
 #[test]
 fn region_frames_show_each_region_role_and_the_collector_streams() {
-    let dir = scratch_dir("streams-region-roles");
-    let live = dir.join("live.gcs");
-    let run = run_program(
-        &programs_classes(),
-        "GCBench",
-        &[
-            "--gc",
-            "region",
-            "-Xmx16m",
-            "--stream-record",
-            live.to_str().unwrap(),
-            "--stream-tick",
-            "0",
-        ],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-    let rec = read_recording(&live);
-    let frames = frames_of(&rec);
+    let (rec, frames) = recorded_frames("region", "region-roles");
     let roles: std::collections::BTreeSet<u32> = frames
         .iter()
         .flat_map(|f| {
@@ -677,23 +660,7 @@ fn gcvm_tiles_refuses_a_file_that_is_not_a_trace_in_one_line() {
 
 #[test]
 fn mark_compact_shows_what_marking_found_live_before_anything_moves() {
-    let dir = scratch_dir("streams-phase-end");
-    let live = dir.join("live.gcs");
-    let run = run_program(
-        &programs_classes(),
-        "GCBench",
-        &[
-            "--gc",
-            "mark-compact",
-            "-Xmx32m",
-            "--stream-record",
-            live.to_str().unwrap(),
-            "--stream-tick",
-            "0",
-        ],
-    );
-    assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-    let frames = frames_of(&read_recording(&live));
+    let (_, frames) = recorded_frames("mark-compact", "phase-end");
     let marked = standard::COUNT;
     let phase: Vec<&Frame> = frames
         .iter()
