@@ -9,7 +9,7 @@
 use crate::vm::Vm;
 use gcvm_tracer::stream::hub::Mode;
 use gcvm_tracer::stream::record::Recorder;
-use gcvm_tracer::stream::server::{Server, Source, DEFAULT_ADDR};
+use gcvm_tracer::stream::server::{Server, Source};
 use gcvm_tracer::stream::{Bootstrap, EventFilter, Frame, StreamEvent, StreamHub, Tiler};
 use gcvm_tracer::{GcEventSink, SpaceDesc};
 use std::path::PathBuf;
@@ -44,12 +44,6 @@ impl Default for StreamSetup {
             wait_for_viewer: true,
             filters: Vec::new(),
         }
-    }
-}
-
-impl StreamSetup {
-    pub fn default_addr() -> String {
-        DEFAULT_ADDR.to_string()
     }
 }
 
@@ -105,7 +99,6 @@ pub struct VmStreams {
     seq: AtomicU64,
     /// When the last frame was gathered (ticks fill the gaps between pauses).
     last_frame: parking_lot::Mutex<Instant>,
-    server: Option<Server>,
     record_path: Option<PathBuf>,
     ended: AtomicBool,
 }
@@ -158,7 +151,6 @@ impl VmStreams {
             wait_for_viewer: setup.wait_for_viewer && server.is_some(),
             seq: AtomicU64::new(0),
             last_frame: parking_lot::Mutex::new(Instant::now()),
-            server,
             record_path: setup.record.clone(),
             ended: AtomicBool::new(false),
         })
@@ -170,10 +162,6 @@ impl VmStreams {
             eprintln!("gcvm: waiting for a viewer to connect (--stream-nowait runs at once)");
             self.hub.wait_for_viewer(None);
         }
-    }
-
-    pub fn server_url(&self) -> Option<String> {
-        self.server.as_ref().map(Server::url)
     }
 }
 

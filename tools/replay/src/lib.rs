@@ -161,7 +161,7 @@ fn play(hub: &StreamHub, film: &Film, speed: f64) {
     let mut shown: Option<usize> = None;
     loop {
         if !hub.is_active() {
-            hub.wait_for_clients();
+            hub.wait_for_viewer(None);
         }
         let i = match next {
             Next::Stop => return,

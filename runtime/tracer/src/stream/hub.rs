@@ -166,10 +166,6 @@ impl StreamHub {
         &self.bootstrap
     }
 
-    pub fn mode(&self) -> Mode {
-        self.mode
-    }
-
     /// Records every frame published from now on into `recorder`.
     pub fn record_to(&self, recorder: Recorder) {
         self.state.lock().recorder = Some(recorder);
@@ -409,11 +405,6 @@ impl StreamHub {
             }
             self.wake.wait_for(&mut st, Duration::from_millis(200));
         }
-    }
-
-    /// Replay: waits until some viewer is connected.
-    pub fn wait_for_clients(&self) {
-        self.wait_for_viewer(None);
     }
 
     fn status(&self, st: &State, missed: u64) -> String {

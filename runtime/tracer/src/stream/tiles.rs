@@ -148,10 +148,6 @@ impl Tiler {
         Tiler::new(layout(spaces, tile_size), tile_size)
     }
 
-    pub fn tile_size(&self) -> u64 {
-        self.tile_size
-    }
-
     fn space_of(&mut self, addr: u64) -> Option<usize> {
         let ts = self.tile_size;
         let hit = |s: &SpaceTiles| addr >= s.layout.start && addr < s.layout.end(ts);
@@ -170,7 +166,6 @@ impl Tiler {
             return;
         };
         let shift = self.shift;
-        let ts = self.tile_size;
         let s = &mut self.spaces[si];
         let first = ((addr - s.layout.start) >> shift) as usize;
         s.objects[first] += 1;
@@ -184,7 +179,6 @@ impl Tiler {
             at += part;
             tile += 1;
         }
-        debug_assert!(ts > 0);
     }
 
     /// Adds `value` to the collector stream `stream` of the tile holding `addr`.
