@@ -19,7 +19,78 @@
 use crate::object::{Ref, ARRAY_BASE};
 use crate::shared::mutator::Mutator;
 use crate::Heap;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use crate::collector::{BarrierFilters, HOLDER_PAGE_SHIFT};
+use crate::shared::barrier::BarrierKind;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
+
+/// The filtered part of a barrier (G1's fast path: "is marking on?", "null?", "young
+/// holder?", "same region?" are a few instructions per store; the hooks are calls). Built only
+/// when every hook the barrier has comes with a filter, and neither `--trace-deaths` nor
+/// `--verify-barriers` (which must see every store) is on. Flat on purpose: every store reads
+/// it, so it has no options to test.
+pub(crate) struct StoreFastPath {
+    /// On while the pre-write hook has work (a flag that stays off when the barrier has no
+    /// pre-write hook).
+    pre_active: Arc<AtomicBool>,
+    /// A byte per heap page (`CrossRegionFilter::holder_pages`); a holder on a page whose byte
+    /// `b` has `skip_mask & 1 << b` set needs no post-write (empty: none is skipped).
+    holder_pages: Arc<[AtomicU8]>,
+    skip_mask: u32,
+    /// Heap offset of region 0 and log2 of the region size. A barrier without a post-write hook
+    /// is one region spanning the whole heap here: no store crosses it.
+    base: usize,
+    shift: u32,
+}
+
+impl StoreFastPath {
+    pub(crate) fn new(kind: BarrierKind, filters: &BarrierFilters) -> Option<StoreFastPath> {
+        let pre_active = match (kind.has_pre(), &filters.pre_write_active) {
+            (false, _) => Arc::new(AtomicBool::new(false)),
+            (true, Some(flag)) => flag.clone(),
+            (true, None) => return None,
+        };
+        let (base, shift, holder_pages, skip_mask) =
+            match (kind.has_post(), &filters.cross_region) {
+                (false, _) => (0, usize::BITS - 1, Arc::from([]), 0),
+                (true, Some(f)) => match &f.holder_pages {
+                    Some((pages, mask)) => (f.base, f.shift, pages.clone(), *mask),
+                    None => (f.base, f.shift, Arc::from([]), 0),
+                },
+                (true, None) => return None,
+            };
+        Some(StoreFastPath {
+            pre_active,
+            holder_pages,
+            skip_mask,
+            base,
+            shift,
+        })
+    }
+
+    /// Would every hook skip a store of `value` into `slot`?
+    #[inline(always)]
+    fn filters_out(&self, slot: usize, value: Ref) -> bool {
+        if self.pre_active.load(Ordering::Relaxed) {
+            return false;
+        }
+        if value.is_null() {
+            return true;
+        }
+        if let Some(page) = self.holder_pages.get(slot >> HOLDER_PAGE_SHIFT) {
+            if self.skip_mask & (1u32 << (page.load(Ordering::Relaxed) & 31)) != 0 {
+                return true;
+            }
+        }
+        slot.wrapping_sub(self.base) >> self.shift
+            == value.offset().wrapping_sub(self.base) >> self.shift
+    }
+}
+
+#[inline(never)]
+fn run_post_write(m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
+    m.barrier.post_write(holder, slot, value);
+}
 
 impl Heap {
     // ---- reference stores (barriered) ----
@@ -30,9 +101,23 @@ impl Heap {
         let slot = holder.offset() + offset;
         if self.barrier_free {
             self.memory.write_ref(slot, value);
-        } else {
-            self.store_ref_barriered(m, holder, slot, value);
+            return;
         }
+        self.store_ref_filtered(m, holder, slot, value);
+    }
+
+    /// The filters, out of line (a leaf that jumps to the barriered path only when a hook may
+    /// have work): inlined into the interpreter's loop they cost more in its register
+    /// allocation than the call does.
+    #[inline(never)]
+    fn store_ref_filtered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
+        if let Some(fast) = &self.store_fast_path {
+            if fast.filters_out(slot, value) {
+                self.memory.write_ref(slot, value);
+                return;
+            }
+        }
+        self.store_ref_barriered(m, holder, slot, value);
     }
 
     /// Stores `value` into element `index` of the reference array `array`.
@@ -41,19 +126,36 @@ impl Heap {
         self.store_ref(m, array, ARRAY_BASE + 4 * index, value)
     }
 
+    /// The barriered store: the filters are tested here, the barrier's hooks (and
+    /// `--trace-deaths`' stamp) are calls out of line, so the common filtered-out store costs
+    /// a few loads and compares.
     #[inline(never)]
     fn store_ref_barriered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
+        if m.deaths.is_some() {
+            self.stamp_lost_reference(m, slot);
+        }
+        if self.barrier.has_pre() && self.pre_write_active() {
+            self.run_pre_write(m, holder, slot);
+        }
+        self.memory.write_ref(slot, value);
+        // The hook filters again: this path is taken only when a filter let the store through
+        // (or there are none), so no test here.
+        if self.barrier.has_post() {
+            run_post_write(m, holder, slot, value);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn stamp_lost_reference(&self, m: &mut Mutator, slot: usize) {
         if let Some(deaths) = m.deaths.as_deref_mut() {
             deaths.lost(self.memory.read_ref(slot));
         }
-        if self.barrier.has_pre() && self.pre_write_active() {
-            m.barrier
-                .pre_write(holder, slot, self.memory.read_ref(slot));
-        }
-        self.memory.write_ref(slot, value);
-        if self.barrier.has_post() && self.post_write_needed(slot, value) {
-            m.barrier.post_write(holder, slot, value);
-        }
+    }
+
+    #[inline(never)]
+    fn run_pre_write(&self, m: &mut Mutator, holder: Ref, slot: usize) {
+        m.barrier.pre_write(holder, slot, self.memory.read_ref(slot));
     }
 
     /// The collector's filters (`Collector::barrier_filters`), tested inline before the
@@ -65,17 +167,6 @@ impl Heap {
             .pre_write_active
             .as_ref()
             .is_none_or(|on| on.load(Ordering::Relaxed))
-    }
-
-    /// A cross-region filter: a null store, or one that stays inside its region, needs no card.
-    #[inline(always)]
-    fn post_write_needed(&self, slot: usize, value: Ref) -> bool {
-        match self.barrier_filters.cross_region {
-            Some((base, shift)) => {
-                !value.is_null() && (slot - base) >> shift != (value.offset() - base) >> shift
-            }
-            None => true,
-        }
     }
 
     /// Compare-and-swap on the reference field at `offset` of `holder`: stores `new` if it holds

@@ -217,6 +217,9 @@ pub struct Heap {
     /// Inline tests before the barrier's calls (none under `--verify-barriers`, which must see
     /// every store).
     pub(crate) barrier_filters: collector::BarrierFilters,
+    /// The filters inlined at every reference store (access.rs); None when a store must always
+    /// reach the barriered path.
+    pub(crate) store_fast_path: Option<access::StoreFastPath>,
     collector: Box<dyn Collector>,
     collector_name: &'static str,
     barrier_check: Option<Arc<BarrierCheck>>,
@@ -251,6 +254,10 @@ impl Heap {
             barrier: collector.barrier(),
             barrier_free: collector.barrier() == BarrierKind::None,
             barrier_filters: collector.barrier_filters(),
+            store_fast_path: access::StoreFastPath::new(
+                collector.barrier(),
+                &collector.barrier_filters(),
+            ),
             collector_name: collector.name(),
             memory,
             types,
@@ -272,6 +279,7 @@ impl Heap {
         self.barrier = BarrierCheck::kind(self.barrier);
         self.barrier_free = false;
         self.barrier_filters.cross_region = None;
+        self.store_fast_path = None;
         self.barrier_check = Some(BarrierCheck::new());
         self
     }
@@ -281,6 +289,7 @@ impl Heap {
     /// mutator is created.
     pub fn with_death_tracking(mut self) -> Heap {
         self.barrier_free = false;
+        self.store_fast_path = None;
         self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
         self
     }

@@ -656,7 +656,14 @@ impl Collector for RegionCollector {
     fn barrier_filters(&self) -> BarrierFilters {
         BarrierFilters {
             pre_write_active: Some(self.barrier_shared.marking.clone()),
-            cross_region: Some((self.geometry.base, self.geometry.shift)),
+            cross_region: Some(CrossRegionFilter {
+                base: self.geometry.base,
+                shift: self.geometry.shift,
+                holder_pages: Some((
+                    self.barrier_shared.attrs.page_roles(),
+                    (1 << Role::Eden as u32) | (1 << Role::Survivor as u32),
+                )),
+            }),
         }
     }
 

@@ -162,14 +162,26 @@ pub struct RegionMeta {
 /// collection-set flag evacuation tests for every reference it visits.
 pub struct Attrs {
     role: Box<[AtomicU8]>,
+    /// The role again, one byte per 4 KiB page of the heap (`offset >> PAGE_SHIFT`, from offset
+    /// 0): the store barrier's inline "young holder?" test indexes it with a constant shift.
+    page_role: std::sync::Arc<[AtomicU8]>,
     in_cset: Box<[AtomicU8]>,
 }
+
+/// The granule of `Attrs::page_role` (the store barrier's): regions start and end on these
+/// boundaries.
+pub const PAGE_SHIFT: u32 = crate::collector::HOLDER_PAGE_SHIFT;
 
 impl Attrs {
     /// Region `i`'s role.
     #[inline(always)]
     pub fn role_of(&self, i: usize) -> Role {
         Role::from_u8(self.role[i].load(Ordering::Acquire))
+    }
+    /// The per-page role bytes (`Role as u8` per `1 << PAGE_SHIFT` bytes), for the access
+    /// API's inline barrier filter.
+    pub fn page_roles(&self) -> std::sync::Arc<[AtomicU8]> {
+        self.page_role.clone()
     }
     /// Is region `i` in the collection set of the collection in progress?
     #[inline(always)]
@@ -204,8 +216,22 @@ impl RegionTable {
                 needs_scrub: false,
             })
             .collect::<Vec<_>>();
+        assert!(
+            geometry.base.trailing_zeros() >= PAGE_SHIFT
+                && geometry.size.trailing_zeros() >= PAGE_SHIFT,
+            "regions must start on page boundaries"
+        );
+        let pages = geometry.reserved_end() >> PAGE_SHIFT;
+        let page_role: std::sync::Arc<[AtomicU8]> =
+            (0..pages).map(|_| AtomicU8::new(Role::Free as u8)).collect();
+        for (i, m) in meta.iter().enumerate() {
+            for p in Self::pages_of(&geometry, i) {
+                page_role[p].store(m.role as u8, Ordering::Relaxed);
+            }
+        }
         let attrs = Attrs {
             role: meta.iter().map(|m| AtomicU8::new(m.role as u8)).collect(),
+            page_role,
             in_cset: meta.iter().map(|_| AtomicU8::new(0)).collect(),
         };
         RegionTable {
@@ -219,10 +245,18 @@ impl RegionTable {
     pub fn set_role(&mut self, i: usize, role: Role) {
         self.meta[i].role = role;
         self.attrs.role[i].store(role as u8, Ordering::Release);
+        for p in Self::pages_of(&self.geometry, i) {
+            self.attrs.page_role[p].store(role as u8, Ordering::Release);
+        }
     }
 
     pub fn bottom(&self, i: usize) -> usize {
         self.geometry.bottom(i)
+    }
+
+    /// The `page_role` indices of region `i`.
+    fn pages_of(geometry: &Geometry, i: usize) -> std::ops::Range<usize> {
+        (geometry.bottom(i) >> PAGE_SHIFT)..(geometry.end(i) >> PAGE_SHIFT)
     }
 
     pub fn used(&self, i: usize) -> usize {

@@ -272,6 +272,11 @@ impl Barrier for RegionBarrier {
             return;
         }
         let card = CardTable::card_of(slot);
+        // StoreLoad, as G1's post barrier has: the store above must be visible before we read
+        // the card. Refinement cleans a card, fences, then scans it; without this fence a
+        // mutator could read the card's old "dirty" (and not log it) while its store is still
+        // in flight past the scan, losing the remembered-set entry.
+        std::sync::atomic::fence(Ordering::SeqCst);
         if !s.cards.is_dirty(card) {
             s.cards.dirty(card);
             self.dirty.push(card as u32);
