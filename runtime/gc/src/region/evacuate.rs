@@ -49,6 +49,8 @@ use std::time::Instant;
 
 /// Reference arrays are scanned this many elements per task.
 const ARRAY_CHUNK: usize = 512;
+/// How many elements ahead of the one being visited an array scan prefetches referents.
+const PREFETCH_AHEAD: usize = 8;
 /// The largest PLAB; a region gives at least 16.
 const MAX_PLAB: usize = 32 * 1024;
 const MIN_PLAB: usize = 2 * 1024;
@@ -392,6 +394,15 @@ impl Evacuation<'_, '_> {
         }
     }
 
+    /// Starts loading the header of the object `slot` refers to, if any.
+    #[inline(always)]
+    fn prefetch_target(&self, slot: usize) {
+        let target = self.memory.read_ref(slot);
+        if !target.is_null() {
+            self.memory.prefetch(target.offset());
+        }
+    }
+
     /// Scans a copied object (or a chunk of a reference array).
     fn scan(&self, w: &mut Worker, task: u64) {
         let obj = Ref::from_raw(task as u32);
@@ -410,6 +421,11 @@ impl Evacuation<'_, '_> {
                         w.discovered.push(kind, obj);
                         slot
                     });
+                // Fetch every referent's header before visiting any: their cache misses
+                // overlap instead of coming one after another.
+                for &o in ref_offsets.iter() {
+                    self.prefetch_target(base + o as usize);
+                }
                 for &o in ref_offsets.iter() {
                     let slot = base + o as usize;
                     if Some(slot) != skip {
@@ -427,8 +443,15 @@ impl Evacuation<'_, '_> {
                     w.pending
                         .push(Task::Scan(obj.raw() as u64 | (to as u64) << 32));
                 }
+                let first = base + ARRAY_BASE;
+                for i in from..to.min(from + PREFETCH_AHEAD) {
+                    self.prefetch_target(first + 4 * i);
+                }
                 for i in from..to {
-                    self.process_slot(w, base + ARRAY_BASE + 4 * i, region, tracked);
+                    if i + PREFETCH_AHEAD < to {
+                        self.prefetch_target(first + 4 * (i + PREFETCH_AHEAD));
+                    }
+                    self.process_slot(w, first + 4 * i, region, tracked);
                 }
             }
             _ => {}
