@@ -250,7 +250,7 @@ impl RegionCollector {
             attrs,
             cards,
             bot: Bot::new(reserved_end),
-            remsets: RemSets::new(geometry.count),
+            remsets: RemSets::new(&geometry),
             dirty_queues: QueueSet::new(),
             barrier_shared,
             marking: Marking::new(bitmap, marking_on, geometry.count),

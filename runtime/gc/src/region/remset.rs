@@ -34,7 +34,7 @@ use crate::shared::barrier::Barrier;
 use crate::shared::queues::LocalQueue;
 use parking_lot::Mutex;
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::Arc;
 
@@ -139,35 +139,93 @@ impl Bot {
     }
 }
 
-/// Above this many cards from one source region, the source region is remembered coarsely.
-pub const COARSEN_AT: usize = 128;
+/// Up to this many cards from one source region are kept as a list (sparse level).
+pub const SPARSE_MAX: usize = 16;
+/// Beyond this many source regions with a card bitmap, further sources of a set are remembered
+/// coarsely (bounds a set's memory at `MAX_FINE_SOURCES` bitmaps).
+pub const MAX_FINE_SOURCES: usize = 256;
 
 /// One region's remembered set: where pointers into it may be.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct RemSet {
-    sources: HashMap<u32, Source>,
+    sources: HashMap<u32, Source, BuildRegionHasher>,
+    fine_sources: usize,
 }
 
+impl Default for RemSet {
+    fn default() -> RemSet {
+        RemSet {
+            sources: HashMap::with_hasher(BuildRegionHasher),
+            fine_sources: 0,
+        }
+    }
+}
+
+/// What a set remembers of one source region: G1's three levels.
 #[derive(Debug)]
 enum Source {
-    Cards(HashSet<u32>),
+    /// A few cards (at most `SPARSE_MAX`), unsorted, no duplicates.
+    Sparse(Vec<u32>),
+    /// A bit per card of the source region, from its first card.
+    Fine { first: u32, bits: Box<[u64]> },
     /// Scan all of the source region.
     Coarse,
 }
 
+/// Where the cards of regions are, for the fine level's bitmaps.
+#[derive(Clone, Copy, Debug)]
+pub struct CardLayout {
+    /// Card index of region 0's first byte.
+    pub first_card: u32,
+    pub cards_per_region: u32,
+}
+
+impl CardLayout {
+    pub fn new(geometry: &Geometry) -> CardLayout {
+        CardLayout {
+            first_card: CardTable::card_of(geometry.base) as u32,
+            cards_per_region: (geometry.size / CARD_SIZE) as u32,
+        }
+    }
+    fn first_card_of(&self, source: u32) -> u32 {
+        self.first_card + source * self.cards_per_region
+    }
+}
+
 impl RemSet {
     /// Remembers `card` (in region `source`).
-    pub fn add(&mut self, source: u32, card: u32) {
-        match self
+    pub fn add(&mut self, layout: CardLayout, source: u32, card: u32) {
+        let at_fine_limit = self.fine_sources >= MAX_FINE_SOURCES;
+        let entry = self
             .sources
             .entry(source)
-            .or_insert_with(|| Source::Cards(HashSet::new()))
-        {
-            Source::Cards(cards) => {
-                cards.insert(card);
-                if cards.len() > COARSEN_AT {
-                    self.sources.insert(source, Source::Coarse);
+            .or_insert_with(|| Source::Sparse(Vec::new()));
+        match entry {
+            Source::Sparse(cards) => {
+                if cards.contains(&card) {
+                    return;
                 }
+                if cards.len() < SPARSE_MAX {
+                    cards.push(card);
+                    return;
+                }
+                if at_fine_limit {
+                    *entry = Source::Coarse;
+                    return;
+                }
+                let first = layout.first_card_of(source);
+                let mut bits = vec![0u64; (layout.cards_per_region as usize).div_ceil(64)]
+                    .into_boxed_slice();
+                for &c in cards.iter().chain(std::iter::once(&card)) {
+                    let k = (c - first) as usize;
+                    bits[k / 64] |= 1 << (k % 64);
+                }
+                *entry = Source::Fine { first, bits };
+                self.fine_sources += 1;
+            }
+            Source::Fine { first, bits } => {
+                let k = (card - *first) as usize;
+                bits[k / 64] |= 1 << (k % 64);
             }
             Source::Coarse => {}
         }
@@ -179,17 +237,24 @@ impl RemSet {
 
     pub fn clear(&mut self) {
         self.sources.clear();
+        self.fine_sources = 0;
     }
 
     /// Forgets everything remembered from region `source` (it was freed).
     pub fn forget_source(&mut self, source: u32) {
-        self.sources.remove(&source);
+        if let Some(Source::Fine { .. }) = self.sources.remove(&source) {
+            self.fine_sources -= 1;
+        }
     }
 
     /// Does the set cover `card` of region `source`?
     pub fn covers(&self, source: u32, card: u32) -> bool {
         match self.sources.get(&source) {
-            Some(Source::Cards(cards)) => cards.contains(&card),
+            Some(Source::Sparse(cards)) => cards.contains(&card),
+            Some(Source::Fine { first, bits }) => {
+                let k = card.wrapping_sub(*first) as usize;
+                k < bits.len() * 64 && bits[k / 64] & (1 << (k % 64)) != 0
+            }
             Some(Source::Coarse) => true,
             None => false,
         }
@@ -201,7 +266,10 @@ impl RemSet {
         let mut coarse = 0;
         for s in self.sources.values() {
             match s {
-                Source::Cards(c) => cards += c.len(),
+                Source::Sparse(c) => cards += c.len(),
+                Source::Fine { bits, .. } => {
+                    cards += bits.iter().map(|w| w.count_ones() as usize).sum::<usize>()
+                }
                 Source::Coarse => coarse += 1,
             }
         }
@@ -213,7 +281,17 @@ impl RemSet {
     pub fn cards(&self, region_extent: impl Fn(u32) -> (usize, usize), out: &mut Vec<u32>) {
         for (&source, s) in &self.sources {
             match s {
-                Source::Cards(cards) => out.extend(cards.iter().copied()),
+                Source::Sparse(cards) => out.extend(cards.iter().copied()),
+                Source::Fine { first, bits } => {
+                    for (w, &word) in bits.iter().enumerate() {
+                        let mut word = word;
+                        while word != 0 {
+                            let b = word.trailing_zeros();
+                            out.push(first + (w * 64) as u32 + b);
+                            word &= word - 1;
+                        }
+                    }
+                }
                 Source::Coarse => {
                     let (bottom, top) = region_extent(source);
                     if top > bottom {
@@ -224,6 +302,35 @@ impl RemSet {
                 }
             }
         }
+    }
+}
+
+/// Region indices are small dense integers: a multiplicative hash is as good as SipHash for
+/// them and much cheaper on the refinement path (every remembered card looks its source up).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuildRegionHasher;
+
+#[derive(Default)]
+pub struct RegionHasher(u64);
+
+impl std::hash::BuildHasher for BuildRegionHasher {
+    type Hasher = RegionHasher;
+    fn build_hasher(&self) -> RegionHasher {
+        RegionHasher(0)
+    }
+}
+
+impl std::hash::Hasher for RegionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (n as u64 ^ self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -338,14 +445,16 @@ pub fn for_each_slot_on_card(
 /// Every region's remembered set.
 pub struct RemSets {
     sets: Vec<Mutex<RemSet>>,
+    layout: CardLayout,
 }
 
 impl RemSets {
-    pub fn new(regions: usize) -> RemSets {
+    pub fn new(geometry: &Geometry) -> RemSets {
         RemSets {
-            sets: (0..regions)
+            sets: (0..geometry.count)
                 .map(|_| Mutex::new(RemSet::default()))
                 .collect(),
+            layout: CardLayout::new(geometry),
         }
     }
     pub fn of(&self, region: usize) -> parking_lot::MutexGuard<'_, RemSet> {
@@ -353,7 +462,9 @@ impl RemSets {
     }
     /// Adds `card` (of region `source`) to the set of region `target`.
     pub fn add(&self, target: usize, source: usize, card: usize) {
-        self.sets[target].lock().add(source as u32, card as u32);
+        self.sets[target]
+            .lock()
+            .add(self.layout, source as u32, card as u32);
     }
 }
 
