@@ -42,6 +42,7 @@ impl RegionCollector {
         }
         self.set_mixed_phase(false);
         drop(self.dirty_queues.take_all());
+        drop(self.hot_cards.take());
         let mut st = self.state.lock();
         let used_before: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
         st.eden_alloc = None;

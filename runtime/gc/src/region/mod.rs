@@ -103,7 +103,9 @@ use marking::Marking;
 use parking_lot::{Condvar, Mutex};
 use policy::Policy;
 use regions::{Geometry, RegionTable, Role};
-use remset::{BarrierShared, Bot, CardTable, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
+use remset::{
+    BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER,
+};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -177,6 +179,7 @@ pub struct RegionCollector {
     pub(crate) attrs: Arc<regions::Attrs>,
     pub(crate) cards: Arc<CardTable>,
     pub(crate) bot: Bot,
+    pub(crate) hot_cards: HotCards,
     pub(crate) remsets: RemSets,
     pub(crate) dirty_queues: Arc<QueueSet>,
     pub(crate) barrier_shared: Arc<BarrierShared>,
@@ -250,6 +253,7 @@ impl RegionCollector {
             attrs,
             cards,
             bot: Bot::new(reserved_end),
+            hot_cards: HotCards::new(reserved_end),
             remsets: RemSets::new(&geometry),
             dirty_queues: QueueSet::new(),
             barrier_shared,
@@ -516,11 +520,18 @@ impl RegionCollector {
     /// Caller holds `refine_lock`. The heap lock is taken per buffer, so mutators refilling
     /// TLABs wait at most one buffer's work.
     pub(crate) fn refine_all(&self, concurrent: bool) -> usize {
-        let buffers = self.dirty_queues.take_all();
+        let mut buffers = self.dirty_queues.take_all();
+        if !concurrent {
+            // A pause: the hot cards concurrent refinement deferred are refined now too.
+            buffers.push(self.hot_cards.take());
+        }
         let mut n = 0;
         for buffer in buffers {
             let st = self.state.lock();
             for card in buffer {
+                if concurrent && self.hot_cards.defer_if_hot(card as usize) {
+                    continue;
+                }
                 self.refine_card(&st.table, card as usize);
                 n += 1;
             }

@@ -139,6 +139,57 @@ impl Bot {
     }
 }
 
+/// A card refined this many times between two pauses is hot (G1ConcRSHotCardLimit).
+pub const HOT_CARD_LIMIT: u32 = 4;
+/// At most this many hot cards wait for the next pause (G1ConcRSLogCacheSize = 10).
+pub const HOT_CARDS_MAX: usize = 1024;
+
+/// G1's hot card cache: a card the mutators keep re-dirtying (the top of a tree, a queue's
+/// head) would be refined over and over between two pauses. Once refined `HOT_CARD_LIMIT`
+/// times since the last pause, concurrent refinement *defers* it instead: the card stays dirty
+/// (so the barrier does not log it again) and is refined once, at the next pause's start.
+/// Counts are per card and per epoch (a pause starts a new one), so nothing is cleared.
+pub struct HotCards {
+    /// Per card: `epoch << 8 | refinements` (saturating at 255).
+    counts: Box<[AtomicU32]>,
+    epoch: AtomicU32,
+    deferred: Mutex<Vec<u32>>,
+}
+
+impl HotCards {
+    pub fn new(reserved_end: usize) -> HotCards {
+        HotCards {
+            counts: zeroed_u32(reserved_end.div_ceil(CARD_SIZE)),
+            epoch: AtomicU32::new(1),
+            deferred: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Concurrent refinement is about to refine `card`: counts it, and defers it (true: leave
+    /// it dirty, do not refine now) when it is hot and the cache has room.
+    pub fn defer_if_hot(&self, card: usize) -> bool {
+        let epoch = self.epoch.load(Ordering::Relaxed) & 0x00ff_ffff;
+        let word = self.counts[card].load(Ordering::Relaxed);
+        let n = if word >> 8 == epoch { (word & 0xff) + 1 } else { 1 };
+        self.counts[card].store(epoch << 8 | n.min(255), Ordering::Relaxed);
+        if n <= HOT_CARD_LIMIT {
+            return false;
+        }
+        let mut deferred = self.deferred.lock();
+        if deferred.len() >= HOT_CARDS_MAX {
+            return false;
+        }
+        deferred.push(card as u32);
+        true
+    }
+
+    /// At a pause's start: the deferred cards (to refine now), and a new epoch.
+    pub fn take(&self) -> Vec<u32> {
+        self.epoch.fetch_add(1, Ordering::Relaxed);
+        std::mem::take(&mut *self.deferred.lock())
+    }
+}
+
 /// Up to this many cards from one source region are kept as a list (sparse level).
 pub const SPARSE_MAX: usize = 16;
 /// Beyond this many source regions with a card bitmap, further sources of a set are remembered
@@ -471,4 +522,92 @@ impl RemSets {
 /// Is a region of this role scanned for cards (it may hold pointers worth remembering)?
 pub fn scanned_for_cards(role: Role) -> bool {
     role.is_tenured()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 64 regions of 64 KiB (128 cards each) from offset 4096.
+    fn layout() -> CardLayout {
+        CardLayout::new(&Geometry::new(4096, 64 * 1024, 64 * 64 * 1024))
+    }
+
+    fn card_of_region(source: u32, k: u32) -> u32 {
+        let l = layout();
+        l.first_card + source * l.cards_per_region + k
+    }
+
+    fn named_cards(set: &RemSet) -> Vec<u32> {
+        let mut out = Vec::new();
+        set.cards(|_| (0, 0), &mut out);
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn a_few_cards_from_a_source_are_remembered_exactly() {
+        let mut set = RemSet::default();
+        for k in [3, 9, 3, 40] {
+            set.add(layout(), 5, card_of_region(5, k));
+        }
+        assert_eq!(
+            named_cards(&set),
+            vec![card_of_region(5, 3), card_of_region(5, 9), card_of_region(5, 40)]
+        );
+        assert_eq!(set.size(), (3, 0));
+        assert!(!set.covers(5, card_of_region(5, 4)));
+    }
+
+    #[test]
+    fn many_cards_from_a_source_become_a_bitmap_that_still_names_each_card() {
+        let mut set = RemSet::default();
+        let cards: Vec<u32> = (0..100).map(|k| card_of_region(7, k)).collect();
+        for &c in &cards {
+            set.add(layout(), 7, c);
+        }
+        assert_eq!(named_cards(&set), cards);
+        assert_eq!(set.size(), (100, 0), "no source went coarse");
+        assert!(set.covers(7, card_of_region(7, 99)));
+        assert!(!set.covers(7, card_of_region(7, 100)));
+    }
+
+    #[test]
+    fn sources_beyond_the_bitmap_limit_are_remembered_coarsely() {
+        let regions = MAX_FINE_SOURCES + 2;
+        let layout = CardLayout::new(&Geometry::new(4096, 64 * 1024, regions * 64 * 1024));
+        let mut set = RemSet::default();
+        for source in 0..=MAX_FINE_SOURCES as u32 {
+            let first = layout.first_card + source * layout.cards_per_region;
+            for k in 0..=SPARSE_MAX as u32 {
+                set.add(layout, source, first + k);
+            }
+        }
+        assert_eq!(set.size().1, 1, "the one source past the limit is coarse");
+        set.forget_source(MAX_FINE_SOURCES as u32);
+        assert_eq!(set.size(), (MAX_FINE_SOURCES * (SPARSE_MAX + 1), 0));
+    }
+
+    #[test]
+    fn a_card_refined_past_the_hot_limit_between_pauses_is_deferred_to_the_pause() {
+        let hot = HotCards::new(1 << 20);
+        for _ in 0..HOT_CARD_LIMIT {
+            assert!(!hot.defer_if_hot(42), "not hot yet");
+        }
+        assert!(hot.defer_if_hot(42), "hot now: left dirty for the pause");
+        assert_eq!(hot.take(), vec![42]);
+        assert!(!hot.defer_if_hot(42), "a pause starts counting afresh");
+    }
+
+    #[test]
+    fn the_hot_card_cache_is_bounded() {
+        let hot = HotCards::new(1 << 24);
+        for card in 0..HOT_CARDS_MAX + 10 {
+            for _ in 0..HOT_CARD_LIMIT {
+                hot.defer_if_hot(card);
+            }
+            hot.defer_if_hot(card);
+        }
+        assert_eq!(hot.take().len(), HOT_CARDS_MAX);
+    }
 }
