@@ -11,16 +11,16 @@
 //! on the card (the block offset table says where the first one starts) and, for every slot on
 //! the card that points into another region, adds the card to that region's remembered set.
 //! It runs at the start of every pause (all buffers), and on the refinement thread whenever
-//! the queued buffers pass a threshold, so pauses find little left to do.
+//! the queued buffers pass a threshold, so pauses find little left to do. A card refined more
+//! than `HOT_CARD_LIMIT` times between two pauses is *hot* (`HotCards`): it is left dirty and
+//! refined once at the next pause instead of after every store.
 //!
-//! **Remembered sets** (`RemSet`): per region, the cards elsewhere that may point into it. The
-//! representation is a card set per source region that coarsens to the whole source region:
-//! a map from source region to either the set of its cards (at most `COARSEN_AT`) or
-//! "coarse: scan all of it". That is G1's sparse/fine/coarse idea in two levels: memory per
-//! (source, target) pair is bounded, a pause scans only the cards that were written (the
-//! common case: few cards per source), and a source that points in from everywhere costs one
-//! entry and one linear scan. Entries may be stale (the pointer was overwritten since): a stale
-//! card costs a scan, never correctness.
+//! **Remembered sets** (`RemSet`): per region, the cards elsewhere that may point into it: a
+//! map from source region to G1's three levels — *sparse* (up to `SPARSE_MAX` card indices),
+//! *fine* (a bitmap of the source region's cards) and *coarse* ("scan all of it", only past
+//! `MAX_FINE_SOURCES` bitmaps in one set). A pause scans exactly the cards that were written
+//! unless memory forced a coarse entry. Entries may be stale (the pointer was overwritten
+//! since): a stale card costs a scan, never correctness.
 //!
 //! **Block offset table** (`Bot`): for every card of an old region, the start of an object at or
 //! before the card's first byte, from which parsing forward reaches the card. Objects are placed
