@@ -493,6 +493,9 @@ pub enum Insn {
         b: u16,
         c: i32,
     },
+    /// astore with `--trace-deaths`: the local's old reference, if it held one, is stamped as a
+    /// lost root first (the plain `AStore` has no such check, so it costs nothing otherwise).
+    AStoreTracked(u16),
     /// iload a; iload b; if_icmpge forward: the test at the top of javac's counted loops, on its
     /// own so that it needs neither a condition to decode nor a safepoint poll (its branch
     /// leaves the loop, forward).

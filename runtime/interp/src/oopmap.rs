@@ -391,6 +391,7 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalIOpLocals { .. }
         | LocalIOpConst { .. }
         | LoopTest { .. }
+        | AStoreTracked(_)
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }

@@ -36,14 +36,40 @@ use crate::vm::Vm;
 
 /// Rewrites `code` in place (its oop maps must already be computed).
 pub fn quicken(vm: &Vm, code: &mut Code) {
+    let tracking_deaths = vm.heap.deaths().is_some();
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
-        .map(|i| quick_form(vm, &code.insns, i))
+        .map(|i| match tracking_deaths {
+            true => tracked_form(vm, &code.insns, i),
+            false => quick_form(vm, &code.insns, i),
+        })
         .collect();
     for (i, form) in forms.into_iter().enumerate() {
         if let Some(f) = form {
             code.insns[i] = f;
         }
     }
+}
+
+/// With `--trace-deaths`: every astore becomes `AStoreTracked`, which stamps the reference it
+/// overwrites; no superinstruction may absorb an astore, nor a putstatic of a reference (the
+/// generic putstatic stamps the old value); everything else quickens as usual.
+fn tracked_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
+    use Insn::*;
+    match &insns[i] {
+        AStore(local) => return Some(AStoreTracked(*local)),
+        PutStatic {
+            kind: Kind::Ref, ..
+        } => return None,
+        _ => {}
+    }
+    let form = quick_form(vm, insns, i)?;
+    // aload; iload; aaload; astore and aload; getfield; astore end in the astore.
+    let absorbs_astore = match form {
+        LocalsArrayLoadStore32 { .. } => matches!(insns.get(i + 3), Some(AStore(_))),
+        LocalGetFieldStore32 { .. } => matches!(insns.get(i + 2), Some(AStore(_))),
+        _ => false,
+    };
+    (!absorbs_astore).then_some(form)
 }
 
 /// The quickened form of the instruction at `i` (reading the original instructions after it).
