@@ -493,6 +493,34 @@ pub enum Insn {
         b: u16,
         c: i32,
     },
+    /// A double operation; dstore: `local = a op b`.
+    DOpStore {
+        op: DoubleOp,
+        local: u16,
+    },
+    /// A double operation; putfield of a double field: `o.f = a op b` (`o.f -= x` ends so).
+    DOpPutField {
+        op: DoubleOp,
+        offset: u32,
+    },
+    /// aload; getfield of a double field; a double operation: `top op o.f`.
+    LocalFieldDOp {
+        op: DoubleOp,
+        object: u16,
+        offset: u32,
+    },
+    /// dload a; dload b; a double operation: pushes `a op b`.
+    DLocalsOp {
+        op: DoubleOp,
+        a: u16,
+        b: u16,
+    },
+    /// iload a; aload b; arraylength; if_icmpge forward: `i < arr.length` at the top of a loop.
+    LengthLoopTest {
+        a: u16,
+        array: u16,
+        exit: u32,
+    },
     /// astore with `--trace-deaths`: the local's old reference, if it held one, is stamped as a
     /// lost root first (the plain `AStore` has no such check, so it costs nothing otherwise).
     AStoreTracked(u16),

@@ -339,6 +339,60 @@ impl JThread {
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
+                    Insn::DOpStore { op, local } => {
+                        let b = f64::from_bits(slot!(sp - 2));
+                        let a = f64::from_bits(slot!(sp - 4));
+                        sp -= 4;
+                        set_slot!(*local as usize, op.apply(a, b).to_bits());
+                        skip!(1);
+                    }
+                    Insn::DOpPutField { op, offset } => {
+                        let b = f64::from_bits(slot!(sp - 2));
+                        let a = f64::from_bits(slot!(sp - 4));
+                        let v = op.apply(a, b).to_bits();
+                        let obj = Ref::from_raw(slot32!(sp - 5));
+                        if obj.is_null() {
+                            set_slot!(sp - 4, v);
+                            sp -= 2;
+                            continue; // the putfield throws
+                        }
+                        sp -= 5;
+                        heap.store_u64(obj, *offset as usize, v);
+                        skip!(1);
+                    }
+                    Insn::LocalFieldDOp { op, object, offset } => {
+                        let obj = Ref::from_raw(slot32!(*object as usize));
+                        if obj.is_null() {
+                            set_slot!(sp, obj.raw() as u64);
+                            sp += 1;
+                            continue; // the getfield throws
+                        }
+                        let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
+                        let a = f64::from_bits(slot!(sp - 2));
+                        set_slot!(sp - 2, op.apply(a, f).to_bits());
+                        skip!(2);
+                    }
+                    Insn::DLocalsOp { op, a, b } => {
+                        let x = f64::from_bits(slot!(*a as usize));
+                        let y = f64::from_bits(slot!(*b as usize));
+                        set_slot!(sp, op.apply(x, y).to_bits());
+                        sp += 2;
+                        skip!(2);
+                    }
+                    Insn::LengthLoopTest { a, array, exit } => {
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let x = slot32!(*a as usize);
+                        if arr.is_null() {
+                            set_slot!(sp, x as u64);
+                            sp += 1;
+                            continue; // the arraylength throws
+                        }
+                        if x as i32 >= mem.array_length(arr) as i32 {
+                            jump!(*exit); // forward: no poll
+                        } else {
+                            skip!(3);
+                        }
+                    }
                     Insn::AStoreTracked(i) => {
                         // The local's old reference, if it held one, is a root going away.
                         self.stamp_local(code, method, insns.len() - next.len() - 1, lb, *i as usize);

@@ -392,6 +392,11 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalIOpConst { .. }
         | LoopTest { .. }
         | AStoreTracked(_)
+        | DOpStore { .. }
+        | DOpPutField { .. }
+        | LocalFieldDOp { .. }
+        | DLocalsOp { .. }
+        | LengthLoopTest { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }

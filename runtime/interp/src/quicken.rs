@@ -126,6 +126,20 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 Width::W64 => Some(PutStatic64 { class, slot }),
             }
         }
+        DAdd | DSub | DMul | DDiv => match next(1)? {
+            DStore(local) => Some(DOpStore {
+                op: double_op(&insns[i])?,
+                local: *local,
+            }),
+            PutField {
+                offset,
+                kind: Kind::Double,
+            } => Some(DOpPutField {
+                op: double_op(&insns[i])?,
+                offset: *offset,
+            }),
+            _ => None,
+        },
         LCmp => {
             let (cond, target) = if_zero(next(1)?)?;
             Some(IfLCmp { cond, target })
@@ -198,6 +212,16 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             }
             _ => quick_aload(insns, i, *a),
         },
+        ILoad(a) if is_length_loop_test(insns, i) => {
+            let (ALoad(array), Some(IfICmpGe(exit))) = (next(1)?, next(3)) else {
+                return None;
+            };
+            Some(LengthLoopTest {
+                a: *a,
+                array: *array,
+                exit: *exit,
+            })
+        }
         ILoad(a) => match (next(1)?, next(2)) {
             (ILoad(b), Some(IfICmpGe(exit))) if *exit as usize > i => Some(LoopTest {
                 a: *a,
@@ -288,10 +312,24 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 object: *o,
                 offset: *offset,
             }),
+            (DLoad(b), Some(op), _) if double_op(op).is_some() => Some(DLocalsOp {
+                op: double_op(op)?,
+                a: *d,
+                b: *b,
+            }),
             _ => quick_dload(insns, i, *d),
         },
         _ => None,
     }
+}
+
+/// `iload a; aload b; arraylength; if_icmpge` forward at `i`: the top of a loop over an array.
+fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
+    use Insn::*;
+    matches!(
+        (insns.get(i + 1), insns.get(i + 2), insns.get(i + 3)),
+        (Some(ALoad(_)), Some(ArrayLength), Some(IfICmpGe(exit))) if *exit as usize > i
+    )
 }
 
 /// `dload b` followed by a double operation.
@@ -308,6 +346,17 @@ fn quick_aload(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
     let a = &a;
     let next = |k: usize| insns.get(i + k);
     match (next(1)?, next(2)) {
+        (
+            GetField {
+                offset,
+                kind: Kind::Double,
+            },
+            Some(op),
+        ) if double_op(op).is_some() => Some(LocalFieldDOp {
+            op: double_op(op)?,
+            object: *a,
+            offset: *offset,
+        }),
         (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
             Width::W32 => Some(LocalsArrayLoad32 {
                 array: *a,
