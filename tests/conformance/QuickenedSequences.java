@@ -24,6 +24,59 @@ public class QuickenedSequences {
         staticsAndCompoundAssignment();
         localOperandsWithNullsAndBadIndices();
         elementCopiesAndMoves();
+        doubleFieldsAndLengthLoops();
+    }
+
+    // n-body's shapes: `a.x - b.x` into a local, `dx * dx` of locals, `o.f -= x * y` into a
+    // double field, and `i < arr.length` loops; then each with a null where the original
+    // instructions throw (the field read, the field store, the array length).
+    static void doubleFieldsAndLengthLoops() {
+        QuickenedSequences a = new QuickenedSequences();
+        QuickenedSequences b = new QuickenedSequences();
+        b.d = -0.75;
+        double dx = a.d - b.d;
+        double sq = dx * dx + dx / 3.0;
+        double mag = 0.01 / (sq * Math.sqrt(sq));
+        a.d -= dx * b.d * mag;
+        b.d += dx * a.d * mag;
+        a.d *= b.d;
+        System.out.println("doubles " + dx + " " + sq + " " + mag + " " + a.d + " " + b.d);
+        double[] ds = {1.0, 2.0, 4.0};
+        double sum = 0;
+        for (int k = 0; k < ds.length; k++) {
+            sum += ds[k];
+        }
+        int[] empty = {};
+        int n = 0;
+        for (int k = 0; k < empty.length; k++) {
+            n++;
+        }
+        System.out.println("length loops " + sum + " " + n);
+        QuickenedSequences none = null;
+        try {
+            double bad = dx - none.d;
+            System.out.println(bad);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field operand: " + e.getMessage());
+        }
+        try {
+            none.d -= dx * mag;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field update: " + e.getMessage());
+        }
+        try {
+            none.d = dx * mag;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field store: " + e.getMessage());
+        }
+        double[] nothing = null;
+        try {
+            for (int k = 0; k < nothing.length; k++) {
+                sum += nothing[k];
+            }
+        } catch (NullPointerException e) {
+            System.out.println("NPE on loop over a null array: " + e.getMessage());
+        }
     }
 
     // `t = a[i]`, `a[x] = t`, `a[x] = b[y]` and `a[x] = b[j]` on int, float and reference arrays:
