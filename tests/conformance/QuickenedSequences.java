@@ -25,6 +25,34 @@ public class QuickenedSequences {
         localOperandsWithNullsAndBadIndices();
         elementCopiesAndMoves();
         doubleFieldsAndLengthLoops();
+        staticTables();
+    }
+
+    static int[] digits = {3, 1, 4, 1, 5};
+    static float[] floatTable = {0.25f, -2f};
+    static String[] names = {"a", "b"};
+    static int[] missing;
+
+    // `table[i]` of static arrays (int, float, reference), then a static array that is null and
+    // an index past the end: the array load throws as unquickened code does.
+    static void staticTables() {
+        int sum = 0;
+        for (int k = 0; k < 5; k++) {
+            sum += digits[k];
+        }
+        int k = 1;
+        System.out.println("static tables " + sum + " " + floatTable[k] + " " + names[k]);
+        try {
+            System.out.println(missing[k]);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on a null static table: " + e.getMessage());
+        }
+        k = 5;
+        try {
+            System.out.println(digits[k]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static table: " + e.getMessage());
+        }
     }
 
     // n-body's shapes: `a.x - b.x` into a local, `dx * dx` of locals, `o.f -= x * y` into a

@@ -493,6 +493,23 @@ pub enum Insn {
         b: u16,
         c: i32,
     },
+    /// iinc; goto a loop's top that is a `LoopTest` (`iload a; iload b; if_icmpge` forward):
+    /// the increment, the poll and the test in one; while the loop goes on it continues at the
+    /// body (`target + 3`), on exit at `target`, whose test then leaves the loop.
+    IIncLoopTest {
+        local: u16,
+        delta: i16,
+        a: u16,
+        b: u16,
+        target: u32,
+    },
+    /// getstatic of an array (class initialised before quickening); iload; iaload/faload/aaload:
+    /// `table[i]` of a static table.
+    StaticArrayLoad32 {
+        class: &'static Class,
+        slot: u32,
+        index: u16,
+    },
     /// A double operation; dstore: `local = a op b`.
     DOpStore {
         op: DoubleOp,

@@ -339,6 +339,37 @@ impl JThread {
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
+                    Insn::IIncLoopTest {
+                        local,
+                        delta,
+                        a,
+                        b,
+                        target,
+                    } => {
+                        let at = *local as usize;
+                        set_slot!(
+                            at,
+                            (slot32!(at) as i32).wrapping_add(*delta as i32) as u32 as u64
+                        );
+                        poll_if_backward!(target);
+                        let x = slot32!(*a as usize) as i32;
+                        let y = slot32!(*b as usize) as i32;
+                        jump!(if x >= y { *target } else { *target + 3 });
+                    }
+                    Insn::StaticArrayLoad32 { class, slot, index } => {
+                        let arr = Ref::from_raw(class.static_value(*slot) as u32);
+                        let i = slot32!(*index as usize);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
+                        sp += 1;
+                        skip!(2);
+                    }
                     Insn::DOpStore { op, local } => {
                         let b = f64::from_bits(slot!(sp - 2));
                         let a = f64::from_bits(slot!(sp - 4));
@@ -395,7 +426,13 @@ impl JThread {
                     }
                     Insn::AStoreTracked(i) => {
                         // The local's old reference, if it held one, is a root going away.
-                        self.stamp_local(code, method, insns.len() - next.len() - 1, lb, *i as usize);
+                        self.stamp_local(
+                            code,
+                            method,
+                            insns.len() - next.len() - 1,
+                            lb,
+                            *i as usize,
+                        );
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
@@ -893,8 +930,7 @@ impl JThread {
                     Insn::MultiANewArray { class, dims, site } => {
                         sync!();
                         let n = *dims as usize;
-                        let counts: Vec<i32> =
-                            (0..n).map(|i| slot32!(sp - n + i) as i32).collect();
+                        let counts: Vec<i32> = (0..n).map(|i| slot32!(sp - n + i) as i32).collect();
                         if let Some(neg) = counts.iter().find(|&&c| c < 0) {
                             throw!(self.throw_new(
                                 "java/lang/NegativeArraySizeException",

@@ -392,6 +392,8 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalIOpConst { .. }
         | LoopTest { .. }
         | AStoreTracked(_)
+        | StaticArrayLoad32 { .. }
+        | IIncLoopTest { .. }
         | DOpStore { .. }
         | DOpPutField { .. }
         | LocalFieldDOp { .. }

@@ -112,6 +112,28 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
         },
         InvokeStatic(m) => intrinsic(vm, m).map(Intrinsic),
         // A class initialised now stays initialised: no check needed from here on.
+        GetStatic {
+            class,
+            slot,
+            kind: Kind::Ref,
+        } if vm.class(*class).init.is_done()
+            && matches!(
+                (next(1), next(2)),
+                (
+                    Some(ILoad(_)),
+                    Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))
+                )
+            ) =>
+        {
+            let ILoad(index) = next(1)? else {
+                return None;
+            };
+            Some(StaticArrayLoad32 {
+                class: vm.class(*class),
+                slot: *slot,
+                index: *index,
+            })
+        }
         GetStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
             let (class, slot) = (vm.class(*class), *slot);
             match width(*kind)? {
@@ -272,6 +294,21 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             _ => None,
         },
         IInc(local, delta) => match (next(1)?, next(2), next(3)) {
+            (Goto(target), _, _) if is_loop_test_at(insns, *target as usize) => {
+                let (ILoad(a), Some(ILoad(b))) = (
+                    insns.get(*target as usize)?,
+                    insns.get(*target as usize + 1),
+                ) else {
+                    return None;
+                };
+                Some(IIncLoopTest {
+                    local: *local,
+                    delta: *delta,
+                    a: *a,
+                    b: *b,
+                    target: *target,
+                })
+            }
             (Goto(target), _, _) => Some(IIncGoto {
                 local: *local,
                 delta: *delta,
@@ -321,6 +358,15 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
         },
         _ => None,
     }
+}
+
+/// `iload a; iload b; if_icmpge` forward at `i`: what `LoopTest` quickens.
+fn is_loop_test_at(insns: &[Insn], i: usize) -> bool {
+    use Insn::*;
+    matches!(
+        (insns.get(i), insns.get(i + 1), insns.get(i + 2)),
+        (Some(ILoad(_)), Some(ILoad(_)), Some(IfICmpGe(exit))) if *exit as usize > i
+    )
 }
 
 /// `iload a; aload b; arraylength; if_icmpge` forward at `i`: the top of a loop over an array.
