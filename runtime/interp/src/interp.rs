@@ -26,7 +26,8 @@ impl JThread {
     pub fn execute(&mut self, base_depth: usize) -> JResult<()> {
         let vm = self.vm;
         let heap = &vm.heap;
-        let mem = &*heap.memory;
+        // Loads and primitive stores through one copy of the heap's base address.
+        let mem = heap.view();
         // `--trace-deaths` (fixed for the thread's life): looked at once here, so the hooks at
         // frame entry and return cost nothing without it; astore's hook is its own quickened
         // form (`AStoreTracked`, quicken.rs).
@@ -388,7 +389,7 @@ impl JThread {
                             continue; // the putfield throws
                         }
                         sp -= 5;
-                        heap.store_u64(obj, *offset as usize, v);
+                        mem.store_u64(obj, *offset as usize, v);
                         skip!(1);
                     }
                     Insn::LocalFieldDOp { op, object, offset } => {
@@ -485,23 +486,23 @@ impl JThread {
                             sp -= 1;
                             let v = slot32!(sp);
                             let (arr, off) = element_in!(4);
-                            heap.store_u32(arr, off, v);
+                            mem.store_u32(arr, off, v);
                         }
                         Kind::Long | Kind::Double => {
                             sp -= 2;
                             let v = slot!(sp);
                             let (arr, off) = element_in!(8);
-                            heap.store_u64(arr, off, v);
+                            mem.store_u64(arr, off, v);
                         }
                         Kind::Byte | Kind::Boolean => {
                             let v = pop_i!();
                             let (arr, off) = element_in!(1);
-                            heap.store_u8(arr, off, v as u8);
+                            mem.store_u8(arr, off, v as u8);
                         }
                         Kind::Char | Kind::Short => {
                             let v = pop_i!();
                             let (arr, off) = element_in!(2);
-                            heap.store_u16(arr, off, v as u16);
+                            mem.store_u16(arr, off, v as u16);
                         }
                         Kind::Ref => {
                             let v = Ref::from_raw(slot32!(sp - 1));
@@ -830,7 +831,7 @@ impl JThread {
                         let obj = pop_a!();
                         null_check!(obj);
                         let at = obj.offset() + *offset as usize;
-                        set_slot!(sp, read_field(mem, at, *kind));
+                        set_slot!(sp, read_field(&heap.memory, at, *kind));
                         sp += kind.slots();
                     }
                     Insn::PutField { offset, kind } => {
@@ -1011,14 +1012,14 @@ impl JThread {
                         let obj = Ref::from_raw(slot32!(sp - 2));
                         null_check!(obj);
                         sp -= 2;
-                        heap.store_u32(obj, *offset as usize, v);
+                        mem.store_u32(obj, *offset as usize, v);
                     }
                     Insn::PutField64(offset) => {
                         let v = slot!(sp - 2);
                         let obj = Ref::from_raw(slot32!(sp - 3));
                         null_check!(obj);
                         sp -= 3;
-                        heap.store_u64(obj, *offset as usize, v);
+                        mem.store_u64(obj, *offset as usize, v);
                     }
                     Insn::PutFieldRef(offset) => {
                         let v = Ref::from_raw(slot32!(sp - 1));
@@ -1041,13 +1042,13 @@ impl JThread {
                         sp -= 1;
                         let v = slot32!(sp);
                         let (arr, off) = element_in!(4);
-                        heap.store_u32(arr, off, v);
+                        mem.store_u32(arr, off, v);
                     }
                     Insn::ArrayStore64 => {
                         sp -= 2;
                         let v = slot!(sp);
                         let (arr, off) = element_in!(8);
-                        heap.store_u64(arr, off, v);
+                        mem.store_u64(arr, off, v);
                     }
                     Insn::LocalGetField32 { local, offset } => {
                         let obj = Ref::from_raw(slot32!(*local as usize));
@@ -1231,7 +1232,7 @@ impl JThread {
                             continue; // load the value, then the array store throws
                         }
                         let v = slot32!(*value as usize);
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(3);
                     }
                     Insn::LocalsArrayLoadStore32 {
@@ -1262,7 +1263,7 @@ impl JThread {
                             continue; // the array store throws
                         }
                         sp -= 2;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(1);
                     }
                     Insn::ArrayLoadStore32 => {
@@ -1276,7 +1277,7 @@ impl JThread {
                             continue; // the array store throws
                         }
                         sp -= 2;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(1);
                     }
                     Insn::LocalsArrayLoadArrayStore32 { array, index } => {
@@ -1299,7 +1300,7 @@ impl JThread {
                             continue; // the array store throws
                         }
                         sp -= 2;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(3);
                     }
                     Insn::LocalsArrayStore64 {
@@ -1317,7 +1318,7 @@ impl JThread {
                             continue; // load the value, then the array store throws
                         }
                         let v = slot!(*value as usize);
-                        heap.store_u64(arr, 16 + i as usize * 8, v);
+                        mem.store_u64(arr, 16 + i as usize * 8, v);
                         skip!(3);
                     }
                     Insn::LocalLocalGetField32 { a, b, offset } => {
