@@ -26,6 +26,87 @@ public class QuickenedSequences {
         elementCopiesAndMoves();
         doubleFieldsAndLengthLoops();
         staticTables();
+        arrayMovesFromLocals();
+    }
+
+    // `a[i] = b[j]`, `a[i] = b[c - d]` and `a[c - d] = v` with every operand a local (int and
+    // float arrays, fannkuch's copy and flip loops), then each way they fail: the source array
+    // null or its index out of bounds (the load throws), the target null or its index out of
+    // bounds (the store throws, after the source element was read).
+    static void arrayMovesFromLocals() {
+        int[] a = {1, 2, 3, 4, 5};
+        int[] b = new int[5];
+        float[] fa = {0.5f, 1.5f, 2.5f};
+        float[] fb = new float[3];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = a[i];
+        }
+        int k = 4;
+        for (int i = 0, j = k; i < j; i++, j--) {
+            int t = b[i];
+            b[i] = b[k - i];
+            b[k - i] = t;
+        }
+        for (int i = 0; i < fa.length; i++) {
+            fb[i] = fa[2 - i + 0 * i];
+        }
+        int two = 2;
+        float f = fa[1];
+        fb[two - 1] = f;
+        System.out.println("moves " + java.util.Arrays.toString(b) + " "
+                + java.util.Arrays.toString(fb));
+        int[] none = null;
+        int i = 1, j = 2, big = 9;
+        try {
+            b[i] = none[j];
+        } catch (NullPointerException e) {
+            System.out.println("copy from null: " + e.getMessage());
+        }
+        try {
+            b[i] = a[big];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy from past the end: " + e.getMessage());
+        }
+        try {
+            none[i] = a[j];
+        } catch (NullPointerException e) {
+            System.out.println("copy into null: " + e.getMessage());
+        }
+        try {
+            b[big] = a[j];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy past the end: " + e.getMessage());
+        }
+        try {
+            b[i] = none[big - j];
+        } catch (NullPointerException e) {
+            System.out.println("computed copy from null: " + e.getMessage());
+        }
+        try {
+            b[i] = a[big - i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed copy from past the end: " + e.getMessage());
+        }
+        try {
+            none[i] = a[big - k - j];
+        } catch (NullPointerException e) {
+            System.out.println("computed copy into null: " + e.getMessage());
+        }
+        try {
+            b[big] = a[j - i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed copy past the end: " + e.getMessage());
+        }
+        try {
+            none[big - j] = k;
+        } catch (NullPointerException e) {
+            System.out.println("computed store into null: " + e.getMessage());
+        }
+        try {
+            b[i - j] = k;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed store before the start: " + e.getMessage());
+        }
     }
 
     static int[] digits = {3, 1, 4, 1, 5};

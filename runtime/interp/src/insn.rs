@@ -510,6 +510,33 @@ pub enum Insn {
         slot: u32,
         index: u16,
     },
+    /// aload; iload; aload; iload; iaload/faload; iastore/fastore: `array[index] =
+    /// src[src_index]`, all locals.
+    LocalsArrayCopy32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        src_index: u16,
+    },
+    /// aload; iload; aload; iload c; iload d; an int operation; iaload/faload; iastore/fastore:
+    /// `array[index] = src[c op d]`, all locals.
+    LocalsArrayCopyComputed32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        c: u16,
+        d: u16,
+        op: IntOp,
+    },
+    /// aload; iload c; iload d; an int operation; iload/fload; iastore/fastore: `array[c op d] =
+    /// value`, all locals.
+    LocalsArrayStoreComputed32 {
+        array: u16,
+        c: u16,
+        d: u16,
+        op: IntOp,
+        value: u16,
+    },
     /// A double operation; dstore: `local = a op b`.
     DOpStore {
         op: DoubleOp,

@@ -371,6 +371,93 @@ impl JThread {
                         sp += 1;
                         skip!(2);
                     }
+                    Insn::LocalsArrayCopy32 {
+                        array,
+                        index,
+                        src,
+                        src_index,
+                    } => {
+                        let from = Ref::from_raw(slot32!(*src as usize));
+                        let j = slot32!(*src_index as usize);
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
+                        if from.is_null() || j >= mem.array_length(from) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, from.raw() as u64);
+                            set_slot!(sp + 3, j as u64);
+                            sp += 4;
+                            skip!(3);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, v as u64);
+                            sp += 3;
+                            skip!(4);
+                            continue; // the array store throws
+                        }
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(5);
+                    }
+                    Insn::LocalsArrayCopyComputed32 {
+                        array,
+                        index,
+                        src,
+                        c,
+                        d,
+                        op,
+                    } => {
+                        let from = Ref::from_raw(slot32!(*src as usize));
+                        let j = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
+                            as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
+                        if from.is_null() || j >= mem.array_length(from) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, from.raw() as u64);
+                            set_slot!(sp + 3, j as u64);
+                            sp += 4;
+                            skip!(5);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, v as u64);
+                            sp += 3;
+                            skip!(6);
+                            continue; // the array store throws
+                        }
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(7);
+                    }
+                    Insn::LocalsArrayStoreComputed32 {
+                        array,
+                        c,
+                        d,
+                        op,
+                        value,
+                    } => {
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
+                            as u32;
+                        let v = slot32!(*value as usize);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, v as u64);
+                            sp += 3;
+                            skip!(4);
+                            continue; // the array store throws
+                        }
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(5);
+                    }
                     Insn::DOpStore { op, local } => {
                         let b = f64::from_bits(slot!(sp - 2));
                         let a = f64::from_bits(slot!(sp - 4));

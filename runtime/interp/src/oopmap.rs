@@ -392,6 +392,9 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalIOpConst { .. }
         | LoopTest { .. }
         | AStoreTracked(_)
+        | LocalsArrayCopy32 { .. }
+        | LocalsArrayCopyComputed32 { .. }
+        | LocalsArrayStoreComputed32 { .. }
         | StaticArrayLoad32 { .. }
         | IIncLoopTest { .. }
         | DOpStore { .. }

@@ -166,6 +166,7 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             let (cond, target) = if_zero(next(1)?)?;
             Some(IfLCmp { cond, target })
         }
+        ALoad(a) if array_move(insns, i, *a).is_some() => array_move(insns, i, *a),
         ALoad(a) => match (next(1)?, next(2), next(3)) {
             (ILoad(index), Some(ILoad(value) | FLoad(value)), Some(ArrayStore(kind)))
                 if matches!(kind, Kind::Int | Kind::Float) =>
@@ -376,6 +377,52 @@ fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
         (insns.get(i + 1), insns.get(i + 2), insns.get(i + 3)),
         (Some(ALoad(_)), Some(ArrayLength), Some(IfICmpGe(exit))) if *exit as usize > i
     )
+}
+
+/// The element moves of array loops starting with `aload a` at `i`, every operand a local:
+/// `a[i] = b[j]` (`LocalsArrayCopy32`), `a[i] = b[c op d]` (`LocalsArrayCopyComputed32`) and
+/// `a[c op d] = v` (`LocalsArrayStoreComputed32`), on int or float arrays.
+fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
+    use Insn::*;
+    let at = |k: usize| insns.get(i + k);
+    let is_load32 = |insn: Option<&Insn>| matches!(insn, Some(ArrayLoad(Kind::Int | Kind::Float)));
+    let is_store = |insn: Option<&Insn>| insn.is_some_and(is_store32);
+    match (at(1)?, at(2), at(3), at(4)) {
+        (ILoad(index), Some(ALoad(src)), Some(ILoad(j)), _)
+            if is_load32(at(4)) && is_store(at(5)) =>
+        {
+            Some(LocalsArrayCopy32 {
+                array: a,
+                index: *index,
+                src: *src,
+                src_index: *j,
+            })
+        }
+        (ILoad(index), Some(ALoad(src)), Some(ILoad(c)), Some(ILoad(d)))
+            if at(5).and_then(int_op).is_some() && is_load32(at(6)) && is_store(at(7)) =>
+        {
+            Some(LocalsArrayCopyComputed32 {
+                array: a,
+                index: *index,
+                src: *src,
+                c: *c,
+                d: *d,
+                op: int_op(at(5)?)?,
+            })
+        }
+        (ILoad(c), Some(ILoad(d)), Some(op), Some(ILoad(value) | FLoad(value)))
+            if int_op(op).is_some() && is_store(at(5)) =>
+        {
+            Some(LocalsArrayStoreComputed32 {
+                array: a,
+                c: *c,
+                d: *d,
+                op: int_op(op)?,
+                value: *value,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// `dload b` followed by a double operation.
