@@ -289,12 +289,22 @@ impl JThread {
             }
             macro_rules! invoke {
                 ($m:expr, $base:expr) => {{
+                    let m: &'static Method = $m;
                     sync!();
-                    match self.call($m, lb + $base) {
+                    // A bytecode method run before: its frame is pushed here, without `call`'s
+                    // checks for natives, linking and decoding.
+                    if m.is_plain_bytecode() {
+                        if let Some(Ok(callee)) = m.code.get() {
+                            if self.push_decoded_frame(m, callee, lb + $base) {
+                                continue 'frames;
+                            }
+                        }
+                    }
+                    match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
                             reload!();
-                            sp = $base + $m.ret.map_or(0, Kind::slots);
+                            sp = $base + m.ret.map_or(0, Kind::slots);
                         }
                         Err(Throw) => unwind!(),
                     }
