@@ -12,7 +12,14 @@
 //!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
 //!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
 //!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed from locals
-//!   and constants (`a[i - j]`, `a[i + 1]`).
+//!   and constants (`a[i - j]`, `a[i + 1]`); element moves with every operand a local (`a[i] =
+//!   b[j]`, `a[i] = b[c - d]`, `a[c - d] = v`), `i < a.length` at a loop's top, `iinc; goto`
+//!   back to a loop test (the test done in place), a static table's element, and double
+//!   arithmetic on locals and fields (`a.x - b.x` into a local, `dx * dx`, `o.f -= x * y`).
+//! - **`--trace-deaths`** (`tracked_form`): every `astore` becomes `AStoreTracked`, which stamps
+//!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
+//!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
+//!   check at all.
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
