@@ -360,7 +360,10 @@ fn a_heap_views_primitive_stores_land_where_the_heap_reads_them_and_run_no_barri
     assert_eq!(mem.read_u64(n.offset() + 16), u64::MAX - 5);
     view.store_u32(n, 12, 0x1234_5678);
     assert_eq!(view.read_u32(n.offset() + 12), 0x1234_5678);
-    assert_eq!(view.read_u64(n.offset() + 16), mem.read_u64(n.offset() + 16));
+    assert_eq!(
+        view.read_u64(n.offset() + 16),
+        mem.read_u64(n.offset() + 16)
+    );
     assert!(f.take_log().is_empty());
 }
 
