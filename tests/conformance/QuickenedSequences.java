@@ -24,6 +24,168 @@ public class QuickenedSequences {
         staticsAndCompoundAssignment();
         localOperandsWithNullsAndBadIndices();
         elementCopiesAndMoves();
+        doubleFieldsAndLengthLoops();
+        staticTables();
+        arrayMovesFromLocals();
+    }
+
+    // `a[i] = b[j]`, `a[i] = b[c - d]` and `a[c - d] = v` with every operand a local (int and
+    // float arrays, fannkuch's copy and flip loops), then each way they fail: the source array
+    // null or its index out of bounds (the load throws), the target null or its index out of
+    // bounds (the store throws, after the source element was read).
+    static void arrayMovesFromLocals() {
+        int[] a = {1, 2, 3, 4, 5};
+        int[] b = new int[5];
+        float[] fa = {0.5f, 1.5f, 2.5f};
+        float[] fb = new float[3];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = a[i];
+        }
+        int k = 4;
+        for (int i = 0, j = k; i < j; i++, j--) {
+            int t = b[i];
+            b[i] = b[k - i];
+            b[k - i] = t;
+        }
+        for (int i = 0; i < fa.length; i++) {
+            fb[i] = fa[2 - i + 0 * i];
+        }
+        int two = 2;
+        float f = fa[1];
+        fb[two - 1] = f;
+        System.out.println("moves " + java.util.Arrays.toString(b) + " "
+                + java.util.Arrays.toString(fb));
+        int[] none = null;
+        int i = 1, j = 2, big = 9;
+        try {
+            b[i] = none[j];
+        } catch (NullPointerException e) {
+            System.out.println("copy from null: " + e.getMessage());
+        }
+        try {
+            b[i] = a[big];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy from past the end: " + e.getMessage());
+        }
+        try {
+            none[i] = a[j];
+        } catch (NullPointerException e) {
+            System.out.println("copy into null: " + e.getMessage());
+        }
+        try {
+            b[big] = a[j];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("copy past the end: " + e.getMessage());
+        }
+        try {
+            b[i] = none[big - j];
+        } catch (NullPointerException e) {
+            System.out.println("computed copy from null: " + e.getMessage());
+        }
+        try {
+            b[i] = a[big - i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed copy from past the end: " + e.getMessage());
+        }
+        try {
+            none[i] = a[big - k - j];
+        } catch (NullPointerException e) {
+            System.out.println("computed copy into null: " + e.getMessage());
+        }
+        try {
+            b[big] = a[j - i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed copy past the end: " + e.getMessage());
+        }
+        try {
+            none[big - j] = k;
+        } catch (NullPointerException e) {
+            System.out.println("computed store into null: " + e.getMessage());
+        }
+        try {
+            b[i - j] = k;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("computed store before the start: " + e.getMessage());
+        }
+    }
+
+    static int[] digits = {3, 1, 4, 1, 5};
+    static float[] floatTable = {0.25f, -2f};
+    static String[] names = {"a", "b"};
+    static int[] missing;
+
+    // `table[i]` of static arrays (int, float, reference), then a static array that is null and
+    // an index past the end: the array load throws as unquickened code does.
+    static void staticTables() {
+        int sum = 0;
+        for (int k = 0; k < 5; k++) {
+            sum += digits[k];
+        }
+        int k = 1;
+        System.out.println("static tables " + sum + " " + floatTable[k] + " " + names[k]);
+        try {
+            System.out.println(missing[k]);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on a null static table: " + e.getMessage());
+        }
+        k = 5;
+        try {
+            System.out.println(digits[k]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static table: " + e.getMessage());
+        }
+    }
+
+    // n-body's shapes: `a.x - b.x` into a local, `dx * dx` of locals, `o.f -= x * y` into a
+    // double field, and `i < arr.length` loops; then each with a null where the original
+    // instructions throw (the field read, the field store, the array length).
+    static void doubleFieldsAndLengthLoops() {
+        QuickenedSequences a = new QuickenedSequences();
+        QuickenedSequences b = new QuickenedSequences();
+        b.d = -0.75;
+        double dx = a.d - b.d;
+        double sq = dx * dx + dx / 3.0;
+        double mag = 0.01 / (sq * Math.sqrt(sq));
+        a.d -= dx * b.d * mag;
+        b.d += dx * a.d * mag;
+        a.d *= b.d;
+        System.out.println("doubles " + dx + " " + sq + " " + mag + " " + a.d + " " + b.d);
+        double[] ds = {1.0, 2.0, 4.0};
+        double sum = 0;
+        for (int k = 0; k < ds.length; k++) {
+            sum += ds[k];
+        }
+        int[] empty = {};
+        int n = 0;
+        for (int k = 0; k < empty.length; k++) {
+            n++;
+        }
+        System.out.println("length loops " + sum + " " + n);
+        QuickenedSequences none = null;
+        try {
+            double bad = dx - none.d;
+            System.out.println(bad);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field operand: " + e.getMessage());
+        }
+        try {
+            none.d -= dx * mag;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field update: " + e.getMessage());
+        }
+        try {
+            none.d = dx * mag;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on double field store: " + e.getMessage());
+        }
+        double[] nothing = null;
+        try {
+            for (int k = 0; k < nothing.length; k++) {
+                sum += nothing[k];
+            }
+        } catch (NullPointerException e) {
+            System.out.println("NPE on loop over a null array: " + e.getMessage());
+        }
     }
 
     // `t = a[i]`, `a[x] = t`, `a[x] = b[y]` and `a[x] = b[j]` on int, float and reference arrays:

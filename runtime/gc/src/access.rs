@@ -262,6 +262,12 @@ impl Heap {
     pub fn store_u16(&self, holder: Ref, offset: usize, v: u16) {
         self.memory.write_u16(holder.offset() + offset, v)
     }
+    /// The heap's plain loads and primitive stores from a copy of its base address, for a hot
+    /// loop (the interpreter's): primitive stores need no barrier, so they may bypass `Heap`.
+    #[inline(always)]
+    pub fn view(&self) -> crate::memory::HeapView<'_> {
+        self.memory.view()
+    }
     #[inline(always)]
     pub fn store_u32(&self, holder: Ref, offset: usize, v: u32) {
         self.memory.write_u32(holder.offset() + offset, v)

@@ -26,7 +26,7 @@ pub use collector::{
     HeapConfig, Mutator, RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
-pub use memory::HeapMemory;
+pub use memory::{HeapMemory, HeapView};
 pub use object::{ElemKind, Ref, Shape, TypeInfo, TypeRegistry};
 pub use shared::controller::{PauseBody, VmControl};
 pub use shared::workers;

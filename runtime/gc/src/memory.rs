@@ -118,6 +118,17 @@ impl HeapMemory {
         unsafe { (self.ptr(off, 8) as *mut u64).write(v) }
     }
 
+    /// A copy of the base address for a hot loop (`Heap::view`).
+    #[inline(always)]
+    pub(crate) fn view(&self) -> HeapView<'_> {
+        HeapView {
+            base: self.base,
+            #[cfg(debug_assertions)]
+            size: self.size,
+            _memory: std::marker::PhantomData,
+        }
+    }
+
     // ---- atomic access (GC word, volatile fields, CAS) ----
 
     #[inline(always)]
@@ -285,5 +296,88 @@ impl Drop for HeapMemory {
         unsafe {
             libc::munmap(self.base as *mut libc::c_void, self.size);
         }
+    }
+}
+
+/// The heap's plain loads and primitive stores through a copy of its base address, for the
+/// interpreter's loop (`Heap::view`): the same accesses as `HeapMemory`'s, but the base is a
+/// value the compiler keeps in a register or one stack slot instead of reloading it through the
+/// heap after every store. Stores are of primitives only (no reference, so no write barrier is
+/// skipped): references are stored through the access API. Borrowing the memory, a view cannot
+/// outlive the reservation.
+#[derive(Clone, Copy)]
+pub struct HeapView<'a> {
+    base: *mut u8,
+    #[cfg(debug_assertions)]
+    size: usize,
+    _memory: std::marker::PhantomData<&'a HeapMemory>,
+}
+
+impl HeapView<'_> {
+    #[inline(always)]
+    fn ptr(self, offset: usize, len: usize) -> *mut u8 {
+        #[cfg(debug_assertions)]
+        assert!(
+            offset + len <= self.size,
+            "heap access {offset:#x}+{len} out of range"
+        );
+        let _ = len;
+        // SAFETY: as `HeapMemory::ptr`: offset + len is within the reservation, which the view
+        // borrows.
+        unsafe { self.base.add(offset) }
+    }
+
+    #[inline(always)]
+    pub fn read_u8(self, off: usize) -> u8 {
+        // SAFETY: in range (see `ptr`); u8 has no alignment requirement.
+        unsafe { *self.ptr(off, 1) }
+    }
+    #[inline(always)]
+    pub fn read_u16(self, off: usize) -> u16 {
+        // SAFETY: in range; fields and elements are naturally aligned by the layout.
+        unsafe { (self.ptr(off, 2) as *const u16).read() }
+    }
+    #[inline(always)]
+    pub fn read_u32(self, off: usize) -> u32 {
+        // SAFETY: in range and 4-aligned by the layout.
+        unsafe { (self.ptr(off, 4) as *const u32).read() }
+    }
+    #[inline(always)]
+    pub fn read_u64(self, off: usize) -> u64 {
+        // SAFETY: in range and 8-aligned by the layout.
+        unsafe { (self.ptr(off, 8) as *const u64).read() }
+    }
+    #[inline(always)]
+    pub fn read_ref(self, slot: usize) -> Ref {
+        Ref::from_raw(self.read_u32(slot))
+    }
+    #[inline(always)]
+    pub fn array_length(self, obj: Ref) -> u32 {
+        self.read_u32(obj.offset() + LENGTH_OFFSET)
+    }
+
+    /// Stores a byte (boolean, byte) at `offset` of `holder`.
+    #[inline(always)]
+    pub fn store_u8(self, holder: Ref, offset: usize, v: u8) {
+        // SAFETY: as read_u8.
+        unsafe { *self.ptr(holder.offset() + offset, 1) = v }
+    }
+    /// Stores a char or short at `offset` of `holder`.
+    #[inline(always)]
+    pub fn store_u16(self, holder: Ref, offset: usize, v: u16) {
+        // SAFETY: as read_u16.
+        unsafe { (self.ptr(holder.offset() + offset, 2) as *mut u16).write(v) }
+    }
+    /// Stores an int or float at `offset` of `holder`.
+    #[inline(always)]
+    pub fn store_u32(self, holder: Ref, offset: usize, v: u32) {
+        // SAFETY: as read_u32.
+        unsafe { (self.ptr(holder.offset() + offset, 4) as *mut u32).write(v) }
+    }
+    /// Stores a long or double at `offset` of `holder`.
+    #[inline(always)]
+    pub fn store_u64(self, holder: Ref, offset: usize, v: u64) {
+        // SAFETY: as read_u64.
+        unsafe { (self.ptr(holder.offset() + offset, 8) as *mut u64).write(v) }
     }
 }

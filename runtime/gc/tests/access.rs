@@ -347,6 +347,27 @@ fn primitive_stores_run_no_barrier() {
 }
 
 #[test]
+fn a_heap_views_primitive_stores_land_where_the_heap_reads_them_and_run_no_barrier() {
+    let mut f = fixture();
+    let n = f.node();
+    let view = f.heap.view();
+    view.store_u8(n, 12, 0xab);
+    view.store_u16(n, 14, 0xbeef);
+    view.store_u64(n, 16, u64::MAX - 5);
+    let mem = &f.heap.memory;
+    assert_eq!(mem.read_u8(n.offset() + 12), 0xab);
+    assert_eq!(mem.read_u16(n.offset() + 14), 0xbeef);
+    assert_eq!(mem.read_u64(n.offset() + 16), u64::MAX - 5);
+    view.store_u32(n, 12, 0x1234_5678);
+    assert_eq!(view.read_u32(n.offset() + 12), 0x1234_5678);
+    assert_eq!(
+        view.read_u64(n.offset() + 16),
+        mem.read_u64(n.offset() + 16)
+    );
+    assert!(f.take_log().is_empty());
+}
+
+#[test]
 fn a_safepoint_flush_hands_the_threads_buffered_entries_to_the_collector() {
     let mut f = fixture();
     let (holder, a) = (f.node(), f.node());

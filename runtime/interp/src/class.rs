@@ -95,6 +95,13 @@ impl Method {
     pub fn is_synchronized(&self) -> bool {
         self.flags & crate::classfile::access::SYNCHRONIZED != 0
     }
+    /// Runs bytecode with no monitor to take on entry (not native, abstract nor synchronized):
+    /// a call to it is a frame pushed and nothing more, once its code is decoded.
+    #[inline(always)]
+    pub fn is_plain_bytecode(&self) -> bool {
+        use crate::classfile::access::{ABSTRACT, NATIVE, SYNCHRONIZED};
+        self.flags & (NATIVE | ABSTRACT | SYNCHRONIZED) == 0
+    }
     /// The source line of bytecode index `bci`, or -1.
     pub fn line_of(&self, bci: u32) -> i32 {
         let mut line = -1;

@@ -493,6 +493,81 @@ pub enum Insn {
         b: u16,
         c: i32,
     },
+    /// iinc; goto a loop's top that is a `LoopTest` (`iload a; iload b; if_icmpge` forward):
+    /// the increment, the poll and the test in one; while the loop goes on it continues at the
+    /// body (`target + 3`), on exit at `target`, whose test then leaves the loop.
+    IIncLoopTest {
+        local: u16,
+        delta: i16,
+        a: u16,
+        b: u16,
+        target: u32,
+    },
+    /// getstatic of an array (class initialised before quickening); iload; iaload/faload/aaload:
+    /// `table[i]` of a static table.
+    StaticArrayLoad32 {
+        class: &'static Class,
+        slot: u32,
+        index: u16,
+    },
+    /// aload; iload; aload; iload; iaload/faload; iastore/fastore: `array[index] =
+    /// src[src_index]`, all locals.
+    LocalsArrayCopy32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        src_index: u16,
+    },
+    /// aload; iload; aload; iload c; iload d; an int operation; iaload/faload; iastore/fastore:
+    /// `array[index] = src[c op d]`, all locals.
+    LocalsArrayCopyComputed32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        c: u16,
+        d: u16,
+        op: IntOp,
+    },
+    /// aload; iload c; iload d; an int operation; iload/fload; iastore/fastore: `array[c op d] =
+    /// value`, all locals.
+    LocalsArrayStoreComputed32 {
+        array: u16,
+        c: u16,
+        d: u16,
+        op: IntOp,
+        value: u16,
+    },
+    /// A double operation; dstore: `local = a op b`.
+    DOpStore {
+        op: DoubleOp,
+        local: u16,
+    },
+    /// A double operation; putfield of a double field: `o.f = a op b` (`o.f -= x` ends so).
+    DOpPutField {
+        op: DoubleOp,
+        offset: u32,
+    },
+    /// aload; getfield of a double field; a double operation: `top op o.f`.
+    LocalFieldDOp {
+        op: DoubleOp,
+        object: u16,
+        offset: u32,
+    },
+    /// dload a; dload b; a double operation: pushes `a op b`.
+    DLocalsOp {
+        op: DoubleOp,
+        a: u16,
+        b: u16,
+    },
+    /// iload a; aload b; arraylength; if_icmpge forward: `i < arr.length` at the top of a loop.
+    LengthLoopTest {
+        a: u16,
+        array: u16,
+        exit: u32,
+    },
+    /// astore with `--trace-deaths`: the local's old reference, if it held one, is stamped as a
+    /// lost root first (the plain `AStore` has no such check, so it costs nothing otherwise).
+    AStoreTracked(u16),
     /// iload a; iload b; if_icmpge forward: the test at the top of javac's counted loops, on its
     /// own so that it needs neither a condition to decode nor a safepoint poll (its branch
     /// leaves the loop, forward).

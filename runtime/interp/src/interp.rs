@@ -26,7 +26,12 @@ impl JThread {
     pub fn execute(&mut self, base_depth: usize) -> JResult<()> {
         let vm = self.vm;
         let heap = &vm.heap;
-        let mem = &*heap.memory;
+        // Loads and primitive stores through one copy of the heap's base address.
+        let mem = heap.view();
+        // `--trace-deaths` (fixed for the thread's life): looked at once here, so the hooks at
+        // frame entry and return cost nothing without it; astore's hook is its own quickened
+        // form (`AStoreTracked`, quicken.rs).
+        let tracking_deaths = self.mutator.deaths.is_some();
         'frames: loop {
             // One look through the thread's stack guard for the frame and the slot view.
             let st: &mut crate::thread::ThreadStack = self;
@@ -38,8 +43,8 @@ impl JThread {
                 _ => unreachable!("frames are pushed for decoded methods only"),
             };
             let insns: &'static [Insn] = &code.insns;
-            if let Some(deaths) = st.mutator.deaths.as_deref_mut() {
-                deaths.context = crate::vm::death_context(method);
+            if tracking_deaths {
+                st.set_death_context(method);
             }
             let lb = frame.locals as usize;
             // The instructions from the next one to run on.
@@ -66,6 +71,14 @@ impl JThread {
                     let i: usize = $i;
                     // SAFETY: see above.
                     unsafe { slots.get(i) }
+                }};
+            }
+            // The low 32 bits of a slot (an int, float or reference).
+            macro_rules! slot32 {
+                ($i:expr) => {{
+                    let i: usize = $i;
+                    // SAFETY: see above.
+                    unsafe { slots.get_u32(i) }
                 }};
             }
             macro_rules! set_slot {
@@ -162,7 +175,7 @@ impl JThread {
             macro_rules! pop_i {
                 () => {{
                     sp -= 1;
-                    slot!(sp) as u32 as i32
+                    slot32!(sp) as i32
                 }};
             }
             macro_rules! pop_l {
@@ -174,7 +187,7 @@ impl JThread {
             macro_rules! pop_f {
                 () => {{
                     sp -= 1;
-                    f32::from_bits(slot!(sp) as u32)
+                    f32::from_bits(slot32!(sp))
                 }};
             }
             macro_rules! pop_d {
@@ -186,7 +199,7 @@ impl JThread {
             macro_rules! pop_a {
                 () => {{
                     sp -= 1;
-                    Ref::from_raw(slot!(sp) as u32)
+                    Ref::from_raw(slot32!(sp))
                 }};
             }
             macro_rules! binop_i {
@@ -276,12 +289,22 @@ impl JThread {
             }
             macro_rules! invoke {
                 ($m:expr, $base:expr) => {{
+                    let m: &'static Method = $m;
                     sync!();
-                    match self.call($m, lb + $base) {
+                    // A bytecode method run before: its frame is pushed here, without `call`'s
+                    // checks for natives, linking and decoding.
+                    if m.is_plain_bytecode() {
+                        if let Some(Ok(callee)) = m.code.get() {
+                            if self.push_decoded_frame(m, callee, lb + $base) {
+                                continue 'frames;
+                            }
+                        }
+                    }
+                    match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
                             reload!();
-                            sp = $base + $m.ret.map_or(0, Kind::slots);
+                            sp = $base + m.ret.map_or(0, Kind::slots);
                         }
                         Err(Throw) => unwind!(),
                     }
@@ -323,21 +346,191 @@ impl JThread {
                         set_slot!(sp, slot!(*i as usize));
                         sp += 2;
                     }
-                    Insn::IStore(i) | Insn::FStore(i) => {
+                    Insn::IStore(i) | Insn::FStore(i) | Insn::AStore(i) => {
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
-                    Insn::AStore(i) => {
-                        if self.mutator.deaths.is_some() {
-                            // The local's old reference, if it held one, is a root going away.
-                            self.stamp_local(
-                                code,
-                                method,
-                                insns.len() - next.len() - 1,
-                                lb,
-                                *i as usize,
-                            );
+                    Insn::IIncLoopTest {
+                        local,
+                        delta,
+                        a,
+                        b,
+                        target,
+                    } => {
+                        let at = *local as usize;
+                        set_slot!(
+                            at,
+                            (slot32!(at) as i32).wrapping_add(*delta as i32) as u32 as u64
+                        );
+                        poll_if_backward!(target);
+                        let x = slot32!(*a as usize) as i32;
+                        let y = slot32!(*b as usize) as i32;
+                        jump!(if x >= y { *target } else { *target + 3 });
+                    }
+                    Insn::StaticArrayLoad32 { class, slot, index } => {
+                        let arr = Ref::from_raw(class.static_value(*slot) as u32);
+                        let i = slot32!(*index as usize);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
                         }
+                        set_slot!(sp, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
+                        sp += 1;
+                        skip!(2);
+                    }
+                    Insn::LocalsArrayCopy32 {
+                        array,
+                        index,
+                        src,
+                        src_index,
+                    } => {
+                        let from = Ref::from_raw(slot32!(*src as usize));
+                        let j = slot32!(*src_index as usize);
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
+                        if from.is_null() || j >= mem.array_length(from) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, from.raw() as u64);
+                            set_slot!(sp + 3, j as u64);
+                            sp += 4;
+                            skip!(3);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, v as u64);
+                            sp += 3;
+                            skip!(4);
+                            continue; // the array store throws
+                        }
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(5);
+                    }
+                    Insn::LocalsArrayCopyComputed32 {
+                        array,
+                        index,
+                        src,
+                        c,
+                        d,
+                        op,
+                    } => {
+                        let from = Ref::from_raw(slot32!(*src as usize));
+                        let j = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
+                            as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
+                        if from.is_null() || j >= mem.array_length(from) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, from.raw() as u64);
+                            set_slot!(sp + 3, j as u64);
+                            sp += 4;
+                            skip!(5);
+                            continue; // the array load throws
+                        }
+                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, v as u64);
+                            sp += 3;
+                            skip!(6);
+                            continue; // the array store throws
+                        }
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(7);
+                    }
+                    Insn::LocalsArrayStoreComputed32 {
+                        array,
+                        c,
+                        d,
+                        op,
+                        value,
+                    } => {
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
+                            as u32;
+                        let v = slot32!(*value as usize);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            set_slot!(sp + 2, v as u64);
+                            sp += 3;
+                            skip!(4);
+                            continue; // the array store throws
+                        }
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
+                        skip!(5);
+                    }
+                    Insn::DOpStore { op, local } => {
+                        let b = f64::from_bits(slot!(sp - 2));
+                        let a = f64::from_bits(slot!(sp - 4));
+                        sp -= 4;
+                        set_slot!(*local as usize, op.apply(a, b).to_bits());
+                        skip!(1);
+                    }
+                    Insn::DOpPutField { op, offset } => {
+                        let b = f64::from_bits(slot!(sp - 2));
+                        let a = f64::from_bits(slot!(sp - 4));
+                        let v = op.apply(a, b).to_bits();
+                        let obj = Ref::from_raw(slot32!(sp - 5));
+                        if obj.is_null() {
+                            set_slot!(sp - 4, v);
+                            sp -= 2;
+                            continue; // the putfield throws
+                        }
+                        sp -= 5;
+                        mem.store_u64(obj, *offset as usize, v);
+                        skip!(1);
+                    }
+                    Insn::LocalFieldDOp { op, object, offset } => {
+                        let obj = Ref::from_raw(slot32!(*object as usize));
+                        if obj.is_null() {
+                            set_slot!(sp, obj.raw() as u64);
+                            sp += 1;
+                            continue; // the getfield throws
+                        }
+                        let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
+                        let a = f64::from_bits(slot!(sp - 2));
+                        set_slot!(sp - 2, op.apply(a, f).to_bits());
+                        skip!(2);
+                    }
+                    Insn::DLocalsOp { op, a, b } => {
+                        let x = f64::from_bits(slot!(*a as usize));
+                        let y = f64::from_bits(slot!(*b as usize));
+                        set_slot!(sp, op.apply(x, y).to_bits());
+                        sp += 2;
+                        skip!(2);
+                    }
+                    Insn::LengthLoopTest { a, array, exit } => {
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let x = slot32!(*a as usize);
+                        if arr.is_null() {
+                            set_slot!(sp, x as u64);
+                            sp += 1;
+                            continue; // the arraylength throws
+                        }
+                        if x as i32 >= mem.array_length(arr) as i32 {
+                            jump!(*exit); // forward: no poll
+                        } else {
+                            skip!(3);
+                        }
+                    }
+                    Insn::AStoreTracked(i) => {
+                        // The local's old reference, if it held one, is a root going away.
+                        self.stamp_local(
+                            code,
+                            method,
+                            insns.len() - next.len() - 1,
+                            lb,
+                            *i as usize,
+                        );
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
@@ -349,7 +542,7 @@ impl JThread {
                         let at = *i as usize;
                         set_slot!(
                             at,
-                            (slot!(at) as u32 as i32).wrapping_add(*d as i32) as u32 as u64
+                            (slot32!(at) as i32).wrapping_add(*d as i32) as u32 as u64
                         );
                     }
 
@@ -388,29 +581,29 @@ impl JThread {
                     Insn::ArrayStore(kind) => match kind {
                         Kind::Int | Kind::Float => {
                             sp -= 1;
-                            let v = slot!(sp) as u32;
+                            let v = slot32!(sp);
                             let (arr, off) = element_in!(4);
-                            heap.store_u32(arr, off, v);
+                            mem.store_u32(arr, off, v);
                         }
                         Kind::Long | Kind::Double => {
                             sp -= 2;
                             let v = slot!(sp);
                             let (arr, off) = element_in!(8);
-                            heap.store_u64(arr, off, v);
+                            mem.store_u64(arr, off, v);
                         }
                         Kind::Byte | Kind::Boolean => {
                             let v = pop_i!();
                             let (arr, off) = element_in!(1);
-                            heap.store_u8(arr, off, v as u8);
+                            mem.store_u8(arr, off, v as u8);
                         }
                         Kind::Char | Kind::Short => {
                             let v = pop_i!();
                             let (arr, off) = element_in!(2);
-                            heap.store_u16(arr, off, v as u16);
+                            mem.store_u16(arr, off, v as u16);
                         }
                         Kind::Ref => {
-                            let v = Ref::from_raw(slot!(sp - 1) as u32);
-                            let arr = Ref::from_raw(slot!(sp - 3) as u32);
+                            let v = Ref::from_raw(slot32!(sp - 1));
+                            let arr = Ref::from_raw(slot32!(sp - 3));
                             if !v.is_null() && !arr.is_null() {
                                 let crate::class::ClassKind::Array { component, .. } =
                                     self.class_of(arr).kind
@@ -689,7 +882,7 @@ impl JThread {
                             sync!();
                             tryj!(self.monitor_exit(lock));
                         }
-                        if self.mutator.deaths.is_some() {
+                        if tracking_deaths {
                             self.stamp_frame_locals(code, method, insns.len() - next.len() - 1, lb);
                         }
                         if slots > 0 {
@@ -698,7 +891,9 @@ impl JThread {
                         let st: &mut crate::thread::ThreadStack = self;
                         st.frames.pop();
                         if st.frames.len() == base_depth {
-                            self.restore_death_context();
+                            if tracking_deaths {
+                                self.restore_death_context();
+                            }
                             return Ok(());
                         }
                         let caller = st.frames.last_mut().expect("caller frame");
@@ -723,11 +918,9 @@ impl JThread {
                             tryj!(self.initialize(c));
                         }
                         sp -= kind.slots();
-                        if *kind == Kind::Ref {
-                            if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
-                                // A static is a root: its old reference goes away.
-                                deaths.lost(Ref::from_raw(c.static_value(*slot) as u32));
-                            }
+                        if *kind == Kind::Ref && tracking_deaths {
+                            // A static is a root: its old reference goes away.
+                            self.stamp_static(c, *slot);
                         }
                         c.set_static_value(*slot, narrow(*kind, slot!(sp)));
                     }
@@ -735,13 +928,13 @@ impl JThread {
                         let obj = pop_a!();
                         null_check!(obj);
                         let at = obj.offset() + *offset as usize;
-                        set_slot!(sp, read_field(mem, at, *kind));
+                        set_slot!(sp, read_field(&heap.memory, at, *kind));
                         sp += kind.slots();
                     }
                     Insn::PutField { offset, kind } => {
                         let n = kind.slots();
                         let v = slot!(sp - n);
-                        let obj = Ref::from_raw(slot!(sp - n - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - n - 1));
                         null_check!(obj);
                         sp -= n + 1;
                         write_field(heap, &mut self.mutator, obj, *offset as usize, *kind, v);
@@ -758,14 +951,14 @@ impl JThread {
                     }
                     Insn::InvokeSpecial(m) | Insn::InvokeDirect(m) => {
                         let base = sp - m.arg_slots as usize;
-                        null_check!(Ref::from_raw(slot!(base) as u32));
+                        null_check!(Ref::from_raw(slot32!(base)));
                         invoke!(*m, base)
                     }
                     Insn::InvokeVirtual {
                         vindex, arg_slots, ..
                     } => {
                         let base = sp - *arg_slots as usize;
-                        let recv = Ref::from_raw(slot!(base) as u32);
+                        let recv = Ref::from_raw(slot32!(base));
                         null_check!(recv);
                         let m = self.class_of(recv).vtable[*vindex as usize];
                         invoke!(m, base)
@@ -776,7 +969,7 @@ impl JThread {
                         method,
                     } => {
                         let base = sp - *arg_slots as usize;
-                        let recv = Ref::from_raw(slot!(base) as u32);
+                        let recv = Ref::from_raw(slot32!(base));
                         null_check!(recv);
                         let class = self.class_of(recv);
                         let m = match class.itable.get(selector) {
@@ -823,7 +1016,7 @@ impl JThread {
                     }
                     Insn::NewArray { class, site } => {
                         sync!();
-                        let len = slot!(sp - 1) as u32 as i32;
+                        let len = slot32!(sp - 1) as i32;
                         let arr = tryj!(self.new_array_at(
                             vm.class(*class),
                             len,
@@ -835,8 +1028,7 @@ impl JThread {
                     Insn::MultiANewArray { class, dims, site } => {
                         sync!();
                         let n = *dims as usize;
-                        let counts: Vec<i32> =
-                            (0..n).map(|i| slot!(sp - n + i) as u32 as i32).collect();
+                        let counts: Vec<i32> = (0..n).map(|i| slot32!(sp - n + i) as i32).collect();
                         if let Some(neg) = counts.iter().find(|&&c| c < 0) {
                             throw!(self.throw_new(
                                 "java/lang/NegativeArraySizeException",
@@ -857,14 +1049,14 @@ impl JThread {
                         push_i!(mem.array_length(arr) as i32)
                     }
                     Insn::AThrow => {
-                        let exc = Ref::from_raw(slot!(sp - 1) as u32);
+                        let exc = Ref::from_raw(slot32!(sp - 1));
                         null_check!(exc);
                         sync!();
                         self.pending = exc;
                         unwind!()
                     }
                     Insn::CheckCast(id) => {
-                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 1));
                         if !obj.is_null() {
                             let target = vm.class(*id);
                             let actual = self.class_of(obj);
@@ -882,14 +1074,14 @@ impl JThread {
                         )
                     }
                     Insn::MonitorEnter => {
-                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 1));
                         null_check!(obj);
                         sync!();
                         tryj!(self.monitor_enter(obj));
                         sp -= 1;
                     }
                     Insn::MonitorExit => {
-                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 1));
                         null_check!(obj);
                         sync!();
                         tryj!(self.monitor_exit(obj));
@@ -902,33 +1094,33 @@ impl JThread {
                     // ---- quickened forms (quicken.rs): fast paths; a slow path falls back to
                     // the original instructions after this one, with the stack they expect.
                     Insn::GetField32(offset) => {
-                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 1));
                         null_check!(obj);
                         set_slot!(sp - 1, mem.read_u32(obj.offset() + *offset as usize) as u64);
                     }
                     Insn::GetField64(offset) => {
-                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 1));
                         null_check!(obj);
                         set_slot!(sp - 1, mem.read_u64(obj.offset() + *offset as usize));
                         sp += 1;
                     }
                     Insn::PutField32(offset) => {
-                        let v = slot!(sp - 1) as u32;
-                        let obj = Ref::from_raw(slot!(sp - 2) as u32);
+                        let v = slot32!(sp - 1);
+                        let obj = Ref::from_raw(slot32!(sp - 2));
                         null_check!(obj);
                         sp -= 2;
-                        heap.store_u32(obj, *offset as usize, v);
+                        mem.store_u32(obj, *offset as usize, v);
                     }
                     Insn::PutField64(offset) => {
                         let v = slot!(sp - 2);
-                        let obj = Ref::from_raw(slot!(sp - 3) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 3));
                         null_check!(obj);
                         sp -= 3;
-                        heap.store_u64(obj, *offset as usize, v);
+                        mem.store_u64(obj, *offset as usize, v);
                     }
                     Insn::PutFieldRef(offset) => {
-                        let v = Ref::from_raw(slot!(sp - 1) as u32);
-                        let obj = Ref::from_raw(slot!(sp - 2) as u32);
+                        let v = Ref::from_raw(slot32!(sp - 1));
+                        let obj = Ref::from_raw(slot32!(sp - 2));
                         null_check!(obj);
                         sp -= 2;
                         heap.store_ref(&mut self.mutator, obj, *offset as usize, v);
@@ -945,18 +1137,18 @@ impl JThread {
                     }
                     Insn::ArrayStore32 => {
                         sp -= 1;
-                        let v = slot!(sp) as u32;
+                        let v = slot32!(sp);
                         let (arr, off) = element_in!(4);
-                        heap.store_u32(arr, off, v);
+                        mem.store_u32(arr, off, v);
                     }
                     Insn::ArrayStore64 => {
                         sp -= 2;
                         let v = slot!(sp);
                         let (arr, off) = element_in!(8);
-                        heap.store_u64(arr, off, v);
+                        mem.store_u64(arr, off, v);
                     }
                     Insn::LocalGetField32 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*local as usize));
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -966,7 +1158,7 @@ impl JThread {
                         skip!(1);
                     }
                     Insn::LocalGetField64 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*local as usize));
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -977,8 +1169,8 @@ impl JThread {
                         skip!(1);
                     }
                     Insn::LocalsArrayLoad32 { array, index } => {
-                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
@@ -991,8 +1183,8 @@ impl JThread {
                         skip!(2);
                     }
                     Insn::LocalsArrayLoad64 { array, index } => {
-                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
@@ -1005,8 +1197,8 @@ impl JThread {
                         skip!(2);
                     }
                     Insn::LoopTest { a, b, exit } => {
-                        let x = slot!(*a as usize) as u32 as i32;
-                        let y = slot!(*b as usize) as u32 as i32;
+                        let x = slot32!(*a as usize) as i32;
+                        let y = slot32!(*b as usize) as i32;
                         if x >= y {
                             jump!(*exit); // forward: no poll
                         } else {
@@ -1014,8 +1206,8 @@ impl JThread {
                         }
                     }
                     Insn::IfICmpLocals { a, b, cond, target } => {
-                        let x = slot!(*a as usize) as u32 as i32;
-                        let y = slot!(*b as usize) as u32 as i32;
+                        let x = slot32!(*a as usize) as i32;
+                        let y = slot32!(*b as usize) as i32;
                         if cond.test(x, y) {
                             poll_if_backward!(target);
                             jump!(*target);
@@ -1034,10 +1226,10 @@ impl JThread {
                         let at = *local as usize;
                         set_slot!(
                             at,
-                            (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
+                            (slot32!(at) as i32).wrapping_add(*delta as i32) as u32 as u64
                         );
-                        let x = slot!(*a as usize) as u32 as i32;
-                        let y = slot!(*b as usize) as u32 as i32;
+                        let x = slot32!(*a as usize) as i32;
+                        let y = slot32!(*b as usize) as i32;
                         if cond.test(x, y) {
                             poll_if_backward!(target);
                             jump!(*target);
@@ -1069,14 +1261,14 @@ impl JThread {
                         let at = *local as usize;
                         set_slot!(
                             at,
-                            (slot!(at) as u32 as i32).wrapping_add(*delta as i32) as u32 as u64
+                            (slot32!(at) as i32).wrapping_add(*delta as i32) as u32 as u64
                         );
                         poll_if_backward!(target);
                         jump!(*target);
                     }
                     Insn::ArrayLoadLocalIndex32 { index } => {
-                        let arr = Ref::from_raw(slot!(sp - 1) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(sp - 1));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, i as u64);
                             sp += 1;
@@ -1089,8 +1281,8 @@ impl JThread {
                         skip!(1);
                     }
                     Insn::ArrayLoadLocalIndex64 { index } => {
-                        let arr = Ref::from_raw(slot!(sp - 1) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(sp - 1));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, i as u64);
                             sp += 1;
@@ -1101,7 +1293,7 @@ impl JThread {
                         skip!(1);
                     }
                     Insn::LocalDupGetField32 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*local as usize));
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -1112,7 +1304,7 @@ impl JThread {
                         skip!(2);
                     }
                     Insn::LocalDupGetField64 { local, offset } => {
-                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*local as usize));
                         set_slot!(sp, obj.raw() as u64);
                         sp += 1;
                         if obj.is_null() {
@@ -1127,8 +1319,8 @@ impl JThread {
                         index,
                         value,
                     } => {
-                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
@@ -1136,8 +1328,8 @@ impl JThread {
                             skip!(1);
                             continue; // load the value, then the array store throws
                         }
-                        let v = slot!(*value as usize) as u32;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        let v = slot32!(*value as usize);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(3);
                     }
                     Insn::LocalsArrayLoadStore32 {
@@ -1145,8 +1337,8 @@ impl JThread {
                         index,
                         store,
                     } => {
-                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
@@ -1159,35 +1351,35 @@ impl JThread {
                         skip!(3);
                     }
                     Insn::ArrayStoreLocal32 { value } => {
-                        let v = slot!(*value as usize) as u32;
-                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
-                        let i = slot!(sp - 1) as u32;
+                        let v = slot32!(*value as usize);
+                        let arr = Ref::from_raw(slot32!(sp - 2));
+                        let i = slot32!(sp - 1);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, v as u64);
                             sp += 1;
                             continue; // the array store throws
                         }
                         sp -= 2;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(1);
                     }
                     Insn::ArrayLoadStore32 => {
                         let at = element!(4);
                         let v = mem.read_u32(at);
-                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
-                        let i = slot!(sp - 1) as u32;
+                        let arr = Ref::from_raw(slot32!(sp - 2));
+                        let i = slot32!(sp - 1);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, v as u64);
                             sp += 1;
                             continue; // the array store throws
                         }
                         sp -= 2;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(1);
                     }
                     Insn::LocalsArrayLoadArrayStore32 { array, index } => {
-                        let src = Ref::from_raw(slot!(*array as usize) as u32);
-                        let j = slot!(*index as usize) as u32;
+                        let src = Ref::from_raw(slot32!(*array as usize));
+                        let j = slot32!(*index as usize);
                         if src.is_null() || j >= mem.array_length(src) {
                             set_slot!(sp, src.raw() as u64);
                             set_slot!(sp + 1, j as u64);
@@ -1196,8 +1388,8 @@ impl JThread {
                             continue; // the array load throws
                         }
                         let v = mem.read_u32(src.offset() + 16 + j as usize * 4);
-                        let arr = Ref::from_raw(slot!(sp - 2) as u32);
-                        let i = slot!(sp - 1) as u32;
+                        let arr = Ref::from_raw(slot32!(sp - 2));
+                        let i = slot32!(sp - 1);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, v as u64);
                             sp += 1;
@@ -1205,7 +1397,7 @@ impl JThread {
                             continue; // the array store throws
                         }
                         sp -= 2;
-                        heap.store_u32(arr, 16 + i as usize * 4, v);
+                        mem.store_u32(arr, 16 + i as usize * 4, v);
                         skip!(3);
                     }
                     Insn::LocalsArrayStore64 {
@@ -1213,8 +1405,8 @@ impl JThread {
                         index,
                         value,
                     } => {
-                        let arr = Ref::from_raw(slot!(*array as usize) as u32);
-                        let i = slot!(*index as usize) as u32;
+                        let arr = Ref::from_raw(slot32!(*array as usize));
+                        let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
                             set_slot!(sp + 1, i as u64);
@@ -1223,12 +1415,12 @@ impl JThread {
                             continue; // load the value, then the array store throws
                         }
                         let v = slot!(*value as usize);
-                        heap.store_u64(arr, 16 + i as usize * 8, v);
+                        mem.store_u64(arr, 16 + i as usize * 8, v);
                         skip!(3);
                     }
                     Insn::LocalLocalGetField32 { a, b, offset } => {
                         set_slot!(sp, slot!(*a as usize));
-                        let obj = Ref::from_raw(slot!(*b as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*b as usize));
                         set_slot!(sp + 1, obj.raw() as u64);
                         sp += 2;
                         if obj.is_null() {
@@ -1243,10 +1435,10 @@ impl JThread {
                         cond,
                         target,
                     } => {
-                        let obj = Ref::from_raw(slot!(sp - 1) as u32);
+                        let obj = Ref::from_raw(slot32!(sp - 1));
                         null_check!(obj);
                         let b = mem.read_u32(obj.offset() + *offset as usize) as i32;
-                        let a = slot!(sp - 2) as u32 as i32;
+                        let a = slot32!(sp - 2) as i32;
                         if cond.test(a, b) {
                             poll_if_backward!(target);
                             sp -= 2;
@@ -1261,7 +1453,7 @@ impl JThread {
                         offset,
                         store,
                     } => {
-                        let obj = Ref::from_raw(slot!(*local as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*local as usize));
                         if obj.is_null() {
                             set_slot!(sp, obj.raw() as u64);
                             sp += 1;
@@ -1278,7 +1470,7 @@ impl JThread {
                         offset,
                     } => {
                         let d = slot!(*local as usize);
-                        let obj = Ref::from_raw(slot!(*object as usize) as u32);
+                        let obj = Ref::from_raw(slot32!(*object as usize));
                         if obj.is_null() {
                             set_slot!(sp, d);
                             set_slot!(sp + 2, obj.raw() as u64);
@@ -1310,7 +1502,7 @@ impl JThread {
                         skip!(1);
                     }
                     Insn::IfICmpLocalConst { a, cond, c, target } => {
-                        let x = slot!(*a as usize) as u32 as i32;
+                        let x = slot32!(*a as usize) as i32;
                         if cond.test(x, *c) {
                             poll_if_backward!(target);
                             jump!(*target);
@@ -1319,7 +1511,7 @@ impl JThread {
                         }
                     }
                     Insn::IfLocal { a, cond, target } => {
-                        let x = slot!(*a as usize) as u32 as i32;
+                        let x = slot32!(*a as usize) as i32;
                         if cond.test(x, 0) {
                             poll_if_backward!(target);
                             jump!(*target);
@@ -1328,28 +1520,28 @@ impl JThread {
                         }
                     }
                     Insn::IOpLocal { op, local } => {
-                        let b = slot!(*local as usize) as u32 as i32;
-                        let a = slot!(sp - 1) as u32 as i32;
+                        let b = slot32!(*local as usize) as i32;
+                        let a = slot32!(sp - 1) as i32;
                         set_slot!(sp - 1, op.apply(a, b) as u32 as u64);
                         skip!(1);
                     }
                     Insn::LocalIOpLocals { op, a, b, c } => {
-                        let x = slot!(*b as usize) as u32 as i32;
-                        let y = slot!(*c as usize) as u32 as i32;
+                        let x = slot32!(*b as usize) as i32;
+                        let y = slot32!(*c as usize) as i32;
                         set_slot!(sp, slot!(*a as usize));
                         set_slot!(sp + 1, op.apply(x, y) as u32 as u64);
                         sp += 2;
                         skip!(3);
                     }
                     Insn::LocalIOpConst { op, a, b, c } => {
-                        let x = slot!(*b as usize) as u32 as i32;
+                        let x = slot32!(*b as usize) as i32;
                         set_slot!(sp, slot!(*a as usize));
                         set_slot!(sp + 1, op.apply(x, *c) as u32 as u64);
                         sp += 2;
                         skip!(3);
                     }
                     Insn::IOpConst { op, c } => {
-                        let a = slot!(sp - 1) as u32 as i32;
+                        let a = slot32!(sp - 1) as i32;
                         set_slot!(sp - 1, op.apply(a, *c) as u32 as u64);
                         skip!(1);
                     }
@@ -1481,6 +1673,7 @@ impl JThread {
     /// `--trace-deaths`: the frame of `method` (locals at `lb`) leaves the stack at instruction
     /// `pc`: every reference its locals hold goes away, in its context (gcvm_gc::deaths).
     #[cold]
+    #[inline(never)]
     fn stamp_frame_locals(&mut self, code: &Code, method: &'static Method, pc: usize, lb: usize) {
         let maps = code
             .oopmaps
@@ -1501,6 +1694,7 @@ impl JThread {
     /// `--trace-deaths`: local `i` is overwritten at instruction `pc`; if it held a reference,
     /// that root goes away.
     #[cold]
+    #[inline(never)]
     fn stamp_local(
         &mut self,
         code: &Code,
@@ -1522,8 +1716,21 @@ impl JThread {
         }
     }
 
+    /// `--trace-deaths`: static `slot` of `class` is overwritten; its old reference, a root,
+    /// goes away.
+    #[cold]
+    #[inline(never)]
+    fn stamp_static(&mut self, class: &crate::class::Class, slot: u32) {
+        let old = Ref::from_raw(class.static_value(slot) as u32);
+        if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
+            deaths.lost(old);
+        }
+    }
+
     /// `--trace-deaths`: back in the caller of an `execute` (a native, the VM): its frame's
     /// method is the context again.
+    #[cold]
+    #[inline(never)]
     fn restore_death_context(&mut self) {
         let method = self.frames.last().map(|f| f.method);
         if let (Some(deaths), Some(m)) = (self.mutator.deaths.as_deref_mut(), method) {
@@ -1627,5 +1834,17 @@ pub fn class_cast_message(actual: &crate::class::Class, target: &crate::class::C
         format!("class {a} cannot be cast to class {t} ({a} and {t} are in {pa})")
     } else {
         format!("class {a} cannot be cast to class {t} ({a} is in {pa}; {t} is in {pt})")
+    }
+}
+
+impl crate::thread::ThreadStack {
+    /// `--trace-deaths`: `method`'s frame runs now, so stores and lost roots are in its context
+    /// (gcvm_gc::deaths).
+    #[cold]
+    #[inline(never)]
+    fn set_death_context(&mut self, method: &Method) {
+        if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
+            deaths.context = crate::vm::death_context(method);
+        }
     }
 }

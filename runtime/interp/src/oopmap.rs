@@ -391,6 +391,17 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalIOpLocals { .. }
         | LocalIOpConst { .. }
         | LoopTest { .. }
+        | AStoreTracked(_)
+        | LocalsArrayCopy32 { .. }
+        | LocalsArrayCopyComputed32 { .. }
+        | LocalsArrayStoreComputed32 { .. }
+        | StaticArrayLoad32 { .. }
+        | IIncLoopTest { .. }
+        | DOpStore { .. }
+        | DOpPutField { .. }
+        | LocalFieldDOp { .. }
+        | DLocalsOp { .. }
+        | LengthLoopTest { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }

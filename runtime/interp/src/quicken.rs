@@ -12,7 +12,14 @@
 //!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
 //!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
 //!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed from locals
-//!   and constants (`a[i - j]`, `a[i + 1]`).
+//!   and constants (`a[i - j]`, `a[i + 1]`); element moves with every operand a local (`a[i] =
+//!   b[j]`, `a[i] = b[c - d]`, `a[c - d] = v`), `i < a.length` at a loop's top, `iinc; goto`
+//!   back to a loop test (the test done in place), a static table's element, and double
+//!   arithmetic on locals and fields (`a.x - b.x` into a local, `dx * dx`, `o.f -= x * y`).
+//! - **`--trace-deaths`** (`tracked_form`): every `astore` becomes `AStoreTracked`, which stamps
+//!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
+//!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
+//!   check at all.
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
@@ -36,14 +43,40 @@ use crate::vm::Vm;
 
 /// Rewrites `code` in place (its oop maps must already be computed).
 pub fn quicken(vm: &Vm, code: &mut Code) {
+    let tracking_deaths = vm.heap.deaths().is_some();
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
-        .map(|i| quick_form(vm, &code.insns, i))
+        .map(|i| match tracking_deaths {
+            true => tracked_form(vm, &code.insns, i),
+            false => quick_form(vm, &code.insns, i),
+        })
         .collect();
     for (i, form) in forms.into_iter().enumerate() {
         if let Some(f) = form {
             code.insns[i] = f;
         }
     }
+}
+
+/// With `--trace-deaths`: every astore becomes `AStoreTracked`, which stamps the reference it
+/// overwrites; no superinstruction may absorb an astore, nor a putstatic of a reference (the
+/// generic putstatic stamps the old value); everything else quickens as usual.
+fn tracked_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
+    use Insn::*;
+    match &insns[i] {
+        AStore(local) => return Some(AStoreTracked(*local)),
+        PutStatic {
+            kind: Kind::Ref, ..
+        } => return None,
+        _ => {}
+    }
+    let form = quick_form(vm, insns, i)?;
+    // aload; iload; aaload; astore and aload; getfield; astore end in the astore.
+    let absorbs_astore = match form {
+        LocalsArrayLoadStore32 { .. } => matches!(insns.get(i + 3), Some(AStore(_))),
+        LocalGetFieldStore32 { .. } => matches!(insns.get(i + 2), Some(AStore(_))),
+        _ => false,
+    };
+    (!absorbs_astore).then_some(form)
 }
 
 /// The quickened form of the instruction at `i` (reading the original instructions after it).
@@ -86,6 +119,28 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
         },
         InvokeStatic(m) => intrinsic(vm, m).map(Intrinsic),
         // A class initialised now stays initialised: no check needed from here on.
+        GetStatic {
+            class,
+            slot,
+            kind: Kind::Ref,
+        } if vm.class(*class).init.is_done()
+            && matches!(
+                (next(1), next(2)),
+                (
+                    Some(ILoad(_)),
+                    Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))
+                )
+            ) =>
+        {
+            let ILoad(index) = next(1)? else {
+                return None;
+            };
+            Some(StaticArrayLoad32 {
+                class: vm.class(*class),
+                slot: *slot,
+                index: *index,
+            })
+        }
         GetStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
             let (class, slot) = (vm.class(*class), *slot);
             match width(*kind)? {
@@ -100,10 +155,25 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 Width::W64 => Some(PutStatic64 { class, slot }),
             }
         }
+        DAdd | DSub | DMul | DDiv => match next(1)? {
+            DStore(local) => Some(DOpStore {
+                op: double_op(&insns[i])?,
+                local: *local,
+            }),
+            PutField {
+                offset,
+                kind: Kind::Double,
+            } => Some(DOpPutField {
+                op: double_op(&insns[i])?,
+                offset: *offset,
+            }),
+            _ => None,
+        },
         LCmp => {
             let (cond, target) = if_zero(next(1)?)?;
             Some(IfLCmp { cond, target })
         }
+        ALoad(a) if array_move(insns, i, *a).is_some() => array_move(insns, i, *a),
         ALoad(a) => match (next(1)?, next(2), next(3)) {
             (ILoad(index), Some(ILoad(value) | FLoad(value)), Some(ArrayStore(kind)))
                 if matches!(kind, Kind::Int | Kind::Float) =>
@@ -172,6 +242,16 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             }
             _ => quick_aload(insns, i, *a),
         },
+        ILoad(a) if is_length_loop_test(insns, i) => {
+            let (ALoad(array), Some(IfICmpGe(exit))) = (next(1)?, next(3)) else {
+                return None;
+            };
+            Some(LengthLoopTest {
+                a: *a,
+                array: *array,
+                exit: *exit,
+            })
+        }
         ILoad(a) => match (next(1)?, next(2)) {
             (ILoad(b), Some(IfICmpGe(exit))) if *exit as usize > i => Some(LoopTest {
                 a: *a,
@@ -222,6 +302,21 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             _ => None,
         },
         IInc(local, delta) => match (next(1)?, next(2), next(3)) {
+            (Goto(target), _, _) if is_loop_test_at(insns, *target as usize) => {
+                let (ILoad(a), Some(ILoad(b))) = (
+                    insns.get(*target as usize)?,
+                    insns.get(*target as usize + 1),
+                ) else {
+                    return None;
+                };
+                Some(IIncLoopTest {
+                    local: *local,
+                    delta: *delta,
+                    a: *a,
+                    b: *b,
+                    target: *target,
+                })
+            }
             (Goto(target), _, _) => Some(IIncGoto {
                 local: *local,
                 delta: *delta,
@@ -262,8 +357,77 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 object: *o,
                 offset: *offset,
             }),
+            (DLoad(b), Some(op), _) if double_op(op).is_some() => Some(DLocalsOp {
+                op: double_op(op)?,
+                a: *d,
+                b: *b,
+            }),
             _ => quick_dload(insns, i, *d),
         },
+        _ => None,
+    }
+}
+
+/// `iload a; iload b; if_icmpge` forward at `i`: what `LoopTest` quickens.
+fn is_loop_test_at(insns: &[Insn], i: usize) -> bool {
+    use Insn::*;
+    matches!(
+        (insns.get(i), insns.get(i + 1), insns.get(i + 2)),
+        (Some(ILoad(_)), Some(ILoad(_)), Some(IfICmpGe(exit))) if *exit as usize > i
+    )
+}
+
+/// `iload a; aload b; arraylength; if_icmpge` forward at `i`: the top of a loop over an array.
+fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
+    use Insn::*;
+    matches!(
+        (insns.get(i + 1), insns.get(i + 2), insns.get(i + 3)),
+        (Some(ALoad(_)), Some(ArrayLength), Some(IfICmpGe(exit))) if *exit as usize > i
+    )
+}
+
+/// The element moves of array loops starting with `aload a` at `i`, every operand a local:
+/// `a[i] = b[j]` (`LocalsArrayCopy32`), `a[i] = b[c op d]` (`LocalsArrayCopyComputed32`) and
+/// `a[c op d] = v` (`LocalsArrayStoreComputed32`), on int or float arrays.
+fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
+    use Insn::*;
+    let at = |k: usize| insns.get(i + k);
+    let is_load32 = |insn: Option<&Insn>| matches!(insn, Some(ArrayLoad(Kind::Int | Kind::Float)));
+    let is_store = |insn: Option<&Insn>| insn.is_some_and(is_store32);
+    match (at(1)?, at(2), at(3), at(4)) {
+        (ILoad(index), Some(ALoad(src)), Some(ILoad(j)), _)
+            if is_load32(at(4)) && is_store(at(5)) =>
+        {
+            Some(LocalsArrayCopy32 {
+                array: a,
+                index: *index,
+                src: *src,
+                src_index: *j,
+            })
+        }
+        (ILoad(index), Some(ALoad(src)), Some(ILoad(c)), Some(ILoad(d)))
+            if at(5).and_then(int_op).is_some() && is_load32(at(6)) && is_store(at(7)) =>
+        {
+            Some(LocalsArrayCopyComputed32 {
+                array: a,
+                index: *index,
+                src: *src,
+                c: *c,
+                d: *d,
+                op: int_op(at(5)?)?,
+            })
+        }
+        (ILoad(c), Some(ILoad(d)), Some(op), Some(ILoad(value) | FLoad(value)))
+            if int_op(op).is_some() && is_store(at(5)) =>
+        {
+            Some(LocalsArrayStoreComputed32 {
+                array: a,
+                c: *c,
+                d: *d,
+                op: int_op(op)?,
+                value: *value,
+            })
+        }
         _ => None,
     }
 }
@@ -282,6 +446,17 @@ fn quick_aload(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
     let a = &a;
     let next = |k: usize| insns.get(i + k);
     match (next(1)?, next(2)) {
+        (
+            GetField {
+                offset,
+                kind: Kind::Double,
+            },
+            Some(op),
+        ) if double_op(op).is_some() => Some(LocalFieldDOp {
+            op: double_op(op)?,
+            object: *a,
+            offset: *offset,
+        }),
         (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
             Width::W32 => Some(LocalsArrayLoad32 {
                 array: *a,

@@ -59,6 +59,22 @@ impl Slots {
         unsafe { *self.base.add(i) }
     }
 
+    /// The low 32 bits of slot `i` (an int, float or reference), read as a 32-bit load so the
+    /// compiler knows the upper bits are zero when it widens the value to an index or offset.
+    ///
+    /// # Safety
+    /// As `get`.
+    #[inline(always)]
+    pub unsafe fn get_u32(self, i: usize) -> u32 {
+        #[cfg(debug_assertions)]
+        assert!(i < self.len, "slot {i} out of range");
+        // The low half of the u64 slot: its first four bytes on a little-endian machine.
+        let low = if cfg!(target_endian = "little") { 0 } else { 1 };
+        // SAFETY: in range, per the caller's contract; a u64 slot is aligned for u32 and holds
+        // two initialised u32 halves.
+        unsafe { *self.base.add(i).cast::<u32>().add(low) }
+    }
+
     /// Sets slot `i` to `v`.
     ///
     /// # Safety

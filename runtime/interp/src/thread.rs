@@ -20,7 +20,7 @@
 //! world by taking every thread's stack lock; a thread cannot re-take its own until the pause
 //! ends.
 
-use crate::class::{Class, Method};
+use crate::class::{Class, Code, Method};
 use crate::insn::Kind;
 use crate::vm::{LinkageError, Vm};
 use gcvm_gc::{GcCause, Mutator, Ref, RootSource};
@@ -914,6 +914,33 @@ impl JThread {
             }
         }
         Ok(Call::Pushed)
+    }
+
+    /// `call`'s fast path, for the interpreter: pushes the frame of `method` — plain bytecode
+    /// (`Method::is_plain_bytecode`) whose `code` is decoded — with its arguments (its first
+    /// locals) at `base`, and polls for a safepoint, as `call` does. False, with nothing done, if
+    /// the frame does not fit (then `call` throws the StackOverflowError).
+    #[inline(always)]
+    pub(crate) fn push_decoded_frame(
+        &mut self,
+        method: &'static Method,
+        code: &Code,
+        base: usize,
+    ) -> bool {
+        let top = base + code.max_locals as usize;
+        if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit
+        {
+            return false;
+        }
+        self.frames.push(Frame {
+            method,
+            pc: 0,
+            locals: base as u32,
+            sp: top as u32,
+            lock: Ref::NULL,
+        });
+        self.safepoint_poll();
+        true
     }
 
     /// Enters the monitor a synchronized method locks (the receiver, or the class mirror) and
