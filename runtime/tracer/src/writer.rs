@@ -15,7 +15,7 @@
 //! them.
 
 use crate::format::{self, ev, TraceHeader, TraceSpaceKind};
-use crate::{GcEventSink, GcKind};
+use crate::{GcEventSink, GcKind, WorkerActivity};
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -237,6 +237,11 @@ impl Shared {
 
     fn time_us(&self) -> u64 {
         self.start.elapsed().as_micros() as u64
+    }
+
+    /// `t` on the trace's clock: microseconds since the trace start (0 for earlier instants).
+    fn time_us_at(&self, t: Instant) -> u64 {
+        t.saturating_duration_since(self.start).as_micros() as u64
     }
 
     fn finish(&self) -> io::Result<TraceSummary> {
@@ -831,6 +836,38 @@ impl GcTraceSink {
     pub fn flush(&mut self) {
         self.b.flush_with(None);
     }
+
+    /// The safepoint pause `gc_id` stopped the world in, before its `gc_start`: requested by
+    /// Java thread `requester` (None: a collector's controller) at `requested`, every thread
+    /// stopped at `all_arrived`, and when each mutator thread got there (`arrivals`: thread id,
+    /// instant). The VM measures these itself; the events are written here, by the
+    /// collecting thread, once the world is stopped.
+    pub fn safepoint(
+        &mut self,
+        gc_id: u32,
+        requester: Option<u32>,
+        requested: Instant,
+        all_arrived: Instant,
+        arrivals: &[(u32, Instant)],
+    ) {
+        let shared = &self.b.shared;
+        let mut e = vec![ev::SAFEPOINT];
+        format::put_varint(&mut e, gc_id as u64);
+        format::put_varint(&mut e, requester.map_or(0, |t| t as u64 + 1));
+        format::put_varint(&mut e, shared.time_us_at(requested));
+        format::put_varint(&mut e, shared.time_us_at(all_arrived));
+        let mut arrived = Vec::with_capacity(arrivals.len());
+        for &(thread, at) in arrivals {
+            let mut a = vec![ev::SAFEPOINT_ARRIVAL];
+            format::put_varint(&mut a, thread as u64);
+            format::put_varint(&mut a, shared.time_us_at(at));
+            arrived.push(a);
+        }
+        self.b.put_event_bytes(&e);
+        for a in &arrived {
+            self.b.put_event_bytes(a);
+        }
+    }
 }
 
 impl Drop for GcTraceSink {
@@ -949,6 +986,22 @@ impl GcEventSink for GcTraceSink {
         self.b.put_u8(ev::REFERENCES);
         for n in discovered.iter().chain(cleared.iter()) {
             self.b.put_varint(*n);
+        }
+    }
+
+    fn worker_activity(&mut self, phase: &str, workers: &[WorkerActivity]) {
+        let phase = truncate(phase, 64);
+        for w in workers {
+            let shared = &self.b.shared;
+            let mut e = vec![ev::GC_WORKER];
+            format::put_varint(&mut e, w.worker as u64);
+            format::put_str(&mut e, phase);
+            format::put_varint(&mut e, shared.time_us_at(w.start));
+            format::put_varint(&mut e, shared.time_us_at(w.end));
+            format::put_varint(&mut e, w.objects);
+            format::put_varint(&mut e, w.bytes);
+            format::put_varint(&mut e, w.steals);
+            self.b.put_event_bytes(&e);
         }
     }
 
