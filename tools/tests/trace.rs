@@ -918,7 +918,10 @@ fn safepoint_and_gc_worker_events_round_trip() {
             timed.push(e);
         }
     }
-    let Event::Safepoint { requested_us: base, .. } = timed[0] else {
+    let Event::Safepoint {
+        requested_us: base, ..
+    } = timed[0]
+    else {
         panic!("the safepoint comes first: {timed:?}")
     };
     let phase = |worker: u32, start: u64, end: u64| {
@@ -941,8 +944,14 @@ fn safepoint_and_gc_worker_events_round_trip() {
                 requested_us: base,
                 all_arrived_us: base + 250,
             },
-            Event::SafepointArrival { thread: 1, arrived_us: base },
-            Event::SafepointArrival { thread: 7, arrived_us: base + 250 },
+            Event::SafepointArrival {
+                thread: 1,
+                arrived_us: base
+            },
+            Event::SafepointArrival {
+                thread: 7,
+                arrived_us: base + 250
+            },
             phase(0, 400, 900),
             phase(1, 410, 880),
         ]

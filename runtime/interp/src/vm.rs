@@ -1228,13 +1228,7 @@ impl Vm {
             };
             let mut sink = self.trace.as_ref().map(TraceWriter::gc_sink);
             if let (Some(sink), Some(sp)) = (sink.as_mut(), safepoint) {
-                sink.safepoint(
-                    id,
-                    sp.requester,
-                    sp.requested,
-                    sp.all_arrived,
-                    &sp.arrivals,
-                );
+                sink.safepoint(id, sp.requester, sp.requested, sp.all_arrived, &sp.arrivals);
             }
             let mut no_events = gcvm_gc::NoEvents;
             let inner: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {

@@ -694,7 +694,10 @@ impl RegionCollector {
             grey.extend_from_slice(&w.grey);
         }
         report_activity(events, "evacuate", &pool_stats, |i| {
-            (results[i].copied_objects as u64, results[i].copied_bytes as u64)
+            (
+                results[i].copied_objects as u64,
+                results[i].copied_bytes as u64,
+            )
         });
         drop(bitmap_guard);
         for w in &results {
