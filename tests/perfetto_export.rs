@@ -112,11 +112,8 @@ fn safepoints(x: &Export) -> BTreeMap<u64, &Value> {
         .collect()
 }
 
-/// Slices on mutator tracks named `prefix` + GC id: (GC id, tid) -> slice.
-fn thread_slices<'a>(
-    x: &'a Export,
-    name: impl Fn(u64) -> String,
-) -> BTreeMap<(u64, u64), &'a Value> {
+/// The mutator tracks' slices named `name(gc)` for some pause: (GC id, tid) -> slice.
+fn thread_slices(x: &Export, name: impl Fn(u64) -> String) -> BTreeMap<(u64, u64), &Value> {
     let mut out = BTreeMap::new();
     for gc in pauses(x).keys() {
         for e in slices(x, "safepoint") {

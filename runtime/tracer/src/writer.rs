@@ -474,6 +474,7 @@ impl TraceWriter {
         GcTraceSink {
             b: EventBuf::new(self.shared.clone(), thread),
             cursor: u64::MAX,
+            safepoint: Vec::new(),
         }
     }
 
@@ -829,6 +830,9 @@ pub struct GcTraceSink {
     b: EventBuf,
     /// Next slot of the current PLAB, in bytes; u64::MAX when unknown.
     cursor: u64,
+    /// The next pause's Safepoint and Safepoint arrival events, written by `gc_start` into its
+    /// own chunk (one chunk per pause, not two).
+    safepoint: Vec<Vec<u8>>,
 }
 
 impl GcTraceSink {
@@ -840,8 +844,9 @@ impl GcTraceSink {
     /// The safepoint pause `gc_id` stopped the world in, before its `gc_start`: requested by
     /// Java thread `requester` (None: a collector's controller) at `requested`, every thread
     /// stopped at `all_arrived`, and when each mutator thread got there (`arrivals`: thread id,
-    /// instant). The VM measures these itself; the events are written here, by the
-    /// collecting thread, once the world is stopped.
+    /// instant). The VM measures these itself; the events are written by the collecting
+    /// thread, once the world is stopped, into the chunk of the next `gc_start`, just before
+    /// the GC start event.
     pub fn safepoint(
         &mut self,
         gc_id: u32,
@@ -856,17 +861,15 @@ impl GcTraceSink {
         format::put_varint(&mut e, requester.map_or(0, |t| t as u64 + 1));
         format::put_varint(&mut e, shared.time_us_at(requested));
         format::put_varint(&mut e, shared.time_us_at(all_arrived));
-        let mut arrived = Vec::with_capacity(arrivals.len());
+        let mut events = Vec::with_capacity(1 + arrivals.len());
+        events.push(e);
         for &(thread, at) in arrivals {
             let mut a = vec![ev::SAFEPOINT_ARRIVAL];
             format::put_varint(&mut a, thread as u64);
             format::put_varint(&mut a, shared.time_us_at(at));
-            arrived.push(a);
+            events.push(a);
         }
-        self.b.put_event_bytes(&e);
-        for a in &arrived {
-            self.b.put_event_bytes(a);
-        }
+        self.safepoint = events;
     }
 }
 
@@ -896,6 +899,9 @@ impl GcEventSink for GcTraceSink {
         // Anything still buffered belongs to the previous phase.
         self.b.flush_with(None);
         self.b.epoch = self.b.shared.epoch.fetch_add(1, Ordering::AcqRel) + 1;
+        for e in std::mem::take(&mut self.safepoint) {
+            self.b.put_event_bytes(&e);
+        }
         let t = self.b.shared.time_us();
         self.b.ensure(32);
         self.b.put_u8(ev::GC_START);
