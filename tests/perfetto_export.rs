@@ -2,7 +2,8 @@
 //! safepoints, per-thread time to safepoint and GC worker activity, read back by serde_json.
 //! Traces: MultiThreadAlloc (five threads) under the region collector (parallel evacuation) and
 //! under semispace (parallel copying, collections forced by --gc-stress), and GCBench under the
-//! region collector, each with two GC threads.
+//! region collector, each with two GC threads; and GCBench with pauses a collector's controller
+//! asks for (--periodic-gc).
 
 mod support;
 
@@ -274,5 +275,47 @@ fn copying_workers_account_for_every_byte_their_pause_moved() {
                 x.label
             );
         }
+    }
+}
+
+#[test]
+fn the_requesting_thread_reaches_the_safepoint_at_the_request() {
+    for x in exports() {
+        let to = thread_slices(x, |gc| format!("to safepoint (GC {gc})"));
+        let mut requested = 0;
+        for (gc, s) in safepoints(x) {
+            let requester = s["args"]["requester"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{}: GC {gc} was asked for by a Java thread", x.label));
+            let t = to[&(gc, requester + 2)];
+            assert_eq!(u(t, "dur"), 0, "{}: {t}", x.label);
+            requested += 1;
+        }
+        assert!(requested > 0, "{}", x.label);
+    }
+}
+
+#[test]
+fn a_pause_a_collector_controller_asks_for_names_no_requesting_thread() {
+    let x = record_and_export(
+        "periodic",
+        &["--gc", "semispace", "-Xmx64m", "--periodic-gc", "20"],
+        "GCBench.java",
+        "2",
+    );
+    let pauses = pauses(&x);
+    let periodic: Vec<u64> = pauses
+        .iter()
+        .filter(|(_, p)| p["args"]["cause"] == "Periodic Collection")
+        .map(|(gc, _)| *gc)
+        .collect();
+    assert!(
+        !periodic.is_empty(),
+        "--periodic-gc 20 collects during GCBench"
+    );
+    let safepoints = safepoints(&x);
+    for gc in periodic {
+        let s = safepoints[&gc];
+        assert!(s["args"]["requester"].is_null(), "GC {gc}: {s}");
     }
 }
