@@ -569,11 +569,15 @@ impl HeapModel {
                 }
                 Ok(())
             }
-            // Deaths (`--trace-deaths`) do not change the heap: `analyses::deaths` reads them.
+            // Deaths (`--trace-deaths`) and timings do not change the heap: `analyses::deaths`
+            // and the Perfetto export read them.
             Event::Mark { .. }
             | Event::Death { .. }
             | Event::MethodDef { .. }
-            | Event::References { .. } => Ok(()),
+            | Event::References { .. }
+            | Event::Safepoint { .. }
+            | Event::SafepointArrival { .. }
+            | Event::GcWorker(_) => Ok(()),
             Event::GcStart {
                 gc_id,
                 kind,

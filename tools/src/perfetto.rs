@@ -1,23 +1,30 @@
 //! Chrome trace-event JSON (the format Perfetto's UI and chrome://tracing open) of a trace's
-//! collections: each pause as a slice on a "GC pauses" track (name: id, kind and cause; args:
-//! heap before and after, collected, moved, kept, dead), and counter tracks of live bytes — the
-//! whole heap and each space — at every pause's start and end.
+//! collections, on one process with these tracks:
 //!
-//! Each mutator thread alive at a pause gets a "stopped for GC N" slice on its own track (threads
-//! are named from their thread-alive events): the world is stopped for the whole pause.
+//! - **VM** (tid 1): per safepoint a "safepoint for GC N" slice from the request to the moment
+//!   every thread had stopped (the time to safepoint; args: requesting thread, threads stopped),
+//!   then each pause as a slice (name: id, kind and cause; args: heap before and after,
+//!   collected, moved, kept, dead).
+//! - **each mutator thread** (tid = thread id + 2, named from its thread-alive event), for every
+//!   pause it was alive at: "to safepoint (GC N)" from the request to its own arrival, then
+//!   "stopped for GC N" from its arrival (the pause's start when the trace has no safepoint
+//!   event for it: a follow-up pause in the same safepoint, or an older trace) to the pause's end.
+//! - **each GC worker** (tid = `WORKER_TID_BASE` + worker): a slice per parallel phase it worked
+//!   in ("copy", "evacuate", "mark"; args: GC id, objects, bytes, steals).
+//! - counter tracks of live bytes — the whole heap and each space — at every pause's start and end.
 //!
-//! The trace times only the pauses (GC start and end events); it does not record GC worker
-//! activity, safepoint requests or per-thread time to safepoint, so the export has none of them.
+//! Times are the trace's clock: microseconds since the trace start (`ts`, `dur`).
 
 use crate::analyses::Lifecycle;
-use crate::reader::{is_gc_thread, Event, TraceError, TraceReader};
+use crate::reader::{is_gc_thread, Event, TraceError, TraceReader, WorkerPhase};
 use crate::render::{arr, Obj};
 use gcvm_tracer::format::GLOBAL_THREAD;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 const PID: u32 = 1;
-const GC_TID: u32 = 1;
+/// The VM's track: safepoints and pauses.
+const VM_TID: u64 = 1;
 
 fn counter(name: &str, ts: u64, series: &[(&str, u64)]) -> String {
     let mut args = Obj::new();
@@ -33,7 +40,7 @@ fn counter(name: &str, ts: u64, series: &[(&str, u64)]) -> String {
         .build()
 }
 
-fn metadata(name: &str, tid: u32, value: &str) -> String {
+fn metadata(name: &str, tid: u64, value: &str) -> String {
     Obj::new()
         .str("name", name)
         .str("ph", "M")
@@ -43,11 +50,26 @@ fn metadata(name: &str, tid: u32, value: &str) -> String {
         .build()
 }
 
-/// Mutator threads alive at each pause: gc id -> (thread id, name).
-fn threads_at_pauses(path: &Path) -> Result<BTreeMap<u32, Vec<(u32, String)>>, TraceError> {
+/// What the trace says about one pause beyond its GC start and end.
+#[derive(Default)]
+struct PauseTimes {
+    /// Mutator threads alive at the pause's start: (thread id, name).
+    threads: Vec<(u32, String)>,
+    /// (requesting thread, requested µs, all arrived µs), when the trace records the safepoint.
+    safepoint: Option<(Option<u32>, u64, u64)>,
+    /// Thread id -> arrival at the safepoint, µs.
+    arrivals: BTreeMap<u32, u64>,
+    /// The GC workers' phases, in the order recorded.
+    workers: Vec<WorkerPhase>,
+}
+
+/// Reads the threads, safepoints and worker phases of every pause: gc id -> times.
+fn pause_times(path: &Path) -> Result<BTreeMap<u32, PauseTimes>, TraceError> {
     let mut reader = TraceReader::open(path)?;
     let mut alive: BTreeMap<u32, String> = BTreeMap::new();
-    let mut at = BTreeMap::new();
+    let mut at: BTreeMap<u32, PauseTimes> = BTreeMap::new();
+    // Arrivals follow their Safepoint event; worker phases lie between GC start and GC end.
+    let (mut safepoint_gc, mut current_gc) = (None, None);
     while let Some((thread, ev)) = reader.next_event()? {
         let mutator = !is_gc_thread(thread) && thread != GLOBAL_THREAD;
         match ev {
@@ -57,57 +79,170 @@ fn threads_at_pauses(path: &Path) -> Result<BTreeMap<u32, Vec<(u32, String)>>, T
             Event::ThreadDeath if mutator => {
                 alive.remove(&thread);
             }
-            Event::GcStart { gc_id, .. } => {
-                at.insert(gc_id, alive.iter().map(|(&t, n)| (t, n.clone())).collect());
+            Event::Safepoint {
+                gc_id,
+                requester,
+                requested_us,
+                all_arrived_us,
+            } => {
+                at.entry(gc_id).or_default().safepoint =
+                    Some((requester, requested_us, all_arrived_us));
+                safepoint_gc = Some(gc_id);
             }
+            Event::SafepointArrival { thread, arrived_us } => {
+                if let Some(gc) = safepoint_gc {
+                    at.entry(gc)
+                        .or_default()
+                        .arrivals
+                        .insert(thread, arrived_us);
+                }
+            }
+            Event::GcStart { gc_id, .. } => {
+                at.entry(gc_id).or_default().threads =
+                    alive.iter().map(|(&t, n)| (t, n.clone())).collect();
+                current_gc = Some(gc_id);
+            }
+            Event::GcWorker(w) => {
+                if let Some(gc) = current_gc {
+                    at.entry(gc).or_default().workers.push(*w);
+                }
+            }
+            Event::GcEnd { .. } => current_gc = None,
             _ => {}
         }
     }
     Ok(at)
 }
 
-/// Thread ids of the export: the GC track is 1, mutator thread T is T + 2.
-fn mutator_tid(thread: u32) -> u32 {
-    thread.saturating_add(2)
+/// Thread ids of the export: the VM track is 1, mutator thread T is T + 2, GC worker W is
+/// `WORKER_TID_BASE` + W (above any mutator's: trace thread ids of mutators are below
+/// `GC_THREAD_BASE`).
+fn mutator_tid(thread: u32) -> u64 {
+    thread as u64 + 2
+}
+
+/// The first GC worker's track id: within 32 bits (trace viewers read tids as such), above
+/// any mutator thread id a run reaches (Java thread ids count up from 1).
+pub const WORKER_TID_BASE: u64 = 1_000_000_000;
+
+fn worker_tid(worker: u32) -> u64 {
+    WORKER_TID_BASE + worker as u64
+}
+
+/// A complete slice (`ph` X) on track `tid`.
+fn slice(name: &str, cat: &str, ts: u64, dur: u64, tid: u64, args: Option<Obj>) -> String {
+    let mut o = Obj::new()
+        .str("name", name)
+        .str("cat", cat)
+        .str("ph", "X")
+        .num("ts", ts)
+        .num("dur", dur)
+        .num("pid", PID)
+        .num("tid", tid);
+    if let Some(args) = args {
+        o = o.raw("args", args.build());
+    }
+    o.build()
+}
+
+/// The slices of one pause's safepoint and stopped threads: the VM's "safepoint" slice, and
+/// per mutator thread its "to safepoint" and "stopped" slices.
+fn safepoint_slices(gc: u32, pause: (u64, u64), t: &PauseTimes, out: &mut Vec<String>) {
+    let (start, end) = pause;
+    if let Some((requester, requested, arrived)) = t.safepoint {
+        let args = Obj::new()
+            .num("gc", gc)
+            .opt("requester", requester)
+            .num("threads", t.arrivals.len())
+            .num("time_to_safepoint_us", arrived - requested);
+        out.push(slice(
+            &format!("safepoint for GC {gc}"),
+            "safepoint",
+            requested,
+            arrived - requested,
+            VM_TID,
+            Some(args),
+        ));
+    }
+    for (thread, _) in &t.threads {
+        let tid = mutator_tid(*thread);
+        let arrival = match (t.safepoint, t.arrivals.get(thread)) {
+            (Some((_, requested, _)), Some(&arrived)) => {
+                out.push(slice(
+                    &format!("to safepoint (GC {gc})"),
+                    "safepoint",
+                    requested,
+                    arrived.saturating_sub(requested),
+                    tid,
+                    None,
+                ));
+                arrived
+            }
+            _ => start,
+        };
+        out.push(slice(
+            &format!("stopped for GC {gc}"),
+            "safepoint",
+            arrival,
+            end.saturating_sub(arrival),
+            tid,
+            None,
+        ));
+    }
+}
+
+/// One slice per GC worker per phase of the pause, on the worker's track.
+fn worker_slices(gc: u32, t: &PauseTimes, out: &mut Vec<String>) {
+    for w in &t.workers {
+        let args = Obj::new()
+            .num("gc", gc)
+            .num("objects", w.objects)
+            .num("bytes", w.bytes)
+            .num("steals", w.steals);
+        out.push(slice(
+            &w.phase,
+            "gc-worker",
+            w.start_us,
+            w.end_us - w.start_us,
+            worker_tid(w.worker),
+            Some(args),
+        ));
+    }
 }
 
 /// The trace-event JSON of the trace at `path`.
 pub fn trace_events(path: impl AsRef<Path>) -> Result<String, TraceError> {
     let path = path.as_ref();
     let l = Lifecycle::read(path)?;
-    let stopped = threads_at_pauses(path)?;
+    let times = pause_times(path)?;
     let mut ev = vec![
         metadata(
             "process_name",
             0,
             &format!("gcvm {} {}", l.header.collector, l.header.program),
         ),
-        metadata("thread_name", GC_TID, "GC pauses"),
+        metadata("thread_name", VM_TID, "VM: safepoints and GC pauses"),
     ];
-    let mut named = std::collections::BTreeSet::new();
+    let (mut named, mut named_workers) = (BTreeSet::new(), BTreeSet::new());
+    let none = PauseTimes::default();
     for g in &l.gcs {
         let pause = g.pause_us.unwrap_or(0);
         let end = g.start_us + pause;
-        for (t, name) in stopped.get(&g.id).into_iter().flatten() {
-            if named.insert(*t) {
-                ev.push(metadata(
-                    "thread_name",
-                    mutator_tid(*t),
-                    &format!("{t} {name}"),
-                ));
+        let t = times.get(&g.id).unwrap_or(&none);
+        for (thread, name) in &t.threads {
+            if named.insert(*thread) {
+                let label = format!("{thread} {name}");
+                ev.push(metadata("thread_name", mutator_tid(*thread), &label));
             }
-            ev.push(
-                Obj::new()
-                    .str("name", &format!("stopped for GC {}", g.id))
-                    .str("cat", "safepoint")
-                    .str("ph", "X")
-                    .num("ts", g.start_us)
-                    .num("dur", pause)
-                    .num("pid", PID)
-                    .num("tid", mutator_tid(*t))
-                    .build(),
-            );
         }
+        for w in &t.workers {
+            if named_workers.insert(w.worker) {
+                let label = format!("GC worker {}", w.worker);
+                ev.push(metadata("thread_name", worker_tid(w.worker), &label));
+            }
+        }
+        safepoint_slices(g.id, (g.start_us, end), t, &mut ev);
+        worker_slices(g.id, t, &mut ev);
         ev.push(
             Obj::new()
                 .str("name", &format!("GC {} ({}, {})", g.id, g.kind, g.cause))
@@ -116,7 +251,7 @@ pub fn trace_events(path: impl AsRef<Path>) -> Result<String, TraceError> {
                 .num("ts", g.start_us)
                 .num("dur", pause)
                 .num("pid", PID)
-                .num("tid", GC_TID)
+                .num("tid", VM_TID)
                 .raw(
                     "args",
                     Obj::new()

@@ -207,10 +207,43 @@ pub enum Event {
         discovered: [u64; 4],
         cleared: [u64; 4],
     },
+    /// The safepoint pause `gc_id` stopped the world in (before its GC start): requested by
+    /// thread `requester` (None: a collector's controller) at `requested_us`, every thread
+    /// stopped at `all_arrived_us` (trace clock, µs since the trace start).
+    Safepoint {
+        gc_id: u32,
+        requester: Option<u32>,
+        requested_us: u64,
+        all_arrived_us: u64,
+    },
+    /// Mutator `thread` reached the preceding safepoint at `arrived_us`.
+    SafepointArrival {
+        thread: u32,
+        arrived_us: u64,
+    },
+    /// What one parallel GC worker did in one phase of the current pause.
+    GcWorker(Box<WorkerPhase>),
+}
+
+/// One GC worker's share of a parallel phase (event GC worker).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerPhase {
+    /// 0 is the collecting thread.
+    pub worker: u32,
+    /// The phase, as the collector names it ("copy", "evacuate", "mark").
+    pub phase: String,
+    pub start_us: u64,
+    pub end_us: u64,
+    /// Objects the worker copied or scanned.
+    pub objects: u64,
+    /// Bytes it copied (0 in marking phases).
+    pub bytes: u64,
+    /// Successful steals from other workers' queues.
+    pub steals: u64,
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 25] = [
+pub const EVENT_KIND_NAMES: [&str; 28] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -236,6 +269,9 @@ pub const EVENT_KIND_NAMES: [&str; 25] = [
     "death",
     "method",
     "references",
+    "safepoint",
+    "safepoint-arrival",
+    "gc-worker",
 ];
 
 impl Event {
@@ -266,6 +302,9 @@ impl Event {
             Event::Death { .. } => 22,
             Event::MethodDef { .. } => 23,
             Event::References { .. } => 24,
+            Event::Safepoint { .. } => 25,
+            Event::SafepointArrival { .. } => 26,
+            Event::GcWorker(_) => 27,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -1350,6 +1389,47 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
                 discovered: [counts[0], counts[1], counts[2], counts[3]],
                 cleared: [counts[4], counts[5], counts[6], counts[7]],
             }
+        }
+        ev::SAFEPOINT => {
+            let gc_id = c.v32("safepoint GC id")?;
+            let requester = c.v32("safepoint requester + 1")?.checked_sub(1);
+            let requested_us = c.varint("safepoint request time")?;
+            let all_arrived_us = c.varint("safepoint reached time")?;
+            if all_arrived_us < requested_us {
+                return Err(c.err(format!(
+                    "safepoint reached at {all_arrived_us} µs, before its request at {requested_us} µs"
+                )));
+            }
+            Event::Safepoint {
+                gc_id,
+                requester,
+                requested_us,
+                all_arrived_us,
+            }
+        }
+        ev::SAFEPOINT_ARRIVAL => Event::SafepointArrival {
+            thread: c.v32("arriving thread")?,
+            arrived_us: c.varint("safepoint arrival time")?,
+        },
+        ev::GC_WORKER => {
+            let worker = c.v32("GC worker")?;
+            let phase = c.string("GC worker phase")?;
+            let start_us = c.varint("GC worker start time")?;
+            let end_us = c.varint("GC worker end time")?;
+            if end_us < start_us {
+                return Err(c.err(format!(
+                    "GC worker {worker} ends at {end_us} µs, before its start at {start_us} µs"
+                )));
+            }
+            Event::GcWorker(Box::new(WorkerPhase {
+                worker,
+                phase,
+                start_us,
+                end_us,
+                objects: c.varint("GC worker objects")?,
+                bytes: c.varint("GC worker bytes")?,
+                steals: c.varint("GC worker steals")?,
+            }))
         }
         ev::METHOD => Event::MethodDef {
             id: c.v32("method id")?,

@@ -881,3 +881,79 @@ fn visiting_events_sees_the_events_and_errors_of_next_event() {
         assert_eq!(visit_all(&p, 2), (plain(events), err));
     }
 }
+
+#[test]
+fn safepoint_and_gc_worker_events_round_trip() {
+    use gcvm_tools::reader::WorkerPhase;
+    use gcvm_tracer::WorkerActivity;
+    use std::time::{Duration, Instant};
+    let path = temp_path("safepoint-workers");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    let t0 = Instant::now();
+    let us = |n: u64| t0 + Duration::from_micros(n);
+    let mut gc = w.gc_sink();
+    gc.safepoint(0, Some(1), us(100), us(350), &[(1, us(100)), (7, us(350))]);
+    gc.gc_start(0, GcKind::Major, "test");
+    let worker = |i: u32, start: u64, end: u64| WorkerActivity {
+        worker: i,
+        start: us(start),
+        end: us(end),
+        objects: 10 + i as u64,
+        bytes: 1000 * (i as u64 + 1),
+        steals: i as u64,
+    };
+    gc.worker_activity("copy", &[worker(0, 400, 900), worker(1, 410, 880)]);
+    gc.gc_end(0);
+    drop(gc);
+    w.finish().unwrap();
+
+    let mut r = TraceReader::open(&path).unwrap();
+    let mut timed = Vec::new();
+    while let Some((thread, e)) = r.next_event().unwrap() {
+        if matches!(
+            e,
+            Event::Safepoint { .. } | Event::SafepointArrival { .. } | Event::GcWorker(_)
+        ) {
+            assert_eq!(thread, GC_THREAD_BASE, "written by the collecting thread");
+            timed.push(e);
+        }
+    }
+    let Event::Safepoint {
+        requested_us: base, ..
+    } = timed[0]
+    else {
+        panic!("the safepoint comes first: {timed:?}")
+    };
+    let phase = |worker: u32, start: u64, end: u64| {
+        Event::GcWorker(Box::new(WorkerPhase {
+            worker,
+            phase: "copy".into(),
+            start_us: base - 100 + start,
+            end_us: base - 100 + end,
+            objects: 10 + worker as u64,
+            bytes: 1000 * (worker as u64 + 1),
+            steals: worker as u64,
+        }))
+    };
+    assert_eq!(
+        timed,
+        vec![
+            Event::Safepoint {
+                gc_id: 0,
+                requester: Some(1),
+                requested_us: base,
+                all_arrived_us: base + 250,
+            },
+            Event::SafepointArrival {
+                thread: 1,
+                arrived_us: base
+            },
+            Event::SafepointArrival {
+                thread: 7,
+                arrived_us: base + 250
+            },
+            phase(0, 400, 900),
+            phase(1, 410, 880),
+        ]
+    );
+}

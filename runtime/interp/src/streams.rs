@@ -289,6 +289,9 @@ impl GcEventSink for PhaseFrames<'_> {
     fn reference_counts(&mut self, discovered: [u64; 4], cleared: [u64; 4]) {
         self.inner.reference_counts(discovered, cleared)
     }
+    fn worker_activity(&mut self, phase: &str, workers: &[gcvm_tracer::WorkerActivity]) {
+        self.inner.worker_activity(phase, workers)
+    }
     fn wants_phase_frames(&self) -> bool {
         self.vm
             .streams

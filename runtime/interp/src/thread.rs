@@ -62,6 +62,10 @@ pub struct ThreadStack {
     /// The thread's trace buffer, when tracing. Here, beside the TLAB, so that the collecting
     /// thread can flush every stopped thread's buffer at the safepoint.
     pub events: Option<ThreadEvents>,
+    /// When tracing: the last time the thread let go of its stack (entered a safe region or
+    /// stopped at a safepoint poll). A pause that takes the lock reads it as the moment the
+    /// thread reached the safepoint (the trace's Safepoint arrival events).
+    pub released_at: Option<std::time::Instant>,
 }
 
 /// Where an allocation comes from, as the trace records it: the site's id, and whether the
@@ -211,6 +215,7 @@ impl JThread {
             pending: Ref::NULL,
             thread_object,
             events: vm.thread_events(id, name),
+            released_at: None,
         };
         let shared = Arc::new(ThreadShared {
             id,
@@ -263,6 +268,9 @@ impl JThread {
     /// gets it) while `f` blocks. `f` must not touch the heap.
     pub fn blocking<R>(&mut self, f: impl FnOnce() -> R) -> R {
         let guard = self.st.as_mut().expect("a running thread holds its stack");
+        if guard.events.is_some() {
+            guard.released_at = Some(std::time::Instant::now());
+        }
         ArcMutexGuard::unlocked_fair(guard, f)
     }
 
@@ -547,7 +555,8 @@ impl JThread {
     pub fn collect(&mut self, cause: GcCause) {
         let vm = self.vm;
         let seen = vm.heap.gc_count();
-        let outcome = self.blocking(|| vm.stop_the_world_and_collect(cause, seen));
+        let requester = self.events.as_ref().map(ThreadEvents::thread_id);
+        let outcome = self.blocking(|| vm.stop_the_world_and_collect(cause, seen, requester));
         if let Some(s) = self.stress.as_mut() {
             s.real_end = 0;
         }

@@ -1087,14 +1087,16 @@ impl Vm {
     /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
     /// own stack. Returns None when another thread collected since `seen_gc_count` and this
     /// allocation-failure collection is therefore redundant.
+    /// `requester` is the trace id of the Java thread asking (when tracing).
     pub fn stop_the_world_and_collect(
         &'static self,
         cause: gcvm_gc::GcCause,
         seen_gc_count: u32,
+        requester: Option<u32>,
     ) -> Result<Option<gcvm_gc::GcRecord>, String> {
         let collector = self.heap.collector();
         let seen = (cause == gcvm_gc::GcCause::AllocationFailure).then_some(seen_gc_count);
-        self.stop_the_world_and_run(cause, seen, &mut |roots, events| {
+        self.stop_the_world_and_run(cause, seen, requester, &mut |roots, events| {
             collector.collect(cause, roots, events)
         })
     }
@@ -1103,11 +1105,13 @@ impl Vm {
     /// collector state and trace buffer, runs `body` through `Heap::pause` with the roots, logs
     /// the pause (`-Xlog:gc`), resizes the TLABs and lets the threads go. With `seen_gc_count`,
     /// does nothing if a pause happened since (another thread's collection made this one
-    /// redundant). The caller must not hold its own stack.
+    /// redundant). The caller must not hold its own stack. `requester`: the Java thread asking
+    /// (None: a collector's controller), for the trace's Safepoint event.
     pub fn stop_the_world_and_run(
         &'static self,
         cause: gcvm_gc::GcCause,
         seen_gc_count: Option<u32>,
+        requester: Option<u32>,
         body: &mut gcvm_gc::PauseBody<'_>,
     ) -> Result<Option<gcvm_gc::GcRecord>, String> {
         let _gc = self.gc_lock.lock();
@@ -1118,8 +1122,15 @@ impl Vm {
         self.safepoint.store(true, Ordering::SeqCst);
         let (mut stacks, _) = self.stop_every_thread(None);
         self.heap.world_stopped();
-        let time_to_safepoint = requested.elapsed();
+        let all_arrived = Instant::now();
+        let time_to_safepoint = all_arrived - requested;
         self.ttsp.lock().push(time_to_safepoint);
+        let safepoint = self.trace.is_some().then(|| Safepoint {
+            requester,
+            requested,
+            all_arrived,
+            arrivals: Safepoint::arrivals(&stacks, requested),
+        });
         // The trace's GC start is a flush point: every thread's events go out with its TLAB.
         for st in stacks.iter_mut() {
             self.heap.flush_mutator(&mut st.mutator);
@@ -1129,7 +1140,13 @@ impl Vm {
             .iter()
             .map(|st| st.mutator.tlab.allocated_since_gc())
             .sum();
-        let mut result = self.pause_in_safepoint(cause, &mut stacks, time_to_safepoint, body);
+        let mut result = self.pause_in_safepoint(
+            cause,
+            &mut stacks,
+            time_to_safepoint,
+            safepoint.as_ref(),
+            body,
+        );
         // A collector may ask for another collection in the same safepoint (the region
         // collector's full collection after an evacuation pause that freed too little).
         while result.is_ok() {
@@ -1137,10 +1154,13 @@ impl Vm {
                 break;
             };
             let collector = self.heap.collector();
-            result =
-                self.pause_in_safepoint(next, &mut stacks, Duration::ZERO, &mut |roots, events| {
-                    collector.collect(next, roots, events)
-                });
+            result = self.pause_in_safepoint(
+                next,
+                &mut stacks,
+                Duration::ZERO,
+                None,
+                &mut |roots, events| collector.collect(next, roots, events),
+            );
         }
         let capacity = self.heap.tlab_capacity();
         for st in stacks.iter_mut() {
@@ -1183,11 +1203,14 @@ impl Vm {
 
     /// Runs `body` as one pause with every thread stopped (`stacks`): heap dumps before and
     /// after, the roots, the trace's sink, `Heap::pause`, the `-Xlog:gc` line.
+    /// `safepoint`: how the world was stopped, when tracing and this is the safepoint's first
+    /// pause (written before its GC start).
     fn pause_in_safepoint(
         &'static self,
         cause: gcvm_gc::GcCause,
         stacks: &mut [StackGuard],
         time_to_safepoint: Duration,
+        safepoint: Option<&Safepoint>,
         body: &mut gcvm_gc::PauseBody<'_>,
     ) -> Result<gcvm_gc::GcRecord, String> {
         let id = self.heap.gc_count();
@@ -1204,6 +1227,9 @@ impl Vm {
                 threads: stacks.iter_mut().map(|g| &mut **g).collect(),
             };
             let mut sink = self.trace.as_ref().map(TraceWriter::gc_sink);
+            if let (Some(sink), Some(sp)) = (sink.as_mut(), safepoint) {
+                sink.safepoint(id, sp.requester, sp.requested, sp.all_arrived, &sp.arrivals);
+            }
             let mut no_events = gcvm_gc::NoEvents;
             let inner: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
                 Some(sink) => sink,
@@ -1427,6 +1453,33 @@ impl Vm {
     }
 }
 
+/// How a pause's safepoint was reached, for the trace (docs/trace-format.md, Safepoint).
+struct Safepoint {
+    /// The Java thread that asked (None: a collector's controller thread).
+    requester: Option<u32>,
+    requested: Instant,
+    /// Every thread's stack lock taken.
+    all_arrived: Instant,
+    /// Per traced thread: its trace id and when it reached the safepoint.
+    arrivals: Vec<(u32, Instant)>,
+}
+
+impl Safepoint {
+    /// When each stopped thread reached the safepoint: the moment it let go of its stack
+    /// (`ThreadStack::released_at`), or the request for a thread that was already in a safe
+    /// region (blocked, not started) when it came.
+    fn arrivals(stacks: &[StackGuard], requested: Instant) -> Vec<(u32, Instant)> {
+        stacks
+            .iter()
+            .filter_map(|st| {
+                let thread = st.events.as_ref()?.thread_id();
+                let at = st.released_at.map_or(requested, |t| t.max(requested));
+                Some((thread, at))
+            })
+            .collect()
+    }
+}
+
 /// The VM as a collector's controller sees it (`gcvm_gc::VmControl`): pauses on request.
 pub struct VmPauses(&'static Vm);
 
@@ -1440,7 +1493,7 @@ impl gcvm_gc::VmControl for VmPauses {
         if vm.recording_finished.load(Ordering::Acquire) {
             return None;
         }
-        match vm.stop_the_world_and_run(cause, None, body) {
+        match vm.stop_the_world_and_run(cause, None, None, body) {
             Ok(record) => record,
             Err(e) => vm.fail_verification(&e),
         }

@@ -90,6 +90,15 @@ pub mod ev {
     /// References (GC thread, before GC end): per kind — soft, weak, final, phantom — the
     /// references the collection discovered, then per kind those it cleared (8 varints).
     pub const REFERENCES: u8 = 0x1A;
+    /// The safepoint a pause stopped the world in (GC thread 0, before the pause's GC start):
+    /// varint gc_id, requester + 1 (0 = not a Java thread: a collector's controller),
+    /// requested_us, all_arrived_us (trace clock: microseconds since the trace start).
+    pub const SAFEPOINT: u8 = 0x1B;
+    /// One mutator thread reached the preceding SAFEPOINT: varint thread id, arrived_us.
+    pub const SAFEPOINT_ARRIVAL: u8 = 0x1C;
+    /// One parallel GC worker's share of a phase (GC thread 0, between GC start and GC end):
+    /// varint worker, str phase, varint start_us, end_us, objects, bytes, steals.
+    pub const GC_WORKER: u8 = 0x1D;
 
     // space events (any chunk)
     /// varint id, u8 kind, varint start_units, end_units, varint name length + name.

@@ -69,6 +69,10 @@ pub trait GcEventSink {
     /// references discovered and those cleared (HotSpot's `gc+ref` counts). Reported once,
     /// before `gc_end`, by collections that processed references.
     fn reference_counts(&mut self, _discovered: [u64; 4], _cleared: [u64; 4]) {}
+    /// A parallel phase of the pause is over: what each of its workers did (reported once per
+    /// phase by the collecting thread, from the workers' own tallies, so tracing costs the
+    /// workers nothing while they run).
+    fn worker_activity(&mut self, _phase: &str, _workers: &[WorkerActivity]) {}
     /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
     /// only when it does.
     fn wants_phase_frames(&self) -> bool {
@@ -84,6 +88,23 @@ pub trait GcEventSink {
         _fill: &mut dyn FnMut(&mut stream::Tiler),
     ) {
     }
+}
+
+/// What one GC worker did in one parallel phase (`GcEventSink::worker_activity`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkerActivity {
+    /// 0 is the collecting thread.
+    pub worker: u32,
+    /// When the worker started and stopped working on the phase (first task taken to
+    /// termination; the earliest start and latest end when the phase ran the pool several times).
+    pub start: std::time::Instant,
+    pub end: std::time::Instant,
+    /// Objects the worker processed (copied, or scanned while marking).
+    pub objects: u64,
+    /// Bytes the worker copied (0 in phases that do not size the objects they process).
+    pub bytes: u64,
+    /// Successful steals from other workers' queues.
+    pub steals: u64,
 }
 
 /// A sink that records nothing: tracing off.

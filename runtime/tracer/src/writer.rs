@@ -15,7 +15,7 @@
 //! them.
 
 use crate::format::{self, ev, TraceHeader, TraceSpaceKind};
-use crate::{GcEventSink, GcKind};
+use crate::{GcEventSink, GcKind, WorkerActivity};
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -237,6 +237,11 @@ impl Shared {
 
     fn time_us(&self) -> u64 {
         self.start.elapsed().as_micros() as u64
+    }
+
+    /// `t` on the trace's clock: microseconds since the trace start (0 for earlier instants).
+    fn time_us_at(&self, t: Instant) -> u64 {
+        t.saturating_duration_since(self.start).as_micros() as u64
     }
 
     fn finish(&self) -> io::Result<TraceSummary> {
@@ -469,6 +474,7 @@ impl TraceWriter {
         GcTraceSink {
             b: EventBuf::new(self.shared.clone(), thread),
             cursor: u64::MAX,
+            safepoint: Vec::new(),
         }
     }
 
@@ -824,12 +830,46 @@ pub struct GcTraceSink {
     b: EventBuf,
     /// Next slot of the current PLAB, in bytes; u64::MAX when unknown.
     cursor: u64,
+    /// The next pause's Safepoint and Safepoint arrival events, written by `gc_start` into its
+    /// own chunk (one chunk per pause, not two).
+    safepoint: Vec<Vec<u8>>,
 }
 
 impl GcTraceSink {
     /// Sends the buffered events to the writer thread.
     pub fn flush(&mut self) {
         self.b.flush_with(None);
+    }
+
+    /// The safepoint pause `gc_id` stopped the world in, before its `gc_start`: requested by
+    /// Java thread `requester` (None: a collector's controller) at `requested`, every thread
+    /// stopped at `all_arrived`, and when each mutator thread got there (`arrivals`: thread id,
+    /// instant). The VM measures these itself; the events are written by the collecting
+    /// thread, once the world is stopped, into the chunk of the next `gc_start`, just before
+    /// the GC start event.
+    pub fn safepoint(
+        &mut self,
+        gc_id: u32,
+        requester: Option<u32>,
+        requested: Instant,
+        all_arrived: Instant,
+        arrivals: &[(u32, Instant)],
+    ) {
+        let shared = &self.b.shared;
+        let mut e = vec![ev::SAFEPOINT];
+        format::put_varint(&mut e, gc_id as u64);
+        format::put_varint(&mut e, requester.map_or(0, |t| t as u64 + 1));
+        format::put_varint(&mut e, shared.time_us_at(requested));
+        format::put_varint(&mut e, shared.time_us_at(all_arrived));
+        let mut events = Vec::with_capacity(1 + arrivals.len());
+        events.push(e);
+        for &(thread, at) in arrivals {
+            let mut a = vec![ev::SAFEPOINT_ARRIVAL];
+            format::put_varint(&mut a, thread as u64);
+            format::put_varint(&mut a, shared.time_us_at(at));
+            events.push(a);
+        }
+        self.safepoint = events;
     }
 }
 
@@ -859,6 +899,9 @@ impl GcEventSink for GcTraceSink {
         // Anything still buffered belongs to the previous phase.
         self.b.flush_with(None);
         self.b.epoch = self.b.shared.epoch.fetch_add(1, Ordering::AcqRel) + 1;
+        for e in std::mem::take(&mut self.safepoint) {
+            self.b.put_event_bytes(&e);
+        }
         let t = self.b.shared.time_us();
         self.b.ensure(32);
         self.b.put_u8(ev::GC_START);
@@ -949,6 +992,22 @@ impl GcEventSink for GcTraceSink {
         self.b.put_u8(ev::REFERENCES);
         for n in discovered.iter().chain(cleared.iter()) {
             self.b.put_varint(*n);
+        }
+    }
+
+    fn worker_activity(&mut self, phase: &str, workers: &[WorkerActivity]) {
+        let phase = truncate(phase, 64);
+        for w in workers {
+            let shared = &self.b.shared;
+            let mut e = vec![ev::GC_WORKER];
+            format::put_varint(&mut e, w.worker as u64);
+            format::put_str(&mut e, phase);
+            format::put_varint(&mut e, shared.time_us_at(w.start));
+            format::put_varint(&mut e, shared.time_us_at(w.end));
+            format::put_varint(&mut e, w.objects);
+            format::put_varint(&mut e, w.bytes);
+            format::put_varint(&mut e, w.steals);
+            self.b.put_event_bytes(&e);
         }
     }
 

@@ -130,7 +130,8 @@ use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::{align_down_page, workers_for};
 use crate::shared::workers::{
-    Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
+    report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
+    DEFAULT_SHARED_CAPACITY,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -760,6 +761,7 @@ impl StwCollector for MarkCompact {
 
         let t = Instant::now();
         let (workers, rescans) = self.mark(&pool, roots);
+        report_activity(events, "mark", &workers, |i| (workers[i].tasks, 0));
         stats.mark_workers = workers;
         stats.mark_rescans = rescans;
         stats.times.mark = t.elapsed();

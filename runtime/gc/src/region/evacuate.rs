@@ -41,7 +41,7 @@ use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
-use crate::shared::workers::{Tasks, WorkerPool};
+use crate::shared::workers::{report_activity, Tasks, WorkerPool, WorkerStats};
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -625,6 +625,7 @@ impl RegionCollector {
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
         let (results, preserved_all);
         let referencers: Vec<Ref>;
+        let pool_stats: Vec<WorkerStats>;
         {
             let ev = Evacuation {
                 memory: &self.memory,
@@ -662,6 +663,7 @@ impl RegionCollector {
                 },
                 |w, task, tasks| ev.process(w, task, tasks),
             );
+            pool_stats = out.iter().map(|(_, s)| *s).collect();
             let mut ws: Vec<Worker> = out.into_iter().map(|(w, _)| w).collect();
             // java.lang.ref: the closure is complete; clear or keep the discovered referents.
             let mut discovered = Discovered::default();
@@ -714,6 +716,12 @@ impl RegionCollector {
             preserved.extend(w.preserved.iter().map(|&(r, word)| (r.raw(), word)));
             grey.extend_from_slice(&w.grey);
         }
+        report_activity(events, "evacuate", &pool_stats, |i| {
+            (
+                results[i].copied_objects as u64,
+                results[i].copied_bytes as u64,
+            )
+        });
         drop(bitmap_guard);
         for w in &results {
             for &(t, source, card) in &w.rs_adds {

@@ -25,7 +25,7 @@ use crate::object::{gcword, ElemKind, Ref, Shape, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
-use crate::shared::workers::WorkerPool;
+use crate::shared::workers::{report_activity, WorkerPool};
 
 const ARRAY_CHUNK: usize = 512;
 
@@ -63,7 +63,7 @@ impl RegionCollector {
 
         // 1. Mark.
         let workers = workers_for(self.gc_threads, used_before);
-        self.mark_all(&bitmap, workers, roots);
+        self.mark_all(&bitmap, workers, roots, events);
 
         // 2. Plan: forwarding addresses, saved headers in compaction order.
         let compacted: Vec<usize> = (0..st.table.meta.len())
@@ -273,7 +273,14 @@ impl RegionCollector {
     /// Marks everything reachable from `roots` (parallel, work stealing), discovering
     /// `java.lang.ref` references on the way, then processes them (shared/refs.rs): soft
     /// referents the policy keeps are marked with what they reach, dead referents cleared.
-    fn mark_all(&self, bitmap: &MarkBitmap, workers: usize, roots: &mut dyn RootSource) {
+    /// Each worker's share goes to the trace as phase "mark".
+    fn mark_all(
+        &self,
+        bitmap: &MarkBitmap,
+        workers: usize,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+    ) {
         let mut seeds: Vec<u64> = Vec::new();
         roots.visit_roots(&mut |r| {
             if bitmap.mark(r.offset()) {
@@ -284,11 +291,12 @@ impl RegionCollector {
         let marker = FullMarker { c: self, bitmap };
         let results = WorkerPool::new(workers).run(
             seeds,
-            |_| Discovered::default(),
-            |discovered, task, tasks| {
+            |_| (Discovered::default(), 0u64),
+            |(discovered, traced), task, tasks| {
                 let mut pending = vec![task];
                 while let Some(t) = pending.pop() {
                     let mut produced = Vec::new();
+                    *traced += 1;
                     marker.trace(t, discovered, &mut |c| produced.push(c));
                     for c in produced {
                         if let Err(c) = tasks.push(c) {
@@ -298,8 +306,11 @@ impl RegionCollector {
                 }
             },
         );
+        let stats: Vec<_> = results.iter().map(|(_, s)| *s).collect();
+        let traced: Vec<u64> = results.iter().map(|((_, n), _)| *n).collect();
+        report_activity(events, "mark", &stats, |i| (traced[i], 0));
         let mut discovered = Discovered::default();
-        for (d, _) in results {
+        for ((d, _), _) in results {
             discovered.merge(d);
         }
         let mut liveness = marker;

@@ -139,7 +139,8 @@ use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE, MIN_
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor, References};
 use crate::shared::sizing::{align_down_page, workers_for};
 use crate::shared::workers::{
-    Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY,
+    report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
+    DEFAULT_SHARED_CAPACITY,
 };
 use parking_lot::Mutex;
 use std::collections::VecDeque;
@@ -993,6 +994,10 @@ fn copy_parallel(
         copier.stats.pool = pool_stats;
         per_worker.push(copier.stats);
     }
+    let pool_stats: Vec<WorkerStats> = per_worker.iter().map(|w| w.pool).collect();
+    report_activity(events, "copy", &pool_stats, |i| {
+        (per_worker[i].objects as u64, per_worker[i].bytes as u64)
+    });
     ParallelResult {
         top: space.top.load(Ordering::Relaxed),
         copy_time,

@@ -48,7 +48,43 @@
 //! and the calling thread is worker 0.
 
 use crossbeam_deque::{Injector, Steal, Stealer, Worker};
+use gcvm_tracer::{GcEventSink, WorkerActivity};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Reports what each worker did in a parallel phase to the trace (`GcEventSink::
+/// worker_activity`), after the phase, from the workers' own tallies: `stats[i]` is worker i's
+/// (as `run` returns them, or merged with `WorkerStats::add` over several runs) and
+/// `amounts(i)` the objects and bytes it processed, which only the collector knows. Workers
+/// that never ran are left out. Costs nothing when the sink records nothing.
+pub fn report_activity(
+    events: &mut dyn GcEventSink,
+    phase: &str,
+    stats: &[WorkerStats],
+    amounts: impl Fn(usize) -> (u64, u64),
+) {
+    if !events.wants_events() {
+        return;
+    }
+    let workers: Vec<WorkerActivity> = stats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let (objects, bytes) = amounts(i);
+            Some(WorkerActivity {
+                worker: i as u32,
+                start: s.started?,
+                end: s.finished?,
+                objects,
+                bytes,
+                steals: s.steals,
+            })
+        })
+        .collect();
+    if !workers.is_empty() {
+        events.worker_activity(phase, &workers);
+    }
+}
 
 /// Default bound of a worker's own deque (tasks).
 pub const DEFAULT_LOCAL_CAPACITY: usize = 1 << 14;
@@ -67,6 +103,10 @@ pub struct WorkerPool {
 /// What one worker did during one `run`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WorkerStats {
+    /// When the worker started looking for tasks and when it terminated (two clock reads per
+    /// worker per run). After `add`: the earliest start and the latest end.
+    pub started: Option<Instant>,
+    pub finished: Option<Instant>,
     /// Tasks processed.
     pub tasks: u64,
     /// Successful steals from other workers' deques (each takes up to half of the victim's).
@@ -79,6 +119,11 @@ pub struct WorkerStats {
 
 impl WorkerStats {
     pub fn add(&mut self, other: &WorkerStats) {
+        self.started = match (self.started, other.started) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.finished = self.finished.max(other.finished);
         self.tasks += other.tasks;
         self.steals += other.steals;
         self.spilled += other.spilled;
@@ -220,7 +265,10 @@ where
     F: Fn(&mut S, T, &mut Tasks<'_, T>),
 {
     let _guard = AbortOnPanic(&shared.aborted);
-    let mut stats = WorkerStats::default();
+    let mut stats = WorkerStats {
+        started: Some(Instant::now()),
+        ..WorkerStats::default()
+    };
     loop {
         let task = match local.pop() {
             Some(t) => Some(t),
@@ -239,6 +287,7 @@ where
             }
             None => {
                 if shared.offer_termination(id) {
+                    stats.finished = Some(Instant::now());
                     return stats;
                 }
             }
