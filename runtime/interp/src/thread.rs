@@ -901,21 +901,11 @@ impl JThread {
             Ok(code) => code,
             Err(e) => return Err(self.throw_new("java/lang/VerifyError", Some(&e))),
         };
-        let top = base + code.max_locals as usize;
-        if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit
-        {
-            return Err(self.throw_stack_overflow());
-        }
         // The frame is pushed before anything that can collect, so the arguments (its locals) are
         // roots from here on, whoever passed them.
-        self.frames.push(Frame {
-            method,
-            pc: 0,
-            locals: base as u32,
-            sp: top as u32,
-            lock: Ref::NULL,
-        });
-        self.safepoint_poll();
+        if !self.push_decoded_frame(method, code, base) {
+            return Err(self.throw_stack_overflow());
+        }
         if method.is_synchronized() {
             if let Err(t) = self.enter_method_monitor(method, base) {
                 self.frames.pop();
