@@ -103,9 +103,7 @@ use marking::Marking;
 use parking_lot::{Condvar, Mutex};
 use policy::Policy;
 use regions::{Geometry, RegionTable, Role};
-use remset::{
-    BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER,
-};
+use remset::{BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};

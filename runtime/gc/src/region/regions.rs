@@ -222,8 +222,9 @@ impl RegionTable {
             "regions must start on page boundaries"
         );
         let pages = geometry.reserved_end() >> PAGE_SHIFT;
-        let page_role: std::sync::Arc<[AtomicU8]> =
-            (0..pages).map(|_| AtomicU8::new(Role::Free as u8)).collect();
+        let page_role: std::sync::Arc<[AtomicU8]> = (0..pages)
+            .map(|_| AtomicU8::new(Role::Free as u8))
+            .collect();
         for (i, m) in meta.iter().enumerate() {
             for p in Self::pages_of(&geometry, i) {
                 page_role[p].store(m.role as u8, Ordering::Relaxed);

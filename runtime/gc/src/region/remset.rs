@@ -170,7 +170,11 @@ impl HotCards {
     pub fn defer_if_hot(&self, card: usize) -> bool {
         let epoch = self.epoch.load(Ordering::Relaxed) & 0x00ff_ffff;
         let word = self.counts[card].load(Ordering::Relaxed);
-        let n = if word >> 8 == epoch { (word & 0xff) + 1 } else { 1 };
+        let n = if word >> 8 == epoch {
+            (word & 0xff) + 1
+        } else {
+            1
+        };
         self.counts[card].store(epoch << 8 | n.min(255), Ordering::Relaxed);
         if n <= HOT_CARD_LIMIT {
             return false;
@@ -265,8 +269,8 @@ impl RemSet {
                     return;
                 }
                 let first = layout.first_card_of(source);
-                let mut bits = vec![0u64; (layout.cards_per_region as usize).div_ceil(64)]
-                    .into_boxed_slice();
+                let mut bits =
+                    vec![0u64; (layout.cards_per_region as usize).div_ceil(64)].into_boxed_slice();
                 for &c in cards.iter().chain(std::iter::once(&card)) {
                     let k = (c - first) as usize;
                     bits[k / 64] |= 1 << (k % 64);
@@ -553,7 +557,11 @@ mod tests {
         }
         assert_eq!(
             named_cards(&set),
-            vec![card_of_region(5, 3), card_of_region(5, 9), card_of_region(5, 40)]
+            vec![
+                card_of_region(5, 3),
+                card_of_region(5, 9),
+                card_of_region(5, 40)
+            ]
         );
         assert_eq!(set.size(), (3, 0));
         assert!(!set.covers(5, card_of_region(5, 4)));
