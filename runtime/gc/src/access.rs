@@ -16,11 +16,11 @@
 //! Offsets are byte offsets *within the holder object* (`holder.offset() + offset` is the slot),
 //! so every store names the object it writes into — which is what a card-marking barrier needs.
 
+use crate::collector::{BarrierFilters, HOLDER_PAGE_SHIFT};
 use crate::object::{Ref, ARRAY_BASE};
+use crate::shared::barrier::BarrierKind;
 use crate::shared::mutator::Mutator;
 use crate::Heap;
-use crate::collector::{BarrierFilters, HOLDER_PAGE_SHIFT};
-use crate::shared::barrier::BarrierKind;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 
@@ -50,15 +50,15 @@ impl StoreFastPath {
             (true, Some(flag)) => flag.clone(),
             (true, None) => return None,
         };
-        let (base, shift, holder_pages, skip_mask) =
-            match (kind.has_post(), &filters.cross_region) {
-                (false, _) => (0, usize::BITS - 1, Arc::from([]), 0),
-                (true, Some(f)) => match &f.holder_pages {
-                    Some((pages, mask)) => (f.base, f.shift, pages.clone(), *mask),
-                    None => (f.base, f.shift, Arc::from([]), 0),
-                },
-                (true, None) => return None,
-            };
+        let (base, shift, holder_pages, skip_mask) = match (kind.has_post(), &filters.cross_region)
+        {
+            (false, _) => (0, usize::BITS - 1, Arc::from([]), 0),
+            (true, Some(f)) => match &f.holder_pages {
+                Some((pages, mask)) => (f.base, f.shift, pages.clone(), *mask),
+                None => (f.base, f.shift, Arc::from([]), 0),
+            },
+            (true, None) => return None,
+        };
         Some(StoreFastPath {
             pre_active,
             holder_pages,
@@ -126,9 +126,9 @@ impl Heap {
         self.store_ref(m, array, ARRAY_BASE + 4 * index, value)
     }
 
-    /// The barriered store: the filters are tested here, the barrier's hooks (and
-    /// `--trace-deaths`' stamp) are calls out of line, so the common filtered-out store costs
-    /// a few loads and compares.
+    /// The barriered store, for stores the fast path let through (or every store when there is
+    /// none): the SATB hook only while marking, the post-write hook always (it filters again),
+    /// `--trace-deaths`' stamp first. Each is a call out of line.
     #[inline(never)]
     fn store_ref_barriered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
         if m.deaths.is_some() {
@@ -155,7 +155,8 @@ impl Heap {
 
     #[inline(never)]
     fn run_pre_write(&self, m: &mut Mutator, holder: Ref, slot: usize) {
-        m.barrier.pre_write(holder, slot, self.memory.read_ref(slot));
+        m.barrier
+            .pre_write(holder, slot, self.memory.read_ref(slot));
     }
 
     /// The collector's filters (`Collector::barrier_filters`), tested inline before the

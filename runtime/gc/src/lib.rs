@@ -250,14 +250,12 @@ impl Heap {
         config: HeapConfig,
         types: Arc<TypeRegistry>,
     ) -> Heap {
+        let barrier_filters = collector.barrier_filters();
         Heap {
             barrier: collector.barrier(),
             barrier_free: collector.barrier() == BarrierKind::None,
-            barrier_filters: collector.barrier_filters(),
-            store_fast_path: access::StoreFastPath::new(
-                collector.barrier(),
-                &collector.barrier_filters(),
-            ),
+            store_fast_path: access::StoreFastPath::new(collector.barrier(), &barrier_filters),
+            barrier_filters,
             collector_name: collector.name(),
             memory,
             types,
