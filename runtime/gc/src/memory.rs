@@ -54,6 +54,15 @@ impl HeapMemory {
         if ptr == libc::MAP_FAILED {
             return Err(format!("could not reserve {} MB for the heap", size >> 20));
         }
+        // Transparent huge pages for the heap where the kernel offers them on request
+        // (`madvise` mode): a heap walked at random — card scanning, copying, pointer-chasing
+        // programs — misses the TLB far less with 2 MB pages (SplayTree runs 12% faster,
+        // docs/benchmarks.md). Only advice: without THP the mapping works as before.
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on the whole mapping just made; it changes no contents.
+        unsafe {
+            libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
+        }
         Ok(HeapMemory {
             base: ptr as *mut u8,
             size,

@@ -74,6 +74,9 @@ struct CardWork {
     start: usize,
     top: usize,
     region: usize,
+    /// Still dirty (queued, not refined): its card-table entry is cleaned and every slot on it
+    /// pointing to another region is remembered, not only the ones into the cset.
+    dirty: bool,
 }
 
 /// What a worker reports to the tracer, replayed after the parallel phase.
@@ -101,8 +104,12 @@ struct Destinations<'t> {
 struct Worker {
     plabs: [Plab; 2],
     log: Vec<Log>,
-    /// (target region, source region, card) remembered-set entries to add.
-    rs_adds: Vec<(u32, u32, u32)>,
+    /// (target region, source region, card) remembered-set entries to add, flushed to the
+    /// remembered sets in batches (`Evacuation::remember`).
+    rs_adds: RememberBuffer,
+    /// The entries added recently, by a hash of (target, card): most duplicates (the slots of
+    /// one card, one array) are dropped here before they cost a lock and a set lookup.
+    rs_recent: Box<[u64; RS_RECENT]>,
     bytes_by_age: [usize; 16],
     copied_bytes: usize,
     young_copied_bytes: usize,
@@ -112,6 +119,10 @@ struct Worker {
     /// Tenured objects marked (concurrent start).
     grey: Vec<u32>,
     pending: Vec<Task>,
+    /// Scratch: the slots of the card being scanned that point into the cset.
+    card_slots: Vec<usize>,
+    /// Cards scanned that held a slot into the cset.
+    useful_cards: usize,
     card_time: std::time::Duration,
     /// `java.lang.ref` references whose referents were in the cset, not copied yet.
     discovered: Discovered,
@@ -122,7 +133,8 @@ impl Worker {
         Worker {
             plabs: [Plab::default(); 2],
             log: Vec::new(),
-            rs_adds: Vec::new(),
+            rs_adds: RememberBuffer::default(),
+            rs_recent: Box::new([u64::MAX; RS_RECENT]),
             bytes_by_age: [0; 16],
             copied_bytes: 0,
             young_copied_bytes: 0,
@@ -130,6 +142,8 @@ impl Worker {
             preserved: Vec::new(),
             grey: Vec::new(),
             pending: Vec::new(),
+            card_slots: Vec::new(),
+            useful_cards: 0,
             card_time: Default::default(),
             discovered: Discovered::default(),
         }
@@ -385,12 +399,24 @@ impl Evacuation<'_, '_> {
         if tracked {
             let t = self.region(new.offset());
             if t != holder_region {
-                w.rs_adds.push((
-                    t as u32,
-                    holder_region as u32,
-                    CardTable::card_of(slot) as u32,
-                ));
+                self.remember(w, t, holder_region, CardTable::card_of(slot));
             }
+        }
+    }
+
+    /// Remembers `card` (of region `source`) in region `target`'s set: buffered, duplicates of
+    /// recent entries dropped, and a full buffer added to the sets by this worker.
+    #[inline]
+    fn remember(&self, w: &mut Worker, target: usize, source: usize, card: usize) {
+        let key = (target as u64) << 32 | card as u64;
+        let h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % RS_RECENT;
+        if w.rs_recent[h] == key {
+            return;
+        }
+        w.rs_recent[h] = key;
+        w.rs_adds.push(target as u32, source as u32, card as u32);
+        if w.rs_adds.len >= RS_FLUSH || w.rs_adds.targets.len() > RS_TARGETS {
+            self.c.flush_remembered(&mut w.rs_adds);
         }
     }
 
@@ -458,11 +484,18 @@ impl Evacuation<'_, '_> {
         }
     }
 
-    /// Scans one remembered card: every slot on it pointing into the cset is evacuated.
+    /// Scans one card: every slot on it pointing into the cset is evacuated (and its card
+    /// remembered by the copy's region). A dirty card is refined as it is scanned: slots into
+    /// other regions outside the cset are remembered too.
+    ///
+    /// The slots are gathered first and the referents' headers fetched a few slots ahead of
+    /// their copying, so the cache misses of an old-to-young card overlap.
     fn scan_card(&self, w: &mut Worker, k: usize) {
         let started = Instant::now();
         let cw = self.cards[k];
         let memory = self.memory;
+        let mut slots = std::mem::take(&mut w.card_slots);
+        slots.clear();
         super::remset::for_each_slot_on_card(
             memory,
             self.types,
@@ -476,12 +509,26 @@ impl Evacuation<'_, '_> {
                 }
                 let t = self.region(target.offset());
                 if self.c.attrs.in_cset(t) {
-                    self.process_slot(w, slot, cw.region, true);
+                    slots.push(slot);
                 } else {
+                    if cw.dirty && t != cw.region {
+                        self.remember(w, t, cw.region, cw.card);
+                    }
                     self.visit_outside(w, target, t);
                 }
             },
         );
+        for &slot in slots.iter().take(PREFETCH_AHEAD) {
+            self.prefetch_target(slot);
+        }
+        for (i, &slot) in slots.iter().enumerate() {
+            if let Some(&ahead) = slots.get(i + PREFETCH_AHEAD) {
+                self.prefetch_target(ahead);
+            }
+            self.process_slot(w, slot, cw.region, true);
+        }
+        w.useful_cards += !slots.is_empty() as usize;
+        w.card_slots = slots;
         w.card_time += started.elapsed();
     }
 
@@ -502,12 +549,15 @@ impl Evacuation<'_, '_> {
         }
     }
 
-    /// Runs `task`, then hands the tasks it produced to the pool (or runs them here when the
-    /// queues are full).
+    /// Runs `task`, then the tasks it produced: into the pool while this worker's deque is
+    /// short (so idle workers have something to steal), else here, depth first (a deque push
+    /// and pop per copied object cost more than the copy).
     fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
         self.run_task(w, task);
         while let Some(t) = w.pending.pop() {
-            if let Err(t) = tasks.push(t) {
+            if tasks.queued() >= STEALABLE_TASKS {
+                self.run_task(w, t);
+            } else if let Err(t) = tasks.push(t) {
                 self.run_task(w, t);
             }
         }
@@ -515,6 +565,26 @@ impl Evacuation<'_, '_> {
 }
 
 impl RegionCollector {
+    /// Adds buffered remembered-set entries to the sets, taking each target's lock once.
+    fn flush_remembered(&self, buffer: &mut RememberBuffer) {
+        let layout = self.remsets.layout();
+        for (target, entries) in buffer.targets.iter_mut() {
+            if entries.is_empty() {
+                continue;
+            }
+            let mut set = self.remsets.of(*target as usize);
+            for &(source, card) in entries.iter() {
+                set.add(layout, source, card);
+            }
+            entries.clear();
+        }
+        if buffer.targets.len() > RS_TARGETS {
+            buffer.targets.clear();
+            buffer.last = 0;
+        }
+        buffer.len = 0;
+    }
+
     /// A young, concurrent-start or mixed collection.
     pub(crate) fn evacuation_pause(
         &self,
@@ -525,7 +595,6 @@ impl RegionCollector {
     ) -> GcOutcome {
         let kind = self.next_young_kind();
         let id = self.current_gc_id();
-        let refined = self.refine_all(false);
         let mut st = self.state.lock();
         let used_before: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
         let counts_before = role_counts(&st.table);
@@ -573,9 +642,11 @@ impl RegionCollector {
             }
         }
 
-        // The cards to scan: the union of the cset's remembered sets, in tenured regions.
+        // The cards to scan: the union of the cset's remembered sets and the cards still dirty,
+        // in tenured regions outside the cset. Each is scanned once.
         let card_started = Instant::now();
-        let mut card_list: Vec<u32> = Vec::new();
+        let dirty = self.take_dirty_cards();
+        let mut remembered: Vec<u32> = Vec::new();
         for &i in &cset {
             let rs = self.remsets.of(i);
             rs.cards(
@@ -583,20 +654,25 @@ impl RegionCollector {
                     let m = &st.table.meta[src as usize];
                     (self.geometry.bottom(src as usize), m.top)
                 },
-                &mut card_list,
+                &mut remembered,
             );
         }
-        card_list.sort_unstable();
-        card_list.dedup();
-        let cards: Vec<CardWork> = card_list
-            .iter()
-            .filter_map(|&c| {
-                let card = c as usize;
+        let layout = self.remsets.layout();
+        let heap_cards = layout.first_card as usize
+            ..(layout.first_card + layout.cards_per_region * st.table.meta.len() as u32) as usize;
+        let cards: Vec<CardWork> = merge_card_lists(&remembered, &dirty, heap_cards)
+            .into_iter()
+            .filter_map(|(card, dirty)| {
                 let region = self.geometry.index_of(CardTable::start_of(card));
-                if region >= st.table.meta.len()
-                    || !st.table.meta[region].role.is_tenured()
-                    || self.attrs.in_cset(region)
-                {
+                if region >= st.table.meta.len() || !st.table.meta[region].role.is_tenured() {
+                    return None;
+                }
+                if dirty {
+                    // Cleaned now, as refinement would: its slots are remembered below (or
+                    // its region is evacuated and its copies scanned).
+                    self.cards.clean(card);
+                }
+                if self.attrs.in_cset(region) {
                     return None;
                 }
                 let (start, top) = self.card_parse_bounds(&st.table, region, card);
@@ -605,9 +681,11 @@ impl RegionCollector {
                     start,
                     top,
                     region,
+                    dirty,
                 })
             })
             .collect();
+        let dirty_count = cards.iter().filter(|c| c.dirty).count();
         let card_count = cards.len();
         let card_prepare = card_started.elapsed();
 
@@ -623,7 +701,7 @@ impl RegionCollector {
             Vec::new()
         };
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
-        let (results, preserved_all);
+        let (mut results, preserved_all);
         let referencers: Vec<Ref>;
         let pool_stats: Vec<WorkerStats>;
         {
@@ -694,6 +772,7 @@ impl RegionCollector {
             results = ws;
         }
         let copy_time = copy_started.elapsed();
+        let post_started = Instant::now();
         let (failed_regions, reclaim) = preserved_all;
 
         // Replay what the workers did, then settle the regions.
@@ -702,6 +781,7 @@ impl RegionCollector {
         let mut young_copied = 0;
         let mut bytes_by_age = [0usize; 16];
         let mut card_time = card_prepare;
+        let mut useful_cards = 0;
         let mut preserved: HashMap<u32, u64> = HashMap::new();
         let mut grey = Vec::new();
         for (k, w) in results.iter().enumerate() {
@@ -713,6 +793,7 @@ impl RegionCollector {
                 bytes_by_age[a] += w.bytes_by_age[a];
             }
             card_time += w.card_time / workers.max(1) as u32;
+            useful_cards += w.useful_cards;
             preserved.extend(w.preserved.iter().map(|&(r, word)| (r.raw(), word)));
             grey.extend_from_slice(&w.grey);
         }
@@ -723,10 +804,8 @@ impl RegionCollector {
             )
         });
         drop(bitmap_guard);
-        for w in &results {
-            for &(t, source, card) in &w.rs_adds {
-                self.remsets.add(t as usize, source as usize, card as usize);
-            }
+        for w in results.iter_mut() {
+            self.flush_remembered(&mut w.rs_adds);
         }
         let failed = !failed_regions.is_empty();
         for &i in &failed_regions {
@@ -775,9 +854,37 @@ impl RegionCollector {
 
         // Learn, adapt, decide what follows.
         let total = started.elapsed();
+        let per_worker: Vec<String> = results
+            .iter()
+            .zip(&pool_stats)
+            .enumerate()
+            .map(|(i, (w, st))| {
+                format!(
+                    "#{i} {}K copied, {} shared tasks, {} steals, {:.3}ms",
+                    w.copied_bytes >> 10,
+                    st.tasks,
+                    st.steals,
+                    st.started.zip(st.finished).map_or(0.0, |(a, b)| ms(b - a))
+                )
+            })
+            .collect();
+        self.log_detail(
+            "gc,phases",
+            &format!("GC({id}) Evacuation workers: {}", per_worker.join("; ")),
+        );
+        self.log_detail(
+            "gc,phases",
+            &format!(
+                "GC({id}) Phases: merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset) {:.3}ms, evacuate {:.3}ms (card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                ms(card_prepare),
+                ms(copy_time),
+                ms(card_time.saturating_sub(card_prepare)),
+                ms(post_started.elapsed()),
+            ),
+        );
         let predicted = {
             let mut p = self.policy.lock();
-            let predicted = p.predict_ms(young.len(), refined + card_count, 0);
+            let predicted = p.predict_ms(young.len(), card_count, 0);
             p.record(&PauseSample {
                 cards: card_count,
                 card_time,
@@ -799,6 +906,7 @@ impl RegionCollector {
         {
             let mut s = self.stats.lock();
             s.evacuation_pauses += 1;
+            s.cards_refined_in_pauses += dirty_count as u64;
             match kind {
                 YoungKind::Normal => s.young_collections += 1,
                 YoungKind::ConcurrentStart => {
@@ -1023,5 +1131,134 @@ fn replay(log: &[Log], worker: u32, events: &mut dyn GcEventSink) {
             Log::Move(from, to, size) => events.moved(from as u64, to as u64, size as u32),
             Log::Keep(at, size) => events.kept_alive(at as u64, size as u32),
         }
+    }
+}
+
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// A worker's remembered-set entries waiting to be added, by target region (a pause adds to
+/// few: the current survivor and old regions, the regions dirty cards point into).
+#[derive(Default)]
+struct RememberBuffer {
+    /// (target region, its (source region, card) entries)
+    targets: Vec<(u32, Vec<(u32, u32)>)>,
+    /// The index in `targets` of the last target pushed to.
+    last: usize,
+    len: usize,
+}
+
+impl RememberBuffer {
+    #[inline]
+    fn push(&mut self, target: u32, source: u32, card: u32) {
+        self.len += 1;
+        if let Some((t, entries)) = self.targets.get_mut(self.last) {
+            if *t == target {
+                entries.push((source, card));
+                return;
+            }
+        }
+        self.last = match self.targets.iter().position(|(t, _)| *t == target) {
+            Some(i) => i,
+            None => {
+                self.targets.push((target, Vec::new()));
+                self.targets.len() - 1
+            }
+        };
+        self.targets[self.last].1.push((source, card));
+    }
+}
+
+/// A worker keeps this many tasks in its deque for others to steal and runs the rest itself.
+const STEALABLE_TASKS: usize = 32;
+/// Slots of a worker's recently-remembered filter.
+const RS_RECENT: usize = 256;
+/// Remembered-set entries a worker buffers before adding them.
+const RS_FLUSH: usize = 1024;
+/// Target regions a worker's buffer holds before it is flushed (its lookup is a linear scan).
+const RS_TARGETS: usize = 32;
+
+/// The cards a pause scans, each once and in address order: the remembered ones and the dirty
+/// ones, a card in both counting as dirty. `cards` is the range of card indices the heap's
+/// regions cover: two bitmaps over it when the lists are long enough to make that cheaper than
+/// sorting them.
+fn merge_card_lists(
+    remembered: &[u32],
+    dirty: &[u32],
+    cards: std::ops::Range<usize>,
+) -> Vec<(usize, bool)> {
+    let words = cards.len().div_ceil(64);
+    let mut merged: Vec<(usize, bool)> = Vec::with_capacity(remembered.len() + dirty.len());
+    if words <= 4 * (remembered.len() + dirty.len()) {
+        let mut named = vec![0u64; words];
+        let mut is_dirty = vec![0u64; words];
+        let mark = |bits: &mut Vec<u64>, card: u32| {
+            let k = (card as usize).wrapping_sub(cards.start);
+            if k < cards.len() {
+                bits[k / 64] |= 1 << (k % 64);
+            }
+        };
+        for &c in remembered {
+            mark(&mut named, c);
+        }
+        for &c in dirty {
+            mark(&mut named, c);
+            mark(&mut is_dirty, c);
+        }
+        for (w, &word) in named.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let card = cards.start + w * 64 + bit;
+                merged.push((card, is_dirty[w] >> bit & 1 == 1));
+            }
+        }
+        return merged;
+    }
+    let mut all: Vec<u64> = remembered.iter().map(|&c| (c as u64) << 1).collect();
+    all.extend(dirty.iter().map(|&c| (c as u64) << 1 | 1));
+    all.sort_unstable();
+    for e in all {
+        let (card, dirty) = ((e >> 1) as usize, e & 1 == 1);
+        if !cards.contains(&card) {
+            continue;
+        }
+        match merged.last_mut() {
+            Some(last) if last.0 == card => last.1 |= dirty,
+            _ => merged.push((card, dirty)),
+        }
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_card_lists;
+
+    #[test]
+    fn merged_cards_are_each_named_once_in_order_and_dirty_wins() {
+        let remembered = [1007, 1003, 1003, 1100];
+        let dirty = [1007, 1001, 1200];
+        let want = vec![(1001, true), (1003, false), (1007, true), (1100, false)];
+        // Both ways: the bitmaps (a small range) and the sort (a range too big for them).
+        assert_eq!(merge_card_lists(&remembered, &dirty, 1000..1128), want);
+        assert_eq!(
+            merge_card_lists(&remembered, &dirty, 1000..1_000_000)[..4],
+            want[..]
+        );
+    }
+
+    #[test]
+    fn cards_outside_the_heap_are_left_out() {
+        assert_eq!(
+            merge_card_lists(&[5, 70], &[2000], 64..128),
+            vec![(70, false)]
+        );
+        assert_eq!(
+            merge_card_lists(&[5, 70], &[2000], 64..100_000),
+            vec![(70, false), (2000, true)]
+        );
     }
 }

@@ -44,8 +44,9 @@
 //! `BarrierKind::PreAndPostWrite`, as G1:
 //! - **post-write card marking**: a store of a reference into another region, into a slot of a
 //!   non-young region, dirties the slot's 512-byte card and logs it in the thread's dirty-card
-//!   queue. *Refinement* — at the start of every pause, and on the controller thread when
-//!   queues grow — turns dirty cards into remembered-set entries.
+//!   queue. *Refinement* — on the controller thread when queues grow — turns dirty cards into
+//!   remembered-set entries; a pause scans the cards still dirty along with the remembered
+//!   ones and remembers what they point to as it goes.
 //! - **pre-write SATB** (while marking only): the overwritten reference, if tenured, is logged
 //!   so the marking sees the heap as it was when the cycle started.
 //!
@@ -514,33 +515,40 @@ impl RegionCollector {
         self.dirty_queues.pending_entries() >= REFINE_THRESHOLD_BUFFERS * DIRTY_CARD_BUFFER
     }
 
-    /// Refines every queued dirty card (at a pause's start, or on the controller thread).
-    /// Caller holds `refine_lock`. The heap lock is taken per buffer, so mutators refilling
-    /// TLABs wait at most one buffer's work.
-    pub(crate) fn refine_all(&self, concurrent: bool) -> usize {
-        let mut buffers = self.dirty_queues.take_all();
-        if !concurrent {
-            // A pause: the hot cards concurrent refinement deferred are refined now too.
-            buffers.push(self.hot_cards.take());
-        }
+    /// Concurrent refinement (the controller thread): refines queued dirty cards a buffer at a
+    /// time, each buffer one unit of concurrent work, so a pause that wants the world stopped
+    /// waits for at most one buffer (time to safepoint stays short). Cards that are hot — dirtied
+    /// again and again — are deferred to the next pause, which scans them anyway. Returns the
+    /// cards refined.
+    pub(crate) fn refine_concurrently(&self) -> usize {
         let mut n = 0;
-        for buffer in buffers {
+        loop {
+            let _unit = self.gate.enter();
+            let _refine = self.refine_lock.lock();
+            let Some(buffer) = self.dirty_queues.take_one() else {
+                break;
+            };
+            // The heap lock per buffer: mutators refilling TLABs wait at most one buffer's work.
             let st = self.state.lock();
             for card in buffer {
-                if concurrent && self.hot_cards.defer_if_hot(card as usize) {
+                if self.hot_cards.defer_if_hot(card as usize) {
                     continue;
                 }
                 self.refine_card(&st.table, card as usize);
                 n += 1;
             }
         }
-        let mut stats = self.stats.lock();
-        if concurrent {
-            stats.cards_refined_concurrently += n as u64;
-        } else {
-            stats.cards_refined_in_pauses += n as u64;
-        }
+        self.stats.lock().cards_refined_concurrently += n as u64;
         n
+    }
+
+    /// At a pause's start: every dirty card still queued (and the hot cards refinement
+    /// deferred). The pause does not refine them first; it scans them once, with the
+    /// remembered cards, and remembers what they point to as it goes (`evacuate.rs`).
+    pub(crate) fn take_dirty_cards(&self) -> Vec<u32> {
+        let mut cards: Vec<u32> = self.dirty_queues.take_all().concat();
+        cards.extend(self.hot_cards.take());
+        cards
     }
 
     /// Refines one card: cleans it and remembers it in the set of every other region a slot on
@@ -641,9 +649,7 @@ impl RegionCollector {
                 return;
             }
             if self.refinement_due() {
-                let _unit = self.gate.enter();
-                let _refine = self.refine_lock.lock();
-                self.refine_all(true);
+                self.refine_concurrently();
             }
             if self.marking.cycle_requested() {
                 self.run_marking_cycle(vm, stop);

@@ -10,10 +10,11 @@
 //! scanning it, so a store racing with the scan dirties and logs it again), parses the objects
 //! on the card (the block offset table says where the first one starts) and, for every slot on
 //! the card that points into another region, adds the card to that region's remembered set.
-//! It runs at the start of every pause (all buffers), and on the refinement thread whenever
-//! the queued buffers pass a threshold, so pauses find little left to do. A card refined more
-//! than `HOT_CARD_LIMIT` times between two pauses is *hot* (`HotCards`): it is left dirty and
-//! refined once at the next pause instead of after every store.
+//! It runs on the refinement (controller) thread whenever the queued buffers pass a threshold,
+//! a buffer at a time; a pause takes what is still queued and scans those cards once with the
+//! remembered ones, remembering their other slots as it goes (evacuate.rs). A card refined
+//! more than `HOT_CARD_LIMIT` times between two pauses is *hot* (`HotCards`): it is left dirty
+//! and scanned once by the next pause instead of refined after every store.
 //!
 //! **Remembered sets** (`RemSet`): per region, the cards elsewhere that may point into it: a
 //! map from source region to G1's three levels — *sparse* (up to `SPARSE_MAX` card indices),
@@ -147,7 +148,7 @@ pub const HOT_CARDS_MAX: usize = 1024;
 /// G1's hot card cache: a card the mutators keep re-dirtying (the top of a tree, a queue's
 /// head) would be refined over and over between two pauses. Once refined `HOT_CARD_LIMIT`
 /// times since the last pause, concurrent refinement *defers* it instead: the card stays dirty
-/// (so the barrier does not log it again) and is refined once, at the next pause's start.
+/// (so the barrier does not log it again) and is scanned once, by the next pause.
 /// Counts are per card and per epoch (a pause starts a new one), so nothing is cleared.
 pub struct HotCards {
     /// Per card: `epoch << 8 | refinements` (saturating at 255).
@@ -187,7 +188,7 @@ impl HotCards {
         true
     }
 
-    /// At a pause's start: the deferred cards (to refine now), and a new epoch.
+    /// At a pause's start: the deferred cards (for the pause to scan), and a new epoch.
     pub fn take(&self) -> Vec<u32> {
         self.epoch.fetch_add(1, Ordering::Relaxed);
         std::mem::take(&mut *self.deferred.lock())
@@ -514,6 +515,9 @@ impl RemSets {
     }
     pub fn of(&self, region: usize) -> parking_lot::MutexGuard<'_, RemSet> {
         self.sets[region].lock()
+    }
+    pub fn layout(&self) -> CardLayout {
+        self.layout
     }
     /// Adds `card` (of region `source`) to the set of region `target`.
     pub fn add(&self, target: usize, source: usize, card: usize) {

@@ -49,6 +49,14 @@ impl QueueSet {
         taken
     }
 
+    /// Takes one completed buffer (the newest), if any: concurrent refinement works a buffer
+    /// at a time so a pause waits for at most one.
+    pub fn take_one(&self) -> Option<Vec<u32>> {
+        let taken = self.completed.lock().pop()?;
+        self.entries.fetch_sub(taken.len(), Ordering::Relaxed);
+        Some(taken)
+    }
+
     /// Entries waiting in completed buffers.
     pub fn pending_entries(&self) -> usize {
         self.entries.load(Ordering::Relaxed)
@@ -124,6 +132,19 @@ mod tests {
         }
         assert_eq!(set.pending_entries(), 0);
         assert_eq!(q.len(), 3);
+    }
+
+    #[test]
+    fn take_one_takes_a_single_buffer_and_counts_its_entries_out() {
+        let set = QueueSet::new();
+        set.enqueue(vec![1, 2, 3]);
+        set.enqueue(vec![4, 5]);
+        let one = set.take_one().expect("a buffer is queued");
+        assert!(one == vec![4, 5] || one == vec![1, 2, 3]);
+        assert_eq!(set.pending_entries(), 5 - one.len());
+        assert!(set.take_one().is_some());
+        assert_eq!(set.take_one(), None);
+        assert_eq!(set.pending_entries(), 0);
     }
 
     #[test]

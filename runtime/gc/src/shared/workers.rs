@@ -155,6 +155,11 @@ impl<T> Tasks<'_, T> {
         self.worker
     }
 
+    /// Tasks waiting in this worker's own deque (others may steal them).
+    pub fn queued(&self) -> usize {
+        self.local.len()
+    }
+
     /// Queues `task`. Returns it back when the local deque and the shared list are both full:
     /// the caller must then remember the loss and recover from it.
     pub fn push(&mut self, task: T) -> Result<(), T> {
