@@ -37,7 +37,9 @@ use super::remset::CardTable;
 use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION};
 use crate::collector::*;
 use crate::memory::HeapMemory;
-use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
+use crate::object::{
+    array_size, filler_size, gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE,
+};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
@@ -152,6 +154,8 @@ impl Worker {
 
 /// What every worker shares during one pause.
 struct Evacuation<'a, 't> {
+    /// The tracer wants the moves, PLABs and keep-alives (else they are not logged at all).
+    trace: bool,
     memory: &'a HeapMemory,
     types: &'a TypeRegistry,
     c: &'a RegionCollector,
@@ -229,7 +233,9 @@ impl Evacuation<'_, '_> {
         if size > self.plab_size / 4 {
             // Its own chunk; the PLAB is kept.
             let (start, _, k) = self.take(kind, size, size)?;
-            w.log.push(Log::Plab(start, size));
+            if self.trace {
+                w.log.push(Log::Plab(start, size));
+            }
             return Some((start, k, false));
         }
         self.retire(w, kind);
@@ -243,7 +249,9 @@ impl Evacuation<'_, '_> {
             top: start + size,
             end,
         };
-        w.log.push(Log::Plab(start, end - start));
+        if self.trace {
+            w.log.push(Log::Plab(start, end - start));
+        }
         Some((start, k, true))
     }
 
@@ -269,6 +277,19 @@ impl Evacuation<'_, '_> {
             if kind == OLD {
                 self.c.bot.record(at, size);
             }
+        }
+    }
+
+    /// An object's size and whether it has reference slots to scan, from one type lookup.
+    #[inline]
+    fn size_and_refs(&self, obj: Ref) -> (usize, bool) {
+        match &self.types.info(self.memory.type_id(obj)).shape {
+            Shape::Instance { size, ref_offsets } => (*size as usize, !ref_offsets.is_empty()),
+            Shape::Array { elem } => {
+                let len = self.memory.array_length(obj) as usize;
+                (array_size(*elem, len), *elem == ElemKind::Ref && len > 0)
+            }
+            Shape::Filler => (filler_size(self.memory.array_length(obj) as usize), false),
         }
     }
 
@@ -309,7 +330,7 @@ impl Evacuation<'_, '_> {
         if gcword::is_forwarded(word) {
             return gcword::forwarded_to(word);
         }
-        let size = self.memory.object_size(self.types, obj);
+        let (size, has_refs) = self.size_and_refs(obj);
         let young = self.c.attrs.role_of(region).is_young();
         let kind = if young && gcword::age(word) < self.threshold {
             SURVIVOR
@@ -318,7 +339,7 @@ impl Evacuation<'_, '_> {
         };
         match self.alloc(w, kind, size) {
             Some((to, kind, in_plab)) => {
-                self.memory.copy(obj.offset(), to, size);
+                self.memory.copy_object(obj.offset(), to, size);
                 let copy = Ref::from_offset(to);
                 self.memory.set_gc_word(copy, gcword::aged(word));
                 match header.compare_exchange(
@@ -328,7 +349,9 @@ impl Evacuation<'_, '_> {
                     Ordering::Acquire,
                 ) {
                     Ok(_) => {
-                        w.log.push(Log::Move(obj.offset(), to, size));
+                        if self.trace {
+                            w.log.push(Log::Move(obj.offset(), to, size));
+                        }
                         if kind == OLD {
                             self.c.bot.record(to, size);
                         } else {
@@ -340,7 +363,7 @@ impl Evacuation<'_, '_> {
                         if young {
                             w.young_copied_bytes += size;
                         }
-                        if self.has_refs(copy) {
+                        if has_refs {
                             w.pending.push(Task::Scan(copy.raw() as u64));
                         }
                         copy
@@ -374,7 +397,9 @@ impl Evacuation<'_, '_> {
             Ok(_) => {
                 self.failed[region].store(1, Ordering::Relaxed);
                 w.preserved.push((obj, word));
-                w.log.push(Log::Keep(obj.offset(), size));
+                if self.trace {
+                    w.log.push(Log::Keep(obj.offset(), size));
+                }
                 if self.has_refs(obj) {
                     w.pending.push(Task::Scan(obj.raw() as u64));
                 }
@@ -646,6 +671,7 @@ impl RegionCollector {
         // in tenured regions outside the cset. Each is scanned once.
         let card_started = Instant::now();
         let dirty = self.take_dirty_cards();
+        let refined_before = self.refined_since_pause.swap(0, Ordering::Relaxed);
         let mut remembered: Vec<u32> = Vec::new();
         for &i in &cset {
             let rs = self.remsets.of(i);
@@ -706,6 +732,7 @@ impl RegionCollector {
         let pool_stats: Vec<WorkerStats>;
         {
             let ev = Evacuation {
+                trace: events.wants_events(),
                 memory: &self.memory,
                 types: &self.types,
                 c: self,
@@ -875,7 +902,7 @@ impl RegionCollector {
         self.log_detail(
             "gc,phases",
             &format!(
-                "GC({id}) Phases: merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset) {:.3}ms, evacuate {:.3}ms (card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                "GC({id}) Phases: merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
                 ms(card_prepare),
                 ms(copy_time),
                 ms(card_time.saturating_sub(card_prepare)),
@@ -895,6 +922,8 @@ impl RegionCollector {
                 young_copied_bytes: young_copied,
             });
             p.adapt_tenuring(&bytes_by_age);
+            self.refine_threshold
+                .store(p.refinement_threshold_cards(), Ordering::Relaxed);
             if kind == YoungKind::Mixed && !p.mixed_worthwhile(committed) {
                 p.candidates.clear();
             }

@@ -115,8 +115,6 @@ const STREAM_REMSET: u16 = STREAM_LIVE + 1;
 
 /// Entries per thread SATB buffer.
 pub const SATB_BUFFER: usize = 1024;
-/// The refinement thread refines when this many dirty-card buffers are queued.
-pub const REFINE_THRESHOLD_BUFFERS: usize = 4;
 /// How often the controller thread looks at the queues when nothing wakes it.
 const CONTROLLER_TICK: Duration = Duration::from_millis(5);
 /// The heap grows (by a quarter of its maximum) when a collection leaves less than this share
@@ -186,6 +184,10 @@ pub struct RegionCollector {
     /// Held by refinement (per buffer), scrubbing (per region) and every pause: old regions and
     /// remembered sets change under it.
     pub(crate) refine_lock: Mutex<()>,
+    /// Queued dirty cards that wake concurrent refinement (the policy's, after every pause).
+    pub(crate) refine_threshold: AtomicUsize,
+    /// Cards refined concurrently since the last evacuation pause (for `gc,phases`).
+    pub(crate) refined_since_pause: AtomicUsize,
     pub(crate) policy: Mutex<Policy>,
     pub(crate) stats: Mutex<RegionStats>,
     pub(crate) vm: OnceLock<&'static dyn VmControl>,
@@ -258,6 +260,8 @@ impl RegionCollector {
             barrier_shared,
             marking: Marking::new(bitmap, marking_on, geometry.count),
             refine_lock: Mutex::new(()),
+            refine_threshold: AtomicUsize::new(policy::MIN_REFINE_THRESHOLD_CARDS),
+            refined_since_pause: AtomicUsize::new(0),
             policy: Mutex::new(policy),
             stats: Mutex::new(RegionStats::default()),
             vm: OnceLock::new(),
@@ -512,7 +516,7 @@ impl RegionCollector {
 
     /// Enough dirty cards are queued for the controller to refine them.
     fn refinement_due(&self) -> bool {
-        self.dirty_queues.pending_entries() >= REFINE_THRESHOLD_BUFFERS * DIRTY_CARD_BUFFER
+        self.dirty_queues.pending_entries() >= self.refine_threshold.load(Ordering::Relaxed)
     }
 
     /// Concurrent refinement (the controller thread): refines queued dirty cards a buffer at a
@@ -539,6 +543,7 @@ impl RegionCollector {
             }
         }
         self.stats.lock().cards_refined_concurrently += n as u64;
+        self.refined_since_pause.fetch_add(n, Ordering::Relaxed);
         n
     }
 

@@ -45,6 +45,13 @@ pub const HEAP_WASTE_PERCENT: usize = 5;
 pub const TARGET_SURVIVOR_RATIO: usize = 50;
 pub const SURVIVOR_RATIO: usize = 8;
 pub const IHOP_PERCENT: usize = 45;
+/// Share of the pause goal left for scanning the dirty cards refinement did not get to
+/// (G1RSetUpdatingPauseTimePercent).
+pub const RS_UPDATE_PAUSE_PERCENT: f64 = 10.0;
+/// Bounds of the refinement threshold, in queued dirty cards: 4 buffers (eager, for short
+/// goals) to 128 buffers (512 KB of queues).
+pub const MIN_REFINE_THRESHOLD_CARDS: usize = 4 * 256;
+pub const MAX_REFINE_THRESHOLD_CARDS: usize = 128 * 256;
 /// Weight of a new sample in the decaying averages.
 const ALPHA: f64 = 0.3;
 
@@ -191,6 +198,17 @@ impl Policy {
         self.young_target = target.max(1);
     }
 
+    /// How many dirty cards the refinement thread lets queue up before it refines them: as
+    /// many as the next pause can scan in `RS_UPDATE_PAUSE_PERCENT` of the goal at the learned
+    /// cost per card (G1's adaptive refinement zones). A long goal leaves cards to the pause —
+    /// a card dirtied again and again is then refined once, not after every store — and a
+    /// short one refines eagerly so the pause finds few.
+    pub fn refinement_threshold_cards(&self) -> usize {
+        let budget_ms = self.pause_goal_ms * RS_UPDATE_PAUSE_PERCENT / 100.0;
+        let cards = budget_ms / self.cost_per_card_ms.predict().max(1e-6);
+        (cards as usize).clamp(MIN_REFINE_THRESHOLD_CARDS, MAX_REFINE_THRESHOLD_CARDS)
+    }
+
     /// The most survivor regions a young collection may fill before promoting the rest.
     pub fn max_survivor_regions(&self) -> usize {
         (self.young_target / SURVIVOR_RATIO).max(1)
@@ -248,5 +266,42 @@ impl Policy {
             .sum();
         !self.candidates.is_empty()
             && reclaimable * 100 > HEAP_WASTE_PERCENT * committed * self.region_size
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(goal_ms: u64) -> Policy {
+        Policy::new(Duration::from_millis(goal_ms), 1 << 20, 64)
+    }
+
+    #[test]
+    fn a_longer_pause_goal_leaves_more_dirty_cards_to_the_pause() {
+        let short = policy(5).refinement_threshold_cards();
+        let long = policy(50).refinement_threshold_cards();
+        assert!(long > short, "{long} <= {short}");
+    }
+
+    #[test]
+    fn the_refinement_threshold_is_what_a_tenth_of_the_goal_scans() {
+        let mut p = policy(50);
+        p.cost_per_card_ms = Avg::new(0.001);
+        p.cost_per_card_ms.add(0.001);
+        // 10% of 50 ms at 1 µs a card.
+        assert_eq!(p.refinement_threshold_cards(), 5000);
+    }
+
+    #[test]
+    fn the_refinement_threshold_stays_within_its_bounds() {
+        assert_eq!(
+            policy(1).refinement_threshold_cards(),
+            MIN_REFINE_THRESHOLD_CARDS
+        );
+        assert_eq!(
+            policy(100_000).refinement_threshold_cards(),
+            MAX_REFINE_THRESHOLD_CARDS
+        );
     }
 }

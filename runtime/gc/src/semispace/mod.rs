@@ -365,7 +365,7 @@ impl Evacuator<'_> {
             "semispace: to-space overflow (live data exceeds a half)"
         );
         let to = self.free;
-        self.memory.copy(obj.offset(), to, size);
+        self.memory.copy_object(obj.offset(), to, size);
         self.free += size;
         let copy = Ref::from_offset(to);
         self.memory.set_gc_word(copy, gcword::aged(word));
@@ -643,7 +643,7 @@ impl<'a> Copier<'a> {
         let (to, in_plab) = self.allocate(size);
         // The body (type id onwards) never changes during a collection; the old GC word may be
         // CASed by a racing worker at any moment, so it is not copied but rewritten from `word`.
-        self.memory.copy(obj.offset() + 8, to + 8, size - 8);
+        self.memory.copy_object(obj.offset() + 8, to + 8, size - 8);
         let copy = Ref::from_offset(to);
         self.memory.set_gc_word(copy, gcword::aged(word));
         Speculative {
