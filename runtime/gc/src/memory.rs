@@ -177,7 +177,7 @@ impl HeapMemory {
     /// a call into `memmove`.
     #[inline(always)]
     pub(crate) fn copy_object(&self, from: usize, to: usize, len: usize) {
-        debug_assert!(len % 8 == 0 && (from + len <= to || to + len <= from));
+        debug_assert!(len.is_multiple_of(8) && (from + len <= to || to + len <= from));
         let src = self.ptr(from, len) as *const u64;
         let dst = self.ptr(to, len) as *mut u64;
         if len <= SMALL_OBJECT {
