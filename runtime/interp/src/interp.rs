@@ -15,7 +15,7 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 
-use crate::class::{Code, Method};
+use crate::class::{Code, Method, Trivial};
 use crate::insn::{Insn, Kind};
 use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
@@ -290,16 +290,32 @@ impl JThread {
             macro_rules! invoke {
                 ($m:expr, $base:expr) => {{
                     let m: &'static Method = $m;
-                    sync!();
                     // A bytecode method run before: its frame is pushed here, without `call`'s
-                    // checks for natives, linking and decoding.
+                    // checks for natives, linking and decoding; a trivial one runs in place.
                     if m.is_plain_bytecode() {
                         if let Some(Ok(callee)) = m.code.get() {
+                            match callee.trivial {
+                                Trivial::No => {}
+                                Trivial::Empty => {
+                                    sp = $base;
+                                    continue;
+                                }
+                                Trivial::Getter { offset, kind } => {
+                                    // The receiver: checked for null by every invoke above.
+                                    let obj = Ref::from_raw(slot32!($base));
+                                    let at = obj.offset() + offset as usize;
+                                    set_slot!($base, read_field(&heap.memory, at, kind));
+                                    sp = $base + kind.slots();
+                                    continue;
+                                }
+                            }
+                            sync!();
                             if self.push_decoded_frame(m, callee, lb + $base) {
                                 continue 'frames;
                             }
                         }
                     }
+                    sync!();
                     match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
