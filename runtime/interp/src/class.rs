@@ -43,6 +43,23 @@ pub struct Code {
     pub max_locals: u16,
     pub max_stack: u16,
     pub oopmaps: OnceLock<OopMaps>,
+    /// What a call of this body can be replaced by (quicken.rs): set once, when it is quickened.
+    pub trivial: Trivial,
+}
+
+/// Bodies simple enough that the interpreter runs a call of them in place, with no frame pushed
+/// (as HotSpot's interpreter has entries for empty and accessor methods): nothing in them can
+/// throw, allocate, call or reach a safepoint, so no frame of theirs could ever be observed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trivial {
+    /// An ordinary body: calls push a frame.
+    No,
+    /// Does nothing: `return`, or a constructor whose only work is calling an empty super
+    /// constructor (`aload_0; invokespecial; return`, as `Object()` and `Number()`).
+    Empty,
+    /// An instance method that returns a field of its receiver (`aload_0; getfield; *return`):
+    /// the field's offset and kind.
+    Getter { offset: u32, kind: Kind },
 }
 
 pub struct Handler {

@@ -80,9 +80,10 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
         max_locals: raw.max_locals.max(method.arg_slots),
         max_stack: raw.max_stack,
         oopmaps: OnceLock::new(),
+        trivial: crate::class::Trivial::No,
     };
     let mut code = with_oop_maps(code, method, &class.name)?;
-    crate::quicken::quicken(vm, &mut code);
+    crate::quicken::quicken(vm, method, &mut code);
     Ok(code)
 }
 

@@ -646,6 +646,7 @@ impl LambdaPlan {
             max_locals: 1 + param_slots as u16,
             max_stack: (4 + 2 * (self.captured.len() + sam.params.len())) as u16 + 4,
             oopmaps: OnceLock::new(),
+            trivial: crate::class::Trivial::No,
         };
         let class_name = format!("{}$$Lambda", self.impl_class.name);
         let code = crate::decode::with_oop_maps(code, method, &class_name)

@@ -15,7 +15,7 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 
-use crate::class::{Code, Method};
+use crate::class::{Code, Method, Trivial};
 use crate::insn::{Insn, Kind};
 use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
@@ -32,25 +32,31 @@ impl JThread {
         // frame entry and return cost nothing without it; astore's hook is its own quickened
         // form (`AStoreTracked`, quicken.rs).
         let tracking_deaths = self.mutator.deaths.is_some();
+        // A callee `invoke!` has just pushed the frame of, with what the top of 'frames would
+        // otherwise read back from that frame.
+        let mut entered: Option<Entry> = None;
         'frames: loop {
             // One look through the thread's stack guard for the frame and the slot view.
             let st: &mut crate::thread::ThreadStack = self;
             let fi = st.frames.len() - 1;
-            let frame = st.frames[fi];
-            let method = frame.method;
-            let code: &'static Code = match method.code.get() {
-                Some(Ok(code)) => code,
-                _ => unreachable!("frames are pushed for decoded methods only"),
+            let Entry {
+                method,
+                code,
+                locals: lb,
+                pc,
+                sp: frame_sp,
+            } = match entered.take() {
+                Some(entry) => entry,
+                None => Entry::of(&st.frames[fi]),
             };
             let insns: &'static [Insn] = &code.insns;
             if tracking_deaths {
                 st.set_death_context(method);
             }
-            let lb = frame.locals as usize;
             // The instructions from the next one to run on.
-            let mut next = insns[frame.pc as usize..].iter();
+            let mut next = insns[pc..].iter();
             // Relative to the locals base, as the view below.
-            let mut sp = frame.sp as usize - lb;
+            let mut sp = frame_sp - lb;
             // The frame's part of the slot array, unchecked (slots.rs); re-taken after every call
             // out of the loop.
             let mut slots = Slots::from(&mut st.slots, lb);
@@ -290,16 +296,40 @@ impl JThread {
             macro_rules! invoke {
                 ($m:expr, $base:expr) => {{
                     let m: &'static Method = $m;
-                    sync!();
                     // A bytecode method run before: its frame is pushed here, without `call`'s
-                    // checks for natives, linking and decoding.
+                    // checks for natives, linking and decoding; a trivial one runs in place.
                     if m.is_plain_bytecode() {
                         if let Some(Ok(callee)) = m.code.get() {
+                            match callee.trivial {
+                                Trivial::No => {}
+                                Trivial::Empty => {
+                                    sp = $base;
+                                    continue;
+                                }
+                                Trivial::Getter { offset, kind } => {
+                                    // The receiver: checked for null by every invoke above.
+                                    let obj = Ref::from_raw(slot32!($base));
+                                    let at = obj.offset() + offset as usize;
+                                    set_slot!($base, read_field(&heap.memory, at, kind));
+                                    sp = $base + kind.slots();
+                                    continue;
+                                }
+                            }
+                            sync!();
                             if self.push_decoded_frame(m, callee, lb + $base) {
+                                let locals = lb + $base;
+                                entered = Some(Entry {
+                                    method: m,
+                                    code: callee,
+                                    locals,
+                                    pc: 0,
+                                    sp: locals + callee.max_locals as usize,
+                                });
                                 continue 'frames;
                             }
                         }
                     }
+                    sync!();
                     match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
@@ -1756,6 +1786,34 @@ impl JThread {
             }
         }
         Ok(None)
+    }
+}
+
+/// What the interpreter loop needs of a frame to run it.
+struct Entry {
+    method: &'static Method,
+    code: &'static Code,
+    /// The locals base, the pc to run from and the sp, in the thread's slot array.
+    locals: usize,
+    pc: usize,
+    sp: usize,
+}
+
+impl Entry {
+    /// The state of a suspended frame.
+    #[inline(always)]
+    fn of(frame: &crate::thread::Frame) -> Entry {
+        let method = frame.method;
+        Entry {
+            method,
+            code: match method.code.get() {
+                Some(Ok(code)) => code,
+                _ => unreachable!("frames are pushed for decoded methods only"),
+            },
+            locals: frame.locals as usize,
+            pc: frame.pc as usize,
+            sp: frame.sp as usize,
+        }
     }
 }
 

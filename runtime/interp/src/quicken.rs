@@ -1,6 +1,6 @@
 //! Quickening: rewriting a decoded method into faster forms once its oop maps are computed.
 //!
-//! Three kinds of rewrite, all made once per method after `decode::with_oop_maps`:
+//! The rewrites, all made once per method after `decode::with_oop_maps`:
 //! - **Specialised forms** of field and array accesses by width (`GetField32`, `ArrayLoad64`,
 //!   ...), so the interpreter does not dispatch on the kind a second time.
 //! - **Superinstructions** for the common sequences javac emits: a local loaded and compared or
@@ -20,6 +20,10 @@
 //!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
 //!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
 //!   check at all.
+//! - **Trivial bodies** (`trivial_shape`): a method that only returns, a constructor that only
+//!   calls an empty super constructor, or a getter of its receiver's field is marked so, and
+//!   the interpreter runs calls of it in place, pushing no frame (not with `--trace-deaths`,
+//!   which stamps every frame's locals when it returns).
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
@@ -37,13 +41,17 @@
 //! backward branch, which it takes at its own index with the operand stack as it was there: the
 //! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
 
-use crate::class::{Code, Method};
+use crate::class::{Code, Method, Trivial};
 use crate::insn::{Cond, DoubleOp, Insn, IntOp, Intrinsic, Kind, LongOp};
 use crate::vm::Vm;
 
-/// Rewrites `code` in place (its oop maps must already be computed).
-pub fn quicken(vm: &Vm, code: &mut Code) {
+/// Rewrites `code`, the body of `method`, in place (its oop maps must already be computed).
+pub fn quicken(vm: &Vm, method: &Method, code: &mut Code) {
     let tracking_deaths = vm.heap.deaths().is_some();
+    // With `--trace-deaths` every frame's locals are stamped when it returns: all calls push one.
+    if !tracking_deaths {
+        code.trivial = trivial_shape(method, &code.insns);
+    }
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
         .map(|i| match tracking_deaths {
             true => tracked_form(vm, &code.insns, i),
@@ -55,6 +63,35 @@ pub fn quicken(vm: &Vm, code: &mut Code) {
             code.insns[i] = f;
         }
     }
+}
+
+/// Whether a call of `method`, whose body (before quickening) is `insns`, can run in place: an
+/// empty body, a constructor that only calls an empty one, or an instance method returning a
+/// field of its receiver. The interpreter's invokes check the receiver for null before the call,
+/// so a getter's `getfield` cannot throw.
+fn trivial_shape(method: &Method, insns: &[Insn]) -> Trivial {
+    use Insn::*;
+    match insns {
+        [Return(None)] => Trivial::Empty,
+        [ALoad(0), InvokeSpecial(callee), Return(None)]
+            if !method.is_static() && is_empty(callee) =>
+        {
+            Trivial::Empty
+        }
+        [ALoad(0), GetField { offset, kind }, Return(Some(_))] if !method.is_static() => {
+            Trivial::Getter {
+                offset: *offset,
+                kind: *kind,
+            }
+        }
+        _ => Trivial::No,
+    }
+}
+
+/// `m` is plain bytecode decoded already with an empty body (so `Trivial::Empty` chains only
+/// through constructors that have run before).
+fn is_empty(m: &Method) -> bool {
+    m.is_plain_bytecode() && matches!(m.code.get(), Some(Ok(c)) if c.trivial == Trivial::Empty)
 }
 
 /// With `--trace-deaths`: every astore becomes `AStoreTracked`, which stamps the reference it
