@@ -240,7 +240,7 @@ impl RegionCollector {
         bitmap.cover(geometry.bottom(committed));
         let pause_goal = ctx.config.pause_goal.unwrap_or(policy::DEFAULT_PAUSE_GOAL);
         let mut policy = Policy::new(pause_goal, region_size, committed);
-        policy.choose_young_target(committed, committed, 0);
+        policy.choose_young_target(committed, committed, 0, 0);
         Ok(RegionCollector {
             memory: ctx.memory,
             types: ctx.types,
@@ -442,11 +442,12 @@ impl RegionCollector {
         }
         let committed = st.table.committed();
         let free = st.table.count(Role::Free);
+        let tenured = self.tenured_bytes(&st);
         drop(st);
         let cards = self.dirty_queues.pending_entries();
         self.policy
             .lock()
-            .choose_young_target(committed, free, cards);
+            .choose_young_target(committed, free, cards, tenured);
     }
 
     fn committed_end(&self, st: &HeapState) -> usize {
@@ -813,8 +814,11 @@ impl Collector for RegionCollector {
             self.marking.bitmap.write().cover(end);
             let st = self.state.lock();
             let (committed, free) = (st.table.committed(), st.table.count(Role::Free));
+            let tenured = self.tenured_bytes(&st);
             drop(st);
-            self.policy.lock().choose_young_target(committed, free, 0);
+            self.policy
+                .lock()
+                .choose_young_target(committed, free, 0, tenured);
         }
         added > 0
     }
