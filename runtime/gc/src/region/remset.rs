@@ -29,7 +29,7 @@
 //! each placement records the cards its object covers.
 
 use crate::memory::HeapMemory;
-use crate::object::{ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
+use crate::object::{array_size, filler_size, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
 use crate::region::regions::{Attrs, Geometry, Role};
 use crate::shared::barrier::Barrier;
 use crate::shared::queues::LocalQueue;
@@ -472,28 +472,39 @@ pub fn for_each_slot_on_card(
     let mut at = object_start;
     while at < card_end {
         let obj = Ref::from_offset(at);
-        let size = memory.object_size(types, obj);
-        if at + size > card_start {
-            match &types.info(memory.type_id(obj)).shape {
-                Shape::Array {
-                    elem: ElemKind::Ref,
-                } => {
+        // One type lookup per object: its size and its reference slots come from the same
+        // shape (a card holds a dozen small objects, and the lookup was most of their cost).
+        let size = match &types.info(memory.type_id(obj)).shape {
+            Shape::Instance { size, ref_offsets } => {
+                let size = *size as usize;
+                if at + size > card_start {
+                    let inside = at >= card_start && at + size <= card_end;
+                    for &o in ref_offsets.iter() {
+                        let slot = at + o as usize;
+                        if inside || (slot >= card_start && slot < card_end) {
+                            visit(slot);
+                        }
+                    }
+                }
+                size
+            }
+            Shape::Array { elem } => {
+                let len = memory.array_length(obj) as usize;
+                let size = array_size(*elem, len);
+                if *elem == ElemKind::Ref && at + size > card_start {
                     // Only the elements on the card: a humongous array spans thousands.
                     let first = at + ARRAY_BASE;
-                    let end = first + 4 * memory.array_length(obj) as usize;
+                    let end = first + 4 * len;
                     let mut slot = card_start.max(first);
                     while slot < card_end.min(end) {
                         visit(slot);
                         slot += 4;
                     }
                 }
-                _ => memory.for_each_ref_slot(types, obj, |slot| {
-                    if slot >= card_start && slot < card_end {
-                        visit(slot);
-                    }
-                }),
+                size
             }
-        }
+            Shape::Filler => filler_size(memory.array_length(obj) as usize),
+        };
         at += size;
     }
 }
