@@ -287,8 +287,8 @@ struct RunArgs {
     /// heap size, as G1 does, with at least 64 regions in small heaps).
     #[arg(long = "region-size", value_name = "SIZE", value_parser = parse_region_size)]
     region_size: Option<usize>,
-    /// The pause time the region collector aims at, in milliseconds (G1's MaxGCPauseMillis;
-    /// default 200).
+    /// The longest pause the region collector plans for, in milliseconds (G1's
+    /// MaxGCPauseMillis; default 200): the young generation never grows past what it allows.
     #[arg(long = "pause-goal", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     pause_goal: Option<u64>,
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
