@@ -25,6 +25,7 @@ public class QuickenedSequences {
         localOperandsWithNullsAndBadIndices();
         elementCopiesAndMoves();
         doubleFieldsAndLengthLoops();
+        doubleOperationsInEveryForm();
         staticTables();
         arrayMovesFromLocals();
     }
@@ -109,14 +110,99 @@ public class QuickenedSequences {
         }
     }
 
+    // Every double superinstruction with each of its four operations (one quickened variant per
+    // operation): `a op b` of two locals, into a local, into a field, with a field as the second
+    // operand (after a local or a computed value), and a local as the second operand; then the
+    // field forms with a null object, where the original getfield or putfield throws.
+    static void doubleOperationsInEveryForm() {
+        double a = 7.5, b = -2.0;
+        QuickenedSequences o = new QuickenedSequences();
+        o.d = 0.5;
+        double addLocals = a + b, subLocals = a - b, mulLocals = a * b, divLocals = a / b;
+        double addStore = a * a + b * b;
+        double subStore = a * a - b * b;
+        double mulStore = (a + b) * (a - b);
+        double divStore = (a + b) / (a - b);
+        System.out.println("double locals " + addLocals + " " + subLocals + " " + mulLocals + " "
+                + divLocals + " " + addStore + " " + subStore + " " + mulStore + " " + divStore);
+        double addField = a + o.d, subField = a - o.d, mulField = a * o.d, divField = a / o.d;
+        double addTop = (a + b) + o.d;
+        double subTop = (a + b) - o.d;
+        double mulTop = (a + b) * o.d;
+        double divTop = (a + b) / o.d;
+        double addLocal = o.d + a, subLocal = o.d - a, mulLocal = o.d * a, divLocal = o.d / a;
+        System.out.println("double fields " + addField + " " + subField + " " + mulField + " "
+                + divField + " " + addTop + " " + subTop + " " + mulTop + " " + divTop + " "
+                + addLocal + " " + subLocal + " " + mulLocal + " " + divLocal);
+        QuickenedSequences p = new QuickenedSequences();
+        p.d = (a + b) + (a - b);
+        System.out.print("double puts " + p.d);
+        p.d = (a + b) - (a - b);
+        System.out.print(" " + p.d);
+        p.d = (a + b) * (a - b);
+        System.out.print(" " + p.d);
+        p.d = (a + b) / (a - b);
+        System.out.println(" " + p.d + " " + (0.0 / 0.0) + " " + (a / 0.0));
+        QuickenedSequences none = null;
+        try {
+            none.d = (a + b) / (a - b);
+        } catch (NullPointerException e) {
+            System.out.println("NPE storing a quotient: " + e.getMessage());
+        }
+        try {
+            double x = (a + b) - none.d;
+            System.out.println(x);
+        } catch (NullPointerException e) {
+            System.out.println("NPE subtracting a field: " + e.getMessage());
+        }
+        try {
+            double x = a / none.d;
+            System.out.println(x);
+        } catch (NullPointerException e) {
+            System.out.println("NPE dividing by a field: " + e.getMessage());
+        }
+        try {
+            double x = a + none.d;
+            System.out.println(x);
+        } catch (NullPointerException e) {
+            System.out.println("NPE adding a field: " + e.getMessage());
+        }
+    }
+
     static int[] digits = {3, 1, 4, 1, 5};
     static float[] floatTable = {0.25f, -2f};
     static String[] names = {"a", "b"};
     static int[] missing;
+    static long[] longTable = {1L << 33, -9L, 5L};
+    static double[] doubleTable = {0.5, -1.25};
+    static long[] missingLongs;
 
-    // `table[i]` of static arrays (int, float, reference), then a static array that is null and
-    // an index past the end: the array load throws as unquickened code does.
+    // `table[i]` of static arrays (int, float, reference, long, double), then static arrays that
+    // are null and indices past the end: the array load throws as unquickened code does.
     static void staticTables() {
+        long wideSum = 0;
+        for (int k = 0; k < 3; k++) {
+            wideSum += longTable[k];
+        }
+        int one = 1;
+        System.out.println("static long tables " + wideSum + " " + doubleTable[one]);
+        try {
+            System.out.println(missingLongs[one]);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on a null static long table: " + e.getMessage());
+        }
+        int three = 3;
+        try {
+            System.out.println(longTable[three]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static long table: " + e.getMessage());
+        }
+        int minus = -1;
+        try {
+            System.out.println(doubleTable[minus]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static double table: " + e.getMessage());
+        }
         int sum = 0;
         for (int k = 0; k < 5; k++) {
             sum += digits[k];

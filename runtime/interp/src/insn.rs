@@ -6,8 +6,9 @@
 //! interpreter (and the oop-map builder) exactly what each slot holds. A reference that cannot be
 //! resolved becomes `LinkError`, which throws the right Java error if — and only if — it executes.
 
-use crate::class::{Class, Method, StringConst};
+use crate::class::{Method, StringConst};
 use crate::indy::{ConcatSite, LambdaSite, RecordSite};
+use std::sync::atomic::AtomicU64;
 
 /// What a field or array element holds, and how it is loaded and stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,26 +341,14 @@ pub enum Insn {
         target: u32,
     },
     /// getstatic of a 32-bit (int, float, reference) field of a class initialised before the
-    /// method was quickened.
-    GetStatic32 {
-        class: &'static Class,
-        slot: u32,
-    },
+    /// method was quickened; holds the static's cell (`Class::static_cell`).
+    GetStatic32(&'static AtomicU64),
     /// getstatic of a long or double field, likewise.
-    GetStatic64 {
-        class: &'static Class,
-        slot: u32,
-    },
+    GetStatic64(&'static AtomicU64),
     /// putstatic of an int, float or reference field, likewise.
-    PutStatic32 {
-        class: &'static Class,
-        slot: u32,
-    },
+    PutStatic32(&'static AtomicU64),
     /// putstatic of a long or double field, likewise.
-    PutStatic64 {
-        class: &'static Class,
-        slot: u32,
-    },
+    PutStatic64(&'static AtomicU64),
     /// iinc; goto (the end of a loop whose test is at its top).
     IIncGoto {
         local: u16,
@@ -415,8 +404,26 @@ pub enum Insn {
         store: u16,
     },
     /// dload; aload; getfield of a double field; a double operation: `d op o.f`.
-    DOpLocalField {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddLocalField {
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dsub.
+    DSubLocalField {
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dmul.
+    DMulLocalField {
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// The same with ddiv.
+    DDivLocalField {
         local: u16,
         object: u16,
         offset: u32,
@@ -456,8 +463,20 @@ pub enum Insn {
         local: u16,
     },
     /// dload; a double operation.
-    DOpLocal {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddLocal {
+        local: u16,
+    },
+    /// The same with dsub.
+    DSubLocal {
+        local: u16,
+    },
+    /// The same with dmul.
+    DMulLocal {
+        local: u16,
+    },
+    /// The same with ddiv.
+    DDivLocal {
         local: u16,
     },
     /// aload; iload; iaload/faload/aaload; istore/fstore/astore: `t = a[i]`, all locals.
@@ -506,8 +525,12 @@ pub enum Insn {
     /// getstatic of an array (class initialised before quickening); iload; iaload/faload/aaload:
     /// `table[i]` of a static table.
     StaticArrayLoad32 {
-        class: &'static Class,
-        slot: u32,
+        table: &'static AtomicU64,
+        index: u16,
+    },
+    /// The same with laload/daload.
+    StaticArrayLoad64 {
+        table: &'static AtomicU64,
         index: u16,
     },
     /// aload; iload; aload; iload; iaload/faload; iastore/fastore: `array[index] =
@@ -538,24 +561,78 @@ pub enum Insn {
         value: u16,
     },
     /// A double operation; dstore: `local = a op b`.
-    DOpStore {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddStore {
+        local: u16,
+    },
+    /// The same with dsub.
+    DSubStore {
+        local: u16,
+    },
+    /// The same with dmul.
+    DMulStore {
+        local: u16,
+    },
+    /// The same with ddiv.
+    DDivStore {
         local: u16,
     },
     /// A double operation; putfield of a double field: `o.f = a op b` (`o.f -= x` ends so).
-    DOpPutField {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddPutField {
+        offset: u32,
+    },
+    /// The same with dsub.
+    DSubPutField {
+        offset: u32,
+    },
+    /// The same with dmul.
+    DMulPutField {
+        offset: u32,
+    },
+    /// The same with ddiv.
+    DDivPutField {
         offset: u32,
     },
     /// aload; getfield of a double field; a double operation: `top op o.f`.
-    LocalFieldDOp {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    LocalFieldDAdd {
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dsub.
+    LocalFieldDSub {
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dmul.
+    LocalFieldDMul {
+        object: u16,
+        offset: u32,
+    },
+    /// The same with ddiv.
+    LocalFieldDDiv {
         object: u16,
         offset: u32,
     },
     /// dload a; dload b; a double operation: pushes `a op b`.
-    DLocalsOp {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DLocalsAdd {
+        a: u16,
+        b: u16,
+    },
+    /// The same with dsub.
+    DLocalsSub {
+        a: u16,
+        b: u16,
+    },
+    /// The same with dmul.
+    DLocalsMul {
+        a: u16,
+        b: u16,
+    },
+    /// The same with ddiv.
+    DLocalsDiv {
         a: u16,
         b: u16,
     },
@@ -664,7 +741,10 @@ impl LongOp {
     }
 }
 
-/// Double arithmetic.
+/// Double arithmetic. The double superinstructions have one variant per operation
+/// (`DAddStore`, `DSubStore`, ...), so the dispatch itself selects the operation: a field holding
+/// the operation costs a second, indirect jump in every handler (n-body runs ~30 per inner loop
+/// iteration). Quickening uses this to name the operation; the handlers apply a constant one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DoubleOp {
     Add,

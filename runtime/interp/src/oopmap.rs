@@ -373,10 +373,10 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | IfICmpLocals { .. }
         | IIncIfICmpLocals { .. }
         | Load2 { .. }
-        | GetStatic32 { .. }
-        | GetStatic64 { .. }
-        | PutStatic32 { .. }
-        | PutStatic64 { .. }
+        | GetStatic32(_)
+        | GetStatic64(_)
+        | PutStatic32(_)
+        | PutStatic64(_)
         | IIncGoto { .. }
         | ArrayLoadLocalIndex32 { .. }
         | ArrayLoadLocalIndex64 { .. }
@@ -396,23 +396,42 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalsArrayCopyComputed32 { .. }
         | LocalsArrayStoreComputed32 { .. }
         | StaticArrayLoad32 { .. }
+        | StaticArrayLoad64 { .. }
         | IIncLoopTest { .. }
-        | DOpStore { .. }
-        | DOpPutField { .. }
-        | LocalFieldDOp { .. }
-        | DLocalsOp { .. }
+        | DAddStore { .. }
+        | DSubStore { .. }
+        | DMulStore { .. }
+        | DDivStore { .. }
+        | DAddPutField { .. }
+        | DSubPutField { .. }
+        | DMulPutField { .. }
+        | DDivPutField { .. }
+        | LocalFieldDAdd { .. }
+        | LocalFieldDSub { .. }
+        | LocalFieldDMul { .. }
+        | LocalFieldDDiv { .. }
+        | DLocalsAdd { .. }
+        | DLocalsSub { .. }
+        | DLocalsMul { .. }
+        | DLocalsDiv { .. }
         | LengthLoopTest { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }
         | LocalGetFieldStore32 { .. }
-        | DOpLocalField { .. }
+        | DAddLocalField { .. }
+        | DSubLocalField { .. }
+        | DMulLocalField { .. }
+        | DDivLocalField { .. }
         | IfICmpLocalConst { .. }
         | IfLocal { .. }
         | IOpLocal { .. }
         | IOpConst { .. }
         | LOpLocal { .. }
-        | DOpLocal { .. }
+        | DAddLocal { .. }
+        | DSubLocal { .. }
+        | DMulLocal { .. }
+        | DDivLocal { .. }
         | Intrinsic(_) => {
             return Err("quickened instruction (the analysis runs before quickening)".into())
         }

@@ -45,6 +45,40 @@ use crate::class::{Code, Method, Trivial};
 use crate::insn::{Cond, DoubleOp, Insn, IntOp, Intrinsic, Kind, LongOp};
 use crate::vm::Vm;
 
+/// The double superinstruction of `form` for operation `op`: each form has one variant per
+/// operation (`DAddStore`, `DSubStore`, ...; see `DoubleOp`).
+macro_rules! per_op {
+    ($op:expr, $form:ident { $($field:ident: $value:expr),* }) => {
+        per_op!(@pick $op, $form { $($field: $value),* })
+    };
+    (@pick $op:expr, Store $fields:tt) => {
+        per_op!(@of $op, DAddStore, DSubStore, DMulStore, DDivStore, $fields)
+    };
+    (@pick $op:expr, PutField $fields:tt) => {
+        per_op!(@of $op, DAddPutField, DSubPutField, DMulPutField, DDivPutField, $fields)
+    };
+    (@pick $op:expr, FieldOfLocal $fields:tt) => {
+        per_op!(@of $op, LocalFieldDAdd, LocalFieldDSub, LocalFieldDMul, LocalFieldDDiv, $fields)
+    };
+    (@pick $op:expr, Locals $fields:tt) => {
+        per_op!(@of $op, DLocalsAdd, DLocalsSub, DLocalsMul, DLocalsDiv, $fields)
+    };
+    (@pick $op:expr, LocalField $fields:tt) => {
+        per_op!(@of $op, DAddLocalField, DSubLocalField, DMulLocalField, DDivLocalField, $fields)
+    };
+    (@pick $op:expr, Local $fields:tt) => {
+        per_op!(@of $op, DAddLocal, DSubLocal, DMulLocal, DDivLocal, $fields)
+    };
+    (@of $op:expr, $add:ident, $sub:ident, $mul:ident, $div:ident, { $($field:ident: $value:expr),* }) => {
+        match $op {
+            DoubleOp::Add => Insn::$add { $($field: $value),* },
+            DoubleOp::Sub => Insn::$sub { $($field: $value),* },
+            DoubleOp::Mul => Insn::$mul { $($field: $value),* },
+            DoubleOp::Div => Insn::$div { $($field: $value),* },
+        }
+    };
+}
+
 /// Rewrites `code`, the body of `method`, in place (its oop maps must already be computed).
 pub fn quicken(vm: &Vm, method: &Method, code: &mut Code) {
     let tracking_deaths = vm.heap.deaths().is_some();
@@ -160,50 +194,44 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             class,
             slot,
             kind: Kind::Ref,
-        } if vm.class(*class).init.is_done()
-            && matches!(
-                (next(1), next(2)),
-                (
-                    Some(ILoad(_)),
-                    Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))
-                )
-            ) =>
-        {
-            let ILoad(index) = next(1)? else {
-                return None;
-            };
-            Some(StaticArrayLoad32 {
-                class: vm.class(*class),
-                slot: *slot,
-                index: *index,
-            })
+        } if vm.class(*class).init.is_done() => {
+            let table = vm.class(*class).static_cell(*slot);
+            match (next(1), next(2)) {
+                (Some(ILoad(index)), Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))) => {
+                    Some(StaticArrayLoad32 {
+                        table,
+                        index: *index,
+                    })
+                }
+                (Some(ILoad(index)), Some(ArrayLoad(Kind::Long | Kind::Double))) => {
+                    Some(StaticArrayLoad64 {
+                        table,
+                        index: *index,
+                    })
+                }
+                _ => Some(GetStatic32(table)),
+            }
         }
         GetStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
-            let (class, slot) = (vm.class(*class), *slot);
+            let cell = vm.class(*class).static_cell(*slot);
             match width(*kind)? {
-                Width::W32 => Some(GetStatic32 { class, slot }),
-                Width::W64 => Some(GetStatic64 { class, slot }),
+                Width::W32 => Some(GetStatic32(cell)),
+                Width::W64 => Some(GetStatic64(cell)),
             }
         }
         PutStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
-            let (class, slot) = (vm.class(*class), *slot);
+            let cell = vm.class(*class).static_cell(*slot);
             match width(*kind)? {
-                Width::W32 => Some(PutStatic32 { class, slot }),
-                Width::W64 => Some(PutStatic64 { class, slot }),
+                Width::W32 => Some(PutStatic32(cell)),
+                Width::W64 => Some(PutStatic64(cell)),
             }
         }
         DAdd | DSub | DMul | DDiv => match next(1)? {
-            DStore(local) => Some(DOpStore {
-                op: double_op(&insns[i])?,
-                local: *local,
-            }),
+            DStore(local) => Some(per_op!(double_op(&insns[i])?, Store { local: *local })),
             PutField {
                 offset,
                 kind: Kind::Double,
-            } => Some(DOpPutField {
-                op: double_op(&insns[i])?,
-                offset: *offset,
-            }),
+            } => Some(per_op!(double_op(&insns[i])?, PutField { offset: *offset })),
             _ => None,
         },
         LCmp => {
@@ -388,17 +416,17 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     kind: Kind::Double,
                 }),
                 Some(op),
-            ) if double_op(op).is_some() => Some(DOpLocalField {
-                op: double_op(op)?,
-                local: *d,
-                object: *o,
-                offset: *offset,
-            }),
-            (DLoad(b), Some(op), _) if double_op(op).is_some() => Some(DLocalsOp {
-                op: double_op(op)?,
-                a: *d,
-                b: *b,
-            }),
+            ) if double_op(op).is_some() => Some(per_op!(
+                double_op(op)?,
+                LocalField {
+                    local: *d,
+                    object: *o,
+                    offset: *offset
+                }
+            )),
+            (DLoad(b), Some(op), _) if double_op(op).is_some() => {
+                Some(per_op!(double_op(op)?, Locals { a: *d, b: *b }))
+            }
             _ => quick_dload(insns, i, *d),
         },
         _ => None,
@@ -471,10 +499,7 @@ fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
 
 /// `dload b` followed by a double operation.
 fn quick_dload(insns: &[Insn], i: usize, b: u16) -> Option<Insn> {
-    Some(Insn::DOpLocal {
-        op: double_op(insns.get(i + 1)?)?,
-        local: b,
-    })
+    Some(per_op!(double_op(insns.get(i + 1)?)?, Local { local: b }))
 }
 
 /// The quickened form of `aload a` at `i` followed by a one- or two-instruction sequence.
@@ -489,11 +514,13 @@ fn quick_aload(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
                 kind: Kind::Double,
             },
             Some(op),
-        ) if double_op(op).is_some() => Some(LocalFieldDOp {
-            op: double_op(op)?,
-            object: *a,
-            offset: *offset,
-        }),
+        ) if double_op(op).is_some() => Some(per_op!(
+            double_op(op)?,
+            FieldOfLocal {
+                object: *a,
+                offset: *offset
+            }
+        )),
         (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
             Width::W32 => Some(LocalsArrayLoad32 {
                 array: *a,
