@@ -26,8 +26,10 @@ public class QuickenedSequences {
         elementCopiesAndMoves();
         doubleFieldsAndLengthLoops();
         doubleOperationsInEveryForm();
+        localsAgainstFieldsAndConstants();
         staticTables();
         arrayMovesFromLocals();
+        arrayMovesWithEachIndexOperation();
     }
 
     // `a[i] = b[j]`, `a[i] = b[c - d]` and `a[c - d] = v` with every operand a local (int and
@@ -110,6 +112,68 @@ public class QuickenedSequences {
         }
     }
 
+    // The computed-index moves with iadd (`a[i + j]`, their own variants like isub's) and with
+    // operations that have none (`a[i ^ j]`, `a[i >> j]`), each fast and then failing: a null
+    // array or an index out of bounds, on the loaded and on the stored side.
+    static void arrayMovesWithEachIndexOperation() {
+        int[] a = {10, 20, 30, 40, 50, 60, 70, 80};
+        int[] b = new int[8];
+        int one = 1, three = 3;
+        for (int i = 0; i < 4; i++) {
+            b[i] = a[i + three];
+            b[i + 4] = one;
+        }
+        System.out.print("add moves " + java.util.Arrays.toString(b));
+        for (int i = 0; i < 4; i++) {
+            b[i] = a[i ^ three];
+            b[i >> one] = three;
+            b[i + 4] = a[i >> one];
+        }
+        System.out.println(" other moves " + java.util.Arrays.toString(b));
+        int[] none = null;
+        int big = 9;
+        try {
+            b[one] = none[one + three];
+        } catch (NullPointerException e) {
+            System.out.println("added copy from null: " + e.getMessage());
+        }
+        try {
+            b[one] = a[big + one];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("added copy from past the end: " + e.getMessage());
+        }
+        try {
+            none[one] = a[one + three];
+        } catch (NullPointerException e) {
+            System.out.println("added copy into null: " + e.getMessage());
+        }
+        try {
+            b[big] = a[one + three];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("added copy past the end: " + e.getMessage());
+        }
+        try {
+            none[one + three] = big;
+        } catch (NullPointerException e) {
+            System.out.println("added store into null: " + e.getMessage());
+        }
+        try {
+            b[big + one] = three;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("added store past the end: " + e.getMessage());
+        }
+        try {
+            b[one] = a[big ^ one];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("xor copy from past the end: " + e.getMessage());
+        }
+        try {
+            b[big | one] = three;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("or store past the end: " + e.getMessage());
+        }
+    }
+
     // Every double superinstruction with each of its four operations (one quickened variant per
     // operation): `a op b` of two locals, into a local, into a field, with a field as the second
     // operand (after a local or a computed value), and a local as the second operand; then the
@@ -166,6 +230,46 @@ public class QuickenedSequences {
             System.out.println(x);
         } catch (NullPointerException e) {
             System.out.println("NPE adding a field: " + e.getMessage());
+        }
+    }
+
+    // `local op constant` pushed at once (every int operation, shifts of negative values and
+    // by more than 31), and `local cmp o.f` branches with each condition, forward and backward
+    // (a do-while loop, whose branch polls for a safepoint), allocating inside the loop; then
+    // a null object, where the original getfield throws.
+    static void localsAgainstFieldsAndConstants() {
+        int k = -77;
+        System.out.println("local op const " + (k + 1) + " " + (k - 3) + " " + (k * 100000) + " "
+                + (k & 0x3f) + " " + (k | 256) + " " + (k ^ -1) + " " + (k << 3) + " " + (k >> 2)
+                + " " + (k >>> 28) + " " + (k << 33) + " " + (k + 2147483647));
+        QuickenedSequences t = new QuickenedSequences();
+        t.i = 5;
+        StringBuilder sb = new StringBuilder();
+        for (int key = 3; key <= 7; key++) {
+            sb.append(key < t.i ? 'a' : '-');
+            sb.append(key <= t.i ? 'b' : '-');
+            sb.append(key > t.i ? 'c' : '-');
+            sb.append(key >= t.i ? 'd' : '-');
+            sb.append(key == t.i ? 'e' : '-');
+            sb.append(key != t.i ? 'f' : '-');
+            sb.append(' ');
+        }
+        System.out.println("local cmp field " + sb);
+        int n = 0;
+        Object keep = null;
+        t.i = 40000;
+        do {
+            keep = new int[n % 7 + 1];
+            n++;
+        } while (n < t.i);
+        System.out.println("do-while against a field " + n + " " + ((int[]) keep).length);
+        QuickenedSequences none = null;
+        try {
+            if (k < none.i) {
+                System.out.println("unreachable");
+            }
+        } catch (NullPointerException e) {
+            System.out.println("NPE comparing with a field: " + e.getMessage());
         }
     }
 

@@ -327,6 +327,14 @@ pub enum Insn {
         cond: Cond,
         target: u32,
     },
+    /// iload a; aload object; getfield of an int field; if_icmp<cond>: `key < t.key`.
+    IfICmpLocalField {
+        a: u16,
+        object: u16,
+        cond: Cond,
+        offset: u32,
+        target: u32,
+    },
     /// iload; iconst (or bipush, sipush, ldc); if_icmp<cond>.
     IfICmpLocalConst {
         a: u16,
@@ -505,6 +513,12 @@ pub enum Insn {
         b: u16,
         c: u16,
     },
+    /// iload a; iconst c; an int operation: pushes `a op c` (`i + 1`, `n - 1`, `x >> 1`).
+    LocalConstIOp {
+        op: IntOp,
+        a: u16,
+        c: i32,
+    },
     /// aload a; iload b; iconst c; an int operation: `a[b + 1]`'s operands.
     LocalIOpConst {
         op: IntOp,
@@ -558,6 +572,38 @@ pub enum Insn {
         c: u16,
         d: u16,
         op: IntOp,
+        value: u16,
+    },
+    /// `LocalsArrayCopyComputed32` with isub (`a[i] = b[k - i]`) and with iadd, the common
+    /// operations of an index, as their own variants: a handler that decodes the operation spends
+    /// an indirect jump and, in this large handler, moves of registers around it.
+    LocalsArrayCopySub32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        c: u16,
+        d: u16,
+    },
+    /// The same with iadd.
+    LocalsArrayCopyAdd32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        c: u16,
+        d: u16,
+    },
+    /// `LocalsArrayStoreComputed32` with isub (`a[k - i] = t`), likewise.
+    LocalsArrayStoreSub32 {
+        array: u16,
+        c: u16,
+        d: u16,
+        value: u16,
+    },
+    /// The same with iadd.
+    LocalsArrayStoreAdd32 {
+        array: u16,
+        c: u16,
+        d: u16,
         value: u16,
     },
     /// A double operation; dstore: `local = a op b`.

@@ -16,7 +16,7 @@
 //! pc to find its oop map.
 
 use crate::class::{Code, Method, Trivial};
-use crate::insn::{DoubleOp, Insn, Kind};
+use crate::insn::{DoubleOp, Insn, IntOp, Kind};
 use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
 use gcvm_gc::Ref;
@@ -444,6 +444,67 @@ impl JThread {
                 }};
             }
 
+            // `array[index] = src[c op d]`; `op` is a constant in the Sub and Add variants.
+            macro_rules! locals_array_copy_computed {
+                ($op:expr, $array:expr, $index:expr, $src:expr, $c:expr, $d:expr) => {{
+                    let op: IntOp = $op;
+                    let array = $array;
+                    let index = $index;
+                    let src = $src;
+                    let c = $c;
+                    let d = $d;
+                    let from = Ref::from_raw(slot32!(*src as usize));
+                    let j =
+                        op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32) as u32;
+                    let arr = Ref::from_raw(slot32!(*array as usize));
+                    let i = slot32!(*index as usize);
+                    if from.is_null() || j >= mem.array_length(from) {
+                        set_slot!(sp, arr.raw() as u64);
+                        set_slot!(sp + 1, i as u64);
+                        set_slot!(sp + 2, from.raw() as u64);
+                        set_slot!(sp + 3, j as u64);
+                        sp += 4;
+                        skip!(5);
+                        continue; // the array load throws
+                    }
+                    let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
+                    if arr.is_null() || i >= mem.array_length(arr) {
+                        set_slot!(sp, arr.raw() as u64);
+                        set_slot!(sp + 1, i as u64);
+                        set_slot!(sp + 2, v as u64);
+                        sp += 3;
+                        skip!(6);
+                        continue; // the array store throws
+                    }
+                    mem.store_u32(arr, 16 + i as usize * 4, v);
+                    skip!(7);
+                }};
+            }
+            // `array[c op d] = value`; `op` is a constant in the Sub and Add variants.
+            macro_rules! locals_array_store_computed {
+                ($op:expr, $array:expr, $c:expr, $d:expr, $value:expr) => {{
+                    let op: IntOp = $op;
+                    let array = $array;
+                    let c = $c;
+                    let d = $d;
+                    let value = $value;
+                    let arr = Ref::from_raw(slot32!(*array as usize));
+                    let i =
+                        op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32) as u32;
+                    let v = slot32!(*value as usize);
+                    if arr.is_null() || i >= mem.array_length(arr) {
+                        set_slot!(sp, arr.raw() as u64);
+                        set_slot!(sp + 1, i as u64);
+                        set_slot!(sp + 2, v as u64);
+                        sp += 3;
+                        skip!(4);
+                        continue; // the array store throws
+                    }
+                    mem.store_u32(arr, 16 + i as usize * 4, v);
+                    skip!(5);
+                }};
+            }
+
             loop {
                 let Some(insn) = next.next() else {
                     unreachable!("the oop-map analysis rejects code that runs off its end")
@@ -566,54 +627,33 @@ impl JThread {
                         c,
                         d,
                         op,
-                    } => {
-                        let from = Ref::from_raw(slot32!(*src as usize));
-                        let j = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
-                            as u32;
-                        let arr = Ref::from_raw(slot32!(*array as usize));
-                        let i = slot32!(*index as usize);
-                        if from.is_null() || j >= mem.array_length(from) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, from.raw() as u64);
-                            set_slot!(sp + 3, j as u64);
-                            sp += 4;
-                            skip!(5);
-                            continue; // the array load throws
-                        }
-                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
-                        if arr.is_null() || i >= mem.array_length(arr) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, v as u64);
-                            sp += 3;
-                            skip!(6);
-                            continue; // the array store throws
-                        }
-                        mem.store_u32(arr, 16 + i as usize * 4, v);
-                        skip!(7);
-                    }
+                    } => locals_array_copy_computed!(*op, array, index, src, c, d),
+                    Insn::LocalsArrayCopySub32 {
+                        array,
+                        index,
+                        src,
+                        c,
+                        d,
+                    } => locals_array_copy_computed!(IntOp::Sub, array, index, src, c, d),
+                    Insn::LocalsArrayCopyAdd32 {
+                        array,
+                        index,
+                        src,
+                        c,
+                        d,
+                    } => locals_array_copy_computed!(IntOp::Add, array, index, src, c, d),
                     Insn::LocalsArrayStoreComputed32 {
                         array,
                         c,
                         d,
                         op,
                         value,
-                    } => {
-                        let arr = Ref::from_raw(slot32!(*array as usize));
-                        let i = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
-                            as u32;
-                        let v = slot32!(*value as usize);
-                        if arr.is_null() || i >= mem.array_length(arr) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, v as u64);
-                            sp += 3;
-                            skip!(4);
-                            continue; // the array store throws
-                        }
-                        mem.store_u32(arr, 16 + i as usize * 4, v);
-                        skip!(5);
+                    } => locals_array_store_computed!(*op, array, c, d, value),
+                    Insn::LocalsArrayStoreSub32 { array, c, d, value } => {
+                        locals_array_store_computed!(IntOp::Sub, array, c, d, value)
+                    }
+                    Insn::LocalsArrayStoreAdd32 { array, c, d, value } => {
+                        locals_array_store_computed!(IntOp::Add, array, c, d, value)
                     }
                     Insn::DAddStore { local } => d_op_store!(DoubleOp::Add, local),
                     Insn::DSubStore { local } => d_op_store!(DoubleOp::Sub, local),
@@ -1641,6 +1681,30 @@ impl JThread {
                             skip!(2);
                         }
                     }
+                    Insn::IfICmpLocalField {
+                        a,
+                        object,
+                        cond,
+                        offset,
+                        target,
+                    } => {
+                        let x = slot32!(*a as usize) as i32;
+                        let obj = Ref::from_raw(slot32!(*object as usize));
+                        if obj.is_null() {
+                            set_slot!(sp, x as u32 as u64);
+                            set_slot!(sp + 1, obj.raw() as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the getfield throws
+                        }
+                        let y = mem.read_u32(obj.offset() + *offset as usize) as i32;
+                        if cond.test(x, y) {
+                            poll_if_backward!(target);
+                            jump!(*target);
+                        } else {
+                            skip!(3);
+                        }
+                    }
                     Insn::IfLocal { a, cond, target } => {
                         let x = slot32!(*a as usize) as i32;
                         if cond.test(x, 0) {
@@ -1663,6 +1727,12 @@ impl JThread {
                         set_slot!(sp + 1, op.apply(x, y) as u32 as u64);
                         sp += 2;
                         skip!(3);
+                    }
+                    Insn::LocalConstIOp { op, a, c } => {
+                        let x = slot32!(*a as usize) as i32;
+                        set_slot!(sp, op.apply(x, *c) as u32 as u64);
+                        sp += 1;
+                        skip!(2);
                     }
                     Insn::LocalIOpConst { op, a, b, c } => {
                         let x = slot32!(*b as usize) as i32;

@@ -390,11 +390,16 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalsArrayLoadArrayStore32 { .. }
         | LocalIOpLocals { .. }
         | LocalIOpConst { .. }
+        | LocalConstIOp { .. }
         | LoopTest { .. }
         | AStoreTracked(_)
         | LocalsArrayCopy32 { .. }
         | LocalsArrayCopyComputed32 { .. }
         | LocalsArrayStoreComputed32 { .. }
+        | LocalsArrayCopySub32 { .. }
+        | LocalsArrayCopyAdd32 { .. }
+        | LocalsArrayStoreSub32 { .. }
+        | LocalsArrayStoreAdd32 { .. }
         | StaticArrayLoad32 { .. }
         | StaticArrayLoad64 { .. }
         | IIncLoopTest { .. }
@@ -424,6 +429,7 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | DMulLocalField { .. }
         | DDivLocalField { .. }
         | IfICmpLocalConst { .. }
+        | IfICmpLocalField { .. }
         | IfLocal { .. }
         | IOpLocal { .. }
         | IOpConst { .. }

@@ -5,17 +5,19 @@
 //!   ...), so the interpreter does not dispatch on the kind a second time.
 //! - **Superinstructions** for the common sequences javac emits: a local loaded and compared or
 //!   branched on (`iload; iload; if_icmpge` forward starts most loops: `LoopTest`, which needs
-//!   no poll), a local or constant as the second operand of arithmetic (`iload; iadd`, `dload;
-//!   dmul`, `iconst; ishl`), a field of a local (`aload; getfield`, the `this.f` of every
-//!   method), an element of a local array indexed by
-//!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
-//!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
-//!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
-//!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed from locals
-//!   and constants (`a[i - j]`, `a[i + 1]`); element moves with every operand a local (`a[i] =
-//!   b[j]`, `a[i] = b[c - d]`, `a[c - d] = v`), `i < a.length` at a loop's top, `iinc; goto`
-//!   back to a loop test (the test done in place), a static table's element, and double
-//!   arithmetic on locals and fields (`a.x - b.x` into a local, `dx * dx`, `o.f -= x * y`).
+//!   no poll; `key < t.key`, a local against an int field of a local), a local or constant as
+//!   the second operand of arithmetic (`iload; iadd`, `dload; dmul`, `iconst; ishl`; both
+//!   operands at once in `iload; iconst; iadd`), a field of a local (`aload; getfield`, the
+//!   `this.f` of every method), an element of a local array indexed by a local (`aload; iload;
+//!   iaload`), a loop's increment and test (`iinc; iload; iload; if_icmplt`, `iinc; goto`), a
+//!   compare of longs and its branch, static fields of initialised classes (the instruction
+//!   holds the static's cell) and two loads in a row; element copies and element-to-local moves
+//!   (`t = a[i]`, `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed
+//!   from locals and constants (`a[i - j]`, `a[i + 1]`); element moves with every operand a
+//!   local (`a[i] = b[j]`, `a[i] = b[c - d]`, `a[c - d] = v`), `i < a.length` at a loop's top,
+//!   `iinc; goto` back to a loop test (the test done in place), a static table's element, and
+//!   double arithmetic on locals and fields (`a.x - b.x` into a local, `dx * dx`, `o.f -= x *
+//!   y`), one variant per double operation so that the dispatch selects it.
 //! - **`--trace-deaths`** (`tracked_form`): every `astore` becomes `AStoreTracked`, which stamps
 //!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
 //!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
@@ -317,6 +319,16 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 exit: *exit,
             })
         }
+        ILoad(a) if compare_with_field(insns, i).is_some() => {
+            let (object, offset, cond, target) = compare_with_field(insns, i)?;
+            Some(IfICmpLocalField {
+                a: *a,
+                object,
+                cond,
+                offset,
+                target,
+            })
+        }
         ILoad(a) => match (next(1)?, next(2)) {
             (ILoad(b), Some(IfICmpGe(exit))) if *exit as usize > i => Some(LoopTest {
                 a: *a,
@@ -341,6 +353,11 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     target,
                 })
             }
+            (IConst(c), Some(op)) if int_op(op).is_some() => Some(LocalConstIOp {
+                op: int_op(op)?,
+                a: *a,
+                c: *c,
+            }),
             (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
             (store, _) if is_store32(store) => Some(ArrayStoreLocal32 { value: *a }),
             (ArrayLoad(kind), _) if width(*kind).is_some() => match width(*kind)? {
@@ -442,6 +459,25 @@ fn is_loop_test_at(insns: &[Insn], i: usize) -> bool {
     )
 }
 
+/// `iload a; aload object; getfield` of an int field; `if_icmp<cond>` at `i`: the object local,
+/// the field's offset, the condition and the branch target.
+fn compare_with_field(insns: &[Insn], i: usize) -> Option<(u16, u32, Cond, u32)> {
+    use Insn::*;
+    match (insns.get(i + 1)?, insns.get(i + 2)?) {
+        (
+            ALoad(object),
+            GetField {
+                offset,
+                kind: Kind::Int,
+            },
+        ) => {
+            let (cond, target) = icmp(insns.get(i + 3)?)?;
+            Some((*object, *offset, cond, target))
+        }
+        _ => None,
+    }
+}
+
 /// `iload a; aload b; arraylength; if_icmpge` forward at `i`: the top of a loop over an array.
 fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
     use Insn::*;
@@ -453,7 +489,8 @@ fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
 
 /// The element moves of array loops starting with `aload a` at `i`, every operand a local:
 /// `a[i] = b[j]` (`LocalsArrayCopy32`), `a[i] = b[c op d]` (`LocalsArrayCopyComputed32`) and
-/// `a[c op d] = v` (`LocalsArrayStoreComputed32`), on int or float arrays.
+/// `a[c op d] = v` (`LocalsArrayStoreComputed32`), on int or float arrays; with isub or iadd as
+/// the operation, their `Sub` and `Add` variants.
 fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
     use Insn::*;
     let at = |k: usize| insns.get(i + k);
@@ -473,24 +510,56 @@ fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
         (ILoad(index), Some(ALoad(src)), Some(ILoad(c)), Some(ILoad(d)))
             if at(5).and_then(int_op).is_some() && is_load32(at(6)) && is_store(at(7)) =>
         {
-            Some(LocalsArrayCopyComputed32 {
-                array: a,
-                index: *index,
-                src: *src,
-                c: *c,
-                d: *d,
-                op: int_op(at(5)?)?,
+            let (index, src, c, d) = (*index, *src, *c, *d);
+            Some(match int_op(at(5)?)? {
+                IntOp::Sub => LocalsArrayCopySub32 {
+                    array: a,
+                    index,
+                    src,
+                    c,
+                    d,
+                },
+                IntOp::Add => LocalsArrayCopyAdd32 {
+                    array: a,
+                    index,
+                    src,
+                    c,
+                    d,
+                },
+                op => LocalsArrayCopyComputed32 {
+                    array: a,
+                    index,
+                    src,
+                    c,
+                    d,
+                    op,
+                },
             })
         }
         (ILoad(c), Some(ILoad(d)), Some(op), Some(ILoad(value) | FLoad(value)))
             if int_op(op).is_some() && is_store(at(5)) =>
         {
-            Some(LocalsArrayStoreComputed32 {
-                array: a,
-                c: *c,
-                d: *d,
-                op: int_op(op)?,
-                value: *value,
+            let (c, d, value) = (*c, *d, *value);
+            Some(match int_op(op)? {
+                IntOp::Sub => LocalsArrayStoreSub32 {
+                    array: a,
+                    c,
+                    d,
+                    value,
+                },
+                IntOp::Add => LocalsArrayStoreAdd32 {
+                    array: a,
+                    c,
+                    d,
+                    value,
+                },
+                op => LocalsArrayStoreComputed32 {
+                    array: a,
+                    c,
+                    d,
+                    op,
+                    value,
+                },
             })
         }
         _ => None,
