@@ -27,6 +27,7 @@ public class QuickenedSequences {
         doubleFieldsAndLengthLoops();
         doubleOperationsInEveryForm();
         localsAgainstFieldsAndConstants();
+        longConstantsAndShifts();
         staticTables();
         arrayMovesFromLocals();
         arrayMovesWithEachIndexOperation();
@@ -271,6 +272,31 @@ public class QuickenedSequences {
         } catch (NullPointerException e) {
             System.out.println("NPE comparing with a field: " + e.getMessage());
         }
+    }
+
+    static long xorshift = 0x2545F4914F6CDD1DL;
+
+    // A long and a constant under every long operation (java.util.Random's step, overflowing),
+    // and longs shifted by constants: xorshift's steps, distances 0, 63 and past 63 (only the
+    // low six bits count) and negative ones, of negative values (sign- or zero-filled).
+    static void longConstantsAndShifts() {
+        long seed = 42L ^ 0x5DEECE66DL;
+        for (int k = 0; k < 3; k++) {
+            seed = (seed * 0x5DEECE66DL + 0xBL) & ((1L << 48) - 1);
+        }
+        long v = -1234567890123L;
+        System.out.println("long consts " + seed + " " + (v + 9000000000L) + " "
+                + (v - 0x7fffffffffffffffL) + " " + (v * 1000003L) + " " + (v & 0xff00ff00ff00L)
+                + " " + (v | 0x10000000000L) + " " + (v ^ -1L) + " " + (int) (seed >>> 17));
+        for (int k = 0; k < 4; k++) {
+            xorshift ^= xorshift << 13;
+            xorshift ^= xorshift >>> 7;
+            xorshift ^= xorshift << 17;
+        }
+        int distance = 70;
+        System.out.println("long shifts " + xorshift + " " + (v << 0) + " " + (v >> 63) + " "
+                + (v >>> 63) + " " + (v << 64) + " " + (v >> 65) + " " + (v >>> 70) + " "
+                + (v << -1) + " " + (v >> -60) + " " + (v >>> -3) + " " + (v << distance));
     }
 
     static int[] digits = {3, 1, 4, 1, 5};

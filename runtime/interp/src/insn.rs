@@ -470,6 +470,19 @@ pub enum Insn {
         op: LongOp,
         local: u16,
     },
+    /// lconst (ldc2_w); a long operation: `seed * MULTIPLIER + ADDEND & MASK` of
+    /// java.util.Random.
+    LOpConst {
+        op: LongOp,
+        c: i64,
+    },
+    /// iconst; lshl: a long shifted left by a constant (xorshift generators), the distance
+    /// already masked to 0-63.
+    LShlConst(u8),
+    /// iconst; lshr, likewise.
+    LShrConst(u8),
+    /// iconst; lushr, likewise.
+    LUShrConst(u8),
     /// dload; a double operation.
     /// One variant per operation (see `DoubleOp`).
     DAddLocal {

@@ -1752,6 +1752,26 @@ impl JThread {
                         set_slot!(sp - 2, op.apply(a, b) as u64);
                         skip!(1);
                     }
+                    Insn::LOpConst { op, c } => {
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, op.apply(a, *c) as u64);
+                        skip!(1);
+                    }
+                    Insn::LShlConst(distance) => {
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, (a << *distance) as u64);
+                        skip!(1);
+                    }
+                    Insn::LShrConst(distance) => {
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, (a >> *distance) as u64);
+                        skip!(1);
+                    }
+                    Insn::LUShrConst(distance) => {
+                        let a = slot!(sp - 2);
+                        set_slot!(sp - 2, a >> *distance);
+                        skip!(1);
+                    }
                     Insn::DAddLocal { local } => d_op_local!(DoubleOp::Add, local),
                     Insn::DSubLocal { local } => d_op_local!(DoubleOp::Sub, local),
                     Insn::DMulLocal { local } => d_op_local!(DoubleOp::Mul, local),

@@ -434,6 +434,10 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | IOpLocal { .. }
         | IOpConst { .. }
         | LOpLocal { .. }
+        | LOpConst { .. }
+        | LShlConst(_)
+        | LShrConst(_)
+        | LUShrConst(_)
         | DAddLocal { .. }
         | DSubLocal { .. }
         | DMulLocal { .. }

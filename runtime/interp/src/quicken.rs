@@ -7,17 +7,18 @@
 //!   branched on (`iload; iload; if_icmpge` forward starts most loops: `LoopTest`, which needs
 //!   no poll; `key < t.key`, a local against an int field of a local), a local or constant as
 //!   the second operand of arithmetic (`iload; iadd`, `dload; dmul`, `iconst; ishl`; both
-//!   operands at once in `iload; iconst; iadd`), a field of a local (`aload; getfield`, the
-//!   `this.f` of every method), an element of a local array indexed by a local (`aload; iload;
-//!   iaload`), a loop's increment and test (`iinc; iload; iload; if_icmplt`, `iinc; goto`), a
-//!   compare of longs and its branch, static fields of initialised classes (the instruction
-//!   holds the static's cell) and two loads in a row; element copies and element-to-local moves
-//!   (`t = a[i]`, `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed
-//!   from locals and constants (`a[i - j]`, `a[i + 1]`); element moves with every operand a
-//!   local (`a[i] = b[j]`, `a[i] = b[c - d]`, `a[c - d] = v`), `i < a.length` at a loop's top,
-//!   `iinc; goto` back to a loop test (the test done in place), a static table's element, and
-//!   double arithmetic on locals and fields (`a.x - b.x` into a local, `dx * dx`, `o.f -= x *
-//!   y`), one variant per double operation so that the dispatch selects it.
+//!   operands at once in `iload; iconst; iadd`; long constants and constant long shifts), a
+//!   field of a local (`aload; getfield`, the `this.f` of every method), an element of a local
+//!   array indexed by a local (`aload; iload; iaload`), a loop's increment and test (`iinc;
+//!   iload; iload; if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields
+//!   of initialised classes (the instruction holds the static's cell) and two loads in a row;
+//!   element copies and element-to-local moves (`t = a[i]`, `a[x] = t`, `a[x] = b[y]`, `a[x] =
+//!   b[j]`) and an array with an index computed from locals and constants (`a[i - j]`, `a[i +
+//!   1]`); element moves with every operand a local (`a[i] = b[j]`, `a[i] = b[c - d]`, `a[c -
+//!   d] = v`), `i < a.length` at a loop's top, `iinc; goto` back to a loop test (the test done
+//!   in place), a static table's element, and double arithmetic on locals and fields (`a.x -
+//!   b.x` into a local, `dx * dx`, `o.f -= x * y`), one variant per double operation so that
+//!   the dispatch selects it.
 //! - **`--trace-deaths`** (`tracked_form`): every `astore` becomes `AStoreTracked`, which stamps
 //!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
 //!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
@@ -417,8 +418,21 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             }
             _ => None,
         },
-        IConst(c) => Some(IOpConst {
-            op: int_op(next(1)?)?,
+        IConst(c) => {
+            // A long shift uses only the distance's low six bits.
+            let distance = (*c & 63) as u8;
+            match next(1)? {
+                LShl => Some(LShlConst(distance)),
+                LShr => Some(LShrConst(distance)),
+                LUShr => Some(LUShrConst(distance)),
+                op => Some(IOpConst {
+                    op: int_op(op)?,
+                    c: *c,
+                }),
+            }
+        }
+        LConst(c) => Some(LOpConst {
+            op: long_op(next(1)?)?,
             c: *c,
         }),
         LLoad(b) => Some(LOpLocal {
