@@ -242,7 +242,9 @@ public class QuickenedSequences {
         int k = -77;
         System.out.println("local op const " + (k + 1) + " " + (k - 3) + " " + (k * 100000) + " "
                 + (k & 0x3f) + " " + (k | 256) + " " + (k ^ -1) + " " + (k << 3) + " " + (k >> 2)
-                + " " + (k >>> 28) + " " + (k << 33) + " " + (k + 2147483647));
+                + " " + (k >>> 28) + " " + (k << 33) + " " + (k + 2147483647) + " "
+                + (k - Integer.MIN_VALUE) + " " + (k - -2147483647) + " " + (k * k - 1) + " "
+                + (k * k + -9) + " " + (k * k - Integer.MIN_VALUE) + " " + (k * k * k - 100000));
         QuickenedSequences t = new QuickenedSequences();
         t.i = 5;
         StringBuilder sb = new StringBuilder();
