@@ -28,6 +28,7 @@ public class QuickenedSequences {
         doubleOperationsInEveryForm();
         localsAgainstFieldsAndConstants();
         longConstantsAndShifts();
+        fieldUpdatesByProducts();
         staticTables();
         arrayMovesFromLocals();
         arrayMovesWithEachIndexOperation();
@@ -299,6 +300,35 @@ public class QuickenedSequences {
         System.out.println("long shifts " + xorshift + " " + (v << 0) + " " + (v >> 63) + " "
                 + (v >>> 63) + " " + (v << 64) + " " + (v >> 65) + " " + (v >>> 70) + " "
                 + (v << -1) + " " + (v >> -60) + " " + (v >>> -3) + " " + (v << distance));
+    }
+
+    // n-body's `o.f += x * p.g * y` and `o.f -= x * p.g * y` with every operand a local, also
+    // with `o` and `p` the same object and the same field, then with `o` null (its getfield
+    // throws before anything is read) and with `p` null (its getfield throws after `o.f` was
+    // read; `o.f` keeps its value).
+    static void fieldUpdatesByProducts() {
+        QuickenedSequences o = new QuickenedSequences();
+        QuickenedSequences p = new QuickenedSequences();
+        o.d = 1.25;
+        p.d = -3.0;
+        double x = 0.1, y = 7.0;
+        for (int k = 0; k < 3; k++) {
+            o.d += x * p.d * y;
+            p.d -= x * o.d * y;
+        }
+        o.d -= x * o.d * y;
+        System.out.println("field products " + o.d + " " + p.d);
+        QuickenedSequences none = null;
+        try {
+            none.d += x * p.d * y;
+        } catch (NullPointerException e) {
+            System.out.println("NPE updating a null: " + e.getMessage());
+        }
+        try {
+            o.d -= x * none.d * y;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on a null factor: " + e.getMessage() + " " + o.d);
+        }
     }
 
     static int[] digits = {3, 1, 4, 1, 5};

@@ -16,7 +16,7 @@
 //! pc to find its oop map.
 
 use crate::class::{Code, Method, Trivial};
-use crate::insn::{DoubleOp, Insn, IntOp, Kind};
+use crate::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
 use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
 use gcvm_gc::Ref;
@@ -502,6 +502,48 @@ impl JThread {
                     }
                     mem.store_u32(arr, 16 + i as usize * 4, v);
                     skip!(5);
+                }};
+            }
+
+            // `o.f op= x * p.g * y` (`FieldAddProduct`, `FieldSubProduct`). A null `o` stops at
+            // its getfield (after aload, dup); a null `p` at its getfield, with `o`, `o.f` and `x`
+            // pushed as the instructions before it leave them.
+            macro_rules! field_product {
+                ($operands:expr, $op:expr) => {{
+                    let FieldProduct {
+                        object,
+                        field,
+                        x,
+                        factor,
+                        factor_field,
+                        y,
+                    } = *$operands;
+                    let obj = Ref::from_raw(slot32!(object as usize));
+                    if obj.is_null() {
+                        set_slot!(sp, obj.raw() as u64);
+                        set_slot!(sp + 1, obj.raw() as u64);
+                        sp += 2;
+                        skip!(1);
+                        continue; // the getfield throws
+                    }
+                    let at = obj.offset() + field as usize;
+                    let f = f64::from_bits(mem.read_u64(at));
+                    let other = Ref::from_raw(slot32!(factor as usize));
+                    if other.is_null() {
+                        set_slot!(sp, obj.raw() as u64);
+                        set_slot!(sp + 1, f.to_bits());
+                        set_slot!(sp + 3, slot!(x as usize));
+                        set_slot!(sp + 5, other.raw() as u64);
+                        sp += 6;
+                        skip!(4);
+                        continue; // the second getfield throws
+                    }
+                    let g = f64::from_bits(mem.read_u64(other.offset() + factor_field as usize));
+                    let product =
+                        f64::from_bits(slot!(x as usize)) * g * f64::from_bits(slot!(y as usize));
+                    let op: DoubleOp = $op;
+                    mem.store_u64(obj, field as usize, op.apply(f, product).to_bits());
+                    skip!(10);
                 }};
             }
 
@@ -1463,6 +1505,8 @@ impl JThread {
                         sp += 1;
                         skip!(1);
                     }
+                    Insn::FieldAddProduct(operands) => field_product!(operands, DoubleOp::Add),
+                    Insn::FieldSubProduct(operands) => field_product!(operands, DoubleOp::Sub),
                     Insn::LocalDupGetField32 { local, offset } => {
                         let obj = Ref::from_raw(slot32!(*local as usize));
                         set_slot!(sp, obj.raw() as u64);

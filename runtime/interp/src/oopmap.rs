@@ -382,6 +382,8 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | ArrayLoadLocalIndex64 { .. }
         | LocalDupGetField32 { .. }
         | LocalDupGetField64 { .. }
+        | FieldAddProduct(_)
+        | FieldSubProduct(_)
         | IfLCmp { .. }
         | LocalsArrayStore32 { .. }
         | LocalsArrayLoadStore32 { .. }

@@ -45,7 +45,7 @@
 //! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
 
 use crate::class::{Code, Method, Trivial};
-use crate::insn::{Cond, DoubleOp, Insn, IntOp, Intrinsic, Kind, LongOp};
+use crate::insn::{Cond, DoubleOp, FieldProduct, Insn, IntOp, Intrinsic, Kind, LongOp};
 use crate::vm::Vm;
 
 /// The double superinstruction of `form` for operation `op`: each form has one variant per
@@ -241,6 +241,7 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             let (cond, target) = if_zero(next(1)?)?;
             Some(IfLCmp { cond, target })
         }
+        ALoad(a) if field_product(insns, i, *a).is_some() => field_product(insns, i, *a),
         ALoad(a) if array_move(insns, i, *a).is_some() => array_move(insns, i, *a),
         ALoad(a) => match (next(1)?, next(2), next(3)) {
             (ILoad(index), Some(ILoad(value) | FLoad(value)), Some(ArrayStore(kind)))
@@ -576,6 +577,52 @@ fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
                 },
             })
         }
+        _ => None,
+    }
+}
+
+/// `o.f += x * p.g * y` or `o.f -= x * p.g * y` (doubles, every operand a local) starting with
+/// `aload o` at `i`: `FieldAddProduct` or `FieldSubProduct`.
+fn field_product(insns: &[Insn], i: usize, object: u16) -> Option<Insn> {
+    use Insn::*;
+    let at = |k: usize| insns.get(i + k);
+    let double_field = |insn: Option<&Insn>| match insn {
+        Some(GetField {
+            offset,
+            kind: Kind::Double,
+        }) => u16::try_from(*offset).ok(),
+        _ => None,
+    };
+    let (Some(Dup), Some(DLoad(x)), Some(ALoad(factor)), Some(DMul), Some(DLoad(y)), Some(DMul)) =
+        (at(1), at(3), at(4), at(6), at(7), at(8))
+    else {
+        return None;
+    };
+    let field = double_field(at(2))?;
+    let operands = FieldProduct {
+        object,
+        field,
+        x: *x,
+        factor: *factor,
+        factor_field: double_field(at(5))?,
+        y: *y,
+    };
+    // The store goes back to the field read at the start.
+    match (at(9)?, at(10)?) {
+        (
+            DAdd,
+            PutField {
+                offset,
+                kind: Kind::Double,
+            },
+        ) if *offset == field as u32 => Some(FieldAddProduct(operands)),
+        (
+            DSub,
+            PutField {
+                offset,
+                kind: Kind::Double,
+            },
+        ) if *offset == field as u32 => Some(FieldSubProduct(operands)),
         _ => None,
     }
 }
