@@ -25,8 +25,13 @@ public class QuickenedSequences {
         localOperandsWithNullsAndBadIndices();
         elementCopiesAndMoves();
         doubleFieldsAndLengthLoops();
+        doubleOperationsInEveryForm();
+        localsAgainstFieldsAndConstants();
+        longConstantsAndShifts();
+        fieldUpdatesByProducts();
         staticTables();
         arrayMovesFromLocals();
+        arrayMovesWithEachIndexOperation();
     }
 
     // `a[i] = b[j]`, `a[i] = b[c - d]` and `a[c - d] = v` with every operand a local (int and
@@ -109,14 +114,257 @@ public class QuickenedSequences {
         }
     }
 
+    // The computed-index moves with iadd (`a[i + j]`, their own variants like isub's) and with
+    // operations that have none (`a[i ^ j]`, `a[i >> j]`), each fast and then failing: a null
+    // array or an index out of bounds, on the loaded and on the stored side.
+    static void arrayMovesWithEachIndexOperation() {
+        int[] a = {10, 20, 30, 40, 50, 60, 70, 80};
+        int[] b = new int[8];
+        int one = 1, three = 3;
+        for (int i = 0; i < 4; i++) {
+            b[i] = a[i + three];
+            b[i + 4] = one;
+        }
+        System.out.print("add moves " + java.util.Arrays.toString(b));
+        for (int i = 0; i < 4; i++) {
+            b[i] = a[i ^ three];
+            b[i >> one] = three;
+            b[i + 4] = a[i >> one];
+        }
+        System.out.println(" other moves " + java.util.Arrays.toString(b));
+        int[] none = null;
+        int big = 9;
+        try {
+            b[one] = none[one + three];
+        } catch (NullPointerException e) {
+            System.out.println("added copy from null: " + e.getMessage());
+        }
+        try {
+            b[one] = a[big + one];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("added copy from past the end: " + e.getMessage());
+        }
+        try {
+            none[one] = a[one + three];
+        } catch (NullPointerException e) {
+            System.out.println("added copy into null: " + e.getMessage());
+        }
+        try {
+            b[big] = a[one + three];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("added copy past the end: " + e.getMessage());
+        }
+        try {
+            none[one + three] = big;
+        } catch (NullPointerException e) {
+            System.out.println("added store into null: " + e.getMessage());
+        }
+        try {
+            b[big + one] = three;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("added store past the end: " + e.getMessage());
+        }
+        try {
+            b[one] = a[big ^ one];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("xor copy from past the end: " + e.getMessage());
+        }
+        try {
+            b[big | one] = three;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("or store past the end: " + e.getMessage());
+        }
+    }
+
+    // Every double superinstruction with each of its four operations (one quickened variant per
+    // operation): `a op b` of two locals, into a local, into a field, with a field as the second
+    // operand (after a local or a computed value), and a local as the second operand; then the
+    // field forms with a null object, where the original getfield or putfield throws.
+    static void doubleOperationsInEveryForm() {
+        double a = 7.5, b = -2.0;
+        QuickenedSequences o = new QuickenedSequences();
+        o.d = 0.5;
+        double addLocals = a + b, subLocals = a - b, mulLocals = a * b, divLocals = a / b;
+        double addStore = a * a + b * b;
+        double subStore = a * a - b * b;
+        double mulStore = (a + b) * (a - b);
+        double divStore = (a + b) / (a - b);
+        System.out.println("double locals " + addLocals + " " + subLocals + " " + mulLocals + " "
+                + divLocals + " " + addStore + " " + subStore + " " + mulStore + " " + divStore);
+        double addField = a + o.d, subField = a - o.d, mulField = a * o.d, divField = a / o.d;
+        double addTop = (a + b) + o.d;
+        double subTop = (a + b) - o.d;
+        double mulTop = (a + b) * o.d;
+        double divTop = (a + b) / o.d;
+        double addLocal = o.d + a, subLocal = o.d - a, mulLocal = o.d * a, divLocal = o.d / a;
+        System.out.println("double fields " + addField + " " + subField + " " + mulField + " "
+                + divField + " " + addTop + " " + subTop + " " + mulTop + " " + divTop + " "
+                + addLocal + " " + subLocal + " " + mulLocal + " " + divLocal);
+        QuickenedSequences p = new QuickenedSequences();
+        p.d = (a + b) + (a - b);
+        System.out.print("double puts " + p.d);
+        p.d = (a + b) - (a - b);
+        System.out.print(" " + p.d);
+        p.d = (a + b) * (a - b);
+        System.out.print(" " + p.d);
+        p.d = (a + b) / (a - b);
+        System.out.println(" " + p.d + " " + (0.0 / 0.0) + " " + (a / 0.0));
+        QuickenedSequences none = null;
+        try {
+            none.d = (a + b) / (a - b);
+        } catch (NullPointerException e) {
+            System.out.println("NPE storing a quotient: " + e.getMessage());
+        }
+        try {
+            double x = (a + b) - none.d;
+            System.out.println(x);
+        } catch (NullPointerException e) {
+            System.out.println("NPE subtracting a field: " + e.getMessage());
+        }
+        try {
+            double x = a / none.d;
+            System.out.println(x);
+        } catch (NullPointerException e) {
+            System.out.println("NPE dividing by a field: " + e.getMessage());
+        }
+        try {
+            double x = a + none.d;
+            System.out.println(x);
+        } catch (NullPointerException e) {
+            System.out.println("NPE adding a field: " + e.getMessage());
+        }
+    }
+
+    // `local op constant` pushed at once (every int operation, shifts of negative values and
+    // by more than 31), and `local cmp o.f` branches with each condition, forward and backward
+    // (a do-while loop, whose branch polls for a safepoint), allocating inside the loop; then
+    // a null object, where the original getfield throws.
+    static void localsAgainstFieldsAndConstants() {
+        int k = -77;
+        System.out.println("local op const " + (k + 1) + " " + (k - 3) + " " + (k * 100000) + " "
+                + (k & 0x3f) + " " + (k | 256) + " " + (k ^ -1) + " " + (k << 3) + " " + (k >> 2)
+                + " " + (k >>> 28) + " " + (k << 33) + " " + (k + 2147483647) + " "
+                + (k - Integer.MIN_VALUE) + " " + (k - -2147483647) + " " + (k * k - 1) + " "
+                + (k * k + -9) + " " + (k * k - Integer.MIN_VALUE) + " " + (k * k * k - 100000));
+        QuickenedSequences t = new QuickenedSequences();
+        t.i = 5;
+        StringBuilder sb = new StringBuilder();
+        for (int key = 3; key <= 7; key++) {
+            sb.append(key < t.i ? 'a' : '-');
+            sb.append(key <= t.i ? 'b' : '-');
+            sb.append(key > t.i ? 'c' : '-');
+            sb.append(key >= t.i ? 'd' : '-');
+            sb.append(key == t.i ? 'e' : '-');
+            sb.append(key != t.i ? 'f' : '-');
+            sb.append(' ');
+        }
+        System.out.println("local cmp field " + sb);
+        int n = 0;
+        Object keep = null;
+        t.i = 40000;
+        do {
+            keep = new int[n % 7 + 1];
+            n++;
+        } while (n < t.i);
+        System.out.println("do-while against a field " + n + " " + ((int[]) keep).length);
+        QuickenedSequences none = null;
+        try {
+            if (k < none.i) {
+                System.out.println("unreachable");
+            }
+        } catch (NullPointerException e) {
+            System.out.println("NPE comparing with a field: " + e.getMessage());
+        }
+    }
+
+    static long xorshift = 0x2545F4914F6CDD1DL;
+
+    // A long and a constant under every long operation (java.util.Random's step, overflowing),
+    // and longs shifted by constants: xorshift's steps, distances 0, 63 and past 63 (only the
+    // low six bits count) and negative ones, of negative values (sign- or zero-filled).
+    static void longConstantsAndShifts() {
+        long seed = 42L ^ 0x5DEECE66DL;
+        for (int k = 0; k < 3; k++) {
+            seed = (seed * 0x5DEECE66DL + 0xBL) & ((1L << 48) - 1);
+        }
+        long v = -1234567890123L;
+        System.out.println("long consts " + seed + " " + (v + 9000000000L) + " "
+                + (v - 0x7fffffffffffffffL) + " " + (v * 1000003L) + " " + (v & 0xff00ff00ff00L)
+                + " " + (v | 0x10000000000L) + " " + (v ^ -1L) + " " + (int) (seed >>> 17));
+        for (int k = 0; k < 4; k++) {
+            xorshift ^= xorshift << 13;
+            xorshift ^= xorshift >>> 7;
+            xorshift ^= xorshift << 17;
+        }
+        int distance = 70;
+        System.out.println("long shifts " + xorshift + " " + (v << 0) + " " + (v >> 63) + " "
+                + (v >>> 63) + " " + (v << 64) + " " + (v >> 65) + " " + (v >>> 70) + " "
+                + (v << -1) + " " + (v >> -60) + " " + (v >>> -3) + " " + (v << distance));
+    }
+
+    // n-body's `o.f += x * p.g * y` and `o.f -= x * p.g * y` with every operand a local, also
+    // with `o` and `p` the same object and the same field, then with `o` null (its getfield
+    // throws before anything is read) and with `p` null (its getfield throws after `o.f` was
+    // read; `o.f` keeps its value).
+    static void fieldUpdatesByProducts() {
+        QuickenedSequences o = new QuickenedSequences();
+        QuickenedSequences p = new QuickenedSequences();
+        o.d = 1.25;
+        p.d = -3.0;
+        double x = 0.1, y = 7.0;
+        for (int k = 0; k < 3; k++) {
+            o.d += x * p.d * y;
+            p.d -= x * o.d * y;
+        }
+        o.d -= x * o.d * y;
+        System.out.println("field products " + o.d + " " + p.d);
+        QuickenedSequences none = null;
+        try {
+            none.d += x * p.d * y;
+        } catch (NullPointerException e) {
+            System.out.println("NPE updating a null: " + e.getMessage());
+        }
+        try {
+            o.d -= x * none.d * y;
+        } catch (NullPointerException e) {
+            System.out.println("NPE on a null factor: " + e.getMessage() + " " + o.d);
+        }
+    }
+
     static int[] digits = {3, 1, 4, 1, 5};
     static float[] floatTable = {0.25f, -2f};
     static String[] names = {"a", "b"};
     static int[] missing;
+    static long[] longTable = {1L << 33, -9L, 5L};
+    static double[] doubleTable = {0.5, -1.25};
+    static long[] missingLongs;
 
-    // `table[i]` of static arrays (int, float, reference), then a static array that is null and
-    // an index past the end: the array load throws as unquickened code does.
+    // `table[i]` of static arrays (int, float, reference, long, double), then static arrays that
+    // are null and indices past the end: the array load throws as unquickened code does.
     static void staticTables() {
+        long wideSum = 0;
+        for (int k = 0; k < 3; k++) {
+            wideSum += longTable[k];
+        }
+        int one = 1;
+        System.out.println("static long tables " + wideSum + " " + doubleTable[one]);
+        try {
+            System.out.println(missingLongs[one]);
+        } catch (NullPointerException e) {
+            System.out.println("NPE on a null static long table: " + e.getMessage());
+        }
+        int three = 3;
+        try {
+            System.out.println(longTable[three]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static long table: " + e.getMessage());
+        }
+        int minus = -1;
+        try {
+            System.out.println(doubleTable[minus]);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            System.out.println("static double table: " + e.getMessage());
+        }
         int sum = 0;
         for (int k = 0; k < 5; k++) {
             sum += digits[k];

@@ -303,6 +303,12 @@ impl Class {
     pub fn set_static_value(&self, slot: u32, v: u64) {
         self.statics[slot as usize].store(v, Ordering::Relaxed)
     }
+    /// The cell of static `slot`, for quickened static accesses: the statics are allocated once
+    /// with the class and never move, so an instruction can hold the cell itself (no class load
+    /// and no bounds check per access).
+    pub fn static_cell(&'static self, slot: u32) -> &'static AtomicU64 {
+        &self.statics[slot as usize]
+    }
 
     pub fn new_init_lock(done: bool) -> InitLock {
         InitLock::new(done)

@@ -6,8 +6,9 @@
 //! interpreter (and the oop-map builder) exactly what each slot holds. A reference that cannot be
 //! resolved becomes `LinkError`, which throws the right Java error if — and only if — it executes.
 
-use crate::class::{Class, Method, StringConst};
+use crate::class::{Method, StringConst};
 use crate::indy::{ConcatSite, LambdaSite, RecordSite};
+use std::sync::atomic::AtomicU64;
 
 /// What a field or array element holds, and how it is loaded and stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -326,6 +327,14 @@ pub enum Insn {
         cond: Cond,
         target: u32,
     },
+    /// iload a; aload object; getfield of an int field; if_icmp<cond>: `key < t.key`.
+    IfICmpLocalField {
+        a: u16,
+        object: u16,
+        cond: Cond,
+        offset: u32,
+        target: u32,
+    },
     /// iload; iconst (or bipush, sipush, ldc); if_icmp<cond>.
     IfICmpLocalConst {
         a: u16,
@@ -340,26 +349,14 @@ pub enum Insn {
         target: u32,
     },
     /// getstatic of a 32-bit (int, float, reference) field of a class initialised before the
-    /// method was quickened.
-    GetStatic32 {
-        class: &'static Class,
-        slot: u32,
-    },
+    /// method was quickened; holds the static's cell (`Class::static_cell`).
+    GetStatic32(&'static AtomicU64),
     /// getstatic of a long or double field, likewise.
-    GetStatic64 {
-        class: &'static Class,
-        slot: u32,
-    },
+    GetStatic64(&'static AtomicU64),
     /// putstatic of an int, float or reference field, likewise.
-    PutStatic32 {
-        class: &'static Class,
-        slot: u32,
-    },
+    PutStatic32(&'static AtomicU64),
     /// putstatic of a long or double field, likewise.
-    PutStatic64 {
-        class: &'static Class,
-        slot: u32,
-    },
+    PutStatic64(&'static AtomicU64),
     /// iinc; goto (the end of a loop whose test is at its top).
     IIncGoto {
         local: u16,
@@ -384,6 +381,12 @@ pub enum Insn {
         local: u16,
         offset: u32,
     },
+    /// aload o; dup; getfield f; dload x; aload p; getfield g; dmul; dload y; dmul; dadd;
+    /// putfield f, all fields double: `o.f += x * p.g * y`, n-body's velocity update, in one
+    /// dispatch instead of four (when both field offsets fit in 16 bits).
+    FieldAddProduct(FieldProduct),
+    /// The same ending in dsub: `o.f -= x * p.g * y`.
+    FieldSubProduct(FieldProduct),
     /// aload; iload; iload; iastore/fastore: array, index and value all locals.
     LocalsArrayStore32 {
         array: u16,
@@ -415,8 +418,26 @@ pub enum Insn {
         store: u16,
     },
     /// dload; aload; getfield of a double field; a double operation: `d op o.f`.
-    DOpLocalField {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddLocalField {
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dsub.
+    DSubLocalField {
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dmul.
+    DMulLocalField {
+        local: u16,
+        object: u16,
+        offset: u32,
+    },
+    /// The same with ddiv.
+    DDivLocalField {
         local: u16,
         object: u16,
         offset: u32,
@@ -455,9 +476,34 @@ pub enum Insn {
         op: LongOp,
         local: u16,
     },
+    /// lconst (ldc2_w); a long operation: `seed * MULTIPLIER + ADDEND & MASK` of
+    /// java.util.Random.
+    LOpConst {
+        op: LongOp,
+        c: i64,
+    },
+    /// iconst; lshl: a long shifted left by a constant (xorshift generators), the distance
+    /// already masked to 0-63.
+    LShlConst(u8),
+    /// iconst; lshr, likewise.
+    LShrConst(u8),
+    /// iconst; lushr, likewise.
+    LUShrConst(u8),
     /// dload; a double operation.
-    DOpLocal {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddLocal {
+        local: u16,
+    },
+    /// The same with dsub.
+    DSubLocal {
+        local: u16,
+    },
+    /// The same with dmul.
+    DMulLocal {
+        local: u16,
+    },
+    /// The same with ddiv.
+    DDivLocal {
         local: u16,
     },
     /// aload; iload; iaload/faload/aaload; istore/fstore/astore: `t = a[i]`, all locals.
@@ -486,6 +532,12 @@ pub enum Insn {
         b: u16,
         c: u16,
     },
+    /// iload a; iconst c; an int operation: pushes `a op c` (`i + 1`, `n - 1`, `x >> 1`).
+    LocalConstIOp {
+        op: IntOp,
+        a: u16,
+        c: i32,
+    },
     /// aload a; iload b; iconst c; an int operation: `a[b + 1]`'s operands.
     LocalIOpConst {
         op: IntOp,
@@ -506,8 +558,12 @@ pub enum Insn {
     /// getstatic of an array (class initialised before quickening); iload; iaload/faload/aaload:
     /// `table[i]` of a static table.
     StaticArrayLoad32 {
-        class: &'static Class,
-        slot: u32,
+        table: &'static AtomicU64,
+        index: u16,
+    },
+    /// The same with laload/daload.
+    StaticArrayLoad64 {
+        table: &'static AtomicU64,
         index: u16,
     },
     /// aload; iload; aload; iload; iaload/faload; iastore/fastore: `array[index] =
@@ -537,25 +593,111 @@ pub enum Insn {
         op: IntOp,
         value: u16,
     },
+    /// `LocalsArrayCopyComputed32` with isub (`a[i] = b[k - i]`) and with iadd, the common
+    /// operations of an index, as their own variants: a handler that decodes the operation spends
+    /// an indirect jump and, in this large handler, moves of registers around it.
+    LocalsArrayCopySub32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        c: u16,
+        d: u16,
+    },
+    /// The same with iadd.
+    LocalsArrayCopyAdd32 {
+        array: u16,
+        index: u16,
+        src: u16,
+        c: u16,
+        d: u16,
+    },
+    /// `LocalsArrayStoreComputed32` with isub (`a[k - i] = t`), likewise.
+    LocalsArrayStoreSub32 {
+        array: u16,
+        c: u16,
+        d: u16,
+        value: u16,
+    },
+    /// The same with iadd.
+    LocalsArrayStoreAdd32 {
+        array: u16,
+        c: u16,
+        d: u16,
+        value: u16,
+    },
     /// A double operation; dstore: `local = a op b`.
-    DOpStore {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddStore {
+        local: u16,
+    },
+    /// The same with dsub.
+    DSubStore {
+        local: u16,
+    },
+    /// The same with dmul.
+    DMulStore {
+        local: u16,
+    },
+    /// The same with ddiv.
+    DDivStore {
         local: u16,
     },
     /// A double operation; putfield of a double field: `o.f = a op b` (`o.f -= x` ends so).
-    DOpPutField {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DAddPutField {
+        offset: u32,
+    },
+    /// The same with dsub.
+    DSubPutField {
+        offset: u32,
+    },
+    /// The same with dmul.
+    DMulPutField {
+        offset: u32,
+    },
+    /// The same with ddiv.
+    DDivPutField {
         offset: u32,
     },
     /// aload; getfield of a double field; a double operation: `top op o.f`.
-    LocalFieldDOp {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    LocalFieldDAdd {
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dsub.
+    LocalFieldDSub {
+        object: u16,
+        offset: u32,
+    },
+    /// The same with dmul.
+    LocalFieldDMul {
+        object: u16,
+        offset: u32,
+    },
+    /// The same with ddiv.
+    LocalFieldDDiv {
         object: u16,
         offset: u32,
     },
     /// dload a; dload b; a double operation: pushes `a op b`.
-    DLocalsOp {
-        op: DoubleOp,
+    /// One variant per operation (see `DoubleOp`).
+    DLocalsAdd {
+        a: u16,
+        b: u16,
+    },
+    /// The same with dsub.
+    DLocalsSub {
+        a: u16,
+        b: u16,
+    },
+    /// The same with dmul.
+    DLocalsMul {
+        a: u16,
+        b: u16,
+    },
+    /// The same with ddiv.
+    DLocalsDiv {
         a: u16,
         b: u16,
     },
@@ -582,6 +724,18 @@ pub enum Insn {
 
 // Every instruction fits in 16 bytes, so the dispatch loop indexes a dense array.
 const _: () = assert!(std::mem::size_of::<Insn>() == 16);
+
+/// The operands of `FieldAddProduct` and `FieldSubProduct`: `object.field op= x *
+/// factor.factor_field * y`, every operand a local.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldProduct {
+    pub object: u16,
+    pub field: u16,
+    pub x: u16,
+    pub factor: u16,
+    pub factor_field: u16,
+    pub y: u16,
+}
 
 /// The condition of a quickened comparison (against the second operand, or zero).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -664,7 +818,10 @@ impl LongOp {
     }
 }
 
-/// Double arithmetic.
+/// Double arithmetic. The double superinstructions have one variant per operation
+/// (`DAddStore`, `DSubStore`, ...), so the dispatch itself selects the operation: a field holding
+/// the operation costs a second, indirect jump in every handler (n-body runs ~30 per inner loop
+/// iteration). Quickening uses this to name the operation; the handlers apply a constant one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DoubleOp {
     Add,

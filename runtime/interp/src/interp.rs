@@ -16,10 +16,11 @@
 //! pc to find its oop map.
 
 use crate::class::{Code, Method, Trivial};
-use crate::insn::{Insn, Kind};
+use crate::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
 use crate::slots::Slots;
 use crate::thread::{Call, JResult, JThread, Site, Throw};
 use gcvm_gc::Ref;
+use std::sync::atomic::Ordering::Relaxed;
 
 impl JThread {
     /// Runs until the frame count drops back to `base_depth`.
@@ -341,6 +342,211 @@ impl JThread {
                 }};
             }
 
+            // `a op b` into a local, for a constant `op`
+            // (one quickened variant per operation).
+            macro_rules! d_op_store {
+                ($op:expr, $local:expr) => {{
+                    let op: DoubleOp = $op;
+                    let local = $local;
+                    let b = f64::from_bits(slot!(sp - 2));
+                    let a = f64::from_bits(slot!(sp - 4));
+                    sp -= 4;
+                    set_slot!(*local as usize, op.apply(a, b).to_bits());
+                    skip!(1);
+                }};
+            }
+            // `a op b` into a double field, for a constant `op`
+            // (one quickened variant per operation).
+            macro_rules! d_op_put_field {
+                ($op:expr, $offset:expr) => {{
+                    let op: DoubleOp = $op;
+                    let offset = $offset;
+                    let b = f64::from_bits(slot!(sp - 2));
+                    let a = f64::from_bits(slot!(sp - 4));
+                    let v = op.apply(a, b).to_bits();
+                    let obj = Ref::from_raw(slot32!(sp - 5));
+                    if obj.is_null() {
+                        set_slot!(sp - 4, v);
+                        sp -= 2;
+                        continue; // the putfield throws
+                    }
+                    sp -= 5;
+                    mem.store_u64(obj, *offset as usize, v);
+                    skip!(1);
+                }};
+            }
+            // `top op o.f`, for a constant `op`
+            // (one quickened variant per operation).
+            macro_rules! local_field_d_op {
+                ($op:expr, $object:expr, $offset:expr) => {{
+                    let op: DoubleOp = $op;
+                    let object = $object;
+                    let offset = $offset;
+                    let obj = Ref::from_raw(slot32!(*object as usize));
+                    if obj.is_null() {
+                        set_slot!(sp, obj.raw() as u64);
+                        sp += 1;
+                        continue; // the getfield throws
+                    }
+                    let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
+                    let a = f64::from_bits(slot!(sp - 2));
+                    set_slot!(sp - 2, op.apply(a, f).to_bits());
+                    skip!(2);
+                }};
+            }
+            // `a op b` of two locals, for a constant `op`
+            // (one quickened variant per operation).
+            macro_rules! d_locals_op {
+                ($op:expr, $a:expr, $b:expr) => {{
+                    let op: DoubleOp = $op;
+                    let a = $a;
+                    let b = $b;
+                    let x = f64::from_bits(slot!(*a as usize));
+                    let y = f64::from_bits(slot!(*b as usize));
+                    set_slot!(sp, op.apply(x, y).to_bits());
+                    sp += 2;
+                    skip!(2);
+                }};
+            }
+            // `d op o.f`, for a constant `op`
+            // (one quickened variant per operation).
+            macro_rules! d_op_local_field {
+                ($op:expr, $local:expr, $object:expr, $offset:expr) => {{
+                    let op: DoubleOp = $op;
+                    let local = $local;
+                    let object = $object;
+                    let offset = $offset;
+                    let d = slot!(*local as usize);
+                    let obj = Ref::from_raw(slot32!(*object as usize));
+                    if obj.is_null() {
+                        set_slot!(sp, d);
+                        set_slot!(sp + 2, obj.raw() as u64);
+                        sp += 3;
+                        skip!(1);
+                        continue; // the getfield throws
+                    }
+                    let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
+                    set_slot!(sp, op.apply(f64::from_bits(d), f).to_bits());
+                    sp += 2;
+                    skip!(3);
+                }};
+            }
+            // `top op d`, for a constant `op`
+            // (one quickened variant per operation).
+            macro_rules! d_op_local {
+                ($op:expr, $local:expr) => {{
+                    let op: DoubleOp = $op;
+                    let local = $local;
+                    let b = f64::from_bits(slot!(*local as usize));
+                    let a = f64::from_bits(slot!(sp - 2));
+                    set_slot!(sp - 2, op.apply(a, b).to_bits());
+                    skip!(1);
+                }};
+            }
+
+            // `array[index] = src[c op d]`; `op` is a constant in the Sub and Add variants.
+            macro_rules! locals_array_copy_computed {
+                ($op:expr, $array:expr, $index:expr, $src:expr, $c:expr, $d:expr) => {{
+                    let op: IntOp = $op;
+                    let array = $array;
+                    let index = $index;
+                    let src = $src;
+                    let c = $c;
+                    let d = $d;
+                    let from = Ref::from_raw(slot32!(*src as usize));
+                    let j =
+                        op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32) as u32;
+                    let arr = Ref::from_raw(slot32!(*array as usize));
+                    let i = slot32!(*index as usize);
+                    if from.is_null() || j >= mem.array_length(from) {
+                        set_slot!(sp, arr.raw() as u64);
+                        set_slot!(sp + 1, i as u64);
+                        set_slot!(sp + 2, from.raw() as u64);
+                        set_slot!(sp + 3, j as u64);
+                        sp += 4;
+                        skip!(5);
+                        continue; // the array load throws
+                    }
+                    let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
+                    if arr.is_null() || i >= mem.array_length(arr) {
+                        set_slot!(sp, arr.raw() as u64);
+                        set_slot!(sp + 1, i as u64);
+                        set_slot!(sp + 2, v as u64);
+                        sp += 3;
+                        skip!(6);
+                        continue; // the array store throws
+                    }
+                    mem.store_u32(arr, 16 + i as usize * 4, v);
+                    skip!(7);
+                }};
+            }
+            // `array[c op d] = value`; `op` is a constant in the Sub and Add variants.
+            macro_rules! locals_array_store_computed {
+                ($op:expr, $array:expr, $c:expr, $d:expr, $value:expr) => {{
+                    let op: IntOp = $op;
+                    let array = $array;
+                    let c = $c;
+                    let d = $d;
+                    let value = $value;
+                    let arr = Ref::from_raw(slot32!(*array as usize));
+                    let i =
+                        op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32) as u32;
+                    let v = slot32!(*value as usize);
+                    if arr.is_null() || i >= mem.array_length(arr) {
+                        set_slot!(sp, arr.raw() as u64);
+                        set_slot!(sp + 1, i as u64);
+                        set_slot!(sp + 2, v as u64);
+                        sp += 3;
+                        skip!(4);
+                        continue; // the array store throws
+                    }
+                    mem.store_u32(arr, 16 + i as usize * 4, v);
+                    skip!(5);
+                }};
+            }
+
+            // `o.f op= x * p.g * y` (`FieldAddProduct`, `FieldSubProduct`). A null `o` stops at
+            // its getfield (after aload, dup); a null `p` at its getfield, with `o`, `o.f` and `x`
+            // pushed as the instructions before it leave them.
+            macro_rules! field_product {
+                ($operands:expr, $op:expr) => {{
+                    let FieldProduct {
+                        object,
+                        field,
+                        x,
+                        factor,
+                        factor_field,
+                        y,
+                    } = *$operands;
+                    let obj = Ref::from_raw(slot32!(object as usize));
+                    if obj.is_null() {
+                        set_slot!(sp, obj.raw() as u64);
+                        set_slot!(sp + 1, obj.raw() as u64);
+                        sp += 2;
+                        skip!(1);
+                        continue; // the getfield throws
+                    }
+                    let at = obj.offset() + field as usize;
+                    let f = f64::from_bits(mem.read_u64(at));
+                    let other = Ref::from_raw(slot32!(factor as usize));
+                    if other.is_null() {
+                        set_slot!(sp, obj.raw() as u64);
+                        set_slot!(sp + 1, f.to_bits());
+                        set_slot!(sp + 3, slot!(x as usize));
+                        set_slot!(sp + 5, other.raw() as u64);
+                        sp += 6;
+                        skip!(4);
+                        continue; // the second getfield throws
+                    }
+                    let g = f64::from_bits(mem.read_u64(other.offset() + factor_field as usize));
+                    let product =
+                        f64::from_bits(slot!(x as usize)) * g * f64::from_bits(slot!(y as usize));
+                    let op: DoubleOp = $op;
+                    mem.store_u64(obj, field as usize, op.apply(f, product).to_bits());
+                    skip!(10);
+                }};
+            }
+
             loop {
                 let Some(insn) = next.next() else {
                     unreachable!("the oop-map analysis rejects code that runs off its end")
@@ -397,8 +603,8 @@ impl JThread {
                         let y = slot32!(*b as usize) as i32;
                         jump!(if x >= y { *target } else { *target + 3 });
                     }
-                    Insn::StaticArrayLoad32 { class, slot, index } => {
-                        let arr = Ref::from_raw(class.static_value(*slot) as u32);
+                    Insn::StaticArrayLoad32 { table, index } => {
+                        let arr = Ref::from_raw(table.load(Relaxed) as u32);
                         let i = slot32!(*index as usize);
                         if arr.is_null() || i >= mem.array_length(arr) {
                             set_slot!(sp, arr.raw() as u64);
@@ -409,6 +615,20 @@ impl JThread {
                         }
                         set_slot!(sp, mem.read_u32(arr.offset() + 16 + i as usize * 4) as u64);
                         sp += 1;
+                        skip!(2);
+                    }
+                    Insn::StaticArrayLoad64 { table, index } => {
+                        let arr = Ref::from_raw(table.load(Relaxed) as u32);
+                        let i = slot32!(*index as usize);
+                        if arr.is_null() || i >= mem.array_length(arr) {
+                            set_slot!(sp, arr.raw() as u64);
+                            set_slot!(sp + 1, i as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the array load throws
+                        }
+                        set_slot!(sp, mem.read_u64(arr.offset() + 16 + i as usize * 8));
+                        sp += 2;
                         skip!(2);
                     }
                     Insn::LocalsArrayCopy32 {
@@ -449,95 +669,58 @@ impl JThread {
                         c,
                         d,
                         op,
-                    } => {
-                        let from = Ref::from_raw(slot32!(*src as usize));
-                        let j = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
-                            as u32;
-                        let arr = Ref::from_raw(slot32!(*array as usize));
-                        let i = slot32!(*index as usize);
-                        if from.is_null() || j >= mem.array_length(from) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, from.raw() as u64);
-                            set_slot!(sp + 3, j as u64);
-                            sp += 4;
-                            skip!(5);
-                            continue; // the array load throws
-                        }
-                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
-                        if arr.is_null() || i >= mem.array_length(arr) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, v as u64);
-                            sp += 3;
-                            skip!(6);
-                            continue; // the array store throws
-                        }
-                        mem.store_u32(arr, 16 + i as usize * 4, v);
-                        skip!(7);
-                    }
+                    } => locals_array_copy_computed!(*op, array, index, src, c, d),
+                    Insn::LocalsArrayCopySub32 {
+                        array,
+                        index,
+                        src,
+                        c,
+                        d,
+                    } => locals_array_copy_computed!(IntOp::Sub, array, index, src, c, d),
+                    Insn::LocalsArrayCopyAdd32 {
+                        array,
+                        index,
+                        src,
+                        c,
+                        d,
+                    } => locals_array_copy_computed!(IntOp::Add, array, index, src, c, d),
                     Insn::LocalsArrayStoreComputed32 {
                         array,
                         c,
                         d,
                         op,
                         value,
-                    } => {
-                        let arr = Ref::from_raw(slot32!(*array as usize));
-                        let i = op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32)
-                            as u32;
-                        let v = slot32!(*value as usize);
-                        if arr.is_null() || i >= mem.array_length(arr) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, v as u64);
-                            sp += 3;
-                            skip!(4);
-                            continue; // the array store throws
-                        }
-                        mem.store_u32(arr, 16 + i as usize * 4, v);
-                        skip!(5);
+                    } => locals_array_store_computed!(*op, array, c, d, value),
+                    Insn::LocalsArrayStoreSub32 { array, c, d, value } => {
+                        locals_array_store_computed!(IntOp::Sub, array, c, d, value)
                     }
-                    Insn::DOpStore { op, local } => {
-                        let b = f64::from_bits(slot!(sp - 2));
-                        let a = f64::from_bits(slot!(sp - 4));
-                        sp -= 4;
-                        set_slot!(*local as usize, op.apply(a, b).to_bits());
-                        skip!(1);
+                    Insn::LocalsArrayStoreAdd32 { array, c, d, value } => {
+                        locals_array_store_computed!(IntOp::Add, array, c, d, value)
                     }
-                    Insn::DOpPutField { op, offset } => {
-                        let b = f64::from_bits(slot!(sp - 2));
-                        let a = f64::from_bits(slot!(sp - 4));
-                        let v = op.apply(a, b).to_bits();
-                        let obj = Ref::from_raw(slot32!(sp - 5));
-                        if obj.is_null() {
-                            set_slot!(sp - 4, v);
-                            sp -= 2;
-                            continue; // the putfield throws
-                        }
-                        sp -= 5;
-                        mem.store_u64(obj, *offset as usize, v);
-                        skip!(1);
+                    Insn::DAddStore { local } => d_op_store!(DoubleOp::Add, local),
+                    Insn::DSubStore { local } => d_op_store!(DoubleOp::Sub, local),
+                    Insn::DMulStore { local } => d_op_store!(DoubleOp::Mul, local),
+                    Insn::DDivStore { local } => d_op_store!(DoubleOp::Div, local),
+                    Insn::DAddPutField { offset } => d_op_put_field!(DoubleOp::Add, offset),
+                    Insn::DSubPutField { offset } => d_op_put_field!(DoubleOp::Sub, offset),
+                    Insn::DMulPutField { offset } => d_op_put_field!(DoubleOp::Mul, offset),
+                    Insn::DDivPutField { offset } => d_op_put_field!(DoubleOp::Div, offset),
+                    Insn::LocalFieldDAdd { object, offset } => {
+                        local_field_d_op!(DoubleOp::Add, object, offset)
                     }
-                    Insn::LocalFieldDOp { op, object, offset } => {
-                        let obj = Ref::from_raw(slot32!(*object as usize));
-                        if obj.is_null() {
-                            set_slot!(sp, obj.raw() as u64);
-                            sp += 1;
-                            continue; // the getfield throws
-                        }
-                        let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
-                        let a = f64::from_bits(slot!(sp - 2));
-                        set_slot!(sp - 2, op.apply(a, f).to_bits());
-                        skip!(2);
+                    Insn::LocalFieldDSub { object, offset } => {
+                        local_field_d_op!(DoubleOp::Sub, object, offset)
                     }
-                    Insn::DLocalsOp { op, a, b } => {
-                        let x = f64::from_bits(slot!(*a as usize));
-                        let y = f64::from_bits(slot!(*b as usize));
-                        set_slot!(sp, op.apply(x, y).to_bits());
-                        sp += 2;
-                        skip!(2);
+                    Insn::LocalFieldDMul { object, offset } => {
+                        local_field_d_op!(DoubleOp::Mul, object, offset)
                     }
+                    Insn::LocalFieldDDiv { object, offset } => {
+                        local_field_d_op!(DoubleOp::Div, object, offset)
+                    }
+                    Insn::DLocalsAdd { a, b } => d_locals_op!(DoubleOp::Add, a, b),
+                    Insn::DLocalsSub { a, b } => d_locals_op!(DoubleOp::Sub, a, b),
+                    Insn::DLocalsMul { a, b } => d_locals_op!(DoubleOp::Mul, a, b),
+                    Insn::DLocalsDiv { a, b } => d_locals_op!(DoubleOp::Div, a, b),
                     Insn::LengthLoopTest { a, array, exit } => {
                         let arr = Ref::from_raw(slot32!(*array as usize));
                         let x = slot32!(*a as usize);
@@ -1267,21 +1450,21 @@ impl JThread {
                             skip!(3);
                         }
                     }
-                    Insn::GetStatic32 { class, slot } => {
-                        set_slot!(sp, class.static_value(*slot));
+                    Insn::GetStatic32(cell) => {
+                        set_slot!(sp, cell.load(Relaxed));
                         sp += 1;
                     }
-                    Insn::GetStatic64 { class, slot } => {
-                        set_slot!(sp, class.static_value(*slot));
+                    Insn::GetStatic64(cell) => {
+                        set_slot!(sp, cell.load(Relaxed));
                         sp += 2;
                     }
-                    Insn::PutStatic32 { class, slot } => {
+                    Insn::PutStatic32(cell) => {
                         sp -= 1;
-                        class.set_static_value(*slot, slot!(sp));
+                        cell.store(slot!(sp), Relaxed);
                     }
-                    Insn::PutStatic64 { class, slot } => {
+                    Insn::PutStatic64(cell) => {
                         sp -= 2;
-                        class.set_static_value(*slot, slot!(sp));
+                        cell.store(slot!(sp), Relaxed);
                     }
                     Insn::IIncGoto {
                         local,
@@ -1322,6 +1505,8 @@ impl JThread {
                         sp += 1;
                         skip!(1);
                     }
+                    Insn::FieldAddProduct(operands) => field_product!(operands, DoubleOp::Add),
+                    Insn::FieldSubProduct(operands) => field_product!(operands, DoubleOp::Sub),
                     Insn::LocalDupGetField32 { local, offset } => {
                         let obj = Ref::from_raw(slot32!(*local as usize));
                         set_slot!(sp, obj.raw() as u64);
@@ -1493,26 +1678,26 @@ impl JThread {
                         set_slot!(*store as usize, v);
                         skip!(2);
                     }
-                    Insn::DOpLocalField {
-                        op,
+                    Insn::DAddLocalField {
                         local,
                         object,
                         offset,
-                    } => {
-                        let d = slot!(*local as usize);
-                        let obj = Ref::from_raw(slot32!(*object as usize));
-                        if obj.is_null() {
-                            set_slot!(sp, d);
-                            set_slot!(sp + 2, obj.raw() as u64);
-                            sp += 3;
-                            skip!(1);
-                            continue; // the getfield throws
-                        }
-                        let f = f64::from_bits(mem.read_u64(obj.offset() + *offset as usize));
-                        set_slot!(sp, op.apply(f64::from_bits(d), f).to_bits());
-                        sp += 2;
-                        skip!(3);
-                    }
+                    } => d_op_local_field!(DoubleOp::Add, local, object, offset),
+                    Insn::DSubLocalField {
+                        local,
+                        object,
+                        offset,
+                    } => d_op_local_field!(DoubleOp::Sub, local, object, offset),
+                    Insn::DMulLocalField {
+                        local,
+                        object,
+                        offset,
+                    } => d_op_local_field!(DoubleOp::Mul, local, object, offset),
+                    Insn::DDivLocalField {
+                        local,
+                        object,
+                        offset,
+                    } => d_op_local_field!(DoubleOp::Div, local, object, offset),
                     Insn::IfLCmp { cond, target } => {
                         let b = slot!(sp - 2) as i64;
                         let a = slot!(sp - 4) as i64;
@@ -1540,6 +1725,30 @@ impl JThread {
                             skip!(2);
                         }
                     }
+                    Insn::IfICmpLocalField {
+                        a,
+                        object,
+                        cond,
+                        offset,
+                        target,
+                    } => {
+                        let x = slot32!(*a as usize) as i32;
+                        let obj = Ref::from_raw(slot32!(*object as usize));
+                        if obj.is_null() {
+                            set_slot!(sp, x as u32 as u64);
+                            set_slot!(sp + 1, obj.raw() as u64);
+                            sp += 2;
+                            skip!(1);
+                            continue; // the getfield throws
+                        }
+                        let y = mem.read_u32(obj.offset() + *offset as usize) as i32;
+                        if cond.test(x, y) {
+                            poll_if_backward!(target);
+                            jump!(*target);
+                        } else {
+                            skip!(3);
+                        }
+                    }
                     Insn::IfLocal { a, cond, target } => {
                         let x = slot32!(*a as usize) as i32;
                         if cond.test(x, 0) {
@@ -1563,6 +1772,12 @@ impl JThread {
                         sp += 2;
                         skip!(3);
                     }
+                    Insn::LocalConstIOp { op, a, c } => {
+                        let x = slot32!(*a as usize) as i32;
+                        set_slot!(sp, op.apply(x, *c) as u32 as u64);
+                        sp += 1;
+                        skip!(2);
+                    }
                     Insn::LocalIOpConst { op, a, b, c } => {
                         let x = slot32!(*b as usize) as i32;
                         set_slot!(sp, slot!(*a as usize));
@@ -1581,12 +1796,30 @@ impl JThread {
                         set_slot!(sp - 2, op.apply(a, b) as u64);
                         skip!(1);
                     }
-                    Insn::DOpLocal { op, local } => {
-                        let b = f64::from_bits(slot!(*local as usize));
-                        let a = f64::from_bits(slot!(sp - 2));
-                        set_slot!(sp - 2, op.apply(a, b).to_bits());
+                    Insn::LOpConst { op, c } => {
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, op.apply(a, *c) as u64);
                         skip!(1);
                     }
+                    Insn::LShlConst(distance) => {
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, (a << *distance) as u64);
+                        skip!(1);
+                    }
+                    Insn::LShrConst(distance) => {
+                        let a = slot!(sp - 2) as i64;
+                        set_slot!(sp - 2, (a >> *distance) as u64);
+                        skip!(1);
+                    }
+                    Insn::LUShrConst(distance) => {
+                        let a = slot!(sp - 2);
+                        set_slot!(sp - 2, a >> *distance);
+                        skip!(1);
+                    }
+                    Insn::DAddLocal { local } => d_op_local!(DoubleOp::Add, local),
+                    Insn::DSubLocal { local } => d_op_local!(DoubleOp::Sub, local),
+                    Insn::DMulLocal { local } => d_op_local!(DoubleOp::Mul, local),
+                    Insn::DDivLocal { local } => d_op_local!(DoubleOp::Div, local),
                     Insn::Intrinsic(which) => {
                         use crate::insn::Intrinsic as I;
                         // Only the slots the intrinsic's arguments take are read.

@@ -373,15 +373,17 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | IfICmpLocals { .. }
         | IIncIfICmpLocals { .. }
         | Load2 { .. }
-        | GetStatic32 { .. }
-        | GetStatic64 { .. }
-        | PutStatic32 { .. }
-        | PutStatic64 { .. }
+        | GetStatic32(_)
+        | GetStatic64(_)
+        | PutStatic32(_)
+        | PutStatic64(_)
         | IIncGoto { .. }
         | ArrayLoadLocalIndex32 { .. }
         | ArrayLoadLocalIndex64 { .. }
         | LocalDupGetField32 { .. }
         | LocalDupGetField64 { .. }
+        | FieldAddProduct(_)
+        | FieldSubProduct(_)
         | IfLCmp { .. }
         | LocalsArrayStore32 { .. }
         | LocalsArrayLoadStore32 { .. }
@@ -390,29 +392,58 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalsArrayLoadArrayStore32 { .. }
         | LocalIOpLocals { .. }
         | LocalIOpConst { .. }
+        | LocalConstIOp { .. }
         | LoopTest { .. }
         | AStoreTracked(_)
         | LocalsArrayCopy32 { .. }
         | LocalsArrayCopyComputed32 { .. }
         | LocalsArrayStoreComputed32 { .. }
+        | LocalsArrayCopySub32 { .. }
+        | LocalsArrayCopyAdd32 { .. }
+        | LocalsArrayStoreSub32 { .. }
+        | LocalsArrayStoreAdd32 { .. }
         | StaticArrayLoad32 { .. }
+        | StaticArrayLoad64 { .. }
         | IIncLoopTest { .. }
-        | DOpStore { .. }
-        | DOpPutField { .. }
-        | LocalFieldDOp { .. }
-        | DLocalsOp { .. }
+        | DAddStore { .. }
+        | DSubStore { .. }
+        | DMulStore { .. }
+        | DDivStore { .. }
+        | DAddPutField { .. }
+        | DSubPutField { .. }
+        | DMulPutField { .. }
+        | DDivPutField { .. }
+        | LocalFieldDAdd { .. }
+        | LocalFieldDSub { .. }
+        | LocalFieldDMul { .. }
+        | LocalFieldDDiv { .. }
+        | DLocalsAdd { .. }
+        | DLocalsSub { .. }
+        | DLocalsMul { .. }
+        | DLocalsDiv { .. }
         | LengthLoopTest { .. }
         | LocalsArrayStore64 { .. }
         | LocalLocalGetField32 { .. }
         | GetFieldIfICmp { .. }
         | LocalGetFieldStore32 { .. }
-        | DOpLocalField { .. }
+        | DAddLocalField { .. }
+        | DSubLocalField { .. }
+        | DMulLocalField { .. }
+        | DDivLocalField { .. }
         | IfICmpLocalConst { .. }
+        | IfICmpLocalField { .. }
         | IfLocal { .. }
         | IOpLocal { .. }
         | IOpConst { .. }
         | LOpLocal { .. }
-        | DOpLocal { .. }
+        | LOpConst { .. }
+        | LShlConst(_)
+        | LShrConst(_)
+        | LUShrConst(_)
+        | DAddLocal { .. }
+        | DSubLocal { .. }
+        | DMulLocal { .. }
+        | DDivLocal { .. }
         | Intrinsic(_) => {
             return Err("quickened instruction (the analysis runs before quickening)".into())
         }

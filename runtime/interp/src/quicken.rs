@@ -5,17 +5,20 @@
 //!   ...), so the interpreter does not dispatch on the kind a second time.
 //! - **Superinstructions** for the common sequences javac emits: a local loaded and compared or
 //!   branched on (`iload; iload; if_icmpge` forward starts most loops: `LoopTest`, which needs
-//!   no poll), a local or constant as the second operand of arithmetic (`iload; iadd`, `dload;
-//!   dmul`, `iconst; ishl`), a field of a local (`aload; getfield`, the `this.f` of every
-//!   method), an element of a local array indexed by
-//!   a local (`aload; iload; iaload`), a loop's increment and test (`iinc; iload; iload;
-//!   if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields of initialised
-//!   classes and two loads in a row; element copies and element-to-local moves (`t = a[i]`,
-//!   `a[x] = t`, `a[x] = b[y]`, `a[x] = b[j]`) and an array with an index computed from locals
-//!   and constants (`a[i - j]`, `a[i + 1]`); element moves with every operand a local (`a[i] =
-//!   b[j]`, `a[i] = b[c - d]`, `a[c - d] = v`), `i < a.length` at a loop's top, `iinc; goto`
-//!   back to a loop test (the test done in place), a static table's element, and double
-//!   arithmetic on locals and fields (`a.x - b.x` into a local, `dx * dx`, `o.f -= x * y`).
+//!   no poll; `key < t.key`, a local against an int field of a local), a local or constant as
+//!   the second operand of arithmetic (`iload; iadd`, `dload; dmul`, `iconst; ishl`; both
+//!   operands at once in `iload; iconst; iadd`; long constants and constant long shifts), a
+//!   field of a local (`aload; getfield`, the `this.f` of every method), an element of a local
+//!   array indexed by a local (`aload; iload; iaload`), a loop's increment and test (`iinc;
+//!   iload; iload; if_icmplt`, `iinc; goto`), a compare of longs and its branch, static fields
+//!   of initialised classes (the instruction holds the static's cell) and two loads in a row;
+//!   element copies and element-to-local moves (`t = a[i]`, `a[x] = t`, `a[x] = b[y]`, `a[x] =
+//!   b[j]`) and an array with an index computed from locals and constants (`a[i - j]`, `a[i +
+//!   1]`); element moves with every operand a local (`a[i] = b[j]`, `a[i] = b[c - d]`, `a[c -
+//!   d] = v`), `i < a.length` at a loop's top, `iinc; goto` back to a loop test (the test done
+//!   in place), a static table's element, and double arithmetic on locals and fields (`a.x -
+//!   b.x` into a local, `dx * dx`, `o.f -= x * y`), one variant per double operation so that
+//!   the dispatch selects it.
 //! - **`--trace-deaths`** (`tracked_form`): every `astore` becomes `AStoreTracked`, which stamps
 //!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
 //!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
@@ -42,8 +45,42 @@
 //! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
 
 use crate::class::{Code, Method, Trivial};
-use crate::insn::{Cond, DoubleOp, Insn, IntOp, Intrinsic, Kind, LongOp};
+use crate::insn::{Cond, DoubleOp, FieldProduct, Insn, IntOp, Intrinsic, Kind, LongOp};
 use crate::vm::Vm;
+
+/// The double superinstruction of `form` for operation `op`: each form has one variant per
+/// operation (`DAddStore`, `DSubStore`, ...; see `DoubleOp`).
+macro_rules! per_op {
+    ($op:expr, $form:ident { $($field:ident: $value:expr),* }) => {
+        per_op!(@pick $op, $form { $($field: $value),* })
+    };
+    (@pick $op:expr, Store $fields:tt) => {
+        per_op!(@of $op, DAddStore, DSubStore, DMulStore, DDivStore, $fields)
+    };
+    (@pick $op:expr, PutField $fields:tt) => {
+        per_op!(@of $op, DAddPutField, DSubPutField, DMulPutField, DDivPutField, $fields)
+    };
+    (@pick $op:expr, FieldOfLocal $fields:tt) => {
+        per_op!(@of $op, LocalFieldDAdd, LocalFieldDSub, LocalFieldDMul, LocalFieldDDiv, $fields)
+    };
+    (@pick $op:expr, Locals $fields:tt) => {
+        per_op!(@of $op, DLocalsAdd, DLocalsSub, DLocalsMul, DLocalsDiv, $fields)
+    };
+    (@pick $op:expr, LocalField $fields:tt) => {
+        per_op!(@of $op, DAddLocalField, DSubLocalField, DMulLocalField, DDivLocalField, $fields)
+    };
+    (@pick $op:expr, Local $fields:tt) => {
+        per_op!(@of $op, DAddLocal, DSubLocal, DMulLocal, DDivLocal, $fields)
+    };
+    (@of $op:expr, $add:ident, $sub:ident, $mul:ident, $div:ident, { $($field:ident: $value:expr),* }) => {
+        match $op {
+            DoubleOp::Add => Insn::$add { $($field: $value),* },
+            DoubleOp::Sub => Insn::$sub { $($field: $value),* },
+            DoubleOp::Mul => Insn::$mul { $($field: $value),* },
+            DoubleOp::Div => Insn::$div { $($field: $value),* },
+        }
+    };
+}
 
 /// Rewrites `code`, the body of `method`, in place (its oop maps must already be computed).
 pub fn quicken(vm: &Vm, method: &Method, code: &mut Code) {
@@ -160,56 +197,51 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             class,
             slot,
             kind: Kind::Ref,
-        } if vm.class(*class).init.is_done()
-            && matches!(
-                (next(1), next(2)),
-                (
-                    Some(ILoad(_)),
-                    Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))
-                )
-            ) =>
-        {
-            let ILoad(index) = next(1)? else {
-                return None;
-            };
-            Some(StaticArrayLoad32 {
-                class: vm.class(*class),
-                slot: *slot,
-                index: *index,
-            })
+        } if vm.class(*class).init.is_done() => {
+            let table = vm.class(*class).static_cell(*slot);
+            match (next(1), next(2)) {
+                (Some(ILoad(index)), Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))) => {
+                    Some(StaticArrayLoad32 {
+                        table,
+                        index: *index,
+                    })
+                }
+                (Some(ILoad(index)), Some(ArrayLoad(Kind::Long | Kind::Double))) => {
+                    Some(StaticArrayLoad64 {
+                        table,
+                        index: *index,
+                    })
+                }
+                _ => Some(GetStatic32(table)),
+            }
         }
         GetStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
-            let (class, slot) = (vm.class(*class), *slot);
+            let cell = vm.class(*class).static_cell(*slot);
             match width(*kind)? {
-                Width::W32 => Some(GetStatic32 { class, slot }),
-                Width::W64 => Some(GetStatic64 { class, slot }),
+                Width::W32 => Some(GetStatic32(cell)),
+                Width::W64 => Some(GetStatic64(cell)),
             }
         }
         PutStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
-            let (class, slot) = (vm.class(*class), *slot);
+            let cell = vm.class(*class).static_cell(*slot);
             match width(*kind)? {
-                Width::W32 => Some(PutStatic32 { class, slot }),
-                Width::W64 => Some(PutStatic64 { class, slot }),
+                Width::W32 => Some(PutStatic32(cell)),
+                Width::W64 => Some(PutStatic64(cell)),
             }
         }
         DAdd | DSub | DMul | DDiv => match next(1)? {
-            DStore(local) => Some(DOpStore {
-                op: double_op(&insns[i])?,
-                local: *local,
-            }),
+            DStore(local) => Some(per_op!(double_op(&insns[i])?, Store { local: *local })),
             PutField {
                 offset,
                 kind: Kind::Double,
-            } => Some(DOpPutField {
-                op: double_op(&insns[i])?,
-                offset: *offset,
-            }),
+            } => Some(per_op!(double_op(&insns[i])?, PutField { offset: *offset })),
             _ => None,
         },
         LCmp => {
             let (cond, target) = if_zero(next(1)?)?;
             Some(IfLCmp { cond, target })
         }
+        ALoad(a) if field_product(insns, i, *a).is_some() => field_product(insns, i, *a),
         ALoad(a) if array_move(insns, i, *a).is_some() => array_move(insns, i, *a),
         ALoad(a) => match (next(1)?, next(2), next(3)) {
             (ILoad(index), Some(ILoad(value) | FLoad(value)), Some(ArrayStore(kind)))
@@ -289,6 +321,16 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 exit: *exit,
             })
         }
+        ILoad(a) if compare_with_field(insns, i).is_some() => {
+            let (object, offset, cond, target) = compare_with_field(insns, i)?;
+            Some(IfICmpLocalField {
+                a: *a,
+                object,
+                cond,
+                offset,
+                target,
+            })
+        }
         ILoad(a) => match (next(1)?, next(2)) {
             (ILoad(b), Some(IfICmpGe(exit))) if *exit as usize > i => Some(LoopTest {
                 a: *a,
@@ -313,6 +355,11 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     target,
                 })
             }
+            (IConst(c), Some(op)) if int_op(op).is_some() => Some(LocalConstIOp {
+                op: int_op(op)?,
+                a: *a,
+                c: *c,
+            }),
             (ILoad(b) | FLoad(b) | ALoad(b), _) => Some(Load2 { a: *a, b: *b }),
             (store, _) if is_store32(store) => Some(ArrayStoreLocal32 { value: *a }),
             (ArrayLoad(kind), _) if width(*kind).is_some() => match width(*kind)? {
@@ -372,8 +419,21 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             }
             _ => None,
         },
-        IConst(c) => Some(IOpConst {
-            op: int_op(next(1)?)?,
+        IConst(c) => {
+            // A long shift uses only the distance's low six bits.
+            let distance = (*c & 63) as u8;
+            match next(1)? {
+                LShl => Some(LShlConst(distance)),
+                LShr => Some(LShrConst(distance)),
+                LUShr => Some(LUShrConst(distance)),
+                op => Some(IOpConst {
+                    op: int_op(op)?,
+                    c: *c,
+                }),
+            }
+        }
+        LConst(c) => Some(LOpConst {
+            op: long_op(next(1)?)?,
             c: *c,
         }),
         LLoad(b) => Some(LOpLocal {
@@ -388,17 +448,17 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                     kind: Kind::Double,
                 }),
                 Some(op),
-            ) if double_op(op).is_some() => Some(DOpLocalField {
-                op: double_op(op)?,
-                local: *d,
-                object: *o,
-                offset: *offset,
-            }),
-            (DLoad(b), Some(op), _) if double_op(op).is_some() => Some(DLocalsOp {
-                op: double_op(op)?,
-                a: *d,
-                b: *b,
-            }),
+            ) if double_op(op).is_some() => Some(per_op!(
+                double_op(op)?,
+                LocalField {
+                    local: *d,
+                    object: *o,
+                    offset: *offset
+                }
+            )),
+            (DLoad(b), Some(op), _) if double_op(op).is_some() => {
+                Some(per_op!(double_op(op)?, Locals { a: *d, b: *b }))
+            }
             _ => quick_dload(insns, i, *d),
         },
         _ => None,
@@ -414,6 +474,25 @@ fn is_loop_test_at(insns: &[Insn], i: usize) -> bool {
     )
 }
 
+/// `iload a; aload object; getfield` of an int field; `if_icmp<cond>` at `i`: the object local,
+/// the field's offset, the condition and the branch target.
+fn compare_with_field(insns: &[Insn], i: usize) -> Option<(u16, u32, Cond, u32)> {
+    use Insn::*;
+    match (insns.get(i + 1)?, insns.get(i + 2)?) {
+        (
+            ALoad(object),
+            GetField {
+                offset,
+                kind: Kind::Int,
+            },
+        ) => {
+            let (cond, target) = icmp(insns.get(i + 3)?)?;
+            Some((*object, *offset, cond, target))
+        }
+        _ => None,
+    }
+}
+
 /// `iload a; aload b; arraylength; if_icmpge` forward at `i`: the top of a loop over an array.
 fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
     use Insn::*;
@@ -425,7 +504,8 @@ fn is_length_loop_test(insns: &[Insn], i: usize) -> bool {
 
 /// The element moves of array loops starting with `aload a` at `i`, every operand a local:
 /// `a[i] = b[j]` (`LocalsArrayCopy32`), `a[i] = b[c op d]` (`LocalsArrayCopyComputed32`) and
-/// `a[c op d] = v` (`LocalsArrayStoreComputed32`), on int or float arrays.
+/// `a[c op d] = v` (`LocalsArrayStoreComputed32`), on int or float arrays; with isub or iadd as
+/// the operation, their `Sub` and `Add` variants.
 fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
     use Insn::*;
     let at = |k: usize| insns.get(i + k);
@@ -445,36 +525,111 @@ fn array_move(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
         (ILoad(index), Some(ALoad(src)), Some(ILoad(c)), Some(ILoad(d)))
             if at(5).and_then(int_op).is_some() && is_load32(at(6)) && is_store(at(7)) =>
         {
-            Some(LocalsArrayCopyComputed32 {
-                array: a,
-                index: *index,
-                src: *src,
-                c: *c,
-                d: *d,
-                op: int_op(at(5)?)?,
+            let (index, src, c, d) = (*index, *src, *c, *d);
+            Some(match int_op(at(5)?)? {
+                IntOp::Sub => LocalsArrayCopySub32 {
+                    array: a,
+                    index,
+                    src,
+                    c,
+                    d,
+                },
+                IntOp::Add => LocalsArrayCopyAdd32 {
+                    array: a,
+                    index,
+                    src,
+                    c,
+                    d,
+                },
+                op => LocalsArrayCopyComputed32 {
+                    array: a,
+                    index,
+                    src,
+                    c,
+                    d,
+                    op,
+                },
             })
         }
         (ILoad(c), Some(ILoad(d)), Some(op), Some(ILoad(value) | FLoad(value)))
             if int_op(op).is_some() && is_store(at(5)) =>
         {
-            Some(LocalsArrayStoreComputed32 {
-                array: a,
-                c: *c,
-                d: *d,
-                op: int_op(op)?,
-                value: *value,
+            let (c, d, value) = (*c, *d, *value);
+            Some(match int_op(op)? {
+                IntOp::Sub => LocalsArrayStoreSub32 {
+                    array: a,
+                    c,
+                    d,
+                    value,
+                },
+                IntOp::Add => LocalsArrayStoreAdd32 {
+                    array: a,
+                    c,
+                    d,
+                    value,
+                },
+                op => LocalsArrayStoreComputed32 {
+                    array: a,
+                    c,
+                    d,
+                    op,
+                    value,
+                },
             })
         }
         _ => None,
     }
 }
 
+/// `o.f += x * p.g * y` or `o.f -= x * p.g * y` (doubles, every operand a local) starting with
+/// `aload o` at `i`: `FieldAddProduct` or `FieldSubProduct`.
+fn field_product(insns: &[Insn], i: usize, object: u16) -> Option<Insn> {
+    use Insn::*;
+    let at = |k: usize| insns.get(i + k);
+    let double_field = |insn: Option<&Insn>| match insn {
+        Some(GetField {
+            offset,
+            kind: Kind::Double,
+        }) => u16::try_from(*offset).ok(),
+        _ => None,
+    };
+    let (Some(Dup), Some(DLoad(x)), Some(ALoad(factor)), Some(DMul), Some(DLoad(y)), Some(DMul)) =
+        (at(1), at(3), at(4), at(6), at(7), at(8))
+    else {
+        return None;
+    };
+    let field = double_field(at(2))?;
+    let operands = FieldProduct {
+        object,
+        field,
+        x: *x,
+        factor: *factor,
+        factor_field: double_field(at(5))?,
+        y: *y,
+    };
+    // The store goes back to the field read at the start.
+    match (at(9)?, at(10)?) {
+        (
+            DAdd,
+            PutField {
+                offset,
+                kind: Kind::Double,
+            },
+        ) if *offset == field as u32 => Some(FieldAddProduct(operands)),
+        (
+            DSub,
+            PutField {
+                offset,
+                kind: Kind::Double,
+            },
+        ) if *offset == field as u32 => Some(FieldSubProduct(operands)),
+        _ => None,
+    }
+}
+
 /// `dload b` followed by a double operation.
 fn quick_dload(insns: &[Insn], i: usize, b: u16) -> Option<Insn> {
-    Some(Insn::DOpLocal {
-        op: double_op(insns.get(i + 1)?)?,
-        local: b,
-    })
+    Some(per_op!(double_op(insns.get(i + 1)?)?, Local { local: b }))
 }
 
 /// The quickened form of `aload a` at `i` followed by a one- or two-instruction sequence.
@@ -489,11 +644,13 @@ fn quick_aload(insns: &[Insn], i: usize, a: u16) -> Option<Insn> {
                 kind: Kind::Double,
             },
             Some(op),
-        ) if double_op(op).is_some() => Some(LocalFieldDOp {
-            op: double_op(op)?,
-            object: *a,
-            offset: *offset,
-        }),
+        ) if double_op(op).is_some() => Some(per_op!(
+            double_op(op)?,
+            FieldOfLocal {
+                object: *a,
+                offset: *offset
+            }
+        )),
         (ILoad(index), Some(ArrayLoad(kind))) if width(*kind).is_some() => match width(*kind)? {
             Width::W32 => Some(LocalsArrayLoad32 {
                 array: *a,
