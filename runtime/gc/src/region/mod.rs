@@ -10,7 +10,9 @@
 //! eden region), **survivor** (young objects that survived a collection), **old**, or part of a
 //! **humongous** object (an object of half a region or more gets contiguous regions of its own:
 //! a *start* region and *continues* regions; it never moves). Eden plus survivor is the young
-//! generation; its size is not fixed but chosen by the policy before every collection.
+//! generation; its size is not fixed but chosen by the policy before every collection. The
+//! controller thread keeps the next free regions backed by memory, so that no pause waits for
+//! the kernel to fault in a page it copies into.
 //!
 //! # Pauses
 //! ```text
@@ -206,6 +208,8 @@ pub struct RegionCollector {
     /// Wakes the controller (marking to do, or many dirty cards).
     pub(crate) wake: (Mutex<bool>, Condvar),
     max_regions: usize,
+    /// Per region: already backed by memory (`populate_upcoming_regions`).
+    populated: Box<[AtomicBool]>,
 }
 
 impl RegionCollector {
@@ -262,6 +266,9 @@ impl RegionCollector {
             refine_lock: Mutex::new(()),
             refine_threshold: AtomicUsize::new(policy::MIN_REFINE_THRESHOLD_CARDS),
             refined_since_pause: AtomicUsize::new(0),
+            populated: (0..geometry.count)
+                .map(|_| AtomicBool::new(false))
+                .collect(),
             policy: Mutex::new(policy),
             stats: Mutex::new(RegionStats::default()),
             vm: OnceLock::new(),
@@ -636,6 +643,38 @@ impl RegionCollector {
         }
     }
 
+    /// Backs with memory, on the controller thread, the free regions the next young
+    /// generation and its copies will be taken from — the lowest free ones, as `take_free`
+    /// takes them: a pause that copies into a region never touched before would otherwise wait
+    /// for the kernel to fault it in (with transparent huge pages and `madvise` defrag, direct
+    /// compaction: a JsonDoc root scan went from 0.2 to 4.7 ms that way). Each region once.
+    fn populate_upcoming_regions(&self) {
+        let wanted = {
+            let p = self.policy.lock();
+            p.young_target + p.max_survivor_regions() + 2
+        };
+        let upcoming: Vec<usize> = {
+            let st = self.state.lock();
+            st.table
+                .meta
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.role == Role::Free)
+                .take(wanted)
+                .map(|(i, _)| i)
+                .filter(|&i| !self.populated[i].load(Ordering::Relaxed))
+                .collect()
+        };
+        for i in upcoming {
+            // Not a gated unit of concurrent work: it changes nothing a stopped world could
+            // see, and a pause must not wait for the kernel to finish one (the stall this
+            // moves out of pauses); at worst it shares a core with the pause's workers.
+            self.memory
+                .populate(self.geometry.bottom(i), self.geometry.size);
+            self.populated[i].store(true, Ordering::Relaxed);
+        }
+    }
+
     /// The controller thread: refines cards when the queues grow and runs marking cycles.
     fn run_controller(
         &'static self,
@@ -654,6 +693,7 @@ impl RegionCollector {
             if stop.is_stopped() {
                 return;
             }
+            self.populate_upcoming_regions();
             if self.refinement_due() {
                 self.refine_concurrently();
             }
