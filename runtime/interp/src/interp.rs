@@ -444,27 +444,24 @@ impl JThread {
                 }};
             }
 
-            // `array[index] = src[c op d]`; `op` is a constant in the Sub and Add variants.
-            macro_rules! locals_array_copy_computed {
-                ($op:expr, $array:expr, $index:expr, $src:expr, $c:expr, $d:expr) => {{
-                    let op: IntOp = $op;
-                    let array = $array;
-                    let index = $index;
-                    let src = $src;
-                    let c = $c;
-                    let d = $d;
-                    let from = Ref::from_raw(slot32!(*src as usize));
-                    let j =
-                        op.apply(slot32!(*c as usize) as i32, slot32!(*d as usize) as i32) as u32;
-                    let arr = Ref::from_raw(slot32!(*array as usize));
-                    let i = slot32!(*index as usize);
+            // `array[index] = from[j]` with every operand in a local (`j` computed by the caller):
+            // the array load is the `load_at`-th instruction of the sequence and the store the
+            // next one, so a failing load or store continues there with the stack its
+            // instructions expect.
+            macro_rules! locals_array_copy {
+                ($array:expr, $index:expr, $from:expr, $j:expr, $load_at:expr) => {{
+                    let from: Ref = $from;
+                    let j: u32 = $j;
+                    let load_at: usize = $load_at;
+                    let arr = Ref::from_raw(slot32!(*$array as usize));
+                    let i = slot32!(*$index as usize);
                     if from.is_null() || j >= mem.array_length(from) {
                         set_slot!(sp, arr.raw() as u64);
                         set_slot!(sp + 1, i as u64);
                         set_slot!(sp + 2, from.raw() as u64);
                         set_slot!(sp + 3, j as u64);
                         sp += 4;
-                        skip!(5);
+                        skip!(load_at);
                         continue; // the array load throws
                     }
                     let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
@@ -473,11 +470,21 @@ impl JThread {
                         set_slot!(sp + 1, i as u64);
                         set_slot!(sp + 2, v as u64);
                         sp += 3;
-                        skip!(6);
+                        skip!(load_at + 1);
                         continue; // the array store throws
                     }
                     mem.store_u32(arr, 16 + i as usize * 4, v);
-                    skip!(7);
+                    skip!(load_at + 2);
+                }};
+            }
+            // `array[index] = src[c op d]`; `op` is a constant in the Sub and Add variants.
+            macro_rules! locals_array_copy_computed {
+                ($op:expr, $array:expr, $index:expr, $src:expr, $c:expr, $d:expr) => {{
+                    let op: IntOp = $op;
+                    let from = Ref::from_raw(slot32!(*$src as usize));
+                    let j =
+                        op.apply(slot32!(*$c as usize) as i32, slot32!(*$d as usize) as i32) as u32;
+                    locals_array_copy!($array, $index, from, j, 5)
                 }};
             }
             // `array[c op d] = value`; `op` is a constant in the Sub and Add variants.
@@ -636,32 +643,13 @@ impl JThread {
                         index,
                         src,
                         src_index,
-                    } => {
-                        let from = Ref::from_raw(slot32!(*src as usize));
-                        let j = slot32!(*src_index as usize);
-                        let arr = Ref::from_raw(slot32!(*array as usize));
-                        let i = slot32!(*index as usize);
-                        if from.is_null() || j >= mem.array_length(from) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, from.raw() as u64);
-                            set_slot!(sp + 3, j as u64);
-                            sp += 4;
-                            skip!(3);
-                            continue; // the array load throws
-                        }
-                        let v = mem.read_u32(from.offset() + 16 + j as usize * 4);
-                        if arr.is_null() || i >= mem.array_length(arr) {
-                            set_slot!(sp, arr.raw() as u64);
-                            set_slot!(sp + 1, i as u64);
-                            set_slot!(sp + 2, v as u64);
-                            sp += 3;
-                            skip!(4);
-                            continue; // the array store throws
-                        }
-                        mem.store_u32(arr, 16 + i as usize * 4, v);
-                        skip!(5);
-                    }
+                    } => locals_array_copy!(
+                        array,
+                        index,
+                        Ref::from_raw(slot32!(*src as usize)),
+                        slot32!(*src_index as usize),
+                        3
+                    ),
                     Insn::LocalsArrayCopyComputed32 {
                         array,
                         index,
