@@ -11,8 +11,8 @@
 //! **humongous** object (an object of half a region or more gets contiguous regions of its own:
 //! a *start* region and *continues* regions; it never moves). Eden plus survivor is the young
 //! generation; its size is not fixed but chosen by the policy before every collection. The
-//! controller thread keeps the next free regions backed by memory, so that no pause waits for
-//! the kernel to fault in a page it copies into.
+//! controller thread keeps the free regions the next pause will copy into backed by memory, so
+//! that no pause waits for the kernel to fault in a page it copies into.
 //!
 //! # Pauses
 //! ```text

@@ -61,8 +61,6 @@ pub const SURVIVOR_RATIO: usize = 8;
 pub const IHOP_PERCENT: usize = 45;
 /// How much the eden target may grow from one pause to the next.
 pub const MAX_YOUNG_GROWTH: usize = 2;
-/// Bytes per card of the card table.
-const CARD_BYTES: usize = super::remset::CARD_SIZE;
 /// The eden grows until a pause's fixed cost is at most this share of it.
 pub const FIXED_COST_SHARE: f64 = 0.1;
 /// Share of the pause goal left for scanning the dirty cards refinement did not get to
@@ -218,7 +216,7 @@ impl Policy {
         cards: usize,
         tenured: usize,
     ) {
-        self.tenured_cards = tenured / CARD_BYTES;
+        self.tenured_cards = tenured / super::remset::CARD_SIZE;
         let (min, by_goal) = self.young_bounds(committed, free, cards);
         let amortising = self.smallest_amortising_young(min, by_goal, cards);
         let growth_cap = self.young_target * MAX_YOUNG_GROWTH;
@@ -266,9 +264,10 @@ impl Policy {
         let pause = |n: usize| self.predict_young_ms(n, cards);
         (min..=max)
             .find(|&n| {
-                let marginal = pause(n + 1) - pause(n);
-                let fixed = pause(n) - n as f64 * marginal;
-                fixed <= FIXED_COST_SHARE * pause(n)
+                let this = pause(n);
+                let marginal = pause(n + 1) - this;
+                let fixed = this - n as f64 * marginal;
+                fixed <= FIXED_COST_SHARE * this
             })
             .unwrap_or(max)
     }
@@ -308,8 +307,8 @@ impl Policy {
     /// (G1MixedGCCountTarget: the candidates spread over eight mixed collections), fewer if the
     /// prediction would miss the goal, at most 10% of the heap. G1 adds more while its
     /// prediction fits the goal; gcvm does not, for the same reason its eden is no larger than
-    /// the GC time ratio needs: every extra region lengthens the pause and shortens nothing
-    /// but the number of mixed collections.
+    /// amortises a pause's fixed cost: every extra region lengthens the pause and shortens
+    /// nothing but the number of mixed collections.
     pub fn choose_old_regions(
         &mut self,
         eden_regions: usize,
