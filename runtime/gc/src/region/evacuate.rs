@@ -45,7 +45,7 @@ use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
 use crate::shared::workers::{report_activity, Tasks, WorkerPool, WorkerStats};
 use parking_lot::Mutex;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Instant;
 
@@ -120,7 +120,9 @@ struct Worker {
     preserved: Vec<(Ref, u64)>,
     /// Tenured objects marked (concurrent start).
     grey: Vec<u32>,
-    pending: Vec<Task>,
+    /// Tasks this worker found and runs itself, depth first from the back; the front (the
+    /// oldest, the roots of the largest unexplored parts of the graph) is what it shares.
+    pending: VecDeque<Task>,
     /// Scratch: the slots of the card being scanned that point into the cset.
     card_slots: Vec<usize>,
     /// Cards scanned that held a slot into the cset.
@@ -143,7 +145,7 @@ impl Worker {
             copied_objects: 0,
             preserved: Vec::new(),
             grey: Vec::new(),
-            pending: Vec::new(),
+            pending: VecDeque::new(),
             card_slots: Vec::new(),
             useful_cards: 0,
             card_time: Default::default(),
@@ -364,7 +366,7 @@ impl Evacuation<'_, '_> {
                             w.young_copied_bytes += size;
                         }
                         if has_refs {
-                            w.pending.push(Task::Scan(copy.raw() as u64));
+                            w.pending.push_back(Task::Scan(copy.raw() as u64));
                         }
                         copy
                     }
@@ -401,7 +403,7 @@ impl Evacuation<'_, '_> {
                     w.log.push(Log::Keep(obj.offset(), size));
                 }
                 if self.has_refs(obj) {
-                    w.pending.push(Task::Scan(obj.raw() as u64));
+                    w.pending.push_back(Task::Scan(obj.raw() as u64));
                 }
                 obj
             }
@@ -492,7 +494,7 @@ impl Evacuation<'_, '_> {
                 let to = len.min(from + ARRAY_CHUNK);
                 if to < len {
                     w.pending
-                        .push(Task::Scan(obj.raw() as u64 | (to as u64) << 32));
+                        .push_back(Task::Scan(obj.raw() as u64 | (to as u64) << 32));
                 }
                 let first = base + ARRAY_BASE;
                 for i in from..to.min(from + PREFETCH_AHEAD) {
@@ -574,17 +576,21 @@ impl Evacuation<'_, '_> {
         }
     }
 
-    /// Runs `task`, then the tasks it produced: into the pool while this worker's deque is
-    /// short (so idle workers have something to steal), else here, depth first (a deque push
-    /// and pop per copied object cost more than the copy).
+    /// Runs `task`, then the tasks it produced, here, depth first: a deque push and pop per
+    /// copied object cost more than the copy. Work is shared only when another worker has
+    /// taken everything from this worker's deque: then the oldest pending task (the root of
+    /// the largest part of the graph not explored yet) goes there to be stolen, so a thief
+    /// gets much work per steal and the owner keeps copying without touching the deque.
     fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
         self.run_task(w, task);
-        while let Some(t) = w.pending.pop() {
-            if tasks.queued() >= STEALABLE_TASKS {
-                self.run_task(w, t);
-            } else if let Err(t) = tasks.push(t) {
-                self.run_task(w, t);
+        while let Some(t) = w.pending.pop_back() {
+            if w.pending.len() >= 1 && tasks.queued() == 0 {
+                let oldest = w.pending.pop_front().expect("pending is not empty");
+                if let Err(oldest) = tasks.push(oldest) {
+                    w.pending.push_front(oldest);
+                }
             }
+            self.run_task(w, t);
         }
     }
 }
@@ -753,7 +759,7 @@ impl RegionCollector {
             // Roots, on this thread.
             let mut first = Worker::new();
             roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
-            let mut seeds: Vec<Task> = std::mem::take(&mut first.pending);
+            let mut seeds: Vec<Task> = std::mem::take(&mut first.pending).into();
             seeds.extend((0..ev.cards.len() as u32).map(Task::Card));
             let first = Mutex::new(Some(first));
             let pool = WorkerPool::new(workers);
@@ -1129,7 +1135,7 @@ impl Liveness for EvacLiveness<'_, '_, '_> {
             .iter()
             .map(|&obj| self.ev.evacuate(&mut self.worker, obj))
             .collect();
-        while let Some(task) = self.worker.pending.pop() {
+        while let Some(task) = self.worker.pending.pop_back() {
             self.ev.run_task(&mut self.worker, task);
         }
         discovered.merge(std::mem::take(&mut self.worker.discovered));
@@ -1199,8 +1205,6 @@ impl RememberBuffer {
     }
 }
 
-/// A worker keeps this many tasks in its deque for others to steal and runs the rest itself.
-const STEALABLE_TASKS: usize = 32;
 /// Slots of a worker's recently-remembered filter.
 const RS_RECENT: usize = 256;
 /// Remembered-set entries a worker buffers before adding them.
