@@ -65,8 +65,9 @@ enum Task {
     /// Scan a copied (or self-forwarded) object: its Ref in the low 32 bits, the first array
     /// element in the high 32.
     Scan(u64),
-    /// Scan the remembered card at this index of the card list.
-    Card(u32),
+    /// Scan the cards at this index of the card list and the `CARDS_PER_TASK - 1` after it
+    /// (one task and two clock reads per batch, not per card).
+    Cards(u32),
 }
 
 /// A card to scan: the card, where parsing starts, the end of its region's objects.
@@ -125,6 +126,8 @@ struct Worker {
     pending: VecDeque<Task>,
     /// Scratch: the slots of the card being scanned that point into the cset.
     card_slots: Vec<usize>,
+    /// The regions the card being scanned was remembered in.
+    card_targets: RegionSet,
     /// Cards scanned that held a slot into the cset.
     useful_cards: usize,
     card_time: std::time::Duration,
@@ -147,6 +150,7 @@ impl Worker {
             grey: Vec::new(),
             pending: VecDeque::new(),
             card_slots: Vec::new(),
+            card_targets: RegionSet::default(),
             useful_cards: 0,
             card_time: Default::default(),
             discovered: Discovered::default(),
@@ -442,7 +446,7 @@ impl Evacuation<'_, '_> {
         }
         w.rs_recent[h] = key;
         w.rs_adds.push(target as u32, source as u32, card as u32);
-        if w.rs_adds.len >= RS_FLUSH || w.rs_adds.targets.len() > RS_TARGETS {
+        if w.rs_adds.len >= RS_FLUSH {
             self.c.flush_remembered(&mut w.rs_adds);
         }
     }
@@ -517,8 +521,16 @@ impl Evacuation<'_, '_> {
     ///
     /// The slots are gathered first and the referents' headers fetched a few slots ahead of
     /// their copying, so the cache misses of an old-to-young card overlap.
-    fn scan_card(&self, w: &mut Worker, k: usize) {
+    fn scan_cards(&self, w: &mut Worker, first: usize) {
         let started = Instant::now();
+        let last = self.cards.len().min(first + CARDS_PER_TASK);
+        for k in first..last {
+            self.scan_card(w, k);
+        }
+        w.card_time += started.elapsed();
+    }
+
+    fn scan_card(&self, w: &mut Worker, k: usize) {
         let cw = self.cards[k];
         let memory = self.memory;
         let mut slots = std::mem::take(&mut w.card_slots);
@@ -539,7 +551,7 @@ impl Evacuation<'_, '_> {
                     slots.push(slot);
                 } else {
                     if cw.dirty && t != cw.region {
-                        self.remember(w, t, cw.region, cw.card);
+                        self.remember_card_once(w, t, &cw);
                     }
                     self.visit_outside(w, target, t);
                 }
@@ -552,11 +564,29 @@ impl Evacuation<'_, '_> {
             if let Some(&ahead) = slots.get(i + PREFETCH_AHEAD) {
                 self.prefetch_target(ahead);
             }
-            self.process_slot(w, slot, cw.region, true);
+            let target = self.memory.read_ref(slot);
+            let new = self.evacuate(w, target);
+            if new != target {
+                self.memory.write_ref(slot, new);
+            }
+            let t = self.region(new.offset());
+            if t != cw.region {
+                self.remember_card_once(w, t, &cw);
+            }
         }
+        w.card_targets.clear();
         w.useful_cards += !slots.is_empty() as usize;
         w.card_slots = slots;
-        w.card_time += started.elapsed();
+    }
+
+    /// Remembers the card being scanned in region `target`'s set, once per card: a card's
+    /// slots mostly point into a few regions, and a bit per region is cheaper than the
+    /// recent-entries filter of `remember`.
+    #[inline]
+    fn remember_card_once(&self, w: &mut Worker, target: usize, cw: &CardWork) {
+        if w.card_targets.insert(target) {
+            self.remember(w, target, cw.region, cw.card);
+        }
     }
 
     /// Where a referent is after this pause, if it is live so far: outside the cset it stays,
@@ -572,7 +602,7 @@ impl Evacuation<'_, '_> {
     fn run_task(&self, w: &mut Worker, task: Task) {
         match task {
             Task::Scan(t) => self.scan(w, t),
-            Task::Card(k) => self.scan_card(w, k as usize),
+            Task::Cards(first) => self.scan_cards(w, first as usize),
         }
     }
 
@@ -599,20 +629,15 @@ impl RegionCollector {
     /// Adds buffered remembered-set entries to the sets, taking each target's lock once.
     fn flush_remembered(&self, buffer: &mut RememberBuffer) {
         let layout = self.remsets.layout();
-        for (target, entries) in buffer.targets.iter_mut() {
-            if entries.is_empty() {
-                continue;
-            }
-            let mut set = self.remsets.of(*target as usize);
+        for &target in buffer.targets.iter() {
+            let entries = &mut buffer.by_target[target as usize];
+            let mut set = self.remsets.of(target as usize);
             for &(source, card) in entries.iter() {
                 set.add(layout, source, card);
             }
             entries.clear();
         }
-        if buffer.targets.len() > RS_TARGETS {
-            buffer.targets.clear();
-            buffer.last = 0;
-        }
+        buffer.targets.clear();
         buffer.len = 0;
     }
 
@@ -760,7 +785,11 @@ impl RegionCollector {
             let mut first = Worker::new();
             roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
             let mut seeds: Vec<Task> = std::mem::take(&mut first.pending).into();
-            seeds.extend((0..ev.cards.len() as u32).map(Task::Card));
+            seeds.extend(
+                (0..ev.cards.len())
+                    .step_by(CARDS_PER_TASK)
+                    .map(|first| Task::Cards(first as u32)),
+            );
             let first = Mutex::new(Some(first));
             let pool = WorkerPool::new(workers);
             let out = pool.run(
@@ -928,8 +957,6 @@ impl RegionCollector {
                 young_copied_bytes: young_copied,
             });
             p.adapt_tenuring(&bytes_by_age);
-            self.refine_threshold
-                .store(p.refinement_threshold_cards(), Ordering::Relaxed);
             if kind == YoungKind::Mixed && !p.mixed_worthwhile(committed) {
                 p.candidates.clear();
             }
@@ -1177,31 +1204,65 @@ fn ms(d: std::time::Duration) -> f64 {
 /// few: the current survivor and old regions, the regions dirty cards point into).
 #[derive(Default)]
 struct RememberBuffer {
-    /// (target region, its (source region, card) entries)
-    targets: Vec<(u32, Vec<(u32, u32)>)>,
-    /// The index in `targets` of the last target pushed to.
-    last: usize,
+    /// Per target region (indexed by it, grown on demand): its (source region, card) entries.
+    by_target: Vec<Vec<(u32, u32)>>,
+    /// The targets with entries, each once.
+    targets: Vec<u32>,
     len: usize,
 }
 
 impl RememberBuffer {
     #[inline]
     fn push(&mut self, target: u32, source: u32, card: u32) {
-        self.len += 1;
-        if let Some((t, entries)) = self.targets.get_mut(self.last) {
-            if *t == target {
-                entries.push((source, card));
-                return;
-            }
+        let t = target as usize;
+        if t >= self.by_target.len() {
+            self.by_target.resize_with(t + 1, Vec::new);
         }
-        self.last = match self.targets.iter().position(|(t, _)| *t == target) {
-            Some(i) => i,
-            None => {
-                self.targets.push((target, Vec::new()));
-                self.targets.len() - 1
-            }
-        };
-        self.targets[self.last].1.push((source, card));
+        let entries = &mut self.by_target[t];
+        if entries.is_empty() {
+            self.targets.push(target);
+        }
+        entries.push((source, card));
+        self.len += 1;
+    }
+}
+
+/// Remembered cards scanned per task.
+const CARDS_PER_TASK: usize = 8;
+
+/// A small set of region indices: a bit per region, and the words set so that clearing
+/// costs what was inserted.
+#[derive(Default)]
+struct RegionSet {
+    bits: Vec<u64>,
+    touched: Vec<u32>,
+}
+
+impl RegionSet {
+    /// Adds `region`; false if it was there already.
+    #[inline]
+    fn insert(&mut self, region: usize) -> bool {
+        let word = region / 64;
+        if word >= self.bits.len() {
+            self.bits.resize(word + 1, 0);
+        }
+        let bit = 1u64 << (region % 64);
+        let w = &mut self.bits[word];
+        if *w & bit != 0 {
+            return false;
+        }
+        if *w == 0 {
+            self.touched.push(word as u32);
+        }
+        *w |= bit;
+        true
+    }
+
+    fn clear(&mut self) {
+        for &word in &self.touched {
+            self.bits[word as usize] = 0;
+        }
+        self.touched.clear();
     }
 }
 
@@ -1209,8 +1270,6 @@ impl RememberBuffer {
 const RS_RECENT: usize = 256;
 /// Remembered-set entries a worker buffers before adding them.
 const RS_FLUSH: usize = 1024;
-/// Target regions a worker's buffer holds before it is flushed (its lookup is a linear scan).
-const RS_TARGETS: usize = 32;
 
 /// The cards a pause scans, each once and in address order: the remembered ones and the dirty
 /// ones, a card in both counting as dirty. `cards` is the range of card indices the heap's

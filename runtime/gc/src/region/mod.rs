@@ -121,6 +121,8 @@ pub const SATB_BUFFER: usize = 1024;
 const POPULATE_AHEAD: usize = 8 << 20;
 /// How often the controller thread looks at the queues when nothing wakes it.
 const CONTROLLER_TICK: Duration = Duration::from_millis(5);
+/// Concurrent refinement checks for a waiting pause every this many cards.
+const YIELD_CHECK_CARDS: usize = 16;
 /// The heap grows (by a quarter of its maximum) when a collection leaves less than this share
 /// of it free.
 const GROW_FREE_PERCENT: usize = 30;
@@ -454,9 +456,11 @@ impl RegionCollector {
         let tenured = self.tenured_bytes(&st);
         drop(st);
         let cards = self.dirty_queues.pending_entries();
-        self.policy
-            .lock()
-            .choose_young_target(committed, free, cards, tenured);
+        let mut policy = self.policy.lock();
+        policy.choose_young_target(committed, free, cards, tenured);
+        // The refinement budget is a share of the pause this eden predicts.
+        self.refine_threshold
+            .store(policy.refinement_threshold_cards(), Ordering::Relaxed);
     }
 
     fn committed_end(&self, st: &HeapState) -> usize {
@@ -531,7 +535,8 @@ impl RegionCollector {
 
     /// Concurrent refinement (the controller thread): refines queued dirty cards a buffer at a
     /// time, each buffer one unit of concurrent work, so a pause that wants the world stopped
-    /// waits for at most one buffer (time to safepoint stays short). Cards that are hot — dirtied
+    /// waits for at most `YIELD_CHECK_CARDS` cards: the unit polls for a waiting pause and
+    /// hands it the rest of the buffer (time to safepoint stays short). Cards that are hot — dirtied
     /// again and again — are deferred to the next pause, which scans them anyway. Returns the
     /// cards refined.
     pub(crate) fn refine_concurrently(&self) -> usize {
@@ -544,7 +549,13 @@ impl RegionCollector {
             };
             // The heap lock per buffer: mutators refilling TLABs wait at most one buffer's work.
             let st = self.state.lock();
-            for card in buffer {
+            for (i, &card) in buffer.iter().enumerate() {
+                if i % YIELD_CHECK_CARDS == 0 && i > 0 && self.gate.stop_requested() {
+                    // A pause waits: it takes the rest of the buffer (still dirty) with the
+                    // other queued cards rather than wait for them to be refined here.
+                    self.dirty_queues.enqueue(buffer[i..].to_vec());
+                    break;
+                }
                 if self.hot_cards.defer_if_hot(card as usize) {
                     continue;
                 }

@@ -273,12 +273,18 @@ impl Policy {
     }
 
     /// How many dirty cards the refinement thread lets queue up before it refines them: as
-    /// many as the next pause can scan in `RS_UPDATE_PAUSE_PERCENT` of the goal at the learned
-    /// cost per card (G1's adaptive refinement zones). A long goal leaves cards to the pause —
-    /// a card dirtied again and again is then refined once, not after every store — and a
-    /// short one refines eagerly so the pause finds few.
+    /// many as the next pause can scan in `RS_UPDATE_PAUSE_PERCENT` of its length at the
+    /// learned cost per card (G1's adaptive refinement zones). The length is the goal, or the
+    /// pause predicted for the chosen eden if that is shorter: the eden is sized to amortise
+    /// a pause's fixed cost, usually well within the goal, and a budget taken from a 200 ms
+    /// goal left tens of thousands of cards to pauses of 10 ms. A long pause leaves cards to
+    /// the pause — a card dirtied again and again is then refined once, not after every
+    /// store — and a short one refines eagerly so the pause finds few.
     pub fn refinement_threshold_cards(&self) -> usize {
-        let budget_ms = self.pause_goal_ms * RS_UPDATE_PAUSE_PERCENT / 100.0;
+        let pause_ms = self
+            .pause_goal_ms
+            .min(self.predict_young_ms(self.young_target, 0));
+        let budget_ms = pause_ms * RS_UPDATE_PAUSE_PERCENT / 100.0;
         let cards = budget_ms / self.cost_per_card_ms.predict().max(1e-6);
         (cards as usize).clamp(MIN_REFINE_THRESHOLD_CARDS, MAX_REFINE_THRESHOLD_CARDS)
     }
@@ -464,30 +470,53 @@ mod tests {
         assert_eq!(p.candidates.len(), 21);
     }
 
+    /// A fresh policy for `goal_ms` that has learned `ms` per card.
+    fn policy_at_card_cost(goal_ms: u64, ms: f64) -> Policy {
+        let mut p = policy(goal_ms);
+        p.cost_per_card_ms = Avg::new(ms);
+        p
+    }
+
     #[test]
     fn a_longer_pause_goal_leaves_more_dirty_cards_to_the_pause() {
-        let short = policy(5).refinement_threshold_cards();
-        let long = policy(50).refinement_threshold_cards();
+        // A fresh policy predicts 12.5 ms for its first eden: both goals are shorter.
+        let short = policy_at_card_cost(5, 0.0001).refinement_threshold_cards();
+        let long = policy_at_card_cost(10, 0.0001).refinement_threshold_cards();
         assert!(long > short, "{long} <= {short}");
     }
 
     #[test]
-    fn the_refinement_threshold_is_what_a_tenth_of_the_goal_scans() {
-        let mut p = policy(50);
-        p.cost_per_card_ms = Avg::new(0.001);
-        p.cost_per_card_ms.add(0.001);
-        // 10% of 50 ms at 1 µs a card.
+    fn the_refinement_threshold_is_what_a_tenth_of_the_goal_scans_when_the_goal_is_shorter() {
+        let p = policy_at_card_cost(5, 0.0001);
+        assert!(p.predict_young_ms(p.young_target, 0) > 5.0);
+        // 10% of 5 ms at 100 ns a card.
         assert_eq!(p.refinement_threshold_cards(), 5000);
+    }
+
+    #[test]
+    fn the_refinement_threshold_is_what_a_tenth_of_the_predicted_pause_scans_when_shorter_than_the_goal(
+    ) {
+        let mut p = policy_at_card_cost(200, 0.0001);
+        for _ in 0..10 {
+            p.record(&young_pause(3, 0.5, 0));
+        }
+        p.choose_young_target(64, 64, 0, 0);
+        let predicted = p.predict_young_ms(p.young_target, 0);
+        assert!(predicted < 20.0, "{predicted}");
+        let expected = (predicted * 0.1 / 0.0001) as usize;
+        assert_eq!(p.refinement_threshold_cards(), expected);
+        // Far fewer than a tenth of the 200 ms goal would leave to the pause.
+        assert!(expected < 200_000 / 10);
     }
 
     #[test]
     fn the_refinement_threshold_stays_within_its_bounds() {
         assert_eq!(
-            policy(1).refinement_threshold_cards(),
+            policy_at_card_cost(1, 0.002).refinement_threshold_cards(),
             MIN_REFINE_THRESHOLD_CARDS
         );
         assert_eq!(
-            policy(100_000).refinement_threshold_cards(),
+            policy_at_card_cost(200, 1e-9).refinement_threshold_cards(),
             MAX_REFINE_THRESHOLD_CARDS
         );
     }

@@ -21,6 +21,7 @@ use crate::collector::{GcCause, GcOutcome, RootSource};
 use crate::GcRecord;
 use gcvm_tracer::GcEventSink;
 use parking_lot::{Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -181,6 +182,8 @@ pub struct ConcurrentGate {
     /// (world stopped, units of concurrent work in progress)
     state: Mutex<(bool, usize)>,
     cond: Condvar,
+    /// Raised as soon as `stop` is called: long units poll it and end early.
+    stopping: AtomicBool,
 }
 
 /// A unit of concurrent work in progress (see `ConcurrentGate::enter`).
@@ -197,8 +200,15 @@ impl ConcurrentGate {
         GateUnit(self)
     }
 
+    /// Whether a pause is waiting for the units in progress: a unit that can end early (and
+    /// leave the rest of its work for later or for the pause) should.
+    pub fn stop_requested(&self) -> bool {
+        self.stopping.load(Ordering::Relaxed)
+    }
+
     /// The world stopped: returns once no unit of concurrent work is in progress.
     pub fn stop(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
         let mut s = self.state.lock();
         s.0 = true;
         while s.1 > 0 {
@@ -208,6 +218,7 @@ impl ConcurrentGate {
 
     /// The world runs again.
     pub fn resume(&self) {
+        self.stopping.store(false, Ordering::Relaxed);
         self.state.lock().0 = false;
         self.cond.notify_all();
     }
