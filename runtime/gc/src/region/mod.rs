@@ -119,6 +119,8 @@ const STREAM_REMSET: u16 = STREAM_LIVE + 1;
 pub const SATB_BUFFER: usize = 1024;
 /// The most memory the controller backs ahead of the copies of the next pause.
 const POPULATE_AHEAD: usize = 8 << 20;
+/// The memory one unit of populating backs (a transparent huge page).
+const POPULATE_CHUNK: usize = 2 << 20;
 /// How often the controller thread looks at the queues when nothing wakes it.
 const CONTROLLER_TICK: Duration = Duration::from_millis(5);
 /// Concurrent refinement checks for a waiting pause every this many cards.
@@ -663,6 +665,12 @@ impl RegionCollector {
     /// pages and `madvise` defrag, direct compaction: a JsonDoc root scan went from 0.2 to 4.7
     /// ms that way). The eden's own regions are left to the mutators' first stores (not pause
     /// time), and at most `POPULATE_AHEAD` bytes are backed ahead, each region once.
+    ///
+    /// It runs as gated units of concurrent work, one per `POPULATE_CHUNK`, and stops when a
+    /// pause waits: a pause must not run beside it. Faulting memory in holds the process's
+    /// memory-map lock, which a pause needs to free a large buffer or start a worker thread,
+    /// and the controller would hold the heap lock while the pause's workers took its core
+    /// (pauses of 2-3 ms took 7-10 ms that way). A pause waits for at most one chunk.
     fn populate_upcoming_regions(&self) {
         let (young_target, survivors) = {
             let p = self.policy.lock();
@@ -671,6 +679,7 @@ impl RegionCollector {
         let ahead = POPULATE_AHEAD.div_ceil(self.geometry.size).max(1);
         let copies = (survivors + 2).min(ahead);
         let upcoming: Vec<usize> = {
+            let _unit = self.gate.enter();
             let st = self.state.lock();
             let still_eden = young_target.saturating_sub(st.eden_regions);
             st.table
@@ -685,11 +694,16 @@ impl RegionCollector {
                 .collect()
         };
         for i in upcoming {
-            // Not a gated unit of concurrent work: it changes nothing a stopped world could
-            // see, and a pause must not wait for the kernel to finish one (the stall this
-            // moves out of pauses); at worst it shares a core with the pause's workers.
-            self.memory
-                .populate(self.geometry.bottom(i), self.geometry.size);
+            let bottom = self.geometry.bottom(i);
+            let size = self.geometry.size;
+            for at in (bottom..bottom + size).step_by(POPULATE_CHUNK) {
+                let _unit = self.gate.enter();
+                if self.gate.stop_requested() {
+                    return;
+                }
+                self.memory
+                    .populate(at, POPULATE_CHUNK.min(bottom + size - at));
+            }
             self.populated[i].store(true, Ordering::Relaxed);
         }
     }
