@@ -669,7 +669,10 @@ impl RegionCollector {
             let cards = self.dirty_queues.pending_entries();
             self.policy
                 .lock()
-                .choose_old_regions(young.len(), cards, committed)
+                .choose_old_regions(young.len(), cards, committed, |region| {
+                    let (cards, coarse) = self.remsets.of(region).size();
+                    cards + coarse * self.remsets.layout().cards_per_region as usize
+                })
         } else {
             Vec::new()
         };
