@@ -35,7 +35,9 @@
 //! of a region (G1MixedGCLiveThresholdPercent) become candidates, most garbage first. Each mixed
 //! collection adds candidates/8 of them (G1MixedGCCountTarget), fewer if the prediction would
 //! miss the goal, at most 10% of the heap (G1OldCSetRegionThresholdPercent); G1 adds more while
-//! its prediction fits the goal, gcvm does not, for the reason its eden is small.
+//! its prediction fits the goal, gcvm does not, for the reason its eden is small. An old
+//! region is predicted with its remembered set's cards (G1's "RS length"), not only its live
+//! bytes: one that many others point into can cost more than the eden's whole pause.
 //! Mixed collections stop when the candidates run out or what is left to reclaim is below 5% of
 //! the heap (G1HeapWastePercent).
 //!
@@ -63,8 +65,8 @@ pub const IHOP_PERCENT: usize = 45;
 pub const MAX_YOUNG_GROWTH: usize = 2;
 /// The eden grows until a pause's fixed cost is at most this share of it.
 pub const FIXED_COST_SHARE: f64 = 0.1;
-/// Share of the pause goal left for scanning the dirty cards refinement did not get to
-/// (G1RSetUpdatingPauseTimePercent).
+/// Share of the pause (the goal, or the predicted pause if shorter) left for scanning the
+/// dirty cards refinement did not get to (G1RSetUpdatingPauseTimePercent).
 pub const RS_UPDATE_PAUSE_PERCENT: f64 = 10.0;
 /// Bounds of the refinement threshold, in queued dirty cards: 4 buffers (eager, for short
 /// goals) to 128 buffers (512 KB of queues).
