@@ -45,7 +45,7 @@ use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
 use crate::shared::workers::{report_activity, Tasks, WorkerPool, WorkerStats};
 use parking_lot::Mutex;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Instant;
 
@@ -123,7 +123,7 @@ struct Worker {
     grey: Vec<u32>,
     /// Tasks this worker found and runs itself, depth first from the back; the front (the
     /// oldest, the roots of the largest unexplored parts of the graph) is what it shares.
-    pending: VecDeque<Task>,
+    pending: Vec<Task>,
     /// Scratch: the slots of the card being scanned that point into the cset.
     card_slots: Vec<usize>,
     /// The regions the card being scanned was remembered in.
@@ -148,7 +148,7 @@ impl Worker {
             copied_objects: 0,
             preserved: Vec::new(),
             grey: Vec::new(),
-            pending: VecDeque::new(),
+            pending: Vec::new(),
             card_slots: Vec::new(),
             card_targets: RegionSet::default(),
             useful_cards: 0,
@@ -370,7 +370,7 @@ impl Evacuation<'_, '_> {
                             w.young_copied_bytes += size;
                         }
                         if has_refs {
-                            w.pending.push_back(Task::Scan(copy.raw() as u64));
+                            w.pending.push(Task::Scan(copy.raw() as u64));
                         }
                         copy
                     }
@@ -407,7 +407,7 @@ impl Evacuation<'_, '_> {
                     w.log.push(Log::Keep(obj.offset(), size));
                 }
                 if self.has_refs(obj) {
-                    w.pending.push_back(Task::Scan(obj.raw() as u64));
+                    w.pending.push(Task::Scan(obj.raw() as u64));
                 }
                 obj
             }
@@ -498,7 +498,7 @@ impl Evacuation<'_, '_> {
                 let to = len.min(from + ARRAY_CHUNK);
                 if to < len {
                     w.pending
-                        .push_back(Task::Scan(obj.raw() as u64 | (to as u64) << 32));
+                        .push(Task::Scan(obj.raw() as u64 | (to as u64) << 32));
                 }
                 let first = base + ARRAY_BASE;
                 for i in from..to.min(from + PREFETCH_AHEAD) {
@@ -613,11 +613,13 @@ impl Evacuation<'_, '_> {
     /// gets much work per steal and the owner keeps copying without touching the deque.
     fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
         self.run_task(w, task);
-        while let Some(t) = w.pending.pop_back() {
-            if w.pending.len() >= 1 && tasks.queued() == 0 {
-                let oldest = w.pending.pop_front().expect("pending is not empty");
+        while let Some(t) = w.pending.pop() {
+            if !w.pending.is_empty() && tasks.queued() == 0 {
+                // The oldest task out, the newest in its place (it runs last now: the order
+                // of a depth-first walk matters for locality, not correctness).
+                let oldest = w.pending.swap_remove(0);
                 if let Err(oldest) = tasks.push(oldest) {
-                    w.pending.push_front(oldest);
+                    w.pending.push(oldest);
                 }
             }
             self.run_task(w, t);
@@ -787,7 +789,7 @@ impl RegionCollector {
             // Roots, on this thread.
             let mut first = Worker::new();
             roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
-            let mut seeds: Vec<Task> = std::mem::take(&mut first.pending).into();
+            let mut seeds: Vec<Task> = std::mem::take(&mut first.pending);
             seeds.extend(
                 (0..ev.cards.len())
                     .step_by(CARDS_PER_TASK)
@@ -1165,7 +1167,7 @@ impl Liveness for EvacLiveness<'_, '_, '_> {
             .iter()
             .map(|&obj| self.ev.evacuate(&mut self.worker, obj))
             .collect();
-        while let Some(task) = self.worker.pending.pop_back() {
+        while let Some(task) = self.worker.pending.pop() {
             self.ev.run_task(&mut self.worker, task);
         }
         discovered.merge(std::mem::take(&mut self.worker.discovered));
