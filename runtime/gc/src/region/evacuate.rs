@@ -121,8 +121,9 @@ struct Worker {
     preserved: Vec<(Ref, u64)>,
     /// Tenured objects marked (concurrent start).
     grey: Vec<u32>,
-    /// Tasks this worker found and runs itself, depth first from the back; the front (the
-    /// oldest, the roots of the largest unexplored parts of the graph) is what it shares.
+    /// Tasks this worker found and runs itself, depth first from the back; the one at the
+    /// front (the oldest, the root of the largest unexplored part of the graph) is what it
+    /// shares.
     pending: Vec<Task>,
     /// Scratch: the slots of the card being scanned that point into the cset.
     card_slots: Vec<usize>,
@@ -423,16 +424,24 @@ impl Evacuation<'_, '_> {
         if target.is_null() {
             return;
         }
-        let new = self.evacuate(w, target);
-        if new != target {
-            self.memory.write_ref(slot, new);
-        }
+        let new = self.evacuate_slot(w, slot, target);
         if tracked {
             let t = self.region(new.offset());
             if t != holder_region {
                 self.remember(w, t, holder_region, CardTable::card_of(slot));
             }
         }
+    }
+
+    /// Evacuates `target`, the non-null referent of `slot`, and stores its new address there;
+    /// returns that address.
+    #[inline]
+    fn evacuate_slot(&self, w: &mut Worker, slot: usize, target: Ref) -> Ref {
+        let new = self.evacuate(w, target);
+        if new != target {
+            self.memory.write_ref(slot, new);
+        }
+        new
     }
 
     /// Remembers `card` (of region `source`) in region `target`'s set: buffered, duplicates of
@@ -515,12 +524,7 @@ impl Evacuation<'_, '_> {
         }
     }
 
-    /// Scans one card: every slot on it pointing into the cset is evacuated (and its card
-    /// remembered by the copy's region). A dirty card is refined as it is scanned: slots into
-    /// other regions outside the cset are remembered too.
-    ///
-    /// The slots are gathered first and the referents' headers fetched a few slots ahead of
-    /// their copying, so the cache misses of an old-to-young card overlap.
+    /// Scans the cards of one `Task::Cards`, timed together for the cost model.
     fn scan_cards(&self, w: &mut Worker, first: usize) {
         let started = Instant::now();
         let last = self.cards.len().min(first + CARDS_PER_TASK);
@@ -530,6 +534,12 @@ impl Evacuation<'_, '_> {
         w.card_time += started.elapsed();
     }
 
+    /// Scans one card: every slot on it pointing into the cset is evacuated (and its card
+    /// remembered by the copy's region). A dirty card is refined as it is scanned: slots into
+    /// other regions outside the cset are remembered too.
+    ///
+    /// The slots are gathered first and the referents' headers fetched a few slots ahead of
+    /// their copying, so the cache misses of an old-to-young card overlap.
     fn scan_card(&self, w: &mut Worker, k: usize) {
         let cw = self.cards[k];
         let memory = self.memory;
@@ -564,11 +574,7 @@ impl Evacuation<'_, '_> {
             if let Some(&ahead) = slots.get(i + PREFETCH_AHEAD) {
                 self.prefetch_target(ahead);
             }
-            let target = self.memory.read_ref(slot);
-            let new = self.evacuate(w, target);
-            if new != target {
-                self.memory.write_ref(slot, new);
-            }
+            let new = self.evacuate_slot(w, slot, self.memory.read_ref(slot));
             let t = self.region(new.offset());
             if t != cw.region {
                 self.remember_card_once(w, t, &cw);

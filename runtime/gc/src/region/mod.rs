@@ -538,9 +538,9 @@ impl RegionCollector {
     /// Concurrent refinement (the controller thread): refines queued dirty cards a buffer at a
     /// time, each buffer one unit of concurrent work, so a pause that wants the world stopped
     /// waits for at most `YIELD_CHECK_CARDS` cards: the unit polls for a waiting pause and
-    /// hands it the rest of the buffer (time to safepoint stays short). Cards that are hot — dirtied
-    /// again and again — are deferred to the next pause, which scans them anyway. Returns the
-    /// cards refined.
+    /// hands it the rest of the buffer (time to safepoint stays short). Cards that are hot —
+    /// dirtied again and again — are deferred to the next pause, which scans them anyway.
+    /// Returns the cards refined.
     pub(crate) fn refine_concurrently(&self) -> usize {
         let mut n = 0;
         loop {

@@ -339,8 +339,7 @@ impl Policy {
                 break;
             }
             let region_cards = remset_cards(region);
-            let predicted =
-                self.predict_ms(eden_regions, cards + region_cards, live + region_live);
+            let predicted = self.predict_ms(eden_regions, cards + region_cards, live + region_live);
             if !chosen.is_empty() && predicted > self.pause_goal_ms {
                 break;
             }
