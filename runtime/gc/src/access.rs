@@ -5,7 +5,9 @@
 //! — run the barrier the collector declared around the write: the pre-write hook sees the old
 //! value, the post-write hook the new one (shared/barrier.rs). The barrier kind is fixed for the
 //! run, so for a collector without barriers the only cost is one well-predicted branch on a
-//! field of the heap.
+//! field of the heap. A collector with barriers gets one more test inline: its `HolderFilter`'s
+//! byte for the holder's page (young holders outside marking need no hook). The other filters
+//! and the hooks are out of line.
 //!
 //! Primitive stores, header initialisation and bulk primitive copies need no barrier but live
 //! here too: `HeapMemory`'s raw writes are private to runtime/gc, so code outside it cannot store
@@ -16,27 +18,22 @@
 //! Offsets are byte offsets *within the holder object* (`holder.offset() + offset` is the slot),
 //! so every store names the object it writes into — which is what a card-marking barrier needs.
 
-use crate::collector::{BarrierFilters, HOLDER_PAGE_SHIFT};
+use crate::collector::BarrierFilters;
 use crate::object::{Ref, ARRAY_BASE};
 use crate::shared::barrier::BarrierKind;
 use crate::shared::mutator::Mutator;
 use crate::Heap;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// The filtered part of a barrier (G1's fast path: "is marking on?", "null?", "young
-/// holder?", "same region?" are a few instructions per store; the hooks are calls). Built only
-/// when every hook the barrier has comes with a filter, and neither `--trace-deaths` nor
-/// `--verify-barriers` (which must see every store) is on. Flat on purpose: every store reads
-/// it, so it has no options to test.
+/// The out-of-line part of a barrier's fast path, for stores the holder filter did not skip
+/// (G1's: "is marking on?", "null?", "same region?" are a few instructions; the hooks are
+/// calls). Built only when every hook the barrier has comes with a filter, and neither
+/// `--trace-deaths` nor `--verify-barriers` (which must see every store) is on.
 pub(crate) struct StoreFastPath {
     /// On while the pre-write hook has work (a flag that stays off when the barrier has no
     /// pre-write hook).
     pre_active: Arc<AtomicBool>,
-    /// A byte per heap page (`CrossRegionFilter::holder_pages`); a holder on a page whose byte
-    /// `b` has `skip_mask & 1 << b` set needs no post-write (empty: none is skipped).
-    holder_pages: Arc<[AtomicU8]>,
-    skip_mask: u32,
     /// Heap offset of region 0 and log2 of the region size. A barrier without a post-write hook
     /// is one region spanning the whole heap here: no store crosses it.
     base: usize,
@@ -50,19 +47,13 @@ impl StoreFastPath {
             (true, Some(flag)) => flag.clone(),
             (true, None) => return None,
         };
-        let (base, shift, holder_pages, skip_mask) = match (kind.has_post(), &filters.cross_region)
-        {
-            (false, _) => (0, usize::BITS - 1, Arc::from([]), 0),
-            (true, Some(f)) => match &f.holder_pages {
-                Some((pages, mask)) => (f.base, f.shift, pages.clone(), *mask),
-                None => (f.base, f.shift, Arc::from([]), 0),
-            },
+        let (base, shift) = match (kind.has_post(), &filters.cross_region) {
+            (false, _) => (0, usize::BITS - 1),
+            (true, Some(f)) => (f.base, f.shift),
             (true, None) => return None,
         };
         Some(StoreFastPath {
             pre_active,
-            holder_pages,
-            skip_mask,
             base,
             shift,
         })
@@ -76,11 +67,6 @@ impl StoreFastPath {
         }
         if value.is_null() {
             return true;
-        }
-        if let Some(page) = self.holder_pages.get(slot >> HOLDER_PAGE_SHIFT) {
-            if self.skip_mask & (1u32 << (page.load(Ordering::Relaxed) & 31)) != 0 {
-                return true;
-            }
         }
         slot.wrapping_sub(self.base) >> self.shift
             == value.offset().wrapping_sub(self.base) >> self.shift
@@ -99,15 +85,15 @@ impl Heap {
     #[inline(always)]
     pub fn store_ref(&self, m: &mut Mutator, holder: Ref, offset: usize, value: Ref) {
         let slot = holder.offset() + offset;
-        if self.barrier_free {
+        if self.barrier_free || self.holder_filter.skips(slot) {
             self.memory.write_ref(slot, value);
             return;
         }
         self.store_ref_filtered(m, holder, slot, value);
     }
 
-    /// The filters, out of line (a leaf that jumps to the barriered path only when a hook may
-    /// have work): inlined into the interpreter's loop they cost more in its register
+    /// The other filters, out of line (a leaf that jumps to the barriered path only when a
+    /// hook may have work): inlined into the interpreter's loop they cost more in its register
     /// allocation than the call does.
     #[inline(never)]
     fn store_ref_filtered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {

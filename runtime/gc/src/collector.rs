@@ -18,7 +18,9 @@
 
 use crate::memory::HeapMemory;
 use crate::object::{Ref, TypeRegistry};
-pub use crate::shared::barrier::{Barrier, BarrierKind, NoBarrier};
+pub use crate::shared::barrier::{
+    Barrier, BarrierKind, HolderFilter, NoBarrier, HOLDER_PAGE_SHIFT,
+};
 use crate::shared::controller::VmControl;
 pub use crate::shared::mutator::Mutator;
 use gcvm_tlab::{SlowPath, Tlab};
@@ -161,38 +163,28 @@ impl GcOutcome {
 }
 
 /// Tests the access API makes before a barrier's dynamic call (HotSpot's barrier fast paths:
-/// G1's "is marking active" and "same region" checks are inline code, the slow path a call).
-/// A filter may only skip a call the barrier would have ignored.
+/// G1's "is marking active", "young card" and "same region" checks are inline code, the slow
+/// path a call). A filter may only skip a call the barrier would have ignored.
 #[derive(Clone, Debug, Default)]
 pub struct BarrierFilters {
+    /// Holders whose stores need no call at all (young regions outside marking, every page
+    /// outside marking for a snapshot barrier): the one test inlined at every store.
+    pub holder_filter: Option<HolderFilter>,
     /// The pre-write hook matters only while this flag is on (a snapshot barrier's marking).
     pub pre_write_active: Option<Arc<std::sync::atomic::AtomicBool>>,
-    /// The post-write hook ignores null stores, stores that stay inside one region, and (if
-    /// the filter names them) stores into holders in regions it never remembers.
+    /// The post-write hook ignores null stores and stores that stay inside one region.
     pub cross_region: Option<CrossRegionFilter>,
 }
 
-/// G1's post-write fast path: `value == null`, "the holder is in a young region" (young
-/// regions are collected every time, so nobody remembers pointers out of them) and "slot and
-/// value are in the same region" are tested inline; only stores that may need a card reach
-/// the barrier's call.
+/// G1's post-write fast path: `value == null` and "slot and value are in the same region" are
+/// tested before the call; only stores that may need a card reach the barrier.
 #[derive(Clone, Debug)]
 pub struct CrossRegionFilter {
     /// Heap offset of region 0.
     pub base: usize,
     /// log2 of the region size.
     pub shift: u32,
-    /// One byte per `1 << HOLDER_PAGE_SHIFT` bytes of heap from offset 0 (the collector keeps
-    /// it current) and a mask of byte values: a store into a holder on a page whose byte `b`
-    /// has `skip_mask & 1 << b` set needs no call. Relaxed loads suffice: a page's byte
-    /// changes only in a pause (a safepoint orders it) or when its region is handed to an
-    /// allocator, before any object on it is reachable; a stale read could only send a store
-    /// to the call, which tests again.
-    pub holder_pages: Option<(Arc<[std::sync::atomic::AtomicU8]>, u32)>,
 }
-
-/// The granule of `CrossRegionFilter::holder_pages`.
-pub const HOLDER_PAGE_SHIFT: u32 = 12;
 
 /// Heap sizing and collector options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -23,7 +23,8 @@ pub mod verify;
 
 pub use collector::{
     Barrier, BarrierFilters, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome,
-    HeapConfig, Mutator, RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
+    HeapConfig, HolderFilter, Mutator, RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
+    HOLDER_PAGE_SHIFT,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
 pub use memory::{HeapMemory, HeapView};
@@ -217,8 +218,11 @@ pub struct Heap {
     /// Inline tests before the barrier's calls (none under `--verify-barriers`, which must see
     /// every store).
     pub(crate) barrier_filters: collector::BarrierFilters,
-    /// The filters inlined at every reference store (access.rs); None when a store must always
-    /// reach the barriered path.
+    /// The one filter inlined at every reference store: the collector's, or one that skips
+    /// nothing (no filter, `--trace-deaths`, `--verify-barriers`). Covers the whole heap.
+    pub(crate) holder_filter: collector::HolderFilter,
+    /// The filters tested out of line before the barrier's calls (access.rs); None when a store
+    /// must always reach the barriered path.
     pub(crate) store_fast_path: Option<access::StoreFastPath>,
     collector: Box<dyn Collector>,
     collector_name: &'static str,
@@ -251,7 +255,18 @@ impl Heap {
         types: Arc<TypeRegistry>,
     ) -> Heap {
         let barrier_filters = collector.barrier_filters();
+        let holder_filter = match &barrier_filters.holder_filter {
+            Some(filter) => {
+                assert!(
+                    filter.covers(memory.size()),
+                    "the collector's holder filter must cover the heap"
+                );
+                filter.clone()
+            }
+            None => collector::HolderFilter::new(memory.size()),
+        };
         Heap {
+            holder_filter,
             barrier: collector.barrier(),
             barrier_free: collector.barrier() == BarrierKind::None,
             store_fast_path: access::StoreFastPath::new(collector.barrier(), &barrier_filters),
@@ -277,6 +292,8 @@ impl Heap {
         self.barrier = BarrierCheck::kind(self.barrier);
         self.barrier_free = false;
         self.barrier_filters.cross_region = None;
+        self.barrier_filters.holder_filter = None;
+        self.holder_filter = collector::HolderFilter::new(self.memory.size());
         self.store_fast_path = None;
         self.barrier_check = Some(BarrierCheck::new());
         self
@@ -287,6 +304,7 @@ impl Heap {
     /// mutator is created.
     pub fn with_death_tracking(mut self) -> Heap {
         self.barrier_free = false;
+        self.holder_filter = collector::HolderFilter::new(self.memory.size());
         self.store_fast_path = None;
         self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
         self

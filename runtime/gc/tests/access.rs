@@ -10,8 +10,8 @@ use gcvm_gc::memory::HeapMemory;
 use gcvm_gc::object::{Ref, ARRAY_BASE};
 use gcvm_gc::shared::queues::{LocalQueue, QueueSet};
 use gcvm_gc::{
-    Barrier, BarrierKind, Collector, CollectorContext, GcCause, GcEventSink, GcOutcome, Heap,
-    HeapConfig, Mutator, RootSource, SpaceInfo, Stw,
+    Barrier, BarrierFilters, BarrierKind, Collector, CollectorContext, GcCause, GcEventSink,
+    GcOutcome, Heap, HeapConfig, HolderFilter, Mutator, RootSource, SpaceInfo, Stw,
 };
 use parking_lot::Mutex;
 use std::any::Any;
@@ -47,11 +47,13 @@ impl Barrier for LogBarrier {
     }
 }
 
-/// Mark-compact with a logging pre- and post-write barrier.
+/// Mark-compact with a logging pre- and post-write barrier, and a holder filter that skips
+/// nothing until a test sets it.
 struct Logged {
     inner: Stw<MarkCompact>,
     log: Log,
     cards: Arc<QueueSet>,
+    filter: HolderFilter,
 }
 
 impl Collector for Logged {
@@ -60,6 +62,12 @@ impl Collector for Logged {
     }
     fn barrier(&self) -> BarrierKind {
         BarrierKind::PreAndPostWrite
+    }
+    fn barrier_filters(&self) -> BarrierFilters {
+        BarrierFilters {
+            holder_filter: Some(self.filter.clone()),
+            ..BarrierFilters::default()
+        }
     }
     fn new_mutator(&self, threads: usize) -> Mutator {
         let barrier = LogBarrier {
@@ -110,9 +118,15 @@ struct Fixture {
     m: Mutator,
     log: Log,
     cards: Arc<QueueSet>,
+    filter: HolderFilter,
 }
 
 fn fixture() -> Fixture {
+    fixture_with(|heap| heap)
+}
+
+/// The fixture, its heap built by `build` (`Heap::with_barrier_check`, ...).
+fn fixture_with(build: impl FnOnce(Heap) -> Heap) -> Fixture {
     let config = HeapConfig {
         initial_size: 4 << 20,
         max_size: 4 << 20,
@@ -131,18 +145,26 @@ fn fixture() -> Fixture {
     .unwrap();
     let log = Log::default();
     let cards = QueueSet::new();
+    let filter = HolderFilter::new(memory.size());
     let collector = Logged {
         inner: Stw::new(inner),
         log: log.clone(),
         cards: cards.clone(),
+        filter: filter.clone(),
     };
-    let heap = Heap::with_collector(Box::new(collector), memory, config, types);
+    let heap = build(Heap::with_collector(
+        Box::new(collector),
+        memory,
+        config,
+        types,
+    ));
     let m = heap.new_mutator(1);
     Fixture {
         heap,
         m,
         log,
         cards,
+        filter,
     }
 }
 
@@ -335,6 +357,54 @@ fn a_successful_cas_runs_both_hooks_and_a_failed_one_stores_nothing() {
             },
         ]
     );
+}
+
+/// The page range `obj` starts on, for `HolderFilter::set`.
+fn page_of(obj: Ref) -> std::ops::Range<usize> {
+    let page = obj.offset() >> gcvm_gc::HOLDER_PAGE_SHIFT << gcvm_gc::HOLDER_PAGE_SHIFT;
+    page..page + (1 << gcvm_gc::HOLDER_PAGE_SHIFT)
+}
+
+#[test]
+fn a_store_into_a_holder_on_a_filtered_page_runs_no_hook_but_still_stores() {
+    let mut f = fixture();
+    let holder = f.node();
+    let a = f.node();
+    f.filter.set(page_of(holder), true);
+    f.heap.store_ref(&mut f.m, holder, 24, a);
+    assert_eq!(f.take_log(), vec![]);
+    assert_eq!(f.heap.memory.read_ref(holder.offset() + 24), a);
+}
+
+#[test]
+fn clearing_a_pages_filter_byte_sends_its_stores_to_the_hooks_again() {
+    let mut f = fixture();
+    let holder = f.node();
+    let a = f.node();
+    f.filter.set(page_of(holder), true);
+    f.filter.set(page_of(holder), false);
+    f.heap.store_ref(&mut f.m, holder, 24, a);
+    assert_eq!(f.take_log().len(), 2, "pre and post");
+}
+
+#[test]
+fn verify_barriers_sees_stores_the_holder_filter_would_skip() {
+    let mut f = fixture_with(Heap::with_barrier_check);
+    let holder = f.node();
+    let a = f.node();
+    f.filter.set_all(true);
+    f.heap.store_ref(&mut f.m, holder, 24, a);
+    assert_eq!(f.take_log().len(), 2, "pre and post");
+}
+
+#[test]
+fn trace_deaths_sees_stores_the_holder_filter_would_skip() {
+    let mut f = fixture_with(Heap::with_death_tracking);
+    let holder = f.node();
+    let a = f.node();
+    f.filter.set_all(true);
+    f.heap.store_ref(&mut f.m, holder, 24, a);
+    assert_eq!(f.take_log().len(), 2, "pre and post");
 }
 
 #[test]

@@ -154,6 +154,9 @@ pub struct ConcurrentMarkSweep {
     bitmap: RwLock<MarkBitmap>,
     /// The snapshot barrier and allocate-black are on.
     marking: Arc<AtomicBool>,
+    /// Every page's byte set while marking is off: the access API then skips the barrier call
+    /// for every store (the snapshot barrier has work only while marking).
+    holder_filter: HolderFilter,
     satb: Arc<QueueSet>,
     grey: Mutex<Vec<u32>>,
     /// References discovered by this cycle's marking, processed at remark (shared/refs.rs).
@@ -242,6 +245,13 @@ impl Liveness for CmsLiveness<'_> {
 }
 
 impl ConcurrentMarkSweep {
+    /// Turns the snapshot barrier on or off (in a pause): the flag its hook and the access
+    /// API's out-of-line filter read, and the holder filter's every page.
+    fn set_marking(&self, on: bool) {
+        self.marking.store(on, Ordering::Release);
+        self.holder_filter.set_all(!on);
+    }
+
     pub fn new(ctx: CollectorContext) -> Result<ConcurrentMarkSweep, String> {
         let max_spans = ctx.config.max_size.max(MIN_HEAP) / SPAN_SIZE;
         let initial = (ctx.config.initial_size.max(MIN_HEAP) / SPAN_SIZE).min(max_spans);
@@ -256,7 +266,10 @@ impl ConcurrentMarkSweep {
         let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
         bitmap.cover(pool.start_of(initial as u32));
         let capacity = initial * SPAN_SIZE;
+        let holder_filter = HolderFilter::new(ctx.memory.size());
+        holder_filter.set_all(true);
         Ok(ConcurrentMarkSweep {
+            holder_filter,
             memory: ctx.memory,
             types: ctx.types,
             pool: Mutex::new(pool),
@@ -681,7 +694,7 @@ impl ConcurrentMarkSweep {
         self.allocated_black.store(0, Ordering::Relaxed);
         let grey = self.grey_roots(&self.bitmap.read(), roots);
         *self.grey.lock() = grey;
-        self.marking.store(true, Ordering::Release);
+        self.set_marking(true);
         *self.phase.lock() = Phase::Marking;
         let mut stats = self.stats.lock();
         stats.cycles += 1;
@@ -709,7 +722,7 @@ impl ConcurrentMarkSweep {
         }
         self.finish_marking();
         self.process_references();
-        self.marking.store(false, Ordering::Release);
+        self.set_marking(false);
         events.collecting_space(0);
         let live = if events.wants_events() {
             self.report_survivors(events)
@@ -738,7 +751,7 @@ impl ConcurrentMarkSweep {
         let interrupted = *self.phase.lock() != Phase::Idle;
         let mode_failure = interrupted && cause == GcCause::AllocationFailure;
         self.generation.fetch_add(1, Ordering::AcqRel);
-        self.marking.store(false, Ordering::Release);
+        self.set_marking(false);
         self.reset_marking();
         {
             let bitmap = self.bitmap.read();
@@ -936,6 +949,7 @@ impl Collector for ConcurrentMarkSweep {
     /// The snapshot barrier's work happens only while marking: tested inline.
     fn barrier_filters(&self) -> BarrierFilters {
         BarrierFilters {
+            holder_filter: Some(self.holder_filter.clone()),
             pre_write_active: Some(self.marking.clone()),
             cross_region: None,
         }

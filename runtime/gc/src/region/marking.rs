@@ -30,7 +30,7 @@
 //!
 //! A full collection abandons a cycle in progress (it marks the whole heap itself).
 
-use super::regions::{RegionTable, Role};
+use super::regions::{Attrs, RegionTable, Role};
 use super::{RegionCollector, PAUSE_CLEANUP, PAUSE_REMARK};
 use crate::collector::*;
 use crate::object::{Ref, TypeRegistry};
@@ -55,8 +55,8 @@ const REMARKED: u8 = 3;
 
 pub struct Marking {
     pub bitmap: RwLock<MarkBitmap>,
-    /// The SATB barrier is on.
-    active: Arc<AtomicBool>,
+    /// The barrier's view of the regions, which holds the SATB flag.
+    attrs: Arc<Attrs>,
     pub satb: Arc<QueueSet>,
     grey: Mutex<Vec<u32>>,
     /// Held by the controller while it marks or scrubs a chunk, and by every pause.
@@ -72,10 +72,10 @@ pub struct Marking {
 }
 
 impl Marking {
-    pub fn new(bitmap: MarkBitmap, active: Arc<AtomicBool>, regions: usize) -> Marking {
+    pub fn new(bitmap: MarkBitmap, attrs: Arc<Attrs>, regions: usize) -> Marking {
         Marking {
             bitmap: RwLock::new(bitmap),
-            active,
+            attrs,
             satb: QueueSet::new(),
             grey: Mutex::new(Vec::new()),
             work_lock: Mutex::new(()),
@@ -89,7 +89,7 @@ impl Marking {
 
     /// Is the SATB barrier on?
     pub fn is_active(&self) -> bool {
-        self.active.load(Ordering::Relaxed)
+        self.attrs.satb_active()
     }
 
     /// Is a cycle between its concurrent start and its cleanup?
@@ -143,7 +143,7 @@ impl Marking {
     /// to pick the cycle up.
     pub fn start_cycle(&self, grey: Vec<u32>) {
         *self.grey.lock() = grey;
-        self.active.store(true, Ordering::SeqCst);
+        self.attrs.set_satb_active(true);
         self.phase.store(REQUESTED, Ordering::Release);
         *self.cycle_started.lock() = Some(Instant::now());
     }
@@ -151,7 +151,7 @@ impl Marking {
     /// A full collection: forget any cycle in progress.
     pub fn abandon(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
-        self.active.store(false, Ordering::SeqCst);
+        self.attrs.set_satb_active(false);
         self.phase.store(IDLE, Ordering::Release);
         self.grey.lock().clear();
         drop(self.satb.take_all());
@@ -326,7 +326,7 @@ impl RegionCollector {
         let tams = self.tams_snapshot();
         self.drain_satb(&tams);
         while self.mark_some(&tams, usize::MAX) > 0 {}
-        self.marking.active.store(false, Ordering::SeqCst);
+        self.marking.attrs.set_satb_active(false);
         drop(self.marking.satb.take_all());
 
         let mut st = self.state.lock();

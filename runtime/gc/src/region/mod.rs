@@ -239,12 +239,10 @@ impl RegionCollector {
         let attrs = table.attrs.clone();
         let reserved_end = geometry.reserved_end();
         let cards = Arc::new(CardTable::new(reserved_end));
-        let marking_on = Arc::new(AtomicBool::new(false));
         let barrier_shared = Arc::new(BarrierShared {
             geometry,
             attrs: attrs.clone(),
             cards: cards.clone(),
-            marking: marking_on.clone(),
         });
         let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
         bitmap.cover(geometry.bottom(committed));
@@ -261,14 +259,14 @@ impl RegionCollector {
                 eden_alloc: None,
                 eden_regions: 0,
             }),
-            attrs,
+            attrs: attrs.clone(),
             cards,
             bot: Bot::new(reserved_end),
             hot_cards: HotCards::new(reserved_end),
             remsets: RemSets::new(&geometry),
             dirty_queues: QueueSet::new(),
             barrier_shared,
-            marking: Marking::new(bitmap, marking_on, geometry.count),
+            marking: Marking::new(bitmap, attrs.clone(), geometry.count),
             refine_lock: Mutex::new(()),
             refine_threshold: AtomicUsize::new(policy::MIN_REFINE_THRESHOLD_CARDS),
             refined_since_pause: AtomicUsize::new(0),
@@ -749,14 +747,11 @@ impl Collector for RegionCollector {
     /// Inline fast paths: SATB only while marking; cards only for cross-region stores.
     fn barrier_filters(&self) -> BarrierFilters {
         BarrierFilters {
-            pre_write_active: Some(self.barrier_shared.marking.clone()),
+            holder_filter: Some(self.attrs.holder_filter()),
+            pre_write_active: Some(self.attrs.satb_flag()),
             cross_region: Some(CrossRegionFilter {
                 base: self.geometry.base,
                 shift: self.geometry.shift,
-                holder_pages: Some((
-                    self.barrier_shared.attrs.page_roles(),
-                    (1 << Role::Eden as u32) | (1 << Role::Survivor as u32),
-                )),
             }),
         }
     }

@@ -5,8 +5,8 @@
 //! changed only under the collector's heap lock or in a pause, and in `RegionTable::attr`, one
 //! atomic byte per region that the write barrier and `is_dead` read without any lock.
 
-use crate::collector::SpaceKind;
-use std::sync::atomic::{AtomicU8, Ordering};
+use crate::collector::{HolderFilter, SpaceKind};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// What a region is used for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,15 +161,18 @@ pub struct RegionMeta {
 /// The lock-free copy of every region's role, shared with the mutators' barriers, plus the
 /// collection-set flag evacuation tests for every reference it visits.
 pub struct Attrs {
+    geometry: Geometry,
     role: Box<[AtomicU8]>,
-    /// The role again, one byte per 4 KiB page of the heap (`offset >> PAGE_SHIFT`, from offset
-    /// 0): the store barrier's inline "young holder?" test indexes it with a constant shift.
-    page_role: std::sync::Arc<[AtomicU8]>,
+    /// The SATB barrier is on (between a concurrent start and its remark).
+    satb_active: std::sync::Arc<AtomicBool>,
+    /// The access API's inline test: a page's byte is set while its region is young and SATB
+    /// is off, when neither hook has anything to do for a store into a holder there (young
+    /// regions are collected every time, so nobody remembers pointers out of them).
+    holder_filter: HolderFilter,
     in_cset: Box<[AtomicU8]>,
 }
 
-/// The granule of `Attrs::page_role` (the store barrier's): regions start and end on these
-/// boundaries.
+/// The granule of the holder filter: regions start and end on these boundaries.
 pub const PAGE_SHIFT: u32 = crate::collector::HOLDER_PAGE_SHIFT;
 
 impl Attrs {
@@ -178,10 +181,37 @@ impl Attrs {
     pub fn role_of(&self, i: usize) -> Role {
         Role::from_u8(self.role[i].load(Ordering::Acquire))
     }
-    /// The per-page role bytes (`Role as u8` per `1 << PAGE_SHIFT` bytes), for the access
-    /// API's inline barrier filter.
-    pub fn page_roles(&self) -> std::sync::Arc<[AtomicU8]> {
-        self.page_role.clone()
+    /// The access API's per-page "no barrier call" bytes, kept by `set_role` and
+    /// `set_satb_active`.
+    pub fn holder_filter(&self) -> HolderFilter {
+        self.holder_filter.clone()
+    }
+    /// The SATB flag, for the access API's pre-write filter.
+    pub fn satb_flag(&self) -> std::sync::Arc<AtomicBool> {
+        self.satb_active.clone()
+    }
+    /// Is the SATB barrier on?
+    pub fn satb_active(&self) -> bool {
+        self.satb_active.load(Ordering::Relaxed)
+    }
+    /// Turns the SATB barrier on or off, and with it the holder filter of every young region
+    /// (a store into a young holder must reach the pre-write hook while marking). Only in a
+    /// pause, or under the heap lock with no region changing role.
+    pub fn set_satb_active(&self, on: bool) {
+        self.satb_active.store(on, Ordering::SeqCst);
+        for i in 0..self.role.len() {
+            if self.role_of(i).is_young() {
+                self.holder_filter
+                    .set(self.geometry.bottom(i)..self.geometry.end(i), !on);
+            }
+        }
+    }
+    /// Gives region `i` a new role in the lock-free copy and the holder filter.
+    fn set_role(&self, i: usize, role: Role) {
+        self.role[i].store(role as u8, Ordering::Release);
+        let skip = role.is_young() && !self.satb_active();
+        self.holder_filter
+            .set(self.geometry.bottom(i)..self.geometry.end(i), skip);
     }
     /// Is region `i` in the collection set of the collection in progress?
     #[inline(always)]
@@ -221,20 +251,16 @@ impl RegionTable {
                 && geometry.size.trailing_zeros() >= PAGE_SHIFT,
             "regions must start on page boundaries"
         );
-        let pages = geometry.reserved_end() >> PAGE_SHIFT;
-        let page_role: std::sync::Arc<[AtomicU8]> = (0..pages)
-            .map(|_| AtomicU8::new(Role::Free as u8))
-            .collect();
-        for (i, m) in meta.iter().enumerate() {
-            for p in Self::pages_of(&geometry, i) {
-                page_role[p].store(m.role as u8, Ordering::Relaxed);
-            }
-        }
         let attrs = Attrs {
+            geometry,
             role: meta.iter().map(|m| AtomicU8::new(m.role as u8)).collect(),
-            page_role,
+            satb_active: std::sync::Arc::new(AtomicBool::new(false)),
+            holder_filter: HolderFilter::new(geometry.reserved_end()),
             in_cset: meta.iter().map(|_| AtomicU8::new(0)).collect(),
         };
+        for (i, m) in meta.iter().enumerate() {
+            attrs.set_role(i, m.role);
+        }
         RegionTable {
             geometry,
             meta,
@@ -245,19 +271,11 @@ impl RegionTable {
     /// Gives region `i` a new role (both copies).
     pub fn set_role(&mut self, i: usize, role: Role) {
         self.meta[i].role = role;
-        self.attrs.role[i].store(role as u8, Ordering::Release);
-        for p in Self::pages_of(&self.geometry, i) {
-            self.attrs.page_role[p].store(role as u8, Ordering::Release);
-        }
+        self.attrs.set_role(i, role);
     }
 
     pub fn bottom(&self, i: usize) -> usize {
         self.geometry.bottom(i)
-    }
-
-    /// The `page_role` indices of region `i`.
-    fn pages_of(geometry: &Geometry, i: usize) -> std::ops::Range<usize> {
-        (geometry.bottom(i) >> PAGE_SHIFT)..(geometry.end(i) >> PAGE_SHIFT)
     }
 
     pub fn used(&self, i: usize) -> usize {
@@ -359,5 +377,61 @@ impl RegionTable {
             }
         }
         done
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Eight 64 KiB regions from 64 KiB, four committed.
+    fn table() -> RegionTable {
+        RegionTable::new(Geometry::new(MIN_REGION, MIN_REGION, 8 * MIN_REGION), 4)
+    }
+
+    /// Does the holder filter skip stores into region `i`'s first and last page?
+    fn skips(t: &RegionTable, i: usize) -> (bool, bool) {
+        let f = t.attrs.holder_filter();
+        let last = t.geometry.end(i) - 4;
+        (f.skips(t.geometry.bottom(i)), f.skips(last))
+    }
+
+    #[test]
+    fn stores_into_young_regions_skip_the_barrier_and_into_tenured_ones_do_not() {
+        let mut t = table();
+        t.set_role(0, Role::Eden);
+        t.set_role(1, Role::Survivor);
+        t.set_role(2, Role::Old);
+        t.set_role(3, Role::HumongousStart);
+        assert_eq!(skips(&t, 0), (true, true));
+        assert_eq!(skips(&t, 1), (true, true));
+        assert_eq!(skips(&t, 2), (false, false));
+        assert_eq!(skips(&t, 3), (false, false));
+        assert_eq!(skips(&t, 4), (false, false), "uncommitted");
+    }
+
+    #[test]
+    fn a_region_that_stops_being_young_stops_skipping_the_barrier() {
+        let mut t = table();
+        t.set_role(0, Role::Eden);
+        t.set_role(0, Role::Old);
+        assert_eq!(skips(&t, 0), (false, false));
+    }
+
+    #[test]
+    fn while_satb_marking_is_on_no_store_skips_the_barrier() {
+        let mut t = table();
+        t.set_role(0, Role::Eden);
+        t.attrs.set_satb_active(true);
+        assert_eq!(skips(&t, 0), (false, false));
+        t.set_role(1, Role::Eden);
+        assert_eq!(
+            skips(&t, 1),
+            (false, false),
+            "eden handed out while marking"
+        );
+        t.attrs.set_satb_active(false);
+        assert_eq!(skips(&t, 0), (true, true));
+        assert_eq!(skips(&t, 1), (true, true));
     }
 }

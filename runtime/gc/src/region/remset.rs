@@ -36,7 +36,7 @@ use crate::shared::queues::LocalQueue;
 use parking_lot::Mutex;
 use std::any::Any;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
 use std::sync::Arc;
 
 pub const CARD_SHIFT: u32 = 9;
@@ -395,8 +395,6 @@ pub struct BarrierShared {
     pub geometry: Geometry,
     pub attrs: Arc<Attrs>,
     pub cards: Arc<CardTable>,
-    /// SATB marking is on (between a concurrent start and the remark).
-    pub marking: Arc<AtomicBool>,
 }
 
 /// The per-thread barrier: G1's post-write card marking and pre-write snapshot (SATB).
@@ -413,7 +411,7 @@ impl Barrier for RegionBarrier {
     fn pre_write(&mut self, _holder: Ref, _slot: usize, old: Ref) {
         let s = &*self.shared;
         if !old.is_null()
-            && s.marking.load(Ordering::Relaxed)
+            && s.attrs.satb_active()
             && s.attrs
                 .role_of(s.geometry.index_of(old.offset()))
                 .is_tenured()

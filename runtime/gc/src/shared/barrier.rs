@@ -23,6 +23,7 @@
 use crate::memory::HeapMemory;
 use crate::object::Ref;
 use std::any::Any;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Which hooks mutators run around reference stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,85 @@ impl BarrierKind {
     #[inline(always)]
     pub fn has_post(self) -> bool {
         matches!(self, BarrierKind::PostWrite | BarrierKind::PreAndPostWrite)
+    }
+}
+
+/// log2 of the heap bytes one `HolderFilter` byte stands for (4 KiB pages; regions start and
+/// end on page boundaries).
+pub const HOLDER_PAGE_SHIFT: u32 = 12;
+
+/// The access API's inline barrier test (HotSpot's "young card" / "marking active" checks folded
+/// into one load): a byte per heap page, nonzero when a reference store into a holder on that
+/// page needs no barrier call at all. The interpreter's store then costs one shift, one byte
+/// load and one branch more than a barrier-free collector's; anything else (null values,
+/// same-region stores, the hooks) is tested out of line.
+///
+/// The collector keeps the bytes current: the region collector sets a page's byte while its
+/// region is young and SATB marking is off, the snapshot collector all of them while marking
+/// is off. A byte may be set only when every hook would ignore any store into a holder on that
+/// page; it changes with the world stopped, or (the region collector) when a region is handed
+/// to an allocator before any object on it is reachable. Relaxed loads suffice: a safepoint
+/// orders every change a mutator must see, and a stale zero only sends a store to the call,
+/// which tests again. All zero ("skip nothing") is always correct.
+#[derive(Clone)]
+pub struct HolderFilter {
+    pages: std::sync::Arc<[AtomicU8]>,
+}
+
+impl std::fmt::Debug for HolderFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let skipped = self
+            .pages
+            .iter()
+            .filter(|p| p.load(Ordering::Relaxed) != 0)
+            .count();
+        write!(
+            f,
+            "HolderFilter({skipped} of {} pages skipped)",
+            self.pages.len()
+        )
+    }
+}
+
+impl HolderFilter {
+    /// A filter over `heap_bytes` of heap from offset 0 that skips nothing.
+    pub fn new(heap_bytes: usize) -> HolderFilter {
+        let pages = heap_bytes.div_ceil(1 << HOLDER_PAGE_SHIFT);
+        HolderFilter {
+            pages: (0..pages).map(|_| AtomicU8::new(0)).collect(),
+        }
+    }
+
+    /// Does it cover every offset below `heap_bytes`?
+    pub fn covers(&self, heap_bytes: usize) -> bool {
+        self.pages.len() << HOLDER_PAGE_SHIFT >= heap_bytes
+    }
+
+    /// Stores into holders in `range` (heap offsets, page-aligned) skip the barrier, or not.
+    pub fn set(&self, range: std::ops::Range<usize>, skip: bool) {
+        debug_assert!(range.start.trailing_zeros() >= HOLDER_PAGE_SHIFT || range.is_empty());
+        let pages = (range.start >> HOLDER_PAGE_SHIFT)..(range.end >> HOLDER_PAGE_SHIFT);
+        for page in &self.pages[pages] {
+            page.store(skip as u8, Ordering::Relaxed);
+        }
+    }
+
+    /// Every page skips the barrier, or none does.
+    pub fn set_all(&self, skip: bool) {
+        for page in self.pages.iter() {
+            page.store(skip as u8, Ordering::Relaxed);
+        }
+    }
+
+    /// Does a store into slot `slot` (a heap offset inside a live object) skip the barrier?
+    #[inline(always)]
+    pub(crate) fn skips(&self, slot: usize) -> bool {
+        let page = slot >> HOLDER_PAGE_SHIFT;
+        debug_assert!(page < self.pages.len(), "slot {slot:#x} outside the filter");
+        // SAFETY: `slot` lies inside a live object, so below the heap's size (the contract of
+        // `HeapMemory`'s unchecked accesses, which the store then makes), and the heap only
+        // takes a filter that `covers` its size.
+        unsafe { self.pages.get_unchecked(page) }.load(Ordering::Relaxed) != 0
     }
 }
 
