@@ -53,7 +53,8 @@
 //! snapshot), and objects allocated during marking are **allocated black** (marked at birth),
 //! so they need no scan. Roots are not barriered: they were snapshotted in the initial pause,
 //! and no root store can hide a snapshot object, so remark need not rescan stacks (Go's hybrid
-//! barrier achieves the same).
+//! barrier achieves the same). Outside marking the barrier has nothing to do: every page of the
+//! access API's holder filter is set then, so a store costs one inline byte test and no call.
 //!
 //! **Termination.** Marking ends in the remark pause, when the grey stack and every SATB buffer
 //! are empty with the world stopped: no new grey object can then appear.

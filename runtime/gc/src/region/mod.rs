@@ -51,6 +51,10 @@
 //!   ones and remembers what they point to as it goes.
 //! - **pre-write SATB** (while marking only): the overwritten reference, if tenured, is logged
 //!   so the marking sees the heap as it was when the cycle started.
+//! - **fast path**: a store into a young holder outside marking needs neither hook. A byte per
+//!   4 KiB page says so (the access API's `HolderFilter`, kept by `Attrs` in regions.rs) and is
+//!   the one test inlined at every store; marking, null and same-region stores are filtered
+//!   out of line before any hook is called.
 //!
 //! # Invariants
 //! - Every reference from a tenured region into another region is in that region's remembered

@@ -2,8 +2,10 @@
 //! changes from collection to collection (G1's HeapRegion and HeapRegionManager).
 //!
 //! A region's role is kept twice: in `RegionTable::meta` (with its top and other bookkeeping),
-//! changed only under the collector's heap lock or in a pause, and in `RegionTable::attr`, one
-//! atomic byte per region that the write barrier and `is_dead` read without any lock.
+//! changed only under the collector's heap lock or in a pause, and in `RegionTable::attrs`, one
+//! atomic byte per region that the write barrier and `is_dead` read without any lock. `Attrs`
+//! also keeps the access API's holder filter (a byte per page: young and not marking) in step
+//! with the roles and the SATB flag.
 
 use crate::collector::{HolderFilter, SpaceKind};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
