@@ -155,6 +155,7 @@ pub struct GcRecord {
     pub id: u32,
     pub cause: GcCause,
     pub outcome: GcOutcome,
+    /// From the safepoint request to the resumption: everything the mutators waited.
     pub pause: Duration,
     /// Time from the safepoint request until every mutator had stopped.
     pub time_to_safepoint: Duration,
@@ -165,7 +166,15 @@ pub struct GcRecord {
 }
 
 impl GcRecord {
-    /// The record in HotSpot's unified-logging shape (`-Xlog:gc`).
+    /// The pause without the time to safepoint: what HotSpot's GC log reports, and what a
+    /// collector can shorten (the wait for threads to stop is the VM's).
+    pub fn gc_time(&self) -> Duration {
+        self.pause.saturating_sub(self.time_to_safepoint)
+    }
+
+    /// The record in HotSpot's unified-logging shape (`-Xlog:gc`). The time is HotSpot's: the
+    /// pause from the moment every thread had stopped (`gc_time`), with the time to safepoint
+    /// after it in gcvm's suffix.
     pub fn log_line(&self, collector: &str) -> String {
         let pause = match &self.outcome.pause_name {
             Some(name) => name.clone(),
@@ -184,7 +193,7 @@ impl GcRecord {
             self.outcome.used_before >> 20,
             self.outcome.used_after >> 20,
             self.outcome.capacity_after >> 20,
-            self.pause.as_secs_f64() * 1e3,
+            self.gc_time().as_secs_f64() * 1e3,
             self.time_to_safepoint.as_secs_f64() * 1e3,
             collector,
         )
@@ -609,5 +618,29 @@ impl Heap {
     }
     pub fn history(&self) -> Vec<GcRecord> {
         self.history.lock().clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_logged_pause_is_hotspots_without_the_time_to_safepoint() {
+        let record = GcRecord {
+            id: 3,
+            cause: GcCause::AllocationFailure,
+            outcome: GcOutcome::whole_heap(40 << 20, 10 << 20, 64 << 20, 0, 0),
+            pause: Duration::from_micros(5_250),
+            time_to_safepoint: Duration::from_micros(2_000),
+            uptime: 1.5,
+            refs: None,
+        };
+        assert_eq!(record.gc_time(), Duration::from_micros(3_250));
+        assert_eq!(
+            record.log_line("semispace"),
+            "[1.500s][info][gc] GC(3) Pause Full (Allocation Failure) 40M->10M(64M) 3.250ms \
+             (ttsp 2.000ms, semispace)"
+        );
     }
 }

@@ -677,7 +677,7 @@ impl RegionCollector {
             let cards = self.dirty_queues.pending_entries();
             self.policy
                 .lock()
-                .choose_old_regions(young.len(), cards, committed, |region| {
+                .choose_old_regions(eden_bytes, cards, committed, |region| {
                     let (cards, coarse) = self.remsets.of(region).size();
                     cards + coarse * self.remsets.layout().cards_per_region as usize
                 })
@@ -760,7 +760,14 @@ impl RegionCollector {
         // Evacuate.
         let copy_started = Instant::now();
         let policy = self.policy.lock().clone();
-        let workers = workers_for(self.gc_threads, eden_bytes + old.len() * self.geometry.size);
+        // Work for the pool: the young and old bytes to copy, and the cards to scan (a card costs
+        // about what copying its 512 bytes would: a small eden with thousands of remembered cards
+        // is worth two workers).
+        let young_bytes: usize = young.iter().map(|&i| st.table.used(i)).sum();
+        let workers = workers_for(
+            self.gc_threads,
+            young_bytes + old.len() * self.geometry.size + cards.len() * super::remset::CARD_SIZE,
+        );
         let plab_size = (self.geometry.size / 16).clamp(MIN_PLAB, MAX_PLAB) & !7;
         let bitmap_guard = starting_marking.then(|| self.marking.bitmap.read());
         let tams: Vec<usize> = if starting_marking {
@@ -769,7 +776,8 @@ impl RegionCollector {
             Vec::new()
         };
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
-        let (mut results, preserved_all);
+        let retained_old = self.retained_old_region(&mut st, &cset);
+        let (mut results, preserved_all, still_filling);
         let referencers: Vec<Ref>;
         let pool_stats: Vec<WorkerStats>;
         {
@@ -780,7 +788,7 @@ impl RegionCollector {
                 c: self,
                 dest: Mutex::new(Destinations {
                     table: &mut st.table,
-                    current: [None, None],
+                    current: [None, retained_old],
                     survivors: 0,
                     max_survivors: policy.max_survivor_regions(),
                 }),
@@ -835,6 +843,7 @@ impl RegionCollector {
                 ev.retire(w, SURVIVOR);
                 ev.retire(w, OLD);
             }
+            still_filling = ev.dest.lock().current[OLD];
             let failed_regions: Vec<usize> = (0..ev.failed.len())
                 .filter(|&i| ev.failed[i].load(Ordering::Relaxed) != 0)
                 .collect();
@@ -914,6 +923,7 @@ impl RegionCollector {
         }
         st.eden_alloc = None;
         st.eden_regions = 0;
+        st.retained_old = still_filling;
         if starting_marking {
             self.marking.start_cycle(grey);
             self.marking_started();
@@ -957,7 +967,7 @@ impl RegionCollector {
         );
         let predicted = {
             let mut p = self.policy.lock();
-            let predicted = p.predict_ms(young.len(), card_count, 0);
+            let predicted = p.predict_ms(eden_bytes, card_count, 0);
             p.record(&PauseSample {
                 cards: card_count,
                 card_time,
@@ -1087,6 +1097,15 @@ impl RegionCollector {
     /// headers back (one collection older), everything else in it — dead objects and the old
     /// copies of moved ones — becomes fillers; the region turns old, with a fresh block offset
     /// table and its remembered set kept.
+    /// The old region the last evacuation left unfilled, to promote into first: still old,
+    /// not full, and not collected by this pause (a mixed collection may pick it).
+    fn retained_old_region(&self, st: &mut super::HeapState, cset: &[usize]) -> Option<usize> {
+        st.retained_old.take().filter(|&i| {
+            let m = &st.table.meta[i];
+            m.role == Role::Old && m.top < self.geometry.end(i) && !cset.contains(&i)
+        })
+    }
+
     fn settle_failed_region(
         &self,
         table: &mut RegionTable,

@@ -47,6 +47,7 @@ impl RegionCollector {
         let used_before: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
         st.eden_alloc = None;
         st.eden_regions = 0;
+        st.retained_old = None;
         let end = self.geometry.reserved_end().min(
             self.geometry.bottom(
                 st.table

@@ -177,6 +177,10 @@ pub struct HeapState {
     pub eden_alloc: Option<usize>,
     /// Eden regions taken since the last young collection.
     pub eden_regions: usize,
+    /// The old region the last evacuation was promoting into, if not full: the next one goes
+    /// on filling it (G1's retained old GC alloc region), so that pauses promoting a little
+    /// each do not each leave a mostly empty old region behind.
+    pub retained_old: Option<usize>,
 }
 
 pub struct RegionCollector {
@@ -262,6 +266,7 @@ impl RegionCollector {
                 table,
                 eden_alloc: None,
                 eden_regions: 0,
+                retained_old: None,
             }),
             attrs: attrs.clone(),
             cards,
@@ -343,12 +348,17 @@ impl RegionCollector {
     /// Bumps `size` bytes (at least `min`) in the current eden region, taking a new one when it
     /// is full. Returns `[start, end)`.
     fn eden_bump(&self, min: usize, desired: usize) -> Option<(usize, usize)> {
+        let young_bytes = self.policy.lock().young_bytes;
         let mut st = self.state.lock();
         loop {
             if let Some(i) = st.eden_alloc {
-                let end = self.geometry.end(i);
+                let mut end = self.eden_end(&st, i, young_bytes);
                 let top = st.table.meta[i].top;
-                if end - top >= min {
+                if top == self.geometry.bottom(i) && end.saturating_sub(top) < min {
+                    // An object larger than a short eden target still fits an empty region.
+                    end = (top + min).min(self.geometry.end(i));
+                }
+                if end.saturating_sub(top) >= min {
                     let size = desired.min(end - top);
                     st.table.meta[i].top = top + size;
                     return Some((top, top + size));
@@ -356,6 +366,14 @@ impl RegionCollector {
             }
             self.new_eden_region(&mut st)?;
         }
+    }
+
+    /// Where allocation in eden region `i`, the current one, must stop: its end, or short of it
+    /// when the eden target is less than a region (policy.rs, "Less than a region").
+    fn eden_end(&self, st: &HeapState, i: usize, young_bytes: usize) -> usize {
+        let earlier = (st.eden_regions.max(1) - 1) * self.geometry.size;
+        let allowed = young_bytes.saturating_sub(earlier);
+        self.geometry.end(i).min(self.geometry.bottom(i) + allowed)
     }
 
     /// A humongous object of `size` bytes in fresh contiguous regions, never moved.
@@ -849,7 +867,7 @@ impl Collector for RegionCollector {
     }
 
     fn tlab_capacity(&self) -> usize {
-        self.policy.lock().young_target * self.geometry.size
+        self.policy.lock().young_bytes
     }
 
     fn collect(
@@ -1009,5 +1027,112 @@ impl Collector for RegionCollector {
     fn verify_pause(&self, roots: &mut dyn RootSource) -> Result<(), String> {
         self.verify_remembered_sets()?;
         self.verify_marking(roots)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 24-byte object without references.
+    const LEAF: u32 = 2;
+
+    /// A region collector over a 64 MB heap (1 MB regions) that knows `LEAF`.
+    fn collector() -> RegionCollector {
+        let max = 64 << 20;
+        let memory = HeapMemory::reserve(RegionCollector::reservation_for(max)).unwrap();
+        let types = TypeRegistry::new();
+        let leaf = crate::object::TypeInfo {
+            name: "Leaf".into(),
+            shape: crate::Shape::Instance {
+                size: 24,
+                ref_offsets: Box::new([]),
+            },
+        };
+        types.register(LEAF, leaf).unwrap();
+        RegionCollector::new(CollectorContext {
+            memory: Arc::new(memory),
+            types: Arc::new(types),
+            config: HeapConfig {
+                initial_size: max,
+                max_size: max,
+                gc_threads: 1,
+                ..HeapConfig::default()
+            },
+        })
+        .unwrap()
+    }
+
+    /// An eden target of `bytes`, less than the one region.
+    fn short_eden(c: &RegionCollector, bytes: usize) {
+        let mut p = c.policy.lock();
+        p.young_target = 1;
+        p.young_bytes = bytes;
+    }
+
+    #[test]
+    fn mutators_allocate_no_more_eden_than_a_target_of_less_than_a_region() {
+        let c = collector();
+        short_eden(&c, 256 << 10);
+        let mut total = 0;
+        while let Some((start, end)) = c.alloc_tlab(4096, 64 << 10) {
+            total += end - start;
+        }
+        assert_eq!(total, 256 << 10);
+    }
+
+    #[test]
+    fn an_object_larger_than_a_short_eden_target_still_gets_an_empty_region() {
+        let c = collector();
+        short_eden(&c, 128 << 10);
+        assert!(c.alloc_outside_tlab(300 << 10).is_some());
+        assert_eq!(c.alloc_tlab(4096, 4096), None, "the eden is used up");
+    }
+
+    struct Roots(Vec<Ref>);
+
+    impl RootSource for Roots {
+        fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
+            for r in self.0.iter_mut() {
+                *r = visit(*r);
+            }
+        }
+    }
+
+    /// Allocates `n` leaves in eden and roots them.
+    fn leaves(c: &RegionCollector, roots: &mut Roots, n: usize) {
+        for _ in 0..n {
+            let at = c.alloc_outside_tlab(24).unwrap();
+            c.memory.init_header(at, LEAF);
+            roots.0.push(Ref::from_offset(at));
+        }
+    }
+
+    /// A young collection that tenures everything that survived one before.
+    fn young_collection(c: &RegionCollector, roots: &mut Roots) {
+        c.policy.lock().tenuring_threshold = 1;
+        c.world_stopped();
+        c.collect(
+            GcCause::AllocationFailure,
+            roots,
+            &mut gcvm_tracer::NoEvents,
+        );
+        c.world_resumed();
+    }
+
+    #[test]
+    fn the_next_young_collection_promotes_into_the_old_region_the_last_one_left_unfilled() {
+        let c = collector();
+        let mut all = Roots(Vec::new());
+        leaves(&c, &mut all, 10);
+        young_collection(&c, &mut all); // the first ten to a survivor region
+        leaves(&c, &mut all, 10);
+        young_collection(&c, &mut all); // the first ten to an old region, the next to survivors
+        young_collection(&c, &mut all); // the next ten old too
+        let region = |r: &Ref| c.geometry.index_of(r.offset());
+        let old: Vec<usize> = all.0.iter().map(region).collect();
+        assert!(old.iter().all(|&i| c.roles()[i] == Role::Old), "{old:?}");
+        assert!(old.iter().all(|&i| i == old[0]), "one old region: {old:?}");
+        assert_eq!(c.roles().iter().filter(|&&r| r == Role::Old).count(), 1);
     }
 }

@@ -31,6 +31,14 @@
 //! doubles from one pause to the next, as G1's cautious early predictions make its young
 //! generation grow.
 //!
+//! **Less than a region.** G1's eden is never below one region. When even one region is
+//! predicted to miss the goal — a short goal, an interpreter's slow card scanning and a program
+//! that links every new object into an old structure (SplayTree: ~10,000 remembered cards per
+//! megabyte of eden) — gcvm's eden may end inside its only region: the policy picks the largest
+//! `young_bytes`, in sixteenths of a region down to `MIN_EDEN_SIXTEENTHS`, whose pause fits,
+//! and allocation stops there (the rest of the region is freed with it at the pause). A
+//! student sees the trade: more, shorter pauses.
+//!
 //! **Mixed collections.** After a marking cycle the old regions whose live bytes are below 85%
 //! of a region (G1MixedGCLiveThresholdPercent) become candidates, most garbage first. Each mixed
 //! collection adds candidates/8 of them (G1MixedGCCountTarget), fewer if the prediction would
@@ -72,6 +80,8 @@ pub const RS_UPDATE_PAUSE_PERCENT: f64 = 10.0;
 /// goals) to 128 buffers (512 KB of queues).
 pub const MIN_REFINE_THRESHOLD_CARDS: usize = 4 * 256;
 pub const MAX_REFINE_THRESHOLD_CARDS: usize = 128 * 256;
+/// The smallest eden, in sixteenths of a region, when even one region misses the goal.
+pub const MIN_EDEN_SIXTEENTHS: usize = 2;
 /// Weight of a new sample in the decaying averages.
 const ALPHA: f64 = 0.3;
 
@@ -137,6 +147,9 @@ pub struct Policy {
     tenured_cards: usize,
     /// Eden regions the mutators may fill before the next young collection.
     pub young_target: usize,
+    /// The eden bytes they may allocate: `young_target` regions, or less than the one region
+    /// when even that is predicted to miss the goal (see the module comment).
+    pub young_bytes: usize,
     pub tenuring_threshold: u64,
     /// Old regions still to collect in mixed collections, most garbage first, with live bytes.
     pub candidates: Vec<(usize, usize)>,
@@ -160,28 +173,34 @@ impl Policy {
             cards_per_byte: Avg::new(0.0),
             tenured_cards: 0,
             young_target: (committed * MIN_YOUNG_PERCENT / 100).max(1),
+            young_bytes: (committed * MIN_YOUNG_PERCENT / 100).max(1) * region_size,
             tenuring_threshold: MAX_AGE,
             candidates: Vec::new(),
             initial_candidates: 0,
         }
     }
 
-    /// The predicted pause for `eden_regions` of eden, `cards` to scan and `old_live` bytes
-    /// of old regions to evacuate.
-    pub fn predict_ms(&self, eden_regions: usize, cards: usize, old_live: usize) -> f64 {
-        let young_bytes = (eden_regions * self.region_size) as f64 * self.survival.predict();
+    /// The predicted pause for `eden_bytes` of eden, `cards` to scan and `old_live` bytes of
+    /// old regions to evacuate.
+    pub fn predict_ms(&self, eden_bytes: usize, cards: usize, old_live: usize) -> f64 {
+        let young_bytes = eden_bytes as f64 * self.survival.predict();
         self.fixed_ms.predict()
             + cards as f64 * self.cost_per_card_ms.predict()
             + (young_bytes + old_live as f64) * self.cost_per_byte_ms.predict()
     }
 
-    /// The predicted young pause after `eden_regions` of eden: its cards are those already
+    /// The predicted young pause after `eden_regions` of eden.
+    pub fn predict_young_ms(&self, eden_regions: usize, pending: usize) -> f64 {
+        self.predict_young_bytes_ms(eden_regions * self.region_size, pending)
+    }
+
+    /// The predicted young pause after `eden_bytes` of eden: its cards are those already
     /// `pending` or, if more, what that much allocation dirtied before — but never more than the
     /// tenured regions have.
-    pub fn predict_young_ms(&self, eden_regions: usize, pending: usize) -> f64 {
-        let dirtied = (eden_regions * self.region_size) as f64 * self.cards_per_byte.predict();
+    pub fn predict_young_bytes_ms(&self, eden_bytes: usize, pending: usize) -> f64 {
+        let dirtied = eden_bytes as f64 * self.cards_per_byte.predict();
         let cards = (dirtied as usize).min(self.tenured_cards).max(pending);
-        self.predict_ms(eden_regions, cards, 0)
+        self.predict_ms(eden_bytes, cards, 0)
     }
 
     /// Learns from a finished evacuation pause.
@@ -200,7 +219,7 @@ impl Policy {
             self.survival
                 .add((s.young_copied_bytes as f64 / s.eden_bytes as f64).min(1.0));
         }
-        if s.eden_bytes >= self.region_size / 2 {
+        if s.eden_bytes >= self.young_bytes.min(self.region_size) / 2 {
             self.cards_per_byte
                 .add(s.cards as f64 / s.eden_bytes as f64);
         }
@@ -223,6 +242,21 @@ impl Policy {
         let amortising = self.smallest_amortising_young(min, by_goal, cards);
         let growth_cap = self.young_target * MAX_YOUNG_GROWTH;
         self.young_target = amortising.min(growth_cap).min(by_goal).max(1);
+        self.young_bytes = self.young_target * self.region_size;
+        if self.young_target == 1 {
+            self.young_bytes = self.eden_bytes_within_goal(cards);
+        }
+    }
+
+    /// The largest eden of at most one region, in sixteenths of one, whose predicted pause
+    /// fits the goal; `MIN_EDEN_SIXTEENTHS` if none does.
+    fn eden_bytes_within_goal(&self, cards: usize) -> usize {
+        let sixteenth = self.region_size / 16;
+        (MIN_EDEN_SIXTEENTHS..=16)
+            .rev()
+            .map(|k| k * sixteenth)
+            .find(|&bytes| self.predict_young_bytes_ms(bytes, cards) <= self.pause_goal_ms)
+            .unwrap_or(MIN_EDEN_SIXTEENTHS * sixteenth)
     }
 
     /// The least eden to consider (G1's 5% of the heap, or a single region when even that
@@ -285,7 +319,7 @@ impl Policy {
     pub fn refinement_threshold_cards(&self) -> usize {
         let pause_ms = self
             .pause_goal_ms
-            .min(self.predict_young_ms(self.young_target, 0));
+            .min(self.predict_young_bytes_ms(self.young_bytes, 0));
         let budget_ms = pause_ms * RS_UPDATE_PAUSE_PERCENT / 100.0;
         let cards = budget_ms / self.cost_per_card_ms.predict().max(1e-6);
         (cards as usize).clamp(MIN_REFINE_THRESHOLD_CARDS, MAX_REFINE_THRESHOLD_CARDS)
@@ -296,9 +330,19 @@ impl Policy {
         (self.young_target / SURVIVOR_RATIO).max(1)
     }
 
+    /// The survivor space the tenuring threshold aims to half-fill: `max_survivor_regions`,
+    /// or, with an eden of less than a region, as much as the eden.
+    fn survivor_space_bytes(&self) -> usize {
+        if self.young_bytes < self.region_size {
+            self.young_bytes
+        } else {
+            self.max_survivor_regions() * self.region_size
+        }
+    }
+
     /// Recomputes the tenuring threshold from the bytes that survived at each age.
     pub fn adapt_tenuring(&mut self, bytes_by_age: &[usize; 16]) {
-        let desired = self.max_survivor_regions() * self.region_size * TARGET_SURVIVOR_RATIO / 100;
+        let desired = self.survivor_space_bytes() * TARGET_SURVIVOR_RATIO / 100;
         let mut total = 0;
         let mut threshold = MAX_AGE;
         for (age, &bytes) in bytes_by_age.iter().enumerate().skip(1) {
@@ -324,7 +368,7 @@ impl Policy {
     /// whatever it costs, so that mixed collections make progress.
     pub fn choose_old_regions(
         &mut self,
-        eden_regions: usize,
+        eden_bytes: usize,
         cards: usize,
         committed: usize,
         remset_cards: impl Fn(usize) -> usize,
@@ -339,7 +383,7 @@ impl Policy {
                 break;
             }
             let region_cards = remset_cards(region);
-            let predicted = self.predict_ms(eden_regions, cards + region_cards, live + region_live);
+            let predicted = self.predict_ms(eden_bytes, cards + region_cards, live + region_live);
             if !chosen.is_empty() && predicted > self.pause_goal_ms {
                 break;
             }
@@ -374,7 +418,11 @@ mod tests {
     /// A young pause of a 1 MB-region heap: `eden` regions, `survived` of each copied, `cards`
     /// scanned, at 4 ms per copied MB, 1 µs per card and 0.3 ms of fixed cost.
     fn young_pause(eden: usize, survived: f64, cards: usize) -> PauseSample {
-        let eden_bytes = eden << 20;
+        young_pause_of_bytes(eden << 20, survived, cards)
+    }
+
+    /// `young_pause` after `eden_bytes` of eden.
+    fn young_pause_of_bytes(eden_bytes: usize, survived: f64, cards: usize) -> PauseSample {
         let copied = (eden_bytes as f64 * survived) as usize;
         let copy_ms = copied as f64 / (1 << 20) as f64 * 4.0;
         let card_ms = cards as f64 * 0.001;
@@ -399,10 +447,58 @@ mod tests {
         tenured: usize,
     ) {
         for _ in 0..pauses {
-            let eden = p.young_target;
-            p.record(&young_pause(eden, survived, eden * cards_per_region));
+            let eden = p.young_bytes;
+            let cards = eden * cards_per_region >> 20;
+            p.record(&young_pause_of_bytes(eden, survived, cards));
             p.choose_young_target(64, 40, 0, tenured << 20);
         }
+    }
+
+    #[test]
+    fn when_one_region_would_miss_the_goal_the_eden_ends_inside_it() {
+        // 8,000 cards per region at 1 µs each: a whole region predicts over 8 ms.
+        let mut p = policy(5);
+        settle(&mut p, 10, 0.1, 8000, 40);
+        assert_eq!(p.young_target, 1);
+        assert!(p.young_bytes < 1 << 20, "{}", p.young_bytes);
+        assert!(p.predict_young_bytes_ms(p.young_bytes, 0) <= 5.0);
+        let sixteenth = 1 << 16;
+        assert!(
+            p.predict_young_bytes_ms(p.young_bytes + sixteenth, 0) > 5.0,
+            "the largest eden that fits, in sixteenths of a region"
+        );
+    }
+
+    #[test]
+    fn an_eden_inside_its_region_is_never_below_an_eighth_of_it() {
+        let mut p = policy(1);
+        settle(&mut p, 10, 1.0, 50_000, 40);
+        assert_eq!(p.young_bytes, MIN_EDEN_SIXTEENTHS << 16);
+    }
+
+    #[test]
+    fn an_eden_of_whole_regions_may_fill_every_one() {
+        let mut p = policy(200);
+        settle(&mut p, 10, 0.1, 100, 10);
+        assert!(p.young_target > 1, "{}", p.young_target);
+        assert_eq!(p.young_bytes, p.young_target << 20);
+    }
+
+    #[test]
+    fn with_an_eden_inside_its_region_survivors_past_half_of_it_are_tenured() {
+        let mut p = policy(5);
+        p.young_target = 1;
+        p.young_bytes = 256 << 10;
+        let mut by_age = [0usize; 16];
+        by_age[1] = 100 << 10;
+        by_age[2] = 100 << 10;
+        p.adapt_tenuring(&by_age);
+        // Half of a 256 KB survivor space is 128 KB: age 1 fits, ages 1 and 2 do not.
+        assert_eq!(p.tenuring_threshold, 2);
+        // A whole-region eden keeps a region of survivor space: both ages fit.
+        p.young_bytes = 1 << 20;
+        p.adapt_tenuring(&by_age);
+        assert_eq!(p.tenuring_threshold, MAX_AGE);
     }
 
     #[test]
@@ -476,7 +572,7 @@ mod tests {
         let mut p = policy(200);
         p.candidates = (0..24).map(|r| (r, 100 << 10)).collect();
         p.initial_candidates = 24;
-        assert_eq!(p.choose_old_regions(3, 0, 64, |_| 0).len(), 3);
+        assert_eq!(p.choose_old_regions(3 << 20, 0, 64, |_| 0).len(), 3);
         assert_eq!(p.candidates.len(), 21);
     }
 
@@ -494,7 +590,7 @@ mod tests {
         p.initial_candidates = 24;
         // Each region's remembered set alone takes 3 ms to scan at 1 µs a card: the first is
         // taken (progress), the second would miss the 5 ms goal.
-        let chosen = p.choose_old_regions(1, 0, 64, |_| 3000);
+        let chosen = p.choose_old_regions(1 << 20, 0, 64, |_| 3000);
         assert_eq!(chosen, vec![0]);
         assert_eq!(p.candidates.len(), 23);
         // With a goal the eden leaves room in, an eighth of them is taken when their sets
@@ -502,8 +598,8 @@ mod tests {
         let mut p = policy_at_card_cost(10, 0.001);
         p.candidates = (0..24).map(|r| (r, 100 << 10)).collect();
         p.initial_candidates = 24;
-        assert_eq!(p.choose_old_regions(1, 0, 64, |_| 10).len(), 3);
-        assert_eq!(p.choose_old_regions(1, 0, 64, |_| 3000).len(), 1);
+        assert_eq!(p.choose_old_regions(1 << 20, 0, 64, |_| 10).len(), 3);
+        assert_eq!(p.choose_old_regions(1 << 20, 0, 64, |_| 3000).len(), 1);
     }
 
     #[test]
