@@ -66,6 +66,11 @@ struct Sample {
 const MMU_WINDOW_S: f64 = 0.010;
 
 impl Sample {
+    /// The median pause in ms (0 without pauses).
+    fn median_pause_ms(&self) -> f64 {
+        median(self.pauses.iter().map(|p| p.1).collect())
+    }
+
     /// The 99th-percentile pause in ms (0 without pauses).
     fn p99_pause_ms(&self) -> f64 {
         let mut d: Vec<f64> = self.pauses.iter().map(|p| p.1).collect();
@@ -109,6 +114,7 @@ struct Row {
     max: f64,
     gcs: usize,
     total_pause_ms: f64,
+    median_pause_ms: f64,
     max_pause_ms: f64,
     p99_pause_ms: f64,
     mmu: f64,
@@ -168,6 +174,7 @@ pub fn run(args: BenchArgs) -> Result<i32, String> {
                 max: walls.iter().cloned().fold(0.0, f64::max),
                 gcs: median(s.iter().map(|x| x.gcs as f64).collect()) as usize,
                 total_pause_ms: median(s.iter().map(|x| x.total_pause_ms).collect()),
+                median_pause_ms: median(s.iter().map(Sample::median_pause_ms).collect()),
                 max_pause_ms: s.iter().map(|x| x.max_pause_ms).fold(0.0, f64::max),
                 p99_pause_ms: median(s.iter().map(Sample::p99_pause_ms).collect()),
                 mmu: median(s.iter().map(Sample::mmu).collect()),
@@ -353,10 +360,10 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
     };
     match args.format.as_str() {
         "csv" => {
-            let mut s = String::from("program,config,median_s,min_s,max_s,gcs,total_pause_ms,max_pause_ms,p99_pause_ms,mmu_10ms,ratio_to_hotspot_xint\n");
+            let mut s = String::from("program,config,median_s,min_s,max_s,gcs,total_pause_ms,median_pause_ms,max_pause_ms,p99_pause_ms,mmu_10ms,ratio_to_hotspot_xint\n");
             for r in rows {
                 s += &format!(
-                    "{},{},{:.3},{:.3},{:.3},{},{:.1},{:.2},{:.2},{:.3},{}\n",
+                    "{},{},{:.3},{:.3},{:.3},{},{:.1},{:.2},{:.2},{:.2},{:.3},{}\n",
                     r.program,
                     r.config,
                     r.median,
@@ -364,6 +371,7 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                     r.max,
                     r.gcs,
                     r.total_pause_ms,
+                    r.median_pause_ms,
                     r.max_pause_ms,
                     r.p99_pause_ms,
                     r.mmu,
@@ -377,7 +385,7 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                 .iter()
                 .map(|r| {
                     format!(
-                        "{{\"program\":\"{}\",\"config\":\"{}\",\"median_s\":{:.3},\"min_s\":{:.3},\"max_s\":{:.3},\"gcs\":{},\"total_pause_ms\":{:.1},\"max_pause_ms\":{:.2},\"p99_pause_ms\":{:.2},\"mmu_10ms\":{:.3},\"ratio_to_hotspot_xint\":{}}}",
+                        "{{\"program\":\"{}\",\"config\":\"{}\",\"median_s\":{:.3},\"min_s\":{:.3},\"max_s\":{:.3},\"gcs\":{},\"total_pause_ms\":{:.1},\"median_pause_ms\":{:.2},\"max_pause_ms\":{:.2},\"p99_pause_ms\":{:.2},\"mmu_10ms\":{:.3},\"ratio_to_hotspot_xint\":{}}}",
                         r.program,
                         r.config,
                         r.median,
@@ -385,6 +393,7 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                         r.max,
                         r.gcs,
                         r.total_pause_ms,
+                        r.median_pause_ms,
                         r.max_pause_ms,
                         r.p99_pause_ms,
                         r.mmu,
@@ -396,14 +405,14 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
         }
         _ => {
             let mut s = format!(
-                "-Xmx{}, {} repetitions (median, min-max), size {}\n\n| program | configuration | wall s | spread s | GCs | total pause ms | max pause ms | p99 pause ms | MMU 10 ms | x HotSpot -Xint |\n|---|---|---|---|---|---|---|---|---|---|\n",
+                "-Xmx{}, {} repetitions (median, min-max), size {}\n\n| program | configuration | wall s | spread s | GCs | total pause ms | median pause ms | max pause ms | p99 pause ms | MMU 10 ms | x HotSpot -Xint |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
                 args.xmx,
                 args.reps,
                 args.size.as_deref().unwrap_or("default")
             );
             for r in rows {
                 s += &format!(
-                    "| {} | {} | {:.2} | {:.2}-{:.2} | {} | {:.1} | {:.2} | {:.2} | {:.2} | {} |\n",
+                    "| {} | {} | {:.2} | {:.2}-{:.2} | {} | {:.1} | {:.2} | {:.2} | {:.2} | {:.2} | {} |\n",
                     r.program,
                     r.config,
                     r.median,
@@ -411,6 +420,7 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
                     r.max,
                     r.gcs,
                     r.total_pause_ms,
+                    r.median_pause_ms,
                     r.max_pause_ms,
                     r.p99_pause_ms,
                     r.mmu,
@@ -449,6 +459,13 @@ mod tests {
         let pauses: Vec<(f64, f64)> = (1..=200).map(|i| (i as f64, i as f64)).collect();
         assert_eq!(sample(&pauses).p99_pause_ms(), 198.0);
         assert_eq!(sample(&[(0.0, 5.0)]).p99_pause_ms(), 5.0);
+    }
+
+    #[test]
+    fn the_median_pause_is_the_middle_one_or_the_mean_of_the_middle_two() {
+        assert_eq!(sample(&[]).median_pause_ms(), 0.0);
+        assert_eq!(sample(&[(0.0, 9.0), (1.0, 1.0), (2.0, 4.0)]).median_pause_ms(), 4.0);
+        assert_eq!(sample(&[(0.0, 2.0), (1.0, 6.0)]).median_pause_ms(), 4.0);
     }
 
     #[test]
