@@ -464,7 +464,10 @@ mod tests {
     #[test]
     fn the_median_pause_is_the_middle_one_or_the_mean_of_the_middle_two() {
         assert_eq!(sample(&[]).median_pause_ms(), 0.0);
-        assert_eq!(sample(&[(0.0, 9.0), (1.0, 1.0), (2.0, 4.0)]).median_pause_ms(), 4.0);
+        assert_eq!(
+            sample(&[(0.0, 9.0), (1.0, 1.0), (2.0, 4.0)]).median_pause_ms(),
+            4.0
+        );
         assert_eq!(sample(&[(0.0, 2.0), (1.0, 6.0)]).median_pause_ms(), 4.0);
     }
 

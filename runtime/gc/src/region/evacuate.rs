@@ -943,11 +943,13 @@ impl RegionCollector {
             .enumerate()
             .map(|(i, (w, st))| {
                 format!(
-                    "#{i} {}K copied, {} shared tasks, {} steals, {:.3}ms",
+                    "#{i} {}K copied, {} shared tasks, {} steals, {:.3}ms from +{:.3}ms",
                     w.copied_bytes >> 10,
                     st.tasks,
                     st.steals,
-                    st.started.zip(st.finished).map_or(0.0, |(a, b)| ms(b - a))
+                    st.started.zip(st.finished).map_or(0.0, |(a, b)| ms(b - a)),
+                    st.started
+                        .map_or(0.0, |a| ms(a.saturating_duration_since(copy_started)))
                 )
             })
             .collect();

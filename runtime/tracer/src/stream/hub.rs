@@ -116,11 +116,16 @@ impl ClientQueue {
         Some(m)
     }
 
-    /// Every message queued now.
+    /// Every message queued now. They still count as queued (the hub's `end` waits for them)
+    /// until the connection says it has written them: `delivered`.
     pub fn drain(&self) -> Vec<Outgoing> {
-        let ms: Vec<Outgoing> = self.rx.try_iter().collect();
-        self.queued.fetch_sub(ms.len(), Ordering::AcqRel);
-        ms
+        self.rx.try_iter().collect()
+    }
+
+    /// `n` messages `drain` returned have reached the socket: the run may end without them
+    /// being lost with the process.
+    pub fn delivered(&self, n: usize) {
+        self.queued.fetch_sub(n, Ordering::AcqRel);
     }
 }
 
@@ -271,17 +276,33 @@ impl StreamHub {
     }
 
     /// The run is over: viewers are told, the recording is finished. Waits up to `drain` for
-    /// the clients' queues to empty, so the last frames reach them. Returns the recording's
-    /// figures `(frames, raw frame bytes, file bytes)`, or the error that stopped it.
+    /// the clients' queues to empty, so the last frames reach them — and first for room in a
+    /// full queue for the "ended" status, which a busy viewer must not miss (it would wait for
+    /// it forever). Returns the recording's figures `(frames, raw frame bytes, file bytes)`, or
+    /// the error that stopped it.
     pub fn end(&self, drain: Duration) -> Result<Option<(u64, u64, u64)>, String> {
+        let deadline = Instant::now() + drain;
         let recorder = {
             let mut st = self.state.lock();
             st.ended = true;
-            self.broadcast_status(&mut st);
             self.wake.notify_all();
             st.recorder.take()
         };
-        let deadline = Instant::now() + drain;
+        let mut untold: Vec<u64> = self.state.lock().clients.iter().map(|c| c.id).collect();
+        while !untold.is_empty() && Instant::now() < deadline {
+            let mut st = self.state.lock();
+            untold.retain(|&id| {
+                let Some(i) = st.clients.iter().position(|c| c.id == id) else {
+                    return false;
+                };
+                let status = self.status(&st, st.clients[i].missed);
+                !st.clients[i].send(Outgoing::Text(status.into()))
+            });
+            drop(st);
+            if !untold.is_empty() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
         while Instant::now() < deadline && self.clients_busy() {
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -642,5 +663,27 @@ mod tests {
             hub.publish(vec![i as u8], StreamEvent::GcEnd);
         }
         assert!(hub.state.lock().clients[0].missed > 0);
+    }
+
+    #[test]
+    fn a_viewer_whose_queue_is_full_when_the_run_ends_is_still_told_it_ended() {
+        let hub = StreamHub::new("{}".into(), Mode::Live);
+        let (_id, rx) = hub.connect();
+        for i in 0..(CLIENT_QUEUE * 2) {
+            hub.publish(vec![i as u8], StreamEvent::GcEnd);
+        }
+        // A slow viewer: it starts reading only after the run has ended.
+        let reader = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            let mut ended = false;
+            while let Some(m) = rx.next(Duration::from_millis(500)) {
+                if let Outgoing::Text(t) = m {
+                    ended |= t.contains("\"ended\"");
+                }
+            }
+            ended
+        });
+        hub.end(Duration::from_secs(5)).unwrap();
+        assert!(reader.join().unwrap(), "no ended status");
     }
 }

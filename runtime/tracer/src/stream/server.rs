@@ -284,17 +284,18 @@ fn serve_viewer(stream: TcpStream, source: &Source) -> io::Result<()> {
                     ) => {}
                 Err(e) => return Err(e),
             }
-            let mut wrote = false;
-            for msg in queue.drain() {
+            let messages = queue.drain();
+            let count = messages.len();
+            for msg in messages {
                 let m = match msg {
                     Outgoing::Text(t) => Message::text(t.to_string()),
                     Outgoing::Frame(f) => Message::binary((*f).clone()),
                 };
                 ws.write(m)?;
-                wrote = true;
             }
-            if wrote {
+            if count > 0 {
                 ws.flush()?;
+                queue.delivered(count);
             }
         }
     })();
