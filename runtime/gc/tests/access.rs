@@ -387,24 +387,30 @@ fn clearing_a_pages_filter_byte_sends_its_stores_to_the_hooks_again() {
     assert_eq!(f.take_log().len(), 2, "pre and post");
 }
 
-#[test]
-fn verify_barriers_sees_stores_the_holder_filter_would_skip() {
-    let mut f = fixture_with(Heap::with_barrier_check);
+/// The hooks a store runs on a heap built by `build` while the filter skips every page.
+fn hooks_with_every_page_filtered(build: impl FnOnce(Heap) -> Heap) -> Vec<Hook> {
+    let mut f = fixture_with(build);
     let holder = f.node();
     let a = f.node();
     f.filter.set_all(true);
     f.heap.store_ref(&mut f.m, holder, 24, a);
-    assert_eq!(f.take_log().len(), 2, "pre and post");
+    f.take_log()
+}
+
+#[test]
+fn verify_barriers_sees_stores_the_holder_filter_would_skip() {
+    assert_eq!(
+        hooks_with_every_page_filtered(Heap::with_barrier_check).len(),
+        2
+    );
 }
 
 #[test]
 fn trace_deaths_sees_stores_the_holder_filter_would_skip() {
-    let mut f = fixture_with(Heap::with_death_tracking);
-    let holder = f.node();
-    let a = f.node();
-    f.filter.set_all(true);
-    f.heap.store_ref(&mut f.m, holder, 24, a);
-    assert_eq!(f.take_log().len(), 2, "pre and post");
+    assert_eq!(
+        hooks_with_every_page_filtered(Heap::with_death_tracking).len(),
+        2
+    );
 }
 
 #[test]

@@ -109,7 +109,8 @@ pub struct ClientQueue {
 }
 
 impl ClientQueue {
-    /// The next message, waiting at most `timeout`.
+    /// The next message, waiting at most `timeout`; it counts as delivered at once (for
+    /// readers that need no socket, such as tests).
     pub fn next(&self, timeout: Duration) -> Option<Outgoing> {
         let m = self.rx.recv_timeout(timeout).ok()?;
         self.queued.fetch_sub(1, Ordering::AcqRel);
