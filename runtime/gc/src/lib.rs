@@ -263,6 +263,7 @@ impl Heap {
         config: HeapConfig,
         types: Arc<TypeRegistry>,
     ) -> Heap {
+        shared::workers::start_helpers(config.gc_threads);
         let barrier_filters = collector.barrier_filters();
         let holder_filter = match &barrier_filters.holder_filter {
             Some(filter) => {

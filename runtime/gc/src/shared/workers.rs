@@ -315,6 +315,13 @@ where
     }
 }
 
+/// Starts the helper threads `threads` workers need, ahead of the first phase that uses them.
+pub fn start_helpers(threads: usize) {
+    if threads > 1 {
+        helpers::start(threads - 1);
+    }
+}
+
 impl WorkerPool {
     /// A pool of `threads` workers (at least one) with the default queue bounds.
     pub fn new(threads: usize) -> WorkerPool {
@@ -474,6 +481,19 @@ mod helpers {
         HELPERS.get_or_init(Helpers::default)
     }
 
+    /// Makes sure `n` helper threads exist (a heap starts its `--gc-threads - 1` when it is
+    /// created, as HotSpot starts its GC workers, so that no pause pays for starting one).
+    pub(super) fn start(n: usize) {
+        let mut st = helpers().state.lock();
+        while st.threads < n {
+            st.threads += 1;
+            std::thread::Builder::new()
+                .name(format!("gcvm-gc-helper-{}", st.threads))
+                .spawn(helper_loop)
+                .expect("a GC helper thread");
+        }
+    }
+
     /// Runs `body(0)` on this thread and `body(1..=n)` on helper threads that take them while
     /// `body(0)` runs; returns when `body(0)` has returned and every helper that took an id has
     /// finished. Ids no helper took in time are never run.
@@ -487,15 +507,9 @@ mod helpers {
                 *const (dyn Fn(usize) + Sync + 'static),
             >(body as *const _)
         });
+        start(n);
         let id = {
             let mut st = h.state.lock();
-            while st.threads < n {
-                st.threads += 1;
-                std::thread::Builder::new()
-                    .name(format!("gcvm-gc-helper-{}", st.threads))
-                    .spawn(helper_loop)
-                    .expect("a GC helper thread");
-            }
             st.next_id += 1;
             let id = st.next_id;
             st.jobs.push(Job {
