@@ -300,11 +300,8 @@ impl Heap {
     /// through the barrier (shared/barrier_check.rs). Set before any mutator is created.
     pub fn with_barrier_check(mut self) -> Heap {
         self.barrier = BarrierCheck::kind(self.barrier);
-        self.barrier_free = false;
         self.barrier_filters.cross_region = None;
-        self.barrier_filters.holder_filter = None;
-        self.holder_filter = collector::HolderFilter::new(self.memory.size());
-        self.store_fast_path = None;
+        self.send_every_store_to_the_barrier();
         self.barrier_check = Some(BarrierCheck::new());
         self
     }
@@ -313,11 +310,17 @@ impl Heap {
     /// every pause first reports the objects that became unreachable (deaths.rs). Set before any
     /// mutator is created.
     pub fn with_death_tracking(mut self) -> Heap {
+        self.send_every_store_to_the_barrier();
+        self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
+        self
+    }
+
+    /// No filter skips a store any more (`--verify-barriers` and `--trace-deaths` must see
+    /// every one): the barriered path runs for each.
+    fn send_every_store_to_the_barrier(&mut self) {
         self.barrier_free = false;
         self.holder_filter = collector::HolderFilter::new(self.memory.size());
         self.store_fast_path = None;
-        self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
-        self
     }
 
     /// The death tracker, with `--trace-deaths`.

@@ -1095,10 +1095,6 @@ impl RegionCollector {
         }
     }
 
-    /// A region where an evacuation failure left objects: self-forwarded objects get their
-    /// headers back (one collection older), everything else in it — dead objects and the old
-    /// copies of moved ones — becomes fillers; the region turns old, with a fresh block offset
-    /// table and its remembered set kept.
     /// The old region the last evacuation left unfilled, to promote into first: still old,
     /// not full, and not collected by this pause (a mixed collection may pick it).
     fn retained_old_region(&self, st: &mut super::HeapState, cset: &[usize]) -> Option<usize> {
@@ -1108,6 +1104,10 @@ impl RegionCollector {
         })
     }
 
+    /// A region where an evacuation failure left objects: self-forwarded objects get their
+    /// headers back (one collection older), everything else in it — dead objects and the old
+    /// copies of moved ones — becomes fillers; the region turns old, with a fresh block offset
+    /// table and its remembered set kept.
     fn settle_failed_region(
         &self,
         table: &mut RegionTable,
@@ -1145,7 +1145,7 @@ impl RegionCollector {
         copied: usize,
         cards: usize,
     ) {
-        let target = self.policy.lock().young_target;
+        let target = self.policy.lock().young_target();
         self.log_detail(
             "gc,heap",
             &format!(

@@ -335,7 +335,7 @@ impl RegionCollector {
 
     /// Takes a new eden region if the young target allows. Caller holds the heap lock.
     fn new_eden_region(&self, st: &mut HeapState) -> Option<usize> {
-        let target = self.policy.lock().young_target;
+        let target = self.policy.lock().young_target();
         if st.eden_regions >= target {
             return None;
         }
@@ -694,7 +694,7 @@ impl RegionCollector {
     fn populate_upcoming_regions(&self) {
         let (young_target, survivors) = {
             let p = self.policy.lock();
-            (p.young_target, p.max_survivor_regions())
+            (p.young_target(), p.max_survivor_regions())
         };
         let ahead = POPULATE_AHEAD.div_ceil(self.geometry.size).max(1);
         let copies = (survivors + 2).min(ahead);
@@ -1065,9 +1065,7 @@ mod tests {
 
     /// An eden target of `bytes`, less than the one region.
     fn short_eden(c: &RegionCollector, bytes: usize) {
-        let mut p = c.policy.lock();
-        p.young_target = 1;
-        p.young_bytes = bytes;
+        c.policy.lock().young_bytes = bytes;
     }
 
     #[test]

@@ -145,10 +145,9 @@ pub struct Policy {
     cards_per_byte: Avg,
     /// Cards of the tenured regions (old and humongous): the most a pause can have to scan.
     tenured_cards: usize,
-    /// Eden regions the mutators may fill before the next young collection.
-    pub young_target: usize,
-    /// The eden bytes they may allocate: `young_target` regions, or less than the one region
-    /// when even that is predicted to miss the goal (see the module comment).
+    /// The eden bytes the mutators may allocate before the next young collection: whole
+    /// regions (`young_target`), or less than the one region when even that is predicted to
+    /// miss the goal (see the module comment).
     pub young_bytes: usize,
     pub tenuring_threshold: u64,
     /// Old regions still to collect in mixed collections, most garbage first, with live bytes.
@@ -172,7 +171,6 @@ impl Policy {
             survival: Avg::new(1.0),
             cards_per_byte: Avg::new(0.0),
             tenured_cards: 0,
-            young_target: (committed * MIN_YOUNG_PERCENT / 100).max(1),
             young_bytes: (committed * MIN_YOUNG_PERCENT / 100).max(1) * region_size,
             tenuring_threshold: MAX_AGE,
             candidates: Vec::new(),
@@ -240,12 +238,19 @@ impl Policy {
         self.tenured_cards = tenured / super::remset::CARD_SIZE;
         let (min, by_goal) = self.young_bounds(committed, free, cards);
         let amortising = self.smallest_amortising_young(min, by_goal, cards);
-        let growth_cap = self.young_target * MAX_YOUNG_GROWTH;
-        self.young_target = amortising.min(growth_cap).min(by_goal).max(1);
-        self.young_bytes = self.young_target * self.region_size;
-        if self.young_target == 1 {
-            self.young_bytes = self.eden_bytes_within_goal(cards);
-        }
+        let growth_cap = self.young_target() * MAX_YOUNG_GROWTH;
+        let target = amortising.min(growth_cap).min(by_goal).max(1);
+        self.young_bytes = if target == 1 {
+            self.eden_bytes_within_goal(cards)
+        } else {
+            target * self.region_size
+        };
+    }
+
+    /// Eden regions the mutators may take before the next young collection (the last one
+    /// perhaps only in part).
+    pub fn young_target(&self) -> usize {
+        self.young_bytes.div_ceil(self.region_size)
     }
 
     /// The largest eden of at most one region, in sixteenths of one, whose predicted pause
@@ -327,7 +332,7 @@ impl Policy {
 
     /// The most survivor regions a young collection may fill before promoting the rest.
     pub fn max_survivor_regions(&self) -> usize {
-        (self.young_target / SURVIVOR_RATIO).max(1)
+        (self.young_target() / SURVIVOR_RATIO).max(1)
     }
 
     /// The survivor space the tenuring threshold aims to half-fill: `max_survivor_regions`,
@@ -459,7 +464,7 @@ mod tests {
         // 8,000 cards per region at 1 µs each: a whole region predicts over 8 ms.
         let mut p = policy(5);
         settle(&mut p, 10, 0.1, 8000, 40);
-        assert_eq!(p.young_target, 1);
+        assert_eq!(p.young_target(), 1);
         assert!(p.young_bytes < 1 << 20, "{}", p.young_bytes);
         assert!(p.predict_young_bytes_ms(p.young_bytes, 0) <= 5.0);
         let sixteenth = 1 << 16;
@@ -480,14 +485,13 @@ mod tests {
     fn an_eden_of_whole_regions_may_fill_every_one() {
         let mut p = policy(200);
         settle(&mut p, 10, 0.1, 100, 10);
-        assert!(p.young_target > 1, "{}", p.young_target);
-        assert_eq!(p.young_bytes, p.young_target << 20);
+        assert!(p.young_target() > 1, "{}", p.young_target());
+        assert_eq!(p.young_bytes % (1 << 20), 0, "{}", p.young_bytes);
     }
 
     #[test]
     fn with_an_eden_inside_its_region_survivors_past_half_of_it_are_tenured() {
         let mut p = policy(5);
-        p.young_target = 1;
         p.young_bytes = 256 << 10;
         let mut by_age = [0usize; 16];
         by_age[1] = 100 << 10;
@@ -505,19 +509,23 @@ mod tests {
     fn the_first_eden_is_five_percent_of_the_heap() {
         let mut p = policy(200);
         p.choose_young_target(64, 64, 0, 0);
-        assert_eq!(p.young_target, 3);
+        assert_eq!(p.young_target(), 3);
     }
 
     #[test]
     fn the_eden_at_most_doubles_from_one_pause_to_the_next() {
         let mut p = policy(200);
         p.choose_young_target(64, 64, 0, 0);
-        let mut last = p.young_target;
+        let mut last = p.young_target();
         for _ in 0..6 {
             p.record(&young_pause(last, 0.0, 0));
             p.choose_young_target(64, 60, 0, 0);
-            assert!(p.young_target <= 2 * last, "{last} -> {}", p.young_target);
-            last = p.young_target;
+            assert!(
+                p.young_target() <= 2 * last,
+                "{last} -> {}",
+                p.young_target()
+            );
+            last = p.young_target();
         }
     }
 
@@ -527,7 +535,7 @@ mod tests {
         settle(&mut p, 12, 0.002, 0, 0);
         // 0.3 ms fixed against 8 µs of copying per region: a tenth of the pause is fixed only
         // past ~340 regions, so the eden reaches the most the free regions allow.
-        assert!(p.young_target >= 20, "{}", p.young_target);
+        assert!(p.young_target() >= 20, "{}", p.young_target());
     }
 
     #[test]
@@ -536,14 +544,14 @@ mod tests {
         settle(&mut p, 12, 0.9, 0, 0);
         // 3.6 ms of copying per region dwarfs the fixed 0.3 ms at any size: nothing to
         // amortise, and every extra region would lengthen the pause.
-        assert_eq!(p.young_target, 3);
+        assert_eq!(p.young_target(), 3);
     }
 
     #[test]
     fn cards_that_scale_with_allocation_keep_the_eden_small() {
         let mut p = policy(200);
         settle(&mut p, 12, 0.1, 3000, 30);
-        assert_eq!(p.young_target, 3);
+        assert_eq!(p.young_target(), 3);
     }
 
     #[test]
@@ -552,7 +560,7 @@ mod tests {
         // 7,000 cards per region of eden against 4 MB of old regions (8,192 cards): from two
         // regions on every old card is predicted, a cost a larger eden does not add to.
         settle(&mut p, 12, 0.1, 7000, 4);
-        assert!(p.young_target >= 12, "{}", p.young_target);
+        assert!(p.young_target() >= 12, "{}", p.young_target());
     }
 
     #[test]
@@ -560,10 +568,10 @@ mod tests {
         let mut p = policy(5);
         settle(&mut p, 12, 0.002, 8000, 64);
         assert!(
-            p.predict_young_ms(p.young_target, 0) <= 5.0 || p.young_target == 1,
+            p.predict_young_ms(p.young_target(), 0) <= 5.0 || p.young_target() == 1,
             "{} regions predicted at {} ms",
-            p.young_target,
-            p.predict_young_ms(p.young_target, 0)
+            p.young_target(),
+            p.predict_young_ms(p.young_target(), 0)
         );
     }
 
@@ -613,7 +621,7 @@ mod tests {
     #[test]
     fn the_refinement_threshold_is_what_a_tenth_of_the_goal_scans_when_the_goal_is_shorter() {
         let p = policy_at_card_cost(5, 0.0001);
-        assert!(p.predict_young_ms(p.young_target, 0) > 5.0);
+        assert!(p.predict_young_ms(p.young_target(), 0) > 5.0);
         // 10% of 5 ms at 100 ns a card.
         assert_eq!(p.refinement_threshold_cards(), 5000);
     }
@@ -626,7 +634,7 @@ mod tests {
             p.record(&young_pause(3, 0.5, 0));
         }
         p.choose_young_target(64, 64, 0, 0);
-        let predicted = p.predict_young_ms(p.young_target, 0);
+        let predicted = p.predict_young_ms(p.young_target(), 0);
         assert!(predicted < 20.0, "{predicted}");
         let expected = (predicted * 0.1 / 0.0001) as usize;
         assert_eq!(p.refinement_threshold_cards(), expected);

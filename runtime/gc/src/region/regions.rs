@@ -203,15 +203,18 @@ impl Attrs {
         self.satb_active.store(on, Ordering::SeqCst);
         for i in 0..self.role.len() {
             if self.role_of(i).is_young() {
-                self.holder_filter
-                    .set(self.geometry.bottom(i)..self.geometry.end(i), !on);
+                self.filter_holders_in(i);
             }
         }
     }
     /// Gives region `i` a new role in the lock-free copy and the holder filter.
     fn set_role(&self, i: usize, role: Role) {
         self.role[i].store(role as u8, Ordering::Release);
-        let skip = role.is_young() && !self.satb_active();
+        self.filter_holders_in(i);
+    }
+    /// Sets region `i`'s holder-filter bytes from its role and the SATB flag.
+    fn filter_holders_in(&self, i: usize) {
+        let skip = self.role_of(i).is_young() && !self.satb_active();
         self.holder_filter
             .set(self.geometry.bottom(i)..self.geometry.end(i), skip);
     }
