@@ -104,6 +104,33 @@ impl HeapMemory {
         }
     }
 
+    /// Asks the kernel to back `[off, off + len)` with ordinary 4 KiB pages from now on, not
+    /// transparent huge pages (`MADV_NOHUGEPAGE`). A collector calls it in a pause, before it
+    /// copies into memory no one has touched yet: on a virtual machine whose host reclaims the
+    /// guest's free 2 MB blocks (free-page reporting), the first touch of a huge page can take
+    /// milliseconds while the host backs it again, where 4 KiB pages come from memory the
+    /// guest kernel recycles (docs/collectors/region.md, "Memory the pause touches first").
+    /// Pages already backed keep what they have. Only advice: without THP nothing changes.
+    pub fn prefer_small_pages(&self, off: usize, len: usize) {
+        #[cfg(target_os = "linux")]
+        {
+            let start = off & !4095;
+            let end = (off + len).min(self.size);
+            if start >= end {
+                return;
+            }
+            // SAFETY: advice on pages of our own mapping (`start..end` lies within it); it
+            // changes how future faults are served, not any contents.
+            unsafe {
+                libc::madvise(
+                    self.base.add(start) as *mut libc::c_void,
+                    end - start,
+                    libc::MADV_NOHUGEPAGE,
+                );
+            }
+        }
+    }
+
     #[inline(always)]
     fn ptr(&self, offset: usize, len: usize) -> *mut u8 {
         debug_assert!(

@@ -212,6 +212,7 @@ impl Evacuation<'_, '_> {
             };
             match d.table.take_free(role) {
                 Some(i) => {
+                    self.avoid_first_touch_of_huge_pages(i);
                     d.current[kind] = Some(i);
                     if kind == SURVIVOR {
                         d.survivors += 1;
@@ -220,6 +221,18 @@ impl Evacuation<'_, '_> {
                 None if kind == SURVIVOR => kind = OLD,
                 None => return None,
             }
+        }
+    }
+
+    /// A destination region no one has touched yet gets 4 KiB pages: the pause faults it in
+    /// as it copies, and a transparent huge page touched for the first time can cost
+    /// milliseconds (`HeapMemory::prefer_small_pages`). The controller backs the regions the
+    /// next pause is expected to take (`populate_upcoming_regions`); this covers a pause that
+    /// needs more, or comes before the controller is done.
+    fn avoid_first_touch_of_huge_pages(&self, region: usize) {
+        if !self.c.backed[region].swap(true, Ordering::Relaxed) {
+            self.memory
+                .prefer_small_pages(self.c.geometry.bottom(region), self.c.geometry.size);
         }
     }
 

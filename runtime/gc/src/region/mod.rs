@@ -222,8 +222,9 @@ pub struct RegionCollector {
     /// Wakes the controller (marking to do, or many dirty cards).
     pub(crate) wake: (Mutex<bool>, Condvar),
     max_regions: usize,
-    /// Per region: already backed by memory (`populate_upcoming_regions`).
-    populated: Box<[AtomicBool]>,
+    /// Per region: its memory has been touched, so a first touch will not fault it in: the
+    /// controller populated it ahead, or it was used (eden, humongous, a pause's copies).
+    pub(crate) backed: Box<[AtomicBool]>,
 }
 
 impl RegionCollector {
@@ -279,7 +280,7 @@ impl RegionCollector {
             refine_lock: Mutex::new(()),
             refine_threshold: AtomicUsize::new(policy::MIN_REFINE_THRESHOLD_CARDS),
             refined_since_pause: AtomicUsize::new(0),
-            populated: (0..geometry.count)
+            backed: (0..geometry.count)
                 .map(|_| AtomicBool::new(false))
                 .collect(),
             policy: Mutex::new(policy),
@@ -340,6 +341,7 @@ impl RegionCollector {
             return None;
         }
         let i = st.table.take_free(Role::Eden)?;
+        self.backed[i].store(true, Ordering::Relaxed);
         st.eden_regions += 1;
         st.eden_alloc = Some(i);
         Some(i)
@@ -403,6 +405,7 @@ impl RegionCollector {
             );
             st.table.meta[i].humongous_start = first;
             st.table.meta[i].top = (start + size).min(self.geometry.end(i));
+            self.backed[i].store(true, Ordering::Relaxed);
         }
         drop(st);
         self.stats.lock().humongous_allocated += 1;
@@ -692,12 +695,12 @@ impl RegionCollector {
     /// and the controller would hold the heap lock while the pause's workers took its core
     /// (pauses of 2-3 ms took 7-10 ms that way). A pause waits for at most one chunk.
     fn populate_upcoming_regions(&self) {
-        let (young_target, survivors) = {
+        let (young_target, copies) = {
             let p = self.policy.lock();
-            (p.young_target(), p.max_survivor_regions())
+            (p.young_target(), p.copy_regions_expected())
         };
         let ahead = POPULATE_AHEAD.div_ceil(self.geometry.size).max(1);
-        let copies = (survivors + 2).min(ahead);
+        let copies = copies.min(ahead);
         let upcoming: Vec<usize> = {
             let _unit = self.gate.enter();
             let st = self.state.lock();
@@ -710,7 +713,7 @@ impl RegionCollector {
                 .skip(still_eden)
                 .take(copies)
                 .map(|(i, _)| i)
-                .filter(|&i| !self.populated[i].load(Ordering::Relaxed))
+                .filter(|&i| !self.backed[i].load(Ordering::Relaxed))
                 .collect()
         };
         for i in upcoming {
@@ -724,7 +727,7 @@ impl RegionCollector {
                 self.memory
                     .populate(at, POPULATE_CHUNK.min(bottom + size - at));
             }
-            self.populated[i].store(true, Ordering::Relaxed);
+            self.backed[i].store(true, Ordering::Relaxed);
         }
     }
 
@@ -734,6 +737,8 @@ impl RegionCollector {
         vm: &'static dyn VmControl,
         stop: &crate::shared::controller::StopSignal,
     ) {
+        // The first pause may come within milliseconds: back its destinations before waiting.
+        self.populate_upcoming_regions();
         loop {
             {
                 let (lock, cond) = &self.wake;

@@ -330,6 +330,16 @@ impl Policy {
         (cards as usize).clamp(MIN_REFINE_THRESHOLD_CARDS, MAX_REFINE_THRESHOLD_CARDS)
     }
 
+    /// Regions the next young collection is expected to copy into: the eden and survivors at
+    /// the predicted survival rate, a quarter more for the PLABs' waste and the spread of the
+    /// prediction, and one region each for the survivor and old copies begun.
+    pub fn copy_regions_expected(&self) -> usize {
+        let survival = self.survival.predict().clamp(0.05, 1.0);
+        let collected = self.young_bytes + self.max_survivor_regions() * self.region_size;
+        let copies = collected as f64 * survival * 1.25 / self.region_size as f64;
+        copies.ceil() as usize + 2
+    }
+
     /// The most survivor regions a young collection may fill before promoting the rest.
     pub fn max_survivor_regions(&self) -> usize {
         (self.young_target() / SURVIVOR_RATIO).max(1)

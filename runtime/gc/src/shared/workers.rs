@@ -56,6 +56,13 @@
 //! joined it. Before, each phase spawned scoped threads and joined them: a pause paid the spawn,
 //! and one helper scheduled 4 ms late (MultiThreadAlloc, `-Xlog:gc*` showed it starting at
 //! +4.4 ms after worker 0 had done all the work) made the whole pause 4 ms longer.
+//!
+//! Helpers are **steered off the calling thread's CPU** (Linux; `placement`): before a job is
+//! posted, every helper may run on any CPU the process may use except the one worker 0 is on.
+//! Otherwise the kernel wakes a helper on the waker's CPU when it judges the machine busy (a
+//! mutator had both cores a moment before), the helper preempts worker 0 there, and the two
+//! share one core while the other idles until the load balancer moves one of them: 3-6 ms on
+//! the two-core machine (`perf sched` showed it in BinaryTrees' first pause).
 
 use crossbeam_deque::{Injector, Steal, Stealer, Worker};
 use gcvm_tracer::{GcEventSink, WorkerActivity};
@@ -425,6 +432,111 @@ impl WorkerPool {
     }
 }
 
+/// Which CPUs a thread may run on (Linux's affinity calls; elsewhere nothing is steered).
+mod placement {
+    #[cfg(target_os = "linux")]
+    pub type ThreadId = libc::pid_t;
+    #[cfg(not(target_os = "linux"))]
+    pub type ThreadId = ();
+
+    /// The calling thread's id.
+    pub fn this_thread() -> ThreadId {
+        #[cfg(target_os = "linux")]
+        // SAFETY: gettid has no preconditions.
+        unsafe {
+            libc::gettid()
+        }
+    }
+
+    /// The CPU the calling thread is running on now.
+    pub fn current_cpu() -> Option<usize> {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: sched_getcpu has no preconditions; -1 means unknown.
+            let cpu = unsafe { libc::sched_getcpu() };
+            usize::try_from(cpu).ok()
+        }
+        #[cfg(not(target_os = "linux"))]
+        None
+    }
+
+    /// The CPUs the process may run on (its affinity mask when the heap started, as taskset or
+    /// a container set it).
+    pub fn allowed_cpus() -> &'static [usize] {
+        static ALLOWED: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+        ALLOWED.get_or_init(|| {
+            #[cfg(target_os = "linux")]
+            {
+                // SAFETY: a zeroed cpu_set_t is a valid empty set; sched_getaffinity writes at
+                // most size_of::<cpu_set_t>() bytes into it and CPU_ISSET reads within it.
+                unsafe {
+                    let mut set: libc::cpu_set_t = std::mem::zeroed();
+                    if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set)
+                        == 0
+                    {
+                        return (0..libc::CPU_SETSIZE as usize)
+                            .filter(|&c| libc::CPU_ISSET(c, &set))
+                            .collect();
+                    }
+                }
+            }
+            Vec::new()
+        })
+    }
+
+    /// The CPUs `helpers` helper threads may run on while the caller works on `caller`: the
+    /// `allowed` ones but the caller's, unless that leaves fewer CPUs than helpers.
+    pub fn cpus_for_helpers(
+        allowed: &[usize],
+        caller: Option<usize>,
+        helpers: usize,
+    ) -> Vec<usize> {
+        let others: Vec<usize> = allowed
+            .iter()
+            .copied()
+            .filter(|&c| Some(c) != caller)
+            .collect();
+        if others.is_empty() || others.len() < helpers {
+            allowed.to_vec()
+        } else {
+            others
+        }
+    }
+
+    /// The CPUs thread `tid` may run on (empty where unknown).
+    #[cfg(test)]
+    pub fn cpus_of(tid: ThreadId) -> Vec<usize> {
+        #[cfg(target_os = "linux")]
+        // SAFETY: as in `allowed_cpus`.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0 {
+                return (0..libc::CPU_SETSIZE as usize)
+                    .filter(|&c| libc::CPU_ISSET(c, &set))
+                    .collect();
+            }
+        }
+        let _ = tid;
+        Vec::new()
+    }
+
+    /// Lets thread `tid` run only on `cpus` (advice: a failure leaves it where it may run).
+    pub fn restrict(tid: ThreadId, cpus: &[usize]) {
+        #[cfg(target_os = "linux")]
+        // SAFETY: a zeroed cpu_set_t is a valid empty set; CPU_SET writes within it for CPUs
+        // below CPU_SETSIZE (the only ones `allowed_cpus` lists); sched_setaffinity reads it.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            for &c in cpus {
+                libc::CPU_SET(c, &mut set);
+            }
+            libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = (tid, cpus);
+    }
+}
+
 /// The process's GC helper threads (see the module comment): started on first use, parked
 /// between jobs, shared by every heap and phase of the process (tests run many at once).
 mod helpers {
@@ -459,6 +571,10 @@ mod helpers {
         threads: usize,
         jobs: Vec<Job>,
         next_id: u64,
+        /// The helpers' thread ids, as they registered (for `placement`).
+        tids: Vec<super::placement::ThreadId>,
+        /// The CPU the helpers were last steered off, if they were.
+        steered_off: Option<usize>,
     }
 
     #[derive(Default)]
@@ -510,6 +626,7 @@ mod helpers {
         start(n);
         let id = {
             let mut st = h.state.lock();
+            steer_off(&mut st, super::placement::current_cpu());
             st.next_id += 1;
             let id = st.next_id;
             st.jobs.push(Job {
@@ -568,9 +685,27 @@ mod helpers {
         st.jobs.swap_remove(i).panic
     }
 
+    /// Lets every helper run anywhere but on `cpu` (the caller's: it is worker 0), when the
+    /// other CPUs the process may use are at least as many as the helpers; else anywhere.
+    /// Nothing changes while the caller stays on the same CPU.
+    fn steer_off(st: &mut State, cpu: Option<usize>) {
+        if cpu.is_none() || st.steered_off == cpu {
+            return;
+        }
+        let cpus =
+            super::placement::cpus_for_helpers(super::placement::allowed_cpus(), cpu, st.threads);
+        for &tid in &st.tids {
+            super::placement::restrict(tid, &cpus);
+        }
+        st.steered_off = cpu;
+    }
+
     fn helper_loop() {
         let h = helpers();
         let mut st = h.state.lock();
+        st.tids.push(super::placement::this_thread());
+        // Steered by the next job: a helper started after the last one was never restricted.
+        st.steered_off = None;
         loop {
             let open = st.jobs.iter_mut().find(|j| !j.closed && j.taken < j.wanted);
             let Some(job) = open else {
@@ -607,6 +742,42 @@ mod helpers {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicU64;
+
+    #[test]
+    fn helpers_may_run_on_every_allowed_cpu_but_the_callers() {
+        assert_eq!(placement::cpus_for_helpers(&[0, 1], Some(0), 1), vec![1]);
+        assert_eq!(
+            placement::cpus_for_helpers(&[0, 1, 2, 3], Some(2), 3),
+            vec![0, 1, 3]
+        );
+    }
+
+    #[test]
+    fn helpers_keep_every_allowed_cpu_when_the_others_are_too_few() {
+        assert_eq!(placement::cpus_for_helpers(&[0, 1], Some(1), 2), vec![0, 1]);
+        assert_eq!(placement::cpus_for_helpers(&[3], Some(3), 1), vec![3]);
+        assert_eq!(placement::cpus_for_helpers(&[0, 1], None, 1), vec![0, 1]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn restricting_a_thread_sets_its_affinity() {
+        let allowed = placement::allowed_cpus().to_vec();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+        let t = std::thread::spawn(move || {
+            tx.send(placement::this_thread()).unwrap();
+            done_rx.recv().unwrap();
+        });
+        let tid = rx.recv().unwrap();
+        let one = vec![*allowed.last().unwrap()];
+        placement::restrict(tid, &one);
+        assert_eq!(placement::cpus_of(tid), one);
+        placement::restrict(tid, &allowed);
+        assert_eq!(placement::cpus_of(tid), allowed);
+        done_tx.send(()).unwrap();
+        t.join().unwrap();
+    }
 
     /// Expands a binary tree of depth `d` as tasks; every node must be processed exactly once.
     fn tree_sum(pool: WorkerPool, depth: u32) -> (u64, Vec<WorkerStats>, u64) {
