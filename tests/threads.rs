@@ -2,7 +2,8 @@
 //! wait/notifyAll, threads building trees, daemon threads, uncaught exceptions in threads,
 //! interrupts) must match HotSpot's output every time — each run 20 times with a timeout, with
 //! and without GC stress plus heap verification, under every collector. And 8 threads churning
-//! a tiny heap with frequent collections must finish, verified, with 1 and 2 GC workers.
+//! a tiny heap with frequent collections must finish, verified, with 1 and 2 GC workers, and
+//! must not mistake a young generation other threads refilled for a full heap.
 
 mod support;
 
@@ -84,6 +85,40 @@ fn eight_threads_churn_a_tiny_heap_with_one_and_two_gc_workers() {
                 &failures,
             );
         }
+    }
+}
+
+/// Eight threads allocating into the region collector's small eden (3 MB of a 64 MB heap):
+/// a thread whose allocation fails collects, and the others may refill the eden before it
+/// runs again. That must lead to another young collection, not to the last-ditch full
+/// collection meant for a heap out of room (which the run before the fix reached in most
+/// runs, several times each).
+#[test]
+fn threads_racing_for_a_small_eden_do_not_take_it_for_a_full_heap() {
+    let classes = churn().classes.to_string_lossy().into_owned();
+    for run in 0..4 {
+        let out = run_gcvm(&[
+            "run",
+            "--gc",
+            "region",
+            "-Xmx64m",
+            "-Xlog:gc",
+            "-cp",
+            &classes,
+            "EightThreadChurn",
+            "3000",
+        ]);
+        assert_eq!(out.code, Some(0), "run {run}: {}", out.stderr_head(10));
+        let stdout = out.stdout_text();
+        assert!(
+            stdout.contains("Pause Young"),
+            "run {run}: no young collection"
+        );
+        let full: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.contains("Pause Full"))
+            .collect();
+        assert!(full.is_empty(), "run {run}: {full:?}");
     }
 }
 

@@ -623,6 +623,18 @@ impl Heap {
     pub fn history(&self) -> Vec<GcRecord> {
         self.history.lock().clone()
     }
+
+    /// Did the last collection leave at least `bytes` of its capacity free? A thread whose
+    /// allocation still fails after one that did lost the room to other threads, which
+    /// allocated between the pause and its retry: another collection will make room again.
+    pub fn last_collection_left_room(&self, bytes: usize) -> bool {
+        self.history.lock().last().is_some_and(|r| {
+            r.outcome
+                .capacity_after
+                .saturating_sub(r.outcome.used_after)
+                >= bytes
+        })
+    }
 }
 
 #[cfg(test)]

@@ -49,6 +49,9 @@ pub struct Frame {
 /// Slots kept free past the limit so a StackOverflowError can still be constructed.
 const STACK_RESERVE_SLOTS: usize = 16 * 1024;
 const FRAME_RESERVE: usize = 256;
+/// Allocation-failure collections a thread runs, while each leaves room that other threads
+/// take first, before it grows the heap and then runs the last-ditch full collection.
+const COLLECTIONS_BEFORE_GROWING: usize = 16;
 
 /// What a collector reads and updates while the thread is stopped.
 pub struct ThreadStack {
@@ -398,12 +401,21 @@ impl JThread {
         if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
         }
-        self.collect(GcCause::AllocationFailure);
-        if self.vm.heap.gc_overhead_limit_exceeded() {
-            return Err(self.throw_oom("GC overhead limit exceeded"));
-        }
-        if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
-            return Ok(at);
+        // Collect and retry. With several threads allocating into a small young generation,
+        // the others may fill what the collection freed before this thread runs again (on two
+        // cores it can wait a scheduler slice): then collect again, as HotSpot's allocation
+        // loop does, rather than take the lack of room for an exhausted heap.
+        for _ in 0..COLLECTIONS_BEFORE_GROWING {
+            self.collect(GcCause::AllocationFailure);
+            if self.vm.heap.gc_overhead_limit_exceeded() {
+                return Err(self.throw_oom("GC overhead limit exceeded"));
+            }
+            if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+                return Ok(at);
+            }
+            if !self.vm.heap.last_collection_left_room(size) {
+                break;
+            }
         }
         while self.vm.heap.grow_for(size + gcvm_tlab::FILLER_RESERVE) {
             self.vm.sync_trace_spaces();
