@@ -32,7 +32,7 @@
 //! marking (G1's root regions), scanned right here.
 
 use super::policy::PauseSample;
-use super::regions::{RegionTable, Role};
+use super::regions::{RegionMeta, RegionTable, Role};
 use super::remset::CardTable;
 use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION};
 use crate::collector::*;
@@ -70,12 +70,13 @@ enum Task {
     Cards(u32),
 }
 
-/// A card to scan: the card, where parsing starts, the end of its region's objects.
+/// A card to scan and its region. Where parsing starts and the end of the region's objects are
+/// found by the worker that scans it (a block-offset lookup, or a humongous object's size:
+/// tens of nanoseconds a card, which the pause's single-threaded merge used to spend on each
+/// of LargeArrays' 20,000 cards).
 #[derive(Clone, Copy)]
 struct CardWork {
     card: usize,
-    start: usize,
-    top: usize,
     region: usize,
     /// Still dirty (queued, not refined): its card-table entry is cleaned and every slot on it
     /// pointing to another region is remembered, not only the ones into the cset.
@@ -178,6 +179,10 @@ struct Evacuation<'a, 't> {
     /// Concurrent start: mark tenured objects below these TAMS.
     mark: Option<(&'a MarkBitmap, Vec<usize>)>,
     cards: Vec<CardWork>,
+    /// The regions as the pause found them, for the cards' parse bounds: a card's objects are
+    /// those below its region's top at the start (the retained old region grows as the pause
+    /// promotes into it, and its new copies are scanned as copies, not through cards).
+    regions_before: Vec<RegionMeta>,
 }
 
 impl Evacuation<'_, '_> {
@@ -555,31 +560,30 @@ impl Evacuation<'_, '_> {
     /// their copying, so the cache misses of an old-to-young card overlap.
     fn scan_card(&self, w: &mut Worker, k: usize) {
         let cw = self.cards[k];
+        let (start, top) =
+            self.c
+                .parse_bounds_in(&self.regions_before[cw.region], cw.region, cw.card);
+        if start >= top || CardTable::start_of(cw.card) >= top {
+            return;
+        }
         let memory = self.memory;
         let mut slots = std::mem::take(&mut w.card_slots);
         slots.clear();
-        super::remset::for_each_slot_on_card(
-            memory,
-            self.types,
-            cw.card,
-            cw.start,
-            cw.top,
-            |slot| {
-                let target = memory.read_ref(slot);
-                if target.is_null() {
-                    return;
+        super::remset::for_each_slot_on_card(memory, self.types, cw.card, start, top, |slot| {
+            let target = memory.read_ref(slot);
+            if target.is_null() {
+                return;
+            }
+            let t = self.region(target.offset());
+            if self.c.attrs.in_cset(t) {
+                slots.push(slot);
+            } else {
+                if cw.dirty && t != cw.region {
+                    self.remember_card_once(w, t, &cw);
                 }
-                let t = self.region(target.offset());
-                if self.c.attrs.in_cset(t) {
-                    slots.push(slot);
-                } else {
-                    if cw.dirty && t != cw.region {
-                        self.remember_card_once(w, t, &cw);
-                    }
-                    self.visit_outside(w, target, t);
-                }
-            },
-        );
+                self.visit_outside(w, target, t);
+            }
+        });
         for &slot in slots.iter().take(PREFETCH_AHEAD) {
             self.prefetch_target(slot);
         }
@@ -756,11 +760,8 @@ impl RegionCollector {
                 if self.attrs.in_cset(region) {
                     return None;
                 }
-                let (start, top) = self.card_parse_bounds(&st.table, region, card);
-                (start < top && CardTable::start_of(card) < top).then_some(CardWork {
+                Some(CardWork {
                     card,
-                    start,
-                    top,
                     region,
                     dirty,
                 })
@@ -790,6 +791,7 @@ impl RegionCollector {
         };
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
         let retained_old = self.retained_old_region(&mut st, &cset);
+        let regions_before = st.table.meta.clone();
         let (mut results, preserved_all, still_filling);
         let referencers: Vec<Ref>;
         let pool_stats: Vec<WorkerStats>;
@@ -812,6 +814,7 @@ impl RegionCollector {
                 survivors_full: AtomicBool::new(false),
                 mark: bitmap_guard.as_deref().map(|b| (b, tams)),
                 cards,
+                regions_before,
             };
             // Roots, on this thread.
             let mut first = Worker::new();

@@ -109,7 +109,7 @@ use crate::shared::queues::{LocalQueue, QueueSet};
 use marking::Marking;
 use parking_lot::{Condvar, Mutex};
 use policy::Policy;
-use regions::{Geometry, RegionTable, Role};
+use regions::{Geometry, RegionMeta, RegionTable, Role};
 use remset::{BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -665,7 +665,16 @@ impl RegionCollector {
         region: usize,
         card: usize,
     ) -> (usize, usize) {
-        let m = &table.meta[region];
+        self.parse_bounds_in(&table.meta[region], region, card)
+    }
+
+    /// `card_parse_bounds` for a region described by `m`.
+    pub(crate) fn parse_bounds_in(
+        &self,
+        m: &RegionMeta,
+        region: usize,
+        card: usize,
+    ) -> (usize, usize) {
         match m.role {
             Role::HumongousStart | Role::HumongousCont => {
                 let start = self.geometry.bottom(m.humongous_start);
