@@ -516,6 +516,34 @@ mod tests {
     }
 
     #[test]
+    fn before_any_pause_every_young_byte_is_expected_to_be_copied() {
+        let mut p = policy(200);
+        p.choose_young_target(64, 64, 0, 0);
+        // 3 MB of eden and 1 MB of survivors, all surviving, a quarter more, two begun.
+        assert_eq!(p.copy_regions_expected(), 5 + 2);
+    }
+
+    #[test]
+    fn the_copies_expected_follow_the_learned_survival_rate() {
+        let mut p = policy(200);
+        p.choose_young_target(64, 64, 0, 0);
+        let all = p.copy_regions_expected();
+        for _ in 0..20 {
+            p.record(&young_pause(p.young_target(), 0.05, 0));
+        }
+        assert!(
+            p.copy_regions_expected() < all,
+            "{}",
+            p.copy_regions_expected()
+        );
+        assert!(
+            p.copy_regions_expected() >= 3,
+            "{}",
+            p.copy_regions_expected()
+        );
+    }
+
+    #[test]
     fn the_first_eden_is_five_percent_of_the_heap() {
         let mut p = policy(200);
         p.choose_young_target(64, 64, 0, 0);

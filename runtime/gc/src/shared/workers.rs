@@ -464,24 +464,10 @@ mod placement {
     /// a container set it).
     pub fn allowed_cpus() -> &'static [usize] {
         static ALLOWED: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
-        ALLOWED.get_or_init(|| {
-            #[cfg(target_os = "linux")]
-            {
-                // SAFETY: a zeroed cpu_set_t is a valid empty set; sched_getaffinity writes at
-                // most size_of::<cpu_set_t>() bytes into it and CPU_ISSET reads within it.
-                unsafe {
-                    let mut set: libc::cpu_set_t = std::mem::zeroed();
-                    if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set)
-                        == 0
-                    {
-                        return (0..libc::CPU_SETSIZE as usize)
-                            .filter(|&c| libc::CPU_ISSET(c, &set))
-                            .collect();
-                    }
-                }
-            }
-            Vec::new()
-        })
+        #[cfg(target_os = "linux")]
+        return ALLOWED.get_or_init(|| cpus_of(0));
+        #[cfg(not(target_os = "linux"))]
+        ALLOWED.get_or_init(Vec::new)
     }
 
     /// The CPUs `helpers` helper threads may run on while the caller works on `caller`: the
@@ -503,21 +489,20 @@ mod placement {
         }
     }
 
-    /// The CPUs thread `tid` may run on (empty where unknown).
-    #[cfg(test)]
+    /// The CPUs thread `tid` (0: the calling thread) may run on; empty if that is unknown.
+    #[cfg(target_os = "linux")]
     pub fn cpus_of(tid: ThreadId) -> Vec<usize> {
-        #[cfg(target_os = "linux")]
-        // SAFETY: as in `allowed_cpus`.
+        // SAFETY: a zeroed cpu_set_t is a valid empty set; sched_getaffinity writes at most
+        // size_of::<cpu_set_t>() bytes into it and CPU_ISSET reads within it.
         unsafe {
             let mut set: libc::cpu_set_t = std::mem::zeroed();
-            if libc::sched_getaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0 {
-                return (0..libc::CPU_SETSIZE as usize)
-                    .filter(|&c| libc::CPU_ISSET(c, &set))
-                    .collect();
+            if libc::sched_getaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+                return Vec::new();
             }
+            (0..libc::CPU_SETSIZE as usize)
+                .filter(|&c| libc::CPU_ISSET(c, &set))
+                .collect()
         }
-        let _ = tid;
-        Vec::new()
     }
 
     /// Lets thread `tid` run only on `cpus` (advice: a failure leaves it where it may run).
@@ -689,7 +674,7 @@ mod helpers {
     /// other CPUs the process may use are at least as many as the helpers; else anywhere.
     /// Nothing changes while the caller stays on the same CPU.
     fn steer_off(st: &mut State, cpu: Option<usize>) {
-        if cpu.is_none() || st.steered_off == cpu {
+        if cpu.is_none() || st.steered_off == cpu || super::placement::allowed_cpus().is_empty() {
             return;
         }
         let cpus =
