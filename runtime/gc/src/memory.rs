@@ -86,21 +86,7 @@ impl HeapMemory {
         #[cfg(target_os = "linux")]
         {
             const MADV_POPULATE_WRITE: libc::c_int = 23;
-            let start = off & !4095;
-            let end = (off + len).min(self.size);
-            if start >= end {
-                return;
-            }
-            // SAFETY: advice on pages of our own mapping (`start..end` lies within it); it
-            // faults them in and leaves their contents as they are, so concurrent loads and
-            // stores to them (a mutator allocating there) are unaffected.
-            unsafe {
-                libc::madvise(
-                    self.base.add(start) as *mut libc::c_void,
-                    end - start,
-                    MADV_POPULATE_WRITE,
-                );
-            }
+            self.advise(off, len, MADV_POPULATE_WRITE);
         }
     }
 
@@ -109,25 +95,31 @@ impl HeapMemory {
     /// copies into memory no one has touched yet: on a virtual machine whose host reclaims the
     /// guest's free 2 MB blocks (free-page reporting), the first touch of a huge page can take
     /// milliseconds while the host backs it again, where 4 KiB pages come from memory the
-    /// guest kernel recycles (docs/collectors/region.md, "Memory the pause touches first").
+    /// guest kernel recycles (docs/collectors/region.md, "Memory ahead of need").
     /// Pages already backed keep what they have. Only advice: without THP nothing changes.
     pub fn prefer_small_pages(&self, off: usize, len: usize) {
         #[cfg(target_os = "linux")]
-        {
-            let start = off & !4095;
-            let end = (off + len).min(self.size);
-            if start >= end {
-                return;
-            }
-            // SAFETY: advice on pages of our own mapping (`start..end` lies within it); it
-            // changes how future faults are served, not any contents.
-            unsafe {
-                libc::madvise(
-                    self.base.add(start) as *mut libc::c_void,
-                    end - start,
-                    libc::MADV_NOHUGEPAGE,
-                );
-            }
+        self.advise(off, len, libc::MADV_NOHUGEPAGE);
+    }
+
+    /// `madvise(advice)` on the pages of `[off, off + len)` (clipped to the reservation).
+    #[cfg(target_os = "linux")]
+    fn advise(&self, off: usize, len: usize, advice: libc::c_int) {
+        let start = off & !4095;
+        let end = (off + len).min(self.size);
+        if start >= end {
+            return;
+        }
+        // SAFETY: advice on pages of our own mapping (`start..end` lies within it). The two
+        // kinds given (populating, page-size preference) change how pages are backed, never
+        // their contents, so concurrent loads and stores to them (a mutator allocating there)
+        // are unaffected.
+        unsafe {
+            libc::madvise(
+                self.base.add(start) as *mut libc::c_void,
+                end - start,
+                advice,
+            );
         }
     }
 
