@@ -328,17 +328,24 @@ impl Evacuation<'_, '_> {
         }
     }
 
-    /// A reference to an object outside the cset: notes humongous candidates it keeps alive
-    /// and, at a concurrent start, marks tenured objects below TAMS.
+    /// A reference to an object outside the cset, from a root or a copy: notes humongous
+    /// candidates it keeps alive and, at a concurrent start, marks tenured objects below TAMS
+    /// (roots and young objects are the marking's roots).
     #[inline]
     fn visit_outside(&self, w: &mut Worker, obj: Ref, region: usize) {
-        if self.humongous[region].load(Ordering::Relaxed) == 1 {
-            self.humongous[region].store(2, Ordering::Relaxed);
-        }
+        self.keep_humongous(region);
         if let Some((bitmap, tams)) = &self.mark {
             if obj.offset() < tams[region] && bitmap.mark(obj.offset()) {
                 w.grey.push(obj.raw());
             }
+        }
+    }
+
+    /// A humongous candidate in `region` is referenced: it is not reclaimed eagerly.
+    #[inline]
+    fn keep_humongous(&self, region: usize) {
+        if self.humongous[region].load(Ordering::Relaxed) == 1 {
+            self.humongous[region].store(2, Ordering::Relaxed);
         }
     }
 
@@ -581,7 +588,10 @@ impl Evacuation<'_, '_> {
                 if cw.dirty && t != cw.region {
                     self.remember_card_once(w, t, &cw);
                 }
-                self.visit_outside(w, target, t);
+                // Not marked at a concurrent start: an old-to-old reference is the marking's to
+                // follow from its holder (marking the targets of every card's slots took
+                // OldToYoung's concurrent-start pauses from ~0.3 to ~0.9 µs a card).
+                self.keep_humongous(t);
             }
         });
         for &slot in slots.iter().take(PREFETCH_AHEAD) {
