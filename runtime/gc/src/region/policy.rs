@@ -281,7 +281,7 @@ impl Policy {
             .min(free.saturating_sub(reserve))
             .max(min.min(free.max(1)));
         let mut target = min.min(max);
-        let survival = self.survival.predict().clamp(0.05, 1.0);
+        let survival = self.survival_rate();
         for n in target..=max {
             // The copies of n eden regions must fit in what stays free.
             let copies = ((n as f64) * survival * 1.25).ceil() as usize;
@@ -330,11 +330,17 @@ impl Policy {
         (cards as usize).clamp(MIN_REFINE_THRESHOLD_CARDS, MAX_REFINE_THRESHOLD_CARDS)
     }
 
+    /// The predicted share of the young bytes a collection copies, kept above 5% for room's
+    /// sake (a run of pauses that copied nothing does not promise the next one will not).
+    fn survival_rate(&self) -> f64 {
+        self.survival.predict().clamp(0.05, 1.0)
+    }
+
     /// Regions the next young collection is expected to copy into: the eden and survivors at
     /// the predicted survival rate, a quarter more for the PLABs' waste and the spread of the
     /// prediction, and one region each for the survivor and old copies begun.
     pub fn copy_regions_expected(&self) -> usize {
-        let survival = self.survival.predict().clamp(0.05, 1.0);
+        let survival = self.survival_rate();
         let collected = self.young_bytes + self.max_survivor_regions() * self.region_size;
         let copies = collected as f64 * survival * 1.25 / self.region_size as f64;
         copies.ceil() as usize + 2

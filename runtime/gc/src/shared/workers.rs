@@ -51,9 +51,9 @@
 //!
 //! With one thread the calling thread runs the loop itself. With more, the calling thread is
 //! worker 0 and the others are **helper threads** that live for the whole process (HotSpot's
-//! WorkerThreads), started on first use and parked between phases: a phase posts a job, wakes
-//! them and, when worker 0 has terminated, closes the job and waits only for the helpers that
-//! joined it. Before, each phase spawned scoped threads and joined them: a pause paid the spawn,
+//! WorkerThreads), started with the heap (`start_helpers`) and parked between phases: a phase
+//! posts a job, wakes them and, when worker 0 has terminated, closes the job and waits only for
+//! the helpers that joined it. Before, each phase spawned scoped threads and joined them: a pause paid the spawn,
 //! and one helper scheduled 4 ms late (MultiThreadAlloc, `-Xlog:gc*` showed it starting at
 //! +4.4 ms after worker 0 had done all the work) made the whole pause 4 ms longer.
 //!
@@ -522,8 +522,9 @@ mod placement {
     }
 }
 
-/// The process's GC helper threads (see the module comment): started on first use, parked
-/// between jobs, shared by every heap and phase of the process (tests run many at once).
+/// The process's GC helper threads (see the module comment): started with the first heap (or
+/// by the first phase that needs more), parked between jobs, shared by every heap and phase of
+/// the process (tests run many at once).
 mod helpers {
     use parking_lot::{Condvar, Mutex};
     use std::sync::OnceLock;
@@ -584,14 +585,18 @@ mod helpers {
 
     /// Makes sure `n` helper threads exist (a heap starts its `--gc-threads - 1` when it is
     /// created, as HotSpot starts its GC workers, so that no pause pays for starting one).
+    /// If the OS refuses a thread, the phases run with the helpers there are (an id no helper
+    /// takes is never run, and worker 0 does its work).
     pub(super) fn start(n: usize) {
         let mut st = helpers().state.lock();
         while st.threads < n {
+            let spawned = std::thread::Builder::new()
+                .name(format!("gcvm-gc-helper-{}", st.threads + 1))
+                .spawn(helper_loop);
+            if spawned.is_err() {
+                return;
+            }
             st.threads += 1;
-            std::thread::Builder::new()
-                .name(format!("gcvm-gc-helper-{}", st.threads))
-                .spawn(helper_loop)
-                .expect("a GC helper thread");
         }
     }
 

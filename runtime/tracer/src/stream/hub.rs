@@ -291,15 +291,7 @@ impl StreamHub {
         };
         let mut untold: Vec<u64> = self.state.lock().clients.iter().map(|c| c.id).collect();
         while !untold.is_empty() && Instant::now() < deadline {
-            let mut st = self.state.lock();
-            untold.retain(|&id| {
-                let Some(i) = st.clients.iter().position(|c| c.id == id) else {
-                    return false;
-                };
-                let status = self.status(&st, st.clients[i].missed);
-                !st.clients[i].send(Outgoing::Text(status.into()))
-            });
-            drop(st);
+            untold = self.send_status_to(&mut self.state.lock(), &untold);
             if !untold.is_empty() {
                 std::thread::sleep(Duration::from_millis(20));
             }
@@ -463,15 +455,24 @@ impl StreamHub {
     }
 
     fn broadcast_status(&self, st: &mut State) {
-        let texts: Vec<(usize, String)> = st
-            .clients
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (i, self.status(st, c.missed)))
-            .collect();
-        for (i, text) in texts {
-            st.clients[i].send(Outgoing::Text(text.into()));
+        let everyone: Vec<u64> = st.clients.iter().map(|c| c.id).collect();
+        self.send_status_to(st, &everyone);
+    }
+
+    /// Sends each client of `ids` still connected its status; returns those whose queue had no
+    /// room for it.
+    fn send_status_to(&self, st: &mut State, ids: &[u64]) -> Vec<u64> {
+        let mut untold = Vec::new();
+        for &id in ids {
+            let Some(i) = st.clients.iter().position(|c| c.id == id) else {
+                continue;
+            };
+            let status = self.status(st, st.clients[i].missed);
+            if !st.clients[i].send(Outgoing::Text(status.into())) {
+                untold.push(id);
+            }
         }
+        untold
     }
 }
 
