@@ -225,6 +225,8 @@ pub struct RegionCollector {
     /// Per region: its memory has been touched, so a first touch will not fault it in: the
     /// controller populated it ahead, or it was used (eden, humongous, a pause's copies).
     pub(crate) backed: Box<[AtomicBool]>,
+    /// The evacuation pause's card-list buffers, kept between pauses.
+    pub(crate) card_lists: Mutex<evacuate::CardLists>,
 }
 
 impl RegionCollector {
@@ -274,6 +276,7 @@ impl RegionCollector {
             bot: Bot::new(reserved_end),
             hot_cards: HotCards::new(reserved_end),
             remsets: RemSets::new(&geometry),
+            card_lists: Mutex::default(),
             dirty_queues: QueueSet::new(),
             barrier_shared,
             marking: Marking::new(bitmap, attrs.clone(), geometry.count),
