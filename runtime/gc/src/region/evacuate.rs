@@ -53,6 +53,8 @@ use std::time::Instant;
 const ARRAY_CHUNK: usize = 512;
 /// How many elements ahead of the one being visited an array scan prefetches referents.
 const PREFETCH_AHEAD: usize = 8;
+/// Tasks a worker keeps in its deque for others to steal (`Evacuation::process`).
+const SHARED_AHEAD: usize = 4;
 /// The cache line size of the x86-64 machines gcvm is measured on.
 const CACHE_LINE: usize = 64;
 /// The largest PLAB; a region gives at least 16.
@@ -740,15 +742,18 @@ impl Evacuation<'_, '_> {
     }
 
     /// Runs `task`, then the tasks it produced, here, depth first: a deque push and pop per
-    /// copied object cost more than the copy. Work is shared only when another worker has
-    /// taken everything from this worker's deque: then the oldest pending task (the root of
-    /// the largest part of the graph not explored yet) goes there to be stolen, so a thief
-    /// gets much work per steal and the owner keeps copying without touching the deque.
+    /// copied object cost more than the copy. Work is shared when other workers have taken
+    /// from this worker's deque: the oldest pending task (the root of the largest part of the
+    /// graph not explored yet) goes there to be stolen, so a thief gets much work per steal and
+    /// the owner keeps copying without touching the deque most of the time. The deque is kept
+    /// at `SHARED_AHEAD` tasks, not one: a helper the kernel preempts in mid-phase (a kernel
+    /// thread on its CPU, 5 ms in one BinaryTrees pause) leaves that much work for the others
+    /// to steal while it waits.
     fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
         self.run_task(w, task);
         loop {
             while let Some(t) = w.pending.pop() {
-                if !w.pending.is_empty() && tasks.queued() == 0 {
+                if !w.pending.is_empty() && tasks.queued() < SHARED_AHEAD {
                     // The oldest task out, the newest in its place (it runs last now: the
                     // order of a depth-first walk matters for locality, not correctness).
                     let oldest = w.pending.swap_remove(0);
