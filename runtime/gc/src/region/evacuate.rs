@@ -16,6 +16,12 @@
 //! on: **every reference from a tenured region into another region is covered by that region's
 //! remembered set or by a dirty card.**
 //!
+//! **Hiding cache misses.** Copying is mostly waiting for headers. A scanned object's fields
+//! wait in a small first-in-first-out ring (`SlotQueue`) after their referents' headers are
+//! prefetched, and are copied as they leave it; a card's next card is prefetched while one is
+//! parsed. Each worker copies depth first from a private stack and keeps a few tasks in its
+//! deque for the others to steal.
+//!
 //! **Evacuation failure.** When no free region is left for a copy, the object stays where it is:
 //! it is forwarded to itself (its header saved aside), scanned like a copy, and its region
 //! becomes an old region at the end, its dead objects turned into fillers. The pause still ends
