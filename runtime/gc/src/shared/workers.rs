@@ -657,6 +657,9 @@ mod helpers {
         }
     }
 
+    /// How long a closing job's caller waits awake for its helpers to leave.
+    const CLOSE_SPIN: std::time::Duration = std::time::Duration::from_micros(200);
+
     fn close_and_wait(id: u64) -> Option<Box<dyn std::any::Any + Send>> {
         let h = helpers();
         let mut st = h.state.lock();
@@ -668,6 +671,19 @@ mod helpers {
         };
         let i = at(&st);
         st.jobs[i].closed = true;
+        // The helpers inside are leaving: they saw the phase end when worker 0 did. Wait for
+        // them awake for a while before sleeping: a sleeping caller's CPU may halt, and a
+        // halted virtual CPU takes tens of microseconds (on a busy host, milliseconds) to run
+        // again. Twenty runs of four region programs: 107 waits over 50 µs (median 71 µs)
+        // when the caller slept at once, 7 with the spin.
+        let spin_until = std::time::Instant::now() + CLOSE_SPIN;
+        while st.jobs[at(&st)].inside > 0 && std::time::Instant::now() < spin_until {
+            parking_lot::MutexGuard::unlocked(&mut st, || {
+                for _ in 0..64 {
+                    std::hint::spin_loop();
+                }
+            });
+        }
         while st.jobs[at(&st)].inside > 0 {
             h.left.wait(&mut st);
         }
