@@ -69,6 +69,9 @@ pub const HEAP_WASTE_PERCENT: usize = 5;
 pub const TARGET_SURVIVOR_RATIO: usize = 50;
 pub const SURVIVOR_RATIO: usize = 8;
 pub const IHOP_PERCENT: usize = 45;
+/// What the expected copies are multiplied by, for the spread of the survival prediction (and
+/// the PLABs' waste, where regions are counted).
+pub const COPY_MARGIN: f64 = 1.25;
 /// How much the eden target may grow from one pause to the next.
 pub const MAX_YOUNG_GROWTH: usize = 2;
 /// The eden grows until a pause's fixed cost is at most this share of it.
@@ -340,10 +343,14 @@ impl Policy {
     /// the predicted survival rate, a quarter more for the PLABs' waste and the spread of the
     /// prediction, and one region each for the survivor and old copies begun.
     pub fn copy_regions_expected(&self) -> usize {
-        let survival = self.survival_rate();
         let collected = self.young_bytes + self.max_survivor_regions() * self.region_size;
-        let copies = collected as f64 * survival * 1.25 / self.region_size as f64;
-        copies.ceil() as usize + 2
+        (self.copies_expected(collected) as f64 / self.region_size as f64).ceil() as usize + 2
+    }
+
+    /// The bytes a young collection of `collected` bytes is expected to copy: at the predicted
+    /// survival rate, a quarter more for the spread of the prediction.
+    pub fn copies_expected(&self, collected: usize) -> usize {
+        (collected as f64 * self.survival_rate() * COPY_MARGIN) as usize
     }
 
     /// The most survivor regions a young collection may fill before promoting the rest.
@@ -546,6 +553,24 @@ mod tests {
             p.copy_regions_expected() >= 3,
             "{}",
             p.copy_regions_expected()
+        );
+    }
+
+    #[test]
+    fn a_young_collection_is_expected_to_copy_its_survivors_with_a_margin() {
+        let mut p = policy(200);
+        assert_eq!(
+            p.copies_expected(4 << 20),
+            5 << 20,
+            "everything survives at first"
+        );
+        for _ in 0..40 {
+            p.record(&young_pause(p.young_target(), 0.1, 0));
+        }
+        let expected = p.copies_expected(4 << 20);
+        assert!(
+            (400 << 10..=600 << 10).contains(&expected),
+            "10% of 4 MB and a quarter more: {expected}"
         );
     }
 
