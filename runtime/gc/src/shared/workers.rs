@@ -674,9 +674,9 @@ mod helpers {
         st.jobs[i].closed = true;
         // The helpers inside are leaving: they saw the phase end when worker 0 did. Wait for
         // them awake for a while before sleeping: a sleeping caller's CPU may halt, and a
-        // halted virtual CPU takes tens of microseconds (on a busy host, milliseconds) to run
-        // again. Twenty runs of four region programs: 107 waits over 50 µs (median 71 µs)
-        // when the caller slept at once, 7 with the spin.
+        // halted virtual CPU takes tens of microseconds, sometimes more, to run again. Twenty
+        // runs of four region programs: 107 waits over 50 µs (median 71 µs) when the caller
+        // slept at once, 7 with the spin.
         let spin_until = std::time::Instant::now() + CLOSE_SPIN;
         while st.jobs[at(&st)].inside > 0 && std::time::Instant::now() < spin_until {
             parking_lot::MutexGuard::unlocked(&mut st, || {
