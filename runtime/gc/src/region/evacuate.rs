@@ -752,9 +752,9 @@ impl Evacuation<'_, '_> {
     /// from this worker's deque: the oldest pending task (the root of the largest part of the
     /// graph not explored yet) goes there to be stolen, so a thief gets much work per steal and
     /// the owner keeps copying without touching the deque most of the time. The deque is kept
-    /// at `SHARED_AHEAD` tasks, not one: a helper the kernel preempts in mid-phase (a kernel
-    /// thread on its CPU, 5 ms in one BinaryTrees pause) leaves that much work for the others
-    /// to steal while it waits.
+    /// at `SHARED_AHEAD` tasks, not one: a helper preempted in mid-phase (another thread held
+    /// its CPU for 5.5 ms of one BinaryTrees pause) leaves that much work for the others to
+    /// steal while it waits.
     fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
         self.run_task(w, task);
         loop {
@@ -1543,7 +1543,7 @@ fn merge_card_lists(
 
 #[cfg(test)]
 mod tests {
-    use super::{merge_card_lists, MergeBuffers};
+    use super::{merge_card_lists, DeferredSlot, MergeBuffers, SlotQueue, SLOT_QUEUE};
 
     /// `merge_card_lists`'s calls, as a list (buffers reused, as a pause does).
     fn merged(
@@ -1563,6 +1563,29 @@ mod tests {
             )
         });
         out
+    }
+
+    fn deferred(slot: usize) -> DeferredSlot {
+        DeferredSlot {
+            slot,
+            holder_region: 0,
+            tracked: false,
+        }
+    }
+
+    #[test]
+    fn deferred_slots_come_due_first_in_first_out_once_the_ring_is_full() {
+        let mut ring = SlotQueue::default();
+        for slot in 0..SLOT_QUEUE {
+            assert!(ring.push(deferred(slot)).is_none(), "room for {slot}");
+        }
+        for slot in SLOT_QUEUE..3 * SLOT_QUEUE {
+            let due = ring.push(deferred(slot)).expect("full: the oldest is due");
+            assert_eq!(due.slot, slot - SLOT_QUEUE);
+        }
+        let rest: Vec<usize> = std::iter::from_fn(|| ring.pop()).map(|d| d.slot).collect();
+        assert_eq!(rest, (2 * SLOT_QUEUE..3 * SLOT_QUEUE).collect::<Vec<_>>());
+        assert!(ring.pop().is_none());
     }
 
     #[test]
