@@ -526,41 +526,44 @@ impl Evacuation<'_, '_> {
     /// 60% of `evacuate` in SplayTree's pauses.
     #[inline]
     fn defer_slot(&self, w: &mut Worker, slot: usize, holder_region: usize, tracked: bool) {
-        if self.memory.read_ref(slot).is_null() {
+        let target = self.memory.read_ref(slot);
+        if target.is_null() {
             return;
         }
-        self.prefetch_target(slot);
+        self.memory.prefetch(target.offset());
         let entry = DeferredSlot {
             slot,
             holder_region: holder_region as u32,
             tracked,
         };
         if let Some(due) = w.slots.push(entry) {
-            self.process_slot(w, due.slot, due.holder_region as usize, due.tracked);
+            self.process_deferred(w, due);
         }
     }
 
-    /// Processes the oldest queued slot; false if none is queued.
-    fn process_deferred_slot(&self, w: &mut Worker) -> bool {
-        match w.slots.pop() {
-            Some(due) => {
-                self.process_slot(w, due.slot, due.holder_region as usize, due.tracked);
-                true
+    #[inline]
+    fn process_deferred(&self, w: &mut Worker, due: DeferredSlot) {
+        self.process_slot(w, due.slot, due.holder_region as usize, due.tracked);
+    }
+
+    /// Runs this worker's pending tasks, newest first, and its queued slots until there are
+    /// none; `share(w)` is called before each task runs (see `process`).
+    fn drain_sharing(&self, w: &mut Worker, mut share: impl FnMut(&mut Worker)) {
+        loop {
+            while let Some(task) = w.pending.pop() {
+                share(w);
+                self.run_task(w, task);
             }
-            None => false,
+            match w.slots.pop() {
+                Some(due) => self.process_deferred(w, due),
+                None => break,
+            }
         }
     }
 
     /// Runs this worker's pending tasks and queued slots until there are none.
     fn drain(&self, w: &mut Worker) {
-        loop {
-            while let Some(task) = w.pending.pop() {
-                self.run_task(w, task);
-            }
-            if !self.process_deferred_slot(w) {
-                break;
-            }
-        }
+        self.drain_sharing(w, |_| {});
     }
 
     /// Evacuates `target`, the non-null referent of `slot`, and stores its new address there;
@@ -757,22 +760,16 @@ impl Evacuation<'_, '_> {
     /// steal while it waits.
     fn process(&self, w: &mut Worker, task: Task, tasks: &mut Tasks<'_, Task>) {
         self.run_task(w, task);
-        loop {
-            while let Some(t) = w.pending.pop() {
-                if !w.pending.is_empty() && tasks.queued() < SHARED_AHEAD {
-                    // The oldest task out, the newest in its place (it runs last now: the
-                    // order of a depth-first walk matters for locality, not correctness).
-                    let oldest = w.pending.swap_remove(0);
-                    if let Err(oldest) = tasks.push(oldest) {
-                        w.pending.push(oldest);
-                    }
+        self.drain_sharing(w, |w| {
+            if !w.pending.is_empty() && tasks.queued() < SHARED_AHEAD {
+                // The oldest task out, the newest in its place (it runs last now: the order
+                // of a depth-first walk matters for locality, not correctness).
+                let oldest = w.pending.swap_remove(0);
+                if let Err(oldest) = tasks.push(oldest) {
+                    w.pending.push(oldest);
                 }
-                self.run_task(w, t);
             }
-            if !self.process_deferred_slot(w) {
-                break;
-            }
-        }
+        });
     }
 }
 
