@@ -316,13 +316,9 @@ fn run_once(
             s.gcs += 1;
             s.total_pause_ms += ms;
             s.max_pause_ms = s.max_pause_ms.max(ms);
-            // gcvm stamps a pause's line with its start, HotSpot with its end.
-            let stamp = uptime_s(line).unwrap_or(0.0);
-            let start = match c.collector {
-                Some(_) => stamp,
-                None => stamp - ms / 1e3,
-            };
-            s.pauses.push((start, ms));
+            // A pause's line is stamped with its end, gcvm's as HotSpot's.
+            let end = uptime_s(line).unwrap_or(0.0);
+            s.pauses.push((end - ms / 1e3, ms));
         }
     }
     Ok(s)
@@ -473,8 +469,7 @@ mod tests {
 
     #[test]
     fn uptime_and_pause_are_read_from_unified_log_lines() {
-        let line =
-            "[0.723s][info][gc] GC(1) Pause Remark 33M->33M(64M) 3.594ms (ttsp 3.564ms, cms)";
+        let line = "[0.723s][info][gc] GC(1) Pause Remark 33M->33M(64M) 3.594ms";
         assert_eq!(uptime_s(line), Some(0.723));
         assert_eq!(pause_ms(line), Some(3.594));
     }

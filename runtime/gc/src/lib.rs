@@ -172,10 +172,16 @@ impl GcRecord {
         self.pause.saturating_sub(self.time_to_safepoint)
     }
 
-    /// The record in HotSpot's unified-logging shape (`-Xlog:gc`). The time is HotSpot's: the
-    /// pause from the moment every thread had stopped (`gc_time`), with the time to safepoint
-    /// after it in gcvm's suffix.
-    pub fn log_line(&self, collector: &str) -> String {
+    /// Seconds since the VM started, at the end of the pause: the uptime HotSpot's log lines
+    /// for a pause carry (they are printed when it ends).
+    pub fn end_uptime(&self) -> f64 {
+        self.uptime + self.gc_time().as_secs_f64()
+    }
+
+    /// The record in HotSpot's unified-logging shape (`-Xlog:gc`), exactly, for GC-log parsers.
+    /// The time is HotSpot's: the pause from the moment every thread had stopped (`gc_time`);
+    /// the time to safepoint before it is `safepoint_line`'s.
+    pub fn log_line(&self) -> String {
         let pause = match &self.outcome.pause_name {
             Some(name) => name.clone(),
             None => {
@@ -187,15 +193,25 @@ impl GcRecord {
             }
         };
         format!(
-            "[{:.3}s][info][gc] GC({}) {pause} {}M->{}M({}M) {:.3}ms (ttsp {:.3}ms, {})",
-            self.uptime,
+            "[{:.3}s][info][gc] GC({}) {pause} {}M->{}M({}M) {:.3}ms",
+            self.end_uptime(),
             self.id,
             self.outcome.used_before >> 20,
             self.outcome.used_after >> 20,
             self.outcome.capacity_after >> 20,
             self.gc_time().as_secs_f64() * 1e3,
+        )
+    }
+
+    /// gcvm's extra line for `-Xlog:gc*`: how long the threads took to stop before the pause
+    /// (the whole stop is this plus `log_line`'s time). A tag of its own, so GC-log parsers,
+    /// which read `[gc]`, `[gc,start]`, `[gc,heap]` and `[gc,phases]`, pass over it.
+    pub fn safepoint_line(&self) -> String {
+        format!(
+            "[{:.3}s][info][gc,safepoint] GC({}) Time to safepoint {:.3}ms",
+            self.end_uptime(),
+            self.id,
             self.time_to_safepoint.as_secs_f64() * 1e3,
-            collector,
         )
     }
 }
@@ -641,9 +657,8 @@ impl Heap {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_logged_pause_is_hotspots_without_the_time_to_safepoint() {
-        let record = GcRecord {
+    fn record_with_time_to_safepoint() -> GcRecord {
+        GcRecord {
             id: 3,
             cause: GcCause::AllocationFailure,
             outcome: GcOutcome::whole_heap(40 << 20, 10 << 20, 64 << 20, 0, 0),
@@ -651,12 +666,25 @@ mod tests {
             time_to_safepoint: Duration::from_micros(2_000),
             uptime: 1.5,
             refs: None,
-        };
+        }
+    }
+
+    #[test]
+    fn the_logged_pause_is_exactly_hotspots_line_stamped_at_its_end_without_the_time_to_safepoint()
+    {
+        let record = record_with_time_to_safepoint();
         assert_eq!(record.gc_time(), Duration::from_micros(3_250));
         assert_eq!(
-            record.log_line("semispace"),
-            "[1.500s][info][gc] GC(3) Pause Full (Allocation Failure) 40M->10M(64M) 3.250ms \
-             (ttsp 2.000ms, semispace)"
+            record.log_line(),
+            "[1.503s][info][gc] GC(3) Pause Full (Allocation Failure) 40M->10M(64M) 3.250ms"
+        );
+    }
+
+    #[test]
+    fn the_time_to_safepoint_is_a_detail_line_of_its_own() {
+        assert_eq!(
+            record_with_time_to_safepoint().safepoint_line(),
+            "[1.503s][info][gc,safepoint] GC(3) Time to safepoint 2.000ms"
         );
     }
 }

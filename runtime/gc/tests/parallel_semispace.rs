@@ -981,9 +981,7 @@ fn the_vm_facing_heap_collects_in_parallel_with_tlabs_and_verification() {
     assert_eq!(record.outcome.live_objects, N + 1);
     assert!(!events.plabs().is_empty(), "two workers copied into PLABs");
     assert_eq!(events.moves().len(), N + 1);
-    assert!(record
-        .log_line("semispace")
-        .contains("Pause Full (System.gc())"));
+    assert!(record.log_line().contains("Pause Full (System.gc())"));
     let array = roots[0];
     for i in 0..N {
         let node = heap.memory.read_ref(array.offset() + 16 + 4 * i);

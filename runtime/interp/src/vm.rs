@@ -1258,19 +1258,23 @@ impl Vm {
         if let Ok(record) = &result {
             self.dump_heap(&format!("gc {id} end"));
             if self.streams.is_some() {
-                let line = record.log_line(self.heap.collector_name());
+                let line = record.log_line();
                 let label = line.split("[gc] ").nth(1).unwrap_or(&line);
                 let full = record.outcome.kind == gcvm_gc::GcKind::Major;
                 self.stream_event(StreamEvent::GcEnd, Some(id), label, full);
             }
+            if self.options.log_gc_details {
+                let line = record.safepoint_line();
+                self.write_stdout(format!("{line}\n").as_bytes());
+            }
             if self.options.log_gc {
-                let line = record.log_line(self.heap.collector_name());
+                let line = record.log_line();
                 self.write_stdout(format!("{line}\n").as_bytes());
             }
             if self.options.log_gc_details {
                 if let Some(refs) = &record.refs {
                     let lines = gcvm_gc::shared::refs::log_lines(record.id, refs);
-                    let uptime = record.uptime;
+                    let uptime = record.end_uptime();
                     for line in lines {
                         let tagged = format!("[{uptime:.3}s][debug][gc,phases,ref] {line}\n");
                         self.write_stdout(tagged.as_bytes());

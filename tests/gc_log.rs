@@ -1,0 +1,170 @@
+//! `-Xlog:gc` prints HotSpot's unified-log lines exactly, for GC-log parsers (GCViewer,
+//! GCeasy, gctoolkit): `[uptime][info][gc] GC(n) <name> <before>M-><after>M(<capacity>M)
+//! <time>ms`, stamped when the pause ends, with nothing after the time. gcvm's extras (the time
+//! to safepoint, phases, ...) are `-Xlog:gc*` lines with tags of their own.
+
+mod support;
+
+use std::path::PathBuf;
+use support::*;
+
+const COLLECTORS: [&str; 4] = [
+    "semispace",
+    "mark-compact",
+    "region",
+    "concurrent-mark-sweep",
+];
+
+fn programs() -> PathBuf {
+    let sources = vec![repo_root().join("programs/LruCache.java")];
+    compile_java_cached("gc-log-lru-cache", &sources)
+}
+
+/// LruCache at 24 MB: full collections under semispace and mark-compact, concurrent cycles
+/// (and G1's mixed collections) under the others.
+fn gc_log(collector: &str, log: &str) -> String {
+    let classes = programs();
+    let out = run_gcvm_program(&classes, "LruCache", &["--gc", collector, "-Xmx24m", log]);
+    assert_no_panic(&out, collector);
+    assert_eq!(out.code, Some(0), "{collector}: {}", out.stderr_head(10));
+    out.stdout_text()
+}
+
+/// `[1.234s][info][tags] rest` as (1.234, tags, rest).
+fn decorated(line: &str) -> Option<(f64, &str, &str)> {
+    let (uptime, rest) = line.strip_prefix('[')?.split_once("s][info][")?;
+    let (tags, rest) = rest.split_once("] ")?;
+    Some((uptime.parse().ok()?, tags, rest))
+}
+
+/// `12.345ms` with exactly three decimals, as HotSpot prints times.
+fn is_hotspot_ms(text: &str) -> bool {
+    text.strip_suffix("ms")
+        .and_then(|v| v.split_once('.'))
+        .is_some_and(|(whole, frac)| {
+            !whole.is_empty()
+                && whole.bytes().all(|b| b.is_ascii_digit())
+                && frac.len() == 3
+                && frac.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// `40M->10M(64M)`.
+fn is_heap_change(text: &str) -> bool {
+    let megabytes = |s: &str| {
+        s.strip_suffix('M')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let Some((before, rest)) = text.split_once("->") else {
+        return false;
+    };
+    let Some((after, capacity)) = rest.split_once('(') else {
+        return false;
+    };
+    megabytes(before) && megabytes(after) && capacity.strip_suffix(')').is_some_and(megabytes)
+}
+
+/// What follows `GC(n) ` on a `[gc]` line: a pause with its heap change and time, a concurrent
+/// phase's start (name only) or end (name and time), or G1's `To-space exhausted`.
+fn is_hotspot_event(event: &str) -> bool {
+    let words: Vec<&str> = event.split(' ').collect();
+    match words.as_slice() {
+        [name @ .., change, time] if name.first() == Some(&"Pause") => {
+            is_heap_change(change) && is_hotspot_ms(time)
+        }
+        ["Concurrent", phase @ .., time] if is_hotspot_ms(time) => !phase.is_empty(),
+        ["Concurrent", phase @ ..] => !phase.is_empty(),
+        ["To-space", "exhausted"] => true,
+        _ => false,
+    }
+}
+
+fn gc_number(rest: &str) -> Option<(u32, &str)> {
+    let (id, event) = rest.strip_prefix("GC(")?.split_once(") ")?;
+    Some((id.parse().ok()?, event))
+}
+
+#[test]
+fn every_xlog_gc_line_has_hotspots_exact_shape_under_every_collector() {
+    for collector in COLLECTORS {
+        let log = gc_log(collector, "-Xlog:gc");
+        let lines: Vec<&str> = log.lines().filter(|l| l.starts_with('[')).collect();
+        assert!(
+            decorated(lines[0]).is_some_and(|(_, _, rest)| rest.starts_with("Using ")),
+            "{collector}: the log opens with `Using <collector>`: {log}"
+        );
+        let mut pauses = 0;
+        for line in &lines {
+            let (_, tags, rest) = decorated(line)
+                .unwrap_or_else(|| panic!("{collector}: not a unified-log line: {line}"));
+            assert_eq!(tags, "gc", "{collector}: {line}");
+            if rest.starts_with("Using ") {
+                continue;
+            }
+            let (_, event) =
+                gc_number(rest).unwrap_or_else(|| panic!("{collector}: no GC(n): {line}"));
+            assert!(
+                is_hotspot_event(event),
+                "{collector}: not HotSpot's shape: {line}"
+            );
+            pauses += event.starts_with("Pause ") as u32;
+        }
+        assert!(pauses > 0, "{collector}: no pause in {log}");
+    }
+}
+
+#[test]
+fn a_pause_line_is_stamped_when_the_pause_ends_after_its_detail_lines() {
+    for collector in COLLECTORS {
+        let log = gc_log(collector, "-Xlog:gc*");
+        let mut latest_detail = std::collections::HashMap::new();
+        let mut checked = 0;
+        for line in log.lines().filter(|l| l.starts_with('[')) {
+            let Some((uptime, tags, rest)) = decorated(line) else {
+                continue;
+            };
+            let Some((id, event)) = gc_number(rest) else {
+                continue;
+            };
+            if tags == "gc" && event.starts_with("Pause ") {
+                if let Some(detail) = latest_detail.get(&id) {
+                    assert!(uptime >= *detail, "{collector}: {line} before its details");
+                    checked += 1;
+                }
+            } else if tags != "gc" {
+                latest_detail.insert(id, uptime);
+            }
+        }
+        assert!(
+            checked > 0,
+            "{collector}: no pause with detail lines in {log}"
+        );
+    }
+}
+
+#[test]
+fn the_time_to_safepoint_is_an_xlog_gc_star_line_before_its_pause_line() {
+    let log = gc_log("region", "-Xlog:gc*");
+    let lines: Vec<&str> = log.lines().collect();
+    let mut pauses = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some((_, "gc", rest)) = decorated(line) else {
+            continue;
+        };
+        let Some((id, event)) = gc_number(rest) else {
+            continue;
+        };
+        if !event.starts_with("Pause ") {
+            continue;
+        }
+        let before = decorated(lines[i - 1]).expect("a decorated line before a pause line");
+        assert_eq!(before.1, "gc,safepoint", "{}", lines[i - 1]);
+        let time = before
+            .2
+            .strip_prefix(&format!("GC({id}) Time to safepoint "))
+            .unwrap_or_else(|| panic!("not GC({id})'s time to safepoint: {}", lines[i - 1]));
+        assert!(is_hotspot_ms(time), "{}", lines[i - 1]);
+        pauses += 1;
+    }
+    assert!(pauses > 0, "no pause in {log}");
+}
