@@ -108,9 +108,53 @@ fn a_full_heap_makes_evacuation_fail_and_a_full_collection_follow_in_the_same_sa
     assert!(log.lines().any(|l| l.starts_with("failure sum ")), "{log}");
 }
 
+/// The lines `-Xlog:gc*` prints for pause `id`'s reference processing, without decorations.
+fn reference_lines(log: &str, id: &str) -> Vec<String> {
+    let tag = format!("[gc,phases,ref] GC({id}) ");
+    log.lines()
+        .filter_map(|l| l.split_once(&tag).map(|(_, rest)| rest.trim().to_string()))
+        .collect()
+}
+
+/// How many references of `kind` (`WeakReference`, ...) pause `id` cleared, per its log.
+fn cleared_in(log: &str, id: &str, kind: &str) -> usize {
+    let lines = reference_lines(log, id);
+    let Some(at) = lines.iter().position(|l| l == &format!("{kind}:")) else {
+        return 0;
+    };
+    lines[at + 1..]
+        .iter()
+        .find_map(|l| l.strip_prefix("Cleared: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_weak_reference_to_an_old_object_is_cleared_by_the_remark_of_a_concurrent_cycle() {
+    let out = run_phase("weak", &[]);
+    let log = out.stdout_text();
+    assert_eq!(count(&log, "Pause Full"), 0, "{log}");
+    let remarks: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("[gc] GC(") && l.contains(") Pause Remark "))
+        .filter_map(|l| l.split_once("GC(")?.1.split_once(')').map(|(id, _)| id))
+        .collect();
+    assert!(!remarks.is_empty(), "no marking cycle:\n{log}");
+    let cleared: usize = remarks
+        .iter()
+        .map(|id| cleared_in(&log, id, "WeakReference"))
+        .sum();
+    assert_eq!(
+        cleared, 1,
+        "the remarks {remarks:?} cleared {cleared}:\n{log}"
+    );
+    assert!(log.contains("weak enqueued true, referent null"), "{log}");
+    assert_eq!(program_lines(&log), hotspot_lines("weak"));
+}
+
 #[test]
 fn every_phase_passes_heap_verification_with_remembered_set_and_marking_checks() {
-    for phase in ["mixed", "humongous", "failure"] {
+    for phase in ["mixed", "humongous", "failure", "weak"] {
         let out = run_phase(phase, &["--verify-heap"]);
         let log = out.stdout_text();
         assert!(
@@ -124,7 +168,7 @@ fn every_phase_passes_heap_verification_with_remembered_set_and_marking_checks()
 fn every_phase_passes_gc_stress_with_verification() {
     // Every collection verifies the whole heap twice, so the period keeps the mixed phase's
     // ~15 MB of live data to a few hundred collections.
-    for (phase, period) in [("mixed", "60000"), ("humongous", "2000")] {
+    for (phase, period) in [("mixed", "60000"), ("humongous", "2000"), ("weak", "60000")] {
         run_phase(phase, &["--gc-stress", period, "--verify-heap"]);
     }
 }

@@ -8,8 +8,14 @@
 //   failure    keeps everything it allocates until the heap is nearly full, so a young
 //              collection finds no room for its copies (evacuation failure, "To-space
 //              exhausted") and a full collection follows; then lets it all go.
+//   weak       a weak reference to an object that grows old with a live old generation; the
+//              object's last strong reference is dropped while young garbage churns and old
+//              objects are replaced: a concurrent cycle's remark clears the reference, with no
+//              full collection (System.gc() only if no cycle did it after many rounds).
 //
 // The output depends only on the arguments (checksums), so it is compared with HotSpot's.
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -89,12 +95,47 @@ public class RegionWorkout {
         System.out.println("failure sum " + sum);
     }
 
-    public static void main(String[] args) {
+    static void weak() throws InterruptedException {
+        ReferenceQueue<Node> queue = new ReferenceQueue<>();
+        Node target = new Node(-1, null, 16);
+        WeakReference<Node> ref = new WeakReference<>(target, queue);
+        Random random = new Random(7);
+        int count = 110_000;
+        Node[] old = new Node[count];
+        for (int i = 0; i < count; i++) {
+            old[i] = new Node(i, null, 16);
+            if (i % 1000 == 0) churn(2000);
+        }
+        // Old by now: it outlived the copying of the whole old generation.
+        long checksum = target.id;
+        target = null;
+        boolean enqueued = false;
+        for (int round = 0; round < 400 && !enqueued; round++) {
+            for (int i = 0; i < count / 20; i++) {
+                int k = random.nextInt(count);
+                old[k] = new Node(k + round, null, 16);
+            }
+            checksum += churn(50_000);
+            enqueued = queue.poll() == ref;
+        }
+        if (!enqueued) {
+            System.gc();
+            enqueued = queue.remove(10_000) == ref;
+        }
+        for (Node n : old) {
+            checksum += n.id;
+        }
+        System.out.println("weak enqueued " + enqueued + ", referent " + ref.get());
+        System.out.println("weak checksum " + (checksum > 0));
+    }
+
+    public static void main(String[] args) throws InterruptedException {
         for (String phase : args) {
             switch (phase) {
                 case "mixed" -> mixed();
                 case "humongous" -> humongous();
                 case "failure" -> failure();
+                case "weak" -> weak();
                 default -> throw new IllegalArgumentException(phase);
             }
         }

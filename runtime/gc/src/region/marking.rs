@@ -17,7 +17,17 @@
 //!    snapshot-at-the-beginning pre-write barrier logs every tenured reference they overwrite,
 //!    so nothing reachable at the start can be hidden. Young collections may happen meanwhile
 //!    (they never move tenured objects, and hold the marking lock while they run).
-//! 3. **Pause Remark**: the SATB buffers and the grey stack are drained to the end; the live
+//!    A `java.lang.ref` reference whose referent is not known to be live is *discovered*
+//!    instead of having its referent greyed (shared/refs.rs). Only tenured references below
+//!    TAMS are scanned here, and they stay where they are until the cycle ends, so the
+//!    discovered list needs no updating; a referent is known live if it is young, above its
+//!    region's TAMS or marked. `Reference.get()` logs what it returns in the SATB queue, so a
+//!    referent the program takes back is marked.
+//! 3. **Pause Remark**: the SATB buffers and the grey stack are drained to the end, then the
+//!    discovered references are processed: soft ones the policy keeps have their referents
+//!    marked (and whatever they reach), the others whose referents are unmarked are cleared
+//!    and handed to the Reference Handler — G1 clears weak references at remark, so an old
+//!    object reachable only weakly dies with the cycle, not at a full collection. Then the live
 //!    bytes of every tenured region are known. The trace learns the result as CMS reports its
 //!    remark: every tenured region is named collected and its survivors (marked objects below
 //!    TAMS, everything above) reported as runs kept in place, so the unmarked ones die here.
@@ -37,6 +47,7 @@ use crate::object::{Ref, TypeRegistry};
 use crate::shared::controller::{StopSignal, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::QueueSet;
+use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use parking_lot::{Mutex, RwLock};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, AtomicUsize, Ordering};
@@ -59,6 +70,8 @@ pub struct Marking {
     attrs: Arc<Attrs>,
     pub satb: Arc<QueueSet>,
     grey: Mutex<Vec<u32>>,
+    /// References this cycle's marking discovered, processed at remark (shared/refs.rs).
+    discovered: Mutex<Discovered>,
     /// Held by the controller while it marks or scrubs a chunk, and by every pause.
     pub work_lock: Mutex<()>,
     phase: AtomicU8,
@@ -78,6 +91,7 @@ impl Marking {
             attrs,
             satb: QueueSet::new(),
             grey: Mutex::new(Vec::new()),
+            discovered: Mutex::new(Discovered::default()),
             work_lock: Mutex::new(()),
             phase: AtomicU8::new(IDLE),
             generation: AtomicU32::new(0),
@@ -154,6 +168,7 @@ impl Marking {
         self.attrs.set_satb_active(false);
         self.phase.store(IDLE, Ordering::Release);
         self.grey.lock().clear();
+        self.discovered.lock().clear();
         drop(self.satb.take_all());
         for d in self.dead_below.iter() {
             d.store(0, Ordering::Relaxed);
@@ -168,17 +183,38 @@ impl RegionCollector {
         obj.offset() < tams[r] && self.attrs.role_of(r).is_tenured() && bitmap.mark(obj.offset())
     }
 
-    /// Scans up to `budget` grey objects; returns how many.
+    /// Is `obj` known to be live to this cycle: young, at or above its region's TAMS, or
+    /// marked?
+    fn live_to_marking(&self, bitmap: &MarkBitmap, tams: &[usize], obj: Ref) -> bool {
+        let r = self.geometry.index_of(obj.offset());
+        !self.attrs.role_of(r).is_tenured()
+            || obj.offset() >= tams[r]
+            || bitmap.is_marked(obj.offset())
+    }
+
+    /// Scans up to `budget` grey objects; returns how many. A reference whose referent is not
+    /// known to be live is discovered instead of having its referent marked.
     fn mark_some(&self, tams: &[usize], budget: usize) -> usize {
         let bitmap = self.marking.bitmap.read();
         let mut grey = std::mem::take(&mut *self.marking.grey.lock());
+        let mut discovered = Discovered::default();
+        let refs = self.types.references();
         let mut done = 0;
         while done < budget {
             let Some(raw) = grey.pop() else { break };
             done += 1;
             let obj = Ref::from_raw(raw);
             let memory = &*self.memory;
+            let skip = refs
+                .should_discover(memory, obj, |r| self.live_to_marking(&bitmap, tams, r))
+                .map(|(kind, slot)| {
+                    discovered.push(kind, obj);
+                    slot
+                });
             memory.for_each_ref_slot(&self.types, obj, |slot| {
+                if Some(slot) == skip {
+                    return;
+                }
                 let child = memory.read_ref(slot);
                 if !child.is_null() && self.mark_if_below_tams(&bitmap, tams, child) {
                     grey.push(child.raw());
@@ -186,7 +222,18 @@ impl RegionCollector {
             });
         }
         self.marking.grey.lock().extend(grey);
+        if !discovered.is_empty() {
+            self.marking.discovered.lock().merge(discovered);
+        }
         done
+    }
+
+    /// Remark, after marking finished: clears the discovered references whose referents are
+    /// unmarked (after the soft policy kept some alive) and hands them to the VM.
+    fn process_references(&self, tams: &[usize]) {
+        let discovered = std::mem::take(&mut *self.marking.discovered.lock());
+        ReferenceProcessor::new(&self.types, &self.memory)
+            .process(discovered, &mut MarkingLiveness { gc: self, tams });
     }
 
     /// Greys the tenured objects logged by the SATB barrier.
@@ -326,6 +373,7 @@ impl RegionCollector {
         let tams = self.tams_snapshot();
         self.drain_satb(&tams);
         while self.mark_some(&tams, usize::MAX) > 0 {}
+        self.process_references(&tams);
         self.marking.attrs.set_satb_active(false);
         drop(self.marking.satb.take_all());
 
@@ -558,6 +606,38 @@ impl RegionCollector {
             });
         }
         Ok(())
+    }
+}
+
+/// Reference processing's view of the marking, at remark: live is `live_to_marking`; keeping
+/// alive is marking, and marking to the end again.
+struct MarkingLiveness<'a> {
+    gc: &'a RegionCollector,
+    tams: &'a [usize],
+}
+
+impl Liveness for MarkingLiveness<'_> {
+    fn is_alive(&mut self, obj: Ref) -> Option<Ref> {
+        let bitmap = self.gc.marking.bitmap.read();
+        self.gc
+            .live_to_marking(&bitmap, self.tams, obj)
+            .then_some(obj)
+    }
+
+    fn keep_alive_all(&mut self, objs: &[Ref], discovered: &mut Discovered) -> Vec<Ref> {
+        let gc = self.gc;
+        {
+            let bitmap = gc.marking.bitmap.read();
+            let newly: Vec<u32> = objs
+                .iter()
+                .filter(|&&o| gc.mark_if_below_tams(&bitmap, self.tams, o))
+                .map(|o| o.raw())
+                .collect();
+            gc.marking.grey.lock().extend(newly);
+        }
+        while gc.mark_some(self.tams, usize::MAX) > 0 {}
+        discovered.merge(std::mem::take(&mut *gc.marking.discovered.lock()));
+        objs.to_vec()
     }
 }
 
