@@ -30,7 +30,8 @@
 //!   collection set's remembered sets name.
 //! - **Marking** (marking.rs): when old and humongous regions fill more than 45% of the heap
 //!   (IHOP), a young collection also starts a marking cycle (*Concurrent Start*): the
-//!   controller thread marks the tenured objects concurrently, a *Remark* pause finishes,
+//!   controller thread marks the tenured objects concurrently, a *Remark* pause finishes
+//!   (and clears the `java.lang.ref` references whose referents it did not mark),
 //!   dead objects are scrubbed concurrently, and a *Cleanup* pause frees empty regions and picks
 //!   the old regions with the most garbage as *candidates*.
 //! - **Mixed collections** then add some candidates to the collection set of each young
@@ -63,8 +64,9 @@
 //! - During an evacuation every object of the collection set is either unvisited, forwarded to
 //!   its copy (exactly once, by a compare-and-swap), or forwarded to itself (evacuation
 //!   failure); objects outside the collection set never move.
-//! - While marking: every tenured object below its region's TAMS that was reachable at the
-//!   concurrent start is marked by the remark; objects above TAMS and young objects are live.
+//! - While marking: every tenured object below its region's TAMS that was strongly reachable
+//!   at the concurrent start, or that `Reference.get()` returned since, is marked by the
+//!   remark; objects above TAMS and young objects are live.
 //! - Between pauses every region's `[bottom, top)` is parseable (TLAB and PLAB tails are
 //!   fillers); dead objects found by marking stay parseable until scrubbed (`is_dead` hides
 //!   them from heap walks until then).
