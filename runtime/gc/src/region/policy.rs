@@ -287,7 +287,7 @@ impl Policy {
         let survival = self.survival_rate();
         for n in target..=max {
             // The copies of n eden regions must fit in what stays free.
-            let copies = ((n as f64) * survival * 1.25).ceil() as usize;
+            let copies = ((n as f64) * survival * COPY_MARGIN).ceil() as usize;
             if n + copies > free {
                 break;
             }
@@ -476,7 +476,7 @@ mod tests {
     ) {
         for _ in 0..pauses {
             let eden = p.young_bytes;
-            let cards = eden * cards_per_region >> 20;
+            let cards = (eden * cards_per_region) >> 20;
             p.record(&young_pause_of_bytes(eden, survived, cards));
             p.choose_young_target(64, 40, 0, tenured << 20);
         }
