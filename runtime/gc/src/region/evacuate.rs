@@ -928,6 +928,7 @@ impl RegionCollector {
         let (mut results, preserved_all, still_filling);
         let referencers: Vec<Ref>;
         let pool_stats: Vec<WorkerStats>;
+        let roots_time;
         {
             let mut ev = Evacuation {
                 trace: events.wants_events(),
@@ -951,7 +952,9 @@ impl RegionCollector {
             };
             // Roots, on this thread.
             let mut first = Worker::new();
+            let roots_started = Instant::now();
             roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
+            roots_time = roots_started.elapsed();
             let mut seeds: Vec<Task> = std::mem::take(&mut first.pending);
             seeds.extend(
                 (0..ev.cards.len())
@@ -1111,9 +1114,10 @@ impl RegionCollector {
         self.log_detail(
             "gc,phases",
             &format!(
-                "GC({id}) Phases: merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                "GC({id}) Phases: merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
                 ms(card_prepare),
                 ms(copy_time),
+                ms(roots_time),
                 ms(card_time.saturating_sub(card_prepare)),
                 ms(post_started.elapsed()),
             ),
