@@ -852,6 +852,7 @@ impl RegionCollector {
         // The cards to scan: the union of the cset's remembered sets and the cards still dirty,
         // in tenured regions outside the cset. Each is scanned once.
         let card_started = Instant::now();
+        let setup_time = card_started.saturating_duration_since(started);
         let dirty = self.take_dirty_cards();
         let refined_before = self.refined_since_pause.swap(0, Ordering::Relaxed);
         let mut lists = std::mem::take(&mut *self.card_lists.lock());
@@ -1114,7 +1115,8 @@ impl RegionCollector {
         self.log_detail(
             "gc,phases",
             &format!(
-                "GC({id}) Phases: merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                ms(setup_time),
                 ms(card_prepare),
                 ms(copy_time),
                 ms(roots_time),
