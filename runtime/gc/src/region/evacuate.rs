@@ -33,8 +33,9 @@
 //! (eager reclaim), unless a marking cycle is in progress.
 //!
 //! **Concurrent start.** When the pause starts a marking cycle, TAMS is set for every tenured
-//! region before copying, the bitmap is cleared, and every tenured object below TAMS that a root
-//! or a copied object references is marked and greyed: the young objects are the roots of the
+//! region before copying, the bitmap is made clear (the controller has usually cleared it
+//! already), and every tenured object below TAMS that a root or a copied object references is
+//! marked and greyed: the young objects are the roots of the
 //! marking (G1's root regions), scanned right here.
 
 use super::policy::PauseSample;

@@ -57,10 +57,8 @@ impl RegionCollector {
                     .map_or(1, |i| i + 1),
             ),
         );
-        let mut bitmap = self.marking.bitmap.write();
-        bitmap.cover(end);
-        bitmap.clear(end);
-        let bitmap = parking_lot::RwLockWriteGuard::downgrade(bitmap);
+        let bitmap = self.marking.bitmap.read();
+        self.marking.clear_bitmap_for_use(&bitmap, end);
 
         // 1. Mark.
         let workers = workers_for(self.gc_threads, used_before);

@@ -257,8 +257,7 @@ impl RegionCollector {
             attrs: attrs.clone(),
             cards: cards.clone(),
         });
-        let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
-        bitmap.cover(geometry.bottom(committed));
+        let bitmap = MarkBitmap::reserved(RESERVED_PREFIX, reserved_end);
         let pause_goal = ctx.config.pause_goal.unwrap_or(policy::DEFAULT_PAUSE_GOAL);
         let mut policy = Policy::new(pause_goal, region_size, committed);
         policy.choose_young_target(committed, committed, 0, 0);
@@ -473,13 +472,7 @@ impl RegionCollector {
         let free = st.table.count(Role::Free);
         if free * 100 < GROW_FREE_PERCENT * committed && committed < self.max_regions {
             let grow = (self.max_regions / 4).max(1);
-            let added = st.table.commit(grow);
-            let end = self.committed_end(&st);
-            drop(st);
-            if added > 0 {
-                self.marking.bitmap.write().cover(end);
-            }
-            st = self.state.lock();
+            st.table.commit(grow);
         }
         let committed = st.table.committed();
         let free = st.table.count(Role::Free);
@@ -766,6 +759,7 @@ impl RegionCollector {
                 return;
             }
             self.populate_upcoming_regions();
+            self.clear_bitmap_concurrently();
             if self.refinement_due() {
                 self.refine_concurrently();
             }
@@ -917,10 +911,8 @@ impl Collector for RegionCollector {
             .max(self.max_regions / 8)
             .max(1);
         let added = st.table.commit(n);
-        let end = self.committed_end(&st);
         drop(st);
         if added > 0 {
-            self.marking.bitmap.write().cover(end);
             let st = self.state.lock();
             let (committed, free) = (st.table.committed(), st.table.count(Role::Free));
             let tenured = self.tenured_bytes(&st);
@@ -1151,5 +1143,24 @@ mod tests {
         assert!(old.iter().all(|&i| c.roles()[i] == Role::Old), "{old:?}");
         assert!(old.iter().all(|&i| i == old[0]), "one old region: {old:?}");
         assert_eq!(c.roles().iter().filter(|&&r| r == Role::Old).count(), 1);
+    }
+
+    #[test]
+    fn the_controller_clears_the_mark_bitmap_between_cycles_so_a_pause_has_nothing_left_to_clear() {
+        let c = collector();
+        let end = c.committed_end(&c.state.lock());
+        let bottom = c.geometry.bottom(0);
+        c.marking.bitmap.read().mark(bottom);
+        c.clear_bitmap_concurrently();
+        assert!(!c.marking.bitmap.read().is_marked(bottom));
+        assert_eq!(c.marking.clean_upto(), end, "clean up to the committed end");
+        // A pause marks: the bitmap is in use, nothing is known clean until the next pass.
+        c.marking
+            .clear_bitmap_for_use(&c.marking.bitmap.read(), end);
+        c.marking.bitmap.read().mark(bottom);
+        assert_eq!(c.marking.clean_upto(), c.marking.bitmap.read().base());
+        c.clear_bitmap_concurrently();
+        assert!(!c.marking.bitmap.read().is_marked(bottom));
+        assert_eq!(c.marking.clean_upto(), end);
     }
 }

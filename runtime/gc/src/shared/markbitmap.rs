@@ -23,6 +23,26 @@ impl MarkBitmap {
         }
     }
 
+    /// A bitmap covering `[base, end)` from the start, in zeroed memory the OS backs only
+    /// when it is first written (calloc): a collector whose heap may grow reserves it once,
+    /// and no pause grows it.
+    pub fn reserved(base: usize, end: usize) -> MarkBitmap {
+        let words = vec![0u64; (end - base).div_ceil(8 * 64)].into_boxed_slice();
+        // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the box
+        // owns the allocation; the raw-pointer round trip only changes the element type.
+        let words: Box<[AtomicU64]> =
+            unsafe { Box::from_raw(Box::into_raw(words) as *mut [AtomicU64]) };
+        MarkBitmap {
+            base,
+            words: words.into_vec(),
+        }
+    }
+
+    /// The address of the first word the bitmap covers.
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
     /// Makes the bitmap cover `[base, end)`.
     pub fn cover(&mut self, end: usize) {
         let need = (end - self.base).div_ceil(8 * 64);
@@ -53,6 +73,18 @@ impl MarkBitmap {
     pub fn is_marked(&self, addr: usize) -> bool {
         let bit = self.bit(addr);
         self.words[bit >> 6].load(Ordering::Relaxed) & (1u64 << (bit & 63)) != 0
+    }
+
+    /// Clears the bits for `[from, to)` (both multiples of 512 bytes, one bitmap word) while
+    /// others may read the bitmap: a collector's concurrent thread cleans it between uses.
+    pub fn clear_range(&self, from: usize, to: usize) {
+        let (first, end) = (
+            self.bit(from) >> 6,
+            (self.bit(to) >> 6).min(self.words.len()),
+        );
+        for w in &self.words[first.min(end)..end] {
+            w.store(0, Ordering::Relaxed);
+        }
     }
 
     /// Clears every bit for `[base, end)`.
@@ -114,6 +146,19 @@ impl Iterator for Marked<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reserved_bitmap_starts_clear_and_a_range_clears_while_shared() {
+        let bm = MarkBitmap::reserved(4096, 4096 + (1 << 20));
+        assert!(!bm.is_marked(4096 + 8 * 1000));
+        for addr in [4096, 4096 + 512, 4096 + 1024 + 8, 4096 + (1 << 20) - 8] {
+            assert!(bm.mark(addr));
+        }
+        bm.clear_range(4096 + 512, 4096 + 2048);
+        assert!(bm.is_marked(4096), "below the range");
+        assert!(!bm.is_marked(4096 + 512) && !bm.is_marked(4096 + 1024 + 8));
+        assert!(bm.is_marked(4096 + (1 << 20) - 8), "above the range");
+    }
 
     #[test]
     fn marked_iterates_set_bits_in_range_in_order() {
