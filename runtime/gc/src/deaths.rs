@@ -63,14 +63,6 @@ impl Shared {
     }
 }
 
-/// `n` zeroed atomic words, from zeroed memory the system maps lazily.
-fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
-    let words: Box<[u64]> = vec![0u64; n].into_boxed_slice();
-    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64 (std documents
-    // it), so a boxed slice of one is a boxed slice of the other; the box is moved, not copied.
-    unsafe { Box::from_raw(Box::into_raw(words) as *mut [AtomicU64]) }
-}
-
 /// A thread's side: its way to stamp, and the context the VM keeps current (the method on top
 /// of the thread's stack).
 pub struct MutatorDeaths {
@@ -129,7 +121,7 @@ impl DeathTracker {
         DeathTracker {
             shared: Arc::new(Shared {
                 clock: AtomicU64::new(0),
-                stamps: zeroed_words(heap_bytes.div_ceil(16)),
+                stamps: crate::shared::zeroed::zeroed_u64(heap_bytes.div_ceil(16)),
             }),
             last_pause: AtomicU64::new(0),
         }

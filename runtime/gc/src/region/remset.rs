@@ -33,6 +33,7 @@ use crate::object::{array_size, filler_size, ElemKind, Ref, Shape, TypeRegistry,
 use crate::region::regions::{Attrs, Geometry, Role};
 use crate::shared::barrier::Barrier;
 use crate::shared::queues::LocalQueue;
+use crate::shared::zeroed::{zeroed_u32, zeroed_u8};
 use parking_lot::Mutex;
 use std::any::Any;
 use std::collections::HashMap;
@@ -45,22 +46,6 @@ const CLEAN: u8 = 0;
 const DIRTY: u8 = 1;
 /// Entries per thread dirty-card buffer.
 pub const DIRTY_CARD_BUFFER: usize = 256;
-
-/// A zeroed slice of atomics, lazily backed by the OS (calloc), so a large reservation costs
-/// nothing until used.
-fn zeroed_u8(n: usize) -> Box<[AtomicU8]> {
-    let v = vec![0u8; n].into_boxed_slice();
-    // SAFETY: AtomicU8 has the same size, alignment and bit validity as u8, and the box owns
-    // the allocation; the raw-pointer round trip only changes the element type.
-    unsafe { Box::from_raw(Box::into_raw(v) as *mut [AtomicU8]) }
-}
-
-fn zeroed_u32(n: usize) -> Box<[AtomicU32]> {
-    let v = vec![0u32; n].into_boxed_slice();
-    // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32, and the box owns
-    // the allocation; the raw-pointer round trip only changes the element type.
-    unsafe { Box::from_raw(Box::into_raw(v) as *mut [AtomicU32]) }
-}
 
 /// One byte per card of the reservation.
 pub struct CardTable {

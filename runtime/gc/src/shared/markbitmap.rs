@@ -27,11 +27,7 @@ impl MarkBitmap {
     /// when it is first written (calloc): a collector whose heap may grow reserves it once,
     /// and no pause grows it.
     pub fn reserved(base: usize, end: usize) -> MarkBitmap {
-        let words = vec![0u64; (end - base).div_ceil(8 * 64)].into_boxed_slice();
-        // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the box
-        // owns the allocation; the raw-pointer round trip only changes the element type.
-        let words: Box<[AtomicU64]> =
-            unsafe { Box::from_raw(Box::into_raw(words) as *mut [AtomicU64]) };
+        let words = super::zeroed::zeroed_u64((end - base).div_ceil(8 * 64));
         MarkBitmap {
             base,
             words: words.into_vec(),

@@ -1,7 +1,7 @@
 //! What every collector shares (HotSpot's gc/shared, mmtk's policies and utilities): the GC
 //! worker pool, the side mark bitmap, sizing rules, write barriers and their per-thread
-//! buffers, the per-mutator state, and the controller that lets a collector run its own
-//! background thread and ask for pauses.
+//! buffers, the per-mutator state, the controller that lets a collector run its own
+//! background thread and ask for pauses, and lazily backed zeroed side tables.
 
 pub mod barrier;
 pub mod barrier_check;
@@ -13,3 +13,4 @@ pub mod queues;
 pub mod refs;
 pub mod sizing;
 pub mod workers;
+pub mod zeroed;

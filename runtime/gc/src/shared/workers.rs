@@ -55,8 +55,9 @@
 //! posts a job, wakes them and, when worker 0 has terminated, closes the job and waits only for
 //! the helpers that joined it (awake for up to 200 µs first: they are leaving, and a caller that
 //! slept at once lost ~70 µs a pause to waking its CPU). Before, each phase spawned scoped
-//! threads and joined them: a pause paid the spawn, and one helper scheduled 4 ms late (MultiThreadAlloc, `-Xlog:gc*` showed it starting at
-//! +4.4 ms after worker 0 had done all the work) made the whole pause 4 ms longer.
+//! threads and joined them: a pause paid the spawn, and one helper scheduled 4 ms late
+//! (MultiThreadAlloc, `-Xlog:gc*` showed it starting at +4.4 ms after worker 0 had done all the
+//! work) made the whole pause 4 ms longer.
 //!
 //! Helpers are **steered off the calling thread's CPU** (Linux; `placement`): before a job is
 //! posted, every helper may run on any CPU the process may use except the one worker 0 is on.
