@@ -4,10 +4,10 @@
 //! `&'static Vm`. Class loading links classes eagerly (superclasses, interfaces, field layout,
 //! vtables) but decodes method bodies lazily, on first invocation (see decode.rs).
 
-use crate::class::*;
+use crate::model::class::*;
 use crate::classfile::{self, access, ClassFile, ClassFileError, FieldType, MethodDescriptor};
-use crate::classpath::ClassPath;
-use crate::insn::Kind;
+use crate::classfile::classpath::ClassPath;
+use crate::model::insn::Kind;
 use gcvm_gc::{Heap, HeapConfig, Ref, Shape, TypeInfo, TypeRegistry};
 use gcvm_tracer::stream::StreamEvent;
 use gcvm_tracer::{format::SITE_VM, TraceConfig, TraceWriter};
@@ -98,7 +98,7 @@ pub struct Recording {
     /// (`--trace-deaths`, gcvm_gc::deaths).
     pub trace_deaths: bool,
     /// Heap streams for the viewer (`--stream`, `--stream-record`).
-    pub stream: Option<crate::streams::StreamSetup>,
+    pub stream: Option<crate::runtime::streams::StreamSetup>,
 }
 
 impl Recording {
@@ -141,19 +141,19 @@ pub struct Vm {
     pub globals: Mutex<Vec<Ref>>,
     /// System.out: buffered, flushed at newlines on a terminal, else at every collection and
     /// every second (output.rs).
-    stdout: crate::output::JavaStdout,
+    stdout: crate::runtime::output::JavaStdout,
     pub lambda_count: AtomicU32,
     pub identity_hash_seed: AtomicU64,
     pub start: std::time::Instant,
     /// Every started, not yet finished Java thread.
-    threads: Mutex<Vec<Arc<crate::thread::ThreadShared>>>,
+    threads: Mutex<Vec<Arc<crate::runtime::thread::ThreadShared>>>,
     threads_changed: parking_lot::Condvar,
     safepoint: std::sync::atomic::AtomicBool,
     safepoint_lock: Mutex<()>,
     safepoint_cond: parking_lot::Condvar,
     /// Held by the thread running a collection.
     gc_lock: Mutex<()>,
-    pub monitors: crate::monitor::Monitors,
+    pub monitors: crate::runtime::monitor::Monitors,
     /// Time to safepoint of every pause, for statistics.
     pub ttsp: Mutex<Vec<std::time::Duration>>,
     /// The event trace, when recording (`--trace`).
@@ -167,7 +167,7 @@ pub struct Vm {
     /// An exit path has finished the recording (it runs once).
     recording_finished: AtomicBool,
     /// Heap streams, when watched or recorded.
-    pub(crate) streams: Option<crate::streams::VmStreams>,
+    pub(crate) streams: Option<crate::runtime::streams::VmStreams>,
 }
 
 /// Classes and offsets the VM itself relies on, resolved at boot.
@@ -181,7 +181,7 @@ pub struct WellKnown {
     pub throwable_backtrace_offset: u32,
     pub long_array: &'static Class,
     /// The trace's sites of the Strings the VM makes (natives, exception messages...).
-    pub string_sites: crate::thread::StringSites,
+    pub string_sites: crate::runtime::thread::StringSites,
 }
 
 impl Vm {
@@ -213,14 +213,14 @@ impl Vm {
             None => None,
         };
         let streams = match &recording.stream {
-            Some(setup) => Some(crate::streams::VmStreams::open(
+            Some(setup) => Some(crate::runtime::streams::VmStreams::open(
                 setup,
                 &heap,
                 &recording.program,
             )?),
             None => None,
         };
-        let bootstrap = crate::classlib::CLASSLIB
+        let bootstrap = crate::library::classlib::CLASSLIB
             .iter()
             .map(|&(n, b)| (n, b))
             .collect();
@@ -238,10 +238,10 @@ impl Vm {
             selectors: Mutex::new(HashMap::new()),
             strings: Mutex::new(HashMap::new()),
             string_list: Mutex::new(Vec::new()),
-            natives: crate::natives::registry(),
+            natives: crate::library::natives::registry(),
             well_known: OnceLock::new(),
             globals: Mutex::new(Vec::new()),
-            stdout: crate::output::JavaStdout::default(),
+            stdout: crate::runtime::output::JavaStdout::default(),
             lambda_count: AtomicU32::new(0),
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             start: std::time::Instant::now(),
@@ -251,7 +251,7 @@ impl Vm {
             safepoint_lock: Mutex::new(()),
             safepoint_cond: parking_lot::Condvar::new(),
             gc_lock: Mutex::new(()),
-            monitors: crate::monitor::Monitors::default(),
+            monitors: crate::runtime::monitor::Monitors::default(),
             ttsp: Mutex::new(Vec::new()),
             trace,
             heap_dump,
@@ -305,7 +305,7 @@ impl Vm {
         };
         let char_array = self.load("[C")?;
         let wk = WellKnown {
-            string_sites: crate::thread::StringSites::new(
+            string_sites: crate::runtime::thread::StringSites::new(
                 self.alloc_site("<vm>", "String", 0, None, Some(char_array.id)),
                 self.alloc_site("<vm>", "String", 0, None, Some(string.id)),
             ),
@@ -399,7 +399,7 @@ impl Vm {
             ClassKind::Primitive(_) => None,
         };
         if let Some(shape) = shape {
-            crate::refs::note_class(&self.types, class);
+            crate::library::refs::note_class(&self.types, class);
             self.types
                 .register(
                     class.id,
@@ -607,7 +607,7 @@ impl Vm {
 
     /// Verifies every method of `class` now, trusted or not (`link` skips trusted classes).
     pub fn verify(&'static self, class: &'static Class) -> Result<(), LinkageError> {
-        use crate::verifier::{verify_method, ClassContext, Failure, MethodContext};
+        use crate::link::verifier::{verify_method, ClassContext, Failure, MethodContext};
         let Some(cp) = class.constant_pool.as_ref() else {
             return Ok(()); // made by the VM: no class file
         };
@@ -705,7 +705,7 @@ impl Vm {
         desc: &MethodDescriptor,
         is_static: bool,
         raw_code: Option<classfile::Code>,
-        synthetic_code: Option<Vec<crate::insn::Insn>>,
+        synthetic_code: Option<Vec<crate::model::insn::Insn>>,
         line_numbers: Vec<(u16, u16)>,
     ) -> &'static Method {
         let mut arg_refs = Vec::new();
@@ -754,7 +754,7 @@ impl Vm {
         methods: &[&'static Method],
         all_interfaces: &[u32],
         class_flags: u16,
-    ) -> (Vec<&'static Method>, crate::class::SelectorMap) {
+    ) -> (Vec<&'static Method>, crate::model::class::SelectorMap) {
         let mut vtable = super_class.map(|s| s.vtable.clone()).unwrap_or_default();
         let mut itable = super_class.map(|s| s.itable.clone()).unwrap_or_default();
         let is_interface = class_flags & access::INTERFACE != 0;
@@ -981,7 +981,7 @@ impl Vm {
 
     // ---- threads and safepoints ----
 
-    pub fn register_thread(&self, t: Arc<crate::thread::ThreadShared>) {
+    pub fn register_thread(&self, t: Arc<crate::runtime::thread::ThreadShared>) {
         self.threads.lock().push(t);
         self.threads_changed.notify_all();
     }
@@ -995,7 +995,7 @@ impl Vm {
         self.threads.lock().len()
     }
 
-    pub fn find_thread(&self, id: u64) -> Option<Arc<crate::thread::ThreadShared>> {
+    pub fn find_thread(&self, id: u64) -> Option<Arc<crate::runtime::thread::ThreadShared>> {
         self.threads.lock().iter().find(|t| t.id == id).cloned()
     }
 
@@ -1028,8 +1028,8 @@ impl Vm {
     /// done). The caller must not hold its own stack.
     pub fn with_thread_stopped<R>(
         &self,
-        target: &crate::thread::ThreadShared,
-        f: impl FnOnce(&crate::thread::ThreadStack) -> R,
+        target: &crate::runtime::thread::ThreadShared,
+        f: impl FnOnce(&crate::runtime::thread::ThreadStack) -> R,
     ) -> R {
         let _gc = self.gc_lock.lock();
         self.safepoint.store(true, Ordering::SeqCst);
@@ -1222,7 +1222,7 @@ impl Vm {
             false,
         );
         let result = {
-            let mut roots = crate::thread::VmRoots {
+            let mut roots = crate::runtime::thread::VmRoots {
                 vm: self,
                 threads: stacks.iter_mut().map(|g| &mut **g).collect(),
             };
@@ -1237,7 +1237,7 @@ impl Vm {
             };
             let mut with_frames;
             let events: &mut dyn gcvm_gc::GcEventSink = if self.streams.is_some() {
-                with_frames = crate::streams::PhaseFrames {
+                with_frames = crate::runtime::streams::PhaseFrames {
                     inner,
                     vm: self,
                     gc: id,
@@ -1542,7 +1542,7 @@ fn display_name(collector: &str) -> String {
 /// The verifier's view of the class hierarchy: classes are loaded (not initialised) as needed.
 struct LoadingHierarchy(&'static Vm);
 
-impl crate::verifier::Hierarchy for LoadingHierarchy {
+impl crate::link::verifier::Hierarchy for LoadingHierarchy {
     fn is_interface(&self, name: &str) -> Result<bool, LinkageError> {
         Ok(self.0.load(name)?.is_interface())
     }
@@ -1555,7 +1555,7 @@ impl crate::verifier::Hierarchy for LoadingHierarchy {
     }
 }
 
-type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, crate::thread::ThreadStack>;
+type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, crate::runtime::thread::ThreadStack>;
 
 /// Opens the trace file (when `recording` asks for one) and describes the heap's spaces in it.
 fn open_trace(
@@ -1589,12 +1589,12 @@ fn open_trace(
 /// attached to the signal thread for the purpose (a daemon with no Thread object).
 pub fn terminated(signal: i32) -> ! {
     if let Some(vm) = THE_VM.get() {
-        if crate::system::shutdown_hooks_registered() {
+        if crate::library::system::shutdown_hooks_registered() {
             let id = u64::MAX - 1;
             let shared =
-                crate::thread::JThread::create(vm, "Signal Dispatcher", id, Ref::NULL, true);
-            let mut thread = crate::thread::JThread::attach(vm, shared);
-            crate::system::run_shutdown_hooks(&mut thread);
+                crate::runtime::thread::JThread::create(vm, "Signal Dispatcher", id, Ref::NULL, true);
+            let mut thread = crate::runtime::thread::JThread::attach(vm, shared);
+            crate::library::system::run_shutdown_hooks(&mut thread);
             thread.detach();
         }
         vm.finish_recording(Some(INTERRUPT_PATIENCE));

@@ -15,10 +15,10 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 
-use crate::class::{Code, Method, Trivial};
-use crate::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
-use crate::slots::Slots;
-use crate::thread::{Call, JResult, JThread, Site, Throw};
+use crate::model::class::{Code, Method, Trivial};
+use crate::model::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
+use crate::exec::slots::Slots;
+use crate::runtime::thread::{Call, JResult, JThread, Site, Throw};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -38,7 +38,7 @@ impl JThread {
         let mut entered: Option<Entry> = None;
         'frames: loop {
             // One look through the thread's stack guard for the frame and the slot view.
-            let st: &mut crate::thread::ThreadStack = self;
+            let st: &mut crate::runtime::thread::ThreadStack = self;
             let fi = st.frames.len() - 1;
             let Entry {
                 method,
@@ -806,7 +806,7 @@ impl JThread {
                             let v = Ref::from_raw(slot32!(sp - 1));
                             let arr = Ref::from_raw(slot32!(sp - 3));
                             if !v.is_null() && !arr.is_null() {
-                                let crate::class::ClassKind::Array { component, .. } =
+                                let crate::model::class::ClassKind::Array { component, .. } =
                                     self.class_of(arr).kind
                                 else {
                                     unreachable!()
@@ -1089,7 +1089,7 @@ impl JThread {
                         if slots > 0 {
                             set_slot!(0, slot!(sp - slots));
                         }
-                        let st: &mut crate::thread::ThreadStack = self;
+                        let st: &mut crate::runtime::thread::ThreadStack = self;
                         st.frames.pop();
                         if st.frames.len() == base_depth {
                             if tracking_deaths {
@@ -1809,7 +1809,7 @@ impl JThread {
                     Insn::DMulLocal { local } => d_op_local!(DoubleOp::Mul, local),
                     Insn::DDivLocal { local } => d_op_local!(DoubleOp::Div, local),
                     Insn::Intrinsic(which) => {
-                        use crate::insn::Intrinsic as I;
+                        use crate::model::insn::Intrinsic as I;
                         // Only the slots the intrinsic's arguments take are read.
                         macro_rules! arg {
                             ($slots_from_top:expr) => {
@@ -1928,10 +1928,10 @@ impl JThread {
     fn stamp_frame_locals(&mut self, code: &Code, method: &'static Method, pc: usize, lb: usize) {
         let maps = code
             .oopmaps
-            .get_or_init(|| crate::oopmap::OopMaps::compute(code, method));
+            .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, method));
         let map = maps.at(pc);
-        let context = crate::vm::death_context(method);
-        let st: &mut crate::thread::ThreadStack = self;
+        let context = crate::runtime::vm::death_context(method);
+        let st: &mut crate::runtime::thread::ThreadStack = self;
         let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
             return;
         };
@@ -1956,11 +1956,11 @@ impl JThread {
     ) {
         let maps = code
             .oopmaps
-            .get_or_init(|| crate::oopmap::OopMaps::compute(code, method));
+            .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, method));
         if !maps.at(pc).is_ref(i) {
             return;
         }
-        let st: &mut crate::thread::ThreadStack = self;
+        let st: &mut crate::runtime::thread::ThreadStack = self;
         let old = Ref::from_raw(st.slots[lb + i] as u32);
         if let Some(deaths) = st.mutator.deaths.as_deref_mut() {
             deaths.lost(old);
@@ -1971,7 +1971,7 @@ impl JThread {
     /// goes away.
     #[cold]
     #[inline(never)]
-    fn stamp_static(&mut self, class: &crate::class::Class, slot: u32) {
+    fn stamp_static(&mut self, class: &crate::model::class::Class, slot: u32) {
         let old = Ref::from_raw(class.static_value(slot) as u32);
         if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
             deaths.lost(old);
@@ -1985,7 +1985,7 @@ impl JThread {
     fn restore_death_context(&mut self) {
         let method = self.frames.last().map(|f| f.method);
         if let (Some(deaths), Some(m)) = (self.mutator.deaths.as_deref_mut(), method) {
-            deaths.context = crate::vm::death_context(m);
+            deaths.context = crate::runtime::vm::death_context(m);
         }
     }
 
@@ -2023,7 +2023,7 @@ struct Entry {
 impl Entry {
     /// The state of a suspended frame.
     #[inline(always)]
-    fn of(frame: &crate::thread::Frame) -> Entry {
+    fn of(frame: &crate::runtime::thread::Frame) -> Entry {
         let method = frame.method;
         Entry {
             method,
@@ -2099,8 +2099,8 @@ pub fn write_field(
 }
 
 /// HotSpot's ClassCastException message.
-pub fn class_cast_message(actual: &crate::class::Class, target: &crate::class::Class) -> String {
-    fn place(c: &crate::class::Class) -> &'static str {
+pub fn class_cast_message(actual: &crate::model::class::Class, target: &crate::model::class::Class) -> String {
+    fn place(c: &crate::model::class::Class) -> &'static str {
         if c.is_bootstrap {
             "module java.base of loader 'bootstrap'"
         } else {
@@ -2116,14 +2116,14 @@ pub fn class_cast_message(actual: &crate::class::Class, target: &crate::class::C
     }
 }
 
-impl crate::thread::ThreadStack {
+impl crate::runtime::thread::ThreadStack {
     /// `--trace-deaths`: `method`'s frame runs now, so stores and lost roots are in its context
     /// (gcvm_gc::deaths).
     #[cold]
     #[inline(never)]
     fn set_death_context(&mut self, method: &Method) {
         if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
-            deaths.context = crate::vm::death_context(method);
+            deaths.context = crate::runtime::vm::death_context(method);
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Starting the VM and running a program's `main`, with the JDK launcher's behaviour for the
 //! usual failures (main class not found, no main method, uncaught exception).
 
-use crate::thread::JThread;
-use crate::vm::{Recording, Vm, VmOptions};
+use crate::runtime::thread::JThread;
+use crate::runtime::vm::{Recording, Vm, VmOptions};
 use gcvm_gc::Ref;
 
 /// Why a program could not be started: what to print and the exit code.
@@ -48,8 +48,8 @@ pub fn run_main_recording(
     // The JVM's exit rule: when the last non-daemon thread ends, the shutdown hooks run.
     let me = thread.id;
     thread.blocking(|| vm.wait_for_non_daemon_threads_except(Some(me)));
-    crate::system::run_shutdown_hooks(&mut thread);
-    crate::threads::finish(thread);
+    crate::library::system::run_shutdown_hooks(&mut thread);
+    crate::library::threads::finish(thread);
     vm.wait_for_non_daemon_threads();
     vm.finish_recording(None);
     vm.flush_stdout();
@@ -96,9 +96,9 @@ fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), Launc
 /// The method the JDK launcher would run: the public `main(String[])` of the class or a
 /// superclass (Class.getMethod), which must be static and return void.
 fn find_main(
-    class: &'static crate::class::Class,
+    class: &'static crate::model::class::Class,
     main_class: &str,
-) -> Result<&'static crate::class::Method, LaunchError> {
+) -> Result<&'static crate::model::class::Method, LaunchError> {
     let define = "please define the main method as:\n   public static void main(String[] args)";
     let refuse = |problem: &str| LaunchError {
         message: format!("Error: Main method {problem} in class {main_class}, {define}\n"),
@@ -133,7 +133,7 @@ fn find_main(
 }
 
 /// Creates the main thread's java.lang.Thread and the preallocated OutOfMemoryError.
-fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
+fn boot_thread(t: &mut JThread) -> crate::runtime::thread::JResult<()> {
     let vm = t.vm;
     let thread_class = t.load_class("java/lang/Thread")?;
     t.initialize(thread_class)?;
@@ -147,7 +147,7 @@ fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
             .find(|f| f.name == field && !f.is_static())
         {
             let holder = t.thread_object;
-            crate::interp::write_field(
+            crate::exec::interp::write_field(
                 &vm.heap,
                 &mut t.mutator,
                 holder,
@@ -168,7 +168,7 @@ fn boot_thread(t: &mut JThread) -> crate::thread::JResult<()> {
     Ok(())
 }
 
-fn string_array(t: &mut JThread, args: &[String]) -> crate::thread::JResult<Ref> {
+fn string_array(t: &mut JThread, args: &[String]) -> crate::runtime::thread::JResult<Ref> {
     let string_array = t.load_class("[Ljava/lang/String;")?;
     let arr = t.new_array(string_array, args.len() as i32)?;
     let h = t.push_handle(arr);
@@ -185,7 +185,7 @@ fn string_array(t: &mut JThread, args: &[String]) -> crate::thread::JResult<Ref>
 fn uncaught(t: &mut JThread) -> LaunchError {
     let exc = t.take_pending();
     if !exc.is_null() {
-        crate::exceptions::report_uncaught(t, exc);
+        crate::exec::exceptions::report_uncaught(t, exc);
     }
     LaunchError {
         message: String::new(),

@@ -11,11 +11,11 @@
 //! - `ObjectMethods.bootstrap` (records' toString, hashCode, equals): executed natively from the
 //!   record's component fields, with the JDK's formats and hash combination.
 
-use crate::class::{Class, Code, Field};
+use crate::model::class::{Class, Code, Field};
 use crate::classfile::{self, access, ConstantPool, FieldType, MethodDescriptor};
-use crate::insn::{Insn, Kind, RetKind};
-use crate::thread::{JResult, JThread, Site, StringSites};
-use crate::vm::{kind_of, LinkageError, Vm};
+use crate::model::insn::{Insn, Kind, RetKind};
+use crate::runtime::thread::{JResult, JThread, Site, StringSites};
+use crate::runtime::vm::{kind_of, LinkageError, Vm};
 use gcvm_gc::Ref;
 use gcvm_tracer::format::SITE_VM;
 use std::sync::OnceLock;
@@ -185,8 +185,8 @@ fn constant_text(cp: &ConstantPool, idx: u16) -> Result<Vec<u16>, LinkageError> 
         C::String { .. } => return Ok(cp.string(idx).map_err(cf_error)?.utf16.clone()),
         C::Integer(i) => i.to_string(),
         C::Long(l) => l.to_string(),
-        C::Float(f) => crate::javafmt::float_to_string(*f),
-        C::Double(d) => crate::javafmt::double_to_string(*d),
+        C::Float(f) => crate::library::javafmt::float_to_string(*f),
+        C::Double(d) => crate::library::javafmt::double_to_string(*d),
         other => return Err(bsm_error(format!("unsupported concat constant {other:?}"))),
     };
     Ok(s.encode_utf16().collect())
@@ -221,8 +221,8 @@ impl JThread {
                 out.push(v as u16);
                 return Ok(());
             }
-            Kind::Float => crate::javafmt::float_to_string(f32::from_bits(v as u32)),
-            Kind::Double => crate::javafmt::double_to_string(f64::from_bits(v)),
+            Kind::Float => crate::library::javafmt::float_to_string(f32::from_bits(v as u32)),
+            Kind::Double => crate::library::javafmt::double_to_string(f64::from_bits(v)),
             Kind::Ref => {
                 let obj = Ref::from_raw(v as u32);
                 let s = self.string_value_of(obj)?;
@@ -258,7 +258,7 @@ impl JThread {
         let vm = self.vm;
         for &(offset, kind, slot) in &site.captures {
             let v = self.slots[base + slot as usize];
-            crate::interp::write_field(&vm.heap, &mut self.mutator, obj, offset as usize, kind, v);
+            crate::exec::interp::write_field(&vm.heap, &mut self.mutator, obj, offset as usize, kind, v);
         }
         self.slots[base] = obj.raw() as u64;
         Ok(base + 1)
@@ -288,7 +288,7 @@ impl JThread {
             }
             out.extend(format!("{name}=").encode_utf16());
             let this = Ref::from_raw(self.slots[base] as u32);
-            let v = crate::interp::read_field(
+            let v = crate::exec::interp::read_field(
                 &self.vm.heap.memory,
                 this.offset() + *offset as usize,
                 *kind,
@@ -303,7 +303,7 @@ impl JThread {
         let mut h: i32 = 0;
         for (_, offset, kind) in &site.components {
             let this = Ref::from_raw(self.slots[base] as u32);
-            let v = crate::interp::read_field(
+            let v = crate::exec::interp::read_field(
                 &self.vm.heap.memory,
                 this.offset() + *offset as usize,
                 *kind,
@@ -339,8 +339,8 @@ impl JThread {
                 Ref::from_raw(self.slots[base + 1] as u32),
             );
             let mem = &self.vm.heap.memory;
-            let a = crate::interp::read_field(mem, this.offset() + *offset as usize, *kind);
-            let b = crate::interp::read_field(mem, other.offset() + *offset as usize, *kind);
+            let a = crate::exec::interp::read_field(mem, this.offset() + *offset as usize, *kind);
+            let b = crate::exec::interp::read_field(mem, other.offset() + *offset as usize, *kind);
             let same = match kind {
                 Kind::Float => canonical_f32(a) == canonical_f32(b),
                 Kind::Double => canonical_f64(a) == canonical_f64(b),
@@ -553,7 +553,7 @@ fn link_lambda(
     }
     let impl_class = vm.load(&impl_ref.class)?;
     let impl_method =
-        crate::decode::find_method(vm, impl_class, &impl_ref.name, &impl_ref.descriptor)
+        crate::link::decode::find_method(vm, impl_class, &impl_ref.name, &impl_ref.descriptor)
             .ok_or_else(|| {
                 LinkageError::new(
                     "java/lang/NoSuchMethodError",
@@ -611,7 +611,7 @@ struct LambdaPlan {
     vm: &'static Vm,
     impl_kind: u8,
     impl_class: &'static Class,
-    impl_method: &'static crate::class::Method,
+    impl_method: &'static crate::model::class::Method,
     instantiated: MethodDescriptor,
     captured: Vec<FieldType>,
 }
@@ -624,7 +624,7 @@ impl LambdaPlan {
         fields: &[Field],
         name: &str,
         desc: &str,
-    ) -> Result<&'static crate::class::Method, LinkageError> {
+    ) -> Result<&'static crate::model::class::Method, LinkageError> {
         let sam = classfile::parse_method_descriptor(desc).map_err(cf_error)?;
         let method = self.vm.new_method(
             class_id,
@@ -646,10 +646,10 @@ impl LambdaPlan {
             max_locals: 1 + param_slots as u16,
             max_stack: (4 + 2 * (self.captured.len() + sam.params.len())) as u16 + 4,
             oopmaps: OnceLock::new(),
-            trivial: crate::class::Trivial::No,
+            trivial: crate::model::class::Trivial::No,
         };
         let class_name = format!("{}$$Lambda", self.impl_class.name);
-        let code = crate::decode::with_oop_maps(code, method, &class_name)
+        let code = crate::link::decode::with_oop_maps(code, method, &class_name)
             .map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
         let _ = method.code.set(Ok(code));
         Ok(method)
@@ -814,7 +814,7 @@ impl LambdaPlan {
             (false, false) => widen(code, fk, tk).ok_or_else(|| inconvertible(from, to))?,
             (false, true) => {
                 let wrapper = wrapper_of(fk);
-                let desc = format!("({})L{wrapper};", crate::vm::primitive_descriptor(fk));
+                let desc = format!("({})L{wrapper};", crate::runtime::vm::primitive_descriptor(fk));
                 code.push(Insn::InvokeStatic(self.method(wrapper, "valueOf", &desc)?));
             }
             (true, false) => {
@@ -828,7 +828,7 @@ impl LambdaPlan {
                 };
                 let sk = primitive_of_wrapper(&source).ok_or_else(|| inconvertible(from, to))?;
                 let name = format!("{}Value", primitive_name(sk));
-                let desc = format!("(){}", crate::vm::primitive_descriptor(sk));
+                let desc = format!("(){}", crate::runtime::vm::primitive_descriptor(sk));
                 code.push(Insn::InvokeDirect(self.method(&source, &name, &desc)?));
                 widen(code, sk, tk).ok_or_else(|| inconvertible(from, to))?;
             }
@@ -841,9 +841,9 @@ impl LambdaPlan {
         class: &str,
         name: &str,
         desc: &str,
-    ) -> Result<&'static crate::class::Method, LinkageError> {
+    ) -> Result<&'static crate::model::class::Method, LinkageError> {
         let c = self.vm.load(class)?;
-        crate::decode::find_method(self.vm, c, name, desc).ok_or_else(|| {
+        crate::link::decode::find_method(self.vm, c, name, desc).ok_or_else(|| {
             LinkageError::new(
                 "java/lang/NoSuchMethodError",
                 format!("{class}.{name}{desc}"),
@@ -852,7 +852,7 @@ impl LambdaPlan {
     }
 }
 
-impl crate::class::Method {
+impl crate::model::class::Method {
     /// The declared return type.
     pub fn ret_type(&self) -> Option<FieldType> {
         classfile::parse_method_descriptor(&self.descriptor)

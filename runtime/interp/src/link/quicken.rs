@@ -44,9 +44,9 @@
 //! backward branch, which it takes at its own index with the operand stack as it was there: the
 //! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
 
-use crate::class::{Code, Method, Trivial};
-use crate::insn::{Cond, DoubleOp, FieldProduct, Insn, IntOp, Intrinsic, Kind, LongOp};
-use crate::vm::Vm;
+use crate::model::class::{Code, Method, Trivial};
+use crate::model::insn::{Cond, DoubleOp, FieldProduct, Insn, IntOp, Intrinsic, Kind, LongOp};
+use crate::runtime::vm::Vm;
 
 /// The double superinstruction of `form` for operation `op`: each form has one variant per
 /// operation (`DAddStore`, `DSubStore`, ...; see `DoubleOp`).

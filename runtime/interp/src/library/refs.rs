@@ -11,8 +11,8 @@
 //!   enqueued, so that `queue.poll()` right after it sees them.
 //! - `SoftReference.clock()` is the soft clock the LRU policy compares timestamps with.
 
-use crate::class::Class;
-use crate::thread::{JResult, JThread};
+use crate::model::class::Class;
+use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::shared::refs::RefKind;
 use std::time::Duration;
 

@@ -20,9 +20,9 @@
 //! world by taking every thread's stack lock; a thread cannot re-take its own until the pause
 //! ends.
 
-use crate::class::{Class, Code, Method};
-use crate::insn::Kind;
-use crate::vm::{LinkageError, Vm};
+use crate::model::class::{Class, Code, Method};
+use crate::model::insn::Kind;
+use crate::runtime::vm::{LinkageError, Vm};
 use gcvm_gc::{GcCause, Mutator, Ref, RootSource};
 use gcvm_tracer::{format::SITE_VM, ThreadEvents};
 use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
@@ -162,7 +162,7 @@ pub struct ThreadShared {
     pub park: Mutex<()>,
     pub park_cond: Condvar,
     /// The monitor the thread is waiting on, so an interrupt can wake it.
-    pub waiting_on: Mutex<Option<Arc<crate::monitor::Monitor>>>,
+    pub waiting_on: Mutex<Option<Arc<crate::runtime::monitor::Monitor>>>,
 }
 
 pub struct JThread {
@@ -427,7 +427,7 @@ impl JThread {
         // runs even without soft references and is never skipped as redundant: the collection
         // above may have been, because another pause came first — and a concurrent
         // collector's own pauses (a remark, a cleanup) free nothing.
-        crate::refs::clear_soft_refs_before_oom(self);
+        crate::library::refs::clear_soft_refs_before_oom(self);
         self.collect(GcCause::LastDitch);
         if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
@@ -518,7 +518,7 @@ impl JThread {
 
     /// A new array of `class`, allocated at `site`.
     pub fn new_array_at(&mut self, class: &Class, len: i32, site: Site) -> JResult<Ref> {
-        let crate::class::ClassKind::Array { elem, .. } = class.kind else {
+        let crate::model::class::ClassKind::Array { elem, .. } = class.kind else {
             panic!("new_array of non-array class {}", class.name)
         };
         if len < 0 {
@@ -547,7 +547,7 @@ impl JThread {
         if counts.len() == 1 || counts[0] == 0 {
             return Ok(arr);
         }
-        let crate::class::ClassKind::Array { component, .. } = class.kind else {
+        let crate::model::class::ClassKind::Array { component, .. } = class.kind else {
             unreachable!()
         };
         let component = self.vm.class(component);
@@ -654,7 +654,7 @@ impl JThread {
     }
 
     /// The interned string for a literal.
-    pub fn intern_const(&mut self, sc: &'static crate::class::StringConst) -> JResult<Ref> {
+    pub fn intern_const(&mut self, sc: &'static crate::model::class::StringConst) -> JResult<Ref> {
         let r = Ref::from_raw(sc.value.load(std::sync::atomic::Ordering::Acquire));
         if !r.is_null() {
             return Ok(r);
@@ -725,7 +725,7 @@ impl JThread {
 
     /// Initialises `class` (JVMS 5.5): superclass first, then `<clinit>`.
     pub fn initialize(&mut self, class: &'static Class) -> JResult<()> {
-        use crate::class::InitState;
+        use crate::model::class::InitState;
         if class.init.is_done() {
             return Ok(());
         }
@@ -909,7 +909,7 @@ impl JThread {
                 return Err(self.throw_linkage(&e));
             }
         }
-        let code = match crate::decode::code_of(self.vm, method) {
+        let code = match crate::link::decode::code_of(self.vm, method) {
             Ok(code) => code,
             Err(e) => return Err(self.throw_new("java/lang/VerifyError", Some(&e))),
         };
@@ -1147,7 +1147,7 @@ impl ThreadStack {
             };
             let maps = code
                 .oopmaps
-                .get_or_init(|| crate::oopmap::OopMaps::compute(code, f.method));
+                .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, f.method));
             let map = maps.at(f.pc as usize);
             let stack_base = base + code.max_locals as usize;
             let mut depth = map.stack_depth as usize;

@@ -4,9 +4,9 @@
 //! instance methods). Arguments stay in their slots, which are GC roots for the duration of the
 //! call: a native that allocates re-reads its reference arguments afterwards.
 
-use crate::class::{ClassKind, NativeFn};
-use crate::insn::Kind;
-use crate::thread::{JResult, JThread};
+use crate::model::class::{ClassKind, NativeFn};
+use crate::model::insn::Kind;
+use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::{object::gcword, Ref};
 use std::collections::HashMap;
 
@@ -74,7 +74,7 @@ pub fn registry() -> HashMap<String, NativeFn> {
     );
     add(
         "java/lang/Class.getInterfaces0()[Ljava/lang/Class;",
-        crate::system::class_get_interfaces0,
+        crate::library::system::class_get_interfaces0,
     );
     add(
         "java/lang/Class.getComponentType()Ljava/lang/Class;",
@@ -118,22 +118,22 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
         system_identity_hash_code,
     );
-    add("java/lang/System.halt0(I)V", crate::system::halt0);
+    add("java/lang/System.halt0(I)V", crate::library::system::halt0);
     add(
         "java/lang/Runtime.noteShutdownHook()V",
-        crate::system::note_shutdown_hook,
+        crate::library::system::note_shutdown_hook,
     );
     add(
         "java/lang/System.getenv0(Ljava/lang/String;)Ljava/lang/String;",
-        crate::system::getenv0,
+        crate::library::system::getenv0,
     );
     add(
         "java/lang/System.environ0()[Ljava/lang/String;",
-        crate::system::environ0,
+        crate::library::system::environ0,
     );
     add(
         "java/lang/System.vmProperty(Ljava/lang/String;)Ljava/lang/String;",
-        crate::system::vm_property_native,
+        crate::library::system::vm_property_native,
     );
     add("java/lang/System.gc()V", system_gc);
     add("java/lang/Runtime.freeMemory()J", runtime_free_memory);
@@ -147,15 +147,15 @@ pub fn registry() -> HashMap<String, NativeFn> {
     // java.lang.ref (refs.rs)
     add(
         "java/lang/ref/Reference.get()Ljava/lang/Object;",
-        crate::refs::reference_get,
+        crate::library::refs::reference_get,
     );
     add(
         "java/lang/ref/Reference.takePending()Ljava/lang/ref/Reference;",
-        crate::refs::reference_take_pending,
+        crate::library::refs::reference_take_pending,
     );
     add(
         "java/lang/ref/SoftReference.clock()J",
-        crate::refs::soft_reference_clock,
+        crate::library::refs::soft_reference_clock,
     );
     // numbers
     add("java/lang/Double.doubleToRawLongBits(D)J", |t, a| {
@@ -171,18 +171,18 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(t.arg(a, 0) as u32 as u64)
     });
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
-    add("jdk/internal/gcvm/VM.read(I[BII)I", crate::system::vm_read);
+    add("jdk/internal/gcvm/VM.read(I[BII)I", crate::library::system::vm_read);
     add(
         "jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;",
         |t, a| {
-            let s = crate::javafmt::double_to_string(t.arg_double(a, 0));
+            let s = crate::library::javafmt::double_to_string(t.arg_double(a, 0));
             Ok(r(t.new_string(&s)?))
         },
     );
     add(
         "jdk/internal/gcvm/VM.floatToString(F)Ljava/lang/String;",
         |t, a| {
-            let s = crate::javafmt::float_to_string(t.arg_float(a, 0));
+            let s = crate::library::javafmt::float_to_string(t.arg_float(a, 0));
             Ok(r(t.new_string(&s)?))
         },
     );
@@ -198,14 +198,14 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "jdk/internal/gcvm/VM.formatFixed(DI)Ljava/lang/String;",
         |t, a| {
             let s =
-                crate::javafmt::format_fixed(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+                crate::library::javafmt::format_fixed(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
             Ok(r(t.new_string(&s)?))
         },
     );
     add(
         "jdk/internal/gcvm/VM.formatScientific(DI)Ljava/lang/String;",
         |t, a| {
-            let s = crate::javafmt::format_scientific(
+            let s = crate::library::javafmt::format_scientific(
                 t.arg_double(a, 0),
                 t.arg_int(a, 2).max(0) as usize,
             );
@@ -216,34 +216,34 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "jdk/internal/gcvm/VM.formatGeneral(DI)Ljava/lang/String;",
         |t, a| {
             let s =
-                crate::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+                crate::library::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
             Ok(r(t.new_string(&s)?))
         },
     );
     // java.lang.Math: the functions HotSpot computes with its own x86_64 stubs (math::intel_*).
     add("java/lang/Math.exp(D)D", |t, a| {
-        Ok(d(crate::math::intel_exp::exp(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::intel_exp::exp(t.arg_double(a, 0))))
     });
     add("java/lang/Math.log(D)D", |t, a| {
-        Ok(d(crate::math::intel_log::log(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::intel_log::log(t.arg_double(a, 0))))
     });
     add("java/lang/Math.log10(D)D", |t, a| {
-        Ok(d(crate::math::intel_log10::log10(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::intel_log10::log10(t.arg_double(a, 0))))
     });
     add("java/lang/Math.pow(DD)D", |t, a| {
-        Ok(d(crate::math::intel_pow::pow(
+        Ok(d(crate::library::math::intel_pow::pow(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/Math.sin(D)D", |t, a| {
-        Ok(d(crate::math::intel_sin::sin(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::intel_sin::sin(t.arg_double(a, 0))))
     });
     add("java/lang/Math.cos(D)D", |t, a| {
-        Ok(d(crate::math::intel_cos::cos(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::intel_cos::cos(t.arg_double(a, 0))))
     });
     add("java/lang/Math.tan(D)D", |t, a| {
-        Ok(d(crate::math::intel_tan::tan(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::intel_tan::tan(t.arg_double(a, 0))))
     });
     add("java/lang/Math.fma(DDD)D", |t, a| {
         Ok(d(t
@@ -252,73 +252,73 @@ pub fn registry() -> HashMap<String, NativeFn> {
     });
     // java.lang.StrictMath: fdlibm 5.3, bit for bit (math::fdlibm).
     add("java/lang/StrictMath.sin(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::sin(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::sin(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.cos(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::cos(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::cos(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.tan(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::tan(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::tan(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.asin(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::asin(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::asin(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.acos(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::acos(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::acos(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::atan(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::atan(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.exp(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::exp(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::exp(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::log(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::log(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log10(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::log10(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::log10(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.sqrt(D)D", |t, a| {
         Ok(d(t.arg_double(a, 0).sqrt()))
     });
     add("java/lang/StrictMath.cbrt(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::cbrt(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::cbrt(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.sinh(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::sinh(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::sinh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.cosh(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::cosh(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::cosh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.tanh(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::tanh(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::tanh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.expm1(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::expm1(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::expm1(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log1p(D)D", |t, a| {
-        Ok(d(crate::math::fdlibm::log1p(t.arg_double(a, 0))))
+        Ok(d(crate::library::math::fdlibm::log1p(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan2(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::atan2(
+        Ok(d(crate::library::math::fdlibm::atan2(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/StrictMath.hypot(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::hypot(
+        Ok(d(crate::library::math::fdlibm::hypot(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/StrictMath.pow(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::pow(
+        Ok(d(crate::library::math::fdlibm::pow(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| {
-        Ok(d(crate::math::fdlibm::ieee_remainder(
+        Ok(d(crate::library::math::fdlibm::ieee_remainder(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
@@ -326,15 +326,15 @@ pub fn registry() -> HashMap<String, NativeFn> {
     // java.lang.Throwable
     add(
         "java/lang/Throwable.fillInStackTrace0()V",
-        crate::exceptions::fill_in_stack_trace,
+        crate::exec::exceptions::fill_in_stack_trace,
     );
     add(
         "java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;",
-        crate::exceptions::get_stack_trace,
+        crate::exec::exceptions::get_stack_trace,
     );
     add(
         "java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;",
-        crate::exceptions::extended_npe_message,
+        crate::exec::exceptions::extended_npe_message,
     );
     // java.lang.Thread
     add(
@@ -346,17 +346,17 @@ pub fn registry() -> HashMap<String, NativeFn> {
         t.blocking(std::thread::yield_now);
         Ok(0)
     });
-    add("java/lang/Thread.start0()V", crate::threads::start0);
+    add("java/lang/Thread.start0()V", crate::library::threads::start0);
     add(
         "java/lang/Thread.getStackTrace0()[Ljava/lang/StackTraceElement;",
-        crate::exceptions::thread_stack_trace,
+        crate::exec::exceptions::thread_stack_trace,
     );
-    add("java/lang/Thread.isAlive()Z", crate::threads::is_alive);
+    add("java/lang/Thread.isAlive()Z", crate::library::threads::is_alive);
     add(
         "java/lang/Thread.isInterrupted0(Z)Z",
-        crate::threads::is_interrupted0,
+        crate::library::threads::is_interrupted0,
     );
-    add("java/lang/Thread.interrupt0()V", crate::threads::interrupt0);
+    add("java/lang/Thread.interrupt0()V", crate::library::threads::interrupt0);
     m
 }
 
@@ -434,7 +434,7 @@ fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(r(copy))
 }
 
-fn illegal_monitor_state(t: &mut JThread) -> crate::thread::Throw {
+fn illegal_monitor_state(t: &mut JThread) -> crate::runtime::thread::Throw {
     t.throw_new(
         "java/lang/IllegalMonitorStateException",
         Some("current thread is not owner"),
@@ -513,7 +513,7 @@ fn string_intern(t: &mut JThread, a: usize) -> JResult<u64> {
 
 // ---- Class ----
 
-fn mirror_class(t: &JThread, a: usize, i: usize) -> &'static crate::class::Class {
+fn mirror_class(t: &JThread, a: usize, i: usize) -> &'static crate::model::class::Class {
     t.class_of_mirror(t.arg_ref(a, i))
 }
 
@@ -696,7 +696,7 @@ fn type_name(t: &JThread, arr: Ref) -> String {
             ..
         } => format!("object array[{}]", t.vm.class(component).java_name())
             .replace("object array", "object array"),
-        ClassKind::Array { elem, .. } => format!("{}[]", crate::vm::primitive_name(elem)),
+        ClassKind::Array { elem, .. } => format!("{}[]", crate::runtime::vm::primitive_name(elem)),
         _ => c.java_name(),
     }
 }
@@ -804,7 +804,7 @@ fn bounded_name(t: &JThread, arr: Ref, len: i64) -> String {
                 &format!("{}", t.vm.class(component).java_name()),
             )
             .to_string(),
-        ClassKind::Array { elem, .. } => format!("{}[{len}]", crate::vm::primitive_name(elem)),
+        ClassKind::Array { elem, .. } => format!("{}[{len}]", crate::runtime::vm::primitive_name(elem)),
         _ => String::new(),
     }
 }
@@ -831,7 +831,7 @@ fn system_identity_hash_code(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn system_gc(t: &mut JThread, _: usize) -> JResult<u64> {
     t.collect(gcvm_gc::GcCause::SystemGc);
-    crate::refs::wait_until_enqueued(t);
+    crate::library::refs::wait_until_enqueued(t);
     Ok(0)
 }
 
@@ -891,7 +891,7 @@ fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
     Ok(0)
 }
 
-fn number_format(t: &mut JThread, s: Ref) -> crate::thread::Throw {
+fn number_format(t: &mut JThread, s: Ref) -> crate::runtime::thread::Throw {
     if s.is_null() {
         return t.throw_npe();
     }
@@ -909,7 +909,7 @@ fn vm_parse_double(t: &mut JThread, a: usize) -> JResult<u64> {
     if s.is_null() {
         return Err(t.throw_npe());
     }
-    match crate::javafmt::parse_double(&t.rust_string(s)) {
+    match crate::library::javafmt::parse_double(&t.rust_string(s)) {
         Some(v) => Ok(d(v)),
         None => Err(number_format(t, s)),
     }
@@ -920,7 +920,7 @@ fn vm_parse_float(t: &mut JThread, a: usize) -> JResult<u64> {
     if s.is_null() {
         return Err(t.throw_npe());
     }
-    match crate::javafmt::parse_float(&t.rust_string(s)) {
+    match crate::library::javafmt::parse_float(&t.rust_string(s)) {
         Some(v) => Ok(v.to_bits() as u64),
         None => Err(number_format(t, s)),
     }

@@ -6,8 +6,8 @@
 //! interpreter (and the oop-map builder) exactly what each slot holds. A reference that cannot be
 //! resolved becomes `LinkError`, which throws the right Java error if — and only if — it executes.
 
-use crate::class::{Method, StringConst};
-use crate::indy::{ConcatSite, LambdaSite, RecordSite};
+use crate::model::class::{Method, StringConst};
+use crate::link::indy::{ConcatSite, LambdaSite, RecordSite};
 use std::sync::atomic::AtomicU64;
 
 /// What a field or array element holds, and how it is loaded and stored.

@@ -6,11 +6,11 @@
 //! fields and methods through the VM. A reference that does not resolve becomes a `LinkError`
 //! instruction: the error is thrown only if that instruction runs, as the JVM does.
 
-use crate::class::{Class, Code, Handler, Method};
+use crate::model::class::{Class, Code, Handler, Method};
 use crate::classfile::{Constant, ConstantPool};
-use crate::insn::*;
-use crate::thread::StringSites;
-use crate::vm::{LinkageError, Vm};
+use crate::model::insn::*;
+use crate::runtime::thread::StringSites;
+use crate::runtime::vm::{LinkageError, Vm};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -80,17 +80,17 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
         max_locals: raw.max_locals.max(method.arg_slots),
         max_stack: raw.max_stack,
         oopmaps: OnceLock::new(),
-        trivial: crate::class::Trivial::No,
+        trivial: crate::model::class::Trivial::No,
     };
     let mut code = with_oop_maps(code, method, &class.name)?;
-    crate::quicken::quicken(vm, method, &mut code);
+    crate::link::quicken::quicken(vm, method, &mut code);
     Ok(code)
 }
 
 /// Computes a body's oop maps up front, so malformed code is rejected before it runs. Errors
 /// name the method as HotSpot's old verifier did: `(class: Foo, method: f signature: (I)V) ...`.
 pub fn with_oop_maps(code: Code, method: &Method, class_name: &str) -> Result<Code, String> {
-    let maps = crate::oopmap::OopMaps::analyse(&code, method).map_err(|e| {
+    let maps = crate::model::oopmap::OopMaps::analyse(&code, method).map_err(|e| {
         format!(
             "(class: {class_name}, method: {} signature: {}) {e}",
             method.name, method.descriptor
@@ -368,7 +368,7 @@ impl Decoder<'_> {
                 for i in 0..=(high as i64 - low as i64) as usize {
                     targets.push(target(pc as i64 + read_i32(b, base + 12 + 4 * i)? as i64)?);
                 }
-                TableSwitch(Box::new(crate::insn::TableSwitch {
+                TableSwitch(Box::new(crate::model::insn::TableSwitch {
                     low,
                     default,
                     targets: targets.into_boxed_slice(),
@@ -387,7 +387,7 @@ impl Decoder<'_> {
                     ));
                 }
                 pairs.sort_by_key(|p| p.0);
-                LookupSwitch(Box::new(crate::insn::LookupSwitch {
+                LookupSwitch(Box::new(crate::model::insn::LookupSwitch {
                     default,
                     pairs: pairs.into_boxed_slice(),
                 }))
@@ -400,7 +400,7 @@ impl Decoder<'_> {
             0xb1 => Return(None),
             0xb2..=0xb5 => self.field_access(op, u16a()),
             0xb6..=0xb9 => self.invoke(op, u16a()),
-            0xba => match crate::indy::link(self.vm, self.class, self.cp, u16a()) {
+            0xba => match crate::link::indy::link(self.vm, self.class, self.cp, u16a()) {
                 Ok(insn) => self.with_indy_site(insn, pc),
                 Err(e) => link_error(e),
             },
@@ -698,7 +698,7 @@ pub fn find_field<'a>(
     class: &'static Class,
     name: &str,
     desc: &str,
-) -> Option<(&'static Class, &'static crate::class::Field)> {
+) -> Option<(&'static Class, &'static crate::model::class::Field)> {
     let mut c = Some(class);
     while let Some(k) = c {
         if let Some(f) = k.find_field(name, desc) {

@@ -81,7 +81,7 @@
 
 use crate::classfile::{access, parse_field_descriptor, parse_method_descriptor};
 use crate::classfile::{Code, Constant, ConstantPool, ExceptionHandler, FieldType};
-use crate::vm::LinkageError;
+use crate::runtime::vm::LinkageError;
 use std::fmt;
 use std::rc::Rc;
 
@@ -474,7 +474,7 @@ impl<'a> MethodVerifier<'a> {
         hierarchy: &'a dyn Hierarchy,
     ) -> VResult<MethodVerifier<'a>> {
         let code = &method.code.bytecode[..];
-        let starts: Vec<usize> = match crate::decode::instruction_starts(code) {
+        let starts: Vec<usize> = match crate::link::decode::instruction_starts(code) {
             Ok(starts) => starts.into_iter().map(|s| s as usize).collect(),
             Err(e) => return bad("Bad instruction", e),
         };
@@ -1296,7 +1296,7 @@ impl MethodVerifier<'_> {
             }
             0xbc => {
                 let atype = self.byte(pc + 1)?;
-                let Some(array) = crate::decode::newarray_type(atype) else {
+                let Some(array) = crate::link::decode::newarray_type(atype) else {
                     return bad(
                         "Illegal newarray instruction",
                         format!("Bad array type {atype}"),

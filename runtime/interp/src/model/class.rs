@@ -5,14 +5,14 @@
 //! header of every instance names it, and `Vm::class(id)` finds it in O(1).
 
 use crate::classfile::{Code as RawCode, FieldType};
-use crate::insn::{Insn, Kind, RetKind};
-use crate::oopmap::OopMaps;
+use crate::model::insn::{Insn, Kind, RetKind};
+use crate::model::oopmap::OopMaps;
 use gcvm_gc::Ref;
 use parking_lot::{Condvar, Mutex};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
 
-pub type NativeFn = fn(&mut crate::thread::JThread, usize) -> crate::thread::JResult<u64>;
+pub type NativeFn = fn(&mut crate::runtime::thread::JThread, usize) -> crate::runtime::thread::JResult<u64>;
 
 /// Method selector -> vtable index.
 pub type SelectorMap = rustc_hash::FxHashMap<u32, u32>;
@@ -228,7 +228,7 @@ pub struct Class {
     /// The class file's major version (0 for classes the VM makes): picks the verifier.
     pub major_version: u16,
     /// The outcome of linking (verification), once done: see `Vm::link`.
-    pub linked: OnceLock<Result<(), crate::vm::LinkageError>>,
+    pub linked: OnceLock<Result<(), crate::runtime::vm::LinkageError>>,
 }
 
 impl Class {
@@ -250,7 +250,7 @@ impl Class {
     }
 
     /// Is this class `other` or a subclass / implementor of it (JVMS checkcast rules)?
-    pub fn is_subclass_of(&self, other: &Class, vm: &crate::vm::Vm) -> bool {
+    pub fn is_subclass_of(&self, other: &Class, vm: &crate::runtime::vm::Vm) -> bool {
         if self.id == other.id {
             return true;
         }

@@ -4,7 +4,7 @@
 //! Java-side `Thread` object is the thread's identity; its `tid` field (1 for main, assigned by
 //! the class library for the others) keys the VM's thread registry.
 
-use crate::thread::{JResult, JThread, ThreadShared};
+use crate::runtime::thread::{JResult, JThread, ThreadShared};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// call back into Java (class initialisers, toString in concatenation) do.
 const OS_STACK: usize = 16 << 20;
 
-fn field<'a>(t: &'a JThread, obj: Ref, name: &str) -> Option<&'a crate::class::Field> {
+fn field<'a>(t: &'a JThread, obj: Ref, name: &str) -> Option<&'a crate::model::class::Field> {
     let mut c = Some(t.class_of(obj));
     while let Some(k) = c {
         if let Some(f) = k.fields.iter().find(|f| f.name == name && !f.is_static()) {
@@ -26,7 +26,7 @@ fn field<'a>(t: &'a JThread, obj: Ref, name: &str) -> Option<&'a crate::class::F
 
 fn read(t: &JThread, obj: Ref, name: &str) -> u64 {
     field(t, obj, name).map_or(0, |f| {
-        crate::interp::read_field(&t.vm.heap.memory, obj.offset() + f.offset as usize, f.kind)
+        crate::exec::interp::read_field(&t.vm.heap.memory, obj.offset() + f.offset as usize, f.kind)
     })
 }
 
@@ -71,7 +71,7 @@ pub fn run_to_completion(t: &mut JThread) {
     let obj = t.thread_object;
     if t.invoke_virtual(obj, "run", "()V", &[]).is_err() {
         let exc = t.take_pending();
-        crate::exceptions::report_uncaught(t, exc);
+        crate::exec::exceptions::report_uncaught(t, exc);
     }
 }
 

@@ -13,8 +13,8 @@
 //! The analysis also checks stack discipline (no underflow or overflow, equal depths at joins), so
 //! malformed code fails with a VerifyError when first invoked instead of confusing a collector.
 
-use crate::class::{Code, Method};
-use crate::insn::{Insn, Kind};
+use crate::model::class::{Code, Method};
+use crate::model::insn::{Insn, Kind};
 
 /// The map at one instruction.
 #[derive(Clone, Copy, Debug)]

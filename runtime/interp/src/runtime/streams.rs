@@ -6,7 +6,7 @@
 //! sweep at each event": the heap is walked once per frame (`Heap::stream_tiles`). When nobody
 //! watches, the cost is one atomic load per pause (`StreamHub::is_active`).
 
-use crate::vm::Vm;
+use crate::runtime::vm::Vm;
 use gcvm_tracer::stream::hub::Mode;
 use gcvm_tracer::stream::record::Recorder;
 use gcvm_tracer::stream::server::{Server, Source};

@@ -1,7 +1,7 @@
 //! Stack traces: capturing the frames when a Throwable is created, decoding them into
 //! StackTraceElements, and reporting uncaught exceptions the way the JDK does.
 
-use crate::thread::{Frame, JResult, JThread};
+use crate::runtime::thread::{Frame, JResult, JThread};
 use gcvm_gc::Ref;
 
 /// At most this many frames are recorded, innermost first: HotSpot's MaxJavaStackTraceDepth.
@@ -57,7 +57,7 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
 /// A method the VM generated rather than loaded from a class file (a lambda proxy's): like
 /// HotSpot's hidden-class frames, left out of throwables' stack traces (but not out of another
 /// thread's `getStackTrace`, as in HotSpot).
-fn is_hidden(m: &crate::class::Method) -> bool {
+fn is_hidden(m: &crate::model::class::Method) -> bool {
     m.raw_code.is_none() && !m.is_native()
 }
 
@@ -117,7 +117,7 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
 /// `Thread.getStackTrace0()`, for a thread other than the caller: its frames, innermost first,
 /// read while it is stopped (`Vm::with_thread_stopped`); empty if it is not running.
 pub fn thread_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
-    let target = t.vm.find_thread(crate::threads::tid_of(t, t.arg_ref(a, 0)));
+    let target = t.vm.find_thread(crate::library::threads::tid_of(t, t.arg_ref(a, 0)));
     let entries: Vec<(u32, u32)> = match target {
         Some(target) => {
             let vm = t.vm;
@@ -210,7 +210,7 @@ pub fn extended_npe_message(t: &mut JThread, a: usize) -> JResult<u64> {
     let message = class
         .constant_pool
         .as_ref()
-        .and_then(|cp| crate::npe::message_at(method, cp, bci));
+        .and_then(|cp| crate::exec::npe::message_at(method, cp, bci));
     match message {
         Some(m) => Ok(t.new_string(&m)?.raw() as u64),
         None => Ok(0),

@@ -2,7 +2,7 @@
 //! environment, the VM's properties, halting, and the shutdown hooks (run by the VM when the
 //! last non-daemon thread ends and on SIGINT/SIGTERM/SIGHUP; System.exit runs them in Java).
 
-use crate::thread::{JResult, JThread};
+use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::Ref;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -101,7 +101,7 @@ pub fn run_shutdown_hooks(t: &mut JThread) {
     if t.initialize(runtime).is_err() || t.invoke(method, &[]).is_err() {
         let exc = t.take_pending();
         if exc != Ref::NULL {
-            crate::exceptions::report_uncaught(t, exc);
+            crate::exec::exceptions::report_uncaught(t, exc);
         }
     }
 }
@@ -142,8 +142,8 @@ pub fn vm_read(t: &mut JThread, a: usize) -> JResult<u64> {
 /// (arrays: Cloneable and Serializable, as the JDK).
 pub fn class_get_interfaces0(t: &mut JThread, a: usize) -> JResult<u64> {
     let c = t.class_of_mirror(t.arg_ref(a, 0));
-    let interfaces: Vec<&'static crate::class::Class> = match c.kind {
-        crate::class::ClassKind::Array { .. } => vec![
+    let interfaces: Vec<&'static crate::model::class::Class> = match c.kind {
+        crate::model::class::ClassKind::Array { .. } => vec![
             t.load_class("java/lang/Cloneable")?,
             t.load_class("java/io/Serializable")?,
         ],

@@ -18,7 +18,7 @@
 //! * Locals are named from the LocalVariableTable (javac -g); without one, `this`,
 //!   `<parameterN>` for an unwritten parameter slot, else `<localN>`.
 
-use crate::class::Method;
+use crate::model::class::Method;
 use crate::classfile::{
     parse_method_descriptor, Code as RawCode, Constant, ConstantPool, FieldType,
 };
@@ -281,7 +281,7 @@ impl<'a> Analysis<'a> {
     /// Simulates the instruction at `bci`; returns its length.
     fn do_instruction(&mut self, bci: usize) -> usize {
         let code = self.code;
-        let len = match crate::decode::instruction_length(code, bci) {
+        let len = match crate::link::decode::instruction_length(code, bci) {
             Ok(l) => l,
             Err(_) => return code.len() - bci,
         };

@@ -1,0 +1,8 @@
+//! Layer 4, the state every thread shares and each thread's own: the `Vm` and its parts
+//! (threads and safepoints, monitors, recording, output, streams glue), thread stacks and the
+//! VM's roots. Nothing here runs bytecode. Imports `classfile`, `model` and `link`.
+pub mod monitor;
+pub mod output;
+pub mod streams;
+pub mod thread;
+pub mod vm;
