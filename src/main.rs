@@ -242,7 +242,7 @@ fn parse_stream_filter(
     ),
     String,
 > {
-    gcvm_interp::streams::parse_filter(s)
+    gcvm_interp::parse_filter(s)
 }
 
 fn parse_boundary(s: &str) -> Result<String, String> {
@@ -623,11 +623,11 @@ fn run(a: RunArgs) -> Result<i32, String> {
 }
 
 /// What `--stream*` asks for, if anything.
-fn stream_setup(a: &RunArgs) -> Option<gcvm_interp::streams::StreamSetup> {
+fn stream_setup(a: &RunArgs) -> Option<gcvm_interp::StreamSetup> {
     if a.stream.is_none() && a.stream_record.is_none() {
         return None;
     }
-    Some(gcvm_interp::streams::StreamSetup {
+    Some(gcvm_interp::StreamSetup {
         addr: a.stream.clone(),
         record: a.stream_record.clone(),
         tile_size: a.stream_tile,

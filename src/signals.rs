@@ -3,7 +3,7 @@
 //!
 //! SIGINT (Ctrl-C), SIGTERM and SIGHUP end the program as they end java: the recording is
 //! finished, output is flushed, and the exit code is 128 + the signal (130, 143, 129)
-//! (`gcvm_interp::vm::terminated`). A signal handler proper may only do async-signal-safe
+//! (`gcvm_interp::terminated`). A signal handler proper may only do async-signal-safe
 //! things (no locks, no allocation), so the handler writes the signal's number into a pipe and
 //! a thread of gcvm's own reads it and does the work. A second signal while that runs kills the
 //! process at once (the default action), so an impatient user is never stuck.
@@ -76,7 +76,7 @@ fn act_on_signals(read_end: libc::c_int) {
     loop {
         let n = unsafe { libc::read(read_end, &mut byte as *mut u8 as *mut libc::c_void, 1) };
         if n == 1 {
-            gcvm_interp::vm::terminated(byte as i32);
+            gcvm_interp::terminated(byte as i32);
         }
         if n == 0
             || (n < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted)
@@ -89,7 +89,7 @@ fn act_on_signals(read_end: libc::c_int) {
 /// Turns a panic anywhere in gcvm into one line on stderr and `INTERNAL_ERROR_EXIT`.
 pub fn report_panics_as_internal_errors() {
     std::panic::set_hook(Box::new(|info| {
-        gcvm_interp::vm::flush_output_on_internal_error();
+        gcvm_interp::flush_output_on_internal_error();
         let payload = info.payload();
         let message = payload
             .downcast_ref::<&str>()

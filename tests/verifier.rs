@@ -51,7 +51,7 @@ fn class_names_in(dir: &Path) -> Vec<String> {
 fn every_class_library_class_passes_the_verifier() {
     let vm = vm(&javac_classes());
     let mut failures = Vec::new();
-    for (name, _) in gcvm_interp::classlib::CLASSLIB {
+    for (name, _) in gcvm_interp::library::classlib::CLASSLIB {
         let outcome = vm.load(name).and_then(|class| vm.verify(class));
         if let Err(e) = outcome {
             failures.push(format!("{name}: {}: {}", e.class, e.message));
@@ -337,7 +337,7 @@ class Bad {
 fn link_time_of_the_class_library_and_the_bundled_programs() {
     let dir = javac_classes();
     let vm = vm(&dir);
-    let library: Vec<String> = gcvm_interp::classlib::CLASSLIB
+    let library: Vec<String> = gcvm_interp::library::classlib::CLASSLIB
         .iter()
         .map(|(n, _)| n.to_string())
         .collect();

@@ -18,7 +18,7 @@ pub struct MethodCode {
 impl MethodCode {
     /// Offsets (into the class file) of every instruction.
     pub fn instructions(&self, class: &[u8]) -> Vec<usize> {
-        let starts = gcvm_interp::decode::instruction_starts(&class[self.code.clone()])
+        let starts = gcvm_interp::link::decode::instruction_starts(&class[self.code.clone()])
             .expect("javac's bytecode decodes");
         starts
             .into_iter()

@@ -15,13 +15,6 @@ use std::path::{Path, PathBuf};
 
 const DRAWING_START: &str = "<!-- layers: read by runtime/interp/tests/layers.rs -->";
 
-/// One path from a file into a layer.
-#[derive(Debug, PartialEq, Eq)]
-struct Import {
-    line: usize,
-    layer: String,
-}
-
 /// The layers drawn in docs/architecture.md, lowest first. The drawing is the fenced block
 /// after `DRAWING_START`: one layer a line, highest first, its name the line's first word.
 fn drawn_layers(doc: &str) -> Vec<String> {
@@ -281,9 +274,18 @@ fn layers() -> Vec<String> {
 }
 
 fn test_layers() -> Vec<String> {
-    ["classfile", "model", "link", "runtime", "exec", "library", "launch"]
-        .map(String::from)
-        .to_vec()
+    [
+        "lang",
+        "classfile",
+        "model",
+        "link",
+        "runtime",
+        "exec",
+        "library",
+        "launch",
+    ]
+    .map(String::from)
+    .to_vec()
 }
 
 #[test]
@@ -303,7 +305,11 @@ fn every_layer_imports_only_the_layers_below_it() {
         "layer violations (docs/architecture.md, 'The interpreter's layers'):\n{}",
         problems.join("\n")
     );
-    assert!(files.len() > 20, "the check read the sources ({} files)", files.len());
+    assert!(
+        files.len() > 20,
+        "the check read the sources ({} files)",
+        files.len()
+    );
 }
 
 #[test]
@@ -313,9 +319,17 @@ fn the_drawing_names_every_layer_folder_and_nothing_else() {
         .expect("src/")
         .map(|e| e.expect("an entry").path())
         .filter(|p| p.is_dir())
-        .map(|p| p.file_name().expect("a name").to_string_lossy().into_owned())
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
-    assert_eq!(drawn, folders, "docs/architecture.md's layers vs src/'s folders");
+    assert_eq!(
+        drawn, folders,
+        "docs/architecture.md's layers vs src/'s folders"
+    );
 }
 
 #[test]
@@ -375,7 +389,8 @@ fn comments_and_strings_do_not_count() {
 
 #[test]
 fn imports_of_the_same_or_lower_layers_pass() {
-    let source = "use crate::exec::slots::Slots;\nuse crate::runtime::vm::Vm;\nuse crate::classfile;\n";
+    let source =
+        "use crate::exec::slots::Slots;\nuse crate::runtime::vm::Vm;\nuse crate::classfile;\n";
     assert!(violations(Path::new("exec/interp.rs"), source, &test_layers()).is_empty());
 }
 
@@ -388,6 +403,8 @@ fn a_file_outside_every_layer_is_reported() {
 
 #[test]
 fn the_drawing_is_read_highest_first() {
-    let doc = format!("x\n{DRAWING_START}\n\n```text\ntop    the top\nmiddle things\nbottom parsing\n```\n");
+    let doc = format!(
+        "x\n{DRAWING_START}\n\n```text\ntop    the top\nmiddle things\nbottom parsing\n```\n"
+    );
     assert_eq!(drawn_layers(&doc), vec!["bottom", "middle", "top"]);
 }

@@ -56,8 +56,7 @@ struct Compiled {
 fn compiled() -> &'static Compiled {
     static COMPILED: OnceLock<Compiled> = OnceLock::new();
     COMPILED.get_or_init(|| {
-        let dir =
-            std::env::temp_dir().join(format!("gcvm-classfile-test-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("gcvm-classfile-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let source = dir.join("Greeter.java");
         std::fs::write(&source, GREETER_SOURCE).unwrap();
@@ -443,9 +442,7 @@ fn minimal_class_parses() {
     assert_eq!(class.this_class, "Foo");
     assert_eq!(class.super_class.as_deref(), Some("java/lang/Object"));
     assert!(
-        class.methods.is_empty()
-            && class.fields.is_empty()
-            && class.bootstrap_methods.is_empty()
+        class.methods.is_empty() && class.fields.is_empty() && class.bootstrap_methods.is_empty()
     );
 }
 
@@ -789,8 +786,9 @@ fn abstract_method_with_code_is_rejected() {
         let code = code_attribute(pool, &[]);
         one_method(pool, access::ABSTRACT, &[("Code", code)])
     });
-    assert!(format_message(parse(&bytes))
-        .starts_with("Code attribute in native or abstract method"));
+    assert!(
+        format_message(parse(&bytes)).starts_with("Code attribute in native or abstract method")
+    );
 }
 
 #[test]
@@ -956,8 +954,7 @@ fn arrays_of_255_dimensions_are_allowed_but_not_256() {
 
 #[test]
 fn method_descriptor_parses_params_and_return() {
-    let descriptor =
-        parse_method_descriptor("(IJ[DLjava/lang/Object;)Ljava/lang/String;").unwrap();
+    let descriptor = parse_method_descriptor("(IJ[DLjava/lang/Object;)Ljava/lang/String;").unwrap();
     assert_eq!(
         descriptor.params,
         vec![

@@ -15,10 +15,11 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 
+use crate::exec::slots::Slots;
 use crate::model::class::{Code, Method, Trivial};
 use crate::model::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
-use crate::exec::slots::Slots;
-use crate::runtime::thread::{Call, JResult, JThread, Site, Throw};
+use crate::model::sites::Site;
+use crate::runtime::thread::{Call, JResult, JThread, Throw};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -241,7 +242,8 @@ impl JThread {
             // frame's oop map at this instruction is exact).
             macro_rules! poll_if_backward {
                 ($t:expr) => {{
-                    if vm.safepoint_requested() && (*$t as usize) < insns.len() - next.len() {
+                    if vm.threads.safepoint_requested() && (*$t as usize) < insns.len() - next.len()
+                    {
                         sync!();
                         self.safepoint_poll();
                         reload!();
@@ -577,7 +579,7 @@ impl JThread {
                     }
                     Insn::LdcClass(id) => {
                         sync!();
-                        let m = tryj!(self.class_mirror(vm.class(*id)));
+                        let m = tryj!(self.class_mirror(vm.classes.class(*id)));
                         push_a!(m);
                     }
 
@@ -811,7 +813,10 @@ impl JThread {
                                 else {
                                     unreachable!()
                                 };
-                                if !self.class_of(v).is_subclass_of(vm.class(component), vm) {
+                                if !self
+                                    .class_of(v)
+                                    .is_subclass_of(vm.classes.class(component), &vm.classes)
+                                {
                                     let name = self.class_of(v).java_name();
                                     throw!(self
                                         .throw_new("java/lang/ArrayStoreException", Some(&name)));
@@ -1104,7 +1109,7 @@ impl JThread {
                     }
 
                     Insn::GetStatic { class, slot, kind } => {
-                        let c = vm.class(*class);
+                        let c = vm.classes.class(*class);
                         if !c.init.is_done() {
                             sync!();
                             tryj!(self.initialize(c));
@@ -1113,7 +1118,7 @@ impl JThread {
                         sp += kind.slots();
                     }
                     Insn::PutStatic { class, slot, kind } => {
-                        let c = vm.class(*class);
+                        let c = vm.classes.class(*class);
                         if !c.init.is_done() {
                             sync!();
                             tryj!(self.initialize(c));
@@ -1142,7 +1147,7 @@ impl JThread {
                     }
 
                     Insn::InvokeStatic(m) => {
-                        let c = vm.class(m.class_id);
+                        let c = vm.classes.class(m.class_id);
                         if !c.init.is_done() {
                             sync!();
                             tryj!(self.initialize(c));
@@ -1179,7 +1184,7 @@ impl JThread {
                                 let msg = format!(
                                     "Class {} does not implement the requested interface {}",
                                     class.java_name(),
-                                    vm.class(method.class_id).java_name()
+                                    vm.classes.class(method.class_id).java_name()
                                 );
                                 throw!(self.throw_new(
                                     "java/lang/IncompatibleClassChangeError",
@@ -1203,7 +1208,7 @@ impl JThread {
                     }
 
                     Insn::New { class, site } => {
-                        let c = vm.class(*class);
+                        let c = vm.classes.class(*class);
                         sync!();
                         if !c.init.is_done() {
                             tryj!(self.initialize(c));
@@ -1219,7 +1224,7 @@ impl JThread {
                         sync!();
                         let len = slot32!(sp - 1) as i32;
                         let arr = tryj!(self.new_array_at(
-                            vm.class(*class),
+                            vm.classes.class(*class),
                             len,
                             Site::of_usual_type(*site)
                         ));
@@ -1237,7 +1242,7 @@ impl JThread {
                             ));
                         }
                         let arr = tryj!(self.new_multi_array(
-                            vm.class(*class),
+                            vm.classes.class(*class),
                             &counts,
                             Site::of_usual_type(*site)
                         ));
@@ -1259,9 +1264,9 @@ impl JThread {
                     Insn::CheckCast(id) => {
                         let obj = Ref::from_raw(slot32!(sp - 1));
                         if !obj.is_null() {
-                            let target = vm.class(*id);
+                            let target = vm.classes.class(*id);
                             let actual = self.class_of(obj);
-                            if !actual.is_subclass_of(target, vm) {
+                            if !actual.is_subclass_of(target, &vm.classes) {
                                 let msg = class_cast_message(actual, target);
                                 throw!(self.throw_new("java/lang/ClassCastException", Some(&msg)));
                             }
@@ -1270,7 +1275,10 @@ impl JThread {
                     Insn::InstanceOf(id) => {
                         let obj = pop_a!();
                         push_i!(
-                            (!obj.is_null() && self.class_of(obj).is_subclass_of(vm.class(*id), vm))
+                            (!obj.is_null()
+                                && self
+                                    .class_of(obj)
+                                    .is_subclass_of(vm.classes.class(*id), &vm.classes))
                                 as i32
                         )
                     }
@@ -1930,7 +1938,7 @@ impl JThread {
             .oopmaps
             .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, method));
         let map = maps.at(pc);
-        let context = crate::runtime::vm::death_context(method);
+        let context = crate::model::class::death_context(method);
         let st: &mut crate::runtime::thread::ThreadStack = self;
         let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
             return;
@@ -1985,7 +1993,7 @@ impl JThread {
     fn restore_death_context(&mut self) {
         let method = self.frames.last().map(|f| f.method);
         if let (Some(deaths), Some(m)) = (self.mutator.deaths.as_deref_mut(), method) {
-            deaths.context = crate::runtime::vm::death_context(m);
+            deaths.context = crate::model::class::death_context(m);
         }
     }
 
@@ -1998,10 +2006,10 @@ impl JThread {
                 None => return Ok(Some(h.target)),
                 Some(name) => *h
                     .catch_class
-                    .get_or_init(|| self.vm.load(name).ok().map(|c| c.id)),
+                    .get_or_init(|| self.vm.classes.load(name).ok().map(|c| c.id)),
             };
             if let Some(cid) = catch {
-                if self.is_instance(exc, self.vm.class(cid)) {
+                if self.is_instance(exc, self.vm.classes.class(cid)) {
                     return Ok(Some(h.target));
                 }
             }
@@ -2099,7 +2107,10 @@ pub fn write_field(
 }
 
 /// HotSpot's ClassCastException message.
-pub fn class_cast_message(actual: &crate::model::class::Class, target: &crate::model::class::Class) -> String {
+pub fn class_cast_message(
+    actual: &crate::model::class::Class,
+    target: &crate::model::class::Class,
+) -> String {
     fn place(c: &crate::model::class::Class) -> &'static str {
         if c.is_bootstrap {
             "module java.base of loader 'bootstrap'"
@@ -2123,7 +2134,7 @@ impl crate::runtime::thread::ThreadStack {
     #[inline(never)]
     fn set_death_context(&mut self, method: &Method) {
         if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
-            deaths.context = crate::runtime::vm::death_context(method);
+            deaths.context = crate::model::class::death_context(method);
         }
     }
 }

@@ -18,10 +18,10 @@
 //! * Locals are named from the LocalVariableTable (javac -g); without one, `this`,
 //!   `<parameterN>` for an unwritten parameter slot, else `<localN>`.
 
-use crate::model::class::Method;
 use crate::classfile::{
     parse_method_descriptor, Code as RawCode, Constant, ConstantPool, FieldType,
 };
+use crate::model::class::Method;
 
 /// HotSpot's `_max_entries`: the analysis gives up after this many simulated stack entries.
 const MAX_ENTRIES: usize = 1_000_000;

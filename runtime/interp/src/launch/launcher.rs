@@ -47,10 +47,10 @@ pub fn run_main_recording(
     };
     // The JVM's exit rule: when the last non-daemon thread ends, the shutdown hooks run.
     let me = thread.id;
-    thread.blocking(|| vm.wait_for_non_daemon_threads_except(Some(me)));
+    thread.blocking(|| vm.threads.wait_for_non_daemon_threads_except(Some(me)));
     crate::library::system::run_shutdown_hooks(&mut thread);
     crate::library::threads::finish(thread);
-    vm.wait_for_non_daemon_threads();
+    vm.threads.wait_for_non_daemon_threads();
     vm.finish_recording(None);
     vm.flush_stdout();
     code
@@ -60,7 +60,7 @@ fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), Launc
     let vm = t.vm;
     boot_thread(t).map_err(|_| uncaught(t))?;
     let name = main_class.replace('.', "/");
-    let class = match vm.load(&name) {
+    let class = match vm.classes.load(&name) {
         Ok(c) => c,
         Err(e) if e.class == "java/lang/NoClassDefFoundError" && e.message == name => {
             return Err(LaunchError {
@@ -75,7 +75,7 @@ fn start(t: &mut JThread, main_class: &str, args: &[String]) -> Result<(), Launc
             })
         }
     };
-    if let Err(e) = vm.link(class) {
+    if let Err(e) = vm.classes.link(class) {
         return Err(LaunchError {
             message: format!(
                 "Error: Unable to initialize main class {main_class}\nCaused by: {}: {}\n",
@@ -185,7 +185,7 @@ fn string_array(t: &mut JThread, args: &[String]) -> crate::runtime::thread::JRe
 fn uncaught(t: &mut JThread) -> LaunchError {
     let exc = t.take_pending();
     if !exc.is_null() {
-        crate::exec::exceptions::report_uncaught(t, exc);
+        crate::library::exceptions::report_uncaught(t, exc);
     }
     LaunchError {
         message: String::new(),

@@ -4,8 +4,9 @@
 //! instance methods). Arguments stay in their slots, which are GC roots for the duration of the
 //! call: a native that allocates re-reads its reference arguments afterwards.
 
-use crate::model::class::{ClassKind, NativeFn};
+use crate::model::class::ClassKind;
 use crate::model::insn::Kind;
+use crate::runtime::natives::NativeFn;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::{object::gcword, Ref};
 use std::collections::HashMap;
@@ -171,18 +172,21 @@ pub fn registry() -> HashMap<String, NativeFn> {
         Ok(t.arg(a, 0) as u32 as u64)
     });
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
-    add("jdk/internal/gcvm/VM.read(I[BII)I", crate::library::system::vm_read);
+    add(
+        "jdk/internal/gcvm/VM.read(I[BII)I",
+        crate::library::system::vm_read,
+    );
     add(
         "jdk/internal/gcvm/VM.doubleToString(D)Ljava/lang/String;",
         |t, a| {
-            let s = crate::library::javafmt::double_to_string(t.arg_double(a, 0));
+            let s = crate::lang::javafmt::double_to_string(t.arg_double(a, 0));
             Ok(r(t.new_string(&s)?))
         },
     );
     add(
         "jdk/internal/gcvm/VM.floatToString(F)Ljava/lang/String;",
         |t, a| {
-            let s = crate::library::javafmt::float_to_string(t.arg_float(a, 0));
+            let s = crate::lang::javafmt::float_to_string(t.arg_float(a, 0));
             Ok(r(t.new_string(&s)?))
         },
     );
@@ -197,15 +201,17 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add(
         "jdk/internal/gcvm/VM.formatFixed(DI)Ljava/lang/String;",
         |t, a| {
-            let s =
-                crate::library::javafmt::format_fixed(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+            let s = crate::lang::javafmt::format_fixed(
+                t.arg_double(a, 0),
+                t.arg_int(a, 2).max(0) as usize,
+            );
             Ok(r(t.new_string(&s)?))
         },
     );
     add(
         "jdk/internal/gcvm/VM.formatScientific(DI)Ljava/lang/String;",
         |t, a| {
-            let s = crate::library::javafmt::format_scientific(
+            let s = crate::lang::javafmt::format_scientific(
                 t.arg_double(a, 0),
                 t.arg_int(a, 2).max(0) as usize,
             );
@@ -215,35 +221,37 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add(
         "jdk/internal/gcvm/VM.formatGeneral(DI)Ljava/lang/String;",
         |t, a| {
-            let s =
-                crate::library::javafmt::format_general(t.arg_double(a, 0), t.arg_int(a, 2).max(0) as usize);
+            let s = crate::lang::javafmt::format_general(
+                t.arg_double(a, 0),
+                t.arg_int(a, 2).max(0) as usize,
+            );
             Ok(r(t.new_string(&s)?))
         },
     );
     // java.lang.Math: the functions HotSpot computes with its own x86_64 stubs (math::intel_*).
     add("java/lang/Math.exp(D)D", |t, a| {
-        Ok(d(crate::library::math::intel_exp::exp(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::intel_exp::exp(t.arg_double(a, 0))))
     });
     add("java/lang/Math.log(D)D", |t, a| {
-        Ok(d(crate::library::math::intel_log::log(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::intel_log::log(t.arg_double(a, 0))))
     });
     add("java/lang/Math.log10(D)D", |t, a| {
-        Ok(d(crate::library::math::intel_log10::log10(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::intel_log10::log10(t.arg_double(a, 0))))
     });
     add("java/lang/Math.pow(DD)D", |t, a| {
-        Ok(d(crate::library::math::intel_pow::pow(
+        Ok(d(crate::lang::math::intel_pow::pow(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/Math.sin(D)D", |t, a| {
-        Ok(d(crate::library::math::intel_sin::sin(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::intel_sin::sin(t.arg_double(a, 0))))
     });
     add("java/lang/Math.cos(D)D", |t, a| {
-        Ok(d(crate::library::math::intel_cos::cos(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::intel_cos::cos(t.arg_double(a, 0))))
     });
     add("java/lang/Math.tan(D)D", |t, a| {
-        Ok(d(crate::library::math::intel_tan::tan(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::intel_tan::tan(t.arg_double(a, 0))))
     });
     add("java/lang/Math.fma(DDD)D", |t, a| {
         Ok(d(t
@@ -252,73 +260,73 @@ pub fn registry() -> HashMap<String, NativeFn> {
     });
     // java.lang.StrictMath: fdlibm 5.3, bit for bit (math::fdlibm).
     add("java/lang/StrictMath.sin(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::sin(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::sin(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.cos(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::cos(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::cos(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.tan(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::tan(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::tan(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.asin(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::asin(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::asin(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.acos(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::acos(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::acos(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::atan(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::atan(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.exp(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::exp(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::exp(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::log(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::log(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log10(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::log10(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::log10(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.sqrt(D)D", |t, a| {
         Ok(d(t.arg_double(a, 0).sqrt()))
     });
     add("java/lang/StrictMath.cbrt(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::cbrt(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::cbrt(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.sinh(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::sinh(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::sinh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.cosh(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::cosh(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::cosh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.tanh(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::tanh(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::tanh(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.expm1(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::expm1(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::expm1(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.log1p(D)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::log1p(t.arg_double(a, 0))))
+        Ok(d(crate::lang::math::fdlibm::log1p(t.arg_double(a, 0))))
     });
     add("java/lang/StrictMath.atan2(DD)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::atan2(
+        Ok(d(crate::lang::math::fdlibm::atan2(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/StrictMath.hypot(DD)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::hypot(
+        Ok(d(crate::lang::math::fdlibm::hypot(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/StrictMath.pow(DD)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::pow(
+        Ok(d(crate::lang::math::fdlibm::pow(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
     });
     add("java/lang/StrictMath.IEEEremainder(DD)D", |t, a| {
-        Ok(d(crate::library::math::fdlibm::ieee_remainder(
+        Ok(d(crate::lang::math::fdlibm::ieee_remainder(
             t.arg_double(a, 0),
             t.arg_double(a, 2),
         )))
@@ -326,15 +334,15 @@ pub fn registry() -> HashMap<String, NativeFn> {
     // java.lang.Throwable
     add(
         "java/lang/Throwable.fillInStackTrace0()V",
-        crate::exec::exceptions::fill_in_stack_trace,
+        crate::library::exceptions::fill_in_stack_trace,
     );
     add(
         "java/lang/Throwable.getStackTrace0()[Ljava/lang/StackTraceElement;",
-        crate::exec::exceptions::get_stack_trace,
+        crate::library::exceptions::get_stack_trace,
     );
     add(
         "java/lang/NullPointerException.getExtendedNPEMessage()Ljava/lang/String;",
-        crate::exec::exceptions::extended_npe_message,
+        crate::library::exceptions::extended_npe_message,
     );
     // java.lang.Thread
     add(
@@ -346,17 +354,26 @@ pub fn registry() -> HashMap<String, NativeFn> {
         t.blocking(std::thread::yield_now);
         Ok(0)
     });
-    add("java/lang/Thread.start0()V", crate::library::threads::start0);
+    add(
+        "java/lang/Thread.start0()V",
+        crate::library::threads::start0,
+    );
     add(
         "java/lang/Thread.getStackTrace0()[Ljava/lang/StackTraceElement;",
-        crate::exec::exceptions::thread_stack_trace,
+        crate::library::exceptions::thread_stack_trace,
     );
-    add("java/lang/Thread.isAlive()Z", crate::library::threads::is_alive);
+    add(
+        "java/lang/Thread.isAlive()Z",
+        crate::library::threads::is_alive,
+    );
     add(
         "java/lang/Thread.isInterrupted0(Z)Z",
         crate::library::threads::is_interrupted0,
     );
-    add("java/lang/Thread.interrupt0()V", crate::library::threads::interrupt0);
+    add(
+        "java/lang/Thread.interrupt0()V",
+        crate::library::threads::interrupt0,
+    );
     m
 }
 
@@ -413,7 +430,7 @@ fn object_clone(t: &mut JThread, a: usize) -> JResult<u64> {
         }
         _ => {
             let cloneable = t.load_class("java/lang/Cloneable")?;
-            if !class.is_subclass_of(cloneable, t.vm) {
+            if !class.is_subclass_of(cloneable, &t.vm.classes) {
                 return Err(t.throw_new(
                     "java/lang/CloneNotSupportedException",
                     Some(&class.java_name()),
@@ -494,7 +511,7 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn string_intern(t: &mut JThread, a: usize) -> JResult<u64> {
     let chars = t.string_chars(t.arg_ref(a, 0));
-    let sc = t.vm.string_const(&chars);
+    let sc = t.vm.classes.string_const(&chars);
     let current = Ref::from_raw(sc.value.load(std::sync::atomic::Ordering::Acquire));
     if !current.is_null() {
         return Ok(r(current));
@@ -534,7 +551,7 @@ fn class_is_assignable_from(t: &mut JThread, a: usize) -> JResult<u64> {
         return Err(t.throw_npe());
     }
     let (this, other) = (mirror_class(t, a, 0), mirror_class(t, a, 1));
-    Ok(b(other.is_subclass_of(this, t.vm)))
+    Ok(b(other.is_subclass_of(this, &t.vm.classes)))
 }
 
 fn class_is_interface(t: &mut JThread, a: usize) -> JResult<u64> {
@@ -566,7 +583,7 @@ fn class_get_superclass(t: &mut JThread, a: usize) -> JResult<u64> {
 fn class_get_component_type(t: &mut JThread, a: usize) -> JResult<u64> {
     match mirror_class(t, a, 0).kind {
         ClassKind::Array { component, .. } => {
-            let c = t.vm.class(component);
+            let c = t.vm.classes.class(component);
             Ok(r(t.class_mirror(c)?))
         }
         _ => Ok(0),
@@ -575,7 +592,7 @@ fn class_get_component_type(t: &mut JThread, a: usize) -> JResult<u64> {
 
 fn class_get_primitive_class(t: &mut JThread, a: usize) -> JResult<u64> {
     let name = t.rust_string(t.arg_ref(a, 0));
-    match t.vm.find_loaded(&name) {
+    match t.vm.classes.find_loaded(&name) {
         Some(c) if matches!(c.kind, ClassKind::Primitive(_)) => Ok(r(t.class_mirror(c)?)),
         _ => Err(t.throw_new(
             "java/lang/IllegalArgumentException",
@@ -601,7 +618,7 @@ fn class_for_name(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     let name = t.rust_string(name_ref);
     let internal = name.replace('.', "/");
-    match t.vm.load(&internal) {
+    match t.vm.classes.load(&internal) {
         Ok(c) => {
             t.initialize(c)?;
             Ok(r(t.class_mirror(c)?))
@@ -623,7 +640,8 @@ fn reflect_new_array(t: &mut JThread, a: usize) -> JResult<u64> {
         ));
     }
     let array_class =
-        t.vm.array_class_of(component)
+        t.vm.classes
+            .array_class_of(component)
             .map_err(|e| t.throw_linkage(&e))?;
     Ok(r(t.new_array(array_class, t.arg_int(a, 1))?))
 }
@@ -694,9 +712,12 @@ fn type_name(t: &JThread, arr: Ref) -> String {
             elem: Kind::Ref,
             component,
             ..
-        } => format!("object array[{}]", t.vm.class(component).java_name())
-            .replace("object array", "object array"),
-        ClassKind::Array { elem, .. } => format!("{}[]", crate::runtime::vm::primitive_name(elem)),
+        } => format!(
+            "object array[{}]",
+            t.vm.classes.class(component).java_name()
+        )
+        .replace("object array", "object array"),
+        ClassKind::Array { elem, .. } => format!("{}[]", crate::model::insn::primitive_name(elem)),
         _ => c.java_name(),
     }
 }
@@ -770,16 +791,20 @@ fn system_arraycopy(t: &mut JThread, a: usize) -> JResult<u64> {
             .copy_primitive_elements(src, src_pos, dst, dst_pos, len, sk.size());
         return Ok(0);
     }
-    if vm.class(scomp).is_subclass_of(vm.class(dcomp), vm) {
+    if vm
+        .classes
+        .class(scomp)
+        .is_subclass_of(vm.classes.class(dcomp), &vm.classes)
+    {
         vm.heap
             .copy_ref_elements(&mut t.mutator, src, src_pos, dst, dst_pos, len);
         return Ok(0);
     }
     // Element by element, each checked: the elements before a mismatch are stored, as in Java.
-    let target = vm.class(dcomp);
+    let target = vm.classes.class(dcomp);
     for k in 0..len {
         let v = mem.read_ref(src.offset() + 16 + 4 * (src_pos + k));
-        if !v.is_null() && !t.class_of(v).is_subclass_of(target, t.vm) {
+        if !v.is_null() && !t.class_of(v).is_subclass_of(target, &t.vm.classes) {
             let msg = format!(
                 "arraycopy: element type mismatch: can not cast one of the elements of {} to the type of the destination array, {}",
                 type_name(t, src),
@@ -801,10 +826,12 @@ fn bounded_name(t: &JThread, arr: Ref, len: i64) -> String {
         } => format!("object array[{len}]")
             .replace(
                 "object array",
-                &format!("{}", t.vm.class(component).java_name()),
+                &format!("{}", t.vm.classes.class(component).java_name()),
             )
             .to_string(),
-        ClassKind::Array { elem, .. } => format!("{}[{len}]", crate::runtime::vm::primitive_name(elem)),
+        ClassKind::Array { elem, .. } => {
+            format!("{}[{len}]", crate::model::insn::primitive_name(elem))
+        }
         _ => String::new(),
     }
 }
@@ -909,7 +936,7 @@ fn vm_parse_double(t: &mut JThread, a: usize) -> JResult<u64> {
     if s.is_null() {
         return Err(t.throw_npe());
     }
-    match crate::library::javafmt::parse_double(&t.rust_string(s)) {
+    match crate::lang::javafmt::parse_double(&t.rust_string(s)) {
         Some(v) => Ok(d(v)),
         None => Err(number_format(t, s)),
     }
@@ -920,7 +947,7 @@ fn vm_parse_float(t: &mut JThread, a: usize) -> JResult<u64> {
     if s.is_null() {
         return Err(t.throw_npe());
     }
-    match crate::library::javafmt::parse_float(&t.rust_string(s)) {
+    match crate::lang::javafmt::parse_float(&t.rust_string(s)) {
         Some(v) => Ok(v.to_bits() as u64),
         None => Err(number_format(t, s)),
     }

@@ -101,7 +101,7 @@ pub fn run_shutdown_hooks(t: &mut JThread) {
     if t.initialize(runtime).is_err() || t.invoke(method, &[]).is_err() {
         let exc = t.take_pending();
         if exc != Ref::NULL {
-            crate::exec::exceptions::report_uncaught(t, exc);
+            crate::library::exceptions::report_uncaught(t, exc);
         }
     }
 }

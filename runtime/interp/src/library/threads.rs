@@ -39,7 +39,7 @@ pub fn tid_of(t: &JThread, obj: Ref) -> u64 {
 pub fn start0(t: &mut JThread, a: usize) -> JResult<u64> {
     let obj = t.arg_ref(a, 0);
     let tid = tid_of(t, obj);
-    if t.vm.find_thread(tid).is_some() {
+    if t.vm.threads.find(tid).is_some() {
         return Err(t.throw_new("java/lang/IllegalThreadStateException", None));
     }
     let name_ref = Ref::from_raw(read(t, obj, "name") as u32);
@@ -60,7 +60,7 @@ pub fn start0(t: &mut JThread, a: usize) -> JResult<u64> {
             finish(thread);
         });
     if let Err(e) = spawned {
-        t.vm.unregister_thread(tid);
+        t.vm.threads.unregister(tid);
         return Err(t.throw_oom(&format!("unable to create native thread: {e}")));
     }
     Ok(0)
@@ -71,7 +71,7 @@ pub fn run_to_completion(t: &mut JThread) {
     let obj = t.thread_object;
     if t.invoke_virtual(obj, "run", "()V", &[]).is_err() {
         let exc = t.take_pending();
-        crate::exec::exceptions::report_uncaught(t, exc);
+        crate::library::exceptions::report_uncaught(t, exc);
     }
 }
 
@@ -95,7 +95,7 @@ pub fn finish(mut t: JThread) {
 
 fn target(t: &JThread, a: usize) -> Option<Arc<ThreadShared>> {
     let obj = t.arg_ref(a, 0);
-    t.vm.find_thread(tid_of(t, obj))
+    t.vm.threads.find(tid_of(t, obj))
 }
 
 pub fn is_alive(t: &mut JThread, a: usize) -> JResult<u64> {

@@ -6,29 +6,33 @@
 //! fields and methods through the VM. A reference that does not resolve becomes a `LinkError`
 //! instruction: the error is thrown only if that instruction runs, as the JVM does.
 
-use crate::model::class::{Class, Code, Handler, Method};
 use crate::classfile::{Constant, ConstantPool};
+use crate::link::classes::ClassTable;
+use crate::model::class::{Class, Code, Handler, Method};
+use crate::model::error::LinkageError;
 use crate::model::insn::*;
-use crate::runtime::thread::StringSites;
-use crate::runtime::vm::{LinkageError, Vm};
+use crate::model::sites::StringSites;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The decoded body of `method`, decoding it on first use.
-pub fn code_of(vm: &'static Vm, method: &'static Method) -> Result<&'static Code, String> {
+pub fn code_of(
+    classes: &'static ClassTable,
+    method: &'static Method,
+) -> Result<&'static Code, String> {
     method
         .code
-        .get_or_init(|| decode_method(vm, method))
+        .get_or_init(|| decode_method(classes, method))
         .as_ref()
         .map_err(|e| e.clone())
 }
 
-fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, String> {
+fn decode_method(classes: &'static ClassTable, method: &'static Method) -> Result<Code, String> {
     let raw = method
         .raw_code
         .as_ref()
         .ok_or_else(|| format!("method {} has no code", method.name))?;
-    let class = vm.class(method.class_id);
+    let class = classes.class(method.class_id);
     let cp = class
         .constant_pool
         .as_ref()
@@ -47,7 +51,7 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
             .ok_or_else(|| format!("bad branch target {bci} in {}", method.name))
     };
     let mut d = Decoder {
-        vm,
+        classes,
         class,
         cp,
         method,
@@ -83,7 +87,7 @@ fn decode_method(vm: &'static Vm, method: &'static Method) -> Result<Code, Strin
         trivial: crate::model::class::Trivial::No,
     };
     let mut code = with_oop_maps(code, method, &class.name)?;
-    crate::link::quicken::quicken(vm, method, &mut code);
+    crate::link::quicken::quicken(classes, method, &mut code);
     Ok(code)
 }
 
@@ -193,7 +197,7 @@ pub(crate) fn instruction_length(b: &[u8], pc: usize) -> Result<usize, String> {
 }
 
 struct Decoder<'a> {
-    vm: &'static Vm,
+    classes: &'static ClassTable,
     class: &'static Class,
     cp: &'a ConstantPool,
     method: &'static Method,
@@ -400,7 +404,7 @@ impl Decoder<'_> {
             0xb1 => Return(None),
             0xb2..=0xb5 => self.field_access(op, u16a()),
             0xb6..=0xb9 => self.invoke(op, u16a()),
-            0xba => match crate::link::indy::link(self.vm, self.class, self.cp, u16a()) {
+            0xba => match crate::link::indy::link(self.classes, self.class, self.cp, u16a()) {
                 Ok(insn) => self.with_indy_site(insn, pc),
                 Err(e) => link_error(e),
             },
@@ -413,7 +417,7 @@ impl Decoder<'_> {
             0xbc => {
                 let t = b[pc + 1];
                 let desc = newarray_type(t).ok_or_else(|| format!("bad newarray type {t}"))?;
-                match self.vm.load(desc) {
+                match self.classes.load(desc) {
                     Ok(c) => NewArray {
                         class: c.id,
                         site: self.site(pc, Some(c.id)),
@@ -422,9 +426,9 @@ impl Decoder<'_> {
                 }
             }
             0xbd => {
-                let vm = self.vm;
+                let classes = self.classes;
                 self.with_class(u16a(), |c| {
-                    vm.array_class_of(c).map(|a| NewArray {
+                    classes.array_class_of(c).map(|a| NewArray {
                         class: a.id,
                         site: self.site(pc, Some(a.id)),
                     })
@@ -472,7 +476,7 @@ impl Decoder<'_> {
     /// `usual_type`).
     fn site(&self, bci: usize, usual_type: Option<u32>) -> u32 {
         let line = u32::try_from(self.method.line_of(bci as u32)).ok();
-        self.vm.alloc_site(
+        self.classes.alloc_site(
             &self.class.name,
             &self.method.name,
             bci as u32,
@@ -486,7 +490,7 @@ impl Decoder<'_> {
     fn with_indy_site(&self, mut insn: Insn, bci: usize) -> Insn {
         match &mut insn {
             Insn::Concat(c) => {
-                let wk = self.vm.wk();
+                let wk = self.classes.wk();
                 c.sites = StringSites::new(
                     self.site(bci, Some(wk.char_array.id)),
                     self.site(bci, Some(wk.string.id)),
@@ -512,7 +516,7 @@ impl Decoder<'_> {
                 ))
             }
         };
-        match self.vm.load(name).and_then(f) {
+        match self.classes.load(name).and_then(f) {
             Ok(i) => i,
             Err(e) => link_error(e),
         }
@@ -525,7 +529,7 @@ impl Decoder<'_> {
             Ok(Constant::Long(v)) => Insn::LConst(*v),
             Ok(Constant::Double(v)) => Insn::DConst(*v),
             Ok(Constant::String { .. }) => match self.cp.string(idx) {
-                Ok(s) => Insn::LdcString(self.vm.string_const(&s.utf16)),
+                Ok(s) => Insn::LdcString(self.classes.string_const(&s.utf16)),
                 Err(e) => link_error(LinkageError::new(
                     "java/lang/ClassFormatError",
                     e.to_string(),
@@ -559,8 +563,8 @@ impl Decoder<'_> {
             .cp
             .member_ref(idx)
             .map_err(|e| LinkageError::new("java/lang/ClassFormatError", e.to_string()))?;
-        let class = self.vm.load(&r.class)?;
-        let (owner, field) = find_field(self.vm, class, &r.name, &r.descriptor)
+        let class = self.classes.load(&r.class)?;
+        let (owner, field) = find_field(self.classes, class, &r.name, &r.descriptor)
             .ok_or_else(|| LinkageError::new("java/lang/NoSuchFieldError", r.name.clone()))?;
         let want_static = op == 0xb2 || op == 0xb3;
         if field.is_static() != want_static {
@@ -609,8 +613,8 @@ impl Decoder<'_> {
             .cp
             .member_ref(idx)
             .map_err(|e| LinkageError::new("java/lang/ClassFormatError", e.to_string()))?;
-        let class = self.vm.load(&r.class)?;
-        let m = find_method(self.vm, class, &r.name, &r.descriptor).ok_or_else(|| {
+        let class = self.classes.load(&r.class)?;
+        let m = find_method(self.classes, class, &r.name, &r.descriptor).ok_or_else(|| {
             LinkageError::new(
                 "java/lang/NoSuchMethodError",
                 format!(
@@ -694,7 +698,7 @@ fn pretty_method(class: &str, name: &str, desc: &str) -> String {
 
 /// Field resolution (JVMS 5.4.3.2): the class, its superinterfaces, then its superclasses.
 pub fn find_field<'a>(
-    vm: &Vm,
+    classes: &ClassTable,
     class: &'static Class,
     name: &str,
     desc: &str,
@@ -705,7 +709,7 @@ pub fn find_field<'a>(
             return Some((k, f));
         }
         for &iid in &k.all_interfaces {
-            let i = vm.class(iid);
+            let i = classes.class(iid);
             if let Some(f) = i.find_field(name, desc) {
                 return Some((i, f));
             }
@@ -718,7 +722,7 @@ pub fn find_field<'a>(
 /// Method resolution (JVMS 5.4.3.3/4): the class and its superclasses, then superinterfaces
 /// (non-abstract first).
 pub fn find_method(
-    vm: &Vm,
+    classes: &ClassTable,
     class: &'static Class,
     name: &str,
     desc: &str,
@@ -732,7 +736,7 @@ pub fn find_method(
     }
     let mut abstract_match = None;
     for &iid in &class.all_interfaces {
-        if let Some(m) = vm.class(iid).find_declared_method(name, desc) {
+        if let Some(m) = classes.class(iid).find_declared_method(name, desc) {
             if !m.is_abstract() {
                 return Some(m);
             }

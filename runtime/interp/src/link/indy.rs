@@ -11,60 +11,15 @@
 //! - `ObjectMethods.bootstrap` (records' toString, hashCode, equals): executed natively from the
 //!   record's component fields, with the JDK's formats and hash combination.
 
-use crate::model::class::{Class, Code, Field};
 use crate::classfile::{self, access, ConstantPool, FieldType, MethodDescriptor};
-use crate::model::insn::{Insn, Kind, RetKind};
-use crate::runtime::thread::{JResult, JThread, Site, StringSites};
-use crate::runtime::vm::{kind_of, LinkageError, Vm};
-use gcvm_gc::Ref;
+use crate::link::classes::ClassTable;
+use crate::model::class::{Class, Code, Field};
+use crate::model::error::LinkageError;
+use crate::model::insn::kind_of;
+use crate::model::insn::{Insn, Kind};
+use crate::model::sites::{ConcatSite, LambdaSite, Piece, RecordOp, RecordSite, StringSites};
 use gcvm_tracer::format::SITE_VM;
 use std::sync::OnceLock;
-
-#[derive(Debug)]
-pub enum Piece {
-    Literal(Vec<u16>),
-    /// Argument index and its slot offset from the first argument.
-    Arg {
-        kind: Kind,
-        slot: u16,
-    },
-}
-
-#[derive(Debug)]
-pub struct ConcatSite {
-    pub pieces: Vec<Piece>,
-    pub arg_slots: u16,
-    /// The trace's allocation sites (set by the decoder): the String and its char[].
-    pub sites: StringSites,
-}
-
-#[derive(Debug)]
-pub struct LambdaSite {
-    pub class: &'static Class,
-    pub arg_slots: u16,
-    /// (field offset, kind, slot offset of the captured argument)
-    pub captures: Vec<(u32, Kind, u16)>,
-    /// The trace's allocation site (set by the decoder): the proxy object.
-    pub site: u32,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordOp {
-    ToString,
-    HashCode,
-    Equals,
-}
-
-#[derive(Debug)]
-pub struct RecordSite {
-    pub op: RecordOp,
-    pub class: u32,
-    pub simple_name: String,
-    /// (name, offset, kind)
-    pub components: Vec<(String, u32, Kind)>,
-    pub arg_slots: u16,
-    pub ret: RetKind,
-}
 
 fn bsm_error(msg: String) -> LinkageError {
     LinkageError::new("java/lang/BootstrapMethodError", msg)
@@ -76,7 +31,7 @@ fn cf_error(e: classfile::ClassFileError) -> LinkageError {
 
 /// Links the invokedynamic call site at constant-pool index `idx` of `caller`.
 pub fn link(
-    vm: &'static Vm,
+    classes: &'static ClassTable,
     caller: &'static Class,
     cp: &ConstantPool,
     idx: u16,
@@ -96,7 +51,7 @@ pub fn link(
             link_concat(cp, &bsm.arguments, &desc, false)
         }
         ("java/lang/invoke/LambdaMetafactory", "metafactory" | "altMetafactory") => link_lambda(
-            vm,
+            classes,
             caller,
             cp,
             &bsm.arguments,
@@ -105,7 +60,7 @@ pub fn link(
             handle.name == "altMetafactory",
         ),
         ("java/lang/runtime/ObjectMethods", "bootstrap") => {
-            link_record(vm, cp, &bsm.arguments, name, &desc)
+            link_record(classes, cp, &bsm.arguments, name, &desc)
         }
         (c, n) => Err(bsm_error(format!(
             "gcvm does not support the bootstrap method {}.{n}",
@@ -185,229 +140,17 @@ fn constant_text(cp: &ConstantPool, idx: u16) -> Result<Vec<u16>, LinkageError> 
         C::String { .. } => return Ok(cp.string(idx).map_err(cf_error)?.utf16.clone()),
         C::Integer(i) => i.to_string(),
         C::Long(l) => l.to_string(),
-        C::Float(f) => crate::library::javafmt::float_to_string(*f),
-        C::Double(d) => crate::library::javafmt::double_to_string(*d),
+        C::Float(f) => crate::lang::javafmt::float_to_string(*f),
+        C::Double(d) => crate::lang::javafmt::double_to_string(*d),
         other => return Err(bsm_error(format!("unsupported concat constant {other:?}"))),
     };
     Ok(s.encode_utf16().collect())
 }
 
-impl JThread {
-    /// Runs a string-concatenation call site whose arguments end at `sp`; returns the new sp.
-    pub fn exec_concat(&mut self, site: &ConcatSite, sp: usize) -> JResult<usize> {
-        let base = sp - site.arg_slots as usize;
-        let mut out: Vec<u16> = Vec::new();
-        for piece in &site.pieces {
-            match piece {
-                Piece::Literal(l) => out.extend_from_slice(l),
-                Piece::Arg { kind, slot } => {
-                    let value = self.slots[base + *slot as usize];
-                    self.append_value(&mut out, *kind, value)?;
-                }
-            }
-        }
-        let s = self.new_string_utf16_at(&out, site.sites)?;
-        self.slots[base] = s.raw() as u64;
-        Ok(base + 1)
-    }
-
-    /// Appends `String.valueOf(value)` for the value of `kind` in slot `at`.
-    pub fn append_value(&mut self, out: &mut Vec<u16>, kind: Kind, v: u64) -> JResult<()> {
-        let text = match kind {
-            Kind::Int | Kind::Short | Kind::Byte => (v as u32 as i32).to_string(),
-            Kind::Long => (v as i64).to_string(),
-            Kind::Boolean => (if v as u32 != 0 { "true" } else { "false" }).to_string(),
-            Kind::Char => {
-                out.push(v as u16);
-                return Ok(());
-            }
-            Kind::Float => crate::library::javafmt::float_to_string(f32::from_bits(v as u32)),
-            Kind::Double => crate::library::javafmt::double_to_string(f64::from_bits(v)),
-            Kind::Ref => {
-                let obj = Ref::from_raw(v as u32);
-                let s = self.string_value_of(obj)?;
-                if s.is_null() {
-                    "null".to_string()
-                } else {
-                    out.extend(self.string_chars(s));
-                    return Ok(());
-                }
-            }
-        };
-        out.extend(text.encode_utf16());
-        Ok(())
-    }
-
-    /// `String.valueOf(obj)` without the "null" mapping: the object itself if it is a String,
-    /// else the result of its toString() (may be null).
-    pub fn string_value_of(&mut self, obj: Ref) -> JResult<Ref> {
-        if obj.is_null() {
-            return Ok(Ref::NULL);
-        }
-        if self.class_of(obj).id == self.vm.wk().string.id {
-            return Ok(obj);
-        }
-        let r = self.invoke_virtual(obj, "toString", "()Ljava/lang/String;", &[])?;
-        Ok(Ref::from_raw(r as u32))
-    }
-
-    /// Runs a lambda call site: allocates the proxy and stores the captured values.
-    pub fn exec_new_lambda(&mut self, site: &LambdaSite, sp: usize) -> JResult<usize> {
-        let base = sp - site.arg_slots as usize;
-        let obj = self.new_object_at(site.class, Site::of_usual_type(site.site))?;
-        let vm = self.vm;
-        for &(offset, kind, slot) in &site.captures {
-            let v = self.slots[base + slot as usize];
-            crate::exec::interp::write_field(&vm.heap, &mut self.mutator, obj, offset as usize, kind, v);
-        }
-        self.slots[base] = obj.raw() as u64;
-        Ok(base + 1)
-    }
-
-    /// Runs a record's toString/hashCode/equals.
-    pub fn exec_record_method(&mut self, site: &RecordSite, sp: usize) -> JResult<usize> {
-        let base = sp - site.arg_slots as usize;
-        let this = Ref::from_raw(self.slots[base] as u32);
-        if this.is_null() {
-            return Err(self.throw_npe());
-        }
-        let result: u64 = match site.op {
-            RecordOp::ToString => self.record_to_string(site, base)?.raw() as u64,
-            RecordOp::HashCode => self.record_hash_code(site, base)? as u32 as u64,
-            RecordOp::Equals => self.record_equals(site, base)? as u64,
-        };
-        self.slots[base] = result;
-        Ok(base + site.ret.map_or(0, Kind::slots))
-    }
-
-    fn record_to_string(&mut self, site: &RecordSite, base: usize) -> JResult<Ref> {
-        let mut out: Vec<u16> = format!("{}[", site.simple_name).encode_utf16().collect();
-        for (i, (name, offset, kind)) in site.components.iter().enumerate() {
-            if i > 0 {
-                out.extend(", ".encode_utf16());
-            }
-            out.extend(format!("{name}=").encode_utf16());
-            let this = Ref::from_raw(self.slots[base] as u32);
-            let v = crate::exec::interp::read_field(
-                &self.vm.heap.memory,
-                this.offset() + *offset as usize,
-                *kind,
-            );
-            self.append_value(&mut out, *kind, v)?;
-        }
-        out.push(b']' as u16);
-        self.new_string_utf16(&out)
-    }
-
-    fn record_hash_code(&mut self, site: &RecordSite, base: usize) -> JResult<i32> {
-        let mut h: i32 = 0;
-        for (_, offset, kind) in &site.components {
-            let this = Ref::from_raw(self.slots[base] as u32);
-            let v = crate::exec::interp::read_field(
-                &self.vm.heap.memory,
-                this.offset() + *offset as usize,
-                *kind,
-            );
-            let c = match kind {
-                Kind::Ref => {
-                    let obj = Ref::from_raw(v as u32);
-                    if obj.is_null() {
-                        0
-                    } else {
-                        self.invoke_virtual(obj, "hashCode", "()I", &[])? as u32 as i32
-                    }
-                }
-                _ => primitive_hash(*kind, v),
-            };
-            h = h.wrapping_mul(31).wrapping_add(c);
-        }
-        Ok(h)
-    }
-
-    fn record_equals(&mut self, site: &RecordSite, base: usize) -> JResult<bool> {
-        let other = Ref::from_raw(self.slots[base + 1] as u32);
-        let this = Ref::from_raw(self.slots[base] as u32);
-        if other.is_null() || self.class_of(other).id != site.class {
-            return Ok(false);
-        }
-        if other == this {
-            return Ok(true);
-        }
-        for (_, offset, kind) in &site.components {
-            let (this, other) = (
-                Ref::from_raw(self.slots[base] as u32),
-                Ref::from_raw(self.slots[base + 1] as u32),
-            );
-            let mem = &self.vm.heap.memory;
-            let a = crate::exec::interp::read_field(mem, this.offset() + *offset as usize, *kind);
-            let b = crate::exec::interp::read_field(mem, other.offset() + *offset as usize, *kind);
-            let same = match kind {
-                Kind::Float => canonical_f32(a) == canonical_f32(b),
-                Kind::Double => canonical_f64(a) == canonical_f64(b),
-                Kind::Ref => {
-                    let (x, y) = (Ref::from_raw(a as u32), Ref::from_raw(b as u32));
-                    x == y
-                        || (!x.is_null()
-                            && self.invoke_virtual(
-                                x,
-                                "equals",
-                                "(Ljava/lang/Object;)Z",
-                                &[y.raw() as u64],
-                            )? as u32
-                                != 0)
-                }
-                _ => a == b,
-            };
-            if !same {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-}
-
-fn canonical_f32(bits: u64) -> u32 {
-    let f = f32::from_bits(bits as u32);
-    if f.is_nan() {
-        0x7fc0_0000
-    } else {
-        f.to_bits()
-    }
-}
-
-fn canonical_f64(bits: u64) -> u64 {
-    let f = f64::from_bits(bits);
-    if f.is_nan() {
-        0x7ff8_0000_0000_0000
-    } else {
-        f.to_bits()
-    }
-}
-
-/// The boxing classes' static hashCode of a primitive value.
-fn primitive_hash(kind: Kind, v: u64) -> i32 {
-    match kind {
-        Kind::Boolean => {
-            if v as u32 != 0 {
-                1231
-            } else {
-                1237
-            }
-        }
-        Kind::Long => (v ^ (v >> 32)) as i32,
-        Kind::Double => {
-            let b = canonical_f64(v);
-            (b ^ (b >> 32)) as i32
-        }
-        Kind::Float => canonical_f32(v) as i32,
-        _ => v as u32 as i32,
-    }
-}
-
 // ---- records ----
 
 fn link_record(
-    vm: &'static Vm,
+    classes: &'static ClassTable,
     cp: &ConstantPool,
     args: &[u16],
     name: &str,
@@ -424,7 +167,7 @@ fn link_record(
             "ObjectMethods needs the record class and its component names".into(),
         ));
     }
-    let class = vm.load(cp.class_name(args[0]).map_err(cf_error)?)?;
+    let class = classes.load(cp.class_name(args[0]).map_err(cf_error)?)?;
     check_record_site(&class.name, op, desc)?;
     let names_text = cp.string(args[1]).map_err(cf_error)?.text.clone();
     let names: Vec<&str> = if names_text.is_empty() {
@@ -498,7 +241,7 @@ const FLAG_MARKERS: i32 = 2;
 const FLAG_BRIDGES: i32 = 4;
 
 fn link_lambda(
-    vm: &'static Vm,
+    classes: &'static ClassTable,
     caller: &'static Class,
     cp: &ConstantPool,
     args: &[u16],
@@ -521,7 +264,7 @@ fn link_lambda(
             "lambda call site does not return an interface".into(),
         ));
     };
-    let iface = vm.load(iface_name)?;
+    let iface = classes.load(iface_name)?;
     let mut interfaces = vec![iface];
     let mut sam_descs = vec![sam_desc];
     if alt {
@@ -536,7 +279,7 @@ fn link_lambda(
         if flags & FLAG_MARKERS != 0 {
             let n = int_arg(at)? as usize;
             for k in 0..n {
-                interfaces.push(vm.load(cp.class_name(args[at + 1 + k]).map_err(cf_error)?)?);
+                interfaces.push(classes.load(cp.class_name(args[at + 1 + k]).map_err(cf_error)?)?);
             }
             at += 1 + n;
         }
@@ -551,9 +294,9 @@ fn link_lambda(
             }
         }
     }
-    let impl_class = vm.load(&impl_ref.class)?;
+    let impl_class = classes.load(&impl_ref.class)?;
     let impl_method =
-        crate::link::decode::find_method(vm, impl_class, &impl_ref.name, &impl_ref.descriptor)
+        crate::link::decode::find_method(classes, impl_class, &impl_ref.name, &impl_ref.descriptor)
             .ok_or_else(|| {
                 LinkageError::new(
                     "java/lang/NoSuchMethodError",
@@ -566,7 +309,7 @@ fn link_lambda(
                 )
             })?;
     let plan = LambdaPlan {
-        vm,
+        classes,
         impl_kind,
         impl_class,
         impl_method,
@@ -580,19 +323,20 @@ fn link_lambda(
         .enumerate()
         .map(|(i, p)| (format!("arg${}", i + 1), p.descriptor()))
         .collect();
-    let n = vm
+    let n = classes
         .lambda_count
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = format!("{}$$Lambda${}", caller.name, n);
-    let object = vm.load("java/lang/Object")?;
+    let object = classes.load("java/lang/Object")?;
     let sam_name = sam_name.to_string();
-    let class = vm.define_synthetic(name, object, interfaces, fields, |class_id, fields| {
-        let mut methods = Vec::new();
-        for d in &sam_descs {
-            methods.push(plan.proxy_method(class_id, fields, &sam_name, d)?);
-        }
-        Ok(methods)
-    })?;
+    let class =
+        classes.define_synthetic(name, object, interfaces, fields, |class_id, fields| {
+            let mut methods = Vec::new();
+            for d in &sam_descs {
+                methods.push(plan.proxy_method(class_id, fields, &sam_name, d)?);
+            }
+            Ok(methods)
+        })?;
     let captures = class
         .fields
         .iter()
@@ -608,7 +352,7 @@ fn link_lambda(
 }
 
 struct LambdaPlan {
-    vm: &'static Vm,
+    classes: &'static ClassTable,
     impl_kind: u8,
     impl_class: &'static Class,
     impl_method: &'static crate::model::class::Method,
@@ -626,7 +370,7 @@ impl LambdaPlan {
         desc: &str,
     ) -> Result<&'static crate::model::class::Method, LinkageError> {
         let sam = classfile::parse_method_descriptor(desc).map_err(cf_error)?;
-        let method = self.vm.new_method(
+        let method = self.classes.new_method(
             class_id,
             name,
             desc,
@@ -699,7 +443,7 @@ impl LambdaPlan {
         let is_ctor = self.impl_kind == REF_NEW_INVOKE_SPECIAL;
         if is_ctor {
             // A constructor reference (`Foo::new`): the site is the proxy's.
-            let site = self.vm.alloc_site(
+            let site = self.classes.alloc_site(
                 &self.impl_class.name,
                 "<init> (constructor reference)",
                 0,
@@ -808,13 +552,16 @@ impl LambdaPlan {
                     other => other.descriptor(),
                 };
                 if name != "java/lang/Object" && from != to {
-                    code.push(Insn::CheckCast(self.vm.load(&name)?.id));
+                    code.push(Insn::CheckCast(self.classes.load(&name)?.id));
                 }
             }
             (false, false) => widen(code, fk, tk).ok_or_else(|| inconvertible(from, to))?,
             (false, true) => {
                 let wrapper = wrapper_of(fk);
-                let desc = format!("({})L{wrapper};", crate::runtime::vm::primitive_descriptor(fk));
+                let desc = format!(
+                    "({})L{wrapper};",
+                    crate::model::insn::primitive_descriptor(fk)
+                );
                 code.push(Insn::InvokeStatic(self.method(wrapper, "valueOf", &desc)?));
             }
             (true, false) => {
@@ -822,13 +569,13 @@ impl LambdaPlan {
                     FieldType::Object(n) if primitive_of_wrapper(n).is_some() => n.clone(),
                     _ => {
                         let w = wrapper_of(tk).to_string();
-                        code.push(Insn::CheckCast(self.vm.load(&w)?.id));
+                        code.push(Insn::CheckCast(self.classes.load(&w)?.id));
                         w
                     }
                 };
                 let sk = primitive_of_wrapper(&source).ok_or_else(|| inconvertible(from, to))?;
                 let name = format!("{}Value", primitive_name(sk));
-                let desc = format!("(){}", crate::runtime::vm::primitive_descriptor(sk));
+                let desc = format!("(){}", crate::model::insn::primitive_descriptor(sk));
                 code.push(Insn::InvokeDirect(self.method(&source, &name, &desc)?));
                 widen(code, sk, tk).ok_or_else(|| inconvertible(from, to))?;
             }
@@ -842,8 +589,8 @@ impl LambdaPlan {
         name: &str,
         desc: &str,
     ) -> Result<&'static crate::model::class::Method, LinkageError> {
-        let c = self.vm.load(class)?;
-        crate::link::decode::find_method(self.vm, c, name, desc).ok_or_else(|| {
+        let c = self.classes.load(class)?;
+        crate::link::decode::find_method(self.classes, c, name, desc).ok_or_else(|| {
             LinkageError::new(
                 "java/lang/NoSuchMethodError",
                 format!("{class}.{name}{desc}"),

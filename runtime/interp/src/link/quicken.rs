@@ -44,9 +44,9 @@
 //! backward branch, which it takes at its own index with the operand stack as it was there: the
 //! oop map of that index describes it. The oop-map analysis itself never sees quickened forms.
 
+use crate::link::classes::ClassTable;
 use crate::model::class::{Code, Method, Trivial};
 use crate::model::insn::{Cond, DoubleOp, FieldProduct, Insn, IntOp, Intrinsic, Kind, LongOp};
-use crate::runtime::vm::Vm;
 
 /// The double superinstruction of `form` for operation `op`: each form has one variant per
 /// operation (`DAddStore`, `DSubStore`, ...; see `DoubleOp`).
@@ -83,16 +83,16 @@ macro_rules! per_op {
 }
 
 /// Rewrites `code`, the body of `method`, in place (its oop maps must already be computed).
-pub fn quicken(vm: &Vm, method: &Method, code: &mut Code) {
-    let tracking_deaths = vm.heap.deaths().is_some();
+pub fn quicken(classes: &ClassTable, method: &Method, code: &mut Code) {
+    let tracking_deaths = classes.tracking_deaths;
     // With `--trace-deaths` every frame's locals are stamped when it returns: all calls push one.
     if !tracking_deaths {
         code.trivial = trivial_shape(method, &code.insns);
     }
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
         .map(|i| match tracking_deaths {
-            true => tracked_form(vm, &code.insns, i),
-            false => quick_form(vm, &code.insns, i),
+            true => tracked_form(classes, &code.insns, i),
+            false => quick_form(classes, &code.insns, i),
         })
         .collect();
     for (i, form) in forms.into_iter().enumerate() {
@@ -134,7 +134,7 @@ fn is_empty(m: &Method) -> bool {
 /// With `--trace-deaths`: every astore becomes `AStoreTracked`, which stamps the reference it
 /// overwrites; no superinstruction may absorb an astore, nor a putstatic of a reference (the
 /// generic putstatic stamps the old value); everything else quickens as usual.
-fn tracked_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
+fn tracked_form(classes: &ClassTable, insns: &[Insn], i: usize) -> Option<Insn> {
     use Insn::*;
     match &insns[i] {
         AStore(local) => return Some(AStoreTracked(*local)),
@@ -143,7 +143,7 @@ fn tracked_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
         } => return None,
         _ => {}
     }
-    let form = quick_form(vm, insns, i)?;
+    let form = quick_form(classes, insns, i)?;
     // aload; iload; aaload; astore and aload; getfield; astore end in the astore.
     let absorbs_astore = match form {
         LocalsArrayLoadStore32 { .. } => matches!(insns.get(i + 3), Some(AStore(_))),
@@ -154,7 +154,7 @@ fn tracked_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
 }
 
 /// The quickened form of the instruction at `i` (reading the original instructions after it).
-fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
+fn quick_form(classes: &ClassTable, insns: &[Insn], i: usize) -> Option<Insn> {
     use Insn::*;
     let next = |k: usize| insns.get(i + k);
     match &insns[i] {
@@ -191,14 +191,14 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
             Width::W32 => Some(ArrayStore32),
             Width::W64 => Some(ArrayStore64),
         },
-        InvokeStatic(m) => intrinsic(vm, m).map(Intrinsic),
+        InvokeStatic(m) => intrinsic(classes, m).map(Intrinsic),
         // A class initialised now stays initialised: no check needed from here on.
         GetStatic {
             class,
             slot,
             kind: Kind::Ref,
-        } if vm.class(*class).init.is_done() => {
-            let table = vm.class(*class).static_cell(*slot);
+        } if classes.class(*class).init.is_done() => {
+            let table = classes.class(*class).static_cell(*slot);
             match (next(1), next(2)) {
                 (Some(ILoad(index)), Some(ArrayLoad(Kind::Int | Kind::Float | Kind::Ref))) => {
                     Some(StaticArrayLoad32 {
@@ -215,15 +215,15 @@ fn quick_form(vm: &Vm, insns: &[Insn], i: usize) -> Option<Insn> {
                 _ => Some(GetStatic32(table)),
             }
         }
-        GetStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
-            let cell = vm.class(*class).static_cell(*slot);
+        GetStatic { class, slot, kind } if classes.class(*class).init.is_done() => {
+            let cell = classes.class(*class).static_cell(*slot);
             match width(*kind)? {
                 Width::W32 => Some(GetStatic32(cell)),
                 Width::W64 => Some(GetStatic64(cell)),
             }
         }
-        PutStatic { class, slot, kind } if vm.class(*class).init.is_done() => {
-            let cell = vm.class(*class).static_cell(*slot);
+        PutStatic { class, slot, kind } if classes.class(*class).init.is_done() => {
+            let cell = classes.class(*class).static_cell(*slot);
             match width(*kind)? {
                 Width::W32 => Some(PutStatic32(cell)),
                 Width::W64 => Some(PutStatic64(cell)),
@@ -783,9 +783,9 @@ fn double_op(insn: &Insn) -> Option<DoubleOp> {
 }
 
 /// The intrinsic computing `m`, if it is one of the library methods the interpreter knows.
-fn intrinsic(vm: &Vm, m: &Method) -> Option<Intrinsic> {
+fn intrinsic(classes: &ClassTable, m: &Method) -> Option<Intrinsic> {
     use Intrinsic::*;
-    let class = vm.class(m.class_id);
+    let class = classes.class(m.class_id);
     if !class.is_bootstrap {
         return None;
     }

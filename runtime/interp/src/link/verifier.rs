@@ -81,7 +81,7 @@
 
 use crate::classfile::{access, parse_field_descriptor, parse_method_descriptor};
 use crate::classfile::{Code, Constant, ConstantPool, ExceptionHandler, FieldType};
-use crate::runtime::vm::LinkageError;
+use crate::model::error::LinkageError;
 use std::fmt;
 use std::rc::Rc;
 

@@ -12,7 +12,15 @@ use parking_lot::{Condvar, Mutex};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
 
-pub type NativeFn = fn(&mut crate::runtime::thread::JThread, usize) -> crate::runtime::thread::JResult<u64>;
+/// A native method's binding: its function's index in the VM's table of native functions
+/// (`runtime::natives::NativeTable`), found on the method's first call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NativeIndex(pub u32);
+
+/// Finds a loaded class by its id (the class table, `link::classes::ClassTable`, does).
+pub trait ClassById {
+    fn class(&self, id: u32) -> &'static Class;
+}
 
 /// Method selector -> vtable index.
 pub type SelectorMap = rustc_hash::FxHashMap<u32, u32>;
@@ -89,7 +97,7 @@ pub struct Method {
     pub raw_code: Option<RawCode>,
     pub synthetic_code: Option<Vec<Insn>>,
     pub code: OnceLock<Result<Code, String>>,
-    pub native: OnceLock<Option<NativeFn>>,
+    pub native: OnceLock<Option<NativeIndex>>,
     pub line_numbers: Vec<(u16, u16)>,
 }
 
@@ -228,7 +236,7 @@ pub struct Class {
     /// The class file's major version (0 for classes the VM makes): picks the verifier.
     pub major_version: u16,
     /// The outcome of linking (verification), once done: see `Vm::link`.
-    pub linked: OnceLock<Result<(), crate::runtime::vm::LinkageError>>,
+    pub linked: OnceLock<Result<(), crate::model::error::LinkageError>>,
 }
 
 impl Class {
@@ -250,7 +258,7 @@ impl Class {
     }
 
     /// Is this class `other` or a subclass / implementor of it (JVMS checkcast rules)?
-    pub fn is_subclass_of(&self, other: &Class, vm: &crate::runtime::vm::Vm) -> bool {
+    pub fn is_subclass_of(&self, other: &Class, classes: &impl ClassById) -> bool {
         if self.id == other.id {
             return true;
         }
@@ -267,7 +275,9 @@ impl Class {
                     ..
                 },
             ) => match (e1, e2) {
-                (Kind::Ref, Kind::Ref) => vm.class(*c1).is_subclass_of(vm.class(*c2), vm),
+                (Kind::Ref, Kind::Ref) => classes
+                    .class(*c1)
+                    .is_subclass_of(classes.class(*c2), classes),
                 _ => false,
             },
             (ClassKind::Array { .. }, _) => {
@@ -364,4 +374,10 @@ impl std::fmt::Debug for StringConst {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:?}", String::from_utf16_lossy(&self.utf16))
     }
+}
+
+/// The trace's id of `method` as a death context (`gcvm_gc::deaths`; 0 means unknown).
+#[inline]
+pub fn death_context(method: &Method) -> u32 {
+    method.id + 1
 }

@@ -6,8 +6,9 @@
 //! interpreter (and the oop-map builder) exactly what each slot holds. A reference that cannot be
 //! resolved becomes `LinkError`, which throws the right Java error if — and only if — it executes.
 
+use crate::classfile::FieldType;
 use crate::model::class::{Method, StringConst};
-use crate::link::indy::{ConcatSite, LambdaSite, RecordSite};
+use crate::model::sites::{ConcatSite, LambdaSite, RecordSite};
 use std::sync::atomic::AtomicU64;
 
 /// What a field or array element holds, and how it is loaded and stored.
@@ -860,4 +861,51 @@ pub enum Intrinsic {
     LNumberOfLeadingZeros,
     IBitCount,
     LBitCount,
+}
+
+pub const PRIMITIVES: &[(&str, Kind)] = &[
+    ("boolean", Kind::Boolean),
+    ("byte", Kind::Byte),
+    ("char", Kind::Char),
+    ("short", Kind::Short),
+    ("int", Kind::Int),
+    ("float", Kind::Float),
+    ("long", Kind::Long),
+    ("double", Kind::Double),
+];
+
+pub fn primitive_descriptor(k: Kind) -> char {
+    match k {
+        Kind::Boolean => 'Z',
+        Kind::Byte => 'B',
+        Kind::Char => 'C',
+        Kind::Short => 'S',
+        Kind::Int => 'I',
+        Kind::Float => 'F',
+        Kind::Long => 'J',
+        Kind::Double => 'D',
+        Kind::Ref => 'L',
+    }
+}
+
+pub fn primitive_name(k: Kind) -> &'static str {
+    PRIMITIVES
+        .iter()
+        .find(|(_, p)| *p == k)
+        .map(|(n, _)| *n)
+        .unwrap_or("object")
+}
+
+pub fn kind_of(t: &FieldType) -> Kind {
+    match t {
+        FieldType::Byte => Kind::Byte,
+        FieldType::Char => Kind::Char,
+        FieldType::Double => Kind::Double,
+        FieldType::Float => Kind::Float,
+        FieldType::Int => Kind::Int,
+        FieldType::Long => Kind::Long,
+        FieldType::Short => Kind::Short,
+        FieldType::Boolean => Kind::Boolean,
+        FieldType::Object(_) | FieldType::Array(_) => Kind::Ref,
+    }
 }

@@ -2,7 +2,11 @@
 //! (threads and safepoints, monitors, recording, output, streams glue), thread stacks and the
 //! VM's roots. Nothing here runs bytecode. Imports `classfile`, `model` and `link`.
 pub mod monitor;
+pub mod natives;
 pub mod output;
+pub mod pause;
+pub mod recording;
+pub mod safepoints;
 pub mod streams;
 pub mod thread;
 pub mod vm;

@@ -21,10 +21,12 @@
 //! ends.
 
 use crate::model::class::{Class, Code, Method};
+use crate::model::error::LinkageError;
 use crate::model::insn::Kind;
-use crate::runtime::vm::{LinkageError, Vm};
+use crate::model::sites::{Site, StringSites};
+use crate::runtime::vm::Vm;
 use gcvm_gc::{GcCause, Mutator, Ref, RootSource};
-use gcvm_tracer::{format::SITE_VM, ThreadEvents};
+use gcvm_tracer::ThreadEvents;
 use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -69,58 +71,6 @@ pub struct ThreadStack {
     /// stopped at a safepoint poll). A pause that takes the lock reads it as the moment the
     /// thread reached the safepoint (the trace's Safepoint arrival events).
     pub released_at: Option<std::time::Instant>,
-}
-
-/// Where an allocation comes from, as the trace records it: the site's id, and whether the
-/// object is of the site's usual type (then the event is one 32-bit word; otherwise it names
-/// the type). Bytecode `new`/`newarray` sites imply their type; the VM's own allocations
-/// (strings, exceptions, mirrors, clones...) use `Site::VM`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Site {
-    pub id: u32,
-    pub implies_type: bool,
-}
-
-impl Site {
-    /// Allocations by the VM itself.
-    pub const VM: Site = Site {
-        id: SITE_VM,
-        implies_type: false,
-    };
-
-    /// A site whose objects are of its usual type.
-    pub fn of_usual_type(id: u32) -> Site {
-        Site {
-            id,
-            implies_type: true,
-        }
-    }
-
-    /// A site whose objects name their type.
-    pub fn typed(id: u32) -> Site {
-        Site {
-            id,
-            implies_type: false,
-        }
-    }
-}
-
-/// Where a String and its char[] come from: a site for each, so that both are of their site's
-/// usual type (two 4-byte events instead of two typed ones).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StringSites {
-    pub chars: Site,
-    pub string: Site,
-}
-
-impl StringSites {
-    /// Sites `chars` (usual type char[]) and `string` (usual type String).
-    pub fn new(chars: u32, string: u32) -> StringSites {
-        StringSites {
-            chars: Site::of_usual_type(chars),
-            string: Site::of_usual_type(string),
-        }
-    }
 }
 
 /// Records one allocation placed at `at` in the thread's TLAB (in address order).
@@ -209,7 +159,7 @@ impl JThread {
         thread_object: Ref,
         daemon: bool,
     ) -> Arc<ThreadShared> {
-        let threads = vm.thread_count().max(1);
+        let threads = vm.threads.count().max(1);
         let stack = ThreadStack {
             slots: vec![0; vm.options.stack_slots + STACK_RESERVE_SLOTS],
             frames: Vec::with_capacity(1024),
@@ -231,7 +181,7 @@ impl JThread {
             park_cond: Condvar::new(),
             waiting_on: Mutex::new(None),
         });
-        vm.register_thread(shared.clone());
+        vm.threads.register(shared.clone());
         shared
     }
 
@@ -264,7 +214,7 @@ impl JThread {
         self.events = None; // records Thread Death and flushes
         self.frames.clear();
         self.handles.clear();
-        vm.unregister_thread(self.id);
+        vm.threads.unregister(self.id);
     }
 
     /// Runs `f` in a safe region: the stack lock is released (fairly, so a waiting collector
@@ -280,7 +230,7 @@ impl JThread {
     /// A safepoint poll: if a collection is waiting, stop until it is over. Frames must be synced.
     #[inline]
     pub fn safepoint_poll(&mut self) {
-        if self.vm.safepoint_requested() {
+        if self.vm.threads.safepoint_requested() {
             self.stop_for_safepoint();
         }
     }
@@ -288,7 +238,7 @@ impl JThread {
     #[cold]
     fn stop_for_safepoint(&mut self) {
         let vm = self.vm;
-        self.blocking(|| vm.wait_for_safepoint_end());
+        self.blocking(|| vm.threads.wait_for_safepoint_end());
     }
 
     // ---- reference stores (through the heap's access API, so barriers run) ----
@@ -427,7 +377,7 @@ impl JThread {
         // runs even without soft references and is never skipped as redundant: the collection
         // above may have been, because another pause came first — and a concurrent
         // collector's own pauses (a remark, a cleanup) free nothing.
-        crate::library::refs::clear_soft_refs_before_oom(self);
+        clear_soft_refs_before_oom(self);
         self.collect(GcCause::LastDitch);
         if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
             return Ok(at);
@@ -550,7 +500,7 @@ impl JThread {
         let crate::model::class::ClassKind::Array { component, .. } = class.kind else {
             unreachable!()
         };
-        let component = self.vm.class(component);
+        let component = self.vm.classes.class(component);
         let h = self.push_handle(arr);
         for i in 0..counts[0] as usize {
             let sub = self.new_multi_array(component, &counts[1..], Site::typed(site.id))?;
@@ -614,13 +564,13 @@ impl JThread {
 
     /// A new java.lang.String with the given UTF-16 contents, made by the VM.
     pub fn new_string_utf16(&mut self, chars: &[u16]) -> JResult<Ref> {
-        let sites = self.vm.wk().string_sites;
+        let sites = self.vm.classes.wk().string_sites;
         self.new_string_utf16_at(chars, sites)
     }
 
     /// A new java.lang.String (and its char[]) allocated at `sites`.
     pub fn new_string_utf16_at(&mut self, chars: &[u16], sites: StringSites) -> JResult<Ref> {
-        let wk = self.vm.wk();
+        let wk = self.vm.classes.wk();
         let arr = self.new_array_at(wk.char_array, chars.len() as i32, sites.chars)?;
         self.vm.heap.store_u16_elements(arr, chars);
         let h = self.push_handle(arr);
@@ -639,7 +589,7 @@ impl JThread {
     /// The contents of a java.lang.String.
     pub fn string_chars(&self, s: Ref) -> Vec<u16> {
         let mem = &self.vm.heap.memory;
-        let arr = mem.read_ref(s.offset() + self.vm.wk().string_value_offset as usize);
+        let arr = mem.read_ref(s.offset() + self.vm.classes.wk().string_value_offset as usize);
         if arr.is_null() {
             return Vec::new();
         }
@@ -677,7 +627,10 @@ impl JThread {
 
     /// Loads a class, turning a linkage failure into a pending Java error.
     pub fn load_class(&mut self, name: &str) -> JResult<&'static Class> {
-        self.vm.load(name).map_err(|e| self.throw_linkage(&e))
+        self.vm
+            .classes
+            .load(name)
+            .map_err(|e| self.throw_linkage(&e))
     }
 
     /// The java.lang.Class mirror of `class`, created on first use.
@@ -686,7 +639,7 @@ impl JThread {
         if !m.is_null() {
             return Ok(m);
         }
-        let wk = self.vm.wk();
+        let wk = self.vm.classes.wk();
         let mirror = self.new_object(wk.class)?;
         self.vm
             .heap
@@ -710,17 +663,17 @@ impl JThread {
             .vm
             .heap
             .memory
-            .read_u32(mirror.offset() + self.vm.wk().class_id_offset as usize);
-        self.vm.class(id)
+            .read_u32(mirror.offset() + self.vm.classes.wk().class_id_offset as usize);
+        self.vm.classes.class(id)
     }
 
     #[inline]
     pub fn class_of(&self, obj: Ref) -> &'static Class {
-        self.vm.class(self.vm.heap.memory.type_id(obj))
+        self.vm.classes.class(self.vm.heap.memory.type_id(obj))
     }
 
     pub fn is_instance(&self, obj: Ref, class: &Class) -> bool {
-        self.class_of(obj).is_subclass_of(class, self.vm)
+        self.class_of(obj).is_subclass_of(class, &self.vm.classes)
     }
 
     /// Initialises `class` (JVMS 5.5): superclass first, then `<clinit>`.
@@ -729,7 +682,7 @@ impl JThread {
         if class.init.is_done() {
             return Ok(());
         }
-        if let Err(e) = self.vm.link(class) {
+        if let Err(e) = self.vm.classes.link(class) {
             return Err(self.throw_linkage(&e));
         }
         {
@@ -796,7 +749,11 @@ impl JThread {
             return Ok(());
         }
         let exc = self.pending;
-        let error = self.vm.load("java/lang/Error").expect("classlib has Error");
+        let error = self
+            .vm
+            .classes
+            .load("java/lang/Error")
+            .expect("classlib has Error");
         if self.is_instance(exc, error) {
             return Err(Throw);
         }
@@ -830,7 +787,7 @@ impl JThread {
             };
             if let Ok(crate::classfile::Constant::String { .. }) = cp.get(idx) {
                 let utf = cp.string(idx).expect("validated string constant");
-                let sc = self.vm.string_const(&utf.utf16);
+                let sc = self.vm.classes.string_const(&utf.utf16);
                 let s = self.intern_const(sc)?;
                 class.set_static_value(f.offset, s.raw() as u64);
             }
@@ -872,7 +829,7 @@ impl JThread {
             return Err(self.throw_new("java/lang/NullPointerException", None));
         }
         let class = self.class_of(receiver);
-        let selector = self.vm.selector(name, descriptor);
+        let selector = self.vm.classes.selector(name, descriptor);
         let Some(&slot) = class.itable.get(&selector) else {
             return Err(self.throw_new(
                 "java/lang/NoSuchMethodError",
@@ -897,7 +854,7 @@ impl JThread {
                 "java/lang/AbstractMethodError",
                 Some(&format!(
                     "{}.{}{}",
-                    self.vm.class(method.class_id).java_name(),
+                    self.vm.classes.class(method.class_id).java_name(),
                     method.name,
                     method.descriptor
                 )),
@@ -905,11 +862,11 @@ impl JThread {
         }
         if method.code.get().is_none() {
             // Not run before: its class must be linked (verified) first.
-            if let Err(e) = self.vm.link(self.vm.class(method.class_id)) {
+            if let Err(e) = self.vm.classes.link(self.vm.classes.class(method.class_id)) {
                 return Err(self.throw_linkage(&e));
             }
         }
-        let code = match crate::link::decode::code_of(self.vm, method) {
+        let code = match crate::link::decode::code_of(&self.vm.classes, method) {
             Ok(code) => code,
             Err(e) => return Err(self.throw_new("java/lang/VerifyError", Some(&e))),
         };
@@ -957,7 +914,7 @@ impl JThread {
     /// Enters the monitor a synchronized method locks (the receiver, or the class mirror) and
     /// records it in the method's frame, which must be on top.
     fn enter_method_monitor(&mut self, method: &'static Method, base: usize) -> JResult<()> {
-        let class = self.vm.class(method.class_id);
+        let class = self.vm.classes.class(method.class_id);
         let obj = if method.is_static() {
             self.class_mirror(class)?
         } else {
@@ -975,17 +932,9 @@ impl JThread {
     }
 
     fn call_native(&mut self, method: &'static Method, base: usize) -> JResult<()> {
-        let native = *method.native.get_or_init(|| {
-            let key = format!(
-                "{}.{}{}",
-                self.vm.class(method.class_id).name,
-                method.name,
-                method.descriptor
-            );
-            self.vm.natives.get(&key).copied()
-        });
-        let Some(native) = native else {
-            let class = self.vm.class(method.class_id);
+        let class_name = &self.vm.classes.class(method.class_id).name;
+        let Some(native) = self.vm.natives.bind(class_name, method) else {
+            let class = self.vm.classes.class(method.class_id);
             return Err(self.throw_new(
                 "java/lang/UnsatisfiedLinkError",
                 Some(&format!(
@@ -1211,7 +1160,7 @@ impl RootSource for VmRoots<'_> {
 /// Statics, class mirrors, interned strings and VM globals.
 pub fn visit_vm_roots(vm: &'static Vm, visit: &mut dyn FnMut(Ref) -> Ref) {
     use std::sync::atomic::Ordering;
-    for class in vm.all_classes() {
+    for class in vm.classes.all_classes() {
         for &slot in &class.static_ref_slots {
             let r = Ref::from_raw(class.static_value(slot) as u32);
             if !r.is_null() {
@@ -1223,7 +1172,7 @@ pub fn visit_vm_roots(vm: &'static Vm, visit: &mut dyn FnMut(Ref) -> Ref) {
             class.mirror.store(visit(m).raw(), Ordering::Relaxed);
         }
     }
-    for sc in vm.string_list.lock().iter() {
+    for sc in vm.classes.string_list.lock().iter() {
         let r = Ref::from_raw(sc.value.load(Ordering::Relaxed));
         if !r.is_null() {
             sc.value.store(visit(r).raw(), Ordering::Relaxed);
@@ -1232,4 +1181,15 @@ pub fn visit_vm_roots(vm: &'static Vm, visit: &mut dyn FnMut(Ref) -> Ref) {
     for g in vm.globals.lock().iter_mut() {
         visit_ref(g, visit);
     }
+}
+
+/// Before throwing OutOfMemoryError: true if a collection that clears every soft reference is
+/// worth trying (the last one discovered some), after asking for it.
+fn clear_soft_refs_before_oom(t: &JThread) -> bool {
+    let refs = t.vm.heap.types.references();
+    if refs.soft_refs_seen() {
+        refs.request_clear_all_soft();
+        return true;
+    }
+    false
 }

@@ -13,22 +13,28 @@ const MAX_STACK_TRACE_DEPTH: usize = 1024;
 /// itself and of the throwable's constructors are left out, as HotSpot does, and so are hidden
 /// frames (lambda proxies).
 pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
-    let throwable_class = t.vm.load("java/lang/Throwable").expect("Throwable loaded");
+    let throwable_class =
+        t.vm.classes
+            .load("java/lang/Throwable")
+            .expect("Throwable loaded");
     let mut frames: Vec<u64> = Vec::new();
     let mut skipping_fill = true;
     let mut skipping_init = true;
     let mut hidden_top = false;
     for f in t.frames.iter().rev() {
         let m = f.method;
-        let owner = t.vm.class(m.class_id);
+        let owner = t.vm.classes.class(m.class_id);
         if skipping_fill
             && (m.name == "fillInStackTrace0" || m.name == "fillInStackTrace")
-            && owner.is_subclass_of(throwable_class, t.vm)
+            && owner.is_subclass_of(throwable_class, &t.vm.classes)
         {
             continue;
         }
         skipping_fill = false;
-        if skipping_init && m.name == "<init>" && owner.is_subclass_of(throwable_class, t.vm) {
+        if skipping_init
+            && m.name == "<init>"
+            && owner.is_subclass_of(throwable_class, &t.vm.classes)
+        {
             continue;
         }
         skipping_init = false;
@@ -46,10 +52,10 @@ pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     if hidden_top {
         frames.insert(0, HIDDEN_TOP);
     }
-    let arr = t.new_array(t.vm.wk().long_array, frames.len() as i32)?;
+    let arr = t.new_array(t.vm.classes.wk().long_array, frames.len() as i32)?;
     t.vm.heap.store_u64_elements(arr, &frames);
     let this = t.arg_ref(a, 0);
-    let offset = t.vm.wk().throwable_backtrace_offset as usize;
+    let offset = t.vm.classes.wk().throwable_backtrace_offset as usize;
     t.store_ref(this, offset, arr);
     Ok(0)
 }
@@ -88,7 +94,8 @@ const HIDDEN_TOP: u64 = u64::MAX;
 /// The frames recorded in a throwable.
 pub fn backtrace_of(t: &JThread, throwable: Ref) -> Backtrace {
     let mem = &t.vm.heap.memory;
-    let arr = mem.read_ref(throwable.offset() + t.vm.wk().throwable_backtrace_offset as usize);
+    let arr =
+        mem.read_ref(throwable.offset() + t.vm.classes.wk().throwable_backtrace_offset as usize);
     let mut entries: Vec<u64> = match arr.is_null() {
         true => Vec::new(),
         false => (0..mem.array_length(arr) as usize)
@@ -117,12 +124,14 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
 /// `Thread.getStackTrace0()`, for a thread other than the caller: its frames, innermost first,
 /// read while it is stopped (`Vm::with_thread_stopped`); empty if it is not running.
 pub fn thread_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
-    let target = t.vm.find_thread(crate::library::threads::tid_of(t, t.arg_ref(a, 0)));
+    let target =
+        t.vm.threads
+            .find(crate::library::threads::tid_of(t, t.arg_ref(a, 0)));
     let entries: Vec<(u32, u32)> = match target {
         Some(target) => {
             let vm = t.vm;
             t.blocking(|| {
-                vm.with_thread_stopped(&target, |stack| {
+                vm.threads.with_thread_stopped(&target, |stack| {
                     stack
                         .frames
                         .iter()
@@ -152,7 +161,10 @@ fn stack_trace_elements(
 ) -> JResult<Ref> {
     let ste = t.load_class("java/lang/StackTraceElement")?;
     t.initialize(ste)?;
-    let array_class = t.vm.array_class_of(ste).map_err(|e| t.throw_linkage(&e))?;
+    let array_class =
+        t.vm.classes
+            .array_class_of(ste)
+            .map_err(|e| t.throw_linkage(&e))?;
     let arr = t.new_array(array_class, entries.len() as i32)?;
     let h = t.push_handle(arr);
     let ctor = ste
@@ -162,8 +174,8 @@ fn stack_trace_elements(
         )
         .expect("StackTraceElement(boolean app, boolean formatted, String, String, String, int)");
     for (k, (method_id, bci)) in entries.into_iter().enumerate() {
-        let m = t.vm.method_by_id(method_id);
-        let class = t.vm.class(m.class_id);
+        let m = t.vm.classes.method_by_id(method_id);
+        let class = t.vm.classes.class(m.class_id);
         let line = if m.is_native() { -2 } else { m.line_of(bci) };
         let element = t.new_object(ste)?;
         let he = t.push_handle(element);
@@ -205,8 +217,8 @@ pub fn extended_npe_message(t: &mut JThread, a: usize) -> JResult<u64> {
     let Some(&(method_id, bci)) = backtrace.frames.first() else {
         return Ok(0);
     };
-    let method = t.vm.method_by_id(method_id);
-    let class = t.vm.class(method.class_id);
+    let method = t.vm.classes.method_by_id(method_id);
+    let class = t.vm.classes.class(method.class_id);
     let message = class
         .constant_pool
         .as_ref()
@@ -222,7 +234,7 @@ pub fn extended_npe_message(t: &mut JThread, a: usize) -> JResult<u64> {
 /// does.
 pub fn report_uncaught(t: &mut JThread, exc: Ref) {
     let h = t.push_handle(exc);
-    let dispatch = t.vm.load("java/lang/Thread").ok().and_then(|c| {
+    let dispatch = t.vm.classes.load("java/lang/Thread").ok().and_then(|c| {
         c.find_declared_method("dispatchUncaughtException", "(Ljava/lang/Throwable;)V")
     });
     let thread = t.thread_object;

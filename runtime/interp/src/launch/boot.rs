@@ -1,0 +1,104 @@
+//! Making the VM from its parts: the heap by the collector's name, the recording, the class
+//! table loaded from the embedded class library and the class path, the native functions, the
+//! output; then the classes the VM relies on are loaded and the collector's controller started.
+
+use crate::launch::signals;
+use crate::library::classlib::CLASSLIB;
+use crate::library::natives;
+use crate::link::classes::ClassTable;
+use crate::runtime::monitor::Monitors;
+use crate::runtime::natives::NativeTable;
+use crate::runtime::output::JavaStdout;
+use crate::runtime::pause::VmPauses;
+use crate::runtime::recording::Recorder;
+use crate::runtime::safepoints::Threads;
+use crate::runtime::streams::VmStreams;
+use crate::runtime::vm::{Recording, Vm, VmOptions};
+use gcvm_gc::{Heap, TypeRegistry};
+use parking_lot::Mutex;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+impl Vm {
+    pub fn new(options: VmOptions) -> Result<&'static Vm, String> {
+        Vm::with_recording(options, Recording::default())
+    }
+
+    /// A VM that also records what `recording` asks for. The trace is opened before the first
+    /// heap allocation and describes the heap's spaces before any object exists.
+    pub fn with_recording(options: VmOptions, recording: Recording) -> Result<&'static Vm, String> {
+        let types = Arc::new(TypeRegistry::new());
+        let mut heap = Heap::new(&options.collector, options.heap.clone(), types.clone())?;
+        if options.verify_barriers {
+            heap = heap.with_barrier_check();
+        }
+        if recording.trace_deaths {
+            if recording.trace.is_none() {
+                return Err("--trace-deaths needs --trace FILE".to_string());
+            }
+            heap = heap.with_death_tracking();
+        }
+        let recorder = Recorder::open(&recording, &options, &heap)?;
+        let streams = match &recording.stream {
+            Some(setup) => Some(VmStreams::open(setup, &heap, &recording.program)?),
+            None => None,
+        };
+        let classes = ClassTable::new(
+            &options.classpath,
+            CLASSLIB,
+            types.clone(),
+            recorder.trace.clone(),
+            heap.deaths().is_some(),
+        );
+        let vm = Vm {
+            options,
+            heap,
+            types,
+            classes,
+            threads: Threads::default(),
+            monitors: Monitors::default(),
+            natives: NativeTable::new(natives::registry()),
+            recorder,
+            streams,
+            globals: Mutex::new(Vec::new()),
+            stdout: JavaStdout::default(),
+            identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
+            start: std::time::Instant::now(),
+        };
+        let vm: &'static Vm = Box::leak(Box::new(vm));
+        signals::install(vm);
+        vm.stdout.start_flusher();
+        if vm.options.log_gc {
+            // HotSpot's first GC log line names the collector (`Using G1`).
+            let uptime = vm.heap.uptime().as_secs_f64();
+            let name = display_name(vm.heap.collector_name());
+            vm.write_stdout(format!("[{uptime:.3}s][info][gc] Using {name}\n").as_bytes());
+        }
+        vm.classes.define_trace_filler();
+        vm.classes
+            .boot()
+            .map_err(|e| format!("{}: {}", e.class.replace('/', "."), e.message))?;
+        let control: &'static VmPauses = Box::leak(Box::new(VmPauses(vm)));
+        vm.heap.start(control)?;
+        vm.start_stream_ticker();
+        if let Some(streams) = &vm.streams {
+            streams.wait_for_viewer();
+        }
+        Ok(vm)
+    }
+}
+
+/// A collector's name as the GC log's `Using` line prints it: `region` is `Region`,
+/// `mark-compact` is `Mark-Compact`.
+fn display_name(collector: &str) -> String {
+    collector
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}

@@ -1,0 +1,274 @@
+//! Pauses: the world stopped (every thread's stack taken, runtime/safepoints.rs), each thread's
+//! collector state and trace buffer flushed, the collection run through `Heap::pause` with the
+//! VM's roots, the pause logged (`-Xlog:gc`) and streamed, and the threads let go. Also the
+//! heap-stream tick, a pause that collects nothing, and `VmPauses`, the VM as a collector's
+//! controller thread asks it for pauses.
+
+use crate::runtime::safepoints::StackGuard;
+use crate::runtime::vm::Vm;
+use gcvm_tracer::stream::StreamEvent;
+use gcvm_tracer::TraceWriter;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+impl Vm {
+    /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
+    /// own stack. Returns None when another thread collected since `seen_gc_count` and this
+    /// allocation-failure collection is therefore redundant.
+    /// `requester` is the trace id of the Java thread asking (when tracing).
+    pub fn stop_the_world_and_collect(
+        &'static self,
+        cause: gcvm_gc::GcCause,
+        seen_gc_count: u32,
+        requester: Option<u32>,
+    ) -> Result<Option<gcvm_gc::GcRecord>, String> {
+        let collector = self.heap.collector();
+        let seen = (cause == gcvm_gc::GcCause::AllocationFailure).then_some(seen_gc_count);
+        self.stop_the_world_and_run(cause, seen, requester, &mut |roots, events| {
+            collector.collect(cause, roots, events)
+        })
+    }
+
+    /// Runs `body` in a pause: stops every thread (docs/safepoints.md), flushes each one's
+    /// collector state and trace buffer, runs `body` through `Heap::pause` with the roots, logs
+    /// the pause (`-Xlog:gc`), resizes the TLABs and lets the threads go. With `seen_gc_count`,
+    /// does nothing if a pause happened since (another thread's collection made this one
+    /// redundant). The caller must not hold its own stack. `requester`: the Java thread asking
+    /// (None: a collector's controller), for the trace's Safepoint event.
+    pub fn stop_the_world_and_run(
+        &'static self,
+        cause: gcvm_gc::GcCause,
+        seen_gc_count: Option<u32>,
+        requester: Option<u32>,
+        body: &mut gcvm_gc::PauseBody<'_>,
+    ) -> Result<Option<gcvm_gc::GcRecord>, String> {
+        let _gc = self.threads.gc_lock.lock();
+        if seen_gc_count.is_some_and(|seen| self.heap.gc_count() != seen) {
+            return Ok(None);
+        }
+        let requested = std::time::Instant::now();
+        self.threads.request_safepoint();
+        let (mut stacks, _) = self.threads.stop_every_thread(None);
+        self.heap.world_stopped();
+        let all_arrived = Instant::now();
+        let time_to_safepoint = all_arrived - requested;
+        self.threads.ttsp.lock().push(time_to_safepoint);
+        let safepoint = self.recorder.trace.is_some().then(|| Safepoint {
+            requester,
+            requested,
+            all_arrived,
+            arrivals: Safepoint::arrivals(&stacks, requested),
+        });
+        // The trace's GC start is a flush point: every thread's events go out with its TLAB.
+        for st in stacks.iter_mut() {
+            self.heap.flush_mutator(&mut st.mutator);
+            st.flush_events();
+        }
+        let allocated: usize = stacks
+            .iter()
+            .map(|st| st.mutator.tlab.allocated_since_gc())
+            .sum();
+        let mut result = self.pause_in_safepoint(
+            cause,
+            &mut stacks,
+            time_to_safepoint,
+            safepoint.as_ref(),
+            body,
+        );
+        // A collector may ask for another collection in the same safepoint (the region
+        // collector's full collection after an evacuation pause that freed too little).
+        while result.is_ok() {
+            let Some(next) = self.heap.collector().follow_up() else {
+                break;
+            };
+            let collector = self.heap.collector();
+            result = self.pause_in_safepoint(
+                next,
+                &mut stacks,
+                Duration::ZERO,
+                None,
+                &mut |roots, events| collector.collect(next, roots, events),
+            );
+        }
+        let capacity = self.heap.tlab_capacity();
+        for st in stacks.iter_mut() {
+            st.mutator.tlab.resize_after_gc(allocated, capacity);
+        }
+        self.heap.world_resumed();
+        self.threads.end_safepoint();
+        drop(stacks);
+        self.stdout.flush_pending();
+        result.map(Some)
+    }
+
+    /// Stops the world for a heap-stream tick frame (nothing is collected) and lets it go.
+    /// Returns false once the run is over (no more ticks).
+    pub(crate) fn tick_safepoint(&'static self) -> bool {
+        let _gc = self.threads.gc_lock.lock();
+        if self.recorder.finished.load(Ordering::Acquire) {
+            return false;
+        }
+        self.threads.request_safepoint();
+        let (mut stacks, _) = self.threads.stop_every_thread(None);
+        self.heap.world_stopped();
+        for st in stacks.iter_mut() {
+            self.heap.flush_mutator(&mut st.mutator);
+        }
+        self.stream_event(StreamEvent::Tick, None, "tick", false);
+        self.heap.world_resumed();
+        self.threads.end_safepoint();
+        drop(stacks);
+        true
+    }
+
+    /// Runs `body` as one pause with every thread stopped (`stacks`): heap dumps before and
+    /// after, the roots, the trace's sink, `Heap::pause`, the `-Xlog:gc` line.
+    /// `safepoint`: how the world was stopped, when tracing and this is the safepoint's first
+    /// pause (written before its GC start).
+    fn pause_in_safepoint(
+        &'static self,
+        cause: gcvm_gc::GcCause,
+        stacks: &mut [StackGuard],
+        time_to_safepoint: Duration,
+        safepoint: Option<&Safepoint>,
+        body: &mut gcvm_gc::PauseBody<'_>,
+    ) -> Result<gcvm_gc::GcRecord, String> {
+        let id = self.heap.gc_count();
+        self.dump_heap(&format!("gc {id} start"));
+        self.stream_event(
+            StreamEvent::GcStart,
+            Some(id),
+            &format!("GC({id}) {} start", cause.label()),
+            false,
+        );
+        let result = {
+            let mut roots = crate::runtime::thread::VmRoots {
+                vm: self,
+                threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+            };
+            let mut sink = self.recorder.trace.as_ref().map(TraceWriter::gc_sink);
+            if let (Some(sink), Some(sp)) = (sink.as_mut(), safepoint) {
+                sink.safepoint(id, sp.requester, sp.requested, sp.all_arrived, &sp.arrivals);
+            }
+            let mut no_events = gcvm_gc::NoEvents;
+            let inner: &mut dyn gcvm_gc::GcEventSink = match sink.as_mut() {
+                Some(sink) => sink,
+                None => &mut no_events,
+            };
+            let mut with_frames;
+            let events: &mut dyn gcvm_gc::GcEventSink = if self.streams.is_some() {
+                with_frames = crate::runtime::streams::PhaseFrames {
+                    inner,
+                    vm: self,
+                    gc: id,
+                };
+                &mut with_frames
+            } else {
+                inner
+            };
+            self.heap.pause(
+                cause,
+                &mut roots,
+                events,
+                self.options.verify_heap,
+                time_to_safepoint,
+                body,
+            )
+        };
+        if let Ok(record) = &result {
+            self.dump_heap(&format!("gc {id} end"));
+            if self.streams.is_some() {
+                let line = record.log_line();
+                let label = line.split("[gc] ").nth(1).unwrap_or(&line);
+                let full = record.outcome.kind == gcvm_gc::GcKind::Major;
+                self.stream_event(StreamEvent::GcEnd, Some(id), label, full);
+            }
+            if self.options.log_gc_details {
+                let line = record.safepoint_line();
+                self.write_stdout(format!("{line}\n").as_bytes());
+            }
+            if self.options.log_gc {
+                let line = record.log_line();
+                self.write_stdout(format!("{line}\n").as_bytes());
+            }
+            if self.options.log_gc_details {
+                if let Some(refs) = &record.refs {
+                    let lines = gcvm_gc::shared::refs::log_lines(record.id, refs);
+                    let uptime = record.end_uptime();
+                    for line in lines {
+                        let tagged = format!("[{uptime:.3}s][debug][gc,phases,ref] {line}\n");
+                        self.write_stdout(tagged.as_bytes());
+                    }
+                }
+            }
+        }
+        result
+    }
+}
+
+/// How a pause's safepoint was reached, for the trace (docs/trace-format.md, Safepoint).
+struct Safepoint {
+    /// The Java thread that asked (None: a collector's controller thread).
+    requester: Option<u32>,
+    requested: Instant,
+    /// Every thread's stack lock taken.
+    all_arrived: Instant,
+    /// Per traced thread: its trace id and when it reached the safepoint.
+    arrivals: Vec<(u32, Instant)>,
+}
+
+impl Safepoint {
+    /// When each stopped thread reached the safepoint: the moment it let go of its stack
+    /// (`ThreadStack::released_at`), or the request for a thread that was already in a safe
+    /// region (blocked, not started) when it came.
+    fn arrivals(stacks: &[StackGuard], requested: Instant) -> Vec<(u32, Instant)> {
+        stacks
+            .iter()
+            .filter_map(|st| {
+                let thread = st.events.as_ref()?.thread_id();
+                let at = st.released_at.map_or(requested, |t| t.max(requested));
+                Some((thread, at))
+            })
+            .collect()
+    }
+}
+
+/// The VM as a collector's controller sees it (`gcvm_gc::VmControl`): pauses on request.
+pub struct VmPauses(pub &'static Vm);
+
+impl gcvm_gc::VmControl for VmPauses {
+    fn request_pause(
+        &self,
+        cause: gcvm_gc::GcCause,
+        body: &mut gcvm_gc::PauseBody<'_>,
+    ) -> Option<gcvm_gc::GcRecord> {
+        let vm = self.0;
+        if vm.recorder.finished.load(Ordering::Acquire) {
+            return None;
+        }
+        match vm.stop_the_world_and_run(cause, None, None, body) {
+            Ok(record) => record,
+            Err(e) => vm.fail_verification(&e),
+        }
+    }
+
+    fn pause_count(&self) -> u32 {
+        self.0.heap.gc_count()
+    }
+
+    fn log_gc(&self, line: &str) {
+        let vm = self.0;
+        if vm.options.log_gc {
+            let uptime = vm.heap.uptime().as_secs_f64();
+            vm.write_stdout(format!("[{uptime:.3}s][info][gc] {line}\n").as_bytes());
+        }
+    }
+
+    fn log_gc_detail(&self, tags: &str, line: &str) {
+        let vm = self.0;
+        if vm.options.log_gc_details {
+            let uptime = vm.heap.uptime().as_secs_f64();
+            vm.write_stdout(format!("[{uptime:.3}s][info][{tags}] {line}\n").as_bytes());
+        }
+    }
+}

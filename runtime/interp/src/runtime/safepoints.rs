@@ -1,0 +1,148 @@
+//! The thread registry and the safepoint protocol's state (docs/safepoints.md): every started,
+//! not yet finished Java thread; the flag that asks them to stop; the GC lock a pause holds; and
+//! the times to safepoint. Stopping the world is taking every registered thread's stack lock
+//! (`stop_every_thread`); the pause that runs with the world stopped is runtime/pause.rs.
+
+use crate::runtime::thread::{ThreadShared, ThreadStack};
+use parking_lot::{Condvar, Mutex};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A stopped thread's stack, held by the pause.
+pub type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, ThreadStack>;
+
+/// Every Java thread, and whether they are asked to stop.
+#[derive(Default)]
+pub struct Threads {
+    /// Every started, not yet finished Java thread.
+    registry: Mutex<Vec<Arc<ThreadShared>>>,
+    changed: Condvar,
+    safepoint: AtomicBool,
+    safepoint_lock: Mutex<()>,
+    safepoint_cond: Condvar,
+    /// Held by the thread running a collection.
+    pub gc_lock: Mutex<()>,
+    /// Time to safepoint of every pause, for statistics.
+    pub ttsp: Mutex<Vec<Duration>>,
+}
+
+impl Threads {
+    pub fn register(&self, t: Arc<ThreadShared>) {
+        self.registry.lock().push(t);
+        self.changed.notify_all();
+    }
+
+    pub fn unregister(&self, id: u64) {
+        self.registry.lock().retain(|t| t.id != id);
+        self.changed.notify_all();
+    }
+
+    pub fn count(&self) -> usize {
+        self.registry.lock().len()
+    }
+
+    pub fn find(&self, id: u64) -> Option<Arc<ThreadShared>> {
+        self.registry.lock().iter().find(|t| t.id == id).cloned()
+    }
+
+    /// Blocks until every non-daemon thread has finished (the JVM's exit rule).
+    pub fn wait_for_non_daemon_threads(&self) {
+        self.wait_for_non_daemon_threads_except(None);
+    }
+
+    /// Blocks until every non-daemon thread but `except` (the caller) has finished.
+    pub fn wait_for_non_daemon_threads_except(&self, except: Option<u64>) {
+        let mut threads = self.registry.lock();
+        while threads
+            .iter()
+            .any(|t| !t.daemon.load(Ordering::Relaxed) && Some(t.id) != except)
+        {
+            self.changed.wait(&mut threads);
+        }
+    }
+
+    /// Has a collection asked every thread to stop?
+    #[inline(always)]
+    pub fn safepoint_requested(&self) -> bool {
+        self.safepoint.load(Ordering::Relaxed)
+    }
+
+    /// Runs `f` on the stack of thread `target` while that thread is stopped: a safepoint for
+    /// one thread, without a collection (what `Thread.getStackTrace` of another thread needs).
+    /// Holding the GC lock keeps collections out; the safepoint request makes a running target
+    /// let go of its stack at its next poll (other threads stop at theirs too, until `f` is
+    /// done). The caller must not hold its own stack.
+    pub fn with_thread_stopped<R>(
+        &self,
+        target: &ThreadShared,
+        f: impl FnOnce(&ThreadStack) -> R,
+    ) -> R {
+        let _gc = self.gc_lock.lock();
+        self.request_safepoint();
+        let result = {
+            let stack = target.stack.lock();
+            f(&stack)
+        };
+        self.end_safepoint();
+        result
+    }
+
+    /// Called by a thread that has released its stack: returns when the pause is over.
+    pub fn wait_for_safepoint_end(&self) {
+        let mut guard = self.safepoint_lock.lock();
+        while self.safepoint.load(Ordering::Acquire) {
+            self.safepoint_cond.wait(&mut guard);
+        }
+    }
+
+    /// Takes the stack lock of every registered thread, including threads started while the
+    /// others are being stopped (a running thread may register a new one until it is stopped
+    /// itself). With a deadline, a thread that has not stopped by then is left running. Returns
+    /// the stacks taken and whether every thread stopped.
+    pub fn stop_every_thread(&self, deadline: Option<Instant>) -> (Vec<StackGuard>, bool) {
+        let mut stacks = Vec::new();
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut all = true;
+        loop {
+            let new: Vec<_> = self
+                .registry
+                .lock()
+                .iter()
+                .filter(|t| !seen.contains(&t.id))
+                .cloned()
+                .collect();
+            if new.is_empty() {
+                break;
+            }
+            for t in new {
+                seen.insert(t.id);
+                match deadline {
+                    None => stacks.push(t.stack.lock_arc()),
+                    Some(d) => match t.stack.try_lock_arc_until(d) {
+                        Some(st) => stacks.push(st),
+                        None => all = false,
+                    },
+                }
+            }
+        }
+        (stacks, all)
+    }
+
+    /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
+    /// own stack. Returns None when another thread collected since `seen_gc_count` and this
+    /// allocation-failure collection is therefore redundant.
+
+    /// Asks every thread to stop at its next poll.
+    pub fn request_safepoint(&self) {
+        self.safepoint.store(true, Ordering::SeqCst);
+    }
+
+    /// Lets every thread go on (the pause is over).
+    pub fn end_safepoint(&self) {
+        let _guard = self.safepoint_lock.lock();
+        self.safepoint.store(false, Ordering::SeqCst);
+        self.safepoint_cond.notify_all();
+    }
+}
