@@ -15,11 +15,12 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 
+use crate::exec::invoke::Call;
 use crate::exec::slots::Slots;
 use crate::model::class::{Code, Method, Trivial};
 use crate::model::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
 use crate::model::sites::Site;
-use crate::runtime::thread::{Call, JResult, JThread, Throw};
+use crate::runtime::thread::{JResult, JThread, Throw};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -1,0 +1,340 @@
+//! Allocation: bump allocation in the thread's TLAB, the slow paths through the collector,
+//! the collections an allocation failure runs (and the OutOfMemoryError after them), GC stress,
+//! and the objects the VM makes itself: objects, arrays, Strings.
+
+use crate::model::class::Class;
+use crate::model::sites::{Site, StringSites};
+use crate::runtime::thread::*;
+use gcvm_gc::{GcCause, Mutator, Ref};
+use gcvm_tracer::ThreadEvents;
+
+/// Allocation-failure collections a thread runs, while each leaves room that other threads
+/// take first, before it grows the heap and then runs the last-ditch full collection.
+const COLLECTIONS_BEFORE_GROWING: usize = 16;
+
+impl JThread {
+    /// Allocates `size` zeroed bytes for an object of type `type_id` (`len`: its array length)
+    /// coming from `site`, collecting if needed; throws OutOfMemoryError. The trace hears of it
+    /// here, where its place is decided: with tracing off that costs one predictable branch.
+    #[inline]
+    pub fn alloc(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
+        let st: &mut ThreadStack = self;
+        match st.mutator.tlab.alloc(size) {
+            Some(at) => {
+                if let Some(events) = st.events.as_mut() {
+                    record_in_tlab(events, site, type_id, len, at, size);
+                    tick_death_clock(&st.mutator, size);
+                }
+                Ok(at)
+            }
+            None => self.alloc_slow(size, site, type_id, len),
+        }
+    }
+
+    #[cold]
+    fn alloc_slow(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
+        self.safepoint_poll();
+        if self.stress.is_some() {
+            return self.alloc_stressed(size, site, type_id, len);
+        }
+        self.alloc_or_collect(size, site, type_id, len)
+    }
+
+    fn alloc_or_collect(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
+        if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+            return Ok(at);
+        }
+        // Collect and retry. With several threads allocating into a small young generation,
+        // the others may fill what the collection freed before this thread runs again (on two
+        // cores it can wait a scheduler slice): then collect again, as HotSpot's allocation
+        // loop does, rather than take the lack of room for an exhausted heap.
+        for _ in 0..COLLECTIONS_BEFORE_GROWING {
+            self.collect(GcCause::AllocationFailure);
+            if self.vm.heap.gc_overhead_limit_exceeded() {
+                return Err(self.throw_oom("GC overhead limit exceeded"));
+            }
+            if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+                return Ok(at);
+            }
+            if !self.vm.heap.last_collection_left_room(size) {
+                break;
+            }
+        }
+        while self.vm.heap.grow_for(size + gcvm_tlab::FILLER_RESERVE) {
+            self.vm.sync_trace_spaces();
+            if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+                return Ok(at);
+            }
+        }
+        // The last collection before an OutOfMemoryError, clearing every soft reference. It
+        // runs even without soft references and is never skipped as redundant: the collection
+        // above may have been, because another pause came first — and a concurrent
+        // collector's own pauses (a remark, a cleanup) free nothing.
+        clear_soft_refs_before_oom(self);
+        self.collect(GcCause::LastDitch);
+        if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
+            return Ok(at);
+        }
+        Err(self.throw_oom("Java heap space"))
+    }
+
+    /// One try of the heap's slow path, which either installs a new TLAB and allocates at its
+    /// start or allocates outside any TLAB; the trace records which.
+    fn heap_alloc_slow(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> Option<usize> {
+        let vm = self.vm;
+        let st: &mut ThreadStack = self;
+        let (refills, tlab_bytes) = (
+            st.mutator.tlab.stats.refills,
+            st.mutator.tlab.stats.tlab_bytes,
+        );
+        let at = vm.heap.alloc_slow(&mut st.mutator, size)?;
+        if let Some(events) = st.events.as_mut() {
+            if st.mutator.tlab.stats.refills != refills {
+                // The whole chunk, filler reserve included: [start, hard_end).
+                events.tlab(at as u64, st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
+                record_in_tlab(events, site, type_id, len, at, size);
+            } else {
+                events.alloc_explicit(site.id, type_id, at as u64, size as u64, len);
+            }
+            tick_death_clock(&st.mutator, size);
+        }
+        Some(at)
+    }
+
+    /// GC-stress mode: every allocation takes the slow path (the TLAB limit is faked), and every
+    /// N-th one collects first.
+    fn alloc_stressed(
+        &mut self,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
+        let real_end = self.stress.as_ref().expect("stress mode").real_end;
+        if !self.mutator.tlab.is_empty() && self.mutator.tlab.end < real_end {
+            self.mutator.tlab.end = real_end;
+        }
+        let stress = self.stress.as_mut().expect("stress mode");
+        stress.count += 1;
+        if stress.count % stress.every == 0 {
+            self.collect(GcCause::GcStress);
+        }
+        let st: &mut ThreadStack = self;
+        let at = match st.mutator.tlab.alloc(size) {
+            Some(at) => {
+                if let Some(events) = st.events.as_mut() {
+                    record_in_tlab(events, site, type_id, len, at, size);
+                    tick_death_clock(&st.mutator, size);
+                }
+                at
+            }
+            None => self.alloc_or_collect(size, site, type_id, len)?,
+        };
+        let end = self.mutator.tlab.end;
+        self.stress.as_mut().expect("stress mode").real_end = end;
+        let top = self.mutator.tlab.top;
+        self.mutator.tlab.end = top;
+        Ok(at)
+    }
+
+    /// A new instance of `class`, allocated by the VM itself.
+    pub fn new_object(&mut self, class: &Class) -> JResult<Ref> {
+        self.new_object_at(class, Site::VM)
+    }
+
+    /// A new instance of `class`, allocated at `site`.
+    pub fn new_object_at(&mut self, class: &Class, site: Site) -> JResult<Ref> {
+        let at = self.alloc(class.instance_size as usize, site, class.id, None)?;
+        Ok(self.vm.heap.init_object(at, class.id))
+    }
+
+    /// A new array of `class`, allocated by the VM itself.
+    pub fn new_array(&mut self, class: &Class, len: i32) -> JResult<Ref> {
+        self.new_array_at(class, len, Site::VM)
+    }
+
+    /// A new array of `class`, allocated at `site`.
+    pub fn new_array_at(&mut self, class: &Class, len: i32, site: Site) -> JResult<Ref> {
+        let crate::model::class::ClassKind::Array { elem, .. } = class.kind else {
+            panic!("new_array of non-array class {}", class.name)
+        };
+        if len < 0 {
+            return Err(self.throw_new(
+                "java/lang/NegativeArraySizeException",
+                Some(&len.to_string()),
+            ));
+        }
+        if len as usize > gcvm_gc::object::MAX_ARRAY_LENGTH {
+            return Err(self.throw_oom("Requested array size exceeds VM limit"));
+        }
+        let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
+        let at = self.alloc(size, site, class.id, Some(len as u32))?;
+        Ok(self.vm.heap.init_array(at, class.id, len as u32))
+    }
+
+    /// Builds a multi-dimensional array of `class` with the given dimension lengths, allocated at
+    /// `site` (the sub-arrays, of other types, name their type).
+    pub fn new_multi_array(
+        &mut self,
+        class: &'static Class,
+        counts: &[i32],
+        site: Site,
+    ) -> JResult<Ref> {
+        let arr = self.new_array_at(class, counts[0], site)?;
+        if counts.len() == 1 || counts[0] == 0 {
+            return Ok(arr);
+        }
+        let crate::model::class::ClassKind::Array { component, .. } = class.kind else {
+            unreachable!()
+        };
+        let component = self.vm.classes.class(component);
+        let h = self.push_handle(arr);
+        for i in 0..counts[0] as usize {
+            let sub = self.new_multi_array(component, &counts[1..], Site::typed(site.id))?;
+            let arr = self.handle(h);
+            self.store_ref_element(arr, i, sub);
+        }
+        let arr = self.handle(h);
+        self.truncate_handles(h);
+        Ok(arr)
+    }
+
+    /// Stops the world, collects, and resizes every TLAB. If another thread's collection ran
+    /// while this one waited (and `cause` is allocation failure), that one counts instead.
+    pub fn collect(&mut self, cause: GcCause) {
+        let vm = self.vm;
+        let seen = vm.heap.gc_count();
+        let requester = self.events.as_ref().map(ThreadEvents::thread_id);
+        let outcome = self.blocking(|| vm.stop_the_world_and_collect(cause, seen, requester));
+        if let Some(s) = self.stress.as_mut() {
+            s.real_end = 0;
+        }
+        if let Err(e) = outcome {
+            self.blocking(|| vm.fail_verification(&e));
+        }
+    }
+
+    // ---- monitors ----
+
+    /// A new java.lang.String with the given UTF-16 contents, made by the VM.
+    pub fn new_string_utf16(&mut self, chars: &[u16]) -> JResult<Ref> {
+        let sites = self.vm.classes.wk().string_sites;
+        self.new_string_utf16_at(chars, sites)
+    }
+
+    /// A new java.lang.String (and its char[]) allocated at `sites`.
+    pub fn new_string_utf16_at(&mut self, chars: &[u16], sites: StringSites) -> JResult<Ref> {
+        let wk = self.vm.classes.wk();
+        let arr = self.new_array_at(wk.char_array, chars.len() as i32, sites.chars)?;
+        self.vm.heap.store_u16_elements(arr, chars);
+        let h = self.push_handle(arr);
+        let s = self.new_object_at(wk.string, sites.string)?;
+        let arr = self.handle(h);
+        self.truncate_handles(h);
+        self.store_ref(s, wk.string_value_offset as usize, arr);
+        Ok(s)
+    }
+
+    pub fn new_string(&mut self, s: &str) -> JResult<Ref> {
+        let chars: Vec<u16> = s.encode_utf16().collect();
+        self.new_string_utf16(&chars)
+    }
+
+    /// The contents of a java.lang.String.
+    pub fn string_chars(&self, s: Ref) -> Vec<u16> {
+        let mem = &self.vm.heap.memory;
+        let arr = mem.read_ref(s.offset() + self.vm.classes.wk().string_value_offset as usize);
+        if arr.is_null() {
+            return Vec::new();
+        }
+        let len = mem.array_length(arr) as usize;
+        (0..len)
+            .map(|i| mem.read_u16(arr.offset() + 16 + 2 * i))
+            .collect()
+    }
+
+    pub fn rust_string(&self, s: Ref) -> String {
+        String::from_utf16_lossy(&self.string_chars(s))
+    }
+
+    /// The interned string for a literal.
+    pub fn intern_const(&mut self, sc: &'static crate::model::class::StringConst) -> JResult<Ref> {
+        let r = Ref::from_raw(sc.value.load(std::sync::atomic::Ordering::Acquire));
+        if !r.is_null() {
+            return Ok(r);
+        }
+        let s = self.new_string_utf16(&sc.utf16)?;
+        // Racing threads may both create the string: the first to publish wins, so a literal
+        // has one identity everywhere.
+        match sc.value.compare_exchange(
+            0,
+            s.raw(),
+            std::sync::atomic::Ordering::AcqRel,
+            std::sync::atomic::Ordering::Acquire,
+        ) {
+            Ok(_) => Ok(s),
+            Err(winner) => Ok(Ref::from_raw(winner)),
+        }
+    }
+
+    // ---- classes ----
+}
+
+/// Records one allocation placed at `at` in the thread's TLAB (in address order).
+#[inline]
+fn record_in_tlab(
+    events: &mut ThreadEvents,
+    site: Site,
+    type_id: u32,
+    len: Option<u32>,
+    at: usize,
+    size: usize,
+) {
+    if site.implies_type {
+        events.alloc_in_tlab_at(site.id, len, at as u64, size as u64);
+    } else {
+        events.alloc_in_tlab_typed(site.id, type_id, None, len);
+    }
+}
+/// `--trace-deaths`: the allocation clock counts the bytes the trace records (only called when
+/// tracing, so it costs nothing without a trace).
+#[inline]
+fn tick_death_clock(m: &Mutator, size: usize) {
+    if let Some(deaths) = m.deaths.as_deref() {
+        deaths.allocated(size);
+    }
+}
+/// Before throwing OutOfMemoryError: true if a collection that clears every soft reference is
+/// worth trying (the last one discovered some), after asking for it.
+fn clear_soft_refs_before_oom(t: &JThread) -> bool {
+    let refs = t.vm.heap.types.references();
+    if refs.soft_refs_seen() {
+        refs.request_clear_all_soft();
+        return true;
+    }
+    false
+}
