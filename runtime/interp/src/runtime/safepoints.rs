@@ -130,10 +130,6 @@ impl Threads {
         (stacks, all)
     }
 
-    /// Stops the world and collects (see docs/safepoints.md). The caller must have released its
-    /// own stack. Returns None when another thread collected since `seen_gc_count` and this
-    /// allocation-failure collection is therefore redundant.
-
     /// Asks every thread to stop at its next poll.
     pub fn request_safepoint(&self) {
         self.safepoint.store(true, Ordering::SeqCst);
