@@ -11,6 +11,9 @@ import java.util.function.UnaryOperator;
  * Collection algorithms and wrappers. shuffle uses the JDK's algorithm (so a seeded Random gives
  * the same permutation). gcvm omits the checked* wrappers, the sorted/navigable wrappers and
  * Enumeration helpers other than enumeration(Collection).
+ *
+ * <p>Longer than gcvm's 1,500-line bound for a file on purpose: a public class is one file in
+ * Java, and this one carries the JDK's API with its wrappers as nested classes.
  */
 public class Collections {
 

@@ -25,6 +25,9 @@ import java.util.function.Function;
  * Comparable and its superclass is not". The answers agree for String, the boxes, enums,
  * records and ordinary {@code implements Comparable<Self>} classes; where they differ the JDK
  * falls back to identity hash codes, whose order is not reproducible anyway.
+ *
+ * <p>Longer than gcvm's 1,500-line bound for a file on purpose: a public class is one file in
+ * Java, and this one carries the JDK's API with its tree bins and live views as nested classes.
  */
 public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Cloneable,
         java.io.Serializable {

@@ -258,6 +258,7 @@ impl Class {
     }
 
     /// Is this class `other` or a subclass / implementor of it (JVMS checkcast rules)?
+    #[inline]
     pub fn is_subclass_of(&self, other: &Class, classes: &impl ClassById) -> bool {
         if self.id == other.id {
             return true;
