@@ -1,5 +1,5 @@
 //! No lost output: what a program prints reaches a pipe even if the process is killed, ends by a
-//! signal, or gcvm itself fails (docs: runtime/interp/src/output.rs, src/signals.rs).
+//! signal, or gcvm itself fails (docs: runtime/interp/src/runtime/output.rs, src/signals.rs).
 
 mod support;
 

@@ -1,4 +1,4 @@
-//! The bytecode verifier (runtime/interp/src/verifier.rs): it accepts everything javac makes
+//! The bytecode verifier (runtime/interp/src/link/verifier/): it accepts everything javac makes
 //! and rejects, like HotSpot, class files whose code uses a slot with the wrong type.
 
 mod support;

@@ -1,5 +1,5 @@
 /**
- * The instruction sequences gcvm's interpreter quickens (runtime/interp/src/quicken.rs), each on
+ * The instruction sequences gcvm's interpreter quickens (runtime/interp/src/link/quicken.rs), each on
  * its fast path and on the slow path that falls back to the original instructions: loops closed
  * by local-local and local-constant compares, branches on a local, arithmetic with a local or
  * constant operand, fields of a local, elements of a local array indexed by a local — with nulls

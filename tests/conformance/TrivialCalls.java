@@ -1,6 +1,6 @@
 /**
  * Calls of trivial bodies, which gcvm's interpreter runs in place without pushing a frame
- * (runtime/interp/src/quicken.rs, `trivial_shape`): empty methods, constructors that only call
+ * (runtime/interp/src/link/quicken.rs, `trivial_shape`): empty methods, constructors that only call
  * an empty super constructor, and getters of a receiver's field of every kind — each called
  * often enough to be quickened, through every invoke instruction, with overriding subclasses,
  * null receivers, class initialisation on the first call, and allocation and collection around

@@ -5,7 +5,7 @@ import java.util.Random;
 /**
  * Math with the JDK's semantics and HotSpot's results: sin, cos, tan, exp, log, log10 and pow
  * are VM natives giving the bits of HotSpot's x86_64 intrinsics (which differ from StrictMath in
- * the last bit on many inputs; runtime/interp/src/math/intel_*.rs); the other transcendental
+ * the last bit on many inputs; runtime/interp/src/lang/math/intel_*.rs); the other transcendental
  * functions delegate to {@link StrictMath}, as JDK 17's Math does.
  */
 public final class Math {

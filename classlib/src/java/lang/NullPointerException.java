@@ -5,7 +5,7 @@ package java.lang;
  *
  * <p>As in JDK 17 (JEP 358), an exception the VM raises gets a helpful message computed lazily
  * from the bytecode at the top of its stack trace ({@link #getExtendedNPEMessage()}, see
- * runtime/interp/src/npe.rs); one created with {@code new NullPointerException()} has none.
+ * runtime/interp/src/exec/npe.rs); one created with {@code new NullPointerException()} has none.
  */
 public class NullPointerException extends RuntimeException {
 

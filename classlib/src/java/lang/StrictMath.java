@@ -2,7 +2,7 @@ package java.lang;
 
 /**
  * Strict math. The transcendental functions are VM natives computing fdlibm 5.3 bit for bit, as
- * the JDK's do (runtime/interp/src/math/fdlibm.rs); everything else is Java and shared with
+ * the JDK's do (runtime/interp/src/lang/math/fdlibm/); everything else is Java and shared with
  * {@link Math}.
  */
 public final class StrictMath {

@@ -138,7 +138,7 @@ pub struct Code {
     pub exception_table: Vec<ExceptionHandler>,
     /// (start_pc, line_number), from every LineNumberTable attribute, sorted by start_pc.
     pub line_numbers: Vec<(u16, u16)>,
-    /// The StackMapTable attribute's body, undecoded (the verifier reads it: verifier.rs).
+    /// The StackMapTable attribute's body, undecoded (the verifier reads it: link/verifier/).
     pub stack_map_table: Option<Vec<u8>>,
     /// Every LocalVariableTable entry (javac -g), in class-file order.
     pub local_variables: Vec<LocalVariable>,

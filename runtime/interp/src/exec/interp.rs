@@ -39,7 +39,7 @@ impl JThread {
         let mem = heap.view();
         // `--trace-deaths` (fixed for the thread's life): looked at once here, so the hooks at
         // frame entry and return cost nothing without it; astore's hook is its own quickened
-        // form (`AStoreTracked`, quicken.rs).
+        // form (`AStoreTracked`, link/quicken.rs).
         let tracking_deaths = self.mutator.deaths.is_some();
         // A callee `invoke!` has just pushed the frame of, with what the top of 'frames would
         // otherwise read back from that frame.
@@ -1307,7 +1307,7 @@ impl JThread {
                         throw!(self.throw_new(info.class, Some(&info.message)))
                     }
 
-                    // ---- quickened forms (quicken.rs): fast paths; a slow path falls back to
+                    // ---- quickened forms (link/quicken.rs): fast paths; a slow path falls back to
                     // the original instructions after this one, with the stack they expect.
                     Insn::GetField32(offset) => {
                         let obj = Ref::from_raw(slot32!(sp - 1));

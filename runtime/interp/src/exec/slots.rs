@@ -8,10 +8,10 @@
 //! # Why the indices are in range
 //! Every method body, whatever its origin — verified application classes, the trusted embedded
 //! class library, classes the VM makes (lambda proxies) — goes through the oop-map analysis
-//! (`decode::with_oop_maps`, oopmap.rs) before its first instruction runs; code it rejects never
+//! (`decode::with_oop_maps`, model/oopmap.rs) before its first instruction runs; code it rejects never
 //! runs. At every reachable instruction the analysis proves that the operand stack neither
 //! underflows nor exceeds `max_stack`, and that every local index is below `max_locals` (the
-//! type-checking verifier, verifier.rs, proves the same and more for application classes).
+//! type-checking verifier, link/verifier/, proves the same and more for application classes).
 //! `JThread::call` pushes a frame only if its locals and `max_stack` slots fit below the thread's
 //! slot limit, which is below the array's length. The interpreter takes its view from the
 //! frame's locals base, so every index it forms — a local index, or a stack pointer (counted

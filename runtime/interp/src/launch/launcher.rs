@@ -20,7 +20,7 @@ pub fn run_main(options: VmOptions, main_class: &str, args: &[String]) -> i32 {
 /// `run_main`, recording what `recording` asks for (the event trace, the heap dump). The
 /// recording is finished (complete and readable) whichever way the program ends: here after a
 /// normal return, an uncaught exception or an OutOfMemoryError; in `Vm::exit` after
-/// System.exit; in `vm::terminated` after SIGINT, SIGTERM or SIGHUP.
+/// System.exit; in `launch::signals::terminated` after SIGINT, SIGTERM or SIGHUP.
 pub fn run_main_recording(
     options: VmOptions,
     recording: Recording,

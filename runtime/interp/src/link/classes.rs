@@ -395,7 +395,7 @@ impl ClassTable {
     }
 
     /// Links `class` (JVMS §5.4) once: verifies its superclass and interfaces, then its own
-    /// methods (verifier.rs). The embedded class library and classes the VM makes are trusted.
+    /// methods (link/verifier/). The embedded class library and classes the VM makes are trusted.
     /// A failure (VerifyError, or a class the check needed not loading) is remembered and
     /// returned again on every later attempt, as the JVM does.
     pub fn link(&'static self, class: &'static Class) -> Result<(), LinkageError> {

@@ -2,7 +2,7 @@
 //!
 //! Classes, methods and string constants live for the whole run (gcvm never unloads classes), so
 //! they are leaked and referred to as `&'static`. A class's id is also its heap type id: the
-//! header of every instance names it, and `Vm::class(id)` finds it in O(1).
+//! header of every instance names it, and `ClassTable::class(id)` finds it in O(1).
 
 use crate::classfile::{Code as RawCode, FieldType};
 use crate::model::insn::{Insn, Kind, RetKind};
@@ -51,7 +51,7 @@ pub struct Code {
     pub max_locals: u16,
     pub max_stack: u16,
     pub oopmaps: OnceLock<OopMaps>,
-    /// What a call of this body can be replaced by (quicken.rs): set once, when it is quickened.
+    /// What a call of this body can be replaced by (link/quicken.rs): set once, when it is quickened.
     pub trivial: Trivial,
 }
 
@@ -235,7 +235,7 @@ pub struct Class {
     pub bootstrap_methods: Vec<crate::classfile::BootstrapMethod>,
     /// The class file's major version (0 for classes the VM makes): picks the verifier.
     pub major_version: u16,
-    /// The outcome of linking (verification), once done: see `Vm::link`.
+    /// The outcome of linking (verification), once done: see `ClassTable::link`.
     pub linked: OnceLock<Result<(), crate::model::error::LinkageError>>,
 }
 

@@ -278,7 +278,7 @@ pub enum Insn {
 
     LinkError(Box<LinkErrorInfo>),
 
-    // ---- Quickened forms (quicken.rs). Made after the oop maps are computed, never seen by the
+    // ---- Quickened forms (link/quicken.rs). Made after the oop maps are computed, never seen by the
     // oop-map analysis: each one stands at the index of the first instruction it replaces, does
     // the work of it and the following ones, and leaves those in place. Whatever needs the slow
     // path (a null, an index out of bounds) falls back to them with the operand stack as they
@@ -843,7 +843,7 @@ impl DoubleOp {
     }
 }
 
-/// Library methods the interpreter computes in place of a call (quicken.rs lists which).
+/// Library methods the interpreter computes in place of a call (link/quicken.rs lists which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intrinsic {
     DSqrt,

@@ -8,7 +8,7 @@
 //!   thread flushes whatever is pending once a second, so a killed process (SIGKILL, a timeout)
 //!   loses at most the last second of output;
 //! - every exit path flushes: a normal end, System.exit, an uncaught exception, an
-//!   OutOfMemoryError, a heap-verification failure, SIGINT/SIGTERM/SIGHUP (`vm::terminated`)
+//!   OutOfMemoryError, a heap-verification failure, SIGINT/SIGTERM/SIGHUP (`launch::signals::terminated`)
 //!   and gcvm's own internal errors (the panic hook in src/main.rs, `flush_within`).
 
 use parking_lot::Mutex;

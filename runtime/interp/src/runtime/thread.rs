@@ -9,7 +9,7 @@
 //! locals and writes them back to the frame (`Frame::pc` = the instruction being executed) before
 //! anything that can collect. A collection then finds references exactly: for a Java frame the
 //! oop map of its method at that pc says which locals and stack slots hold references (computed
-//! from the bytecode, see oopmap.rs); for a native frame the method descriptor says which
+//! from the bytecode, see model/oopmap.rs); for a native frame the method descriptor says which
 //! arguments do; Rust code holding references across an allocation keeps them in `handles`.
 //!
 //! # Threads and safepoints (docs/safepoints.md)

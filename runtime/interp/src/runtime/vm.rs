@@ -101,7 +101,7 @@ pub struct Vm {
     /// Every Java thread, and the safepoint protocol's state (safepoints.rs).
     pub threads: Threads,
     pub monitors: Monitors,
-    /// The functions of native methods (natives.rs).
+    /// The functions of native methods (natives.rs; the functions: library/natives.rs).
     pub natives: NativeTable,
     /// The trace and the heap dump, when recording (recording.rs).
     pub recorder: Recorder,

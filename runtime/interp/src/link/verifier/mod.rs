@@ -4,12 +4,12 @@
 //! # Why a verifier
 //! The interpreter trusts its bytecode: `getfield` reads at a fixed offset from whatever the
 //! operand stack holds, `areturn` hands its slot to the caller as a reference. And the collectors
-//! are precise: they read a frame's oop map (oopmap.rs) to learn which slots hold references.
+//! are precise: they read a frame's oop map (model/oopmap.rs) to learn which slots hold references.
 //! Both are only right if the code really uses every slot with one type. A class file that
 //! returns an int where an `Object` is expected (`iload_0; areturn`) would have the collector
 //! follow an integer as a pointer. The verifier proves, before any method of a class runs, that
 //! every instruction finds on the operand stack and in the locals the types it needs. It runs
-//! once per class, when the class is linked (`Vm::link`: before its initialisation or the first
+//! once per class, when the class is linked (`ClassTable::link`: before its initialisation or the first
 //! call of one of its methods), and a failure is a `java.lang.VerifyError` with HotSpot's message.
 //!
 //! # Verification types (JVMS §4.10.1.2)
@@ -77,7 +77,7 @@
 //! for `protected` members (JVMS §4.10.1.8), nor that `invokespecial` names a superclass
 //! method, nor final-method overriding; these are about Java's access semantics, not memory
 //! safety. Class-file structure (constant pool, descriptors) was already checked by the parser
-//! (classfile.rs), and stack discipline is checked again when the oop maps are computed.
+//! (classfile/), and stack discipline is checked again when the oop maps are computed.
 
 use crate::classfile::{access, parse_field_descriptor, parse_method_descriptor};
 use crate::classfile::{Code, Constant, ConstantPool, ExceptionHandler, FieldType};
