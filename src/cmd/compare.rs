@@ -2,7 +2,7 @@
 //! the class path) under every registered collector (or `--collectors a,b`), with the same -Xmx
 //! and arguments, each traced, and writes one report from the traces — `report.html` (SVG plots
 //! embedded), `report.md` and `report.json` in `--out DIR` — through gcvm-tools
-//! (tools/src/compare.rs). The collectors' names come from gcvm-gc's registry, so the comparison
+//! (tools/src/analysis/compare.rs, drawn by tools/src/render/). The collectors' names come from gcvm-gc's registry, so the comparison
 //! grows with them.
 
 use super::common::{fail, print_text};

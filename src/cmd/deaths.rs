@@ -24,7 +24,7 @@ pub struct DeathsArgs {
 }
 
 pub fn run(a: DeathsArgs) -> ExitCode {
-    print_trace_report(gcvm_tools::deaths::deaths(
+    print_trace_report(gcvm_tools::commands::deaths(
         &a.file,
         a.json,
         a.plot.as_deref(),

@@ -3,7 +3,7 @@
 
 use super::common::{parse_boundary, print_trace_report};
 use clap::Args;
-use gcvm_tools::analyses::Chain;
+use gcvm_tools::Chain;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,7 +27,7 @@ pub struct DiffArgs {
 }
 
 pub fn run(a: DiffArgs) -> ExitCode {
-    print_trace_report(gcvm_tools::analyses::diff(
+    print_trace_report(gcvm_tools::commands::diff(
         &a.file, &a.from, &a.to, &a.by.0, a.json,
     ))
 }

@@ -3,7 +3,7 @@
 
 use super::common::{parse_boundary, print_trace_report};
 use clap::Args;
-use gcvm_tools::analyses::Chain;
+use gcvm_tools::Chain;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,7 +28,7 @@ pub struct HeapArgs {
 /// One classifier: a table of groups (or every object); a chain: a tree.
 pub fn run(a: HeapArgs) -> ExitCode {
     print_trace_report(match a.by.0.as_slice() {
-        [one] => gcvm_tools::heap_at(&a.file, &a.at, *one, a.json),
-        chain => gcvm_tools::analyses::heap_by_chain(&a.file, &a.at, chain, a.json),
+        [one] => gcvm_tools::commands::heap_at(&a.file, &a.at, *one, a.json),
+        chain => gcvm_tools::commands::heap_by_chain(&a.file, &a.at, chain, a.json),
     })
 }

@@ -5,7 +5,7 @@ use super::common::{print_trace_report, PlotArgs};
 use std::process::ExitCode;
 
 pub fn run(a: PlotArgs) -> ExitCode {
-    print_trace_report(gcvm_tools::analyses::leaks(
+    print_trace_report(gcvm_tools::commands::leaks(
         &a.file,
         a.json,
         a.plot.as_deref(),

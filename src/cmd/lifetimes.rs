@@ -15,7 +15,7 @@ pub struct LifetimesArgs {
 }
 
 pub fn run(a: LifetimesArgs) -> ExitCode {
-    print_trace_report(gcvm_tools::analyses::lifetimes(
+    print_trace_report(gcvm_tools::commands::lifetimes(
         &a.common.file,
         a.by == "site",
         a.common.json,

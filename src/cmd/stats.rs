@@ -5,5 +5,5 @@ use super::common::{print_trace_report, TraceFileArgs};
 use std::process::ExitCode;
 
 pub fn run(a: TraceFileArgs) -> ExitCode {
-    print_trace_report(gcvm_tools::stats(&a.file, a.json))
+    print_trace_report(gcvm_tools::commands::stats(&a.file, a.json))
 }

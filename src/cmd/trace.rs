@@ -13,6 +13,8 @@ pub enum TraceCommand {
 
 pub fn run(command: TraceCommand) -> ExitCode {
     match command {
-        TraceCommand::Info(a) => print_trace_report(gcvm_tools::trace_info(&a.file, a.json)),
+        TraceCommand::Info(a) => {
+            print_trace_report(gcvm_tools::commands::trace_info(&a.file, a.json))
+        }
     }
 }
