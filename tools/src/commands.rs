@@ -4,36 +4,33 @@
 
 use crate::analysis::compare::Comparison;
 use crate::analysis::lifecycle::Lifecycle;
-use crate::analysis::{deaths as death_summary, diff as heap_diff, heap_at as heap, info};
+use crate::analysis::{
+    deaths as death_summary, diff as heap_diff, heap_at as heap, info, stats as allocations,
+};
 use crate::boundary::GroupBy;
 use crate::reader::TraceError;
 use crate::render::{html, json as to_json, svg, text};
 use std::path::Path;
 
-/// `render_json` if `json`, else `render_text`, of `data`.
-fn pick<T>(
-    data: &T,
+/// What an analysis found, rendered by `as_json` if `json`, else by `as_text`.
+fn rendered<T>(
+    found: Result<T, TraceError>,
     json: bool,
-    render_json: fn(&T) -> String,
-    render_text: fn(&T) -> String,
-) -> String {
-    if json {
-        render_json(data)
-    } else {
-        render_text(data)
-    }
+    as_json: fn(&T) -> String,
+    as_text: fn(&T) -> String,
+) -> Result<String, TraceError> {
+    let data = found?;
+    Ok(if json { as_json(&data) } else { as_text(&data) })
 }
 
 /// `gcvm trace info`: what is in a trace, without reconstructing the heap.
 pub fn trace_info(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError> {
-    let i = info::read(path.as_ref())?;
-    Ok(pick(&i, json, to_json::info, text::info))
+    rendered(info::read(path), json, to_json::info, text::info)
 }
 
 /// `gcvm stats`: allocation statistics and what every collection did.
 pub fn stats(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError> {
-    let s = crate::analysis::stats::read(path.as_ref())?;
-    Ok(pick(&s, json, to_json::stats, text::stats))
+    rendered(allocations::read(path), json, to_json::stats, text::stats)
 }
 
 /// `gcvm heap`: the heap at `boundary` ("gc:12:end", "gc:3:start", "end"), every object or
@@ -44,8 +41,12 @@ pub fn heap_at(
     group_by: GroupBy,
     json: bool,
 ) -> Result<String, TraceError> {
-    let h = heap::read(path.as_ref(), boundary, group_by)?;
-    Ok(pick(&h, json, to_json::heap_at, text::heap_at))
+    rendered(
+        heap::read(path, boundary, group_by),
+        json,
+        to_json::heap_at,
+        text::heap_at,
+    )
 }
 
 /// `gcvm heap --by a,b,...`: the heap at `boundary` as a tree of groups, one level per
@@ -56,8 +57,12 @@ pub fn heap_by_chain(
     chain: &[GroupBy],
     json: bool,
 ) -> Result<String, TraceError> {
-    let t = heap::read_tree(path.as_ref(), boundary, chain)?;
-    Ok(pick(&t, json, to_json::heap_tree, text::heap_tree))
+    rendered(
+        heap::read_tree(path, boundary, chain),
+        json,
+        to_json::heap_tree,
+        text::heap_tree,
+    )
 }
 
 /// `gcvm diff FILE --from A --to B --by CHAIN`: perm / born / died / temp per group between two
@@ -69,8 +74,12 @@ pub fn diff(
     chain: &[GroupBy],
     json: bool,
 ) -> Result<String, TraceError> {
-    let d = heap_diff::read(path.as_ref(), from, to, chain)?;
-    Ok(pick(&d, json, to_json::diff, text::diff))
+    rendered(
+        heap_diff::read(path, from, to, chain),
+        json,
+        to_json::diff,
+        text::diff,
+    )
 }
 
 /// Writes `svgs` to `path`: one plot as an SVG file, several as an HTML page that embeds them.
@@ -89,7 +98,7 @@ pub fn overview(
     if let Some(p) = plot {
         write_plots(p, "gcvm overview", &svg::overview(&l))?;
     }
-    Ok(pick(&l, json, to_json::overview, text::overview))
+    rendered(Ok(l), json, to_json::overview, text::overview)
 }
 
 /// `gcvm lifetimes FILE [--by type|site] [--json] [--plot OUT.svg]`.
@@ -111,8 +120,12 @@ pub fn lifetimes(
 
 /// `gcvm escapees FILE [--json]`.
 pub fn escapees(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError> {
-    let l = Lifecycle::read(path)?;
-    Ok(pick(&l, json, to_json::escapees, text::escapees))
+    rendered(
+        Lifecycle::read(path),
+        json,
+        to_json::escapees,
+        text::escapees,
+    )
 }
 
 /// `gcvm leaks FILE [--json] [--plot OUT.svg]`.
@@ -125,7 +138,7 @@ pub fn leaks(
     if let Some(p) = plot {
         write_plots(p, "gcvm leak suspects", &[svg::leaks(&l)])?;
     }
-    Ok(pick(&l, json, to_json::leaks, text::leaks))
+    rendered(Ok(l), json, to_json::leaks, text::leaks)
 }
 
 /// `gcvm deaths TRACE [--json] [--plot OUT.svg] [--top N]`.
@@ -135,7 +148,7 @@ pub fn deaths(
     plot: Option<&Path>,
     top: usize,
 ) -> Result<String, TraceError> {
-    let d = death_summary::summary(path.as_ref())?;
+    let d = death_summary::summary(path)?;
     if let Some(p) = plot {
         write_plots(p, "gcvm deaths", &[svg::hive(&d.groups)])?;
     }

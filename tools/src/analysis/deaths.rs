@@ -252,8 +252,8 @@ pub struct DeathSummary {
 }
 
 /// Reads the deaths of the trace at `path` and groups them.
-pub fn summary(path: &Path) -> Result<DeathSummary, TraceError> {
-    let (records, sy) = read_records(path)?;
+pub fn summary(path: impl AsRef<Path>) -> Result<DeathSummary, TraceError> {
+    let (records, sy) = read_records(path.as_ref())?;
     let groups = summarise(&records, &sy);
     let mut pairs: Vec<((String, String), Pair)> = pairs_of(&groups).into_iter().collect();
     pairs.sort_by(|a, b| b.1.objects.cmp(&a.1.objects).then(a.0.cmp(&b.0)));

@@ -37,7 +37,12 @@ pub struct Diff {
 
 /// Perm / born / died / temp per group between the boundaries `from` and `to` of the trace at
 /// `path`. Groups must be stable over an object's life: type, site, thread.
-pub fn read(path: &Path, from: &str, to: &str, chain: &[GroupBy]) -> Result<Diff, TraceError> {
+pub fn read(
+    path: impl AsRef<Path>,
+    from: &str,
+    to: &str,
+    chain: &[GroupBy],
+) -> Result<Diff, TraceError> {
     let a = parse_boundary(from)?;
     let b = parse_boundary(to)?;
     if let Some(g) = chain
@@ -87,7 +92,7 @@ pub fn read(path: &Path, from: &str, to: &str, chain: &[GroupBy]) -> Result<Diff
         m.new_epoch()
     };
     let mut r = replay(
-        path,
+        path.as_ref(),
         |m, _| m.count_allocations(),
         |m, ev, sy| {
             if !seen_a && reaches(ev, a) {

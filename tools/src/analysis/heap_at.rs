@@ -56,7 +56,11 @@ fn key_name(g: GroupBy) -> &'static str {
 }
 
 /// The heap at `boundary` of the trace at `path`, every object or grouped by `group_by`.
-pub fn read(path: &Path, boundary: &str, group_by: GroupBy) -> Result<HeapAt, TraceError> {
+pub fn read(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    group_by: GroupBy,
+) -> Result<HeapAt, TraceError> {
     let b = parse_boundary(boundary)?;
     let r = reconstruct(path, b, false)?;
     let (m, sy) = (&r.model, &r.symbols);
@@ -153,7 +157,11 @@ impl Node {
 }
 
 /// The heap at `boundary` of the trace at `path` as a tree of groups under `chain`.
-pub fn read_tree(path: &Path, boundary: &str, chain: &[GroupBy]) -> Result<HeapTree, TraceError> {
+pub fn read_tree(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    chain: &[GroupBy],
+) -> Result<HeapTree, TraceError> {
     let b = parse_boundary(boundary)?;
     let r = reconstruct(path, b, false)?;
     let keys = Keys::new(&r.model);

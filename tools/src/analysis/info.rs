@@ -140,7 +140,8 @@ impl Tally {
 }
 
 /// Reads the whole trace at `path`, event by event.
-pub fn read(path: &Path) -> Result<TraceInfo, TraceError> {
+pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
+    let path = path.as_ref();
     let size = file_len(path);
     let mut reader = TraceReader::open(path)?;
     let mut progress = Progress::new("reading trace", size);

@@ -65,7 +65,7 @@ fn add(e: &mut (u64, u64), n: u64, b: u64) {
 }
 
 /// Rebuilds the heap to the end of the trace at `path`, counting allocations.
-pub fn read(path: &Path) -> Result<Stats, TraceError> {
+pub fn read(path: impl AsRef<Path>) -> Result<Stats, TraceError> {
     let r = reconstruct(path, Boundary::End, true)?;
     let m = &r.model;
     let sy = &r.symbols;
