@@ -9,8 +9,9 @@
 //! Ids are 8 bytes: an object's id is its heap offset plus `OBJECT_ID_BASE` (never 0); classes and
 //! strings have ids in ranges of their own. All numbers are big-endian, as the format requires.
 
+use crate::boundary::parse_boundary;
 use crate::reader::{Symbols, TraceError};
-use crate::{reconstruct, Boundary};
+use crate::reconstruct::reconstruct;
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -124,7 +125,7 @@ fn write_classes<W: Write>(
 /// Writes the heap at `boundary` of the trace at `path` as an HPROF file at `dest`; returns the
 /// number of objects written.
 pub fn write_hprof(path: impl AsRef<Path>, boundary: &str, dest: &Path) -> Result<u64, TraceError> {
-    let b: Boundary = boundary.parse().map_err(|e: String| TraceError::at(0, e))?;
+    let b = parse_boundary(boundary)?;
     let r = reconstruct(path.as_ref(), b, false)?;
     let sy = &r.symbols;
     let cannot =

@@ -12,10 +12,12 @@
 //! Written with the `parquet` crate's column writers (no Arrow), uncompressed, dictionary-encoded
 //! strings, row groups of 1 Mi rows. docs/analyses.md has queries for DuckDB and Spark.
 
+use crate::analysis::labels::kind_label;
+use crate::analysis::replay::reaches;
+use crate::boundary::{parse_boundary, Boundary};
 use crate::heap::HeapModel;
 use crate::reader::{Event, TraceError, TraceReader};
 use crate::render::Progress;
-use crate::{kind_label, Boundary};
 use parquet::data_type::{ByteArray, ByteArrayType, Int64Type};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
@@ -374,7 +376,7 @@ fn write_collections(dir: &Path, model: &HeapModel, sy: &crate::Symbols) -> Resu
 /// `gcvm export TRACE --parquet DIR [--at BOUNDARY]`: writes the three tables; returns a summary.
 pub fn export_parquet(path: impl AsRef<Path>, dir: &Path, at: &str) -> Result<String, TraceError> {
     let path = path.as_ref();
-    let b: Boundary = at.parse().map_err(|e: String| TraceError::at(0, e))?;
+    let b = parse_boundary(at)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| TraceError::message(format!("cannot create {}: {e}", dir.display())))?;
     let mut reader = TraceReader::open(path)?;
@@ -400,12 +402,7 @@ pub fn export_parquet(path: impl AsRef<Path>, dir: &Path, at: &str) -> Result<St
         if seq & 0xffff == 0 {
             progress.update(reader.position());
         }
-        let reached = match (&ev, b) {
-            (Event::GcStart { gc_id, .. }, Boundary::GcStart(n)) => *gc_id == n,
-            (Event::GcEnd { gc_id, .. }, Boundary::GcEnd(n)) => *gc_id == n,
-            _ => false,
-        };
-        if reached && objects.is_none() {
+        if reaches(&ev, b) && objects.is_none() {
             objects = Some(write_objects(dir, &model, reader.symbols())?);
         }
     }

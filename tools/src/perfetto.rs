@@ -15,7 +15,7 @@
 //!
 //! Times are the trace's clock: microseconds since the trace start (`ts`, `dur`).
 
-use crate::analyses::Lifecycle;
+use crate::analysis::lifecycle::Lifecycle;
 use crate::reader::{is_gc_thread, Event, TraceError, TraceReader, WorkerPhase};
 use crate::render::{arr, Obj};
 use gcvm_tracer::format::GLOBAL_THREAD;

@@ -5,8 +5,9 @@
 //! minimum mutator utilisation in 10 ms windows) come from each run's `-Xlog:gc` lines, HotSpot's
 //! (`-Xlog:gc+phases` for ZGC, whose pauses are phases) and gcvm's alike.
 
+use super::common::fail;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -131,7 +132,15 @@ fn matching_hotspot_gcs(collector: &str) -> &'static [&'static str] {
     }
 }
 
-pub fn run(args: BenchArgs) -> Result<i32, String> {
+/// Runs the benchmark and prints the table; gcvm exits with the harness's status.
+pub fn run(args: BenchArgs) -> ExitCode {
+    match bench(args) {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(msg) => fail(msg),
+    }
+}
+
+fn bench(args: BenchArgs) -> Result<i32, String> {
     let programs = select_programs(&args.dir, &args.programs)?;
     let classes = std::env::temp_dir().join(format!("gcvm-bench-{}", std::process::id()));
     compile(&programs, &classes)?;

@@ -1,12 +1,14 @@
 //! `gcvm replay FILE [FILE2]`: serves heap-stream recordings (or the tiles of object-level
 //! traces) to the browser viewer, one source per file — two files are shown side by side.
 
+use super::common::fail;
 use clap::Args;
 use gcvm_replay::{Film, Replay};
 use gcvm_tracer::stream::record::Recording;
 use gcvm_tracer::stream::server::DEFAULT_ADDR;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -29,7 +31,14 @@ pub struct ReplayArgs {
 }
 
 /// Serves the replay until the process is stopped.
-pub fn run(a: ReplayArgs) -> Result<(), String> {
+pub fn run(a: ReplayArgs) -> ExitCode {
+    match serve(a) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => fail(msg),
+    }
+}
+
+fn serve(a: ReplayArgs) -> Result<(), String> {
     let tile_size = gcvm_tracer::stream::parse_size(&a.tile_size)
         .and_then(gcvm_tracer::stream::check_tile_size)?;
     let mut films = Vec::new();

@@ -51,7 +51,8 @@ pub struct BarChart {
     pub tag: Option<String>,
 }
 
-fn esc(s: &str) -> String {
+/// Text escaped for XML (SVG and HTML).
+pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -1,4 +1,5 @@
-//! Plain-text tables, a minimal JSON writer, and the progress bar.
+//! The building blocks of every report: plain-text tables and number formats, a minimal JSON
+//! writer, and the progress bar.
 
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -104,6 +105,11 @@ pub fn human_bytes(n: u64) -> String {
     } else {
         format!("{v:.1} {}", U[i])
     }
+}
+
+/// Microseconds as milliseconds with three decimals.
+pub fn ms(us: u64) -> String {
+    format!("{:.3}", us as f64 / 1000.0)
 }
 
 pub fn percent(part: u64, whole: u64) -> String {

@@ -2,12 +2,13 @@
 //! the class path) under every registered collector (or `--collectors a,b`), with the same -Xmx
 //! and arguments, each traced, and writes one report from the traces — `report.html` (SVG plots
 //! embedded), `report.md` and `report.json` in `--out DIR` — through gcvm-tools
-//! (tools/src/compare.rs). The collectors' names come from gcvm-gc's registry, so the comparison
+//! (tools/src/analysis/compare.rs, drawn by tools/src/render/). The collectors' names come from gcvm-gc's registry, so the comparison
 //! grows with them.
 
+use super::common::{fail, print_text};
 use gcvm_tools::compare::{Comparison, RunMetrics};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -84,8 +85,16 @@ fn run_one(a: &CompareArgs, collector: &str) -> Result<(f64, i32, Vec<u8>), Stri
     Ok((wall, out.status.code().unwrap_or(128), out.stdout))
 }
 
+/// Runs the comparison, writes the report and prints the Markdown table.
+pub fn run(a: CompareArgs) -> ExitCode {
+    match compare(a) {
+        Ok(text) => print_text(&text),
+        Err(msg) => fail(msg),
+    }
+}
+
 /// Runs the comparison and writes the report; returns the text to print (the Markdown table).
-pub fn run(a: CompareArgs) -> Result<String, String> {
+fn compare(a: CompareArgs) -> Result<String, String> {
     let cs = collectors(&a)?;
     std::fs::create_dir_all(&a.out)
         .map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;

@@ -1,0 +1,13 @@
+//! `gcvm leaks FILE [--json] [--plot OUT.svg]`: leak suspects, the allocation sites whose live
+//! bytes grow across collections, ranked.
+
+use super::common::{print_trace_report, PlotArgs};
+use std::process::ExitCode;
+
+pub fn run(a: PlotArgs) -> ExitCode {
+    print_trace_report(gcvm_tools::commands::leaks(
+        &a.file,
+        a.json,
+        a.plot.as_deref(),
+    ))
+}

@@ -1,0 +1,220 @@
+//! `gcvm run [OPTIONS] <MainClass | File.java> [ARGS...]`: runs a Java program under the chosen
+//! collector — its options (heap sizes, collector tuning, logging, the object-level trace, heap
+//! streams) become the VM's options and what it records.
+
+use crate::javac::compile_source;
+use crate::sizes::{parse_region_size, parse_size, parse_stack_size, parse_tile_size};
+use clap::Args;
+use gcvm_gc::HeapConfig;
+use gcvm_interp::StreamSetup;
+use gcvm_interp::{Recording, VmOptions};
+use gcvm_tracer::stream::{EventFilter, StreamEvent};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+const MAX_GC_THREADS: i64 = 256;
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// Class search path of directories and jar files, separated by ':' (also -cp, -classpath).
+    #[arg(long = "class-path", value_name = "PATH", default_value = ".")]
+    class_path: String,
+    /// Garbage collector.
+    #[arg(long = "gc", value_name = "NAME", default_value = "semispace", value_parser = clap::builder::PossibleValuesParser::new(gcvm_gc::collector_names()))]
+    gc: String,
+    /// Maximum heap size, e.g. 64m (also -Xmx64m). Default: a quarter of physical memory.
+    #[arg(long = "xmx", value_name = "SIZE", value_parser = parse_size)]
+    xmx: Option<usize>,
+    /// Initial heap size (also -Xms). Default: the smaller of -Xmx and 1/64 of physical memory.
+    #[arg(long = "xms", value_name = "SIZE", value_parser = parse_size)]
+    xms: Option<usize>,
+    /// Java thread stack size (also -Xss), from 136k (java's minimum) to 1g. Default: 1m.
+    #[arg(long = "xss", value_name = "SIZE", value_parser = parse_stack_size)]
+    xss: Option<usize>,
+    /// Parallel GC worker threads, 1 to 256. Default: available cores.
+    #[arg(long = "gc-threads", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_GC_THREADS))]
+    gc_threads: Option<u16>,
+    /// Force a collection every N allocations.
+    #[arg(long = "gc-stress", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    gc_stress: Option<u64>,
+    /// Verify the whole heap before and after every collection.
+    #[arg(long = "verify-heap")]
+    verify_heap: bool,
+    /// Check at every collection that every reference store since the last one ran the write
+    /// barrier (a testing tool: it walks the heap twice per pause).
+    #[arg(long = "verify-barriers")]
+    verify_barriers: bool,
+    /// Collect whenever no collection happened for MS milliseconds (a GC controller thread asks
+    /// for the pause; HotSpot's G1PeriodicGCInterval).
+    #[arg(long = "periodic-gc", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    periodic_gc: Option<u64>,
+    /// The region collector's region size: a power of two from 64k to 32m (default: from the
+    /// heap size, as G1 does, with at least 64 regions in small heaps).
+    #[arg(long = "region-size", value_name = "SIZE", value_parser = parse_region_size)]
+    region_size: Option<usize>,
+    /// The longest pause the region collector plans for, in milliseconds (G1's
+    /// MaxGCPauseMillis; default 200): the young generation never grows past what it allows.
+    #[arg(long = "pause-goal", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pause_goal: Option<u64>,
+    /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
+    #[arg(long = "log-gc")]
+    log_gc: bool,
+    /// With --log-gc, also the collectors' details (also -Xlog:gc*): phases, mark assists,
+    /// floating garbage, fragmentation.
+    #[arg(long = "log-gc-details")]
+    log_gc_details: bool,
+    /// Record every allocation and every move the collector makes into FILE, the object-level
+    /// trace (docs/trace-format.md); read it with `gcvm trace info`, `gcvm stats`, `gcvm heap`.
+    #[arg(long = "trace", value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// With --trace: also record when each dead object became unreachable (in allocated bytes)
+    /// and in which method (Merlin's algorithm; read with `gcvm deaths`).
+    #[arg(long = "trace-deaths")]
+    trace_deaths: bool,
+    /// Debug: write the actual heap, one line per object, at every collection's start and end and
+    /// at exit into FILE — what the trace must reconstruct.
+    #[arg(long = "heap-dump", value_name = "FILE")]
+    heap_dump: Option<PathBuf>,
+    /// Watch the heap live: serve the heap viewer on ADDR (default 127.0.0.1:8765, loopback;
+    /// 127.0.0.1:0 picks a free port) and wait for a browser to connect before running.
+    #[arg(long = "stream", value_name = "ADDR", num_args = 0..=1, require_equals = true,
+          default_missing_value = gcvm_tracer::stream::server::DEFAULT_ADDR,
+          value_parser = parse_stream_addr)]
+    stream: Option<String>,
+    /// With --stream: run at once instead of waiting for a viewer.
+    #[arg(long = "stream-nowait")]
+    stream_nowait: bool,
+    /// Record the heap streams into FILE (replay it with `gcvm replay FILE`).
+    #[arg(long = "stream-record", value_name = "FILE")]
+    stream_record: Option<PathBuf>,
+    /// Bytes per tile of the heap streams: a power of two from 256 to 64m.
+    #[arg(long = "stream-tile", value_name = "SIZE", default_value = "8k", value_parser = parse_tile_size)]
+    stream_tile: u64,
+    /// A tick frame after MS milliseconds without one (0: no ticks).
+    #[arg(long = "stream-tick", value_name = "MS", default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    stream_tick: u64,
+    /// An event filter, e.g. `tick:enabled=false` or `gc-end:period=10,delay=200,pause=true`
+    /// (events gc-start, gc-end, phase-end, tick); repeatable.
+    #[arg(long = "stream-filter", value_name = "EVENT:SETTINGS", value_parser = parse_stream_filter)]
+    stream_filter: Vec<(StreamEvent, EventFilter)>,
+    /// The main class (binary name, e.g. com.example.Main) or a .java source file.
+    #[arg(value_name = "MAIN")]
+    main: String,
+    /// Arguments passed to main.
+    #[arg(
+        value_name = "ARGS",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    args: Vec<String>,
+}
+
+/// Runs the program; its exit status is gcvm's. Errors are printed as the VM words them (no
+/// `gcvm:` prefix), as `java` does.
+pub fn run(a: RunArgs) -> ExitCode {
+    match run_program(a) {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run_program(a: RunArgs) -> Result<i32, String> {
+    let (class_path, main) = if a.main.ends_with(".java") {
+        compile_source(Path::new(&a.main))?
+    } else {
+        (a.class_path.clone(), a.main.clone())
+    };
+    let options = vm_options(&a, class_path)?;
+    let recording = Recording {
+        trace: a.trace.clone(),
+        heap_dump: a.heap_dump.clone(),
+        trace_deaths: a.trace_deaths,
+        program: std::iter::once(main.as_str())
+            .chain(a.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" "),
+        stream: stream_setup(&a),
+    };
+    Ok(gcvm_interp::run_main_recording(
+        options, recording, &main, &a.args,
+    ))
+}
+
+fn parse_stream_addr(s: &str) -> Result<String, String> {
+    s.parse::<std::net::SocketAddr>()
+        .map(|a| a.to_string())
+        .map_err(|_| format!("invalid address '{s}' (expected IP:PORT, e.g. 127.0.0.1:8765)"))
+}
+
+fn parse_stream_filter(s: &str) -> Result<(StreamEvent, EventFilter), String> {
+    gcvm_interp::parse_filter(s)
+}
+
+fn physical_memory() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<usize>().ok())
+        })
+        .map(|kb| kb * 1024)
+        .unwrap_or(4 << 30)
+}
+
+fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
+    let ram = physical_memory();
+    let max = a.xmx.unwrap_or((ram / 4).min(30 << 30));
+    if max < (2 << 20) {
+        return Err("Too small maximum heap (at least 2m)".into());
+    }
+    let initial = a.xms.unwrap_or((ram / 64).min(max));
+    if initial > max {
+        return Err("Initial heap size set to a larger value than the maximum heap size".into());
+    }
+    let xss = a.xss.unwrap_or(1 << 20);
+    let stack_slots = (xss / 8).max(4096);
+    Ok(VmOptions {
+        classpath: class_path,
+        collector: a.gc.clone(),
+        heap: HeapConfig {
+            initial_size: initial,
+            max_size: max,
+            gc_threads: a.gc_threads.map(usize::from).unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            }),
+            periodic_interval: a.periodic_gc.map(Duration::from_millis),
+            region_size: a.region_size,
+            pause_goal: a.pause_goal.map(Duration::from_millis),
+        },
+        stack_slots,
+        max_frames: stack_slots / 4,
+        gc_stress: a.gc_stress,
+        verify_heap: a.verify_heap,
+        verify_barriers: a.verify_barriers,
+        log_gc: a.log_gc || a.log_gc_details,
+        log_gc_details: a.log_gc_details,
+    })
+}
+
+/// What `--stream*` asks for, if anything.
+fn stream_setup(a: &RunArgs) -> Option<StreamSetup> {
+    if a.stream.is_none() && a.stream_record.is_none() {
+        return None;
+    }
+    Some(StreamSetup {
+        addr: a.stream.clone(),
+        record: a.stream_record.clone(),
+        tile_size: a.stream_tile,
+        tick: (a.stream_tick > 0).then(|| Duration::from_millis(a.stream_tick)),
+        wait_for_viewer: !a.stream_nowait,
+        filters: a.stream_filter.clone(),
+    })
+}

@@ -1,0 +1,137 @@
+//! From `argv` to the parsed command line: Java-style options (`-cp`, `-Xmx64m`, `-Xlog:gc`)
+//! rewritten into gcvm's long options, and clap's errors shortened to one line.
+
+use crate::sizes::{parse_size, parse_stack_size};
+use clap::error::ErrorKind;
+use clap::Parser;
+use std::process::ExitCode;
+
+/// Parses `raw` (argv) into `C`; on failure, what was printed has been printed and the exit
+/// status is returned: 0 after help or the version, 2 for bad arguments.
+pub fn parse<C: Parser>(raw: Vec<String>) -> Result<C, ExitCode> {
+    let args = normalize_args(raw).map_err(|msg| {
+        eprintln!("gcvm: {msg}");
+        ExitCode::from(2)
+    })?;
+    C::try_parse_from(args).map_err(|e| {
+        if matches!(
+            e.kind(),
+            ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ) {
+            let _ = e.print();
+            return ExitCode::from(
+                if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    2
+                } else {
+                    0
+                },
+            );
+        }
+        eprintln!("gcvm: {}", first_paragraph(&e.render().to_string()));
+        ExitCode::from(2)
+    })
+}
+
+/// Rewrites Java-style options into long options, up to the main class. Errors name the
+/// option as the user spelled it (`-Xmx12q`), as HotSpot does.
+fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut iter = raw.into_iter();
+    if let Some(program) = iter.next() {
+        out.push(program);
+    }
+    let mut in_run = false;
+    let mut expect_value = false;
+    for a in iter.by_ref() {
+        if !in_run {
+            in_run = a == "run" || a == "compare";
+            out.push(a);
+            continue;
+        }
+        if expect_value {
+            expect_value = false;
+            out.push(a);
+            continue;
+        }
+        let mapped: Vec<String> = if a == "-cp" || a == "-classpath" {
+            expect_value = true;
+            vec!["--class-path".into()]
+        } else if let Some((long, what)) = java_size_option(&a) {
+            let value = &a[4..];
+            parse_size(value).map_err(|_| format!("invalid {what} size: {a}"))?;
+            if long == "--xss" {
+                parse_stack_size(value).map_err(|e| format!("{a}: {e}"))?;
+            }
+            vec![long.into(), value.into()]
+        } else if a == "-Xlog:gc" || a == "-verbose:gc" {
+            vec!["--log-gc".into()]
+        } else if a == "-Xlog:gc*" {
+            vec!["--log-gc".into(), "--log-gc-details".into()]
+        } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2)
+        {
+            return Err(format!("unrecognized option: {a}"));
+        } else if a.starts_with('-') {
+            expect_value = takes_value(&a);
+            vec![a]
+        } else {
+            out.push(a);
+            break;
+        };
+        out.extend(mapped);
+    }
+    out.extend(iter);
+    Ok(out)
+}
+
+/// The long options of `run` and `compare` whose value is the next argument.
+fn takes_value(option: &str) -> bool {
+    matches!(
+        option,
+        "--class-path"
+            | "--gc"
+            | "--xmx"
+            | "--xms"
+            | "--xss"
+            | "--gc-threads"
+            | "--gc-stress"
+            | "--trace"
+            | "--heap-dump"
+            | "--stream-record"
+            | "--stream-tile"
+            | "--stream-tick"
+            | "--stream-filter"
+            | "--periodic-gc"
+            | "--region-size"
+            | "--pause-goal"
+            | "--collectors"
+            | "--out"
+    )
+}
+
+/// `-Xmx`, `-Xms`, `-Xss`: the long option each maps to and what it sizes.
+fn java_size_option(arg: &str) -> Option<(&'static str, &'static str)> {
+    match arg.get(..4)? {
+        "-Xmx" => Some(("--xmx", "maximum heap")),
+        "-Xms" => Some(("--xms", "initial heap")),
+        "-Xss" => Some(("--xss", "thread stack")),
+        _ => None,
+    }
+}
+
+/// A clap error on one line: its first paragraph (the problem and, when clap adds them, the
+/// missing arguments or the possible values), without usage and tips.
+fn first_paragraph(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let text = lines.join(" ");
+    let text = text.trim_start_matches("error: ");
+    match text.is_empty() {
+        true => "bad arguments".to_string(),
+        false => text.to_string(),
+    }
+}

@@ -1,0 +1,24 @@
+//! The analyses: each reads a trace (replaying it through `HeapModel`) and returns plain data
+//! for render/ to print. AntTracks-style analyses (docs/analyses.md) and the trace's own
+//! statistics:
+//!
+//! - `info`: what a trace holds (`gcvm trace info`); `stats`: allocations and collections.
+//! - `heap_at`: the heap at a boundary, every object, grouped, or as a tree of groups.
+//! - `diff`: perm / born / died / temp per group between two boundaries.
+//! - `lifecycle`: one replay recording lives and deaths (`overview`, `lifetimes`, `escapees`,
+//!   `leaks`), which `compare` summarises per collector.
+//! - `deaths`: allocation site x death site (traces recorded with `--trace-deaths`).
+//!
+//! Shared: `replay` (the whole trace through a model, an analysis called per event), `labels`
+//! (names of kinds, threads and groups), `pauses` (percentiles).
+
+pub mod compare;
+pub mod deaths;
+pub mod diff;
+pub mod heap_at;
+pub mod info;
+pub mod labels;
+pub mod lifecycle;
+pub mod pauses;
+pub mod replay;
+pub mod stats;

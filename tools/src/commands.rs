@@ -1,0 +1,177 @@
+//! The entry points of the `gcvm` trace commands: each runs its analysis (analysis/), then
+//! renders the result as text or JSON (render/), and writes the plots asked for. Each returns
+//! the text to print.
+
+use crate::analysis::compare::Comparison;
+use crate::analysis::lifecycle::Lifecycle;
+use crate::analysis::{
+    deaths as death_summary, diff as heap_diff, heap_at as heap, info, stats as allocations,
+};
+use crate::boundary::GroupBy;
+use crate::reader::TraceError;
+use crate::render::{html, json as to_json, svg, text};
+use std::path::Path;
+
+/// What an analysis found, rendered by `as_json` if `json`, else by `as_text`.
+fn rendered<T>(
+    found: Result<T, TraceError>,
+    json: bool,
+    as_json: fn(&T) -> String,
+    as_text: fn(&T) -> String,
+) -> Result<String, TraceError> {
+    let data = found?;
+    Ok(if json { as_json(&data) } else { as_text(&data) })
+}
+
+/// `gcvm trace info`: what is in a trace, without reconstructing the heap.
+pub fn trace_info(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError> {
+    rendered(info::read(path), json, to_json::info, text::info)
+}
+
+/// `gcvm stats`: allocation statistics and what every collection did.
+pub fn stats(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError> {
+    rendered(allocations::read(path), json, to_json::stats, text::stats)
+}
+
+/// `gcvm heap`: the heap at `boundary` ("gc:12:end", "gc:3:start", "end"), every object or
+/// grouped.
+pub fn heap_at(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    group_by: GroupBy,
+    json: bool,
+) -> Result<String, TraceError> {
+    rendered(
+        heap::read(path, boundary, group_by),
+        json,
+        to_json::heap_at,
+        text::heap_at,
+    )
+}
+
+/// `gcvm heap --by a,b,...`: the heap at `boundary` as a tree of groups, one level per
+/// classifier of the chain.
+pub fn heap_by_chain(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    chain: &[GroupBy],
+    json: bool,
+) -> Result<String, TraceError> {
+    rendered(
+        heap::read_tree(path, boundary, chain),
+        json,
+        to_json::heap_tree,
+        text::heap_tree,
+    )
+}
+
+/// `gcvm diff FILE --from A --to B --by CHAIN`: perm / born / died / temp per group between two
+/// boundaries. Groups must be stable over an object's life: type, site, thread.
+pub fn diff(
+    path: impl AsRef<Path>,
+    from: &str,
+    to: &str,
+    chain: &[GroupBy],
+    json: bool,
+) -> Result<String, TraceError> {
+    rendered(
+        heap_diff::read(path, from, to, chain),
+        json,
+        to_json::diff,
+        text::diff,
+    )
+}
+
+/// Writes `svgs` to `path`: one plot as an SVG file, several as an HTML page that embeds them.
+pub fn write_plots(path: &Path, title: &str, svgs: &[String]) -> Result<(), TraceError> {
+    std::fs::write(path, html::plot_file(title, svgs))
+        .map_err(|e| TraceError::message(format!("cannot write {}: {e}", path.display())))
+}
+
+/// `gcvm overview FILE [--json] [--plot OUT]` (OUT: an HTML page with the three plots).
+pub fn overview(
+    path: impl AsRef<Path>,
+    json: bool,
+    plot: Option<&Path>,
+) -> Result<String, TraceError> {
+    let l = Lifecycle::read(path)?;
+    if let Some(p) = plot {
+        write_plots(p, "gcvm overview", &svg::overview(&l))?;
+    }
+    rendered(Ok(l), json, to_json::overview, text::overview)
+}
+
+/// `gcvm lifetimes FILE [--by type|site] [--json] [--plot OUT.svg]`.
+pub fn lifetimes(
+    path: impl AsRef<Path>,
+    by_site: bool,
+    json: bool,
+    plot: Option<&Path>,
+) -> Result<String, TraceError> {
+    let l = Lifecycle::read(path)?;
+    if let Some(p) = plot {
+        write_plots(p, "gcvm lifetimes", &[svg::lifetimes(&l)])?;
+    }
+    Ok(match json {
+        true => to_json::lifetimes(&l, by_site),
+        false => text::lifetimes(&l, by_site),
+    })
+}
+
+/// `gcvm escapees FILE [--json]`.
+pub fn escapees(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError> {
+    rendered(
+        Lifecycle::read(path),
+        json,
+        to_json::escapees,
+        text::escapees,
+    )
+}
+
+/// `gcvm leaks FILE [--json] [--plot OUT.svg]`.
+pub fn leaks(
+    path: impl AsRef<Path>,
+    json: bool,
+    plot: Option<&Path>,
+) -> Result<String, TraceError> {
+    let l = Lifecycle::read(path)?;
+    if let Some(p) = plot {
+        write_plots(p, "gcvm leak suspects", &[svg::leaks(&l)])?;
+    }
+    rendered(Ok(l), json, to_json::leaks, text::leaks)
+}
+
+/// `gcvm deaths TRACE [--json] [--plot OUT.svg] [--top N]`.
+pub fn deaths(
+    path: impl AsRef<Path>,
+    json: bool,
+    plot: Option<&Path>,
+    top: usize,
+) -> Result<String, TraceError> {
+    let d = death_summary::summary(path)?;
+    if let Some(p) = plot {
+        write_plots(p, "gcvm deaths", &[svg::hive(&d.groups)])?;
+    }
+    Ok(match json {
+        true => to_json::deaths(&d),
+        false => text::deaths(&d, top),
+    })
+}
+
+/// `gcvm compare`'s report, in each of its three forms.
+impl Comparison {
+    /// Markdown: the summary table.
+    pub fn markdown(&self) -> String {
+        text::comparison_markdown(self)
+    }
+
+    /// JSON: every metric of every run.
+    pub fn json(&self) -> String {
+        to_json::comparison(self)
+    }
+
+    /// HTML: the table, the all-collector plots, then each collector's plots.
+    pub fn html(&self) -> String {
+        html::comparison(self)
+    }
+}

@@ -1,0 +1,13 @@
+//! Rendering of what the analyses return, apart from computing it: `text` (tables and
+//! Markdown), `json`, `svg` (the reports' plots, drawn with `chart`) and `html` (plot pages and
+//! the comparison report). `format` holds the building blocks: tables, number formats, the JSON
+//! writer, the progress bar.
+
+pub mod chart;
+pub mod format;
+pub mod html;
+pub mod json;
+pub mod svg;
+pub mod text;
+
+pub use format::{arr, human_bytes, js, ms, percent, thousands, Obj, Progress, Table};
