@@ -7,9 +7,15 @@ prints, per program and in total, how many pauses there were, how many were with
 and the median / 99th percentile / maximum pause. A benchmark, not a test: the figures depend
 on the machine and its load (see docs/benchmarks.md).
 
-    python3 benches/pause_goal.py --goal 5 --heap 64m
+    python3 benches/pause_goal.py --goal 5 --heap 64m [--json]
+
+With --json the figures are printed as one JSON object instead of the Markdown table
+({"goal_ms", "heap", "programs": [{"program", "pauses": [[kind, ms], ...]}, ...]};
+benches/report.py reads it).
 """
 import argparse
+import builtins
+import json
 import pathlib
 import re
 import statistics
@@ -41,7 +47,10 @@ def main():
     ap.add_argument("--programs", default="all")
     ap.add_argument("--size")
     ap.add_argument("--gcvm", default="target/release/gcvm")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     a = ap.parse_args()
+    print = (lambda *x, **k: None) if a.json else builtins.print
+    found = []
     progs = sorted(pathlib.Path("programs").glob("*.java"))
     if a.programs != "all":
         wanted = set(a.programs.split(","))
@@ -53,6 +62,7 @@ def main():
     for p in progs:
         ps = pauses(a.gcvm, p, a.heap, a.goal, a.size)
         every += ps
+        found.append({"program": p.stem, "pauses": ps})
         times = [t for _, t in ps]
         if not times:
             print(f"| {p.stem} | 0 | - | - | - | - | |")
@@ -65,6 +75,8 @@ def main():
     ok = sum(t <= a.goal for t in times)
     print(f"| **all** | {len(times)} | {ok} ({100 * ok / max(1, len(times)):.1f}%) | "
           f"{statistics.median(times):.2f} | {pct(times, 99):.2f} | {max(times):.2f} | |")
+    if a.json:
+        builtins.print(json.dumps({"goal_ms": a.goal, "heap": a.heap, "programs": found}, indent=1))
 
 
 if __name__ == "__main__":

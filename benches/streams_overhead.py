@@ -15,9 +15,13 @@ time ratios against the plain run:
 and, from the recording, frames and bytes per frame (compressed) at 8 KB tiles.
 A benchmark, not a test: the figures depend on the machine and its load.
 
-    python3 benches/streams_overhead.py --runs 3 --heap 64m
+    python3 benches/streams_overhead.py --runs 3 --heap 64m [--json]
+
+With --json the rows are printed as one JSON object instead of the Markdown table
+({"rows": [...], "geomean_idle": x, "geomean_every": y}; benches/report.py reads it).
 """
 import argparse
+import json
 import pathlib
 import re
 import statistics
@@ -45,15 +49,20 @@ def main():
     ap.add_argument("--programs", default="GCBench,BinaryTrees,SplayTree,LruCache,JsonDoc")
     ap.add_argument("--collectors", default="semispace,mark-compact,concurrent-mark-sweep,region")
     ap.add_argument("--gcvm", default=None)
+    ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     a = ap.parse_args()
+    out = (lambda *x, **k: None) if a.json else print
+    rows = []
     root = pathlib.Path(__file__).resolve().parent.parent
     gcvm = a.gcvm or str(root / "target" / "release" / "gcvm")
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="gcvm-streams-"))
-    print("| program | collector | plain s | idle / plain | every event / plain | frames | bytes per frame (gzip) | raw bytes per frame |")
-    print("|---|---|---|---|---|---|---|---|")
+    out("| program | collector | plain s | idle / plain | every event / plain | frames | bytes per frame (gzip) | raw bytes per frame |")
+    out("|---|---|---|---|---|---|---|---|")
     idle_ratios, every_ratios = [], []
     for program in a.programs.split(","):
         src = root / "programs" / f"{program}.java"
+        # Untimed: the first run of a source compiles it into gcvm's cache (javac is not measured).
+        run([gcvm, "run", f"-Xmx{a.heap}", str(src)])
         for collector in a.collectors.split(","):
             base = [gcvm, "run", "--gc", collector, f"-Xmx{a.heap}"]
             rec = tmp / f"{program}-{collector}.gcs"
@@ -78,9 +87,15 @@ def main():
             frames, raw, written = figures or (0, 0, 0)
             per = written // frames if frames else 0
             raw_per = raw // frames if frames else 0
-            print(f"| {program} | {collector} | {med['plain']:.2f} | {idle:.3f}x | {every:.2f}x | {frames} | {per} | {raw_per} |")
+            rows.append({"program": program, "collector": collector, "plain_s": med["plain"],
+                         "idle_s": med["idle"], "every_s": med["every"], "frames": frames,
+                         "bytes_per_frame": per, "raw_bytes_per_frame": raw_per})
+            out(f"| {program} | {collector} | {med['plain']:.2f} | {idle:.3f}x | {every:.2f}x | {frames} | {per} | {raw_per} |")
     gm = lambda xs: statistics.geometric_mean(xs)
-    print(f"\ngeometric mean: idle {gm(idle_ratios):.3f}x, every event {gm(every_ratios):.2f}x")
+    out(f"\ngeometric mean: idle {gm(idle_ratios):.3f}x, every event {gm(every_ratios):.2f}x")
+    if a.json:
+        print(json.dumps({"rows": rows, "geomean_idle": gm(idle_ratios),
+                          "geomean_every": gm(every_ratios)}, indent=1))
 
 
 if __name__ == "__main__":

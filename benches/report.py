@@ -1,0 +1,518 @@
+#!/usr/bin/env python3
+"""Regenerates docs/benchmarks.md: today's figures, one table per subject, against HotSpot.
+
+    python3 benches/report.py [--gcvm PATH] [--quick] [--only SUBJECT[,SUBJECT]] [--out FILE]
+
+Runs the existing harnesses and writes their figures as Markdown tables, with a header naming
+the date, the machine and the command:
+
+  collectors   `gcvm bench --format json`: bundled programs x collectors, alternating with
+               HotSpot -Xint and JIT with the matching collector (src/cmd/bench.rs)
+  interpreter  callgrind instruction counts (classes precompiled with javac) and
+               `gcvm bench --no-jit --format json` wall time against HotSpot -Xint
+  pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
+  tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
+  streams      benches/streams_overhead.py --json: what heap streams cost
+
+--quick runs fewer repetitions and programs (to try the script; the output says "quick").
+--only re-measures the named subjects and keeps the other sections of --out as they are.
+--gcvm takes the binary to measure: copy it first (cp target/release/gcvm /tmp/gcvm-bench) so
+that a rebuild during the run does not change it under the harnesses.
+Needs java/javac (JDK 17) and valgrind. A benchmark, never a test.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# ---- What is measured: change these, not the code below. -----------------------------------
+REPS = 3                      # repetitions per configuration (medians over these)
+QUICK_REPS = 1
+XMX = "64m"                   # heap for every run, gcvm and HotSpot alike
+COLLECTORS = "semispace,mark-compact,concurrent-mark-sweep,region"
+QUICK_PROGRAMS = "GCBench,JsonDoc"          # bundled programs in --quick (else all of programs/)
+# callgrind: (directory, program, size): small sizes, the whole process is counted
+CALLGRIND = [("benches/compute", "FannkuchRedux", "9"), ("benches/compute", "NBody", "20000"),
+             ("benches/compute", "Meteor", "5"), ("programs", "BinaryTrees", "1"),
+             ("programs", "GCBench", "1"), ("programs", "JsonDoc", "2"),
+             ("programs", "HashMapBoxing", "2")]
+QUICK_CALLGRIND = [("benches/compute", "FannkuchRedux", "7"), ("programs", "JsonDoc", "1")]
+CALLGRIND_GC = ["--gc", "semispace", "--gc-threads", "1", "-Xmx" + XMX]
+PAUSE_GOAL_MS = 5
+TRACE_COLLECTORS = "semispace,mark-compact"
+STREAM_PROGRAMS = "GCBench,BinaryTrees,SplayTree,LruCache,JsonDoc"
+STREAM_COLLECTORS = COLLECTORS
+QUICK_STREAM_PROGRAMS = "GCBench"
+QUICK_STREAM_COLLECTORS = "semispace,region"
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams"]
+# ----------------------------------------------------------------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOTSPOT_GC = {"semispace": "-XX:+UseSerialGC", "mark-compact": "-XX:+UseSerialGC",
+              "region": "-XX:+UseG1GC", "concurrent-mark-sweep": "-XX:+UseZGC"}
+GC_NAME = {"-XX:+UseSerialGC": "Serial", "-XX:+UseG1GC": "G1", "-XX:+UseZGC": "ZGC"}
+
+
+def log(msg):
+    print(f"[report {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def sh(cmd, **kw):
+    """Runs a command from the repository root; returns its stdout (stderr passes through)."""
+    log("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True, **kw)
+    if p.returncode != 0:
+        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}")
+    return p.stdout
+
+
+def first_line(cmd):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        return (p.stdout or p.stderr).strip().splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+LOADS = []
+
+
+def loadavg():
+    with open("/proc/loadavg") as f:
+        LOADS.append(float(f.read().split()[0]))
+    return LOADS[-1]
+
+
+def plural(n, what):
+    return f"{n} {what}{'s' * (n != 1)}"
+
+
+def geomean(xs):
+    xs = [x for x in xs if x]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
+
+
+def f2(x, spec=".2f"):
+    return "-" if x is None else format(x, spec)
+
+
+def pause(row, key):
+    return f"{row[key]:.2f}" if row.get("gcs") else "-"
+
+
+def rel(path):
+    return os.path.relpath(path, ROOT) if path.startswith(ROOT) else path
+
+
+def machine():
+    cpu = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem_kb = int(next(l for l in f if l.startswith("MemTotal")).split()[1])
+    commit = first_line(["git", "log", "-1", "--format=%h (%cs) %s"])
+    if len(commit) > 90:
+        commit = commit[:87] + "..."
+    dirty = [l for l in subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                       cwd=ROOT, capture_output=True, text=True).stdout.splitlines()
+             if not l[3:].startswith(("benches/", "docs/benchmarks.md", "README.md"))]
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "mem": f"{mem_kb / 2**20:.0f} GiB",
+        "kernel": f"{platform.system()} {platform.release()}",
+        "rustc": first_line(["rustc", "--version"]),
+        "java": first_line(["java", "-version"]),
+        "commit": commit, "dirty": bool(dirty),
+    }
+
+
+def built(path):
+    return datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc).strftime(
+        "%Y-%m-%d %H:%M UTC")
+
+
+# ---- Subjects: each returns the Markdown of its section (heading, command line, table). ------
+
+class Ctx:
+    def __init__(self, a):
+        self.gcvm = os.path.abspath(a.gcvm)
+        self.quick = a.quick
+        self.reps = QUICK_REPS if a.quick else REPS
+        self.today = datetime.date.today().isoformat()
+        self.work = tempfile.mkdtemp(prefix="gcvm-report-")
+
+    def stamp(self, cmds, load):
+        """The line under a heading: which command made the table, when, and the load."""
+        q = " **Quick run** (fewer repetitions and programs): not for comparisons." if self.quick else ""
+        lines = [f"Measured {self.today}, {plural(self.reps, 'repetition')}; "
+                 f"load average {load[0]:.1f} before, {load[1]:.1f} after.{q} Made by:", "", "```"]
+        lines += [" ".join(c) for c in cmds]
+        return "\n".join(lines + ["```", ""])
+
+    def shown(self, cmd):
+        return [rel(self.gcvm) if c == self.gcvm else c for c in cmd]
+
+
+def bench_json(ctx, extra):
+    cmd = [ctx.gcvm, "bench", "--reps", str(ctx.reps), "--xmx", XMX, "--format", "json"] + extra
+    return cmd, json.loads(sh(cmd))
+
+
+def collectors(ctx):
+    extra = ["--collectors", COLLECTORS]
+    if ctx.quick:
+        extra += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    cmd, rows = bench_json(ctx, extra)
+    l1 = loadavg()
+    by = {(r["program"], r["config"]): r for r in rows}
+    programs = sorted({r["program"] for r in rows})
+    out = ["## Bundled programs x collectors against HotSpot", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           f"Every bundled program at its default size, `-Xmx{XMX}`. Times: gcvm's median wall "
+           "seconds and its ratio to HotSpot's median with the matching collector (Serial for "
+           "semispace and mark-compact, G1 for region, ZGC for concurrent-mark-sweep), "
+           "interpreted (`-Xint`) and with the JIT; below 1 is faster than HotSpot. Pauses: "
+           "gcvm's / HotSpot -Xint's with that collector (count: median over runs; median: "
+           "median over runs of each run's median pause; max: the worst of all runs).", "",
+           "| program | collector | gcvm s | x HotSpot -Xint | x HotSpot JIT | HotSpot GC "
+           "| GCs | median pause ms | max pause ms |",
+           "|---|---|---:|---:|---:|---|---:|---:|---:|"]
+    means = {}
+    for p in programs:
+        for c in COLLECTORS.split(","):
+            g = by.get((p, f"gcvm {c}"))
+            if not g:
+                continue
+            hgc = HOTSPOT_GC.get(c, "-XX:+UseSerialGC")
+            xi = by.get((p, f"hotspot-xint {hgc}"))
+            jit = by.get((p, f"hotspot-jit {hgc}"))
+            rx = g["median_s"] / xi["median_s"] if xi else None
+            rj = g["median_s"] / jit["median_s"] if jit else None
+            means.setdefault(c, ([], []))
+            means[c][0].append(rx)
+            means[c][1].append(rj)
+            h = xi or {}
+            out.append(
+                f"| {p} | {c} | {g['median_s']:.2f} | {f2(rx)} | {f2(rj)} | {GC_NAME[hgc]} "
+                f"| {g['gcs']} / {h.get('gcs', '-')} "
+                f"| {pause(g, 'median_pause_ms')} / {pause(h, 'median_pause_ms')} "
+                f"| {pause(g, 'max_pause_ms')} / {pause(h, 'max_pause_ms')} |")
+    out += ["", "Geometric means over the programs, gcvm / HotSpot -Xint and gcvm / HotSpot JIT: " +
+            "; ".join(f"{c} {geomean(x):.2f} and {geomean(j):.1f}" for c, (x, j) in means.items()) +
+            ".", ""]
+    return "\n".join(out), {c: (geomean(x), geomean(j)) for c, (x, j) in means.items()}
+
+
+def callgrind_count(ctx, classes, program, size):
+    outfile = os.path.join(ctx.work, f"callgrind.{program}.out")
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={outfile}", ctx.gcvm, "run",
+           "-cp", classes] + CALLGRIND_GC + [program, size]
+    log("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if p.returncode != 0 or not m:
+        sys.exit(f"callgrind of {program} failed: {p.stderr[-500:]}")
+    return int(m.group(1))
+
+
+def interpreter(ctx):
+    chosen = QUICK_CALLGRIND if ctx.quick else CALLGRIND
+    classes = os.path.join(ctx.work, "classes")
+    sources = sorted(os.path.join(d, f) for d in {d for d, _, _ in chosen}
+                     for f in os.listdir(os.path.join(ROOT, d)) if f.endswith(".java"))
+    sh(["javac", "-g", "-d", classes] + sources)
+    l0 = loadavg()
+    counts = {p: (s, callgrind_count(ctx, classes, p, s)) for _, p, s in chosen}
+    # Wall time at default sizes against HotSpot -Xint, the same programs.
+    walls, cmds = {}, []
+    for d in sorted({d for d, _, _ in chosen}):
+        progs = ",".join(p for dd, p, _ in chosen if dd == d)
+        extra = ["--collectors", "semispace", "--no-jit", "--programs", progs]
+        if d != "programs":
+            extra += ["--dir", d]
+        cmd, rows = bench_json(ctx, extra)
+        cmds.append(ctx.shown(cmd))
+        by = {(r["program"], r["config"]): r for r in rows}
+        for _, p, _ in chosen:
+            if (p, "gcvm semispace") in by:
+                walls[p] = (by[(p, "gcvm semispace")]["median_s"],
+                            by[(p, "hotspot-xint -XX:+UseSerialGC")]["median_s"])
+    l1 = loadavg()
+    cg = ["valgrind", "--tool=callgrind", rel(ctx.gcvm), "run", "-cp", "CLASSES"] + \
+        CALLGRIND_GC + ["PROGRAM", "SIZE"]
+    out = ["## Interpreter speed", "",
+           ctx.stamp([cg] + cmds, (l0, l1)),
+           "Instructions: callgrind's count for the whole `gcvm run` process (start-up "
+           "included) at the small size given, classes compiled beforehand with `javac -g` so "
+           "javac is not counted, semispace with one GC thread. Wall time: the same program at "
+           "its default size, gcvm (semispace) and `java -Xint -XX:+UseSerialGC` alternating, "
+           f"`-Xmx{XMX}`, medians.", "",
+           "| program | callgrind size | M instructions | gcvm s (default size) "
+           "| HotSpot -Xint s | x HotSpot -Xint |",
+           "|---|---:|---:|---:|---:|---:|"]
+    ratios = {"compute": [], "bundled": []}
+    for d, p, _ in chosen:
+        size, n = counts[p]
+        g, h = walls.get(p, (None, None))
+        r = g / h if g and h else None
+        ratios["compute" if d != "programs" else "bundled"].append(r)
+        out.append(f"| {p} ({'compute' if d != 'programs' else 'bundled'}) | {size} | "
+                   f"{n / 1e6:,.1f} | {f2(g)} | {f2(h)} | {f2(r)} |")
+    gm = {k: geomean(v) for k, v in ratios.items()}
+    out += ["", "Geometric mean x HotSpot -Xint: " +
+            ", ".join(f"{k} {v:.2f}" for k, v in gm.items() if v == v) +
+            f". The collectors table above has the same ratio for every bundled program "
+            "(semispace row).", ""]
+    return "\n".join(out), {"instructions": {p: n for p, (_, n) in counts.items()}, "xint": gm}
+
+
+def pause_goal(ctx):
+    cmd = ["python3", "benches/pause_goal.py", "--goal", str(PAUSE_GOAL_MS), "--heap", XMX,
+           "--gcvm", ctx.gcvm, "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    goal = data["goal_ms"]
+
+    def pct(v, q):
+        v = sorted(v)
+        return v[min(len(v) - 1, int(round(q / 100 * (len(v) - 1))))]
+
+    out = ["## Region collector: pause goal", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
+               plural(ctx.reps, "repetition"), "one run per program"),
+           f"`gcvm run --gc region -Xmx{XMX} --pause-goal {goal} -Xlog:gc`, every pause of one run "
+           "of each bundled program (default size). The goal is 90% of pauses within it.", "",
+           "| program | pauses | within goal | median ms | p99 ms | max ms |",
+           "|---|---:|---:|---:|---:|---:|"]
+    every = []
+    for p in data["programs"]:
+        t = [ms for _, ms in p["pauses"]]
+        every += t
+        if not t:
+            out.append(f"| {p['program']} | 0 | - | - | - | - |")
+            continue
+        ok = sum(x <= goal for x in t)
+        out.append(f"| {p['program']} | {len(t)} | {ok} ({100 * ok / len(t):.0f}%) | "
+                   f"{statistics.median(t):.2f} | {pct(t, 99):.2f} | {max(t):.2f} |")
+    ok = sum(x <= goal for x in every)
+    share = 100 * ok / max(1, len(every))
+    if every:
+        out.append(f"| **all** | {len(every)} | {ok} ({share:.1f}%) | "
+                   f"{statistics.median(every):.2f} | {pct(every, 99):.2f} | {max(every):.2f} |")
+    return "\n".join(out + [""]), {"within": share, "pauses": len(every)}
+
+
+def tracing(ctx):
+    cmd = ["python3", "benches/deaths_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
+           "--collectors", TRACE_COLLECTORS, "--xmx", XMX, "--off", "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    out = ["## Tracing cost", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           f"Every bundled program at its default size, `-Xmx{XMX}`, untraced, `--trace FILE` and "
+           "`--trace FILE --trace-deaths` alternating; median wall seconds untraced and each "
+           "traced run's ratio to it, the trace files' sizes, and the deaths recorded (\"unknown "
+           "context\": deaths no stamp reached). Programs that do not collect at this heap have no "
+           "deaths: deaths are found at pauses.", "",
+           "| program | collector | off s | --trace x off | --trace-deaths x off | trace MiB "
+           "| with deaths MiB | deaths (unknown context) |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
+    tr, de = [], []
+    for r in data["rows"]:
+        t, d = r["trace_s"] / r["off_s"], r["deaths_s"] / r["off_s"]
+        tr.append(t)
+        de.append(d)
+        unknown = 100 * r["unknown_context"] / max(1, r["deaths"])
+        out.append(f"| {r['program']} | {r['collector']} | {r['off_s']:.2f} | {t:.2f} | {d:.2f} | "
+                   f"{r['trace_mib']:.1f} | {r['deaths_mib']:.1f} | {r['deaths']:,} ({unknown:.1f}%) |")
+    out += ["", f"Geometric means: `--trace` {geomean(tr):.2f}x, `--trace-deaths` "
+            f"{geomean(de):.2f}x the untraced run.", ""]
+    return "\n".join(out), {"trace": geomean(tr), "deaths": geomean(de)}
+
+
+def streams(ctx):
+    programs = QUICK_STREAM_PROGRAMS if ctx.quick else STREAM_PROGRAMS
+    cols = QUICK_STREAM_COLLECTORS if ctx.quick else STREAM_COLLECTORS
+    cmd = ["python3", "benches/streams_overhead.py", "--runs", str(ctx.reps), "--heap", XMX,
+           "--programs", programs, "--collectors", cols, "--gcvm", ctx.gcvm, "--json"]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    out = ["## Heap streams cost", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           f"`-Xmx{XMX}`, three configurations interleaved: plain `gcvm run`; idle (`--stream="
+           "127.0.0.1:0 --stream-nowait`: the server up, nobody watching); every event "
+           "(`--stream-record F --stream-tick 0`: a frame at every pause's start and end, each a "
+           "walk of the whole heap, encoded, compressed and written, which is what a connected "
+           "viewer costs the VM). Frames and bytes per frame from the recording, 8 KB tiles. "
+           "Goals: idle at most 1.01x, every event at most 1.5x.", "",
+           "| program | collector | plain s | idle x plain | every event x plain | frames "
+           "| bytes per frame (gzip) | raw bytes per frame |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for r in data["rows"]:
+        out.append(f"| {r['program']} | {r['collector']} | {r['plain_s']:.2f} | "
+                   f"{r['idle_s'] / r['plain_s']:.3f} | {r['every_s'] / r['plain_s']:.2f} | "
+                   f"{r['frames']} | {r['bytes_per_frame']:,} | {r['raw_bytes_per_frame']:,} |")
+    out += ["", f"Geometric means: idle {data['geomean_idle']:.3f}x, every event "
+            f"{data['geomean_every']:.2f}x the plain run. Idle does one atomic load per pause more "
+            "than plain: its spread around 1.0x is the noise of the machine.", ""]
+    return "\n".join(out), {"idle": data["geomean_idle"], "every": data["geomean_every"]}
+
+
+VIEWER = """## Heap viewer redraw rate
+
+Not measured by this script: it needs headless chromium (`/usr/bin/chromium`, installed by
+`.ci/setup`) and a `cargo bench` build. Measure it with
+
+```
+cargo bench --bench viewer_fps [-- RECORDING]
+```
+
+(benches/viewer_fps.rs): chromium shows a recording of GCBench under the region collector in a
+64 MB heap at 8 KB tiles (8,192 tiles, made by the bench first unless RECORDING is given),
+served by `gcvm replay`, and redraws every tile in every `requestAnimationFrame` callback for
+5 s, for one pane and for the recording twice side by side; it prints redraws per second and
+milliseconds per full redraw. Headless chromium's animation-frame rate (60 per second) caps the
+first figure; the milliseconds per redraw say how much room is left. GCspy's viewer drew 8,000
+tiles at 0.52 frames per second.
+"""
+
+RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
+           "tracing": tracing, "streams": streams}
+
+
+def how_we_measure():
+    return f"""## How we measure
+
+- **Side by side, alternating.** Every figure is gcvm against HotSpot (or against itself with a
+  feature off) on the same machine at the same time. Within each repetition the harnesses run
+  every configuration once in turn, so load from other work hits all of them alike; a table
+  reports medians over the repetitions, and a ratio is taken against the runs made beside it.
+  Figures are never asserted in tests.
+- **Against HotSpot's matching collector**: Serial for semispace and mark-compact, G1 for
+  region, ZGC for concurrent-mark-sweep; `-Xint` (the fair comparison for an interpreter) and
+  with the JIT; the same `-Xmx` ({XMX}) for both, every program at its default size. Wall time is
+  the child process's, VM start-up included (gcvm's is a few ms; `java -Xint` ~40 ms).
+- **Pauses** come from each run's `-Xlog:gc` lines, gcvm's like HotSpot's (`gc+phases` for
+  ZGC, whose pauses are phases), counted from the moment every thread had stopped (time to
+  safepoint excluded). Semispace can use half of `-Xmx` at a time and mark-compact the whole of
+  it, hence their different collection counts.
+- **Instruction counts** (`valgrind --tool=callgrind`) are repeatable to ~0.1% whatever the
+  load, so they judge interpreter changes where wall time cannot; they count the whole process
+  at small sizes (~37 M instructions of start-up) with one GC thread. They are not time: an
+  indirect jump counts as one instruction whatever the branch predictor makes of it. Any arm
+  added to the interpreter's `execute` moves LLVM's register allocation and block layout, so
+  programs whose hot loop a change does not touch still move by up to ±1%.
+- **Noise.** The machine is a shared 2-vCPU VM: when other builds run, wall times move by
+  10-20% between repetitions, so treat differences under ~15% in ratios against HotSpot as
+  noise, and under ~5% in the alternating on/off ratios (tracing, streams). The load average
+  before and after each table is given with it.
+- **Comparing two builds**: `python3 benches/ab.py BEFORE AFTER [--xint]` alternates two gcvm
+  binaries (and `java -Xint`) over the bundled programs or `--dir benches/compute`. Criterion
+  micro-benchmarks: `cargo bench --bench alloc` and `cargo bench --bench interpreter`.
+"""
+
+
+def header(ctx, m, argv, elapsed, summary):
+    q = ("\n**Quick run** (`--quick`: one repetition, a few programs): for trying the script, "
+         "not for comparisons.\n") if ctx.quick else ""
+    lo, hi = min(LOADS, default=0), max(LOADS, default=0)
+    shared = ("The machine was shared during the run (another engineer's builds and tests; the "
+              f"1-minute load average read {lo:.1f}-{hi:.1f} around the tables, where the harnesses "
+              "alone make about 1-1.5): the harnesses alternate gcvm and HotSpot, so the ratios "
+              "stay fair, but absolute times are inflated.")
+    return f"""# Benchmarks
+
+Today's figures, regenerated by one command (the history of earlier rounds is in git):
+
+```
+{' '.join(argv)}
+```
+{q}
+- Date: {ctx.today}; the run that wrote this file took {elapsed / 60:.1f} minutes of wall time.
+- Machine: {m['cpu']}, {m['cores']} cores, {m['mem']} memory, {m['kernel']}.
+- Toolchains: {m['rustc']}; {m['java']} (HotSpot, `java`).
+- gcvm: `{rel(ctx.gcvm)}` (built {m['built']}), a release build of the tree at {m['commit']}{' (the working tree had uncommitted changes)' if m['dirty'] else ''}.
+- {plural(ctx.reps, 'repetition')} per configuration (medians), `-Xmx{XMX}`. {shared}
+
+`--only SUBJECT` re-measures one table ({', '.join(SUBJECTS)}); each table gives the date it was
+measured. The constants (repetitions, heap, programs, sizes) are at the top of benches/report.py.
+{summary}"""
+
+
+def section(name, body):
+    return f"<!-- report.py:{name} -->\n{body.rstrip()}\n<!-- /report.py:{name} -->\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--gcvm", default=os.path.join(ROOT, "target/release/gcvm"))
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions and programs")
+    ap.add_argument("--only", default="", help="comma-separated subjects: " + ",".join(SUBJECTS))
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs/benchmarks.md"))
+    a = ap.parse_args()
+    only = [s for s in a.only.split(",") if s]
+    for s in only:
+        if s not in SUBJECTS:
+            sys.exit(f"unknown subject {s}; one of {', '.join(SUBJECTS)}")
+    for tool in ["java", "javac", "valgrind"]:
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is needed")
+    if not os.path.exists(a.gcvm):
+        sys.exit(f"no gcvm binary at {a.gcvm} (cargo build --release)")
+    ctx = Ctx(a)
+    previous = {}
+    if only:
+        text = open(a.out).read() if os.path.exists(a.out) else ""
+        for s in SUBJECTS:
+            m = re.search(rf"<!-- report.py:{s} -->.*?<!-- /report.py:{s} -->\n", text, re.S)
+            if m:
+                previous[s] = m.group(0)
+    argv = ["python3", "benches/report.py"] + [
+        rel(x) if os.path.isabs(x) else x for x in sys.argv[1:]]
+    m = machine()
+    m["built"] = built(a.gcvm)
+    start = time.perf_counter()
+    sections, summary = {}, {}
+    for s in SUBJECTS:
+        if only and s not in only:
+            continue
+        log(f"subject {s}")
+        body, summary[s] = RUNNERS[s](ctx)
+        sections[s] = section(s, body)
+        log(f"subject {s} done")
+    elapsed = time.perf_counter() - start
+    doc = [header(ctx, m, argv, elapsed, ""), how_we_measure(), "# Today's figures\n"]
+    for s in SUBJECTS:
+        if s in sections:
+            doc.append(sections[s])
+        elif s in previous:
+            doc.append(previous[s])
+    doc.append(VIEWER)
+    with open(a.out, "w") as f:
+        f.write("\n".join(doc))
+    log(f"wrote {a.out} in {elapsed / 60:.1f} minutes")
+    print(json.dumps(summary, indent=1, default=str))
+    shutil.rmtree(ctx.work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
