@@ -52,7 +52,10 @@ fn every_class_library_class_passes_the_verifier() {
     let vm = vm(&javac_classes());
     let mut failures = Vec::new();
     for (name, _) in gcvm_interp::library::classlib::CLASSLIB {
-        let outcome = vm.load(name).and_then(|class| vm.verify(class));
+        let outcome = vm
+            .classes
+            .load(name)
+            .and_then(|class| vm.classes.verify(class));
         if let Err(e) = outcome {
             failures.push(format!("{name}: {}: {}", e.class, e.message));
         }
@@ -68,7 +71,11 @@ fn every_conformance_and_bundled_program_class_passes_the_verifier() {
     assert!(names.len() > 50, "only {} classes", names.len());
     let mut failures = Vec::new();
     for name in names {
-        if let Err(e) = vm.load(&name).and_then(|class| vm.verify(class)) {
+        if let Err(e) = vm
+            .classes
+            .load(&name)
+            .and_then(|class| vm.classes.verify(class))
+        {
             failures.push(format!("{name}: {}: {}", e.class, e.message));
         }
     }
@@ -345,12 +352,15 @@ fn link_time_of_the_class_library_and_the_bundled_programs() {
     let bundled = class_names_in(&programs);
     for (what, names) in [("class library", library), ("bundled programs", bundled)] {
         let start = std::time::Instant::now();
-        let classes: Vec<_> = names.iter().map(|n| vm.load(n).expect("loads")).collect();
+        let classes: Vec<_> = names
+            .iter()
+            .map(|n| vm.classes.load(n).expect("loads"))
+            .collect();
         let loaded = start.elapsed();
         let start = std::time::Instant::now();
         let methods: usize = classes.iter().map(|c| c.methods.len()).sum();
         for c in &classes {
-            vm.verify(c).expect("verifies");
+            vm.classes.verify(c).expect("verifies");
         }
         let verified = start.elapsed();
         eprintln!(

@@ -38,6 +38,7 @@
 //! marked and greyed: the young objects are the roots of the
 //! marking (G1's root regions), scanned right here.
 
+use super::evac_sets::{RegionSet, RememberBuffer};
 use super::policy::PauseSample;
 use super::regions::{RegionMeta, RegionTable, Role};
 use super::remset::CardTable;
@@ -1397,71 +1398,8 @@ fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-/// A worker's remembered-set entries waiting to be added, by target region (a pause adds to
-/// few: the current survivor and old regions, the regions dirty cards point into).
-#[derive(Default)]
-struct RememberBuffer {
-    /// Per target region (indexed by it, grown on demand): its (source region, card) entries.
-    by_target: Vec<Vec<(u32, u32)>>,
-    /// The targets with entries, each once.
-    targets: Vec<u32>,
-    len: usize,
-}
-
-impl RememberBuffer {
-    #[inline]
-    fn push(&mut self, target: u32, source: u32, card: u32) {
-        let t = target as usize;
-        if t >= self.by_target.len() {
-            self.by_target.resize_with(t + 1, Vec::new);
-        }
-        let entries = &mut self.by_target[t];
-        if entries.is_empty() {
-            self.targets.push(target);
-        }
-        entries.push((source, card));
-        self.len += 1;
-    }
-}
-
 /// Remembered cards scanned per task.
 const CARDS_PER_TASK: usize = 8;
-
-/// A small set of region indices: a bit per region, and the words set so that clearing
-/// costs what was inserted.
-#[derive(Default)]
-struct RegionSet {
-    bits: Vec<u64>,
-    touched: Vec<u32>,
-}
-
-impl RegionSet {
-    /// Adds `region`; false if it was there already.
-    #[inline]
-    fn insert(&mut self, region: usize) -> bool {
-        let word = region / 64;
-        if word >= self.bits.len() {
-            self.bits.resize(word + 1, 0);
-        }
-        let bit = 1u64 << (region % 64);
-        let w = &mut self.bits[word];
-        if *w & bit != 0 {
-            return false;
-        }
-        if *w == 0 {
-            self.touched.push(word as u32);
-        }
-        *w |= bit;
-        true
-    }
-
-    fn clear(&mut self) {
-        for &word in &self.touched {
-            self.bits[word as usize] = 0;
-        }
-        self.touched.clear();
-    }
-}
 
 /// Slots of a worker's recently-remembered filter.
 const RS_RECENT: usize = 256;

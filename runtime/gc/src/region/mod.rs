@@ -95,6 +95,7 @@
 //! role before and after (`gc,heap`), the predictions (`gc,ergo`) and the concurrent phases
 //! (`gc,marking`).
 
+mod evac_sets;
 pub mod evacuate;
 pub mod full;
 pub mod marking;
