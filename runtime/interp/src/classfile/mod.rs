@@ -1,4 +1,5 @@
-//! Class-file parsing (JVMS chapter 4) into plain Rust structures.
+//! Class-file parsing (JVMS chapter 4) into plain Rust structures: the classfile layer, which
+//! knows nothing of the VM (docs/architecture.md, "The interpreter's layers").
 //!
 //! CONTRACT (the interpreter codes against these types; keep them stable):
 //! - `parse(bytes)` never panics; every problem is a `ClassFileError` naming it.

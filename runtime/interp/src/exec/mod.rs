@@ -1,5 +1,6 @@
-//! Layer 5, execution: the interpreter loop, invocation, exceptions and helpful
-//! NullPointerException messages. Imports the layers below it.
+//! The exec layer: the interpreter loop, invocation, allocation, class initialisation, throwing,
+//! running linked call sites and helpful NullPointerException messages. Imports `runtime` and
+//! below.
 pub mod alloc;
 pub mod indy;
 pub mod init;

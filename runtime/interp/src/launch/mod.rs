@@ -1,4 +1,4 @@
-//! Layer 7, the top: makes the VM from its parts, runs `main`, and ends the process.
+//! The top layer: makes the VM from its parts, runs `main`, and ends the process.
 pub mod boot;
 pub mod launcher;
 pub mod signals;

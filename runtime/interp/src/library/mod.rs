@@ -1,5 +1,6 @@
-//! Layer 6, the class library's native side: native methods, the java.lang.ref glue, System,
-//! java.lang.Thread, number formatting and math, and the embedded class files.
+//! The library layer, the class library's native side: native methods, the java.lang.ref glue,
+//! System, java.lang.Thread, stack traces, and the embedded class files. Imports `exec` and
+//! below.
 pub mod classlib;
 pub mod exceptions;
 pub mod natives;

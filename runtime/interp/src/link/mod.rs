@@ -1,5 +1,5 @@
-//! Layer 3, linking: loading classes into the class table, resolution and decoding of method
-//! bodies, quickening, the verifier and invokedynamic linkage. Imports `classfile` and `model`.
+//! The link layer: loading classes into the class table, resolution and decoding of method
+//! bodies, quickening, the verifier and invokedynamic linkage. Imports `model` and below.
 pub mod classes;
 pub mod decode;
 pub mod indy;

@@ -1,5 +1,5 @@
-//! Layer 2, the runtime class model: classes, methods, fields, decoded instructions, linked
-//! call sites and oop maps, and the errors linking reports. Imports only `classfile`.
+//! The model layer: classes, methods, fields, decoded instructions, sites, oop maps, and the
+//! errors linking reports. Imports `classfile` and `lang`.
 pub mod class;
 pub mod error;
 pub mod insn;

@@ -1,6 +1,6 @@
-//! Layer 4, the state every thread shares and each thread's own: the `Vm` and its parts
-//! (threads and safepoints, monitors, recording, output, streams glue), thread stacks and the
-//! VM's roots. Nothing here runs bytecode. Imports `classfile`, `model` and `link`.
+//! The runtime layer, the state every thread shares and each thread's own: the `Vm` and its
+//! parts (threads and safepoints, monitors, natives table, recording, output, streams glue),
+//! thread stacks and the VM's roots. Nothing here runs bytecode. Imports `link` and below.
 pub mod monitor;
 pub mod natives;
 pub mod output;
