@@ -59,8 +59,8 @@ impl HeapMemory {
         }
         // Transparent huge pages for the heap where the kernel offers them on request
         // (`madvise` mode): a heap walked at random — card scanning, copying, pointer-chasing
-        // programs — misses the TLB far less with 2 MB pages (SplayTree runs 12% faster,
-        // docs/benchmarks.md). Only advice: without THP the mapping works as before.
+        // programs — misses the TLB far less with 2 MB pages (SplayTree ran 12% faster: the notebook
+        // of rounds, `git show 9bbfd4d:docs/benchmarks.md`). Only advice: without THP the mapping works as before.
         #[cfg(target_os = "linux")]
         // SAFETY: advice on the whole mapping just made; it changes no contents.
         unsafe {
