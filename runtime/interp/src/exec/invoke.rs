@@ -142,8 +142,7 @@ impl JThread {
     }
 
     fn call_native(&mut self, method: &'static Method, base: usize) -> JResult<()> {
-        let class_name = &self.vm.classes.class(method.class_id).name;
-        let Some(native) = self.vm.natives.bind(class_name, method) else {
+        let Some(native) = self.vm.natives.bind(&self.vm.classes, method) else {
             let class = self.vm.classes.class(method.class_id);
             return Err(self.throw_new(
                 "java/lang/UnsatisfiedLinkError",

@@ -122,7 +122,7 @@ pub fn get_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
 }
 
 /// `Thread.getStackTrace0()`, for a thread other than the caller: its frames, innermost first,
-/// read while it is stopped (`Vm::with_thread_stopped`); empty if it is not running.
+/// read while it is stopped (`Threads::with_thread_stopped`); empty if it is not running.
 pub fn thread_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let target =
         t.vm.threads

@@ -2,6 +2,7 @@
 //! by the method's `Class.name(descriptor)` key. The class library's side registers them
 //! (library/natives.rs) when the VM is made; a method binds to its function on its first call.
 
+use crate::link::classes::ClassTable;
 use crate::model::class::{Method, NativeIndex};
 use crate::runtime::thread::{JResult, JThread};
 use std::collections::HashMap;
@@ -34,19 +35,15 @@ impl NativeTable {
         table
     }
 
-    /// The function bound to `method` of class `class_name` (None: gcvm has none), looked up
-    /// on the first call only.
+    /// The function bound to `method` (None: gcvm has none), looked up by its class's name in
+    /// `classes` on the first call only.
     #[inline]
-    pub fn bind(&self, class_name: &str, method: &Method) -> Option<NativeFn> {
+    pub fn bind(&self, classes: &ClassTable, method: &Method) -> Option<NativeFn> {
         let index = *method.native.get_or_init(|| {
+            let class_name = &classes.class(method.class_id).name;
             let key = format!("{class_name}.{}{}", method.name, method.descriptor);
             self.by_key.get(&key).copied()
         });
         index.map(|NativeIndex(i)| self.functions[i as usize])
-    }
-
-    /// Is there a function for `key`?
-    pub fn has(&self, key: &str) -> bool {
-        self.by_key.contains_key(key)
     }
 }

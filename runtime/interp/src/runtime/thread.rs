@@ -1,6 +1,7 @@
-//! A Java thread's VM state: its frames and operand stacks, its TLAB, its handles; and the
-//! operations that need them — allocation (and the collections it triggers), invocation, class
-//! initialisation, monitors, and throwing exceptions.
+//! A Java thread's VM state: its frames and operand stacks, its TLAB, its handles; its life
+//! (create, attach, detach), safepoint polls, reference stores, arguments and roots. What runs
+//! on that state is in exec/: allocation and the collections it triggers (alloc.rs),
+//! invocation and monitors (invoke.rs), class initialisation (init.rs), throwing (throw.rs).
 //!
 //! # Frames and precise roots
 //! Every frame's locals and operand stack live in one slot array (`slots`, 64 bits a slot; long
