@@ -35,7 +35,7 @@ pub use shared::workers;
 use parking_lot::Mutex;
 use shared::barrier_check::BarrierCheck;
 use shared::controller::Controller;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -255,10 +255,24 @@ pub struct Heap {
     /// `--trace-deaths` (deaths.rs): None when off.
     deaths: Option<deaths::DeathTracker>,
     gc_count: AtomicU32,
+    /// Allocations through the slow path (TLAB refills, objects outside TLABs), ever, and as
+    /// the last pause left them: after a pause every TLAB is empty, so any allocation since
+    /// went through the slow path.
+    slow_allocations: AtomicU64,
+    slow_allocations_at_last_pause: AtomicU64,
     start: Instant,
     history: Mutex<Vec<GcRecord>>,
     controllers: Mutex<Vec<Controller>>,
-    overhead: Mutex<(shared::overhead::OverheadLimit, Option<Instant>)>,
+    overhead: Mutex<Overhead>,
+}
+
+/// The GC overhead limit's state: the limit, when the last collection ended, and whether the
+/// next collection is a follow-up in the same safepoint (`Heap::follow_up`).
+#[derive(Default)]
+struct Overhead {
+    limit: shared::overhead::OverheadLimit,
+    last_end: Option<Instant>,
+    follow_up: bool,
 }
 
 impl Heap {
@@ -305,10 +319,12 @@ impl Heap {
             barrier_check: None,
             deaths: None,
             gc_count: AtomicU32::new(0),
+            slow_allocations: AtomicU64::new(0),
+            slow_allocations_at_last_pause: AtomicU64::new(0),
             start: Instant::now(),
             history: Mutex::new(Vec::new()),
             controllers: Mutex::new(Vec::new()),
-            overhead: Mutex::new((Default::default(), None)),
+            overhead: Mutex::new(Overhead::default()),
         }
     }
 
@@ -400,7 +416,9 @@ impl Heap {
     /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB. Returns
     /// zeroed memory, or None when a collection is needed.
     pub fn alloc_slow(&self, m: &mut Mutator, size: usize) -> Option<usize> {
-        self.collector.alloc_slow(m, &self.memory, size)
+        let at = self.collector.alloc_slow(m, &self.memory, size)?;
+        self.slow_allocations.fetch_add(1, Ordering::Relaxed);
+        Some(at)
     }
 
     // ---- pauses ----
@@ -513,23 +531,32 @@ impl Heap {
             refs: ref_stats,
         };
         self.note_overhead(&record, started);
+        self.slow_allocations_at_last_pause.store(
+            self.slow_allocations.load(Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
         self.history.lock().push(record.clone());
         Ok(record)
     }
 
-    /// Feeds an allocation-failure collection to the GC overhead limit (shared/overhead.rs).
+    /// Feeds an allocation-failure collection to the GC overhead limit (shared/overhead.rs); a
+    /// follow-up collection extends the one it follows.
     fn note_overhead(&self, record: &GcRecord, started: Instant) {
         let mut guard = self.overhead.lock();
-        let (limit, last_end) = &mut *guard;
+        let o = &mut *guard;
         let now = Instant::now();
-        let mutator = last_end.map_or(Duration::MAX / 4, |end| {
+        let mutator = o.last_end.map_or(Duration::MAX / 4, |end| {
             started.saturating_duration_since(end)
         });
-        *last_end = Some(now);
-        if record.cause == GcCause::AllocationFailure {
-            let max = self.collector.max_capacity();
-            let free = max.saturating_sub(record.outcome.used_after);
-            limit.record(record.pause, mutator, free, max);
+        o.last_end = Some(now);
+        let max = self.collector.max_capacity();
+        let free = max.saturating_sub(record.outcome.used_after);
+        if std::mem::take(&mut o.follow_up) {
+            o.limit.extend_last(record.pause, free, max);
+        } else if record.cause == GcCause::AllocationFailure {
+            o.limit.record(record.pause, mutator, free, max);
+        } else {
+            o.limit.forget_last();
         }
     }
 
@@ -538,11 +565,20 @@ impl Heap {
     /// `OutOfMemoryError: GC overhead limit exceeded` (and the count starts again).
     pub fn gc_overhead_limit_exceeded(&self) -> bool {
         let mut guard = self.overhead.lock();
-        let exceeded = guard.0.exceeded();
+        let exceeded = guard.limit.exceeded();
         if exceeded {
-            guard.0.reset();
+            guard.limit.reset();
         }
         exceeded
+    }
+
+    /// The collection the collector asks for next, in the same safepoint as the one that just
+    /// ended (the region collector's full collection after an evacuation pause that freed too
+    /// little). It counts as part of that one for the GC overhead limit.
+    pub fn follow_up(&self) -> Option<GcCause> {
+        let next = self.collector.follow_up()?;
+        self.overhead.lock().follow_up = true;
+        Some(next)
     }
 
     /// `Reference.get()` returned `referent`: while a concurrent (SATB) marking runs, the
@@ -640,16 +676,22 @@ impl Heap {
         self.history.lock().clone()
     }
 
-    /// Did the last collection leave at least `bytes` of its capacity free? A thread whose
-    /// allocation still fails after one that did lost the room to other threads, which
-    /// allocated between the pause and its retry: another collection will make room again.
-    pub fn last_collection_left_room(&self, bytes: usize) -> bool {
-        self.history.lock().last().is_some_and(|r| {
-            r.outcome
-                .capacity_after
-                .saturating_sub(r.outcome.used_after)
-                >= bytes
-        })
+    /// Did the last collection leave at least `bytes` of its capacity free, and did other
+    /// threads allocate since? A thread whose allocation still fails after such a collection
+    /// lost the room to them, between the pause and its retry: another collection will make
+    /// room again. If nobody allocated, the room the collection left cannot hold the object
+    /// (a region heap's free bytes may not be a free region, a free list's not one chunk), and
+    /// collecting again would free nothing more.
+    pub fn room_left_by_last_collection_was_taken(&self, bytes: usize) -> bool {
+        let allocated_since = self.slow_allocations.load(Ordering::Relaxed)
+            != self.slow_allocations_at_last_pause.load(Ordering::Relaxed);
+        allocated_since
+            && self.history.lock().last().is_some_and(|r| {
+                r.outcome
+                    .capacity_after
+                    .saturating_sub(r.outcome.used_after)
+                    >= bytes
+            })
     }
 }
 

@@ -20,7 +20,9 @@ pub struct VerifyReport {
     pub roots: usize,
 }
 
-/// Object starts of the ranges being verified, one bit per 8-byte word.
+/// Object starts of the ranges being verified, one bit per 8-byte word. The ranges are kept
+/// sorted, so a lookup is a binary search: a concurrent sweeper's heap or a region heap has
+/// thousands of ranges, and every reference is looked up.
 struct StartMap {
     ranges: Vec<(usize, usize)>,
     bits: Vec<Vec<u64>>,
@@ -28,20 +30,21 @@ struct StartMap {
 
 impl StartMap {
     fn new(ranges: &[(usize, usize)]) -> StartMap {
+        let mut ranges = ranges.to_vec();
+        ranges.sort_unstable();
         let bits = ranges
             .iter()
             .map(|&(s, e)| vec![0u64; ((e - s) / 8).div_ceil(64)])
             .collect();
-        StartMap {
-            ranges: ranges.to_vec(),
-            bits,
-        }
+        StartMap { ranges, bits }
     }
     fn locate(&self, offset: usize) -> Option<(usize, usize)> {
-        self.ranges
-            .iter()
-            .position(|&(s, e)| offset >= s && offset < e)
-            .map(|i| (i, (offset - self.ranges[i].0) / 8))
+        let i = self
+            .ranges
+            .partition_point(|&(s, _)| s <= offset)
+            .checked_sub(1)?;
+        let (s, e) = self.ranges[i];
+        (offset < e).then(|| (i, (offset - s) / 8))
     }
     fn set(&mut self, offset: usize) {
         if let Some((r, w)) = self.locate(offset) {

@@ -47,6 +47,7 @@ use crate::collector::*;
 use crate::memory::HeapMemory;
 use crate::object::{
     array_size, filler_size, gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE,
+    MIN_OBJECT_SIZE,
 };
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
@@ -255,7 +256,9 @@ impl Evacuation<'_, '_> {
     }
 
     /// Takes `[start, start + size)` of at least `min` bytes for destination `kind` from the
-    /// current region of that kind or a new one. Survivors overflow into old regions.
+    /// current region of that kind or a new one. Survivors overflow into old regions. The chunk
+    /// is `min` bytes or leaves at least `MIN_OBJECT_SIZE` after them, so that a PLAB's unused
+    /// tail can always become a filler.
     fn take(&self, kind: usize, min: usize, desired: usize) -> Option<(usize, usize, usize)> {
         let mut d = self.dest.lock();
         let mut kind = kind;
@@ -263,8 +266,14 @@ impl Evacuation<'_, '_> {
             if let Some(i) = d.current[kind] {
                 let end = self.c.geometry.end(i);
                 let top = d.table.meta[i].top;
-                if end - top >= min {
-                    let size = desired.min(end - top);
+                let avail = end - top;
+                if avail >= min {
+                    let mut size = desired.min(avail);
+                    if size - min < MIN_OBJECT_SIZE {
+                        // A PLAB whose first object leaves a tail no filler can cover (8
+                        // bytes) would leave a hole when retired: take the object alone.
+                        size = min;
+                    }
                     d.table.meta[i].top = top + size;
                     return Some((top, top + size, kind));
                 }

@@ -74,7 +74,7 @@ impl JThread {
             if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
                 return Ok(at);
             }
-            if !self.vm.heap.last_collection_left_room(size) {
+            if !self.vm.heap.room_left_by_last_collection_was_taken(size) {
                 break;
             }
         }

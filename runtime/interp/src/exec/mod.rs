@@ -2,6 +2,7 @@
 //! running linked call sites and helpful NullPointerException messages. Imports `runtime` and
 //! below.
 pub mod alloc;
+pub mod backtrace;
 pub mod indy;
 pub mod init;
 pub mod interp;

@@ -2,6 +2,7 @@
 //! (NullPointerException, StackOverflowError, OutOfMemoryError, ArrayIndexOutOfBoundsException,
 //! linkage errors), and taking the pending exception.
 
+use crate::model::class::Class;
 use crate::model::error::LinkageError;
 use crate::runtime::thread::*;
 use gcvm_gc::Ref;
@@ -25,16 +26,24 @@ impl JThread {
             None => Ref::NULL,
         };
         let h = self.push_handle(msg);
+        let made = self.construct_exception(class, h);
+        let exc = self.handle(h);
+        self.truncate_handles(h);
+        made.map(|()| exc)
+    }
+
+    /// Allocates an instance of `class` and runs its `(String)` constructor with the message in
+    /// handle `h`; on success the handle holds the new exception (handles move with the heap, so
+    /// the caller reads it back after any collection this ran).
+    fn construct_exception(&mut self, class: &'static Class, h: usize) -> JResult<()> {
         let exc = self.new_object(class)?;
         let msg = self.handle(h);
         self.set_handle(h, exc);
         let ctor = class
             .find_declared_method("<init>", "(Ljava/lang/String;)V")
             .expect("VM exception classes have a (String) constructor");
-        self.invoke(ctor, &[exc.raw() as u64, msg.raw() as u64])?;
-        let exc = self.handle(h);
-        self.truncate_handles(h);
-        Ok(exc)
+        self.invoke(ctor, &[exc.raw() as u64, msg.raw() as u64])
+            .map(|_| ())
     }
 
     pub fn throw_linkage(&mut self, e: &LinkageError) -> Throw {
@@ -59,20 +68,21 @@ impl JThread {
     /// the heap is that full — the preallocated one (message "Java heap space") is thrown
     /// instead, and an allocation failure while building it never tries to build another.
     pub fn throw_oom(&mut self, message: &str) -> Throw {
-        let pre = self.vm.globals.lock().first().copied().unwrap_or(Ref::NULL);
-        if self.throwing_oom {
-            if !pre.is_null() {
-                self.pending = pre;
+        if !self.throwing_oom {
+            self.throwing_oom = true;
+            let made = self.make_exception("java/lang/OutOfMemoryError", Some(message));
+            self.throwing_oom = false;
+            if let Ok(exc) = made {
+                self.pending = exc;
+                return Throw;
             }
-            return Throw;
         }
-        self.throwing_oom = true;
-        let made = self.make_exception("java/lang/OutOfMemoryError", Some(message));
-        self.throwing_oom = false;
-        match made {
-            Ok(exc) => self.pending = exc,
-            Err(_) if !pre.is_null() => self.pending = pre,
-            Err(_) => {}
+        // Read only now: building the error above may have collected, and a collection moves
+        // the preallocated error like any other object (a copy read before it would be stale).
+        let pre = self.vm.globals.lock().first().copied().unwrap_or(Ref::NULL);
+        if !pre.is_null() {
+            self.refill_preallocated_backtrace(pre);
+            self.pending = pre;
         }
         Throw
     }

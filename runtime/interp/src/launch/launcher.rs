@@ -132,7 +132,25 @@ fn find_main(
     Ok(main)
 }
 
-/// Creates the main thread's java.lang.Thread and the preallocated OutOfMemoryError.
+/// Classes initialised while the VM starts, as HotSpot does (`create_vm`, `initPhase1`): System
+/// (its streams), and the errors the VM itself throws. A program that first needed one when
+/// its heap was full would otherwise find it erroneous for the rest of the run (JVMS 5.5: a
+/// class whose initialisation failed, with an OutOfMemoryError say, is never initialised).
+const INITIALIZED_AT_BOOT: &[&str] = &[
+    "java/lang/System",
+    "java/lang/OutOfMemoryError",
+    "java/lang/StackOverflowError",
+    "java/lang/NullPointerException",
+    "java/lang/ArithmeticException",
+    "java/lang/ArrayIndexOutOfBoundsException",
+    "java/lang/ArrayStoreException",
+    "java/lang/ClassCastException",
+    "java/lang/NegativeArraySizeException",
+    "java/lang/IllegalMonitorStateException",
+];
+
+/// Creates the main thread's java.lang.Thread, initialises the classes HotSpot initialises at
+/// boot and preallocates the OutOfMemoryError.
 fn boot_thread(t: &mut JThread) -> crate::runtime::thread::JResult<()> {
     let vm = t.vm;
     let thread_class = t.load_class("java/lang/Thread")?;
@@ -160,10 +178,12 @@ fn boot_thread(t: &mut JThread) -> crate::runtime::thread::JResult<()> {
     set(t, "name", name.raw() as u64);
     set(t, "priority", 5);
     set(t, "tid", 1);
-    let oom_class = t.load_class("java/lang/OutOfMemoryError")?;
-    t.initialize(oom_class)?;
+    for name in INITIALIZED_AT_BOOT {
+        let class = t.load_class(name)?;
+        t.initialize(class)?;
+    }
     // Preallocated, for when the heap is too full to build one (HotSpot's message).
-    let oom = t.make_exception("java/lang/OutOfMemoryError", Some("Java heap space"))?;
+    let oom = t.preallocate_oom()?;
     vm.globals.lock().insert(0, oom);
     Ok(())
 }

@@ -1,81 +1,20 @@
 //! Stack traces: capturing the frames when a Throwable is created, decoding them into
 //! StackTraceElements, and reporting uncaught exceptions the way the JDK does.
 
-use crate::runtime::thread::{Frame, JResult, JThread};
+use crate::exec::backtrace::{backtrace_entry, BACKTRACE_END, HIDDEN_TOP, MAX_STACK_TRACE_DEPTH};
+use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::Ref;
 
-/// At most this many frames are recorded, innermost first: HotSpot's MaxJavaStackTraceDepth.
-/// (A StackOverflowError's trace would otherwise hold every frame of a deep stack.)
-const MAX_STACK_TRACE_DEPTH: usize = 1024;
-
-/// `Throwable.fillInStackTrace0()`: records (method id, bytecode index) pairs of the current
-/// frames in the throwable's `backtrace` field, as a long[]. The frames of fillInStackTrace
-/// itself and of the throwable's constructors are left out, as HotSpot does, and so are hidden
-/// frames (lambda proxies).
+/// `Throwable.fillInStackTrace0()`: records the current frames (exec/backtrace.rs) in the
+/// throwable's `backtrace` field, as a long[].
 pub fn fill_in_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
-    let throwable_class =
-        t.vm.classes
-            .load("java/lang/Throwable")
-            .expect("Throwable loaded");
-    let mut frames: Vec<u64> = Vec::new();
-    let mut skipping_fill = true;
-    let mut skipping_init = true;
-    let mut hidden_top = false;
-    for f in t.frames.iter().rev() {
-        let m = f.method;
-        let owner = t.vm.classes.class(m.class_id);
-        if skipping_fill
-            && (m.name == "fillInStackTrace0" || m.name == "fillInStackTrace")
-            && owner.is_subclass_of(throwable_class, &t.vm.classes)
-        {
-            continue;
-        }
-        skipping_fill = false;
-        if skipping_init
-            && m.name == "<init>"
-            && owner.is_subclass_of(throwable_class, &t.vm.classes)
-        {
-            continue;
-        }
-        skipping_init = false;
-        if is_hidden(m) {
-            if frames.is_empty() {
-                hidden_top = true;
-            }
-            continue;
-        }
-        frames.push(backtrace_entry(f));
-        if frames.len() == MAX_STACK_TRACE_DEPTH {
-            break;
-        }
-    }
-    if hidden_top {
-        frames.insert(0, HIDDEN_TOP);
-    }
+    let frames = t.capture_backtrace();
     let arr = t.new_array(t.vm.classes.wk().long_array, frames.len() as i32)?;
     t.vm.heap.store_u64_elements(arr, &frames);
     let this = t.arg_ref(a, 0);
     let offset = t.vm.classes.wk().throwable_backtrace_offset as usize;
     t.store_ref(this, offset, arr);
     Ok(0)
-}
-
-/// A method the VM generated rather than loaded from a class file (a lambda proxy's): like
-/// HotSpot's hidden-class frames, left out of throwables' stack traces (but not out of another
-/// thread's `getStackTrace`, as in HotSpot).
-fn is_hidden(m: &crate::model::class::Method) -> bool {
-    m.raw_code.is_none() && !m.is_native()
-}
-
-/// A frame as a backtrace records it: method id in the high half, bytecode index in the low
-/// half (u32::MAX when the method has no decoded code: a native).
-fn backtrace_entry(f: &Frame) -> u64 {
-    let m = f.method;
-    let bci = match m.code.get() {
-        Some(Ok(code)) => code.bci.get(f.pc as usize).copied().unwrap_or(0),
-        _ => u32::MAX,
-    };
-    ((m.id as u64) << 32) | bci as u64
 }
 
 /// A throwable's recorded frames.
@@ -88,9 +27,6 @@ pub struct Backtrace {
     pub hidden_top: bool,
 }
 
-/// The backtrace's first element when the top frame was hidden (no method has this id).
-const HIDDEN_TOP: u64 = u64::MAX;
-
 /// The frames recorded in a throwable.
 pub fn backtrace_of(t: &JThread, throwable: Ref) -> Backtrace {
     let mem = &t.vm.heap.memory;
@@ -100,6 +36,7 @@ pub fn backtrace_of(t: &JThread, throwable: Ref) -> Backtrace {
         true => Vec::new(),
         false => (0..mem.array_length(arr) as usize)
             .map(|k| mem.read_u64(arr.offset() + 16 + 8 * k))
+            .take_while(|&v| v != BACKTRACE_END)
             .collect(),
     };
     let hidden_top = entries.first() == Some(&HIDDEN_TOP);

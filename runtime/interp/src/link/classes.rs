@@ -59,6 +59,8 @@ pub struct WellKnown {
     pub class_id_offset: u32,
     pub char_array: &'static Class,
     pub throwable_backtrace_offset: u32,
+    /// `Throwable.stackTrace`: the decoded trace, null until decoded.
+    pub throwable_stack_trace_offset: u32,
     pub long_array: &'static Class,
     /// The trace's sites of the Strings the VM makes (natives, exception messages...).
     pub string_sites: crate::model::sites::StringSites,
@@ -129,6 +131,7 @@ impl ClassTable {
             class_id_offset: field_offset(class, "vmClassId")?,
             char_array,
             throwable_backtrace_offset: field_offset(throwable, "backtrace")?,
+            throwable_stack_trace_offset: field_offset(throwable, "stackTrace")?,
             long_array: self.load("[J")?,
         };
         let _ = self.well_known.set(wk);

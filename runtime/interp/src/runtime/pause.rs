@@ -78,7 +78,7 @@ impl Vm {
         // A collector may ask for another collection in the same safepoint (the region
         // collector's full collection after an evacuation pause that freed too little).
         while result.is_ok() {
-            let Some(next) = self.heap.collector().follow_up() else {
+            let Some(next) = self.heap.follow_up() else {
                 break;
             };
             let collector = self.heap.collector();
