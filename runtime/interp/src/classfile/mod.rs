@@ -15,9 +15,11 @@
 //! undecoded for the verifier), ConstantValue, SourceFile, BootstrapMethods,
 //! NestHost and NestMembers are skipped.
 
+mod checks;
 pub mod classpath;
 mod constant_pool;
 
+use checks::ClassContext;
 use constant_pool::*;
 pub use constant_pool::{ref_kind, tag};
 
@@ -26,8 +28,12 @@ use std::fmt;
 /// Why a class file could not be read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClassFileError {
-    /// java.lang.ClassFormatError: the message names the problem (and the offset where useful).
+    /// java.lang.ClassFormatError: the message names the problem (and the offset where useful);
+    /// the loader adds the class file's name.
     Format(String),
+    /// java.lang.ClassFormatError with HotSpot's whole message, the class's name in it
+    /// (checks.rs).
+    Illegal(String),
     /// java.lang.UnsupportedClassVersionError: major.minor above 61.
     UnsupportedVersion { major: u16, minor: u16 },
 }
@@ -35,7 +41,7 @@ pub enum ClassFileError {
 impl fmt::Display for ClassFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClassFileError::Format(m) => write!(f, "{m}"),
+            ClassFileError::Format(m) | ClassFileError::Illegal(m) => write!(f, "{m}"),
             ClassFileError::UnsupportedVersion { major, minor } => write!(
                 f,
                 "class file version {major}.{minor} is not supported (this VM recognizes class file versions up to 61.0)"
@@ -207,6 +213,7 @@ pub mod access {
     pub const VOLATILE: u16 = 0x0040;
     pub const BRIDGE: u16 = 0x0040;
     pub const VARARGS: u16 = 0x0080;
+    pub const TRANSIENT: u16 = 0x0080;
     pub const NATIVE: u16 = 0x0100;
     pub const INTERFACE: u16 = 0x0200;
     pub const ABSTRACT: u16 = 0x0400;
@@ -272,10 +279,18 @@ pub fn parse(bytes: &[u8]) -> Result<ClassFile> {
     let cp = &constant_pool;
     let access_flags = r.u16("access_flags")?;
     let this_class = read_class_ref(&mut r, cp, "this_class")?;
+    let access_flags = checks::check_class_modifiers(&this_class, access_flags, major_version)?;
+    let class = ClassContext {
+        name: &this_class,
+        flags: access_flags,
+        major: major_version,
+    };
     let super_class = read_super_class(&mut r, cp, &this_class)?;
+    checks::check_interface_super(&class, super_class.as_deref())?;
     let interfaces = read_interfaces(&mut r, cp)?;
-    let fields = read_fields(&mut r, cp)?;
-    let methods = read_methods(&mut r, cp)?;
+    checks::check_unique_interfaces(&class, &interfaces)?;
+    let fields = read_fields(&mut r, cp, &class)?;
+    let methods = read_methods(&mut r, cp, &class)?;
     let attributes = read_class_attributes(&mut r, cp)?;
     check_no_extra_bytes(&r)?;
     check_bootstrap_method_indices(cp, &attributes.bootstrap_methods)?;
@@ -442,9 +457,9 @@ fn read_super_class(r: &mut Reader, cp: &ConstantPool, this_class: &str) -> Resu
     let index = r.u16("super_class")?;
     if index == 0 {
         if this_class != "java/lang/Object" {
-            return format_error(format!(
+            return Err(ClassFileError::Illegal(format!(
                 "Invalid superclass index 0 in class file {this_class}"
-            ));
+            )));
         }
         return Ok(None);
     }
@@ -498,20 +513,30 @@ fn read_class_list(body: &mut Reader, cp: &ConstantPool, what: &str) -> Result<V
 // Fields
 // ---------------------------------------------------------------------------
 
-fn read_fields(r: &mut Reader, cp: &ConstantPool) -> Result<Vec<FieldInfo>> {
+fn read_fields(r: &mut Reader, cp: &ConstantPool, class: &ClassContext) -> Result<Vec<FieldInfo>> {
     let count = r.u16("fields_count")? as usize;
     let mut fields = Vec::with_capacity(capacity_for(count, 8, r));
     for number in 0..count {
-        fields.push(read_field(r, cp, number)?);
+        fields.push(read_field(r, cp, class, number)?);
     }
+    let names = fields
+        .iter()
+        .map(|f| (f.name.as_str(), f.descriptor.as_str()));
+    checks::check_unique_fields(class, names)?;
     Ok(fields)
 }
 
-fn read_field(r: &mut Reader, cp: &ConstantPool, number: usize) -> Result<FieldInfo> {
+fn read_field(
+    r: &mut Reader,
+    cp: &ConstantPool,
+    class: &ClassContext,
+    number: usize,
+) -> Result<FieldInfo> {
     let header = in_context(read_member_header(r, cp, "field"), || {
         format!("field #{number}")
     });
     let (access_flags, name, descriptor) = header?;
+    checks::check_field(class, access_flags, &name, &descriptor)?;
     let in_field = || format!("field {name} {descriptor}");
     let field_type = in_context(parse_field_descriptor(&descriptor), in_field)?;
     let constant_value_index = in_context(read_field_attributes(r, cp, &field_type), in_field)?;
@@ -591,23 +616,39 @@ fn check_constant_value(cp: &ConstantPool, index: u16, field_type: &FieldType) -
 // Methods and Code
 // ---------------------------------------------------------------------------
 
-fn read_methods(r: &mut Reader, cp: &ConstantPool) -> Result<Vec<MethodInfo>> {
+fn read_methods(
+    r: &mut Reader,
+    cp: &ConstantPool,
+    class: &ClassContext,
+) -> Result<Vec<MethodInfo>> {
     let count = r.u16("methods_count")? as usize;
     let mut methods = Vec::with_capacity(capacity_for(count, 8, r));
     for number in 0..count {
-        methods.push(read_method(r, cp, number)?);
+        methods.push(read_method(r, cp, class, number)?);
     }
+    let names = methods
+        .iter()
+        .map(|m| (m.name.as_str(), m.descriptor.as_str()));
+    checks::check_unique_methods(class, names)?;
     Ok(methods)
 }
 
-fn read_method(r: &mut Reader, cp: &ConstantPool, number: usize) -> Result<MethodInfo> {
+fn read_method(
+    r: &mut Reader,
+    cp: &ConstantPool,
+    class: &ClassContext,
+    number: usize,
+) -> Result<MethodInfo> {
     let header = in_context(read_member_header(r, cp, "method"), || {
         format!("method #{number}")
     });
     let (access_flags, name, descriptor) = header?;
+    let args_size = checks::check_method(class, access_flags, &name, &descriptor)?;
     let in_method = || format!("method {name}{descriptor}");
-    in_context(parse_method_descriptor(&descriptor), in_method)?;
     let code = in_context(read_method_attributes(r, cp), in_method)?;
+    if let Some(code) = &code {
+        checks::check_arguments_fit(class, args_size, code.max_locals)?;
+    }
     in_context(check_code_presence(access_flags, code.is_some()), in_method)?;
     Ok(MethodInfo {
         access_flags,

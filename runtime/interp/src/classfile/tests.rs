@@ -431,7 +431,7 @@ fn one_class_attribute(pool: &mut Pool, name: &str, body: &[u8]) -> Vec<u8> {
 
 fn format_message(result: Result<ClassFile>) -> String {
     match result {
-        Err(ClassFileError::Format(message)) => message,
+        Err(ClassFileError::Format(message) | ClassFileError::Illegal(message)) => message,
         other => panic!("expected a format error, got {other:?}"),
     }
 }
@@ -754,6 +754,69 @@ fn code_attribute(pool: &mut Pool, nested: &[(&str, Vec<u8>)]) -> Vec<u8> {
         body.extend(nested_body);
     }
     body
+}
+
+/// `Foo` with access flags `flags` and major version `major`, and nothing else.
+fn flagged_class(flags: u16, major: u16) -> Result<ClassFile> {
+    let mut pool = Pool::new();
+    let this_class = pool.class("Foo");
+    let super_class = pool.class("java/lang/Object");
+    let mut rest = u16s(&[flags, this_class, super_class]);
+    rest.extend(NO_MEMBERS);
+    parse(&with_version(class_file(&pool, &rest), major, 0))
+}
+
+#[test]
+fn an_interface_before_version_50_is_abstract_even_without_the_flag() {
+    let old = flagged_class(access::PUBLIC | access::INTERFACE, 49).unwrap();
+    assert_eq!(old.access_flags & access::ABSTRACT, access::ABSTRACT);
+    assert_eq!(
+        format_message(flagged_class(access::PUBLIC | access::INTERFACE, 50)),
+        "Illegal class modifiers in class Foo: 0x201"
+    );
+}
+
+/// `Foo` of version `major` with one method `name` `()V` with `flags` (code `return`).
+fn class_with_method(flags: u16, name: &str, major: u16) -> Result<ClassFile> {
+    let mut pool = Pool::new();
+    let this_class = pool.class("Foo");
+    let super_class = pool.class("java/lang/Object");
+    let code = code_attribute(&mut pool, &[]);
+    let (name, descriptor, code_name) = (pool.utf8(name), pool.utf8("()V"), pool.utf8("Code"));
+    let mut rest = u16s(&[access::PUBLIC | access::SUPER, this_class, super_class, 0, 0]);
+    rest.extend(u16s(&[1, flags, name, descriptor, 1, code_name]));
+    rest.extend(u32_bytes(code.len() as u32));
+    rest.extend(code);
+    rest.extend(u16s(&[0]));
+    parse(&with_version(class_file(&pool, &rest), major, 0))
+}
+
+#[test]
+fn a_class_initializer_must_be_static_only_from_version_51() {
+    assert!(class_with_method(0, "<clinit>", 50).is_ok());
+    assert_eq!(
+        format_message(class_with_method(0, "<clinit>", 51)),
+        "Method <clinit> is not static in class file Foo"
+    );
+}
+
+#[test]
+fn strict_abstract_is_illegal_before_version_61_and_meaningless_from_it() {
+    // An abstract method in a concrete class is legal; ACC_STRICT with it was not until 17.
+    let parse_abstract_strict = |major| {
+        let mut pool = Pool::new();
+        let this_class = pool.class("Foo");
+        let super_class = pool.class("java/lang/Object");
+        let flags = access::PUBLIC | access::SUPER | access::ABSTRACT;
+        let mut rest = u16s(&[flags, this_class, super_class]);
+        rest.extend(one_method(&mut pool, access::ABSTRACT | access::STRICT, &[]));
+        parse(&with_version(class_file(&pool, &rest), major, 0))
+    };
+    assert!(parse_abstract_strict(61).is_ok());
+    assert_eq!(
+        format_message(parse_abstract_strict(60)),
+        "Method m in class Foo has illegal modifiers: 0xC00"
+    );
 }
 
 #[test]

@@ -623,7 +623,12 @@ fn class_for_name(t: &mut JThread, a: usize) -> JResult<u64> {
             t.initialize(c)?;
             Ok(r(t.class_mirror(c)?))
         }
-        Err(_) => Err(t.throw_new("java/lang/ClassNotFoundException", Some(&name))),
+        // Not found is ClassNotFoundException; a class found but malformed, or one whose
+        // superclass is missing, throws its LinkageError, as in HotSpot.
+        Err(e) if e.class == "java/lang/NoClassDefFoundError" && e.message == internal => {
+            Err(t.throw_new("java/lang/ClassNotFoundException", Some(&name)))
+        }
+        Err(e) => Err(t.throw_linkage(&e)),
     }
 }
 

@@ -259,6 +259,7 @@ impl ClassTable {
                 "java/lang/ClassFormatError",
                 format!("{m} in class file {name}"),
             ),
+            ClassFileError::Illegal(m) => LinkageError::new("java/lang/ClassFormatError", m),
         })?;
         if cf.this_class != name {
             return Err(LinkageError::no_class_def(&format!(
