@@ -783,7 +783,13 @@ fn class_with_method(flags: u16, name: &str, major: u16) -> Result<ClassFile> {
     let super_class = pool.class("java/lang/Object");
     let code = code_attribute(&mut pool, &[]);
     let (name, descriptor, code_name) = (pool.utf8(name), pool.utf8("()V"), pool.utf8("Code"));
-    let mut rest = u16s(&[access::PUBLIC | access::SUPER, this_class, super_class, 0, 0]);
+    let mut rest = u16s(&[
+        access::PUBLIC | access::SUPER,
+        this_class,
+        super_class,
+        0,
+        0,
+    ]);
     rest.extend(u16s(&[1, flags, name, descriptor, 1, code_name]));
     rest.extend(u32_bytes(code.len() as u32));
     rest.extend(code);
@@ -809,7 +815,11 @@ fn strict_abstract_is_illegal_before_version_61_and_meaningless_from_it() {
         let super_class = pool.class("java/lang/Object");
         let flags = access::PUBLIC | access::SUPER | access::ABSTRACT;
         let mut rest = u16s(&[flags, this_class, super_class]);
-        rest.extend(one_method(&mut pool, access::ABSTRACT | access::STRICT, &[]));
+        rest.extend(one_method(
+            &mut pool,
+            access::ABSTRACT | access::STRICT,
+            &[],
+        ));
         parse(&with_version(class_file(&pool, &rest), major, 0))
     };
     assert!(parse_abstract_strict(61).is_ok());

@@ -374,6 +374,14 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/lang/Thread.interrupt0()V",
         crate::library::threads::interrupt0,
     );
+    add(
+        "java/util/concurrent/locks/LockSupport.park0(ZJ)V",
+        crate::library::threads::park0,
+    );
+    add(
+        "java/util/concurrent/locks/LockSupport.unpark0(Ljava/lang/Thread;)V",
+        crate::library::threads::unpark0,
+    );
     m
 }
 

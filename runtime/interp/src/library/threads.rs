@@ -8,6 +8,7 @@ use crate::runtime::thread::{JResult, JThread, ThreadShared};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// OS stack for Java threads: the interpreter does not recurse per Java call, but natives that
 /// call back into Java (class initialisers, toString in concatenation) do.
@@ -125,6 +126,56 @@ pub fn interrupt0(t: &mut JThread, a: usize) -> JResult<u64> {
     if let Some(m) = waiting {
         let _g = m.state.lock();
         m.waiters.notify_all();
+    }
+    Ok(0)
+}
+
+/// `LockSupport.park0(absolute, time)`, the JDK's `Unsafe.park`: takes the thread's permit, or
+/// blocks (a safe region: collections go on) until another thread unparks it, it is
+/// interrupted, the deadline passes (`absolute`: milliseconds since the epoch; otherwise
+/// nanoseconds from now, 0 meaning no deadline) or spuriously. Only this thread's own lock is
+/// taken: there is no global table of permits.
+pub fn park0(t: &mut JThread, a: usize) -> JResult<u64> {
+    let (absolute, time) = (t.arg_int(a, 0) != 0, t.arg_long(a, 1));
+    let shared = t.shared.clone();
+    if shared.permit.swap(false, Ordering::AcqRel) {
+        return Ok(0);
+    }
+    let deadline = match (absolute, time) {
+        (false, 0) => None,
+        (false, nanos) if nanos > 0 => Some(Instant::now() + Duration::from_nanos(nanos as u64)),
+        (true, millis) if millis > 0 => {
+            let now_ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as i64);
+            Some(
+                Instant::now() + Duration::from_millis(millis.saturating_sub(now_ms).max(0) as u64),
+            )
+        }
+        _ => return Ok(0), // a deadline already passed
+    };
+    t.blocking(|| {
+        let mut guard = shared.park.lock();
+        if !shared.permit.load(Ordering::Acquire) && !shared.interrupted.load(Ordering::Acquire) {
+            match deadline {
+                None => shared.park_cond.wait(&mut guard),
+                Some(d) => {
+                    shared.park_cond.wait_until(&mut guard, d);
+                }
+            }
+        }
+        shared.permit.store(false, Ordering::Release);
+    });
+    Ok(0)
+}
+
+/// `LockSupport.unpark0(thread)`: makes the thread's permit available and wakes it if it is
+/// parked. A thread not started yet, or finished, is not affected.
+pub fn unpark0(t: &mut JThread, a: usize) -> JResult<u64> {
+    let Some(s) = target(t, a) else { return Ok(0) };
+    let _g = s.park.lock();
+    if !s.permit.swap(true, Ordering::AcqRel) {
+        s.park_cond.notify_all();
     }
     Ok(0)
 }

@@ -5,7 +5,7 @@
 
 use crate::runtime::thread::{ThreadShared, ThreadStack};
 use parking_lot::{Condvar, Mutex};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,8 +16,9 @@ pub type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, ThreadSt
 /// Every Java thread, and whether they are asked to stop.
 #[derive(Default)]
 pub struct Threads {
-    /// Every started, not yet finished Java thread.
-    registry: Mutex<Vec<Arc<ThreadShared>>>,
+    /// Every started, not yet finished Java thread, by id (ids grow: registration order). A
+    /// map, so that finding a thread (unpark, interrupt) does not grow with their number.
+    registry: Mutex<BTreeMap<u64, Arc<ThreadShared>>>,
     changed: Condvar,
     safepoint: AtomicBool,
     safepoint_lock: Mutex<()>,
@@ -30,12 +31,12 @@ pub struct Threads {
 
 impl Threads {
     pub fn register(&self, t: Arc<ThreadShared>) {
-        self.registry.lock().push(t);
+        self.registry.lock().insert(t.id, t);
         self.changed.notify_all();
     }
 
     pub fn unregister(&self, id: u64) {
-        self.registry.lock().retain(|t| t.id != id);
+        self.registry.lock().remove(&id);
         self.changed.notify_all();
     }
 
@@ -44,7 +45,7 @@ impl Threads {
     }
 
     pub fn find(&self, id: u64) -> Option<Arc<ThreadShared>> {
-        self.registry.lock().iter().find(|t| t.id == id).cloned()
+        self.registry.lock().get(&id).cloned()
     }
 
     /// Blocks until every non-daemon thread has finished (the JVM's exit rule).
@@ -56,7 +57,7 @@ impl Threads {
     pub fn wait_for_non_daemon_threads_except(&self, except: Option<u64>) {
         let mut threads = self.registry.lock();
         while threads
-            .iter()
+            .values()
             .any(|t| !t.daemon.load(Ordering::Relaxed) && Some(t.id) != except)
         {
             self.changed.wait(&mut threads);
@@ -109,7 +110,7 @@ impl Threads {
             let new: Vec<_> = self
                 .registry
                 .lock()
-                .iter()
+                .values()
                 .filter(|t| !seen.contains(&t.id))
                 .cloned()
                 .collect();

@@ -77,7 +77,10 @@ pub struct ThreadShared {
     pub daemon: AtomicBool,
     /// Started and not yet finished (Thread.isAlive).
     pub alive: AtomicBool,
-    /// For sleep and interrupt wake-ups.
+    /// LockSupport's permit (JDK's Parker): set by unpark, taken by park. Changed only while
+    /// holding `park`, so a wake-up between a parker's check and its wait is never lost.
+    pub permit: AtomicBool,
+    /// For park, sleep and interrupt wake-ups.
     pub park: Mutex<()>,
     pub park_cond: Condvar,
     /// The monitor the thread is waiting on, so an interrupt can wake it.
@@ -146,6 +149,7 @@ impl JThread {
             interrupted: AtomicBool::new(false),
             daemon: AtomicBool::new(daemon),
             alive: AtomicBool::new(true),
+            permit: AtomicBool::new(false),
             park: Mutex::new(()),
             park_cond: Condvar::new(),
             waiting_on: Mutex::new(None),

@@ -8,13 +8,17 @@ import java.util.Iterator;
 
 /**
  * The shared body of gcvm's blocking queues: a FIFO ArrayDeque with a capacity, every
- * operation under the queue's monitor, waiting with Object.wait. Iterators work on a snapshot
- * (weakly consistent, never throwing ConcurrentModificationException); their remove removes
- * the element from the queue.
+ * operation under the queue's monitor. Threads that must wait (a take on an empty queue, a put
+ * on a full one) queue in a {@link WaitQueue} and park outside the monitor; each element added
+ * wakes one taker and each removed wakes one putter, so a hand-off wakes only the thread that
+ * can go on, however many wait. Iterators work on a snapshot (weakly consistent, never throwing
+ * ConcurrentModificationException); their remove removes the element from the queue.
  */
 abstract class MonitorBlockingQueue<E> extends AbstractQueue<E> implements BlockingQueue<E>, java.io.Serializable {
     private final ArrayDeque<E> items = new ArrayDeque<E>();
     private final int capacity;
+    private final transient WaitQueue notEmpty = new WaitQueue();
+    private final transient WaitQueue notFull = new WaitQueue();
 
     MonitorBlockingQueue(int capacity) {
         if (capacity <= 0) {
@@ -39,67 +43,98 @@ abstract class MonitorBlockingQueue<E> extends AbstractQueue<E> implements Block
             return false;
         }
         items.addLast(e);
-        notifyAll();
+        notEmpty.signal();
         return true;
     }
 
-    public synchronized void put(E e) throws InterruptedException {
-        if (e == null) {
-            throw new NullPointerException();
-        }
-        while (items.size() == capacity) {
-            wait();
-        }
-        items.addLast(e);
-        notifyAll();
+    public void put(E e) throws InterruptedException {
+        insert(e, false, 0L);
     }
 
-    public synchronized boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        return insert(e, true, System.nanoTime() + unit.toNanos(timeout));
+    }
+
+    /** Adds `e`, waiting for room (until `deadline` when `timed`); false if none came. */
+    private boolean insert(E e, boolean timed, long deadline) throws InterruptedException {
         if (e == null) {
             throw new NullPointerException();
         }
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        while (items.size() == capacity) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
+        WaitQueue.Waiter w = null;
+        boolean inserted = false;
+        try {
+            while (true) {
+                synchronized (this) {
+                    if (items.size() < capacity) {
+                        items.addLast(e);
+                        notEmpty.signal();
+                        inserted = true;
+                        return true;
+                    }
+                    if (timed && deadline - System.nanoTime() <= 0) {
+                        return false;
+                    }
+                    w = notFull.add(w);
+                }
+                WaitQueue.park(this, timed, deadline);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
             }
-            wait(Math.max(1L, left / 1000000L));
+        } finally {
+            if (w != null) {
+                synchronized (this) {
+                    notFull.leave(w, !inserted);
+                }
+            }
         }
-        items.addLast(e);
-        notifyAll();
-        return true;
     }
 
     public synchronized E poll() {
         E e = items.pollFirst();
         if (e != null) {
-            notifyAll();
+            notFull.signal();
         }
         return e;
     }
 
-    public synchronized E take() throws InterruptedException {
-        while (items.isEmpty()) {
-            wait();
-        }
-        E e = items.pollFirst();
-        notifyAll();
-        return e;
+    public E take() throws InterruptedException {
+        return extract(false, 0L);
     }
 
-    public synchronized E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        while (items.isEmpty()) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return null;
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        return extract(true, System.nanoTime() + unit.toNanos(timeout));
+    }
+
+    /** Removes the head, waiting for one (until `deadline` when `timed`); null if none came. */
+    private E extract(boolean timed, long deadline) throws InterruptedException {
+        WaitQueue.Waiter w = null;
+        E taken = null;
+        try {
+            while (true) {
+                synchronized (this) {
+                    taken = items.pollFirst();
+                    if (taken != null) {
+                        notFull.signal();
+                        return taken;
+                    }
+                    if (timed && deadline - System.nanoTime() <= 0) {
+                        return null;
+                    }
+                    w = notEmpty.add(w);
+                }
+                WaitQueue.park(this, timed, deadline);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
             }
-            wait(Math.max(1L, left / 1000000L));
+        } finally {
+            if (w != null) {
+                synchronized (this) {
+                    notEmpty.leave(w, taken == null);
+                }
+            }
         }
-        E e = items.pollFirst();
-        notifyAll();
-        return e;
     }
 
     public synchronized E peek() {
@@ -109,7 +144,7 @@ abstract class MonitorBlockingQueue<E> extends AbstractQueue<E> implements Block
     public synchronized boolean remove(Object o) {
         boolean removed = o != null && items.remove(o);
         if (removed) {
-            notifyAll();
+            notFull.signal();
         }
         return removed;
     }
@@ -120,7 +155,7 @@ abstract class MonitorBlockingQueue<E> extends AbstractQueue<E> implements Block
 
     public synchronized void clear() {
         items.clear();
-        notifyAll();
+        notFull.signalAll();
     }
 
     public synchronized Object[] toArray() {
@@ -151,9 +186,7 @@ abstract class MonitorBlockingQueue<E> extends AbstractQueue<E> implements Block
             c.add(items.pollFirst());
             n++;
         }
-        if (n > 0) {
-            notifyAll();
-        }
+        notFull.signal(n);
         return n;
     }
 

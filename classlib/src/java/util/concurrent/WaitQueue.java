@@ -1,0 +1,91 @@
+package java.util.concurrent;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The threads waiting for one condition of an object (a queue's "not empty", say), in FIFO
+ * order, each woken alone with LockSupport.unpark. A signal wakes exactly one waiter, where
+ * Object.notifyAll would wake every thread waiting on the monitor: with hundreds of threads
+ * waiting, that herd costs far more than the work. Every method but {@link #park} is called
+ * while holding the owner's monitor; waiters park outside it. A signal is never lost: a waiter
+ * that was signalled but gives up (interrupted, timed out) passes it on in {@link #leave}.
+ */
+final class WaitQueue {
+    /** One waiting thread; `queued` while it is in the queue (a signal takes it out). */
+    static final class Waiter {
+        final Thread thread = Thread.currentThread();
+        boolean queued;
+    }
+
+    private final ArrayDeque<Waiter> waiters = new ArrayDeque<Waiter>();
+
+    /** Queues `w` (a new waiter for the current thread when null) unless it is queued. */
+    Waiter add(Waiter w) {
+        if (w == null) {
+            w = new Waiter();
+        }
+        if (!w.queued) {
+            w.queued = true;
+            waiters.addLast(w);
+        }
+        return w;
+    }
+
+    /** Wakes the longest-waiting thread, if any. */
+    void signal() {
+        Waiter w = waiters.pollFirst();
+        if (w != null) {
+            w.queued = false;
+            LockSupport.unpark(w.thread);
+        }
+    }
+
+    /** Wakes `n` waiting threads (fewer if fewer wait). */
+    void signal(int n) {
+        for (int i = 0; i < n && !waiters.isEmpty(); i++) {
+            signal();
+        }
+    }
+
+    void signalAll() {
+        while (!waiters.isEmpty()) {
+            signal();
+        }
+    }
+
+    boolean hasWaiters() {
+        return !waiters.isEmpty();
+    }
+
+    /**
+     * `w` stops waiting. If it had been signalled and did not use the signal (`unused`: it gave
+     * up), the signal goes to the next waiter.
+     */
+    void leave(Waiter w, boolean unused) {
+        if (w == null) {
+            return;
+        }
+        if (w.queued) {
+            waiters.remove(w);
+            w.queued = false;
+        } else if (unused) {
+            signal();
+        }
+    }
+
+    /**
+     * Parks the current thread (outside any monitor) until signalled, interrupted, spuriously
+     * or, when `timed`, until `deadline` (System.nanoTime). The caller re-checks its condition.
+     */
+    static void park(Object blocker, boolean timed, long deadline) {
+        if (!timed) {
+            LockSupport.park(blocker);
+        } else {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                LockSupport.parkNanos(blocker, left);
+            }
+        }
+    }
+}
