@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
+import jdk.internal.gcvm.WaitQueue;
 
 /**
  * The shared body of gcvm's blocking queues: a FIFO ArrayDeque with a capacity, every

@@ -1,19 +1,23 @@
 package java.util.concurrent.locks;
 
-import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
+import jdk.internal.gcvm.WaitQueue;
 
 /**
- * A reentrant mutual-exclusion lock built on one Java monitor (the {@code sync} object): the
- * owner and hold count are plain fields changed only while holding the monitor, and waiting
- * threads block in {@code sync.wait()} — a safepoint-safe blocking state, like every
- * Object.wait. Conditions queue their waiters under the same monitor, so no signal is lost.
- * Not fair: {@code new ReentrantLock(true)} behaves the same.
+ * A reentrant mutual-exclusion lock: the owner and hold count are plain fields changed only
+ * while holding one Java monitor (the {@code sync} object), and threads that must wait for the
+ * lock, or on one of its conditions, queue in a {@link WaitQueue} and park outside the monitor
+ * (a safe region: collections proceed). Unlocking wakes one waiting thread, signalling a
+ * condition wakes one waiter of that condition: never every thread that waits, however many.
+ * Not fair (a running thread may take the lock before the one woken): {@code new
+ * ReentrantLock(true)} behaves the same.
  */
 public class ReentrantLock implements Lock, java.io.Serializable {
     final Object sync = new Object();
     private Thread owner;
     private int holds;
+    /** Threads waiting to take the lock; guarded by sync. */
+    private final transient WaitQueue entry = new WaitQueue();
 
     public ReentrantLock() {
     }
@@ -22,18 +26,10 @@ public class ReentrantLock implements Lock, java.io.Serializable {
     }
 
     public void lock() {
-        boolean interrupted = false;
-        synchronized (sync) {
-            while (!tryAcquire(1)) {
-                try {
-                    sync.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        try {
+            acquire(1, false, false, 0L);
+        } catch (InterruptedException e) {
+            throw new InternalError(e);
         }
     }
 
@@ -41,9 +37,46 @@ public class ReentrantLock implements Lock, java.io.Serializable {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        synchronized (sync) {
-            while (!tryAcquire(1)) {
-                sync.wait();
+        acquire(1, true, false, 0L);
+    }
+
+    /**
+     * Takes the lock with `n` holds, waiting in the entry queue (until `deadline`, by
+     * System.nanoTime, when `timed`). Interrupts throw when `interruptible`, otherwise they are
+     * kept for the caller (the flag is set again). False if the deadline passed.
+     */
+    boolean acquire(int n, boolean interruptible, boolean timed, long deadline) throws InterruptedException {
+        WaitQueue.Waiter w = null;
+        boolean acquired = false;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                synchronized (sync) {
+                    if (tryAcquire(n)) {
+                        acquired = true;
+                        return true;
+                    }
+                    if (timed && deadline - System.nanoTime() <= 0) {
+                        return false;
+                    }
+                    w = entry.add(w);
+                }
+                WaitQueue.park(this, timed, deadline);
+                if (Thread.interrupted()) {
+                    if (interruptible) {
+                        throw new InterruptedException();
+                    }
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (w != null) {
+                synchronized (sync) {
+                    entry.leave(w, !acquired);
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -70,17 +103,10 @@ public class ReentrantLock implements Lock, java.io.Serializable {
     }
 
     public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        synchronized (sync) {
-            while (!tryAcquire(1)) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                sync.wait(Math.max(1L, left / 1000000L));
-            }
-            return true;
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
         }
+        return acquire(1, true, true, System.nanoTime() + unit.toNanos(timeout));
     }
 
     public void unlock() {
@@ -90,7 +116,7 @@ public class ReentrantLock implements Lock, java.io.Serializable {
             }
             if (--holds == 0) {
                 owner = null;
-                sync.notifyAll();
+                entry.signal();
             }
         }
     }
@@ -103,21 +129,8 @@ public class ReentrantLock implements Lock, java.io.Serializable {
         int saved = holds;
         holds = 0;
         owner = null;
-        sync.notifyAll();
+        entry.signal();
         return saved;
-    }
-
-    /* Caller holds sync: takes the lock back with `saved` holds, ignoring interrupts. */
-    boolean reacquire(int saved) {
-        boolean interrupted = false;
-        while (!tryAcquire(saved)) {
-            try {
-                sync.wait();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
     }
 
     public Condition newCondition() {
@@ -154,82 +167,79 @@ public class ReentrantLock implements Lock, java.io.Serializable {
         return super.toString() + ((o == null) ? "[Unlocked]" : "[Locked by thread " + o.getName() + "]");
     }
 
-    /** A condition of a ReentrantLock: waiters queue under the lock's monitor. */
+    /**
+     * A condition of a ReentrantLock: its waiters queue in a WaitQueue guarded by the lock's
+     * monitor; a signal wakes the longest waiter, which then takes the lock back.
+     */
     static final class ConditionObject implements Condition {
         private final ReentrantLock lock;
-        private final ArrayDeque<boolean[]> waiters = new ArrayDeque<boolean[]>();
+        private final WaitQueue waiters = new WaitQueue();
 
         ConditionObject(ReentrantLock lock) {
             this.lock = lock;
         }
 
         public void await() throws InterruptedException {
-            awaitUntil(0L, true);
+            awaitUntil(false, 0L, true);
         }
 
         public void awaitUninterruptibly() {
             try {
-                awaitUntil(0L, false);
+                awaitUntil(false, 0L, false);
             } catch (InterruptedException e) {
                 throw new InternalError(e);
             }
         }
 
         public long awaitNanos(long nanosTimeout) throws InterruptedException {
-            long deadline = System.nanoTime() + Math.max(nanosTimeout, 1L);
-            awaitUntil(deadline, true);
+            long deadline = System.nanoTime() + Math.max(nanosTimeout, 0L);
+            awaitUntil(true, deadline, true);
             return deadline - System.nanoTime();
         }
 
         public boolean await(long time, TimeUnit unit) throws InterruptedException {
-            return awaitNanos(unit.toNanos(time)) > 0;
+            long deadline = System.nanoTime() + Math.max(unit.toNanos(time), 0L);
+            return awaitUntil(true, deadline, true);
         }
 
-        /* Waits until signalled (or the deadline, if non-zero). Returns whether signalled. */
-        private boolean awaitUntil(long deadline, boolean interruptible) throws InterruptedException {
+        /**
+         * Releases the lock, waits until signalled (or the deadline, when `timed`), takes the
+         * lock back. Returns whether it was signalled. As in the JDK, an interrupt before the
+         * signal throws (after the lock is back); one after it only sets the flag.
+         */
+        private boolean awaitUntil(boolean timed, long deadline, boolean interruptible) throws InterruptedException {
             if (interruptible && Thread.interrupted()) {
                 throw new InterruptedException();
             }
-            Object sync = lock.sync;
-            synchronized (sync) {
-                boolean[] node = new boolean[1];
-                int saved = lock.releaseAll();
-                waiters.addLast(node);
-                InterruptedException interrupt = null;
-                boolean interruptedLater = false;
-                try {
-                    while (!node[0]) {
-                        long wait = 0L;
-                        if (deadline != 0L) {
-                            long left = deadline - System.nanoTime();
-                            if (left <= 0) {
-                                break;
-                            }
-                            wait = Math.max(1L, left / 1000000L);
-                        }
-                        try {
-                            sync.wait(wait);
-                        } catch (InterruptedException e) {
-                            if (interruptible) {
-                                interrupt = e;
-                                break;
-                            }
-                            interruptedLater = true;
-                        }
-                    }
-                } finally {
-                    if (!node[0]) {
-                        waiters.remove(node);
-                    }
-                    if (lock.reacquire(saved) || interruptedLater) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                if (interrupt != null) {
-                    throw interrupt;
-                }
-                return node[0];
+            WaitQueue.Waiter w;
+            int saved;
+            synchronized (lock.sync) {
+                saved = lock.releaseAll();
+                w = waiters.add(null);
             }
+            boolean interrupted = false;
+            boolean signalled;
+            while (true) {
+                synchronized (lock.sync) {
+                    signalled = !w.queued;
+                    if (signalled || (timed && deadline - System.nanoTime() <= 0) || (interrupted && interruptible)) {
+                        waiters.leave(w, false);
+                        break;
+                    }
+                }
+                WaitQueue.park(this, timed, deadline);
+                if (Thread.interrupted()) {
+                    interrupted = true;
+                }
+            }
+            lock.acquire(saved, false, false, 0L);
+            if (interrupted && interruptible && !signalled) {
+                throw new InterruptedException();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return signalled;
         }
 
         public void signal() {
@@ -237,11 +247,7 @@ public class ReentrantLock implements Lock, java.io.Serializable {
                 if (lock.owner != Thread.currentThread()) {
                     throw new IllegalMonitorStateException();
                 }
-                boolean[] node = waiters.pollFirst();
-                if (node != null) {
-                    node[0] = true;
-                    lock.sync.notifyAll();
-                }
+                waiters.signal();
             }
         }
 
@@ -250,11 +256,7 @@ public class ReentrantLock implements Lock, java.io.Serializable {
                 if (lock.owner != Thread.currentThread()) {
                     throw new IllegalMonitorStateException();
                 }
-                boolean[] node;
-                while ((node = waiters.pollFirst()) != null) {
-                    node[0] = true;
-                }
-                lock.sync.notifyAll();
+                waiters.signalAll();
             }
         }
     }

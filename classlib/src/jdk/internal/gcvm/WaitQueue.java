@@ -1,4 +1,4 @@
-package java.util.concurrent;
+package jdk.internal.gcvm;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
@@ -11,17 +11,17 @@ import java.util.concurrent.locks.LockSupport;
  * while holding the owner's monitor; waiters park outside it. A signal is never lost: a waiter
  * that was signalled but gives up (interrupted, timed out) passes it on in {@link #leave}.
  */
-final class WaitQueue {
+public final class WaitQueue {
     /** One waiting thread; `queued` while it is in the queue (a signal takes it out). */
-    static final class Waiter {
+    public static final class Waiter {
         final Thread thread = Thread.currentThread();
-        boolean queued;
+        public boolean queued;
     }
 
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<Waiter>();
 
     /** Queues `w` (a new waiter for the current thread when null) unless it is queued. */
-    Waiter add(Waiter w) {
+    public Waiter add(Waiter w) {
         if (w == null) {
             w = new Waiter();
         }
@@ -33,7 +33,7 @@ final class WaitQueue {
     }
 
     /** Wakes the longest-waiting thread, if any. */
-    void signal() {
+    public void signal() {
         Waiter w = waiters.pollFirst();
         if (w != null) {
             w.queued = false;
@@ -42,19 +42,19 @@ final class WaitQueue {
     }
 
     /** Wakes `n` waiting threads (fewer if fewer wait). */
-    void signal(int n) {
+    public void signal(int n) {
         for (int i = 0; i < n && !waiters.isEmpty(); i++) {
             signal();
         }
     }
 
-    void signalAll() {
+    public void signalAll() {
         while (!waiters.isEmpty()) {
             signal();
         }
     }
 
-    boolean hasWaiters() {
+    public boolean hasWaiters() {
         return !waiters.isEmpty();
     }
 
@@ -62,7 +62,7 @@ final class WaitQueue {
      * `w` stops waiting. If it had been signalled and did not use the signal (`unused`: it gave
      * up), the signal goes to the next waiter.
      */
-    void leave(Waiter w, boolean unused) {
+    public void leave(Waiter w, boolean unused) {
         if (w == null) {
             return;
         }
@@ -78,7 +78,7 @@ final class WaitQueue {
      * Parks the current thread (outside any monitor) until signalled, interrupted, spuriously
      * or, when `timed`, until `deadline` (System.nanoTime). The caller re-checks its condition.
      */
-    static void park(Object blocker, boolean timed, long deadline) {
+    public static void park(Object blocker, boolean timed, long deadline) {
         if (!timed) {
             LockSupport.park(blocker);
         } else {
