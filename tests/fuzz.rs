@@ -1,15 +1,24 @@
 //! Fuzzing the `gcvm` binary with mutated inputs: class files from the conformance suite
-//! (`gcvm run`) and recorded traces (`gcvm trace info`, `stats`, `heap`). Whatever the bytes,
-//! gcvm must end by itself with an exit code: never a Rust panic (or "internal error"), never a
+//! (`gcvm run`) and recorded traces (every command that reads one). Whatever the bytes, gcvm
+//! must end by itself with an exit code: never a Rust panic (or "internal error"), never a
 //! signal, never a hang. Java-level outcomes (VerifyError, ClassFormatError, exceptions, exit
 //! codes) are all fine. A run that is still going after `CASE_TIMEOUT` counts as a hang unless
 //! HotSpot, given the same class files, loops as well (a mutated branch can make a real
 //! infinite loop).
 //!
+//! Traces are mutated two ways: as raw bytes (nearly every mutation stops at a checksum, a
+//! length or a magic), and behind the checksums (`checksum_valid_trace_mutants_...`: the events
+//! of chunks, the trailer and the header's fields are changed, then lengths, CRCs and the
+//! footer are made right, so the mutants reach the event decoder, the heap model and every
+//! analysis and export). A trace reader must also stay under `MEMORY_LIMIT_KIB` of resident
+//! memory, and a trace it rejects must be one line naming the byte offset.
+//!
 //! Cases are deterministic: case `i` of a run with seed `s` is always the same mutation.
-//! `GCVM_FUZZ_CASES` (default: a CI-sized run of about a minute), `GCVM_FUZZ_SEED` and
-//! `GCVM_FUZZ_FIRST` (the first case's number) choose the run; failing inputs are kept under
-//! `CARGO_TARGET_TMPDIR/fuzz-failures/` to reproduce.
+//! `GCVM_FUZZ_CASES` (default: a CI-sized run of about a minute per test), `GCVM_FUZZ_SEED`
+//! and `GCVM_FUZZ_FIRST` (the first case's number) choose the run; failing inputs are kept
+//! under `CARGO_TARGET_TMPDIR/fuzz-failures/` to reproduce. The big run behind the checksums
+//! (docs/trace-format.md, "Fuzzing"):
+//! `GCVM_FUZZ_CASES=5000 cargo test --release --test fuzz checksum_valid -- --nocapture`.
 
 mod support;
 
@@ -257,6 +266,8 @@ struct Tally {
     reasons: BTreeMap<String, usize>,
     /// The largest peak resident set (KiB) and the command that reached it.
     peak: (u64, String),
+    /// The longest run (not stopped) and its command.
+    slowest: (Duration, String),
     wall: Option<Duration>,
 }
 
@@ -279,8 +290,15 @@ impl Tally {
                 .or_default() += 1;
         }
         let peak_kib = m.peak_kib;
-        if peak_kib > self.peak.0 {
-            self.peak = (peak_kib, what());
+        let elapsed = m.outcome.elapsed;
+        if peak_kib > self.peak.0 || (elapsed > self.slowest.0 && !m.served) {
+            let what = what();
+            if peak_kib > self.peak.0 {
+                self.peak = (peak_kib, what.clone());
+            }
+            if elapsed > self.slowest.0 && !m.served {
+                self.slowest = (elapsed, what);
+            }
         }
     }
 
@@ -296,13 +314,24 @@ impl Tally {
             let runs: usize = self.ends.values().sum();
             let ends: Vec<String> = self.ends.iter().map(|(e, n)| format!("{n} {e}")).collect();
             eprintln!(
-                "    {runs} commands run: {}; {} over the memory limit, {} unclear rejections; largest peak RSS {:.1} MiB ({}){}",
+                "    {runs} commands run: {}; {} over the memory limit, {} unclear rejections{}",
                 ends.join(", "),
                 count(Verdict::Memory),
                 count(Verdict::Unclear),
+                self.wall.map_or(String::new(), |w| format!(
+                    "; wall time {:.1} s",
+                    w.as_secs_f64()
+                ))
+            );
+            eprintln!(
+                "    largest peak RSS {:.1} MiB ({})",
                 self.peak.0 as f64 / 1024.0,
-                self.peak.1,
-                self.wall.map_or(String::new(), |w| format!("; wall time {:.1} s", w.as_secs_f64()))
+                self.peak.1
+            );
+            eprintln!(
+                "    slowest run {:.2} s ({})",
+                self.slowest.0.as_secs_f64(),
+                self.slowest.1
             );
         }
         for (kind, n) in &self.kinds {
