@@ -804,8 +804,13 @@ fn run_measured(mut cmd: Command, timeout: Duration, ready: Option<&str>) -> Mea
     }
 }
 
-/// Refusals of an intact trace that name no offset: a boundary it lacks, deaths not recorded.
-const NOT_DAMAGE: &[&str] = &["not found: the trace has", "has no death records"];
+/// Refusals that are not about damage and name no offset: a boundary the trace lacks, deaths
+/// not recorded, `diff --from` not before `--to`.
+const NOT_DAMAGE: &[&str] = &[
+    "not found: the trace has",
+    "has no death records",
+    "must come before --to",
+];
 
 /// A rejected trace must say so in one line, `gcvm: trace byte N: ...` (the offset of the
 /// damage), or be one of the `NOT_DAMAGE` refusals.

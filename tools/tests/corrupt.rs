@@ -428,3 +428,66 @@ fn hprof_writes_a_large_array_a_block_at_a_time() {
     );
     assert!(array[27..].iter().all(|&x| x == 0));
 }
+
+#[test]
+fn diff_counts_an_object_once_when_its_site_is_renamed_between_the_boundaries() {
+    // two objects of site 1, kept alive by collection 0; then site 1 is defined again with
+    // another class: `diff --from gc:0:end --to end --by site` had counted them as died under
+    // the old label and perm under the new one, subtracting below zero
+    let mut symbols = Vec::new();
+    type_and_site(&mut symbols, "T", 16, None);
+    let mut mutator = vec![ev::TLAB];
+    varints(&mut mutator, &[0x200, 64]);
+    for _ in 0..2 {
+        mutator.extend_from_slice(&(ev::ALLOC as u32 | 1 << 8).to_le_bytes());
+    }
+    let mut gc = vec![ev::GC_START];
+    varints(&mut gc, &[0]);
+    gc.push(1); // major: the whole heap
+    varints(&mut gc, &[0, 0]);
+    for addr in [0x200, 0x202] {
+        gc.push(ev::KEEP_ALIVE);
+        varints(&mut gc, &[addr]);
+    }
+    gc.push(ev::GC_END);
+    varints(&mut gc, &[0, 1]);
+    let mut renamed = vec![ev::SITE];
+    format::put_varint(&mut renamed, 1);
+    format::put_str(&mut renamed, "D");
+    format::put_str(&mut renamed, "m");
+    varints(&mut renamed, &[0, 0, 2]);
+    let bytes = trace_of(
+        1 << 20,
+        &[
+            (format::GLOBAL_THREAD, symbols),
+            (1, mutator),
+            (format::GC_THREAD_BASE, gc),
+            (format::GLOBAL_THREAD, renamed),
+        ],
+    );
+    let path = temp_path("diff-renamed-site");
+    std::fs::write(&path, &bytes).unwrap();
+    let site = [gcvm_tools::GroupBy::Site];
+    let d = gcvm_tools::analysis::diff::read(&path, "gc:0:end", "end", &site).unwrap();
+    assert_eq!((d.total.perm, d.total.died), ((2, 32), (0, 0)));
+    assert_eq!(d.groups.len(), 1);
+    assert_eq!(d.groups[0].0, "D.m:0");
+}
+
+#[test]
+fn pauses_as_long_as_the_clock_add_up_to_its_end_not_around_it() {
+    // two collections from time 0 to the end of the 64-bit clock: their total saturates
+    let mut gc = Vec::new();
+    for id in 0..2 {
+        gc.push(ev::GC_START);
+        varints(&mut gc, &[id]);
+        gc.push(1);
+        varints(&mut gc, &[0, 0]);
+        gc.push(ev::GC_END);
+        varints(&mut gc, &[id, u64::MAX]);
+    }
+    let path = temp_path("pauses-as-long-as-the-clock");
+    std::fs::write(&path, trace_of(1 << 20, &[(format::GC_THREAD_BASE, gc)])).unwrap();
+    let s = gcvm_tools::analysis::stats::read(&path).unwrap();
+    assert_eq!((s.pauses.count, s.pauses.total_us), (2, u64::MAX));
+}
