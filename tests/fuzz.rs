@@ -36,7 +36,7 @@ use support::*;
 const CASE_TIMEOUT: Duration = Duration::from_secs(10);
 const CI_CLASS_CASES: usize = 600;
 const CI_TRACE_CASES: usize = 300;
-const CI_VALID_TRACE_CASES: usize = 1000;
+const CI_VALID_TRACE_CASES: usize = 1500;
 
 fn case_count(default: usize) -> usize {
     std::env::var("GCVM_FUZZ_CASES")
@@ -262,6 +262,8 @@ struct Tally {
     kinds: BTreeMap<String, usize>,
     failures: Vec<String>,
     ends: BTreeMap<&'static str, usize>,
+    /// Cases per trace of the corpus.
+    traces: BTreeMap<String, usize>,
     /// Rejections per reason (the message with its numbers left out).
     reasons: BTreeMap<String, usize>,
     /// The largest peak resident set (KiB) and the command that reached it.
@@ -323,6 +325,12 @@ impl Tally {
                     w.as_secs_f64()
                 ))
             );
+            let traces: Vec<String> = self
+                .traces
+                .iter()
+                .map(|(t, n)| format!("{t} {n}"))
+                .collect();
+            eprintln!("    mutated traces of {}", traces.join(", "));
             eprintln!(
                 "    largest peak RSS {:.1} MiB ({})",
                 self.peak.0 as f64 / 1024.0,
@@ -896,6 +904,12 @@ fn trace_case(label: &str, salt: u64, mutate: TraceMutator, case: usize, tally: 
     let corpus = traces();
     let trace = &corpus[rng.below(corpus.len())];
     let (bytes, mutation) = mutate(&trace.bytes, &mut rng);
+    *tally
+        .lock()
+        .unwrap()
+        .traces
+        .entry(trace.name.clone())
+        .or_default() += 1;
     let name = format!("{label}-{run_seed:x}-{case}");
     let dir = scratch_dir(&format!("fuzz/{name}"));
     let file = dir.join("mutant.gct");
