@@ -1,34 +1,56 @@
 //! Fuzzing the `gcvm` binary with mutated inputs: class files from the conformance suite
-//! (`gcvm run`) and recorded traces (`gcvm trace info`, `stats`, `heap`). Whatever the bytes,
-//! gcvm must end by itself with an exit code: never a Rust panic (or "internal error"), never a
+//! (`gcvm run`) and recorded traces (every command that reads one). Whatever the bytes, gcvm
+//! must end by itself with an exit code: never a Rust panic (or "internal error"), never a
 //! signal, never a hang. Java-level outcomes (VerifyError, ClassFormatError, exceptions, exit
 //! codes) are all fine. A run that is still going after `CASE_TIMEOUT` counts as a hang unless
 //! HotSpot, given the same class files, loops as well (a mutated branch can make a real
 //! infinite loop).
 //!
+//! Traces are mutated two ways: as raw bytes (nearly every mutation stops at a checksum, a
+//! length or a magic), and behind the checksums (`checksum_valid_trace_mutants_...`: the events
+//! of chunks, the trailer and the header's fields are changed, then lengths, CRCs and the
+//! footer are made right, so the mutants reach the event decoder, the heap model and every
+//! analysis and export). A trace reader must also stay under `MEMORY_LIMIT_KIB` of resident
+//! memory, and a trace it rejects must be one line naming the byte offset.
+//!
 //! Cases are deterministic: case `i` of a run with seed `s` is always the same mutation.
-//! `GCVM_FUZZ_CASES` (default: a CI-sized run of about a minute) and `GCVM_FUZZ_SEED` choose
-//! the run; failing inputs are kept under `CARGO_TARGET_TMPDIR/fuzz-failures/` to reproduce.
+//! `GCVM_FUZZ_CASES` (default: a CI-sized run of about a minute per test), `GCVM_FUZZ_SEED`
+//! and `GCVM_FUZZ_FIRST` (the first case's number) choose the run; failing inputs are kept
+//! under `CARGO_TARGET_TMPDIR/fuzz-failures/` to reproduce. The big run behind the checksums
+//! (docs/trace-format.md, "Fuzzing"):
+//! `GCVM_FUZZ_CASES=5000 cargo test --release --test fuzz checksum_valid -- --nocapture`.
 
 mod support;
 
+use gcvm_tracer::format::{self, ev};
 use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Mutex, OnceLock};
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 use support::classfile;
 use support::*;
 
 const CASE_TIMEOUT: Duration = Duration::from_secs(10);
 const CI_CLASS_CASES: usize = 600;
 const CI_TRACE_CASES: usize = 300;
+const CI_VALID_TRACE_CASES: usize = 1500;
 
 fn case_count(default: usize) -> usize {
     std::env::var("GCVM_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// `GCVM_FUZZ_FIRST`: the number of the first case (default 0), to run one case again.
+fn first_case() -> usize {
+    std::env::var("GCVM_FUZZ_FIRST")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }
 
 fn seed() -> u64 {
@@ -209,6 +231,10 @@ enum Verdict {
     Panic,
     Signal,
     Hang,
+    /// Trace readers: a peak resident set over `MEMORY_LIMIT_KIB`.
+    Memory,
+    /// Trace readers: a rejection that is not one line naming the byte offset.
+    Unclear,
 }
 
 /// Rust panics escaping (or reported as gcvm's internal error, exit 134), signals, hangs.
@@ -229,11 +255,22 @@ fn judge(outcome: &Outcome) -> Verdict {
 }
 
 /// Counts per verdict and per first stderr word, and the failures, for the final report.
+/// Trace readers also count their runs per ending and keep the largest peak resident set.
 #[derive(Default)]
 struct Tally {
     verdicts: BTreeMap<Verdict, usize>,
     kinds: BTreeMap<String, usize>,
     failures: Vec<String>,
+    ends: BTreeMap<&'static str, usize>,
+    /// Cases per trace of the corpus.
+    traces: BTreeMap<String, usize>,
+    /// Rejections per reason (the message with its numbers left out).
+    reasons: BTreeMap<String, usize>,
+    /// The largest peak resident set (KiB) and the command that reached it.
+    peak: (u64, String),
+    /// The longest run (not stopped) and its command.
+    slowest: (Duration, String),
+    wall: Option<Duration>,
 }
 
 impl Tally {
@@ -245,6 +282,28 @@ impl Tally {
         }
     }
 
+    /// One reading command's run: how it ended and its peak resident set.
+    fn reading(&mut self, end: &'static str, m: &Measured, what: impl FnOnce() -> String) {
+        *self.ends.entry(end).or_default() += 1;
+        if end == "rejected" {
+            *self
+                .reasons
+                .entry(reason(&m.outcome.stderr_text()))
+                .or_default() += 1;
+        }
+        let peak_kib = m.peak_kib;
+        let elapsed = m.outcome.elapsed;
+        if peak_kib > self.peak.0 || (elapsed > self.slowest.0 && !m.served) {
+            let what = what();
+            if peak_kib > self.peak.0 {
+                self.peak = (peak_kib, what.clone());
+            }
+            if elapsed > self.slowest.0 && !m.served {
+                self.slowest = (elapsed, what);
+            }
+        }
+    }
+
     fn report(&self, what: &str, cases: usize) {
         let count = |v| self.verdicts.get(&v).copied().unwrap_or(0);
         eprintln!(
@@ -253,8 +312,46 @@ impl Tally {
             count(Verdict::Signal),
             count(Verdict::Hang)
         );
+        if !self.ends.is_empty() {
+            let runs: usize = self.ends.values().sum();
+            let ends: Vec<String> = self.ends.iter().map(|(e, n)| format!("{n} {e}")).collect();
+            eprintln!(
+                "    {runs} commands run: {}; {} over the memory limit, {} unclear rejections{}",
+                ends.join(", "),
+                count(Verdict::Memory),
+                count(Verdict::Unclear),
+                self.wall.map_or(String::new(), |w| format!(
+                    "; wall time {:.1} s",
+                    w.as_secs_f64()
+                ))
+            );
+            let traces: Vec<String> = self
+                .traces
+                .iter()
+                .map(|(t, n)| format!("{t} {n}"))
+                .collect();
+            eprintln!("    mutated traces of {}", traces.join(", "));
+            eprintln!(
+                "    largest peak RSS {:.1} MiB ({})",
+                self.peak.0 as f64 / 1024.0,
+                self.peak.1
+            );
+            eprintln!(
+                "    slowest run {:.2} s ({})",
+                self.slowest.0.as_secs_f64(),
+                self.slowest.1
+            );
+        }
         for (kind, n) in &self.kinds {
             eprintln!("    {n:5}  {kind}");
+        }
+        let mut reasons: Vec<(&String, &usize)> = self.reasons.iter().collect();
+        reasons.sort_by(|a, b| b.1.cmp(a.1));
+        if !reasons.is_empty() {
+            eprintln!("    the most frequent reasons for rejection:");
+        }
+        for (why, n) in reasons.iter().take(15) {
+            eprintln!("    {n:5}  {why}");
         }
         assert!(
             self.failures.is_empty(),
@@ -385,7 +482,7 @@ fn mutated_class_files_never_panic_signal_or_hang() {
     let cases = case_count(CI_CLASS_CASES);
     let run_seed = seed();
     let tally = Mutex::new(Tally::default());
-    let numbers: Vec<usize> = (0..cases).collect();
+    let numbers: Vec<usize> = (first_case()..first_case() + cases).collect();
     parallel_map(&numbers, PARALLEL_RUNS, |&case| {
         class_case(run_seed, case, &tally)
     });
@@ -393,104 +490,1312 @@ fn mutated_class_files_never_panic_signal_or_hang() {
 }
 
 // ---------------------------------------------------------------------------
-// Traces
+// Traces: the recorded corpus, the reading commands, measured runs
 // ---------------------------------------------------------------------------
 
-/// Two real traces (one per collector) of a conformance program with a few collections.
-fn traces() -> &'static [(String, Vec<u8>)] {
-    static TRACES: OnceLock<Vec<(String, Vec<u8>)>> = OnceLock::new();
+/// A collection forced every this many allocations: HashMaps in a 4 MB heap then has a few
+/// dozen collections per collector.
+const TRACE_GC_STRESS: &str = "500";
+
+/// A run whose peak resident set exceeds this fails (and is stopped there). Every command on
+/// the unmutated corpus stays far below it (the checksum-valid test prints the largest peak of
+/// both the unmutated and the mutated runs).
+const MEMORY_LIMIT_KIB: u64 = 256 << 10;
+
+/// Reading commands per mutated trace (a random subset of `TRACE_COMMANDS`).
+const COMMANDS_PER_TRACE: usize = 3;
+
+/// One recorded trace of the corpus.
+struct Recorded {
+    /// The collector, and "+deaths" when recorded with `--trace-deaths`.
+    name: String,
+    deaths: bool,
+    bytes: Vec<u8>,
+}
+
+/// Real traces of a conformance program under every collector, with and without
+/// `--trace-deaths`, in a small heap with many forced collections. They are recorded once and
+/// kept (`CARGO_TARGET_TMPDIR/fuzz-corpus/`, keyed by the program and the options), so that
+/// case `i` of a seed is the same mutant in every run; a kept trace the reader no longer reads
+/// to its end (the format changed) is recorded again.
+fn traces() -> &'static [Recorded] {
+    static TRACES: OnceLock<Vec<Recorded>> = OnceLock::new();
     TRACES.get_or_init(|| {
-        let dir = scratch_dir("fuzz-traces");
-        ["semispace", "mark-compact"]
+        let dir = target_tmp().join("fuzz-corpus");
+        std::fs::create_dir_all(&dir).unwrap();
+        let classes = &corpus().classes;
+        let program = read_bytes(&classes.join("HashMaps.class"));
+        let runs: Vec<(&str, bool)> = COLLECTORS
             .iter()
-            .map(|gc| {
-                let file = dir.join(format!("{gc}.gct"));
+            .flat_map(|&gc| [(gc, false), (gc, true)])
+            .collect();
+        parallel_map(&runs, PARALLEL_RUNS, |&(gc, deaths)| {
+            let name = match deaths {
+                true => format!("{gc}+deaths"),
+                false => gc.to_string(),
+            };
+            let mut options = vec!["-Xmx4m", "--gc", gc, "--gc-stress", TRACE_GC_STRESS];
+            if deaths {
+                options.push("--trace-deaths");
+            }
+            let key = stable_hash(
+                options
+                    .iter()
+                    .map(|o| o.as_bytes())
+                    .chain([&program[..], &format::VERSION.to_le_bytes()]),
+            );
+            let file = dir.join(format!("{name}-{key:016x}.gct"));
+            if !reads_to_the_end(&file) {
+                let tmp = dir.join(format!("{name}-{key:016x}.tmp-{}", std::process::id()));
                 let mut cmd = Command::new(gcvm_binary());
-                cmd.args([
-                    "run",
-                    "-Xmx4m",
-                    "--gc",
-                    gc,
-                    "--gc-stress",
-                    "1500",
-                    "--trace",
-                ])
-                .arg(&file)
-                .arg("-cp")
-                .arg(&corpus().classes)
-                .arg("HashMaps");
+                cmd.arg("run").args(&options).arg("--trace").arg(&tmp);
+                cmd.arg("-cp").arg(classes).arg("HashMaps");
                 let outcome = run_with_timeout(cmd, RUN_TIMEOUT);
                 assert_eq!(outcome.code, Some(0), "{}", outcome.stderr_head(10));
-                (gc.to_string(), read_bytes(&file))
-            })
-            .collect()
+                std::fs::rename(&tmp, &file).unwrap();
+            }
+            Recorded {
+                name,
+                deaths,
+                bytes: read_bytes(&file),
+            }
+        })
     })
 }
 
-/// The reading commands a case runs, all on the same mutated trace `file`.
-fn trace_commands(rng: &mut Rng, file: &str) -> Vec<Vec<String>> {
-    let by = ["objects", "type", "site", "age", "space", "thread"][rng.below(6)];
-    let at = ["end", "gc:1:start", "gc:2:end", "gc:99:end"][rng.below(4)];
-    let json = if rng.below(2) == 0 { "--json" } else { "" };
-    let commands = [
-        vec!["trace", "info", file, json],
-        vec!["stats", file, json],
-        vec!["heap", file, "--at", at, "--by", by, json],
-    ];
-    commands
+/// Does the trace at `file` exist and read without an error to its trailer?
+fn reads_to_the_end(file: &Path) -> bool {
+    let Ok(mut reader) = gcvm_tools::TraceReader::open(file) else {
+        return false;
+    };
+    loop {
+        match reader.next_event() {
+            Ok(Some(_)) => {}
+            Ok(None) => return reader.trailer().is_some(),
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Every command that reads a trace file (`gcvm compare` records its own traces; `gcvm
+/// replay` of a trace computes its tiles, then serves the viewer until stopped: it is stopped
+/// once it says where).
+const TRACE_COMMANDS: [&str; 14] = [
+    "trace info",
+    "stats",
+    "heap",
+    "diff",
+    "overview",
+    "lifetimes",
+    "deaths",
+    "escapees",
+    "leaks",
+    "hprof",
+    "export --perfetto",
+    "export --parquet",
+    "tiles",
+    "replay",
+];
+
+/// What `gcvm replay` prints once it serves.
+const REPLAY_READY: &str = "heap viewer at";
+
+/// A boundary: the end, or a collection's start or end (some past the last collection).
+fn boundary(rng: &mut Rng) -> String {
+    match rng.below(6) {
+        0 | 1 => "end".to_string(),
+        2 => format!("gc:{}:start", rng.below(40)),
+        3 | 4 => format!("gc:{}:end", rng.below(40)),
+        _ => "gc:999:end".to_string(),
+    }
+}
+
+/// The arguments of `command` on `file`, options chosen by `rng`; what it writes goes to `out`.
+fn command_args(command: &str, rng: &mut Rng, file: &str, out: &Path) -> Vec<String> {
+    let json = ["", "--json"][rng.below(2)];
+    let plot = match rng.below(3) {
+        0 => out.join("plot.svg").to_string_lossy().into_owned(),
+        1 => out.join("plot.html").to_string_lossy().into_owned(),
+        _ => String::new(),
+    };
+    let plot = |args: &mut Vec<String>| {
+        if !plot.is_empty() {
+            args.extend(["--plot".to_string(), plot.clone()]);
+        }
+    };
+    let out = |f: &str| out.join(f).to_string_lossy().into_owned();
+    let mut args: Vec<String> = match command.split_once(" --") {
+        Some((export, _)) => vec![export.to_string()],
+        None => command.split(' ').map(String::from).collect(),
+    };
+    args.push(file.to_string());
+    let mut more = |a: &[&str]| args.extend(a.iter().map(|s| s.to_string()));
+    match command {
+        "trace info" | "stats" | "escapees" => more(&[json]),
+        "heap" => {
+            let by = [
+                "objects",
+                "type",
+                "site",
+                "age",
+                "space",
+                "thread",
+                "type,site",
+                "age,type",
+            ][rng.below(8)];
+            let at = boundary(rng);
+            more(&["--at", &at, "--by", by, json]);
+        }
+        "diff" => {
+            let from = format!("gc:{}:{}", rng.below(30), ["start", "end"][rng.below(2)]);
+            let to = boundary(rng);
+            let by = ["type", "site", "thread", "type,site", "thread,type"][rng.below(5)];
+            more(&["--from", &from, "--to", &to, "--by", by, json]);
+        }
+        "overview" | "leaks" => {
+            more(&[json]);
+            plot(&mut args);
+        }
+        "lifetimes" => {
+            more(&["--by", ["type", "site"][rng.below(2)], json]);
+            plot(&mut args);
+        }
+        "deaths" => {
+            let top = ["1", "30", "1000"][rng.below(3)];
+            more(&["--top", top, json]);
+            if rng.below(2) == 0 {
+                more(&["--plot", &out("hive.svg")]);
+            }
+        }
+        "hprof" => {
+            let at = boundary(rng);
+            more(&["--at", &at, "-o", &out("heap.hprof")]);
+        }
+        "export --perfetto" => more(&["--perfetto", &out("perfetto.json")]),
+        "export --parquet" => {
+            let at = boundary(rng);
+            more(&["--parquet", &out("parquet"), "--at", &at]);
+        }
+        "tiles" => {
+            let size = ["256", "8k", "1m"][rng.below(3)];
+            more(&["--tile-size", size, "-o", &out("tiles.rec")]);
+        }
+        "replay" => {
+            let size = ["4k", "64k"][rng.below(2)];
+            more(&["--stream=127.0.0.1:0", "--tile-size", size]);
+        }
+        other => panic!("no arguments for {other}"),
+    }
+    args.retain(|a| !a.is_empty());
+    args
+}
+
+/// `COMMANDS_PER_TRACE` different commands (`deaths` only on traces with deaths).
+fn pick_commands(rng: &mut Rng, deaths: bool) -> Vec<&'static str> {
+    let mut pool: Vec<&str> = TRACE_COMMANDS
         .iter()
-        .map(|c| {
-            c.iter()
-                .filter(|a| !a.is_empty())
-                .map(|a| a.to_string())
-                .collect()
-        })
+        .copied()
+        .filter(|&c| deaths || c != "deaths")
+        .collect();
+    (0..COMMANDS_PER_TRACE)
+        .map(|_| pool.remove(rng.below(pool.len())))
         .collect()
 }
 
-fn trace_case(run_seed: u64, case: usize, tally: &Mutex<Tally>) {
-    let mut rng = Rng::for_case(run_seed ^ 0x7ACE, case);
-    let (gc, original) = &traces()[rng.below(2)];
-    let mut bytes = original.clone();
-    let mutation = mutate_bytes(&mut bytes, &mut rng);
-    let name = format!("trace-{run_seed:x}-{case}");
+/// How a measured run ended, and its peak resident set.
+struct Measured {
+    outcome: Outcome,
+    /// The child's peak resident set (`ru_maxrss` from wait4), KiB.
+    peak_kib: u64,
+    /// Stopped for going over `MEMORY_LIMIT_KIB`.
+    over_memory: bool,
+    /// Stopped once it said it serves (`REPLAY_READY`).
+    served: bool,
+}
+
+/// The resident set of a running process, KiB.
+fn resident_kib(pid: libc::pid_t) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Reads a pipe to its end on a thread, into a buffer readable while it runs.
+fn drain(mut pipe: impl Read + Send + 'static) -> (Arc<Mutex<Vec<u8>>>, mpsc::Receiver<()>) {
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let (done, finished) = mpsc::channel();
+    let into = Arc::clone(&buf);
+    std::thread::spawn(move || {
+        let mut chunk = [0u8; 8192];
+        loop {
+            match pipe.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => into.lock().unwrap().extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = done.send(());
+    });
+    (buf, finished)
+}
+
+/// Waits for our child `pid`: Some((wait status, peak RSS in KiB)) once it ended.
+fn wait_child(pid: libc::pid_t, block: bool) -> Option<(i32, u64)> {
+    let flags = if block { 0 } else { libc::WNOHANG };
+    loop {
+        let mut status = 0;
+        // SAFETY: rusage is plain data, written by the kernel; the pointers are valid.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+        if r == pid {
+            return Some((status, usage.ru_maxrss as u64));
+        }
+        if r == 0 {
+            return None;
+        }
+        let e = std::io::Error::last_os_error();
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::Interrupted,
+            "wait4({pid}): {e}"
+        );
+    }
+}
+
+/// Runs `cmd` like `run_with_timeout`, reaping it with wait4 for its peak resident set; stops
+/// it (by its own id) at the timeout, above `MEMORY_LIMIT_KIB`, or once `ready` is on stderr.
+fn run_measured(mut cmd: Command, timeout: Duration, ready: Option<&str>) -> Measured {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {cmd:?}: {e}"));
+    let pid = child.id() as libc::pid_t;
+    let (stdout, stdout_done) = drain(child.stdout.take().expect("piped stdout"));
+    let (stderr, stderr_done) = drain(child.stderr.take().expect("piped stderr"));
+    let (mut timed_out, mut over_memory, mut served) = (false, false, false);
+    let (status, peak_kib) = loop {
+        if let Some(ended) = wait_child(pid, false) {
+            break ended;
+        }
+        over_memory = resident_kib(pid).is_some_and(|k| k > MEMORY_LIMIT_KIB);
+        served = !over_memory
+            && ready.is_some_and(|r| String::from_utf8_lossy(&stderr.lock().unwrap()).contains(r));
+        timed_out = !over_memory && !served && start.elapsed() >= timeout;
+        if over_memory || served || timed_out {
+            let _ = child.kill(); // not reaped yet: the id is still our child's
+            break wait_child(pid, true).expect("a blocking wait ends");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let elapsed = start.elapsed();
+    let grace = Duration::from_secs(5);
+    let _ = stdout_done.recv_timeout(grace);
+    let _ = stderr_done.recv_timeout(grace);
+    let stopped = timed_out || over_memory || served;
+    let code = (!stopped && libc::WIFEXITED(status)).then(|| libc::WEXITSTATUS(status));
+    let take = |b: &Arc<Mutex<Vec<u8>>>| std::mem::take(&mut *b.lock().unwrap());
+    Measured {
+        outcome: Outcome {
+            code,
+            timed_out,
+            stdout: take(&stdout),
+            stderr: take(&stderr),
+            elapsed,
+        },
+        peak_kib,
+        over_memory: over_memory || peak_kib > MEMORY_LIMIT_KIB,
+        served,
+    }
+}
+
+/// Refusals that are not about damage and name no offset: a boundary the trace lacks, deaths
+/// not recorded, `diff --from` not before `--to`.
+const NOT_DAMAGE: &[&str] = &[
+    "not found: the trace has",
+    "has no death records",
+    "must come before --to",
+];
+
+/// A rejected trace must say so in one line, `gcvm: trace byte N: ...` (the offset of the
+/// damage), or be one of the `NOT_DAMAGE` refusals.
+fn clear_rejection(stderr: &str) -> bool {
+    let mut lines = stderr.lines();
+    let (Some(line), None) = (lines.next(), lines.next()) else {
+        return false;
+    };
+    let Some(message) = line.strip_prefix("gcvm: ") else {
+        return false;
+    };
+    let names_offset = message
+        .match_indices("trace byte ")
+        .any(|(i, m)| message[i + m.len()..].starts_with(|c: char| c.is_ascii_digit()));
+    names_offset || NOT_DAMAGE.iter().any(|m| message.contains(m))
+}
+
+/// The verdict on one reading command: `judge`'s, and over the memory limit, or a rejection
+/// that is not one clear line naming the offset.
+fn judge_reading(m: &Measured) -> Verdict {
+    let o = &m.outcome;
+    if m.over_memory {
+        Verdict::Memory
+    } else if m.served && o.panic_marker().is_none() {
+        Verdict::Fine
+    } else {
+        match judge(o) {
+            Verdict::Fine if o.code != Some(0) && !clear_rejection(&o.stderr_text()) => {
+                Verdict::Unclear
+            }
+            v => v,
+        }
+    }
+}
+
+/// Why a trace was rejected: its error line without the offsets and numbers.
+fn reason(stderr: &str) -> String {
+    let line = stderr.lines().next().unwrap_or("");
+    let line = line.rsplit("): ").next().unwrap_or(line);
+    let line = line.rsplit("trace byte ").next().unwrap_or(line);
+    let words: String = line
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect();
+    let mut short: String = words
+        .split_whitespace()
+        .take(9)
+        .collect::<Vec<_>>()
+        .join(" ");
+    short.truncate(90);
+    short
+}
+
+/// "read", "rejected" or "served" (a fine run), else the verdict.
+fn reading_end(verdict: Verdict, m: &Measured) -> &'static str {
+    match verdict {
+        Verdict::Fine if m.served => "served",
+        Verdict::Fine if m.outcome.code == Some(0) => "read",
+        Verdict::Fine => "rejected",
+        Verdict::Panic => "PANIC",
+        Verdict::Signal => "SIGNAL",
+        Verdict::Hang => "HANG",
+        Verdict::Memory => "MEMORY",
+        Verdict::Unclear => "UNCLEAR",
+    }
+}
+
+/// Runs `gcvm args...` with the case timeout, measured.
+fn run_reading(args: &[String]) -> Measured {
+    let mut cmd = Command::new(gcvm_binary());
+    cmd.args(args);
+    let ready = (args[0] == "replay").then_some(REPLAY_READY);
+    run_measured(cmd, CASE_TIMEOUT, ready)
+}
+
+/// Mutates a trace: the new bytes and a one-line description.
+type TraceMutator = fn(&[u8], &mut Rng) -> (Vec<u8>, String);
+
+/// One case: a mutant of a trace of the corpus, read by `COMMANDS_PER_TRACE` commands.
+fn trace_case(label: &str, salt: u64, mutate: TraceMutator, case: usize, tally: &Mutex<Tally>) {
+    let run_seed = seed();
+    let mut rng = Rng::for_case(run_seed ^ salt, case);
+    let corpus = traces();
+    let trace = &corpus[rng.below(corpus.len())];
+    let (bytes, mutation) = mutate(&trace.bytes, &mut rng);
+    *tally
+        .lock()
+        .unwrap()
+        .traces
+        .entry(trace.name.clone())
+        .or_default() += 1;
+    let name = format!("{label}-{run_seed:x}-{case}");
     let dir = scratch_dir(&format!("fuzz/{name}"));
     let file = dir.join("mutant.gct");
     write_bytes(&file, &bytes);
-    for args in trace_commands(&mut rng, &file.to_string_lossy()) {
-        let mut cmd = Command::new(gcvm_binary());
-        cmd.args(&args);
-        let outcome = run_with_timeout(cmd, CASE_TIMEOUT);
-        let verdict = judge(&outcome);
+    for command in pick_commands(&mut rng, trace.deaths) {
+        let args = command_args(command, &mut rng, &file.to_string_lossy(), &dir);
+        let m = run_reading(&args);
+        let verdict = judge_reading(&m);
         let describe = || {
             let kept = keep_failure(&name, "mutant.gct", &bytes);
             format!(
-                "case {case} ({gc} trace, {mutation}; gcvm {}): {verdict:?} ({}), kept in {}\n{}",
+                "case {case} ({} trace, {mutation}; gcvm {}): {verdict:?} ({}, peak {} MiB), kept in {}\n{}",
+                trace.name,
                 args.join(" "),
-                outcome.describe_status(),
+                m.outcome.describe_status(),
+                m.peak_kib >> 10,
                 kept.display(),
-                outcome.stderr_head(8)
+                m.outcome.stderr_head(8)
             )
         };
-        let kind = match (verdict, outcome.code) {
-            (Verdict::Fine, Some(0)) => "read".to_string(),
-            (Verdict::Fine, _) => "rejected".to_string(),
-            (v, _) => format!("{v:?}"),
-        };
-        tally.lock().unwrap().record(verdict, kind, describe);
+        let end = reading_end(verdict, &m);
+        let mut t = tally.lock().unwrap();
+        t.record(verdict, format!("{command}: {end}"), describe);
+        t.reading(end, &m, || format!("gcvm {}", args.join(" ")));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `cases` cases of `mutate` on the corpus, two at a time, and reports.
+fn fuzz_traces(what: &str, label: &str, salt: u64, mutate: TraceMutator, cases: usize) {
+    let started = Instant::now();
+    traces();
+    let tally = Mutex::new(Tally::default());
+    let numbers: Vec<usize> = (first_case()..first_case() + cases).collect();
+    parallel_map(&numbers, PARALLEL_RUNS, |&case| {
+        trace_case(label, salt, mutate, case, &tally)
+    });
+    let mut tally = tally.into_inner().unwrap();
+    tally.wall = Some(started.elapsed());
+    tally.report(what, cases);
+}
+
+/// Raw byte mutations of the whole file: nearly all stop at a checksum, a length or a magic.
+fn mutate_file_bytes(bytes: &[u8], rng: &mut Rng) -> (Vec<u8>, String) {
+    let mut bytes = bytes.to_vec();
+    let what = mutate_bytes(&mut bytes, rng);
+    (bytes, what)
 }
 
 #[test]
 fn mutated_traces_never_panic_signal_or_hang() {
     let cases = case_count(CI_TRACE_CASES);
-    let run_seed = seed();
-    traces();
-    let tally = Mutex::new(Tally::default());
-    let numbers: Vec<usize> = (0..cases).collect();
-    parallel_map(&numbers, PARALLEL_RUNS, |&case| {
-        trace_case(run_seed, case, &tally)
+    fuzz_traces("traces", "trace", 0x7ACE, mutate_file_bytes, cases);
+}
+
+/// Every command on every unmutated trace of the corpus reads it (or refuses what the trace
+/// does not have); their largest peak resident set, for `MEMORY_LIMIT_KIB`.
+fn unmutated_runs() -> (u64, String) {
+    let dir = scratch_dir("fuzz/unmutated");
+    let runs: Vec<(usize, &str)> = (0..traces().len())
+        .flat_map(|t| TRACE_COMMANDS.iter().map(move |&c| (t, c)))
+        .collect();
+    let peaks = parallel_map(&runs, PARALLEL_RUNS, |&(t, command)| {
+        let trace = &traces()[t];
+        let out = dir.join(format!("{}-{}", trace.name, command.replace(' ', "")));
+        std::fs::create_dir_all(&out).unwrap();
+        let file = out.join("trace.gct");
+        write_bytes(&file, &trace.bytes);
+        let mut rng = Rng::for_case(0, 0);
+        let args = command_args(command, &mut rng, &file.to_string_lossy(), &out);
+        let m = run_reading(&args);
+        let verdict = judge_reading(&m);
+        let fine = verdict == Verdict::Fine
+            && (m.outcome.code == Some(0) || m.served || (command == "deaths" && !trace.deaths));
+        assert!(
+            fine,
+            "the unmutated {} trace: gcvm {}: {verdict:?} ({})\n{}",
+            trace.name,
+            args.join(" "),
+            m.outcome.describe_status(),
+            m.outcome.stderr_head(8)
+        );
+        (
+            m.peak_kib,
+            format!("gcvm {} ({})", args.join(" "), trace.name),
+        )
     });
-    tally.into_inner().unwrap().report("traces", cases);
+    let _ = std::fs::remove_dir_all(&dir);
+    peaks.into_iter().max().unwrap_or_default()
+}
+
+/// Mutations behind the checksums: the events of chunks (and the trailer, and the header's
+/// fields) are changed, then lengths, checksums and the footer are made right again, so that
+/// every mutant reaches the event decoder, the heap model and the analyses.
+#[test]
+fn checksum_valid_trace_mutants_never_panic_hang_or_run_away() {
+    let cases = case_count(CI_VALID_TRACE_CASES);
+    let (peak, what) = unmutated_runs();
+    eprintln!(
+        "fuzz traces behind the checksums: {} traces ({}); unmutated, the largest peak RSS is {:.1} MiB ({what}); the limit {} MiB",
+        traces().len(),
+        traces().iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", "),
+        peak as f64 / 1024.0,
+        MEMORY_LIMIT_KIB >> 10
+    );
+    fuzz_traces(
+        "traces behind the checksums",
+        "valid",
+        0xC4C5,
+        mutate_behind_checksums,
+        cases,
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Checksum-valid trace mutations
+// ---------------------------------------------------------------------------
+
+/// A trace taken apart: the header's bytes, then every record with its payload inflated. Put
+/// together again by `encode`, with raw and stored lengths, checksums and the footer's trailer
+/// offset made right, so that a mutation of the events gets past the framing checks.
+struct TraceParts {
+    header: Vec<u8>,
+    /// The chunks, then the trailer record.
+    records: Vec<Rec>,
+}
+
+struct Rec {
+    kind: u8,
+    compressed: bool,
+    thread: u32,
+    epoch: u32,
+    /// The payload as the decoder sees it (inflated).
+    raw: Vec<u8>,
+    /// A raw length other than `raw.len()`: a lie behind a right checksum.
+    raw_len: Option<u32>,
+}
+
+fn inflate(stored: &[u8]) -> Vec<u8> {
+    let mut raw = Vec::new();
+    flate2::read::DeflateDecoder::new(stored)
+        .read_to_end(&mut raw)
+        .expect("a recorded chunk inflates");
+    raw
+}
+
+fn deflate(raw: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(raw).unwrap();
+    e.finish().unwrap()
+}
+
+impl TraceParts {
+    /// Takes a recorded (intact) trace apart.
+    fn parse(bytes: &[u8]) -> TraceParts {
+        let header_len = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+        let mut at = header_len;
+        let mut records = Vec::new();
+        loop {
+            let h = &bytes[at..at + format::RECORD_HEADER_SIZE];
+            let word = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().unwrap());
+            let stored_len = word(16) as usize;
+            let stored = &bytes[at + format::RECORD_HEADER_SIZE..][..stored_len];
+            let compressed = h[1] & format::CHUNK_FLAG_COMPRESSED != 0;
+            let raw = match compressed {
+                true => inflate(stored),
+                false => stored.to_vec(),
+            };
+            assert_eq!(raw.len(), word(12) as usize, "record at {at}");
+            records.push(Rec {
+                kind: h[0],
+                compressed,
+                thread: word(4),
+                epoch: word(8),
+                raw,
+                raw_len: None,
+            });
+            at += format::RECORD_HEADER_SIZE + stored_len;
+            if h[0] == format::RECORD_TRAILER {
+                break;
+            }
+        }
+        assert_eq!(
+            at + format::FOOTER_SIZE,
+            bytes.len(),
+            "the footer ends the trace"
+        );
+        TraceParts {
+            header: bytes[..header_len].to_vec(),
+            records,
+        }
+    }
+
+    /// The file: every payload deflated again if compressed, lengths and checksums of what is
+    /// stored, and a footer naming the trailer record.
+    fn encode(&self) -> Vec<u8> {
+        let mut out = self.header.clone();
+        let mut trailer_at = 0u64;
+        for r in &self.records {
+            let stored = match r.compressed {
+                true => deflate(&r.raw),
+                false => r.raw.clone(),
+            };
+            let mut crc = flate2::Crc::new();
+            crc.update(&stored);
+            if r.kind == format::RECORD_TRAILER {
+                trailer_at = out.len() as u64;
+            }
+            out.extend_from_slice(&format::encode_record_header(
+                r.kind,
+                r.compressed as u8,
+                r.thread,
+                r.epoch,
+                r.raw_len.unwrap_or(r.raw.len() as u32),
+                stored.len() as u32,
+                crc.sum(),
+            ));
+            out.extend_from_slice(&stored);
+        }
+        out.extend_from_slice(&trailer_at.to_le_bytes());
+        out.extend_from_slice(&format::FOOTER_MAGIC);
+        out
+    }
+
+    /// Indices of the chunk records.
+    fn chunks(&self) -> Vec<usize> {
+        (0..self.records.len())
+            .filter(|&i| self.records[i].kind == format::RECORD_CHUNK)
+            .collect()
+    }
+
+    /// A random chunk; non-empty ones if there are any.
+    fn pick_chunk(&self, rng: &mut Rng) -> Option<usize> {
+        let chunks = self.chunks();
+        let full: Vec<usize> = chunks
+            .iter()
+            .copied()
+            .filter(|&i| !self.records[i].raw.is_empty())
+            .collect();
+        let from = if full.is_empty() { &chunks } else { &full };
+        (!from.is_empty()).then(|| from[rng.below(from.len())])
+    }
+
+    fn describe(&self, i: usize) -> String {
+        let r = &self.records[i];
+        let thread = match r.thread {
+            format::GLOBAL_THREAD => "global".to_string(),
+            t if t >= format::GC_THREAD_BASE => format!("gc-{}", t - format::GC_THREAD_BASE),
+            t => format!("thread {t}"),
+        };
+        format!("record {i} ({thread}, {} bytes)", r.raw.len())
+    }
+}
+
+/// What follows an event's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    /// An unsigned LEB128 number.
+    Varint,
+    /// One byte (a GC kind, a space kind).
+    Byte,
+    /// A varint length and that many bytes of UTF-8.
+    Str,
+    /// Bytes of a fixed word.
+    Fixed(usize),
+}
+
+/// The fields of event `id` (docs/trace-format.md, runtime/tracer/src/format.rs); the fast
+/// allocation's optional u32 length is added by `scan_events`.
+fn layout(id: u8) -> Option<&'static [Field]> {
+    use Field::*;
+    Some(match id {
+        ev::ALLOC => &[Fixed(3)],
+        ev::ALLOC_TYPED => &[Varint; 4],
+        ev::ALLOC_WIDE => &[Varint; 2],
+        ev::ALLOC_OUTSIDE => &[Varint; 5],
+        ev::TLAB | ev::PLAB | ev::MOVE | ev::GC_END | ev::SAFEPOINT_ARRIVAL => &[Varint; 2],
+        ev::THREAD_ALIVE | ev::MARK => &[Str],
+        ev::THREAD_DEATH => &[],
+        ev::GC_START => &[Varint, Byte, Varint, Varint],
+        ev::GC_SPACE | ev::KEEP_ALIVE | ev::SPACE_RELEASE | ev::SPACE_DESTROY => &[Varint],
+        ev::MOVE_FAST => &[Fixed(3)],
+        ev::MOVE_FAST_WIDE => &[Fixed(4)],
+        ev::MOVE_REGION | ev::SAFEPOINT => &[Varint; 4],
+        ev::DEATH | ev::SPACE_REDEFINE => &[Varint; 3],
+        ev::REFERENCES => &[Varint; 8],
+        ev::GC_WORKER => &[Varint, Str, Varint, Varint, Varint, Varint, Varint],
+        ev::SPACE_CREATE => &[Varint, Byte, Varint, Varint, Str],
+        ev::SPACE_ALLOC => &[Varint, Byte],
+        ev::TYPE => &[Varint, Str, Varint, Varint],
+        ev::SITE => &[Varint, Str, Str, Varint, Varint, Varint],
+        ev::CAUSE => &[Varint, Str],
+        ev::METHOD => &[Varint, Str, Str, Str],
+        _ => return None,
+    })
+}
+
+/// Every event id `layout` knows.
+const EVENT_IDS: [u8; 31] = [
+    ev::ALLOC,
+    ev::ALLOC_TYPED,
+    ev::ALLOC_WIDE,
+    ev::ALLOC_OUTSIDE,
+    ev::TLAB,
+    ev::THREAD_ALIVE,
+    ev::THREAD_DEATH,
+    ev::MARK,
+    ev::GC_START,
+    ev::GC_END,
+    ev::GC_SPACE,
+    ev::PLAB,
+    ev::MOVE_FAST,
+    ev::MOVE_FAST_WIDE,
+    ev::MOVE,
+    ev::MOVE_REGION,
+    ev::KEEP_ALIVE,
+    ev::DEATH,
+    ev::REFERENCES,
+    ev::SAFEPOINT,
+    ev::SAFEPOINT_ARRIVAL,
+    ev::GC_WORKER,
+    ev::SPACE_CREATE,
+    ev::SPACE_ALLOC,
+    ev::SPACE_RELEASE,
+    ev::SPACE_REDEFINE,
+    ev::SPACE_DESTROY,
+    ev::TYPE,
+    ev::SITE,
+    ev::CAUSE,
+    ev::METHOD,
+];
+
+/// One event of a payload: where it is, and where its fields are.
+struct Span {
+    id: u8,
+    at: Range<usize>,
+    fields: Vec<(Field, Range<usize>)>,
+}
+
+/// A varint at `p`: its value and length, if it is complete and at most 10 bytes.
+fn read_varint(b: &[u8], p: usize) -> Option<(u64, usize)> {
+    let mut v = 0u64;
+    for i in 0..10 {
+        let byte = *b.get(p + i)?;
+        v |= ((byte & 0x7f) as u64)
+            .checked_shl(7 * i as u32)
+            .unwrap_or(0);
+        if byte & 0x80 == 0 {
+            return Some((v, i + 1));
+        }
+    }
+    None
+}
+
+/// The events of a payload, as far as they are well-formed.
+fn scan_events(b: &[u8]) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut p = 0;
+    'events: while p < b.len() {
+        let id = b[p];
+        let Some(fields) = layout(id) else { break };
+        let mut q = p + 1;
+        let mut found = Vec::new();
+        for &f in fields {
+            let len = match f {
+                Field::Varint => match read_varint(b, q) {
+                    Some((_, n)) => n,
+                    None => break 'events,
+                },
+                Field::Byte => 1,
+                Field::Str => match read_varint(b, q) {
+                    Some((n, k)) if n <= (b.len() - q) as u64 => k + n as usize,
+                    _ => break 'events,
+                },
+                Field::Fixed(n) => n,
+            };
+            if q + len > b.len() {
+                break 'events;
+            }
+            found.push((f, q..q + len));
+            q += len;
+        }
+        if id == ev::ALLOC && b[p + 3] as u32 == format::LEN8_ESCAPE {
+            if q + 4 > b.len() {
+                break;
+            }
+            found.push((Field::Fixed(4), q..q + 4));
+            q += 4;
+        }
+        spans.push(Span {
+            id,
+            at: p..q,
+            fields: found,
+        });
+        p = q;
+    }
+    spans
+}
+
+/// An event of a kind chosen first (so that rare events are chosen as often as allocations),
+/// among those with a field if `with_field`.
+fn pick_event<'a>(spans: &'a [Span], rng: &mut Rng, with_field: bool) -> Option<&'a Span> {
+    let fit: Vec<&Span> = spans
+        .iter()
+        .filter(|s| !with_field || !s.fields.is_empty())
+        .collect();
+    let mut ids: Vec<u8> = fit.iter().map(|s| s.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return None;
+    }
+    let id = ids[rng.below(ids.len())];
+    let of: Vec<&Span> = fit.into_iter().filter(|s| s.id == id).collect();
+    Some(of[rng.below(of.len())])
+}
+
+fn varint_bytes(v: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    format::put_varint(&mut out, v);
+    out
+}
+
+/// `v` as a varint of `len` bytes (redundant continuation bytes; more than 10 is overlong).
+fn stretched_varint(mut v: u64, len: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 1..len {
+        out.push((v as u8 & 0x7f) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8 & 0x7f);
+    out
+}
+
+/// Values at the edges: of 7-bit groups, of u16/u24/u32, of the reader's 2^33 units, of u64.
+const EDGE_VALUES: [u64; 22] = [
+    0,
+    1,
+    2,
+    7,
+    8,
+    0x7f,
+    0x80,
+    0xff,
+    0xffff,
+    0x1_0000,
+    0xff_ffff,
+    0x100_0000,
+    0x7fff_ffff,
+    0xffff_fffe,
+    0xffff_ffff,
+    0x1_0000_0000,
+    (1 << 33) - 1,
+    1 << 33,
+    (1 << 33) + 1,
+    1 << 40,
+    i64::MAX as u64,
+    u64::MAX,
+];
+
+const EDGE_BYTES: [u8; 8] = [0, 1, 2, 0x7f, 0x80, 0xfe, 0xff, 9];
+
+/// A new value for a field holding `old`.
+fn edge_value(rng: &mut Rng, old: u64) -> u64 {
+    match rng.below(8) {
+        0 => old.wrapping_add(1),
+        1 => old.wrapping_sub(1),
+        2 => old.wrapping_mul(2),
+        3 => old / 2,
+        4 => old.wrapping_add(1 + rng.below(1 << 16) as u64),
+        _ => EDGE_VALUES[rng.below(EDGE_VALUES.len())],
+    }
+}
+
+/// One mutation behind the checksums, described.
+fn mutate_parts(t: &mut TraceParts, rng: &mut Rng) -> String {
+    match rng.below(20) {
+        0..=8 => mutate_event_bytes(t, rng),
+        9..=12 => mutate_event_ranges(t, rng),
+        13..=16 => mutate_records(t, rng),
+        17 | 18 => mutate_trailer(t, rng),
+        _ => mutate_header(t, rng),
+    }
+}
+
+/// One to three mutations of a recorded trace, every one behind right checksums.
+fn mutate_behind_checksums(bytes: &[u8], rng: &mut Rng) -> (Vec<u8>, String) {
+    let mut t = TraceParts::parse(bytes);
+    let n = 1 + rng.below(3);
+    let what: Vec<String> = (0..n).map(|_| mutate_parts(&mut t, rng)).collect();
+    (t.encode(), what.join("; "))
+}
+
+/// A byte, a field or the length of one chunk's events.
+fn mutate_event_bytes(t: &mut TraceParts, rng: &mut Rng) -> String {
+    let Some(c) = t.pick_chunk(rng) else {
+        return mutate_header(t, rng);
+    };
+    let place = t.describe(c);
+    let p = &mut t.records[c].raw;
+    if p.is_empty() {
+        p.push(EVENT_IDS[rng.below(EVENT_IDS.len())]);
+        return format!("{place}: an event id in the empty payload");
+    }
+    let spans = scan_events(p);
+    let len = p.len();
+    match rng.below(8) {
+        0 => {
+            let at = rng.below(len);
+            p[at] ^= 1 << rng.below(8);
+            format!("{place}: bit flipped at payload byte {at}")
+        }
+        1 => {
+            let at = rng.below(len);
+            p[at] = EDGE_BYTES[rng.below(EDGE_BYTES.len())];
+            format!("{place}: payload byte {at} = {:#04x}", p[at])
+        }
+        2..=4 => {
+            let Some(span) = pick_event(&spans, rng, true) else {
+                p.truncate(rng.below(len));
+                return format!("{place}: no events, truncated to {} bytes", p.len());
+            };
+            let (id, k) = (span.id, rng.below(span.fields.len()));
+            let (field, at) = span.fields[k].clone();
+            let new: Vec<u8> = match field {
+                Field::Varint => {
+                    let old = read_varint(p, at.start).unwrap().0;
+                    varint_bytes(edge_value(rng, old))
+                }
+                Field::Byte => vec![EDGE_BYTES[rng.below(EDGE_BYTES.len())]],
+                Field::Str => {
+                    let (n, k) = read_varint(p, at.start).unwrap();
+                    let text = &p[at.start + k..at.end];
+                    match rng.below(4) {
+                        0 => [varint_bytes(edge_value(rng, n)), text.to_vec()].concat(),
+                        1 if !text.is_empty() => {
+                            let mut bad = p[at.clone()].to_vec();
+                            let i = k + rng.below(text.len());
+                            bad[i] = [0xff, 0xc3, 0x80, 0][rng.below(4)];
+                            bad
+                        }
+                        2 => {
+                            let long = 1 + rng.below(100_000);
+                            [varint_bytes(long as u64), vec![b'x'; long]].concat()
+                        }
+                        _ => vec![0],
+                    }
+                }
+                Field::Fixed(n) => match rng.below(3) {
+                    0 => vec![0xff; n],
+                    1 => vec![0; n],
+                    _ => (0..n).map(|_| rng.byte()).collect(),
+                },
+            };
+            p.splice(at.clone(), new);
+            format!(
+                "{place}: field {k} ({field:?}) of a {id:#04x} event at payload byte {} replaced",
+                at.start
+            )
+        }
+        5 => {
+            let Some(span) = pick_event(&spans, rng, true) else {
+                return format!("{place}: no varint to stretch");
+            };
+            let varints: Vec<Range<usize>> = span
+                .fields
+                .iter()
+                .filter(|f| f.0 == Field::Varint)
+                .map(|f| f.1.clone())
+                .collect();
+            if varints.is_empty() {
+                return format!("{place}: no varint to stretch");
+            }
+            let at = varints[rng.below(varints.len())].clone();
+            let v = read_varint(p, at.start).unwrap().0;
+            let natural = varint_bytes(v).len();
+            let n = if rng.below(4) == 0 {
+                11
+            } else {
+                natural + rng.below(10 - natural + 1)
+            };
+            p.splice(at.clone(), stretched_varint(v, n));
+            format!(
+                "{place}: varint {v} at payload byte {} stretched to {n} bytes",
+                at.start
+            )
+        }
+        6 => {
+            let cut = match (rng.below(2), spans.is_empty()) {
+                (0, false) => {
+                    let s = &spans[rng.below(spans.len())];
+                    s.at.start + rng.below(s.at.len())
+                }
+                _ => rng.below(len),
+            };
+            p.truncate(cut);
+            format!("{place}: truncated to {cut} bytes")
+        }
+        _ => {
+            let Some(span) = pick_event(&spans, rng, false) else {
+                p[0] = EVENT_IDS[rng.below(EVENT_IDS.len())];
+                return format!("{place}: first byte made an event id");
+            };
+            let id = EVENT_IDS[rng.below(EVENT_IDS.len())];
+            let at = span.at.start;
+            let old = std::mem::replace(&mut p[at], id);
+            format!("{place}: event id {old:#04x} at payload byte {at} -> {id:#04x}")
+        }
+    }
+}
+
+/// Event boundaries of a payload: every event's start and the end of the last one.
+fn boundaries(spans: &[Span]) -> Vec<usize> {
+    let mut b: Vec<usize> = spans.iter().map(|s| s.at.start).collect();
+    b.push(spans.last().map_or(0, |s| s.at.end));
+    b
+}
+
+/// Whole events duplicated, removed, swapped, repeated or moved between chunks.
+fn mutate_event_ranges(t: &mut TraceParts, rng: &mut Rng) -> String {
+    let Some(c) = t.pick_chunk(rng) else {
+        return mutate_header(t, rng);
+    };
+    let place = t.describe(c);
+    let spans = scan_events(&t.records[c].raw);
+    if spans.is_empty() {
+        return mutate_event_bytes(t, rng);
+    }
+    let i = rng.below(spans.len());
+    let k = 1 + rng.below(8.min(spans.len() - i));
+    let range = spans[i].at.start..spans[i + k - 1].at.end;
+    let at = boundaries(&spans)[rng.below(spans.len() + 1)];
+    let p = &mut t.records[c].raw;
+    match rng.below(6) {
+        0 => {
+            let copy = p[range.clone()].to_vec();
+            p.splice(at..at, copy);
+            format!(
+                "{place}: {k} events at payload byte {} copied to {at}",
+                range.start
+            )
+        }
+        2 if spans.len() > 1 => {
+            let j = (i + 1 + rng.below(spans.len() - 1)) % spans.len();
+            let (a, b) = (spans[i.min(j)].at.clone(), spans[i.max(j)].at.clone());
+            let mut q = p[..a.start].to_vec();
+            q.extend_from_slice(&p[b.clone()]);
+            q.extend_from_slice(&p[a.end..b.start]);
+            q.extend_from_slice(&p[a.clone()]);
+            q.extend_from_slice(&p[b.end..]);
+            *p = q;
+            format!(
+                "{place}: events at payload bytes {} and {} swapped",
+                a.start, b.start
+            )
+        }
+        1 | 2 => {
+            p.drain(range.clone());
+            format!(
+                "{place}: {k} events at payload byte {} removed",
+                range.start
+            )
+        }
+        3 => {
+            let one = p[spans[i].at.clone()].to_vec();
+            let times = 2 + rng.below(2000.min((1 << 20) / one.len().max(1)));
+            p.splice(at..at, one.repeat(times));
+            format!(
+                "{place}: the {:#04x} event at payload byte {} repeated {times} times at {at}",
+                spans[i].id, spans[i].at.start
+            )
+        }
+        _ => {
+            // to or from another chunk
+            let moved: Vec<u8> = match rng.below(2) {
+                0 => p.drain(range.clone()).collect(),
+                _ => p[range.clone()].to_vec(),
+            };
+            let Some(d) = t.pick_chunk(rng) else {
+                return format!("{place}: no other chunk");
+            };
+            let to = t.describe(d);
+            let q = &mut t.records[d].raw;
+            let b = boundaries(&scan_events(q));
+            let at = b[rng.below(b.len())];
+            q.splice(at..at, moved);
+            format!(
+                "{place}: {k} events at payload byte {} copied or moved into {to} at {at}",
+                range.start
+            )
+        }
+    }
+}
+
+/// Records swapped, duplicated, removed, split, merged, given another thread or epoch, a raw
+/// length that lies, or stored the other way (deflated or not).
+fn mutate_records(t: &mut TraceParts, rng: &mut Rng) -> String {
+    let chunks = t.chunks();
+    if chunks.len() < 2 {
+        return mutate_trailer(t, rng);
+    }
+    let c = chunks[rng.below(chunks.len())];
+    let d = chunks[rng.below(chunks.len())];
+    let place = t.describe(c);
+    // positions before the trailer
+    let anywhere = rng.below(t.records.len());
+    match rng.below(11) {
+        0 => {
+            t.records.swap(c, d);
+            format!("records {c} and {d} swapped")
+        }
+        1 => {
+            let r = &t.records[c];
+            let copy = Rec {
+                raw: r.raw.clone(),
+                raw_len: r.raw_len,
+                ..*r
+            };
+            t.records.insert(anywhere, copy);
+            format!("{place} copied to position {anywhere}")
+        }
+        2 => {
+            t.records.remove(c);
+            format!("{place} removed")
+        }
+        3 => {
+            let r = &mut t.records[c];
+            let spans = scan_events(&r.raw);
+            let cut = match rng.below(2) {
+                0 => boundaries(&spans)[rng.below(spans.len() + 1)],
+                _ => rng.below(r.raw.len() + 1),
+            };
+            let tail = Rec {
+                raw: r.raw.split_off(cut),
+                raw_len: None,
+                ..*r
+            };
+            t.records.insert(c + 1, tail);
+            format!("{place} split at payload byte {cut}")
+        }
+        4 => {
+            let next = c + 1;
+            if t.records[next].kind != format::RECORD_CHUNK {
+                return format!("{place}: no chunk after it to merge");
+            }
+            let tail = t.records.remove(next).raw;
+            t.records[c].raw.extend_from_slice(&tail);
+            format!("{place} and the next chunk merged")
+        }
+        5 => {
+            let other = t.records[d].thread;
+            let thread = match rng.below(4) {
+                0 => other,
+                1 => [0, 1, 2, 7][rng.below(4)],
+                2 => [
+                    format::GC_THREAD_BASE,
+                    format::GC_THREAD_BASE + 1,
+                    format::GC_THREAD_BASE - 1,
+                    format::GLOBAL_THREAD,
+                    format::GLOBAL_THREAD - 1,
+                ][rng.below(5)],
+                _ => rng.next() as u32,
+            };
+            t.records[c].thread = thread;
+            format!("{place}: thread {thread:#x}")
+        }
+        6 => {
+            let r = &mut t.records[c];
+            r.epoch = match rng.below(4) {
+                0 => r.epoch.wrapping_add(1),
+                1 => r.epoch.wrapping_sub(1),
+                2 => [0, u32::MAX, u32::MAX - 1][rng.below(3)],
+                _ => rng.below(64) as u32,
+            };
+            format!("{place}: epoch {}", r.epoch)
+        }
+        7 => {
+            let r = &mut t.records[c];
+            let n = r.raw.len() as u32;
+            let lie = match rng.below(4) {
+                0 => n + 1,
+                1 => n.saturating_sub(1),
+                2 => 0,
+                _ => format::MAX_CHUNK_RAW as u32 - rng.below(2) as u32,
+            };
+            r.raw_len = Some(lie);
+            if rng.below(4) != 0 {
+                r.compressed = true;
+            }
+            format!(
+                "{place}: raw length {lie} for {n} bytes, compressed {}",
+                r.compressed
+            )
+        }
+        8 => {
+            let r = &mut t.records[c];
+            r.compressed = !r.compressed;
+            format!("{place}: stored compressed {}", r.compressed)
+        }
+        9 => {
+            let r = t.records.remove(c);
+            let to = anywhere.min(t.records.len() - 1);
+            t.records.insert(to, r);
+            format!("{place} moved to position {to}")
+        }
+        _ => {
+            // a record of an unknown kind is rejected by the framing; a second trailer is not
+            let r = &mut t.records[c];
+            r.kind = format::RECORD_TRAILER;
+            format!("{place}: kind 'T' (a trailer amid the chunks)")
+        }
+    }
+}
+
+/// The trailer's payload (chunk count, bytes, the collection index), checksum made right.
+fn mutate_trailer(t: &mut TraceParts, rng: &mut Rng) -> String {
+    let last = t.records.len() - 1;
+    let r = &mut t.records[last];
+    let p = &mut r.raw;
+    match rng.below(7) {
+        0 if !p.is_empty() => {
+            let at = rng.below(p.len());
+            p[at] ^= 1 << rng.below(8);
+            format!("trailer: bit flipped at {at}")
+        }
+        1 if p.len() >= 28 => {
+            let old = u32::from_le_bytes(p[24..28].try_into().unwrap());
+            let n = edge_value(rng, old as u64) as u32;
+            p[24..28].copy_from_slice(&n.to_le_bytes());
+            format!("trailer: collection count {n}")
+        }
+        2 if p.len() >= 24 => {
+            let at = 8 * rng.below(3);
+            let v = edge_value(rng, u64::from_le_bytes(p[at..at + 8].try_into().unwrap()));
+            p[at..at + 8].copy_from_slice(&v.to_le_bytes());
+            format!("trailer: counter at {at} = {v}")
+        }
+        3 if p.len() >= 48 => {
+            let entries = (p.len() - 28) / 20;
+            let at = 28 + 20 * rng.below(entries) + [0, 4, 12][rng.below(3)];
+            let w = if at % 20 == 8 { 4 } else { 8 };
+            let v = EDGE_VALUES[rng.below(EDGE_VALUES.len())];
+            p[at..at + w].copy_from_slice(&v.to_le_bytes()[..w]);
+            format!("trailer: index field at {at} = {v}")
+        }
+        4 => {
+            let cut = rng.below(p.len() + 1);
+            p.truncate(cut);
+            format!("trailer: truncated to {cut} bytes")
+        }
+        5 => {
+            let n = [1, 20, 4096][rng.below(3)];
+            p.extend((0..n).map(|_| rng.byte()));
+            format!("trailer: {n} bytes appended")
+        }
+        _ => {
+            r.compressed = !r.compressed;
+            format!("trailer: stored compressed {}", r.compressed)
+        }
+    }
+}
+
+/// A field of the header: flags, array header size, minimum object size, heap size.
+fn mutate_header(t: &mut TraceParts, rng: &mut Rng) -> String {
+    let h = &mut t.header;
+    let u16_edge = |rng: &mut Rng| [0u16, 1, 7, 8, 16, 24, 0x7fff, 0xffff][rng.below(8)];
+    match rng.below(4) {
+        0 => {
+            let flags = u16::from_le_bytes([h[10], h[11]]) ^ (1 << rng.below(3));
+            h[10..12].copy_from_slice(&flags.to_le_bytes());
+            format!("header: flags {flags:#x}")
+        }
+        1 => {
+            let v = u16_edge(rng);
+            h[18..20].copy_from_slice(&v.to_le_bytes());
+            format!("header: array header {v}")
+        }
+        2 => {
+            let v = u16_edge(rng);
+            h[20..22].copy_from_slice(&v.to_le_bytes());
+            format!("header: minimum object size {v}")
+        }
+        _ => {
+            let v = [0u64, 1, 8, 4096, 1 << 20, 1 << 40, u64::MAX][rng.below(7)];
+            h[24..32].copy_from_slice(&v.to_le_bytes());
+            format!("header: heap size {v}")
+        }
+    }
 }

@@ -18,7 +18,7 @@
 //! is left in the back map is dead: deaths are never recorded, only implied.
 
 use crate::reader::{is_gc_thread, Event, Space};
-use gcvm_tracer::format;
+use gcvm_tracer::format::{self, TraceHeader};
 use gcvm_tracer::GcKind;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -337,6 +337,9 @@ pub struct ObjectView<'a> {
 pub struct HeapModel {
     array_header: u32,
     min_size: u32,
+    /// The largest object size in bytes: the heap size of the trace's header (0: unknown, any
+    /// size up to `u32::MAX` units).
+    heap_size: u64,
     pub descs: Descs,
     front: BTreeMap<u64, Run>,
     back: BTreeMap<u64, Run>,
@@ -383,6 +386,7 @@ impl HeapModel {
         HeapModel {
             array_header,
             min_size: min_object_size,
+            heap_size: 0,
             descs: Descs::default(),
             front: BTreeMap::new(),
             back: BTreeMap::new(),
@@ -412,6 +416,15 @@ impl HeapModel {
         }
     }
 
+    /// A model for a trace with this header: its array header and minimum object size, and its
+    /// heap size, which no object may exceed.
+    pub fn for_trace(header: &TraceHeader) -> HeapModel {
+        HeapModel {
+            heap_size: header.heap_size,
+            ..HeapModel::new(header.array_header as u32, header.min_object_size as u32)
+        }
+    }
+
     /// Gives every object allocated from now on its allocation epoch (in its description): a new
     /// epoch starts every `epoch_bytes` allocated bytes (0: only at `new_epoch`). Descriptions
     /// multiply by the number of epochs, objects cost nothing more.
@@ -432,6 +445,11 @@ impl HeapModel {
         }
         self.forget_cached_descs();
         self.epoch
+    }
+
+    /// The heap size of the trace's header (0: unknown).
+    pub fn heap_size(&self) -> u64 {
+        self.heap_size
     }
 
     /// The current allocation epoch.
@@ -725,6 +743,22 @@ impl HeapModel {
             return Err(format!(
                 "allocation of type {ty}: impossible object size {size}"
             ));
+        }
+        if self.heap_size > 0 && size > self.heap_size {
+            return Err(format!(
+                "allocation of type {ty}: a {size}-byte object, larger than the {}-byte heap (header)",
+                self.heap_size
+            ));
+        }
+        // Every element takes at least a byte, so what a tool writes per element (an HPROF
+        // dump: up to 8 bytes) stays proportional to the object.
+        if let Some(len) = array_len {
+            if size < self.array_header as u64 + len as u64 {
+                return Err(format!(
+                    "allocation of type {ty}: an array of length {len} in a {size}-byte object (a {}-byte array header and at least a byte per element)",
+                    self.array_header
+                ));
+            }
         }
         Ok(self.descs.intern(Desc {
             type_id: ty,

@@ -80,6 +80,35 @@ impl<W: Write> Out<W> {
         self.seg.extend_from_slice(bytes);
         Ok(())
     }
+    /// A sub-record: `head`, then `zeros` zero bytes (an array's elements). A large one gets a
+    /// segment of its own and its zeros are written a block at a time, never held.
+    fn sub_zeros(&mut self, head: &[u8], zeros: u64) -> std::io::Result<()> {
+        const BLOCK: usize = 64 << 10;
+        if zeros <= BLOCK as u64 {
+            let mut b = head.to_vec();
+            b.resize(head.len() + zeros as usize, 0);
+            return self.sub(&b);
+        }
+        let len = u32::try_from(head.len() as u64 + zeros).map_err(|_| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("an array of {zeros} bytes does not fit an HPROF record (at most 4 GiB)"),
+            )
+        })?;
+        self.flush_segment()?;
+        self.w.write_all(&[TAG_HEAP_DUMP_SEGMENT])?;
+        self.w.write_all(&0u32.to_be_bytes())?;
+        self.w.write_all(&len.to_be_bytes())?;
+        self.w.write_all(head)?;
+        let block = [0u8; BLOCK];
+        let mut left = zeros;
+        while left > 0 {
+            let n = left.min(BLOCK as u64) as usize;
+            self.w.write_all(&block[..n])?;
+            left -= n as u64;
+        }
+        Ok(())
+    }
 }
 
 fn id(v: &mut Vec<u8>, x: u64) {
@@ -168,13 +197,15 @@ pub fn write_hprof(path: impl AsRef<Path>, boundary: &str, dest: &Path) -> Resul
         buf.push(SUB_ROOT_UNKNOWN);
         id(&mut buf, oid);
         let name = &names[&o.desc.type_id];
-        match (o.desc.array_len, primitive_array(name)) {
+        // the elements: zeroed primitives, null references
+        let elements = match (o.desc.array_len, primitive_array(name)) {
             (None, _) => {
                 buf.push(SUB_INSTANCE_DUMP);
                 id(&mut buf, oid);
                 u4(&mut buf, STACK_SERIAL);
                 id(&mut buf, class_id(o.desc.type_id));
                 u4(&mut buf, 0);
+                0
             }
             (Some(len), Some((code, size))) => {
                 buf.push(SUB_PRIMITIVE_ARRAY_DUMP);
@@ -182,7 +213,7 @@ pub fn write_hprof(path: impl AsRef<Path>, boundary: &str, dest: &Path) -> Resul
                 u4(&mut buf, STACK_SERIAL);
                 u4(&mut buf, len);
                 buf.push(code);
-                buf.resize(buf.len() + len as usize * size, 0);
+                len as u64 * size as u64
             }
             (Some(len), None) => {
                 buf.push(SUB_OBJECT_ARRAY_DUMP);
@@ -190,11 +221,11 @@ pub fn write_hprof(path: impl AsRef<Path>, boundary: &str, dest: &Path) -> Resul
                 u4(&mut buf, STACK_SERIAL);
                 u4(&mut buf, len);
                 id(&mut buf, class_id(o.desc.type_id));
-                buf.resize(buf.len() + len as usize * 8, 0);
+                len as u64 * 8
             }
-        }
+        };
         n += 1;
-        if let Err(e) = out.sub(&buf) {
+        if let Err(e) = out.sub_zeros(&buf, elements) {
             err = Some(e);
         }
     });

@@ -385,7 +385,7 @@ pub fn export_parquet(path: impl AsRef<Path>, dir: &Path, at: &str) -> Result<St
         std::fs::metadata(path).map_or(0, |m| m.len()),
     );
     let h = reader.header().clone();
-    let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
+    let mut model = HeapModel::for_trace(&h);
     let mut events = TableWriter::create(dir, "events", &EVENT_COLS)?;
     let mut seq = 0i64;
     let mut objects = None;

@@ -476,6 +476,8 @@ pub fn is_gc_thread(thread: u32) -> bool {
 
 /// The largest address (in units) the reader accepts: a 64 GB offset.
 const MAX_UNITS: u64 = 1 << 33;
+/// The largest heap size (header) the reader accepts: the largest address.
+pub const MAX_HEAP_SIZE: u64 = MAX_UNITS << 3;
 
 /// Reads a trace from any byte source, one chunk at a time.
 pub struct TraceReader<R: Read> {
@@ -594,6 +596,12 @@ impl<R: Read> TraceReader<R> {
         let start_unix_ms = c.u64("start time")?;
         let collector = c.str16("collector name")?;
         let program = c.str16("program")?;
+        if heap_size > MAX_HEAP_SIZE {
+            return Err(TraceError::at(
+                24,
+                format!("expected a heap size of at most {MAX_HEAP_SIZE} bytes (64 GiB), found {heap_size}"),
+            ));
+        }
         if alignment != 8 || ref_shift != 3 {
             return Err(TraceError::at(
                 16,
@@ -1174,6 +1182,16 @@ impl Cur<'_> {
         String::from_utf8(s.to_vec())
             .map_err(|_| TraceError::at(self.base + at as u64, format!("expected UTF-8 {what}")))
     }
+    /// The end of space `id`, which starts at `start`: not before it.
+    fn space_end(&mut self, id: u32, start: u64) -> Result<u64, TraceError> {
+        let end = self.units("space end")?;
+        if end < start {
+            return Err(self.err(format!(
+                "space {id} ends at {end:#x}, before its start at {start:#x}"
+            )));
+        }
+        Ok(end)
+    }
     fn space_kind(&mut self) -> Result<TraceSpaceKind, TraceError> {
         let b = self.u8("space kind")?;
         TraceSpaceKind::from_u8(b)
@@ -1297,7 +1315,7 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             let id = c.v32("space id")?;
             let kind = c.space_kind()?;
             let start = c.units("space start")?;
-            let end = c.units("space end")?;
+            let end = c.space_end(id, start)?;
             Event::SpaceCreate(Box::new(Space {
                 id,
                 kind,
@@ -1313,11 +1331,12 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
         ev::SPACE_RELEASE => Event::SpaceRelease {
             id: c.v32("space id")?,
         },
-        ev::SPACE_REDEFINE => Event::SpaceRedefine {
-            id: c.v32("space id")?,
-            start: c.units("space start")?,
-            end: c.units("space end")?,
-        },
+        ev::SPACE_REDEFINE => {
+            let id = c.v32("space id")?;
+            let start = c.units("space start")?;
+            let end = c.space_end(id, start)?;
+            Event::SpaceRedefine { id, start, end }
+        }
         ev::SPACE_DESTROY => Event::SpaceDestroy {
             id: c.v32("space id")?,
         },

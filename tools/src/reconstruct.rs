@@ -78,7 +78,7 @@ pub fn reconstruct_from<R: std::io::Read>(
 ) -> Result<Reconstruction, TraceError> {
     let mut progress = Progress::new("reading trace", total);
     let h = reader.header().clone();
-    let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
+    let mut model = HeapModel::for_trace(&h);
     if count_allocs {
         model.count_allocations();
     }

@@ -11,7 +11,7 @@
 use crate::reader::{Event, TraceError, TraceReader};
 use crate::HeapModel;
 use gcvm_tracer::stream::record::{Recorder, Recording};
-use gcvm_tracer::stream::tiles::{summarise, Tiler};
+use gcvm_tracer::stream::tiles::{layout, summarise, Tiler};
 use gcvm_tracer::stream::{standard_streams, Bootstrap, Frame, StreamEvent};
 use gcvm_tracer::{GcKind, SpaceDesc};
 use std::collections::HashMap;
@@ -33,11 +33,14 @@ fn for_each_frame(
         tile_size,
         streams: standard_streams(tile_size),
     };
-    let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
+    let mut model = HeapModel::for_trace(&h);
     let mut seq = 0u64;
     let mut full: HashMap<u32, bool> = HashMap::new();
     while let Some((thread, ev)) = reader.next_event()? {
         model.apply(thread, &ev).map_err(|m| reader.error_here(m))?;
+        if matches!(ev, Event::SpaceCreate(_) | Event::SpaceRedefine { .. }) {
+            check_tiles(&model, tile_size).map_err(|m| reader.error_here(m))?;
+        }
         let (event, gc, time_us, label) = match &ev {
             Event::GcStart {
                 gc_id,
@@ -69,6 +72,49 @@ fn for_each_frame(
     Ok(bootstrap)
 }
 
+/// The heap size a trace without one (header heap size 0) is tiled as.
+const UNKNOWN_HEAP_SIZE: u64 = 1 << 30;
+
+/// The spaces of the model as the tiler sees them.
+fn space_descs(model: &HeapModel) -> Vec<SpaceDesc> {
+    model
+        .spaces()
+        .map(|s| SpaceDesc {
+            id: s.id,
+            kind: s.kind,
+            start: s.start,
+            end: s.end,
+            name: s.name.clone(),
+        })
+        .collect()
+}
+
+/// Every frame holds every tile of the spaces, so their span is bounded by the heap: at most
+/// twice the header's heap size and 16 MiB (a collector's reservation exceeds -Xmx by a page,
+/// or by its minimum size). Spaces beyond it are damage, and would cost memory and output
+/// without bound.
+fn check_tiles(model: &HeapModel, tile_size: u64) -> Result<(), String> {
+    let heap = match model.heap_size() {
+        0 => UNKNOWN_HEAP_SIZE,
+        h => h,
+    };
+    let most = (2 * heap + (16 << 20)).div_ceil(tile_size);
+    let tiles: u64 = layout(&space_descs(model), tile_size)
+        .iter()
+        .map(|l| l.tiles as u64)
+        .sum();
+    if tiles <= most {
+        return Ok(());
+    }
+    let heap = match model.heap_size() {
+        0 => format!("a heap of unknown size (taken as {UNKNOWN_HEAP_SIZE} bytes)"),
+        h => format!("the header's {h}-byte heap"),
+    };
+    Err(format!(
+        "the spaces now span {tiles} tiles of {tile_size} bytes, more than {heap} can have ({most}: twice its size and 16 MiB)"
+    ))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn tile_heap(
     model: &HeapModel,
@@ -80,16 +126,7 @@ fn tile_heap(
     label: String,
     full: &HashMap<u32, bool>,
 ) -> Frame {
-    let spaces: Vec<SpaceDesc> = model
-        .spaces()
-        .map(|s| SpaceDesc {
-            id: s.id,
-            kind: s.kind,
-            start: s.start,
-            end: s.end,
-            name: s.name.clone(),
-        })
-        .collect();
+    let spaces = space_descs(model);
     let capacity = spaces.iter().map(|s| s.end - s.start).sum();
     let mut tiler = Tiler::for_spaces(&spaces, tile_size);
     let mut used = 0u64;

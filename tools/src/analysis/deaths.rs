@@ -101,7 +101,7 @@ fn read_records(path: &Path) -> Result<(Vec<Record>, Symbols), TraceError> {
         )));
     }
     let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
+    let mut model = HeapModel::for_trace(&h);
     model.track_births(BIRTH_RESOLUTION);
     let mut v = Collect {
         model,

@@ -7,7 +7,7 @@ use super::labels::{thread_label, thread_names};
 use super::replay::{missing, reaches, replay, Flow};
 use crate::boundary::{parse_boundary, Boundary, GroupBy};
 use crate::heap::{Desc, HeapModel};
-use crate::reader::{Symbols, TraceError};
+use crate::reader::TraceError;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -49,13 +49,10 @@ pub fn read(
         .iter()
         .find(|g| matches!(g, GroupBy::Age | GroupBy::Space | GroupBy::Objects))
     {
-        return Err(TraceError::at(
-            0,
-            format!(
-                "diff groups by type, site or thread: an object's {} changes between the boundaries",
-                GroupBy::NAMES[*g as usize]
-            ),
-        ));
+        return Err(TraceError::message(format!(
+            "diff groups by type, site or thread: an object's {} changes between the boundaries",
+            GroupBy::NAMES[*g as usize]
+        )));
     }
     let order = |x: Boundary| match x {
         Boundary::GcStart(n) => (n as u64) * 2,
@@ -63,29 +60,29 @@ pub fn read(
         Boundary::End => u64::MAX,
     };
     if order(a) >= order(b) {
-        return Err(TraceError::at(
-            0,
-            format!("diff: --from {a} must come before --to {b}"),
-        ));
+        return Err(TraceError::message(format!(
+            "diff: --from {a} must come before --to {b}"
+        )));
     }
-    let key = |sy: &Symbols, d: &Desc, names: &HashMap<u32, String>| -> String {
+    // Objects are counted per id (type, site, thread: fixed in their description) and labelled
+    // at the end: a symbol or thread name defined or changed between the boundaries (a damaged
+    // trace) must not split an object's counts between two labels.
+    let key = |d: &Desc| -> Vec<u32> {
         chain
             .iter()
             .map(|g| match g {
-                GroupBy::Type => sy.type_name(d.type_id),
-                GroupBy::Site => sy.site_label(d.site),
-                _ => thread_label(d.thread, names),
+                GroupBy::Type => d.type_id,
+                GroupBy::Site => d.site,
+                _ => d.thread,
             })
-            .collect::<Vec<_>>()
-            .join(" | ")
+            .collect()
     };
-    let mut rows: HashMap<String, DiffRow> = HashMap::new();
+    let mut rows: HashMap<Vec<u32>, DiffRow> = HashMap::new();
     let mut first_epoch: Option<u32> = None;
     let (mut seen_a, mut seen_b) = (false, false);
-    let snapshot_a = |m: &mut HeapModel, sy: &Symbols, rows: &mut HashMap<String, DiffRow>| {
-        let names = thread_names(m);
+    let snapshot_a = |m: &mut HeapModel, rows: &mut HashMap<Vec<u32>, DiffRow>| {
         m.for_each_object(|o| {
-            let r = rows.entry(key(sy, o.desc, &names)).or_default();
+            let r = rows.entry(key(o.desc)).or_default();
             r.died.0 += 1; // alive at A; the survivors move to perm at B
             r.died.1 += o.desc.size();
         });
@@ -94,10 +91,10 @@ pub fn read(
     let mut r = replay(
         path.as_ref(),
         |m, _| m.count_allocations(),
-        |m, ev, sy| {
+        |m, ev, _| {
             if !seen_a && reaches(ev, a) {
                 seen_a = true;
-                first_epoch = Some(snapshot_a(m, sy, &mut rows));
+                first_epoch = Some(snapshot_a(m, &mut rows));
             } else if seen_a && reaches(ev, b) {
                 seen_b = true;
                 return Ok(Flow::Stop);
@@ -113,16 +110,15 @@ pub fn read(
     }
     let ep = first_epoch.unwrap_or(0);
     let m = &mut r.model;
-    let sy = &r.symbols;
-    let names = thread_names(m);
     m.for_each_object(|o| {
-        let row = rows.entry(key(sy, o.desc, &names)).or_default();
+        let row = rows.entry(key(o.desc)).or_default();
         let size = o.desc.size();
         if o.desc.birth < ep {
+            // alive at A too (its description, hence its key, never changes)
             row.perm.0 += 1;
             row.perm.1 += size;
-            row.died.0 -= 1;
-            row.died.1 -= size;
+            row.died.0 = row.died.0.saturating_sub(1);
+            row.died.1 = row.died.1.saturating_sub(size);
         } else {
             row.born.0 += 1;
             row.born.1 += size;
@@ -133,16 +129,42 @@ pub fn read(
     for (d, &(n, bytes)) in counts.iter().enumerate() {
         let desc = m.descs.list[d];
         if n > 0 && desc.birth >= ep {
-            let row = rows.entry(key(sy, &desc, &names)).or_default();
+            let row = rows.entry(key(&desc)).or_default();
             row.temp.0 += n;
             row.temp.1 += bytes;
         }
     }
-    for row in rows.values_mut() {
-        row.temp.0 -= row.born.0;
-        row.temp.1 -= row.born.1;
+    let sy = &r.symbols;
+    let names = thread_names(m);
+    let label = |ids: &[u32]| -> String {
+        chain
+            .iter()
+            .zip(ids)
+            .map(|(g, &id)| match g {
+                GroupBy::Type => sy.type_name(id),
+                GroupBy::Site => sy.site_label(id),
+                _ => thread_label(id, &names),
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let mut labelled: HashMap<String, DiffRow> = HashMap::new();
+    for (ids, mut row) in rows {
+        // every object born after A was allocated after A: temp counted it too
+        row.temp.0 = row.temp.0.saturating_sub(row.born.0);
+        row.temp.1 = row.temp.1.saturating_sub(row.born.1);
+        let to = labelled.entry(label(&ids)).or_default();
+        for (t, x) in [
+            (&mut to.perm, row.perm),
+            (&mut to.born, row.born),
+            (&mut to.died, row.died),
+            (&mut to.temp, row.temp),
+        ] {
+            t.0 += x.0;
+            t.1 += x.1;
+        }
     }
-    let mut v: Vec<(String, DiffRow)> = rows.into_iter().collect();
+    let mut v: Vec<(String, DiffRow)> = labelled.into_iter().collect();
     let weight = |r: &DiffRow| r.perm.1 + r.born.1 + r.died.1 + r.temp.1;
     v.sort_by(|x, y| weight(&y.1).cmp(&weight(&x.1)).then(x.0.cmp(&y.0)));
     let mut total = DiffRow::default();

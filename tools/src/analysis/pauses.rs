@@ -26,7 +26,8 @@ impl Pauses {
         sorted.sort_unstable();
         Pauses {
             count: sorted.len(),
-            total_us: sorted.iter().sum(),
+            // saturating: a damaged trace's pauses can be as long as its clock is wide
+            total_us: sorted.iter().fold(0u64, |t, &p| t.saturating_add(p)),
             p50_us: percentile(&sorted, 50.0),
             p90_us: percentile(&sorted, 90.0),
             p99_us: percentile(&sorted, 99.0),

@@ -32,7 +32,7 @@ pub fn replay(
     let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let mut progress = Progress::new("reading trace", total);
     let h = reader.header().clone();
-    let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
+    let mut model = HeapModel::for_trace(&h);
     setup(&mut model, &h);
     let mut replay = Replay {
         model: &mut model,
