@@ -4,7 +4,8 @@
 //              young garbage churns: marking starts (occupancy above IHOP), the remark finds
 //              old regions with much garbage, and mixed collections evacuate them.
 //   humongous  primitive arrays of 3/4 of a region (with -Xmx32m: 512 KB regions), each
-//              dropped right away: young collections reclaim them eagerly.
+//              dropped 32 arrays later: young collections reclaim them eagerly, and the 32
+//              reachable ones (half the heap) start concurrent cycles.
 //   failure    keeps everything it allocates until the heap is nearly full, so a young
 //              collection finds no room for its copies (evacuation failure, "To-space
 //              exhausted") and a full collection follows; then lets it all go.
@@ -67,8 +68,12 @@ public class RegionWorkout {
 
     static void humongous() {
         long sum = 0;
+        // The last 32 arrays stay reachable: with -Xmx32m that is half the heap in humongous
+        // regions, above the marking threshold (45%), so concurrent cycles run too.
+        long[][] recent = new long[32][];
         for (int i = 0; i < 200; i++) {
             long[] big = new long[48 * 1024]; // 384 KB: three quarters of a 512 KB region
+            recent[i % recent.length] = big;
             big[i] = i;
             sum += big[i] + big.length;
             churn(2000);

@@ -261,7 +261,14 @@ public class LocksAndQueues {
             threads[i].start();
         }
         queues[0].put(passes);
+        // Meanwhile the main thread allocates on its own, so that collections (and GC stress's)
+        // stop the world while the ring's threads are parked or passing the token.
+        long churned = 0;
+        for (int i = 0; i < 20000; i++) {
+            long[] pair = new long[] {i, passes};
+            churned += pair[0] ^ pair[1];
+        }
         for (Thread t : threads) t.join();
-        System.out.println(name + " ring of " + size + ": last holder " + last[0] + " (expected " + (passes % size) + ")");
+        System.out.println(name + " ring of " + size + ": last holder " + last[0] + " (expected " + (passes % size) + "), main churned " + churned);
     }
 }

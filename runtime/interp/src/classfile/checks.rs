@@ -149,16 +149,18 @@ pub(super) fn check_field(
     Ok(())
 }
 
-/// JVMS 4.5: no two fields have the same name and descriptor.
-pub(super) fn check_unique_fields<'f>(
+/// JVMS 4.5 and 4.6: no two fields (`kind` "field"), or methods ("method"), have the same
+/// name and descriptor.
+pub(super) fn check_unique_members<'m>(
     class: &ClassContext,
-    fields: impl IntoIterator<Item = (&'f str, &'f str)>,
+    kind: &str,
+    members: impl IntoIterator<Item = (&'m str, &'m str)>,
 ) -> Result<()> {
     let mut seen = HashSet::new();
-    for (name, descriptor) in fields {
+    for (name, descriptor) in members {
         if !seen.insert((name, descriptor)) {
             return illegal(format!(
-                "Duplicate field name \"{name}\" with signature \"{descriptor}\" in class file {}",
+                "Duplicate {kind} name \"{name}\" with signature \"{descriptor}\" in class file {}",
                 class.name
             ));
         }
@@ -286,21 +288,4 @@ fn has_illegal_method_modifiers(class: &ClassContext, flags: u16, name: &str) ->
                 || static_
                 || (major >= JAVA_5 && (synchronized || strict)))
     }
-}
-
-/// JVMS 4.6: no two methods have the same name and descriptor.
-pub(super) fn check_unique_methods<'m>(
-    class: &ClassContext,
-    methods: impl IntoIterator<Item = (&'m str, &'m str)>,
-) -> Result<()> {
-    let mut seen = HashSet::new();
-    for (name, descriptor) in methods {
-        if !seen.insert((name, descriptor)) {
-            return illegal(format!(
-                "Duplicate method name \"{name}\" with signature \"{descriptor}\" in class file {}",
-                class.name
-            ));
-        }
-    }
-    Ok(())
 }

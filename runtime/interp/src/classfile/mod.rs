@@ -522,7 +522,7 @@ fn read_fields(r: &mut Reader, cp: &ConstantPool, class: &ClassContext) -> Resul
     let names = fields
         .iter()
         .map(|f| (f.name.as_str(), f.descriptor.as_str()));
-    checks::check_unique_fields(class, names)?;
+    checks::check_unique_members(class, "field", names)?;
     Ok(fields)
 }
 
@@ -629,7 +629,7 @@ fn read_methods(
     let names = methods
         .iter()
         .map(|m| (m.name.as_str(), m.descriptor.as_str()));
-    checks::check_unique_methods(class, names)?;
+    checks::check_unique_members(class, "method", names)?;
     Ok(methods)
 }
 
