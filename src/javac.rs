@@ -9,15 +9,47 @@ pub fn compile_source(path: &Path) -> Result<(String, String), String> {
     let source =
         std::fs::read(path).map_err(|e| format!("error: can't read {}: {e}", path.display()))?;
     let dir = cache_dir(path, &source);
-    let marker = dir.join(".complete");
-    if !marker.exists() {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("error: can't create {}: {e}", dir.display()))?;
-        run_javac(path, &dir)?;
-        std::fs::write(&marker, b"").map_err(|e| e.to_string())?;
+    if !dir.join(COMPLETE).exists() {
+        compile_into_cache(path, &dir)?;
     }
     let main = main_class(&dir, path)?;
     Ok((dir.to_string_lossy().into_owned(), main))
+}
+
+/// Marks a cache folder whose compilation finished.
+const COMPLETE: &str = ".complete";
+
+/// Compiles into a staging folder beside `dir` and renames it into place, so that runs of the
+/// same source at the same time never read a half-written class file: the first rename wins and
+/// the others use its folder.
+fn compile_into_cache(path: &Path, dir: &Path) -> Result<(), String> {
+    let cant_create =
+        |at: &Path, e: std::io::Error| format!("error: can't create {}: {e}", at.display());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let staging = dir.with_extension(format!("{}-{nanos}.tmp", std::process::id()));
+    std::fs::create_dir_all(&staging).map_err(|e| cant_create(&staging, e))?;
+    let compiled = run_javac(path, &staging).and_then(|()| {
+        std::fs::write(staging.join(COMPLETE), b"").map_err(|e| cant_create(&staging, e))
+    });
+    if let Err(e) = compiled {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(e);
+    }
+    if dir.exists() && !dir.join(COMPLETE).exists() {
+        // Left by an interrupted compilation of an older gcvm, which compiled in place.
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let renamed = std::fs::rename(&staging, dir);
+    if renamed.is_err() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    match renamed {
+        Ok(()) => Ok(()),
+        Err(_) if dir.join(COMPLETE).exists() => Ok(()), // another run's rename came first
+        Err(e) => Err(cant_create(dir, e)),
+    }
 }
 
 /// The cache folder of one version of one source file: `$GCVM_CACHE`, `~/.cache/gcvm` or the

@@ -6,7 +6,8 @@ mod support;
 
 use std::path::PathBuf;
 use support::{
-    assert_no_panic, compile_snippets, read_bytes, run_gcvm, scratch_dir, write_bytes, Outcome,
+    assert_no_panic, compile_snippets, gcvm_binary, read_bytes, run_gcvm, scratch_dir, write_bytes,
+    Outcome,
 };
 
 const HELLO: &str = r#"public class Hello {
@@ -540,4 +541,45 @@ fn a_collection_the_trace_does_not_have_is_reported_without_calling_the_trace_da
         "{context}: {}",
         outcome.stderr_text()
     );
+}
+
+#[test]
+fn a_source_run_by_several_processes_at_once_is_compiled_into_one_complete_cache_folder() {
+    let dir = scratch_dir("java-source-raced");
+    let cache = dir.join("cache");
+    let source = dir.join("Raced.java");
+    write_bytes(
+        &source,
+        b"public class Raced { public static void main(String[] a) { System.out.println(\"ran\"); } }\n",
+    );
+    let runs: Vec<std::process::Child> = (0..6)
+        .map(|_| {
+            std::process::Command::new(gcvm_binary())
+                .arg("run")
+                .arg(&source)
+                .env("GCVM_CACHE", &cache)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("start gcvm")
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().expect("gcvm ends");
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout).into_owned()
+            ),
+            (Some(0), "ran\n".to_string()),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let folders: Vec<_> = std::fs::read_dir(&cache)
+        .expect("the cache exists")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(folders.len(), 1, "one folder, no staging left: {folders:?}");
+    assert!(folders[0].join(".complete").exists());
 }
