@@ -35,7 +35,7 @@ pub use shared::workers;
 use parking_lot::Mutex;
 use shared::barrier_check::BarrierCheck;
 use shared::controller::Controller;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -255,11 +255,11 @@ pub struct Heap {
     /// `--trace-deaths` (deaths.rs): None when off.
     deaths: Option<deaths::DeathTracker>,
     gc_count: AtomicU32,
-    /// Allocations through the slow path (TLAB refills, objects outside TLABs), ever, and as
-    /// the last pause left them: after a pause every TLAB is empty, so any allocation since
-    /// went through the slow path.
-    slow_allocations: AtomicU64,
-    slow_allocations_at_last_pause: AtomicU64,
+    /// Has any thread allocated through the slow path (a TLAB refill, an object outside any
+    /// TLAB, every concurrent mark-sweep allocation) since the last pause? After a pause every
+    /// TLAB is empty, so any allocation since went through it. Set once per pause with a
+    /// load-then-store, so the allocation path only reads a line no one writes.
+    allocated_since_pause: AtomicBool,
     start: Instant,
     history: Mutex<Vec<GcRecord>>,
     controllers: Mutex<Vec<Controller>>,
@@ -319,8 +319,7 @@ impl Heap {
             barrier_check: None,
             deaths: None,
             gc_count: AtomicU32::new(0),
-            slow_allocations: AtomicU64::new(0),
-            slow_allocations_at_last_pause: AtomicU64::new(0),
+            allocated_since_pause: AtomicBool::new(false),
             start: Instant::now(),
             history: Mutex::new(Vec::new()),
             controllers: Mutex::new(Vec::new()),
@@ -417,7 +416,9 @@ impl Heap {
     /// zeroed memory, or None when a collection is needed.
     pub fn alloc_slow(&self, m: &mut Mutator, size: usize) -> Option<usize> {
         let at = self.collector.alloc_slow(m, &self.memory, size)?;
-        self.slow_allocations.fetch_add(1, Ordering::Relaxed);
+        if !self.allocated_since_pause.load(Ordering::Relaxed) {
+            self.allocated_since_pause.store(true, Ordering::Relaxed);
+        }
         Some(at)
     }
 
@@ -531,10 +532,7 @@ impl Heap {
             refs: ref_stats,
         };
         self.note_overhead(&record, started);
-        self.slow_allocations_at_last_pause.store(
-            self.slow_allocations.load(Ordering::Relaxed),
-            Ordering::Relaxed,
-        );
+        self.allocated_since_pause.store(false, Ordering::Relaxed);
         self.history.lock().push(record.clone());
         Ok(record)
     }
@@ -683,9 +681,7 @@ impl Heap {
     /// (a region heap's free bytes may not be a free region, a free list's not one chunk), and
     /// collecting again would free nothing more.
     pub fn room_left_by_last_collection_was_taken(&self, bytes: usize) -> bool {
-        let allocated_since = self.slow_allocations.load(Ordering::Relaxed)
-            != self.slow_allocations_at_last_pause.load(Ordering::Relaxed);
-        allocated_since
+        self.allocated_since_pause.load(Ordering::Relaxed)
             && self.history.lock().last().is_some_and(|r| {
                 r.outcome
                     .capacity_after

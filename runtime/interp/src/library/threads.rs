@@ -175,7 +175,7 @@ pub fn unpark0(t: &mut JThread, a: usize) -> JResult<u64> {
     let Some(s) = target(t, a) else { return Ok(0) };
     let _g = s.park.lock();
     if !s.permit.swap(true, Ordering::AcqRel) {
-        s.park_cond.notify_all();
+        s.park_cond.notify_one(); // only the thread itself waits on it
     }
     Ok(0)
 }

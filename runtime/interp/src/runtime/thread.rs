@@ -77,7 +77,7 @@ pub struct ThreadShared {
     pub daemon: AtomicBool,
     /// Started and not yet finished (Thread.isAlive).
     pub alive: AtomicBool,
-    /// LockSupport's permit (JDK's Parker): set by unpark, taken by park. Changed only while
+    /// LockSupport's permit (JDK's Parker): set by unpark, taken by park. Set only while
     /// holding `park`, so a wake-up between a parker's check and its wait is never lost.
     pub permit: AtomicBool,
     /// For park, sleep and interrupt wake-ups.
