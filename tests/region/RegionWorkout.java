@@ -4,8 +4,8 @@
 //              young garbage churns: marking starts (occupancy above IHOP), the remark finds
 //              old regions with much garbage, and mixed collections evacuate them.
 //   humongous  primitive arrays of 3/4 of a region (with -Xmx32m: 512 KB regions), each
-//              dropped 32 arrays later: young collections reclaim them eagerly, and the 32
-//              reachable ones (half the heap) start concurrent cycles.
+//              dropped 16 arrays later: young collections reclaim them eagerly, and the 16
+//              reachable ones (a quarter of the heap) help start concurrent cycles.
 //   failure    keeps everything it allocates until the heap is nearly full, so a young
 //              collection finds no room for its copies (evacuation failure, "To-space
 //              exhausted") and a full collection follows; then lets it all go.
@@ -68,9 +68,11 @@ public class RegionWorkout {
 
     static void humongous() {
         long sum = 0;
-        // The last 32 arrays stay reachable: with -Xmx32m that is half the heap in humongous
-        // regions, above the marking threshold (45%), so concurrent cycles run too.
-        long[][] recent = new long[32][];
+        // The last 16 arrays stay reachable: with -Xmx32m a quarter of the heap in humongous
+        // regions, which with the dead ones awaiting the next young pause crosses the marking
+        // threshold (45%), so concurrent cycles run too; more would crowd the heap into full
+        // collections.
+        long[][] recent = new long[16][];
         for (int i = 0; i < 200; i++) {
             long[] big = new long[48 * 1024]; // 384 KB: three quarters of a 512 KB region
             recent[i % recent.length] = big;
