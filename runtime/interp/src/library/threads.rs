@@ -124,8 +124,7 @@ pub fn interrupt0(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     let waiting = s.waiting_on.lock().clone();
     if let Some(m) = waiting {
-        let _g = m.state.lock();
-        m.waiters.notify_all();
+        m.wake_waiters_for_interrupt();
     }
     Ok(0)
 }

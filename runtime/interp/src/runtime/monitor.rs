@@ -3,8 +3,19 @@
 //! Design: always-inflated monitors. The first time an object is locked (or waited on) it gets
 //! a `Monitor` from the VM's monitor table, and the monitor's index is stored in bits 8-31 of the
 //! object's GC word (see docs/object-model.md), so it follows the object when a collector moves
-//! it. A monitor is a parking_lot mutex guarding (owner thread id, recursion count), with one
-//! condition variable for threads waiting to enter and one for threads in `wait()`.
+//! it. A monitor is a parking_lot mutex guarding its state: the owner thread and recursion
+//! count, the *wait set* (threads in `wait()`, oldest first) and the *successors* (threads that
+//! were notified and have not been woken yet). Threads waiting to enter sleep on one condition
+//! variable; each waiting thread sleeps on its own node's, so a notify can pick one thread.
+//!
+//! Notify hands off, as HotSpot's ObjectMonitor does: `notify` moves the oldest waiter from the
+//! wait set to the successors *without waking it*, because the notifier still owns the monitor
+//! and a woken waiter could only go back to sleep on the entry queue (two context switches per
+//! hand-off instead of one). The thread that releases the monitor (its last `monitorexit`, or
+//! its own `wait`) wakes the first successor, or else one thread waiting to enter. Every release
+//! wakes at most one thread, and a woken thread that finds the monitor taken again sleeps on the
+//! entry queue; the new owner's release wakes the next one, so nobody is left behind while the
+//! monitor is free.
 //!
 //! Why not thin locks: gcvm is a GC research VM, not a lock benchmark; inflated monitors keep
 //! the code short and their cost (a table lookup and an uncontended mutex) is small beside the
@@ -18,15 +29,42 @@
 use gcvm_gc::object::gcword;
 use gcvm_gc::{Heap, Ref};
 use parking_lot::{Condvar, Mutex, RwLock};
+use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Default)]
 pub struct MonitorState {
     /// The owning thread's id, 0 when free.
     pub owner: u64,
     pub count: u32,
+    /// Threads in `wait()` that have not been notified, oldest first.
+    wait_set: VecDeque<Arc<WaitNode>>,
+    /// Notified threads still asleep: each release of the monitor wakes the first.
+    successors: VecDeque<Arc<WaitNode>>,
+}
+
+/// One thread's place in a monitor's wait set; it sleeps on its own condition variable.
+#[derive(Default)]
+struct WaitNode {
+    /// Set (under the monitor's lock) when a notify chose this thread.
+    notified: std::sync::atomic::AtomicBool,
+    wake: Condvar,
+}
+
+impl WaitNode {
+    fn is_notified(&self) -> bool {
+        self.notified.load(Ordering::Relaxed)
+    }
+}
+
+impl MonitorState {
+    fn forget(queue: &mut VecDeque<Arc<WaitNode>>, node: &Arc<WaitNode>) {
+        if let Some(at) = queue.iter().position(|n| Arc::ptr_eq(n, node)) {
+            queue.remove(at);
+        }
+    }
 }
 
 #[derive(Default)]
@@ -34,8 +72,6 @@ pub struct Monitor {
     pub state: Mutex<MonitorState>,
     /// Threads waiting to enter.
     pub entry: Condvar,
-    /// Threads in Object.wait().
-    pub waiters: Condvar,
 }
 
 /// How a wait ended.
@@ -83,10 +119,24 @@ impl Monitor {
         }
         s.count -= 1;
         if s.count == 0 {
-            s.owner = 0;
-            self.entry.notify_one();
+            self.release(&mut s);
         }
         true
+    }
+
+    /// Frees the monitor and wakes one thread to take it: the first notified waiter, or else
+    /// one thread waiting to enter.
+    fn release(&self, s: &mut MonitorState) {
+        s.owner = 0;
+        s.count = 0;
+        match s.successors.pop_front() {
+            Some(node) => {
+                node.wake.notify_one();
+            }
+            None => {
+                self.entry.notify_one();
+            }
+        }
     }
 
     pub fn is_owned_by(&self, me: u64) -> bool {
@@ -106,17 +156,24 @@ impl Monitor {
             return WaitOutcome::NotOwner;
         }
         let saved = s.count;
-        s.owner = 0;
-        s.count = 0;
-        self.entry.notify_one();
-        if !interrupted() {
-            match timeout {
-                Some(t) => {
-                    self.waiters.wait_for(&mut s, t);
+        let node = Arc::new(WaitNode::default());
+        s.wait_set.push_back(node.clone());
+        self.release(&mut s);
+        let deadline = timeout.map(|t| Instant::now() + t);
+        while !node.is_notified() && !interrupted() {
+            match deadline {
+                Some(deadline) => {
+                    if node.wake.wait_until(&mut s, deadline).timed_out() {
+                        break;
+                    }
                 }
-                None => self.waiters.wait(&mut s),
+                None => node.wake.wait(&mut s),
             }
         }
+        // Woken by a timeout or an interrupt, perhaps after a notify chose this thread: leave
+        // whichever queue still holds it.
+        MonitorState::forget(&mut s.wait_set, &node);
+        MonitorState::forget(&mut s.successors, &node);
         while s.owner != 0 {
             self.entry.wait(&mut s);
         }
@@ -125,18 +182,32 @@ impl Monitor {
         WaitOutcome::Woken
     }
 
-    /// Object.notify / notifyAll; false if `me` is not the owner.
+    /// Object.notify / notifyAll; false if `me` is not the owner. The chosen waiters are woken
+    /// one by one as the monitor is released (see the module comment).
     pub fn notify(&self, me: u64, all: bool) -> bool {
-        let s = self.state.lock();
+        let mut s = self.state.lock();
         if s.owner != me {
             return false;
         }
-        if all {
-            self.waiters.notify_all();
-        } else {
-            self.waiters.notify_one();
+        let chosen = if all { s.wait_set.len() } else { 1 };
+        for _ in 0..chosen {
+            let Some(node) = s.wait_set.pop_front() else {
+                break;
+            };
+            node.notified.store(true, Ordering::Relaxed);
+            s.successors.push_back(node);
         }
         true
+    }
+
+    /// Thread.interrupt of a thread waiting here: wakes every waiter not yet notified, each of
+    /// which checks its own interrupt flag and goes back to sleep if it was not the one
+    /// interrupted. (A notified waiter will be woken when the monitor is released anyway.)
+    pub fn wake_waiters_for_interrupt(&self) {
+        let s = self.state.lock();
+        for node in &s.wait_set {
+            node.wake.notify_one();
+        }
     }
 }
 
@@ -234,6 +305,76 @@ mod tests {
         assert_eq!(waiter.join().unwrap(), WaitOutcome::Woken);
         assert!(m.exit(1) && m.exit(1), "the waiter owns it twice again");
         assert!(!m.exit(1));
+    }
+
+    fn wait_set_sizes(m: &Monitor) -> (usize, usize) {
+        let s = m.state.lock();
+        (s.wait_set.len(), s.successors.len())
+    }
+
+    fn spawn_waiter(m: &Arc<Monitor>, id: u64) -> std::thread::JoinHandle<WaitOutcome> {
+        let before = wait_set_sizes(m).0;
+        let m2 = m.clone();
+        let waiter = std::thread::spawn(move || {
+            assert!(m2.try_enter(id));
+            m2.wait(id, None, &|| false)
+        });
+        while wait_set_sizes(m).0 == before {
+            std::thread::yield_now();
+        }
+        waiter
+    }
+
+    #[test]
+    fn notify_chooses_the_oldest_waiter_and_wakes_it_at_release() {
+        let m = Arc::new(Monitor::default());
+        let first = spawn_waiter(&m, 1);
+        let second = spawn_waiter(&m, 2);
+        assert!(m.try_enter(3));
+        assert!(m.notify(3, false));
+        assert_eq!(wait_set_sizes(&m), (1, 1), "chosen, not yet woken");
+        assert!(m.exit(3));
+        assert_eq!(first.join().unwrap(), WaitOutcome::Woken);
+        assert!(m.exit(1));
+        assert_eq!(wait_set_sizes(&m), (1, 0), "the second still waits");
+        assert!(m.try_enter(3) && m.notify(3, false) && m.exit(3));
+        assert_eq!(second.join().unwrap(), WaitOutcome::Woken);
+        assert!(m.exit(2));
+    }
+
+    #[test]
+    fn notify_all_wakes_the_waiters_one_release_at_a_time() {
+        let m = Arc::new(Monitor::default());
+        let waiters: Vec<_> = (1..=3).map(|id| spawn_waiter(&m, id)).collect();
+        assert!(m.try_enter(9));
+        assert!(m.notify(9, true));
+        assert_eq!(wait_set_sizes(&m), (0, 3));
+        assert!(m.exit(9));
+        for (id, waiter) in (1..=3).zip(waiters) {
+            assert_eq!(waiter.join().unwrap(), WaitOutcome::Woken);
+            assert!(m.exit(id), "waiter {id} owned the monitor when its wait returned");
+        }
+        assert_eq!(wait_set_sizes(&m), (0, 0));
+    }
+
+    #[test]
+    fn an_interrupted_waiter_leaves_the_wait_set() {
+        let m = Arc::new(Monitor::default());
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (m2, flag2) = (m.clone(), flag.clone());
+        let waiter = std::thread::spawn(move || {
+            assert!(m2.try_enter(1));
+            let outcome = m2.wait(1, None, &|| flag2.load(Ordering::Acquire));
+            assert!(m2.exit(1));
+            outcome
+        });
+        while wait_set_sizes(&m).0 == 0 {
+            std::thread::yield_now();
+        }
+        flag.store(true, Ordering::Release);
+        m.wake_waiters_for_interrupt();
+        assert_eq!(waiter.join().unwrap(), WaitOutcome::Woken);
+        assert_eq!(wait_set_sizes(&m), (0, 0));
     }
 
     #[test]
