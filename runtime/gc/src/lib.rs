@@ -27,7 +27,7 @@ pub use collector::{
     HOLDER_PAGE_SHIFT,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
-pub use memory::{HeapMemory, HeapView};
+pub use memory::{HeapMemory, HeapView, StackMemory};
 pub use object::{ElemKind, Ref, Shape, TypeInfo, TypeRegistry};
 pub use shared::controller::{PauseBody, VmControl};
 pub use shared::workers;

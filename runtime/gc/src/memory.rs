@@ -378,6 +378,81 @@ impl Drop for HeapMemory {
     }
 }
 
+/// A thread's slot array (the interpreter's locals and operand stacks, 64 bits a slot): zeroed
+/// words in their own lazily committed mapping, as a native thread's stack is. A thread's pages
+/// are backed only once its calls reach them, and given back when the thread ends.
+///
+/// Why not a `Vec`: `vec![0; n]` is `calloc`, and once glibc's adaptive mmap threshold has risen
+/// past the array's size (it follows the largest block freed) `calloc` takes it from the malloc
+/// heap and zeroes all of it by hand, so every thread would touch its whole array, 1 MB by
+/// default: a 503-thread ring held 584 MB of stacks it never used.
+pub struct StackMemory {
+    base: *mut u64,
+    len: usize,
+}
+
+// SAFETY: a private mapping owned by one StackMemory; access goes through &/&mut self.
+unsafe impl Send for StackMemory {}
+// SAFETY: as above: shared access is read-only through &self.
+unsafe impl Sync for StackMemory {}
+
+impl StackMemory {
+    /// `len` zeroed slots; panics only if the kernel refuses a mapping of that size.
+    pub fn zeroed(len: usize) -> StackMemory {
+        let bytes = (len.max(1) * 8 + 4095) & !4095;
+        // SAFETY: an anonymous private mapping with no address hint; the result is checked.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        assert!(
+            ptr != libc::MAP_FAILED,
+            "could not map {} KB for a thread's stack",
+            bytes >> 10
+        );
+        StackMemory {
+            base: ptr as *mut u64,
+            len,
+        }
+    }
+
+    fn mapped_bytes(&self) -> usize {
+        (self.len.max(1) * 8 + 4095) & !4095
+    }
+}
+
+impl std::ops::Deref for StackMemory {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        // SAFETY: `base` points to `len` initialised (zero-filled by the kernel) u64s that live
+        // as long as self; the shared borrow of self forbids mutation meanwhile.
+        unsafe { std::slice::from_raw_parts(self.base, self.len) }
+    }
+}
+
+impl std::ops::DerefMut for StackMemory {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as in `deref`; the exclusive borrow of self makes this the only reference.
+        unsafe { std::slice::from_raw_parts_mut(self.base, self.len) }
+    }
+}
+
+impl Drop for StackMemory {
+    fn drop(&mut self) {
+        // SAFETY: unmapping exactly the mapping made in `zeroed`; no slice borrowed from it
+        // outlives self.
+        unsafe {
+            libc::munmap(self.base as *mut libc::c_void, self.mapped_bytes());
+        }
+    }
+}
+
 /// The heap's plain loads and primitive stores through a copy of its base address, for the
 /// interpreter's loop (`Heap::view`): the same accesses as `HeapMemory`'s, but the base is a
 /// value the compiler keeps in a register or one stack slot instead of reloading it through the

@@ -19,8 +19,8 @@
 //! array.
 //!
 //! # Why the pointer stays valid
-//! The slot array is allocated once per thread and never resized. A `Slots` is taken from it
-//! with `Vec::as_mut_ptr` (which creates no reference to the elements) offset to the frame's
+//! The slot array is mapped once per thread (`StackMemory`) and never resized. A `Slots` is taken from it
+//! with `<[u64]>::as_mut_ptr` (which creates no reference to the elements) offset to the frame's
 //! locals base, and must be taken again after anything else may have touched the array through
 //! a reference (a call into the thread, a native, a collection at a safepoint): the interpreter
 //! re-takes it at each such point.
@@ -37,7 +37,7 @@ impl Slots {
     /// The view of `slots` from index `start` on (a frame's locals base): slot `i` of the view
     /// is `slots[start + i]`.
     #[inline(always)]
-    pub fn from(slots: &mut Vec<u64>, start: usize) -> Slots {
+    pub fn from(slots: &mut [u64], start: usize) -> Slots {
         Slots {
             // Only formed here (no check, as the interpreter re-takes it after every call out);
             // it is dereferenced only at indices in range (see the module comment).

@@ -52,7 +52,7 @@ pub(crate) const FRAME_RESERVE: usize = 256;
 
 /// What a collector reads and updates while the thread is stopped.
 pub struct ThreadStack {
-    pub slots: Vec<u64>,
+    pub slots: gcvm_gc::StackMemory,
     pub frames: Vec<Frame>,
     /// What the collector gives this thread: its TLAB, barrier buffers, allocation state.
     pub mutator: Mutator,
@@ -133,7 +133,7 @@ impl JThread {
     ) -> Arc<ThreadShared> {
         let threads = vm.threads.count().max(1);
         let stack = ThreadStack {
-            slots: vec![0; vm.options.stack_slots + STACK_RESERVE_SLOTS],
+            slots: gcvm_gc::StackMemory::zeroed(vm.options.stack_slots + STACK_RESERVE_SLOTS),
             frames: Vec::with_capacity(1024),
             mutator: vm.heap.new_mutator(threads),
             handles: Vec::new(),
