@@ -268,6 +268,12 @@ pub trait Collector: Send + Sync {
         mutator.barrier.flush();
     }
 
+    /// The thread owning `mutator` is about to block (wait, park, sleep, a contended monitor,
+    /// I/O): give back allocation state other threads could use meanwhile. Runs on that thread,
+    /// with the world running. The default keeps everything: a TLAB is sized by the number of
+    /// threads (gcvm-tlab), and retiring it would waste its tail.
+    fn release_idle(&self, _mutator: &mut Mutator) {}
+
     /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB: refill it
     /// or allocate outside it. Returns the address of `size` zeroed bytes, or None when it is
     /// time to collect. The default is HotSpot's TLAB policy (gcvm-tlab) over `alloc_tlab` and

@@ -407,6 +407,11 @@ impl Heap {
         self.collector.flush_mutator(m, &self.memory, true);
     }
 
+    /// The thread is about to block: gives back what others could use (`Collector::release_idle`).
+    pub fn release_idle(&self, m: &mut Mutator) {
+        self.collector.release_idle(m);
+    }
+
     /// At a thread's exit or the end of the run: gives everything back.
     pub fn retire_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, false);

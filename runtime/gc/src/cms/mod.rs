@@ -331,13 +331,16 @@ impl ConcurrentMarkSweep {
                 local.cursors[class] = None;
             }
             let span = self.take_span(class)?;
-            let start = self.pool.lock().start_of(span);
+            let (start, resume_at) = {
+                let pool = self.pool.lock();
+                (pool.start_of(span), pool.spans[span as usize].resume_at)
+            };
             local.cursors[class] = Some(Cursor {
                 span,
                 start,
                 slot: CLASS_SIZES[class] as usize,
                 slots: slots_in_span(class),
-                next: 0,
+                next: resume_at as usize,
             });
         }
     }
@@ -416,6 +419,23 @@ impl ConcurrentMarkSweep {
             let (lock, cond) = &self.wake;
             *lock.lock() = true;
             cond.notify_one();
+        }
+    }
+
+    /// Gives the mutator's spans back to the partial lists of their classes (those with free
+    /// slots left), remembering where each cursor stopped.
+    fn return_spans(&self, local: &mut CmsMutator) {
+        if local.cursors.iter().all(Option::is_none) {
+            return;
+        }
+        let mut pool = self.pool.lock();
+        for (class, cursor) in local.cursors.iter_mut().enumerate() {
+            if let Some(c) = cursor.take() {
+                pool.spans[c.span as usize].resume_at = c.next as u32;
+                if c.next < c.slots {
+                    pool.partial[class].push(c.span);
+                }
+            }
         }
     }
 
@@ -566,6 +586,7 @@ impl ConcurrentMarkSweep {
         self.used.fetch_sub(freed, Ordering::Relaxed);
         let mut pool = self.pool.lock();
         pool.spans[span as usize].swept_epoch = self.sweep_epoch.load(Ordering::Acquire);
+        pool.spans[span as usize].resume_at = 0;
         if live == 0 {
             pool.release(span);
             return false;
@@ -980,17 +1001,18 @@ impl Collector for ConcurrentMarkSweep {
         let Some(local) = mutator.local_mut::<CmsMutator>() else {
             return;
         };
-        let mut pool = self.pool.lock();
-        for (class, cursor) in local.cursors.iter_mut().enumerate() {
-            if let Some(c) = cursor.take() {
-                if c.next < c.slots {
-                    pool.partial[class].push(c.span);
-                }
-            }
-        }
-        drop(pool);
+        self.return_spans(local);
         self.used.fetch_add(local.unflushed, Ordering::Relaxed);
         local.unflushed = 0;
+    }
+
+    /// The thread is about to block: its spans go back to the partial lists, so that hundreds
+    /// of parked or waiting threads do not each keep a span of every class they allocated in
+    /// (503 threads of a ring holding two or three 32 KB spans each filled a 32 MB heap).
+    fn release_idle(&self, mutator: &mut Mutator) {
+        if let Some(local) = mutator.local_mut::<CmsMutator>() {
+            self.return_spans(local);
+        }
     }
 
     fn alloc_slow(

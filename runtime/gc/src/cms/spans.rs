@@ -77,6 +77,10 @@ pub struct Span {
     /// behind the collector's `sweep_epoch` still holds garbage of the last mark (unmarked
     /// objects): `is_dead` skips them until the sweeper turns them into fillers.
     pub swept_epoch: u32,
+    /// Where the next cursor on this span starts looking for a free slot: the slots below it
+    /// were full when the last cursor left the span (slots free up only by sweeping, which
+    /// resets it to 0). So a span passed from thread to thread is scanned once, not per owner.
+    pub resume_at: u32,
 }
 
 /// The span table and the lists spans move between.
@@ -103,6 +107,7 @@ impl Pool {
                 Span {
                     kind: SpanKind::Free,
                     swept_epoch: 0,
+                    resume_at: 0,
                 };
                 max_spans
             ],
@@ -141,6 +146,7 @@ impl Pool {
         self.spans[span as usize] = Span {
             kind: SpanKind::Small { class: class as u8 },
             swept_epoch: epoch,
+            resume_at: 0,
         };
         let start = self.start_of(span);
         let slot = CLASS_SIZES[class] as usize;
@@ -170,11 +176,13 @@ impl Pool {
                             size: size as u32,
                         },
                         swept_epoch: epoch,
+                        resume_at: 0,
                     };
                     for t in first + 1..first + n {
                         self.spans[t] = Span {
                             kind: SpanKind::LargeTail,
                             swept_epoch: epoch,
+                            resume_at: 0,
                         };
                     }
                     return Some(first as u32);

@@ -352,7 +352,10 @@ mod tests {
         assert!(m.exit(9));
         for (id, waiter) in (1..=3).zip(waiters) {
             assert_eq!(waiter.join().unwrap(), WaitOutcome::Woken);
-            assert!(m.exit(id), "waiter {id} owned the monitor when its wait returned");
+            assert!(
+                m.exit(id),
+                "waiter {id} owned the monitor when its wait returned"
+            );
         }
         assert_eq!(wait_set_sizes(&m), (0, 0));
     }

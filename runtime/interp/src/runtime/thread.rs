@@ -191,9 +191,11 @@ impl JThread {
     }
 
     /// Runs `f` in a safe region: the stack lock is released (fairly, so a waiting collector
-    /// gets it) while `f` blocks. `f` must not touch the heap.
+    /// gets it) while `f` blocks, and the collector takes back what a blocked thread need not
+    /// hold (`Heap::release_idle`: concurrent mark-sweep's spans). `f` must not touch the heap.
     pub fn blocking<R>(&mut self, f: impl FnOnce() -> R) -> R {
         let guard = self.st.as_mut().expect("a running thread holds its stack");
+        self.vm.heap.release_idle(&mut guard.mutator);
         if guard.events.is_some() {
             guard.released_at = Some(std::time::Instant::now());
         }
