@@ -16,6 +16,8 @@ public final class WaitQueue {
     public static final class Waiter {
         final Thread thread = Thread.currentThread();
         public boolean queued;
+        /** What the waiter waits for, when the owner counts it (a semaphore's permits). */
+        public int need;
     }
 
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<Waiter>();
@@ -48,6 +50,23 @@ public final class WaitQueue {
         }
     }
 
+    /**
+     * Grants, from the longest-waiting on, what each waiter needs while it fits in what is left
+     * of `available`, waking each one granted; stops at the first that does not fit (it stays
+     * first in line, as a queued thread of the JDK's semaphore does). A woken waiter finds
+     * itself out of the queue: it holds what it asked for and need not compete for it again.
+     * Returns the total granted, for the owner to take from `available`.
+     */
+    public int grantWhileFits(int available) {
+        int granted = 0;
+        Waiter w;
+        while ((w = waiters.peekFirst()) != null && w.need <= available - granted) {
+            granted += w.need;
+            signal();
+        }
+        return granted;
+    }
+
     public void signalAll() {
         while (!waiters.isEmpty()) {
             signal();
@@ -56,6 +75,11 @@ public final class WaitQueue {
 
     public boolean hasWaiters() {
         return !waiters.isEmpty();
+    }
+
+    /** Threads waiting and not yet signalled. */
+    public int size() {
+        return waiters.size();
     }
 
     /**
@@ -72,6 +96,19 @@ public final class WaitQueue {
         } else if (unused) {
             signal();
         }
+    }
+
+    /** `w` stops waiting and leaves the queue if still in it; true if it had been signalled. */
+    public boolean withdraw(Waiter w) {
+        if (w == null) {
+            return false;
+        }
+        if (w.queued) {
+            waiters.remove(w);
+            w.queued = false;
+            return false;
+        }
+        return true;
     }
 
     /**

@@ -1,17 +1,38 @@
 package java.util.concurrent.locks;
 
 import java.util.concurrent.TimeUnit;
+import java.util.ArrayDeque;
 
 /**
- * A read-write lock on one monitor: many readers or one writer; the writer may also read and
- * re-enter; a waiting writer keeps new readers out (no writer starvation). Not fair.
+ * A read-write lock: many readers or one writer; the writer may also read and re-enter, and
+ * downgrade by taking the read lock before releasing the write lock. Not fair, but FIFO among
+ * the threads that had to wait.
+ *
+ * The state lives under one monitor (`sync`). Threads that must wait join one FIFO line and park
+ * outside the monitor. A release *grants* the lock to the head of the line, as the JDK's
+ * AbstractQueuedSynchronizer wakes its head: a writer once nobody holds the lock, or else every
+ * reader up to the first writer in line. Only the threads granted are woken, and they already
+ * hold the lock when they wake. A new reader waits if anyone is in line (so a waiting writer is
+ * not starved), unless it already holds a read lock (re-entry must not deadlock behind a writer).
  */
 public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializable {
     private final Object sync = new Object();
     private Thread writer;
     private int writeHolds;
     private int readers;
-    private int waitingWriters;
+
+    /** A thread waiting in line for the read or the write lock; `granted` once it holds it. */
+    private static final class Waiter {
+        final Thread thread = Thread.currentThread();
+        final boolean write;
+        volatile boolean granted;
+
+        Waiter(boolean write) {
+            this.write = write;
+        }
+    }
+
+    private final transient ArrayDeque<Waiter> line = new ArrayDeque<Waiter>();
     private final java.util.HashMap<Thread, int[]> readHolds = new java.util.HashMap<Thread, int[]>();
     private final ReadLock readerLock = new ReadLock();
     private final WriteLock writerLock = new WriteLock();
@@ -48,6 +69,17 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         }
     }
 
+    /** Threads waiting for the read or the write lock. */
+    public final int getQueueLength() {
+        synchronized (sync) {
+            return line.size();
+        }
+    }
+
+    public final boolean hasQueuedThreads() {
+        return getQueueLength() > 0;
+    }
+
     public int getReadHoldCount() {
         synchronized (sync) {
             int[] h = readHolds.get(Thread.currentThread());
@@ -55,28 +87,25 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         }
     }
 
+    /** Caller holds `sync`. */
     private boolean tryRead() {
         Thread me = Thread.currentThread();
-        int[] mine = readHolds.get(me);
-        if (writer == me || (writer == null && (waitingWriters == 0 || mine != null))) {
-            if (mine == null) {
-                mine = new int[1];
-                readHolds.put(me, mine);
-            }
-            mine[0]++;
-            readers++;
+        boolean holding = readHolds.containsKey(me);
+        if (writer == me || (writer == null && (line.isEmpty() || holding))) {
+            addReadHold(me);
             return true;
         }
         return false;
     }
 
+    /** Caller holds `sync`. */
     private boolean tryWrite() {
         Thread me = Thread.currentThread();
         if (writer == me) {
             writeHolds++;
             return true;
         }
-        if (writer == null && readers == 0) {
+        if (writer == null && readers == 0 && line.isEmpty()) {
             writer = me;
             writeHolds = 1;
             return true;
@@ -84,29 +113,128 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         return false;
     }
 
-    public class ReadLock implements Lock, java.io.Serializable {
-        public void lock() {
-            synchronized (sync) {
-                boolean interrupted = false;
-                while (!tryRead()) {
-                    try {
-                        sync.wait();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
+    private void addReadHold(Thread t) {
+        int[] holds = readHolds.get(t);
+        if (holds == null) {
+            holds = new int[1];
+            readHolds.put(t, holds);
+        }
+        holds[0]++;
+        readers++;
+    }
+
+    /**
+     * Caller holds `sync`: grants the lock to the head of the line if it can have it now (see
+     * the class comment), waking only those granted.
+     */
+    private void grantNext() {
+        if (writer != null) {
+            return;
+        }
+        Waiter head = line.peekFirst();
+        if (head != null && head.write) {
+            if (readers == 0) {
+                line.pollFirst();
+                writer = head.thread;
+                writeHolds = 1;
+                wake(head);
+            }
+            return;
+        }
+        while ((head = line.peekFirst()) != null && !head.write) {
+            line.pollFirst();
+            addReadHold(head.thread);
+            wake(head);
+        }
+    }
+
+    private static void wake(Waiter w) {
+        w.granted = true;
+        LockSupport.unpark(w.thread);
+    }
+
+    /**
+     * Takes the read or write lock, waiting in line for it (until `deadline` when `timed`);
+     * false if the deadline passed first. An interrupt throws when `interruptible`, else is
+     * kept. A waiter granted the lock keeps it, whatever else happened meanwhile.
+     */
+    private boolean acquire(boolean write, boolean interruptible, boolean timed, long deadline) throws InterruptedException {
+        if (interruptible && Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Waiter w;
+        synchronized (sync) {
+            if (write ? tryWrite() : tryRead()) {
+                return true;
+            }
+            if (timed && deadline - System.nanoTime() <= 0) {
+                return false;
+            }
+            w = new Waiter(write);
+            line.addLast(w);
+        }
+        boolean interrupted = false;
+        try {
+            while (!w.granted) {
+                if (timed) {
+                    long left = deadline - System.nanoTime();
+                    if (left > 0) {
+                        LockSupport.parkNanos(this, left);
                     }
+                } else {
+                    LockSupport.park(this);
                 }
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
+                if (w.granted) {
+                    break;
+                }
+                boolean interruptedNow = Thread.interrupted();
+                boolean givingUp = (interruptedNow && interruptible) || (timed && deadline - System.nanoTime() <= 0);
+                if (interruptedNow) {
+                    interrupted = true;
+                }
+                if (givingUp && leaveLine(w)) {
+                    if (interruptedNow && interruptible) {
+                        interrupted = false;
+                        throw new InterruptedException();
+                    }
+                    return false;
                 }
             }
+            return true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** `w` gives up: out of the line unless it was granted meanwhile (then false: it holds it). */
+    private boolean leaveLine(Waiter w) {
+        synchronized (sync) {
+            if (w.granted) {
+                return false;
+            }
+            line.remove(w);
+            grantNext();
+            return true;
+        }
+    }
+
+    private void acquireUninterruptibly(boolean write) {
+        try {
+            acquire(write, false, false, 0L);
+        } catch (InterruptedException cannotHappen) {
+            throw new IllegalStateException(cannotHappen);
+        }
+    }
+
+    public class ReadLock implements Lock, java.io.Serializable {
+        public void lock() {
+            acquireUninterruptibly(false);
         }
 
         public void lockInterruptibly() throws InterruptedException {
-            synchronized (sync) {
-                while (!tryRead()) {
-                    sync.wait();
-                }
-            }
+            acquire(false, true, false, 0L);
         }
 
         public boolean tryLock() {
@@ -116,17 +244,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         }
 
         public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
-            long deadline = System.nanoTime() + unit.toNanos(timeout);
-            synchronized (sync) {
-                while (!tryRead()) {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        return false;
-                    }
-                    sync.wait(Math.max(1L, left / 1000000L));
-                }
-                return true;
-            }
+            return acquire(false, true, true, System.nanoTime() + unit.toNanos(timeout));
         }
 
         public void unlock() {
@@ -140,7 +258,9 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
                     readHolds.remove(me);
                 }
                 readers--;
-                sync.notifyAll();
+                if (readers == 0) {
+                    grantNext();
+                }
             }
         }
 
@@ -151,35 +271,11 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
 
     public class WriteLock implements Lock, java.io.Serializable {
         public void lock() {
-            synchronized (sync) {
-                boolean interrupted = false;
-                waitingWriters++;
-                while (!tryWrite()) {
-                    try {
-                        sync.wait();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-                waitingWriters--;
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            acquireUninterruptibly(true);
         }
 
         public void lockInterruptibly() throws InterruptedException {
-            synchronized (sync) {
-                waitingWriters++;
-                try {
-                    while (!tryWrite()) {
-                        sync.wait();
-                    }
-                } finally {
-                    waitingWriters--;
-                    sync.notifyAll();
-                }
-            }
+            acquire(true, true, false, 0L);
         }
 
         public boolean tryLock() {
@@ -189,23 +285,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         }
 
         public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
-            long deadline = System.nanoTime() + unit.toNanos(timeout);
-            synchronized (sync) {
-                waitingWriters++;
-                try {
-                    while (!tryWrite()) {
-                        long left = deadline - System.nanoTime();
-                        if (left <= 0) {
-                            return false;
-                        }
-                        sync.wait(Math.max(1L, left / 1000000L));
-                    }
-                    return true;
-                } finally {
-                    waitingWriters--;
-                    sync.notifyAll();
-                }
-            }
+            return acquire(true, true, true, System.nanoTime() + unit.toNanos(timeout));
         }
 
         public void unlock() {
@@ -215,7 +295,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
                 }
                 if (--writeHolds == 0) {
                     writer = null;
-                    sync.notifyAll();
+                    grantNext();
                 }
             }
         }
