@@ -23,6 +23,8 @@
  * Size argument (args[0], default 8): each of the 4 threads runs
  *   35 * size - 25 rounds (10 at size 1, 255 at the default size); a round allocates a tree of depth 10-12 (2-8K nodes), a sorted
  *   list of 400 boxed Integers and a LinkedList queue of 300 elements.
+ * Threads (args[1], default 4): more threads, each running the same rounds
+ *   (the time to safepoint with more runnable threads than cores).
  * Peak live size at the default size: about 2 MB (four threads' rings of
  *   recent results, one tree per thread, and the shared map).
  *
@@ -191,7 +193,7 @@ public class MultiThreadAlloc {
         if (size < 1) {
             size = 1;
         }
-        int threadCount = 4;
+        int threadCount = args.length > 1 ? Math.max(1, Integer.parseInt(args[1])) : 4;
         int rounds = 35 * size - 25;
         Worker[] workers = new Worker[threadCount];
         Thread[] threads = new Thread[threadCount];
