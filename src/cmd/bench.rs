@@ -27,6 +27,15 @@ pub struct BenchArgs {
     /// Program size argument (default: each program's own default).
     #[arg(long)]
     size: Option<String>,
+    /// Further program arguments after the size, space-separated (e.g. `--size 8 --args park`
+    /// runs ThreadRing's park/unpark ring only).
+    #[arg(
+        long,
+        value_name = "ARGS",
+        requires = "size",
+        allow_hyphen_values = true
+    )]
+    args: Option<String>,
     /// Skip the HotSpot JIT runs.
     #[arg(long)]
     no_jit: bool,
@@ -301,6 +310,7 @@ fn run_once(
     if let Some(s) = &args.size {
         cmd.arg(s);
     }
+    cmd.args(args.args.iter().flat_map(|a| a.split_whitespace()));
     let start = Instant::now();
     let out = cmd
         .output()
@@ -410,10 +420,14 @@ fn render(rows: &[Row], args: &BenchArgs) -> String {
         }
         _ => {
             let mut s = format!(
-                "-Xmx{}, {} repetitions (median, min-max), size {}\n\n| program | configuration | wall s | spread s | GCs | total pause ms | median pause ms | max pause ms | p99 pause ms | MMU 10 ms | x HotSpot -Xint |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+                "-Xmx{}, {} repetitions (median, min-max), size {}{}\n\n| program | configuration | wall s | spread s | GCs | total pause ms | median pause ms | max pause ms | p99 pause ms | MMU 10 ms | x HotSpot -Xint |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
                 args.xmx,
                 args.reps,
-                args.size.as_deref().unwrap_or("default")
+                args.size.as_deref().unwrap_or("default"),
+                args.args
+                    .as_deref()
+                    .map(|a| format!(", arguments {a}"))
+                    .unwrap_or_default()
             );
             for r in rows {
                 s += &format!(
