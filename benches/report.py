@@ -13,6 +13,9 @@ the date, the machine and the command:
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
   streams      benches/streams_overhead.py --json: what heap streams cost
+  threads      ThreadRing (503 threads) per hand-off mechanism x collectors against HotSpot
+               -Xint, and the time to safepoint of MultiThreadAlloc with 4 threads per core
+               (gcvm's -Xlog:gc* against HotSpot's -Xlog:safepoint)
 
 --quick runs fewer repetitions and programs (to try the script; the output says "quick").
 --only re-measures the named subjects and keeps the other sections of --out as they are.
@@ -56,7 +59,11 @@ QUICK_STREAM_COLLECTORS = "semispace,region"
 NOTEBOOK = "9bbfd4d"          # the last commit whose docs/benchmarks.md was the rounds' notebook
 # A 1-minute load average above this around the tables means other work ran beside them.
 BUSY_LOAD = 2.2
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams"]
+RING_SIZE = "8"
+RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
+TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
+TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams", "threads"]
 # ----------------------------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -399,8 +406,88 @@ first figure; the milliseconds per redraw say how much room is left. GCspy's vie
 tiles at 0.52 frames per second.
 """
 
+def percentile(v, q):
+    v = sorted(v)
+    return v[min(len(v) - 1, int(q * len(v)))] if v else float("nan")
+
+
+def thread_ring(ctx):
+    """ThreadRing, one mechanism at a time: gcvm under every collector against HotSpot -Xint."""
+    cmds, rows = [], {}
+    for m in (["monitor", "queue"] if ctx.quick else RING_MECHANISMS):
+        cmd, rs = bench_json(ctx, ["--programs", "ThreadRing", "--size", RING_SIZE, "--args", m,
+                                   "--collectors", COLLECTORS, "--no-jit"])
+        cmds.append(ctx.shown(cmd))
+        rows[m] = {r["config"]: r for r in rs}
+    out = [f"ThreadRing {RING_SIZE} (programs/): 503 threads pass a token 20,000 times through "
+           "each mechanism (the pool chains 8,000 tasks; messages: 500 threads forward 2,000 "
+           "messages 200 hops each). gcvm's median wall seconds (min-max over the runs) and its "
+           "ratio to HotSpot -Xint's median with Serial and with the matching collector; below 1 "
+           "is faster than HotSpot.", "",
+           "| mechanism | collector | gcvm s | x HotSpot -Xint Serial | x HotSpot -Xint matching "
+           "| HotSpot -Xint Serial s |", "|---|---|---:|---:|---:|---:|"]
+    worst = 0.0
+    for m, by in rows.items():
+        serial = by.get("hotspot-xint -XX:+UseSerialGC")
+        for c in COLLECTORS.split(","):
+            g = by.get(f"gcvm {c}")
+            if not g:
+                continue
+            match = by.get(f"hotspot-xint {HOTSPOT_GC[c]}")
+            rs = g["median_s"] / serial["median_s"] if serial else None
+            rm = g["median_s"] / match["median_s"] if match else None
+            worst = max(worst, rs or 0, rm or 0)
+            out.append(f"| {m} | {c} | {g['median_s']:.2f} ({g['min_s']:.2f}-{g['max_s']:.2f}) "
+                       f"| {f2(rs)} | {f2(rm)} | {serial['median_s']:.2f} "
+                       f"({serial['min_s']:.2f}-{serial['max_s']:.2f}) |")
+    return cmds, out, worst
+
+
+def ttsp_samples(cmd, pattern, scale):
+    log("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}")
+    return [float(x) * scale for x in re.findall(pattern, p.stdout + p.stderr)]
+
+
+def time_to_safepoint(ctx):
+    """MultiThreadAlloc with 4x more runnable threads than cores, alternating gcvm and HotSpot."""
+    classes = os.path.join(ctx.work, "mta")
+    sh(["javac", "-d", classes, "programs/MultiThreadAlloc.java"])
+    program = ["-cp", classes, "MultiThreadAlloc", TTSP_SIZE, TTSP_THREADS]
+    configs = [(f"gcvm {c}", [ctx.gcvm, "run", "--gc", c, "-Xmx" + TTSP_XMX, "-Xlog:gc*"] + program,
+                r"Time to safepoint ([0-9.]+)ms", 1.0) for c in COLLECTORS.split(",")]
+    configs += [(f"HotSpot {h}", ["java"] + h.split() + ["-Xmx" + TTSP_XMX, "-Xlog:safepoint"] + program,
+                 r"Reaching safepoint: ([0-9]+) ns", 1e-6) for h in TTSP_HOTSPOT]
+    samples = {name: [] for name, _, _, _ in configs}
+    for _ in range(ctx.reps):
+        for name, cmd, pattern, scale in configs:
+            samples[name] += ttsp_samples(cmd, pattern, scale)
+    out = ["", f"Time to safepoint: MultiThreadAlloc {TTSP_SIZE} with {TTSP_THREADS} threads "
+           f"(4 runnable threads per core), `-Xmx{TTSP_XMX}`, every safepoint of "
+           f"{plural(ctx.reps, 'run')} per configuration pooled: gcvm's from `-Xlog:gc*` "
+           "(`Time to safepoint`, every pause), HotSpot's from `-Xlog:safepoint` (`Reaching "
+           "safepoint`, every safepoint, collections or not).", "",
+           "| configuration | safepoints | p50 ms | p99 ms | max ms |", "|---|---:|---:|---:|---:|"]
+    for name, v in samples.items():
+        out.append(f"| {name} | {len(v)} | {f2(percentile(v, 0.5), '.3f')} "
+                   f"| {f2(percentile(v, 0.99), '.3f')} | {f2(max(v) if v else None, '.3f')} |")
+    return out, {k: percentile(v, 0.99) for k, v in samples.items()}
+
+
+def threads(ctx):
+    l0 = loadavg()
+    cmds, ring, worst = thread_ring(ctx)
+    ttsp, p99 = time_to_safepoint(ctx)
+    l1 = loadavg()
+    cmds.append(["(and MultiThreadAlloc runs, see below)"])
+    out = ["## Many threads", "", ctx.stamp(cmds, (l0, l1))] + ring + ttsp + [""]
+    return "\n".join(out), {"worst_ring_ratio": worst, "ttsp_p99_ms": p99}
+
+
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "tracing": tracing, "streams": streams}
+           "tracing": tracing, "streams": streams, "threads": threads}
 
 
 def how_we_measure():

@@ -235,6 +235,12 @@ pub trait Collector: Send + Sync {
         cause.trace_kind()
     }
 
+    /// The VM asked every mutator to stop (a safepoint request) and is waiting for them to reach
+    /// their polls: concurrent work should step aside at its next check, so that the threads
+    /// still running Java code get the CPU to reach a poll (with more runnable threads than
+    /// cores the time to safepoint is mostly waiting for the CPU). `world_resumed` follows.
+    fn world_stopping(&self) {}
+
     /// The VM stopped every mutator (for a pause, or for good at exit). Until `world_resumed`,
     /// the VM and the heap's pause driver walk the heap (verifier, heap dump, barrier check):
     /// a collector with concurrent threads keeps them from changing it (shared/controller.rs

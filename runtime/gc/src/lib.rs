@@ -430,6 +430,11 @@ impl Heap {
     // ---- pauses ----
 
     /// The VM stopped the world (see `Collector::world_stopped`).
+    pub fn world_stopping(&self) {
+        self.collector.world_stopping();
+    }
+
+    /// Every mutator has stopped (see `Collector::world_stopped`).
     pub fn world_stopped(&self) {
         self.collector.world_stopped();
     }

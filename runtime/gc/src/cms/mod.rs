@@ -111,8 +111,9 @@ const STREAM_CELL: u16 = STREAM_SPAN + 1;
 pub const ASSIST_BYTES: usize = 64 * 1024;
 /// ... by processing up to this many grey objects.
 pub const ASSIST_OBJECTS: usize = 256;
-/// Grey objects the controller processes between checks for an abort.
-const MARK_CHUNK: usize = 4096;
+/// Grey objects the controller processes between checks for an abort or a pause coming (about
+/// 0.1 ms of marking).
+const MARK_CHUNK: usize = 512;
 /// The collector starts a cycle when the bytes in use exceed this share of the free space left
 /// after the last cycle (GOGC-like), added to what survived it.
 const TRIGGER_FRACTION: f64 = 0.5;
@@ -166,6 +167,9 @@ pub struct ConcurrentMarkSweep {
     /// Held while the controller does a piece of concurrent work and by every pause, so that a
     /// pause never overlaps the controller's marking or sweeping.
     work: Mutex<()>,
+    /// A safepoint was requested and the pause has not ended: the controller starts no piece
+    /// of concurrent work meanwhile, leaving the CPU to the mutators on their way to a poll.
+    pause_coming: (Mutex<bool>, Condvar),
     /// Incremented by every full collection: a cycle that sees it change abandons itself.
     generation: AtomicU32,
     /// The cycle whose garbage sweeping removes (see `Span::swept_epoch`).
@@ -281,6 +285,7 @@ impl ConcurrentMarkSweep {
             discovered: Mutex::new(Discovered::default()),
             phase: Mutex::new(Phase::Idle),
             work: Mutex::new(()),
+            pause_coming: (Mutex::new(false), Condvar::new()),
             generation: AtomicU32::new(0),
             sweep_epoch: AtomicU32::new(0),
             used: AtomicUsize::new(0),
@@ -865,6 +870,7 @@ impl ConcurrentMarkSweep {
     /// abandoned the cycle meanwhile.
     fn work_in_chunks(&self, generation: u32, mut chunk: impl FnMut() -> bool) -> bool {
         loop {
+            self.wait_while_a_pause_is_coming();
             let _work = self.work.lock();
             if self.aborted(generation) {
                 return false;
@@ -872,6 +878,16 @@ impl ConcurrentMarkSweep {
             if !chunk() {
                 return true;
             }
+        }
+    }
+
+    /// Waits while a safepoint is being reached or a pause runs (`world_stopping` to
+    /// `world_resumed`).
+    fn wait_while_a_pause_is_coming(&self) {
+        let (lock, cond) = &self.pause_coming;
+        let mut coming = lock.lock();
+        while *coming {
+            cond.wait(&mut coming);
         }
     }
 
@@ -975,6 +991,16 @@ impl Collector for ConcurrentMarkSweep {
             pre_write_active: Some(self.marking.clone()),
             cross_region: None,
         }
+    }
+
+    /// The controller's marking and sweeping step aside until the pause is over.
+    fn world_stopping(&self) {
+        *self.pause_coming.0.lock() = true;
+    }
+
+    fn world_resumed(&self) {
+        *self.pause_coming.0.lock() = false;
+        self.pause_coming.1.notify_all();
     }
 
     fn new_mutator(&self, threads: usize) -> Mutator {

@@ -893,6 +893,10 @@ impl Collector for RegionCollector {
         self.collect_in_pause(cause, roots, events)
     }
 
+    fn world_stopping(&self) {
+        self.gate.close();
+    }
+
     fn world_stopped(&self) {
         self.gate.stop();
     }

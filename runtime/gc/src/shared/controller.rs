@@ -206,6 +206,14 @@ impl ConcurrentGate {
         self.stopping.load(Ordering::Relaxed)
     }
 
+    /// The world is stopping: no new unit starts, and the units in progress are asked to end
+    /// early (`stop_requested`), so that they leave the CPU to the mutators still on their way
+    /// to a safepoint. `stop` then waits for them; `resume` opens the gate again.
+    pub fn close(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        self.state.lock().0 = true;
+    }
+
     /// The world stopped: returns once no unit of concurrent work is in progress.
     pub fn stop(&self) {
         self.stopping.store(true, Ordering::Relaxed);

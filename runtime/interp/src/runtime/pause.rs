@@ -48,6 +48,7 @@ impl Vm {
         }
         let requested = std::time::Instant::now();
         self.threads.request_safepoint();
+        self.heap.world_stopping();
         let (mut stacks, _) = self.threads.stop_every_thread(None);
         self.heap.world_stopped();
         let all_arrived = Instant::now();
@@ -109,6 +110,7 @@ impl Vm {
             return false;
         }
         self.threads.request_safepoint();
+        self.heap.world_stopping();
         let (mut stacks, _) = self.threads.stop_every_thread(None);
         self.heap.world_stopped();
         for st in stacks.iter_mut() {
