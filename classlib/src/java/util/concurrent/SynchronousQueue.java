@@ -2,6 +2,7 @@ package java.util.concurrent;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
+import jdk.internal.gcvm.WaitQueue;
 
 /**
  * A queue that holds nothing: each insert waits for a remove and each remove for an insert.
@@ -112,14 +113,7 @@ public class SynchronousQueue<E> extends java.util.AbstractQueue<E> implements B
             line.addLast(n);
         }
         while (!n.matched) {
-            if (timed) {
-                long left = deadline - System.nanoTime();
-                if (left > 0) {
-                    LockSupport.parkNanos(this, left);
-                }
-            } else {
-                LockSupport.park(this);
-            }
+            WaitQueue.park(this, timed, deadline);
             if (n.matched) {
                 break;
             }

@@ -1,7 +1,8 @@
 package java.util.concurrent.locks;
 
-import java.util.concurrent.TimeUnit;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import jdk.internal.gcvm.WaitQueue;
 
 /**
  * A read-write lock: many readers or one writer; the writer may also read and re-enter, and
@@ -176,14 +177,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         boolean interrupted = false;
         try {
             while (!w.granted) {
-                if (timed) {
-                    long left = deadline - System.nanoTime();
-                    if (left > 0) {
-                        LockSupport.parkNanos(this, left);
-                    }
-                } else {
-                    LockSupport.park(this);
-                }
+                WaitQueue.park(this, timed, deadline);
                 if (w.granted) {
                     break;
                 }
