@@ -71,3 +71,48 @@ fn bench_arguments_need_a_size() {
     assert_eq!(out.code, Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--size"));
 }
+
+#[test]
+fn bench_compares_with_the_hotspot_collectors_asked_for() {
+    let out = bench(&[
+        "--programs",
+        "ThreadRing",
+        "--size",
+        "1",
+        "--args",
+        "monitor",
+        "--collectors",
+        "concurrent-mark-sweep",
+        "--hotspot-gcs",
+        "serial",
+        "--reps",
+        "1",
+        "--no-jit",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr_head(20));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let configs: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        configs,
+        [
+            "gcvm concurrent-mark-sweep",
+            "hotspot-xint -XX:+UseSerialGC"
+        ],
+        "Serial instead of ZGC and G1"
+    );
+    let gcvm_row = text.lines().nth(1).unwrap();
+    assert!(!gcvm_row.ends_with(','), "a ratio to Serial: {gcvm_row}");
+}
+
+#[test]
+fn bench_names_an_unknown_hotspot_collector() {
+    let out = bench(&["--hotspot-gcs", "serial,cms"]);
+    assert_eq!(out.code, Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown HotSpot collector 'cms'"));
+}

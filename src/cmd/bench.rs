@@ -36,6 +36,10 @@ pub struct BenchArgs {
         allow_hyphen_values = true
     )]
     args: Option<String>,
+    /// HotSpot collectors to run beside gcvm, comma-separated (serial, parallel, g1, zgc),
+    /// instead of each gcvm collector's match; ratios are then to the first one's -Xint time.
+    #[arg(long, value_name = "GCS", value_parser = parse_hotspot_gcs)]
+    hotspot_gcs: Option<HotspotGcs>,
     /// Skip the HotSpot JIT runs.
     #[arg(long)]
     no_jit: bool,
@@ -133,6 +137,33 @@ struct Row {
 
 /// HotSpot's collectors matching a gcvm collector (what the comparison is against; the first
 /// is the one the time ratio uses).
+/// The HotSpot collectors `--hotspot-gcs` names, as flags.
+#[derive(Clone)]
+struct HotspotGcs(Vec<&'static str>);
+
+fn parse_hotspot_gcs(list: &str) -> Result<HotspotGcs, String> {
+    list.split(',')
+        .map(|name| match name {
+            "serial" => Ok("-XX:+UseSerialGC"),
+            "parallel" => Ok("-XX:+UseParallelGC"),
+            "g1" => Ok("-XX:+UseG1GC"),
+            "zgc" => Ok("-XX:+UseZGC"),
+            other => Err(format!(
+                "unknown HotSpot collector '{other}' (serial, parallel, g1 or zgc)"
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(HotspotGcs)
+}
+
+/// The HotSpot collectors a gcvm collector is compared with, the first for its ratio.
+fn hotspot_gcs_for<'a>(collector: &str, chosen: Option<&'a HotspotGcs>) -> &'a [&'static str] {
+    match chosen {
+        Some(gcs) => &gcs.0,
+        None => matching_hotspot_gcs(collector),
+    }
+}
+
 fn matching_hotspot_gcs(collector: &str) -> &'static [&'static str] {
     match collector {
         "region" => &["-XX:+UseG1GC"],
@@ -154,7 +185,7 @@ fn bench(args: BenchArgs) -> Result<i32, String> {
     let classes = std::env::temp_dir().join(format!("gcvm-bench-{}", std::process::id()));
     compile(&programs, &classes)?;
     let collectors: Vec<String> = args.collectors.split(',').map(str::to_string).collect();
-    let configs = configs(&collectors, args.no_jit);
+    let configs = configs(&collectors, args.hotspot_gcs.as_ref(), args.no_jit);
     let gcvm = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     for program in &programs {
@@ -181,7 +212,10 @@ fn bench(args: BenchArgs) -> Result<i32, String> {
             let walls: Vec<f64> = s.iter().map(|x| x.wall).collect();
             let med = median(walls.clone());
             let ratio = c.collector.as_ref().and_then(|col| {
-                let want = format!("hotspot-xint {}", matching_hotspot_gcs(col)[0]);
+                let want = format!(
+                    "hotspot-xint {}",
+                    hotspot_gcs_for(col, args.hotspot_gcs.as_ref())[0]
+                );
                 xint.iter().find(|(l, _)| *l == want).map(|(_, t)| med / t)
             });
             rows.push(Row {
@@ -241,7 +275,7 @@ fn compile(programs: &[PathBuf], out: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn configs(collectors: &[String], no_jit: bool) -> Vec<Config> {
+fn configs(collectors: &[String], hotspot: Option<&HotspotGcs>, no_jit: bool) -> Vec<Config> {
     let mut configs: Vec<Config> = collectors
         .iter()
         .map(|c| Config {
@@ -252,7 +286,7 @@ fn configs(collectors: &[String], no_jit: bool) -> Vec<Config> {
         .collect();
     let mut gcs: Vec<&str> = Vec::new();
     for c in collectors {
-        for gc in matching_hotspot_gcs(c) {
+        for gc in hotspot_gcs_for(c, hotspot) {
             if !gcs.contains(gc) {
                 gcs.push(gc);
             }
