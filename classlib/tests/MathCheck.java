@@ -162,8 +162,12 @@ public class MathCheck {
             }
             return new BigDecimal(sb.toString());
         }
-        if (kind < 55) {
+        if (kind < 53) {
             return BigDecimal.valueOf(R.nextLong() >> R.nextInt(64), smallScale());
+        }
+        if (kind < 55) {
+            long[] edges = {Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, Integer.MIN_VALUE, 1L << 62};
+            return BigDecimal.valueOf(edges[R.nextInt(edges.length)], smallScale());
         }
         if (kind < 65) {
             double d = R.nextInt(4) == 0 ? Double.longBitsToDouble(R.nextLong())

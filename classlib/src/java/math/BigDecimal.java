@@ -527,7 +527,8 @@ public class BigDecimal extends Number implements Comparable<BigDecimal> {
      * different things about a zero divisor.
      */
     private String divideByZeroMessage(long raise) {
-        boolean compactDividend = intVal.bitLength() <= 63;
+        // The JDK's compact form is a long other than Long.MIN_VALUE (its "inflated" marker).
+        boolean compactDividend = intVal.bitLength() <= 63 && intVal.longValue() != Long.MIN_VALUE;
         if (!compactDividend) {
             return "BigInteger divide by zero";
         }
