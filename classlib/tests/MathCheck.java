@@ -424,6 +424,16 @@ public class MathCheck {
         p("huge scales", () -> BigDecimal.valueOf(12345, Integer.MAX_VALUE) + " "
                 + BigDecimal.valueOf(-12345, Integer.MIN_VALUE) + " " + BigDecimal.valueOf(0, Integer.MIN_VALUE)
                 + " " + BigDecimal.valueOf(12345, Integer.MIN_VALUE).toEngineeringString());
+        for (String[] pair : new String[][] {{"1E+1000000000", "1"}, {"1", "-1E-999999999"}, {"9.99999E+500", "5E-500"},
+            {"-1E+300", "0.5E-300"}, {"123456789", "0.00000000000000000000000000005"}}) {
+            BigDecimal u = new BigDecimal(pair[0]);
+            BigDecimal v = new BigDecimal(pair[1]);
+            for (MathContext m : new MathContext[] {MathContext.DECIMAL32, new MathContext(6, RoundingMode.UP),
+                new MathContext(9, RoundingMode.HALF_EVEN), new MathContext(30, RoundingMode.FLOOR)}) {
+                p("far add " + pair[0] + " " + pair[1] + " " + m, () -> u.add(v, m) + " " + v.add(u, m) + " "
+                        + u.subtract(v, m) + " " + v.subtract(u, m));
+            }
+        }
         p("huge cmp", () -> BigDecimal.valueOf(1, Integer.MAX_VALUE).compareTo(BigDecimal.valueOf(1, Integer.MIN_VALUE)));
         p("huge values", () -> BigDecimal.valueOf(1, -400).doubleValue() + " " + BigDecimal.valueOf(1, 400).doubleValue()
                 + " " + BigDecimal.valueOf(1, -100).longValue() + " " + BigDecimal.valueOf(-3, 2000).longValue());

@@ -463,7 +463,25 @@ public class BigDecimal extends Number implements Comparable<BigDecimal> {
         if (lhsZero || augendZero) {
             return addToZero(lhsZero ? augend : this, Math.max(scale, augend.scale), lhsZero && augendZero, mc);
         }
-        return doRound(add(augend), mc);
+        BigDecimal fine = scale > augend.scale ? this : augend;
+        BigDecimal coarse = fine == this ? augend : this;
+        return doRound(coarse.add(condenseBelow(coarse, fine, mc)), mc);
+    }
+
+    /**
+     * An addend far below the other one's last digit and below the result's rounding position
+     * only decides the rounding by its sign: it stands in as one unit three digits below both,
+     * so 1E+1000000000 + 1 does not build a billion-digit sum (digit positions count like
+     * scales: the digit worth 10^-k is at k).
+     */
+    private static BigDecimal condenseBelow(BigDecimal coarse, BigDecimal fine, MathContext mc) {
+        long resultUlpPosition = (long) coarse.scale - coarse.precision() + mc.precision;
+        long fineTopPosition = (long) fine.scale - fine.precision() + 1;
+        if (fineTopPosition > coarse.scale + 2L && fineTopPosition > resultUlpPosition + 2) {
+            long position = Math.max(coarse.scale, resultUlpPosition) + 3;
+            return new BigDecimal(BigInteger.valueOf(fine.signum()), coarse.checkScale(position), 1);
+        }
+        return fine;
     }
 
     /** 0 + x: x rounded, then brought as close to the preferred scale as mc's precision allows. */

@@ -386,7 +386,16 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
         return karatsubaMul(a, b);
     }
 
+    /** Row by row: one row per word of the shorter factor, each a pass over the longer one. */
     private static int[] schoolbookMul(int[] a, int[] b) {
+        if (a.length > b.length) {
+            int[] t = a;
+            a = b;
+            b = t;
+        }
+        if (a.length == 1) {
+            return mulByWord(b, a[0]);
+        }
         int[] r = new int[a.length + b.length];
         for (int i = 0; i < a.length; i++) {
             long ai = a[i] & MASK;
@@ -401,6 +410,19 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
             }
             r[i + b.length] = (int) carry;
         }
+        return trim(r);
+    }
+
+    private static int[] mulByWord(int[] a, int w) {
+        long m = w & MASK;
+        int[] r = new int[a.length + 1];
+        long carry = 0;
+        for (int i = 0; i < a.length; i++) {
+            long p = (a[i] & MASK) * m + carry;
+            r[i] = (int) p;
+            carry = p >>> 32;
+        }
+        r[a.length] = (int) carry;
         return trim(r);
     }
 
@@ -577,7 +599,7 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
     /** q^ from the top two words of the current remainder, corrected with the third (step D3). */
     private static long estimateQuotientDigit(int[] u, int top, long vTop, long vNext) {
         long num = ((u[top] & MASK) << 32) | (u[top - 1] & MASK);
-        long qhat = Long.divideUnsigned(num, vTop);
+        long qhat = num >= 0 ? num / vTop : Long.divideUnsigned(num, vTop);
         long rhat = num - qhat * vTop;
         while (qhat > MASK || Long.compareUnsigned(qhat * vNext, (rhat << 32) | (u[top - 2] & MASK)) > 0) {
             qhat--;
