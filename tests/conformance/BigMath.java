@@ -16,7 +16,8 @@ import java.util.TreeSet;
 // forms, add/subtract/multiply with and without MathContext, every divide overload (incl. the
 // non-terminating exact divide), divideToIntegralValue/remainder, setScale and round in all
 // eight rounding modes, stripTrailingZeros, movePoint*, pow, equals against compareTo in hash
-// and tree sets; MathContext and RoundingMode; the exceptions' types and messages.
+// and tree sets; MathContext and RoundingMode; the exceptions' types and messages; BigInteger
+// and BigDecimal arguments to String.format.
 public class BigMath {
     interface Op {
         Object run();
@@ -234,6 +235,10 @@ public class BigMath {
         BigDecimal pi = arctanInverse(5, mc).multiply(BigDecimal.valueOf(16)).subtract(
                 arctanInverse(239, mc).multiply(BigDecimal.valueOf(4)));
         p("pi", () -> pi.round(new MathContext(60)));
+        p("printf", () -> String.format("%.2f|%,.3f|%12.4e|%g|%.3g|%(f|%+.1E", total, pi.multiply(BigDecimal.valueOf(1e6)),
+                pi, new BigDecimal("0.00009999995"), new BigDecimal("999999.5"), v, new BigDecimal("-0.000")));
+        p("printf int", () -> String.format("%d|%,d|%x|%#X|%(o|%+d|%020d", factorial(25), factorial(20), BigInteger.valueOf(-255),
+                BigInteger.TWO.pow(70), BigInteger.valueOf(-8), BigInteger.TEN, BigInteger.valueOf(-42)));
     }
 
     /** arctan(1/x) by its Taylor series. */
