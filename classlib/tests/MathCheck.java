@@ -362,6 +362,10 @@ public class MathCheck {
             p(t + "bi", () -> x.toBigInteger());
             p(t + "biExact", () -> x.toBigIntegerExact());
             p(t + "ulp", () -> x.ulp());
+            p(t + "sqrt", () -> x.sqrt(mc));
+            p(t + "sqrtsq", () -> x.multiply(x).sqrt(mc) + " " + x.multiply(x).sqrt(MathContext.UNLIMITED));
+            p(t + "sqrtabs", () -> x.abs().sqrt(randMc()));
+            p(t + "sqrtexact", () -> x.abs().sqrt(new MathContext(mc.getPrecision(), RoundingMode.UNNECESSARY)));
             p(t + "parse", () -> new BigDecimal(x.toString()).equals(x) + " " + new BigDecimal(x.toEngineeringString(), mc));
         }
     }
@@ -413,6 +417,15 @@ public class MathCheck {
         p("bad mode set", () -> BigDecimal.ONE.setScale(2, -1));
         p("dti impossible", () -> new BigDecimal("123456789").divideToIntegralValue(new BigDecimal("0.01"),
                 new MathContext(3)));
+        for (String v : new String[] {"2", "4", "4.00", "0.0400", "1E-10", "1E-11", "10", "100", "0.01", "1", "1.000",
+            "0", "0.000", "0E+3", "-4", "2.25", "6.25E+8", "123456789.987654321", "99", "1E+1000", "3E-999"}) {
+            BigDecimal d = new BigDecimal(v);
+            for (MathContext m : new MathContext[] {MathContext.DECIMAL128, MathContext.UNLIMITED, new MathContext(1),
+                new MathContext(3, RoundingMode.UP), new MathContext(5, RoundingMode.FLOOR),
+                new MathContext(4, RoundingMode.UNNECESSARY), new MathContext(60, RoundingMode.HALF_DOWN)}) {
+                p("sqrt " + v + " " + m, () -> d.sqrt(m));
+            }
+        }
         p("pow bad", () -> BigDecimal.TEN.pow(-1));
         p("pow bad mc", () -> BigDecimal.TEN.pow(12345, new MathContext(3)));
         p("pow mc", () -> new BigDecimal("1.0001").pow(1000, MathContext.DECIMAL64) + " "

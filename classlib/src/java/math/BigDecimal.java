@@ -16,7 +16,6 @@ package java.math;
  * ("/ by zero" against "BigInteger divide by zero").
  *
  * <p>Behaviour follows JDK 17's {@code java.math.BigDecimal}; the code is gcvm's own.
- * Not provided: {@code sqrt(MathContext)}.
  */
 public class BigDecimal extends Number implements Comparable<BigDecimal> {
 
@@ -746,6 +745,100 @@ public class BigDecimal extends Number implements Comparable<BigDecimal> {
             acc = ONE.divide(acc, work);
         }
         return doRound(acc, mc);
+    }
+
+    /**
+     * The square root to mc.precision digits (precision 0: the exact root), then given the scale
+     * closest to the preferred this.scale / 2: stripped of trailing zeros and added to a zero of
+     * the preferred scale at the same precision.
+     *
+     * <p>The digits come from Newton's iteration on the value brought into [0.1, 10) (Hull and
+     * Abrham's properly rounded square root), started from Math.sqrt and run with the working
+     * precisions JDK 17 uses, then rounded and corrected by one ulp for the directed modes as
+     * JDK 17 corrects them. A correctly rounded root differs from JDK 17's in one way this keeps:
+     * in UP and CEILING an exact root that the iteration approaches from above gains an ulp.
+     */
+    public BigDecimal sqrt(MathContext mc) {
+        if (signum() < 0) {
+            throw new ArithmeticException("Attempted square root of negative BigDecimal");
+        }
+        int preferredScale = scale / 2;
+        if (signum() == 0) {
+            return zeroValueOf(preferredScale);
+        }
+        BigDecimal root = newtonSqrt(mc);
+        if (root.scale == preferredScale) {
+            return root;
+        }
+        return root.stripTrailingZeros().add(zeroValueOf(preferredScale),
+                new MathContext(mc.precision, RoundingMode.UNNECESSARY));
+    }
+
+    private static final BigDecimal ONE_HALF = new BigDecimal(BigInteger.valueOf(5), 1, 1);
+    private static final BigDecimal ONE_TENTH = new BigDecimal(BigInteger.ONE, 1, 1);
+
+    private BigDecimal newtonSqrt(MathContext mc) {
+        BigDecimal stripped = stripTrailingZeros();
+        if (stripped.intVal.equals(BigInteger.ONE) && (stripped.scale & 1) == 0) {
+            return new BigDecimal(BigInteger.ONE, stripped.scale / 2, 1); // a power of ten
+        }
+        // working = stripped 10^shift in [0.1, 10), shift even: sqrt(x) = sqrt(working) 10^(-shift/2)
+        int exponentScale = stripped.scale - stripped.precision() + 1;
+        int shift = exponentScale % 2 == 0 ? exponentScale : exponentScale - 1;
+        BigDecimal working = stripped.scaleByPowerOfTen(shift);
+        int targetPrecision = sqrtTargetPrecision(mc, stripped);
+        BigDecimal approx = newtonIterate(working, targetPrecision);
+        BigDecimal scaledBack = approx.scaleByPowerOfTen(-shift / 2);
+        RoundingMode mode = mc.roundingMode;
+        if (mode == RoundingMode.UNNECESSARY || mc.precision == 0) {
+            RoundingMode truncating = mode == RoundingMode.UNNECESSARY ? RoundingMode.DOWN : mode;
+            BigDecimal result = scaledBack.round(new MathContext(targetPrecision, truncating));
+            if (subtract(result.multiply(result)).signum() != 0) {
+                throw new ArithmeticException("Computed square root not exact.");
+            }
+            return result;
+        }
+        BigDecimal result = scaledBack.round(mc);
+        if ((mode == RoundingMode.DOWN || mode == RoundingMode.FLOOR) && result.multiply(result).compareTo(this) > 0) {
+            BigDecimal ulp = result.ulp();
+            if (approx.compareTo(ONE) == 0) {
+                ulp = ulp.multiply(ONE_TENTH); // below a power of ten the next number is closer
+            }
+            result = result.subtract(ulp);
+        } else if ((mode == RoundingMode.UP || mode == RoundingMode.CEILING)
+                && result.multiply(result).compareTo(this) < 0) {
+            result = result.add(result.ulp());
+        }
+        return result;
+    }
+
+    /** Digits the iteration must reach: twice the precision for the half-way modes. */
+    private static int sqrtTargetPrecision(MathContext mc, BigDecimal stripped) {
+        if (mc.precision == 0) {
+            return stripped.precision() / 2 + 1;
+        }
+        switch (mc.roundingMode) {
+            case HALF_UP:
+            case HALF_DOWN:
+            case HALF_EVEN:
+                int doubled = 2 * mc.precision;
+                return doubled < 0 ? Integer.MAX_VALUE - 2 : doubled;
+            default:
+                return mc.precision;
+        }
+    }
+
+    /** approx = (approx + working / approx) / 2 from a double's root, doubling the digits each step. */
+    private static BigDecimal newtonIterate(BigDecimal working, int targetPrecision) {
+        BigDecimal approx = new BigDecimal(Math.sqrt(working.doubleValue()));
+        int guessPrecision = 15;
+        do {
+            int digits = Math.max(Math.max(guessPrecision, targetPrecision + 2), working.precision());
+            MathContext step = new MathContext(digits, RoundingMode.HALF_EVEN);
+            approx = ONE_HALF.multiply(approx.add(working.divide(approx, step), step));
+            guessPrecision *= 2;
+        } while (guessPrecision < targetPrecision + 2);
+        return approx;
     }
 
     public BigDecimal abs() {
