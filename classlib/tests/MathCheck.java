@@ -295,6 +295,24 @@ public class MathCheck {
         p("mersenne 2", () -> BigInteger.ONE.shiftLeft(523).subtract(BigInteger.ONE).isProbablePrime(100));
         p("carmichael", () -> BigInteger.valueOf(561).isProbablePrime(100) + " "
                 + BigInteger.valueOf(3215031751L).isProbablePrime(100));
+        for (int bits = 2; bits < 140; bits += (bits < 12 ? 1 : 7)) {
+            final int nb = bits;
+            p("probablePrime " + bits, () -> {
+                Random rnd = new Random(nb * 31L);
+                return BigInteger.probablePrime(nb, rnd) + " " + rnd.nextInt();
+            });
+            p("prime ctor " + bits, () -> {
+                Random rnd = new Random(nb * 17L);
+                return new BigInteger(nb, nb % 5 - 1, rnd) + " " + new BigInteger(nb, 3, rnd) + " " + rnd.nextInt();
+            });
+        }
+        for (int bits : new int[] {200, 256, 384, 512, 1024}) {
+            p("probablePrime " + bits, () -> {
+                Random rnd = new Random(bits);
+                return BigInteger.probablePrime(bits, rnd) + " " + rnd.nextInt();
+            });
+        }
+        p("probablePrime 1", () -> BigInteger.probablePrime(1, new Random(1)));
         p("next 2^127", () -> BigInteger.ONE.shiftLeft(127).nextProbablePrime());
         p("next 10^30", () -> BigInteger.TEN.pow(30).nextProbablePrime());
         for (int i = 0; i < 120; i++) {

@@ -116,6 +116,11 @@ public class BigMath {
         p("compare", () -> x.compareTo(y) + " " + x.signum() + " " + x.abs().compareTo(y) + " " + x.min(y) + " "
                 + x.max(y) + " " + x.negate().hashCode() + " " + x.equals(new BigInteger(x.toString())));
         p("random", () -> new BigInteger(100, new Random(42)));
+        p("probablePrime", () -> {
+            Random r = new Random(2026);
+            return BigInteger.probablePrime(40, r) + " " + BigInteger.probablePrime(160, r) + " "
+                    + new BigInteger(64, 20, r) + " " + r.nextInt();
+        });
         List<BigInteger> list = new ArrayList<>();
         Random rnd = new Random(7);
         for (int i = 0; i < 20; i++) {

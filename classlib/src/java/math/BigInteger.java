@@ -18,8 +18,8 @@ import java.util.Random;
  *
  * <p>Observable behaviour (results, {@code hashCode}, {@code toString}, exception types and
  * messages) is that of JDK 17's {@code java.math.BigInteger}; the algorithms are gcvm's own.
- * Not provided: {@code probablePrime}, {@code BigInteger(int, int, Random)} (their values depend
- * on the JDK's prime search).
+ * {@code probablePrime} and {@code BigInteger(int, int, Random)} draw their candidates as the
+ * JDK does, so the same seed gives the same prime.
  */
 public class BigInteger extends Number implements Comparable<BigInteger> {
 
@@ -955,6 +955,164 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
             bn = t;
         }
         return bn.equals(ONE) ? result : 0;
+    }
+
+    // ---- random primes: the JDK's candidate sequence, so a seeded Random gives the JDK's prime ----
+
+    /** Below this many bits candidates are drawn one by one; from it on a sieve scans a range. */
+    private static final int SMALL_PRIME_THRESHOLD = 95;
+    private static final int DEFAULT_PRIME_CERTAINTY = 100;
+    /** Odd primes below this sieve the ranges (the JDK's small sieve of 150 * 64 odd numbers). */
+    private static final int SIEVE_PRIME_LIMIT = 2 * 150 * 64;
+    private static final long SMALL_PRIME_PRODUCT = 3L * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41;
+    private static int[] sievePrimes;
+
+    public static BigInteger probablePrime(int bitLength, Random rnd) {
+        return randomPrime(bitLength, DEFAULT_PRIME_CERTAINTY, rnd);
+    }
+
+    public BigInteger(int bitLength, int certainty, Random rnd) {
+        BigInteger prime = randomPrime(bitLength, certainty, rnd);
+        this.signum = 1;
+        this.mag = prime.mag;
+    }
+
+    private static BigInteger randomPrime(int bitLength, int certainty, Random rnd) {
+        if (bitLength < 2) {
+            throw new ArithmeticException("bitLength < 2");
+        }
+        return bitLength < SMALL_PRIME_THRESHOLD ? smallRandomPrime(bitLength, certainty, rnd)
+                : largeRandomPrime(bitLength, certainty, rnd);
+    }
+
+    /**
+     * Random odd candidates of exactly bitLength bits (words drawn most significant first),
+     * skipping multiples of 3..41, until one passes the random-base test.
+     */
+    private static BigInteger smallRandomPrime(int bitLength, int certainty, Random rnd) {
+        int words = (bitLength + 31) >>> 5;
+        int highBit = 1 << ((bitLength + 31) & 31);
+        int highMask = (highBit << 1) - 1;
+        while (true) {
+            int[] w = new int[words];
+            for (int i = words - 1; i >= 0; i--) {
+                w[i] = rnd.nextInt();
+            }
+            w[words - 1] = (w[words - 1] & highMask) | highBit;
+            if (bitLength > 2) {
+                w[0] |= 1;
+            }
+            BigInteger p = of(1, w);
+            if (bitLength > 6 && hasFactorUpTo41(p)) {
+                continue;
+            }
+            if (bitLength < 4 || p.passesRandomTests(certainty, rnd)) {
+                return p;
+            }
+        }
+    }
+
+    private static boolean hasFactorUpTo41(BigInteger p) {
+        long r = p.remainder(valueOf(SMALL_PRIME_PRODUCT)).longValue();
+        for (int q : SMALL_PRIMES) {
+            if (q > 2 && q <= 41 && r % q == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * From a random even start of bitLength bits, the odd numbers of a range of
+     * bitLength / 20 * 64 are sieved by the odd primes below 19200 and the survivors tested in
+     * order; the next range follows (a new random start once the length would change).
+     */
+    private static BigInteger largeRandomPrime(int bitLength, int certainty, Random rnd) {
+        int searchLen = bitLength / 20 * 64;
+        BigInteger base = randomEvenStart(bitLength, rnd);
+        BigInteger candidate = firstPrimeInRange(base, searchLen, certainty, rnd);
+        while (candidate == null || candidate.bitLength() != bitLength) {
+            base = base.add(valueOf(2L * searchLen));
+            if (base.bitLength() != bitLength) {
+                base = randomEvenStart(bitLength, rnd);
+            }
+            candidate = firstPrimeInRange(base, searchLen, certainty, rnd);
+        }
+        return candidate;
+    }
+
+    private static BigInteger randomEvenStart(int bitLength, Random rnd) {
+        return new BigInteger(bitLength, rnd).setBit(bitLength - 1).clearBit(0);
+    }
+
+    /** The first of base + 1, base + 3, ... (searchLen numbers) without a small factor that passes. */
+    private static BigInteger firstPrimeInRange(BigInteger base, int searchLen, int certainty, Random rnd) {
+        boolean[] composite = new boolean[searchLen];
+        for (int q : sievePrimes()) {
+            int r = base.remainder(valueOf(q)).intValue();
+            int start = q - r; // base + start is the first multiple of q above base
+            if (start % 2 == 0) {
+                start += q;
+            }
+            for (int i = (start - 1) / 2; i < searchLen; i += q) {
+                composite[i] = true;
+            }
+        }
+        for (int i = 0; i < searchLen; i++) {
+            if (!composite[i]) {
+                BigInteger candidate = base.add(valueOf(2L * i + 1));
+                if (candidate.passesRandomTests(certainty, rnd)) {
+                    return candidate;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static synchronized int[] sievePrimes() {
+        if (sievePrimes == null) {
+            boolean[] composite = new boolean[SIEVE_PRIME_LIMIT];
+            int[] primes = new int[SIEVE_PRIME_LIMIT / 2];
+            int count = 0;
+            for (int n = 3; n < SIEVE_PRIME_LIMIT; n += 2) {
+                if (!composite[n]) {
+                    primes[count++] = n;
+                    for (int m = n * 3; m < SIEVE_PRIME_LIMIT; m += 2 * n) {
+                        composite[m] = true;
+                    }
+                }
+            }
+            sievePrimes = java.util.Arrays.copyOf(primes, count);
+        }
+        return sievePrimes;
+    }
+
+    /**
+     * The JDK's test of a random candidate: (certainty + 1) / 2 Miller-Rabin rounds (at most 50
+     * below 100 bits, fewer for larger numbers) with bases drawn from rnd as the JDK draws them
+     * (so the stream stays in step), then from 100 bits on a Lucas test.
+     */
+    private boolean passesRandomTests(int certainty, Random rnd) {
+        int n = (Math.min(certainty, Integer.MAX_VALUE - 1) + 1) / 2;
+        int bits = bitLength();
+        if (bits < 100) {
+            return passesRandomMillerRabin(Math.min(n, 50), rnd);
+        }
+        int rounds = bits < 256 ? 27 : bits < 512 ? 15 : bits < 768 ? 8 : bits < 1024 ? 4 : 2;
+        return passesRandomMillerRabin(Math.min(n, rounds), rnd) && isStrongLucasProbablePrime();
+    }
+
+    private boolean passesRandomMillerRabin(int rounds, Random rnd) {
+        for (int i = 0; i < rounds; i++) {
+            BigInteger b;
+            do {
+                b = new BigInteger(bitLength(), rnd);
+            } while (b.compareTo(ONE) <= 0 || b.compareTo(this) >= 0);
+            if (!isStrongProbablePrime(b)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public BigInteger nextProbablePrime() {
