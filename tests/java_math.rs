@@ -28,7 +28,12 @@ fn run_java(classes: &PathBuf) -> String {
     let mut cmd = Command::new(jdk().tool("java"));
     cmd.arg("-cp").arg(classes).arg("MathCheck").args(CASES);
     let out = run_with_timeout(cmd, Duration::from_secs(300));
-    assert_eq!(out.code, Some(0), "java MathCheck failed: {}", out.stderr_text());
+    assert_eq!(
+        out.code,
+        Some(0),
+        "java MathCheck failed: {}",
+        out.stderr_text()
+    );
     out.stdout_text()
 }
 
