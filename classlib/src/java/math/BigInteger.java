@@ -426,6 +426,42 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
         return trim(r);
     }
 
+    /** a^2: each cross product a_i a_j (i < j) once, doubled, then the squares a_i^2 added. */
+    private static int[] squareMag(int[] a) {
+        int n = a.length;
+        if (n >= KARATSUBA_THRESHOLD) {
+            return karatsubaMul(a, a);
+        }
+        int[] r = new int[2 * n];
+        for (int i = 0; i < n; i++) {
+            long ai = a[i] & MASK;
+            long carry = 0;
+            for (int j = i + 1; j < n; j++) {
+                long p = ai * (a[j] & MASK) + (r[i + j] & MASK) + carry;
+                r[i + j] = (int) p;
+                carry = p >>> 32;
+            }
+            r[i + n] = (int) carry; // rows above i ended at i + n - 1
+        }
+        int topBit = 0;
+        for (int i = 0; i < 2 * n; i++) {
+            int w = r[i];
+            r[i] = (w << 1) | topBit;
+            topBit = w >>> 31;
+        }
+        long carry = 0;
+        for (int i = 0; i < n; i++) {
+            long ai = a[i] & MASK;
+            long sq = ai * ai;
+            long lo = (r[2 * i] & MASK) + (sq & MASK) + carry;
+            r[2 * i] = (int) lo;
+            long hi = (r[2 * i + 1] & MASK) + (sq >>> 32) + (lo >>> 32);
+            r[2 * i + 1] = (int) hi;
+            carry = hi >>> 32;
+        }
+        return trim(r);
+    }
+
     /** (a1 B + a0)(b1 B + b0) = z2 B^2 + ((a0 + a1)(b0 + b1) - z2 - z0) B + z0, B = 2^(32 half). */
     private static int[] karatsubaMul(int[] a, int[] b) {
         int half = (Math.max(a.length, b.length) + 1) / 2;
@@ -665,7 +701,14 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
         if (signum == 0 || val.signum == 0) {
             return ZERO;
         }
+        if (val == this) {
+            return square();
+        }
         return of(signum * val.signum, mulMag(mag, val.mag));
+    }
+
+    private BigInteger square() {
+        return signum == 0 ? ZERO : of(1, squareMag(mag));
     }
 
     private void checkDivisor(BigInteger val) {
@@ -716,7 +759,7 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
             }
             e >>>= 1;
             if (e != 0) {
-                base = base.multiply(base);
+                base = base.square();
             }
         }
         return result;
@@ -783,14 +826,39 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
         boolean invert = exponent.signum < 0;
         BigInteger e = exponent.abs();
         BigInteger base = (signum < 0 || compareTo(m) >= 0) ? mod(m) : this;
-        BigInteger result = ONE.mod(m);
-        for (int i = e.bitLength() - 1; i >= 0; i--) {
-            result = result.multiply(result).remainder(m);
-            if (e.testBit(i)) {
-                result = result.multiply(base).remainder(m);
+        BigInteger result = powerByWindows(base, e, m);
+        return invert ? result.modInverse(m) : result;
+    }
+
+    /**
+     * base^e mod m, 0 <= base < m, e > 0: four exponent bits at a time from the top, four
+     * squarings and at most one multiplication by a precomputed base^1..base^15 per window.
+     */
+    private static BigInteger powerByWindows(BigInteger base, BigInteger e, BigInteger m) {
+        BigInteger[] powers = new BigInteger[16];
+        powers[0] = ONE.mod(m);
+        for (int k = 1; k < 16; k++) {
+            powers[k] = powers[k - 1].multiply(base).remainder(m);
+        }
+        int windows = (e.bitLength() + 3) / 4;
+        BigInteger result = null;
+        for (int w = windows - 1; w >= 0; w--) {
+            int digit = 0;
+            for (int b = 3; b >= 0; b--) {
+                digit = (digit << 1) | (e.testBit(4 * w + b) ? 1 : 0);
+            }
+            if (result == null) {
+                result = powers[digit];
+                continue;
+            }
+            for (int k = 0; k < 4; k++) {
+                result = result.square().remainder(m);
+            }
+            if (digit != 0) {
+                result = result.multiply(powers[digit]).remainder(m);
             }
         }
-        return invert ? result.modInverse(m) : result;
+        return result;
     }
 
     /** this^-1 mod m by the extended Euclidean algorithm. */
