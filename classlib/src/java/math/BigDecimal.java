@@ -15,7 +15,9 @@ package java.math;
  * the JDK's messages, including the ones that depend on the JDK's internal long/BigInteger split
  * ("/ by zero" against "BigInteger divide by zero").
  *
- * <p>Behaviour follows JDK 17's {@code java.math.BigDecimal}; the code is gcvm's own.
+ * <p>Behaviour follows JDK 17's {@code java.math.BigDecimal}; the code is gcvm's own. Only
+ * {@link #sqrt} repeats JDK 17's procedure step by step (its working precisions), because JDK 17's
+ * roots are not always correctly rounded and the digits must match.
  */
 public class BigDecimal extends Number implements Comparable<BigDecimal> {
 

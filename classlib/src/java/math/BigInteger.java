@@ -140,10 +140,6 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
         return of(sign, new int[] {(int) abs, (int) (abs >>> 32)});
     }
 
-    private static BigInteger fromUnsignedLong(long abs) {
-        return of(1, new int[] {(int) abs, (int) (abs >>> 32)});
-    }
-
     // ---- parsing and printing ----
 
     private static BigInteger parse(String val, int radix) {
@@ -1543,10 +1539,6 @@ public class BigInteger extends Number implements Comparable<BigInteger> {
     }
 
     // ---- package-private helpers for BigDecimal ----
-
-    static BigInteger fromUnsigned(long v) {
-        return fromUnsignedLong(v);
-    }
 
     /** Whether the magnitude is odd. */
     boolean isOdd() {
