@@ -7,6 +7,7 @@ module java.base {
     exports java.lang;
     exports java.lang.annotation;
     exports java.lang.reflect;
+    exports java.math;
     exports java.io;
     exports java.nio.charset;
     exports java.util;

@@ -20,6 +20,33 @@ public class FormatCheck {
         p(fmt + " " + Arrays.toString(args) + " => " + r);
     }
 
+    /** BigInteger with %d %o %x, BigDecimal with %e %f %g, every flag that applies. */
+    static void bigNumbers() {
+        java.math.BigInteger two100 = java.math.BigInteger.ONE.shiftLeft(100);
+        Object[] ints = {java.math.BigInteger.ZERO, java.math.BigInteger.ONE, java.math.BigInteger.valueOf(-1),
+            java.math.BigInteger.valueOf(255), java.math.BigInteger.valueOf(-255), two100,
+            two100.add(java.math.BigInteger.valueOf(12345)).negate(), java.math.BigInteger.TEN.pow(30).subtract(java.math.BigInteger.ONE)};
+        String[] intFormats = {"%d", "%5d|", "%-8d|", "%08d", "%+d", "% d", "%,d", "%(d", "%(,012d", "%x", "%X", "%#x",
+            "%#X", "%08x", "%#012x", "%-10x|", "%o", "%#o", "%+x", "%(x", "% o", "%(08o", "%+#010X", "%s", "%.3s", "%f", "%c"};
+        for (Object v : ints) {
+            for (String fmt : intFormats) {
+                f(fmt, v);
+            }
+        }
+        String[] decs = {"0", "0.000", "0E+3", "-0.00", "1", "-1", "3.14159", "-2.5", "2.675", "0.0005", "-0.00049999",
+            "9.995", "999999.5", "1234567.891", "1E+10", "-1.5E-10", "123456789012345678901234567890.123456789", "0.1",
+            "1E-5", "0.0001", "0.00009999995", "99999.95", "123456", "1234567", "9.9999995", "-999.9996", "5E-7", "0.5",
+            "1.5", "2.5", "-0.5", "100", "1E+2", "12.3E-200", "7E+300"};
+        String[] decFormats = {"%e", "%E", "%.0e", "%#.0e", "%.3e", "%12.4e|", "%-12.2e|", "%012.3e", "%+e", "%(e",
+            "% .2e", "%f", "%.0f", "%#.0f", "%.2f", "%,.2f", "%012.2f", "%(,.3f", "%+f", "% f", "%.10f", "%-14.1f|",
+            "%(012.1f", "%g", "%G", "%.0g", "%.1g", "%.3g", "%,g", "%(g", "%12g|", "%+.10g", "%010.4g", "%a", "%d", "%s"};
+        for (String d : decs) {
+            for (String fmt : decFormats) {
+                f(fmt, new java.math.BigDecimal(d));
+            }
+        }
+    }
+
     public static void main(String[] args) {
         f("%d %d %d %d", 0, -5, Integer.MAX_VALUE, Long.MIN_VALUE);
         f("%5d|%-5d|%05d|%+d|% d|%,d|%(d|%(5d|%+,010d", 42, 42, -42, 42, 42, 1234567, -42, -42, -1234567);
@@ -89,6 +116,7 @@ public class FormatCheck {
         f("%,d", Long.MIN_VALUE);
         f("%010d|%-10d|%(,010d", Integer.MIN_VALUE, Integer.MIN_VALUE, -1234567);
         f("%s", (Object) null);
+        bigNumbers();
         String s = String.format("%s", (Object[]) null);
         p(s);
     }

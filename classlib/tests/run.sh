@@ -5,8 +5,8 @@
 #  2. compiles copies of the classlib's java.util classes renamed to cltest.util (Formatter's
 #     float natives stubbed with the JDK's own %f/%e/%g), of Integer/Long/Short/Byte/Character/
 #     Math/StrictMath renamed to cltest.lang (their natives delegate to the JDK's), and of
-#     SimpleRegex/Utf8 renamed to cltest.gcvm;
-#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck and FormatCheck once against the
+#     SimpleRegex/Utf8 renamed to cltest.gcvm, and of java.math renamed to cltest.math;
+#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, FormatCheck and MathCheck once against the
 #     JDK and once against the copies and diffs the outputs; RegexCheck compares
 #     SimpleRegex/Utf8 with the JDK directly.
 # Exits non-zero on any mismatch. Set JAVAC/JAVA to use another JDK 17.
@@ -88,6 +88,12 @@ for c in SimpleRegex Utf8; do
         "$src/jdk/internal/gcvm/$c.java" > "$cg/$c.java"
 done
 cp "$here/stubs/VM.java" "$cg/VM.java"
+# java.math goes along renamed to cltest.math (it needs nothing renamed from elsewhere).
+cm="$tmp/copies/cltest/math"
+mkdir -p "$cm"
+for f in "$src"/java/math/*.java; do
+    sed -e 's/^package java\.math;/package cltest.math;/' "$f" > "$cm/$(basename "$f")"
+done
 
 if "$JAVAC" -g -nowarn -encoding UTF-8 -d "$tmp/copies-out" $(find "$tmp/copies" -name '*.java') \
         > "$tmp/copies.log" 2>&1; then
@@ -129,6 +135,9 @@ variant NavigableCheck "$util_imports" && pass "NavigableCheck: TreeMap/TreeSet 
     || fail "NavigableCheck: TreeMap/TreeSet range and descending views"
 variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util.Formatter" \
     || fail "FormatCheck: Formatter vs java.util.Formatter"
+variant MathCheck 's/^import java\.math\.\*;/import cltest.math.*;/' \
+    && pass "MathCheck: BigInteger/BigDecimal/MathContext/RoundingMode vs java.math" \
+    || fail "MathCheck: BigInteger/BigDecimal/MathContext/RoundingMode vs java.math"
 
 mkdir -p "$tmp/regex"
 if "$JAVAC" -nowarn -encoding UTF-8 -cp "$tmp/copies-out" -d "$tmp/regex" "$here/RegexCheck.java" \

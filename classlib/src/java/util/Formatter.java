@@ -3,6 +3,10 @@ package java.util;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import jdk.internal.gcvm.VM;
 
 /**
@@ -12,8 +16,10 @@ import jdk.internal.gcvm.VM;
  *
  * <p>gcvm scope: the digits of %e, %f and %g come from VM natives (see jdk.internal.gcvm.VM);
  * sign, grouping, padding and justification are done here. Formatting is always in the US style
- * whatever Locale is given. Not supported: date/time conversions ({@code %t}), BigInteger and
- * BigDecimal arguments, and Formattable. {@code %a} is supported without a precision.
+ * whatever Locale is given. BigInteger arguments take {@code %d %o %x} (sign and magnitude, as
+ * the JDK prints them), BigDecimal arguments {@code %e %f %g} (digits from the BigDecimal itself,
+ * rounded HALF_UP, as the JDK's). Not supported: date/time conversions ({@code %t}) and
+ * Formattable. {@code %a} is supported without a precision.
  */
 public final class Formatter implements Closeable, Flushable {
 
@@ -542,6 +548,10 @@ public final class Formatter implements Closeable, Flushable {
                 printString(out, "null");
                 return;
             }
+            if (arg instanceof BigInteger) {
+                printBigInteger(out, (BigInteger) arg);
+                return;
+            }
             long v;
             int bits;
             if (arg instanceof Integer) {
@@ -586,6 +596,35 @@ public final class Formatter implements Closeable, Flushable {
                 sb.append(uppercase ? s.toUpperCase() : s);
             }
             appendJustified(out, sb);
+        }
+
+        /** Sign and magnitude in every radix; '+', ' ' and '(' are allowed for o and x too. */
+        private void printBigInteger(StringBuilder out, BigInteger value) {
+            boolean neg = value.signum() < 0;
+            BigInteger v = value.abs();
+            StringBuilder sb = new StringBuilder();
+            leadingSign(sb, neg);
+            if (conversion == 'd') {
+                localizedMagnitude(sb, v.toString(), 0, adjustWidth(width, neg));
+            } else {
+                boolean octal = conversion == 'o';
+                String digits = v.toString(octal ? 8 : 16);
+                String prefix = !alternate ? "" : octal ? "0" : (uppercase ? "0X" : "0x");
+                sb.append(prefix);
+                if (zeroPad) {
+                    int used = sb.length() + digits.length() + (neg && parentheses ? 1 : 0);
+                    appendZeros(sb, width - used);
+                }
+                sb.append(uppercase ? digits.toUpperCase() : digits);
+            }
+            trailingSign(sb, neg);
+            appendJustified(out, sb);
+        }
+
+        private static void appendZeros(StringBuilder sb, int n) {
+            for (int i = 0; i < n; i++) {
+                sb.append('0');
+            }
         }
 
         private void leadingSign(StringBuilder sb, boolean neg) {
@@ -648,6 +687,10 @@ public final class Formatter implements Closeable, Flushable {
                 printString(out, "null");
                 return;
             }
+            if (arg instanceof BigDecimal && conversion != 'a') {
+                printBigDecimal(out, (BigDecimal) arg);
+                return;
+            }
             double value;
             if (arg instanceof Double) {
                 value = (Double) arg;
@@ -706,6 +749,98 @@ public final class Formatter implements Closeable, Flushable {
                     break;
                 }
             }
+        }
+
+        // ---- BigDecimal: %e, %f, %g on the decimal digits themselves ----
+
+        private void printBigDecimal(StringBuilder out, BigDecimal value) {
+            boolean neg = value.signum() < 0;
+            StringBuilder sb = new StringBuilder();
+            leadingSign(sb, neg);
+            BigDecimal v = value.abs();
+            int prec = precision == -1 ? 6 : precision;
+            if (conversion == 'e') {
+                appendDecimalScientific(sb, v, prec, neg);
+            } else if (conversion == 'f') {
+                appendDecimalFixed(sb, v, prec, neg);
+            } else {
+                appendDecimalGeneral(sb, v, precision == 0 ? 1 : prec, neg);
+            }
+            trailingSign(sb, neg);
+            appendJustified(out, sb);
+        }
+
+        /**
+         * %g: v rounded HALF_UP to prec significant digits, then fixed for 10^-4 <= v < 10^prec
+         * and for a zero of scale 0, scientific otherwise (a zero with another scale included).
+         */
+        private void appendDecimalGeneral(StringBuilder sb, BigDecimal v, int prec, boolean neg) {
+            v = v.round(new MathContext(prec, RoundingMode.HALF_UP));
+            boolean fixed = v.equals(BigDecimal.ZERO)
+                    || (v.compareTo(BigDecimal.valueOf(1, 4)) >= 0 && v.compareTo(BigDecimal.valueOf(1, -prec)) < 0);
+            if (fixed) {
+                int exponent = -v.scale() + (v.unscaledValue().toString().length() - 1);
+                appendDecimalFixed(sb, v, prec - exponent - 1, neg);
+            } else {
+                appendDecimalScientific(sb, v, prec - 1, neg);
+            }
+        }
+
+        /** %f: prec digits after the point (rounded HALF_UP, or zeros appended). */
+        private void appendDecimalFixed(StringBuilder sb, BigDecimal v, int prec, boolean neg) {
+            if (v.scale() > prec) {
+                v = v.setScale(prec, RoundingMode.HALF_UP);
+            }
+            String digits = v.unscaledValue().toString();
+            int scale = Math.max(v.scale(), 0);
+            StringBuilder mant = new StringBuilder();
+            if (v.scale() <= 0) {
+                mant.append(digits);
+                if (v.signum() != 0) {
+                    appendZeros(mant, -v.scale());
+                }
+            } else if (scale >= digits.length()) {
+                mant.append("0.");
+                appendZeros(mant, scale - digits.length());
+                mant.append(digits);
+            } else {
+                mant.append(digits, 0, digits.length() - scale).append('.')
+                        .append(digits, digits.length() - scale, digits.length());
+            }
+            int zeros = scale < prec ? prec - scale : 0;
+            if (scale == 0 && (alternate || zeros > 0)) {
+                mant.append('.');
+            }
+            appendZeros(mant, zeros);
+            localizedMagnitude(sb, mant.toString(), 0, adjustWidth(width, neg));
+        }
+
+        /**
+         * %e: prec + 1 significant digits (rounded HALF_UP, or zeros appended), an exponent of
+         * at least two digits computed from the scale (so 0.000 prints as 0.000000e-03, as in
+         * the JDK).
+         */
+        private void appendDecimalScientific(StringBuilder sb, BigDecimal v, int prec, boolean neg) {
+            int zeros = 0;
+            if (prec > v.precision() - 1) {
+                zeros = prec - (v.precision() - 1);
+            } else {
+                v = v.round(new MathContext(prec + 1, RoundingMode.HALF_UP));
+            }
+            String digits = v.unscaledValue().toString();
+            StringBuilder mant = new StringBuilder().append(digits.charAt(0));
+            if (digits.length() > 1) {
+                mant.append('.').append(digits, 1, digits.length());
+            } else if (zeros > 0 || alternate) {
+                mant.append('.');
+            }
+            appendZeros(mant, zeros);
+            long exponent = -(long) v.scale() + (digits.length() - 1);
+            long absExponent = Math.abs(exponent);
+            String exp = (exponent < 0 ? "-" : "+") + (absExponent < 10 ? "0" : "") + absExponent;
+            int newW = width == -1 ? -1 : adjustWidth(width - exp.length() - 1, neg);
+            localizedMagnitude(sb, mant.toString(), 0, newW);
+            sb.append(uppercase ? 'E' : 'e').append(exp);
         }
 
         /** For "d.ddde+xx" strings: grouping/zero padding on the mantissa, then the exponent. */
