@@ -7,6 +7,7 @@ use crate::model::sites::{Site, StringSites};
 use crate::runtime::thread::*;
 use gcvm_gc::{GcCause, Mutator, Ref};
 use gcvm_tracer::ThreadEvents;
+use std::sync::atomic::Ordering;
 
 /// Allocation-failure collections a thread runs, while each leaves room that other threads
 /// take first, before it grows the heap and then runs the last-ditch full collection.
@@ -126,7 +127,7 @@ impl JThread {
     }
 
     /// GC-stress mode: every allocation takes the slow path (the TLAB limit is faked), and every
-    /// N-th one collects first.
+    /// N-th one of the whole VM collects first (`Vm::stress_allocations`).
     fn alloc_stressed(
         &mut self,
         size: usize,
@@ -138,9 +139,9 @@ impl JThread {
         if !self.mutator.tlab.is_empty() && self.mutator.tlab.end < real_end {
             self.mutator.tlab.end = real_end;
         }
-        let stress = self.stress.as_mut().expect("stress mode");
-        stress.count += 1;
-        if stress.count % stress.every == 0 {
+        let every = self.stress.as_ref().expect("stress mode").every;
+        let allocated = self.vm.stress_allocations.fetch_add(1, Ordering::Relaxed) + 1;
+        if allocated % every == 0 {
             self.collect(GcCause::GcStress);
         }
         let st: &mut ThreadStack = self;

@@ -63,6 +63,7 @@ impl Vm {
             globals: Mutex::new(Vec::new()),
             stdout: JavaStdout::default(),
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
+            stress_allocations: AtomicU64::new(0),
             start: std::time::Instant::now(),
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));

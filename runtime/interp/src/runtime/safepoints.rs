@@ -6,7 +6,7 @@
 use crate::runtime::thread::{ThreadShared, ThreadStack};
 use parking_lot::{Condvar, Mutex};
 use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -19,6 +19,9 @@ pub struct Threads {
     /// Every started, not yet finished Java thread, by id (ids grow: registration order). A
     /// map, so that finding a thread (unpark, interrupt) does not grow with their number.
     registry: Mutex<BTreeMap<u64, Arc<ThreadShared>>>,
+    /// Registrations so far (changed only under the registry lock): a pause that saw the same
+    /// count twice knows no thread started in between.
+    registrations: AtomicU64,
     changed: Condvar,
     safepoint: AtomicBool,
     safepoint_lock: Mutex<()>,
@@ -31,7 +34,10 @@ pub struct Threads {
 
 impl Threads {
     pub fn register(&self, t: Arc<ThreadShared>) {
-        self.registry.lock().insert(t.id, t);
+        let mut registry = self.registry.lock();
+        registry.insert(t.id, t);
+        self.registrations.fetch_add(1, Ordering::Relaxed);
+        drop(registry);
         self.changed.notify_all();
     }
 
@@ -102,23 +108,33 @@ impl Threads {
     /// others are being stopped (a running thread may register a new one until it is stopped
     /// itself). With a deadline, a thread that has not stopped by then is left running. Returns
     /// the stacks taken and whether every thread stopped.
+    ///
+    /// Blocked threads cost one `try_lock` each, taken in one pass under the registry lock:
+    /// only the threads still running (their locks held) are waited for, outside it (a running
+    /// thread may need the registry lock to reach its poll, to start a thread). The registry is
+    /// read again only to see whether a thread was registered meanwhile.
     pub fn stop_every_thread(&self, deadline: Option<Instant>) -> (Vec<StackGuard>, bool) {
         let mut stacks = Vec::new();
-        let mut seen: HashSet<u64> = HashSet::new();
+        let mut taken: Vec<u64> = Vec::new();
         let mut all = true;
+        let mut seen: Option<HashSet<u64>> = None;
         loop {
-            let new: Vec<_> = self
-                .registry
-                .lock()
-                .values()
-                .filter(|t| !seen.contains(&t.id))
-                .cloned()
-                .collect();
-            if new.is_empty() {
-                break;
-            }
-            for t in new {
-                seen.insert(t.id);
+            let mut running = Vec::new();
+            let registrations = {
+                let registry = self.registry.lock();
+                for t in registry.values() {
+                    if seen.as_ref().is_some_and(|s| s.contains(&t.id)) {
+                        continue;
+                    }
+                    taken.push(t.id);
+                    match t.stack.try_lock_arc() {
+                        Some(st) => stacks.push(st),
+                        None => running.push(t.clone()),
+                    }
+                }
+                self.registrations.load(Ordering::Relaxed)
+            };
+            for t in running {
                 match deadline {
                     None => stacks.push(t.stack.lock_arc()),
                     Some(d) => match t.stack.try_lock_arc_until(d) {
@@ -127,6 +143,11 @@ impl Threads {
                     },
                 }
             }
+            if self.registrations.load(Ordering::Relaxed) == registrations {
+                break;
+            }
+            // A thread was registered while we waited: another pass for the new ones only.
+            seen = Some(taken.iter().copied().collect());
         }
         (stacks, all)
     }

@@ -117,7 +117,6 @@ impl std::ops::DerefMut for JThread {
 
 pub(crate) struct Stress {
     pub(crate) every: u64,
-    pub(crate) count: u64,
     pub(crate) real_end: usize,
 }
 
@@ -172,7 +171,6 @@ impl JThread {
             frame_limit: vm.options.max_frames,
             stress: vm.options.gc_stress.map(|every| Stress {
                 every: every.max(1),
-                count: 0,
                 real_end: 0,
             }),
             throwing_oom: false,

@@ -113,6 +113,10 @@ pub struct Vm {
     /// every second (output.rs).
     pub(crate) stdout: JavaStdout,
     pub identity_hash_seed: AtomicU64,
+    /// `--gc-stress N`: allocations by every thread so far; each N-th collects first. One count
+    /// for the whole VM, so that hundreds of threads allocating a little each still collect
+    /// every N allocations (per thread, a 500-thread program collected a handful of times).
+    pub(crate) stress_allocations: AtomicU64,
     pub start: std::time::Instant,
 }
 
