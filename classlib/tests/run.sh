@@ -95,6 +95,15 @@ for f in "$src"/java/math/*.java; do
     sed -e 's/^package java\.math;/package cltest.math;/' "$f" > "$cm/$(basename "$f")"
 done
 
+# java.text goes along renamed to cltest.text, on the renamed java.math.
+ct="$tmp/copies/cltest/text"
+mkdir -p "$ct"
+for f in "$src"/java/text/*.java; do
+    sed -e 's/^package java\.text;/package cltest.text;/' \
+        -e 's/java\.math\./cltest.math./g' \
+        "$f" > "$ct/$(basename "$f")"
+done
+
 if "$JAVAC" -g -nowarn -encoding UTF-8 -d "$tmp/copies-out" $(find "$tmp/copies" -name '*.java') \
         > "$tmp/copies.log" 2>&1; then
     pass "renamed classlib copies compile on the JDK"
@@ -138,6 +147,10 @@ variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util
 variant MathCheck 's/^import java\.math\.\*;/import cltest.math.*;/' \
     && pass "MathCheck: BigInteger/BigDecimal/MathContext/RoundingMode vs java.math" \
     || fail "MathCheck: BigInteger/BigDecimal/MathContext/RoundingMode vs java.math"
+
+variant TextCheck 's/^import java\.math\.\*;/import cltest.math.*;/; s/^import java\.text\.\*;/import cltest.text.*;/' \
+    && pass "TextCheck: DecimalFormat/NumberFormat/MessageFormat on generated inputs vs java.text" \
+    || fail "TextCheck: DecimalFormat/NumberFormat/MessageFormat on generated inputs vs java.text"
 
 mkdir -p "$tmp/regex"
 if "$JAVAC" -nowarn -encoding UTF-8 -cp "$tmp/copies-out" -d "$tmp/regex" "$here/RegexCheck.java" \
