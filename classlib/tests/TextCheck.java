@@ -61,7 +61,7 @@ public class TextCheck {
                 p.append('#');
             }
         }
-        if (integer.length() == 0 && p.charAt(p.length() - 1) != '#' && p.charAt(p.length() - 1) != '0') {
+        if (integer.length() == 0 && (p.length() == 0 || p.charAt(p.length() - 1) != '#' && p.charAt(p.length() - 1) != '0')) {
             p.append('0');
         }
         if (exponent) {
