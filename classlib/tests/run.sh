@@ -5,8 +5,10 @@
 #  2. compiles copies of the classlib's java.util classes renamed to cltest.util (Formatter's
 #     float natives stubbed with the JDK's own %f/%e/%g), of Integer/Long/Short/Byte/Character/
 #     Math/StrictMath renamed to cltest.lang (their natives delegate to the JDK's), and of
-#     SimpleRegex/Utf8 renamed to cltest.gcvm, and of java.math renamed to cltest.math;
-#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, FormatCheck and MathCheck once against the
+#     SimpleRegex/Utf8 renamed to cltest.gcvm, of java.math renamed to cltest.math and of
+#     java.text renamed to cltest.text;
+#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, FormatCheck, MathCheck and
+#     TextCheck once against the
 #     JDK and once against the copies and diffs the outputs; RegexCheck compares
 #     SimpleRegex/Utf8 with the JDK directly.
 # Exits non-zero on any mismatch. Set JAVAC/JAVA to use another JDK 17.
