@@ -5,8 +5,10 @@
 #  2. compiles copies of the classlib's java.util classes renamed to cltest.util (Formatter's
 #     float natives stubbed with the JDK's own %f/%e/%g), of Integer/Long/Short/Byte/Character/
 #     Math/StrictMath renamed to cltest.lang (their natives delegate to the JDK's), and of
-#     SimpleRegex/Utf8 renamed to cltest.gcvm, and of java.math renamed to cltest.math;
-#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, FormatCheck and MathCheck once against the
+#     SimpleRegex/Utf8 renamed to cltest.gcvm, of java.math renamed to cltest.math and of
+#     java.text renamed to cltest.text;
+#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, FormatCheck, MathCheck and
+#     TextCheck once against the
 #     JDK and once against the copies and diffs the outputs; RegexCheck compares
 #     SimpleRegex/Utf8 with the JDK directly.
 # Exits non-zero on any mismatch. Set JAVAC/JAVA to use another JDK 17.
@@ -95,6 +97,15 @@ for f in "$src"/java/math/*.java; do
     sed -e 's/^package java\.math;/package cltest.math;/' "$f" > "$cm/$(basename "$f")"
 done
 
+# java.text goes along renamed to cltest.text, on the renamed java.math.
+ct="$tmp/copies/cltest/text"
+mkdir -p "$ct"
+for f in "$src"/java/text/*.java; do
+    sed -e 's/^package java\.text;/package cltest.text;/' \
+        -e 's/java\.math\./cltest.math./g' \
+        "$f" > "$ct/$(basename "$f")"
+done
+
 if "$JAVAC" -g -nowarn -encoding UTF-8 -d "$tmp/copies-out" $(find "$tmp/copies" -name '*.java') \
         > "$tmp/copies.log" 2>&1; then
     pass "renamed classlib copies compile on the JDK"
@@ -138,6 +149,10 @@ variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util
 variant MathCheck 's/^import java\.math\.\*;/import cltest.math.*;/' \
     && pass "MathCheck: BigInteger/BigDecimal/MathContext/RoundingMode vs java.math" \
     || fail "MathCheck: BigInteger/BigDecimal/MathContext/RoundingMode vs java.math"
+
+variant TextCheck 's/^import java\.math\.\*;/import cltest.math.*;/; s/^import java\.text\.\*;/import cltest.text.*;/' \
+    && pass "TextCheck: DecimalFormat/NumberFormat/MessageFormat on generated inputs vs java.text" \
+    || fail "TextCheck: DecimalFormat/NumberFormat/MessageFormat on generated inputs vs java.text"
 
 mkdir -p "$tmp/regex"
 if "$JAVAC" -nowarn -encoding UTF-8 -cp "$tmp/copies-out" -d "$tmp/regex" "$here/RegexCheck.java" \
