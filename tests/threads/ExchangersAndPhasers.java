@@ -322,6 +322,17 @@ public class ExchangersAndPhasers {
         } catch (IllegalStateException e) {
             System.out.println("register too many: " + e.getMessage().replaceAll("@[0-9a-f]+", "@..."));
         }
+        Phaser ends = new Phaser(1) {
+            protected boolean onAdvance(int phase, int registeredParties) {
+                return phase >= 1;
+            }
+        };
+        System.out.println("last party's phases: " + ends.arriveAndAwaitAdvance() + " " + ends.arriveAndAwaitAdvance() + " "
+            + ends.getPhase() + " " + ends.arriveAndAwaitAdvance());
+        Phaser single = new Phaser(1);
+        System.out.println("deregister the only party: " + single.arriveAndDeregister() + " " + single.getPhase() + " "
+            + single.isTerminated() + " " + single.getRegisteredParties() + " " + single.getUnarrivedParties() + " "
+            + single.getArrivedParties());
         Phaser q = new Phaser(2);
         q.arrive();
         System.out.println("toString " + q.toString().replaceAll("@[0-9a-f]+", "@...") + " unarrived " + q.getUnarrivedParties());

@@ -127,7 +127,10 @@ public class Phaser {
             }
             if (--unarrived == 0) {
                 advance(p);
-                return phase;
+                // as the JDK's: the last party gets the next phase number even when onAdvance
+                // terminated the phaser (the waiters see the negative phase)
+                int next = (p + 1) & Integer.MAX_VALUE;
+                return (phase & Integer.MAX_VALUE) == next ? next : phase;
             }
             w = enqueue();
         }
