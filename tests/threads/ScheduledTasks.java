@@ -182,10 +182,9 @@ public class ScheduledTasks {
         for (ScheduledFuture<?> f : futures) {
             f.get();
         }
-        System.out.println("400 tasks: count " + count.get() + ", sum " + sum.get() + ", largest pool " + ses.getLargestPoolSize()
-            + ", completed " + ses.getCompletedTaskCount());
+        System.out.println("400 tasks: count " + count.get() + ", sum " + sum.get() + ", largest pool " + ses.getLargestPoolSize());
         ses.shutdown();
-        System.out.println("terminated " + ses.awaitTermination(5, TimeUnit.SECONDS));
+        System.out.println("terminated " + ses.awaitTermination(5, TimeUnit.SECONDS) + ", completed " + ses.getCompletedTaskCount());
     }
 
     static void timers() throws Exception {
