@@ -291,6 +291,10 @@ public class ScheduledTasks {
         } catch (IllegalArgumentException e) {
             System.out.println(e.getMessage());
         }
+        timer.schedule(new TimerTask() { // the earliest, so the timer thread never drops `task` itself
+            public void run() {
+            }
+        }, 50000);
         timer.schedule(task, 100000);
         try {
             timer.schedule(task, 1);
