@@ -35,17 +35,36 @@ public class ScheduledTasks {
 
     static void dueOrderOnOneThread() throws Exception {
         ScheduledExecutorService ses = Executors.newSingleThreadScheduledExecutor();
-        List<String> order = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+        List<String> threads = Collections.synchronizedList(new ArrayList<>());
         int[] delays = {150, 0, 75, 225, 25, 100, 0, 175};
         List<ScheduledFuture<?>> futures = new ArrayList<>();
+        AtomicInteger early = new AtomicInteger();
         for (int i = 0; i < delays.length; i++) {
-            String name = "t" + i + "@" + delays[i];
-            futures.add(ses.schedule(() -> order.add(name + " on " + Thread.currentThread().getName()), delays[i], TimeUnit.MILLISECONDS));
+            int id = i;
+            long notBefore = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delays[i]);
+            futures.add(ses.schedule(() -> {
+                if (System.nanoTime() < notBefore) {
+                    early.incrementAndGet();
+                }
+                order.add(id);
+                threads.add(Thread.currentThread().getName());
+            }, delays[i], TimeUnit.MILLISECONDS));
         }
         for (ScheduledFuture<?> f : futures) {
             f.get();
         }
-        System.out.println("due order: " + order);
+        // One worker always takes the earliest due task, and a task scheduled later is due
+        // later than one already taken: the run order is the futures' order (due time, then
+        // scheduling order), whatever the delays between the schedule calls.
+        List<ScheduledFuture<?>> byDue = new ArrayList<>(futures);
+        Collections.sort(byDue);
+        List<Integer> expected = new ArrayList<>();
+        for (ScheduledFuture<?> f : byDue) {
+            expected.add(futures.indexOf(f));
+        }
+        System.out.println("ran in due order: " + order.equals(expected) + ", ran early: " + early.get() + ", threads "
+            + new java.util.TreeSet<>(threads));
         ses.shutdown();
         System.out.println("terminated " + ses.awaitTermination(5, TimeUnit.SECONDS) + " " + ses.isTerminated());
     }
@@ -100,7 +119,7 @@ public class ScheduledTasks {
         fiveDelay.await();
         long elapsedMs = (System.nanoTime() - start) / 1000000;
         System.out.println("cancel periodic: " + r.cancel(false) + " " + d.cancel(false) + " periodic done " + r.isDone() + d.isDone());
-        Thread.sleep(30); // a run under way when cancelled ends
+        ses.submit(() -> { }).get(); // one worker: a run under way when cancelled has ended
         int rateNow = rate.get();
         int delayNow = delay.get();
         Thread.sleep(30);
@@ -142,7 +161,7 @@ public class ScheduledTasks {
     static void shutdownPolicies() throws Exception {
         ScheduledThreadPoolExecutor ses = new ScheduledThreadPoolExecutor(1);
         List<String> ran = Collections.synchronizedList(new ArrayList<>());
-        ScheduledFuture<?> delayed = ses.schedule(() -> ran.add("delayed"), 200, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> delayed = ses.schedule(() -> ran.add("delayed"), 500, TimeUnit.MILLISECONDS);
         ScheduledFuture<?> periodic = ses.scheduleAtFixedRate(() -> ran.add("periodic"), 1, 1, TimeUnit.HOURS);
         ses.shutdown();
         System.out.println("after shutdown: periodic cancelled " + periodic.isCancelled() + ", delayed pending " + !delayed.isDone()
@@ -190,18 +209,24 @@ public class ScheduledTasks {
     static void timers() throws Exception {
         Timer timer = new Timer();
         List<String> order = Collections.synchronizedList(new ArrayList<>());
+        List<Long> times = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch done = new CountDownLatch(6);
         int[] delays = {125, 25, 75, 0, 100, 50};
         for (int d : delays) {
             timer.schedule(new TimerTask() {
                 public void run() {
-                    order.add(d + "ms on " + Thread.currentThread().getName());
+                    times.add(scheduledExecutionTime());
+                    order.add(Thread.currentThread().getName());
                     done.countDown();
                 }
             }, d);
         }
         done.await();
-        System.out.println("timer order: " + order);
+        boolean ordered = true;
+        for (int i = 1; i < times.size(); i++) {
+            ordered &= times.get(i - 1) <= times.get(i);
+        }
+        System.out.println("timer ran in scheduled-time order: " + ordered + " on " + new java.util.TreeSet<>(order));
         CountDownLatch fiveRate = new CountDownLatch(5);
         AtomicInteger runs = new AtomicInteger();
         TimerTask periodic = new TimerTask() {
@@ -213,7 +238,13 @@ public class ScheduledTasks {
         timer.scheduleAtFixedRate(periodic, 0, 5);
         fiveRate.await();
         System.out.println("cancel periodic task: " + periodic.cancel() + " again " + periodic.cancel());
-        Thread.sleep(30); // a run under way when cancelled ends
+        CountDownLatch idle = new CountDownLatch(1);
+        timer.schedule(new TimerTask() { // one timer thread: a run under way when cancelled has ended
+            public void run() {
+                idle.countDown();
+            }
+        }, 0);
+        idle.await();
         int after = runs.get();
         Thread.sleep(30);
         System.out.println("no runs after cancel: " + (runs.get() == after));
