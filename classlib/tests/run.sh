@@ -51,9 +51,19 @@ for f in "$src"/java/util/*.java; do
     [ "$name" = "Iterator.java" ] && continue
     sed -e 's/java\.util\.\([A-Z]\)/cltest.util.\1/g' \
         -e 's/java\.util\.stream\./cltest.util.stream./g' \
+        -e 's/java\.util\.concurrent\.\([A-Z]\)/cltest.util.concurrent.\1/g' \
         -e 's/^package java\.util;/package cltest.util;\nimport java.util.Iterator;/' \
-        -e 's/import jdk\.internal\.gcvm\.VM;/import cltest.gcvm.VM;/' \
+        -e 's/import jdk\.internal\.gcvm\.\([A-Za-z0-9]*\);/import cltest.gcvm.\1;/' \
         "$f" > "$cu/$name"
+done
+# The concurrent collections go along (Properties keeps its entries in a ConcurrentHashMap).
+mkdir -p "$cu/concurrent"
+for c in ConcurrentMap ConcurrentHashMap ConcurrentNavigableMap ConcurrentSkipListMap \
+        ConcurrentSkipListSet CopyOnWriteArrayList CopyOnWriteArraySet; do
+    sed -e 's/java\.util\.\([A-Z]\)/cltest.util.\1/g' \
+        -e 's/cltest\.util\.Iterator;/java.util.Iterator;/g' \
+        -e 's/^package java\.util\.concurrent;/package cltest.util.concurrent;/' \
+        "$src/java/util/concurrent/$c.java" > "$cu/concurrent/$c.java"
 done
 # java.util.stream goes along (Collection.stream(), Arrays.stream(), BitSet.stream() use it).
 mkdir -p "$cu/stream"
@@ -85,7 +95,7 @@ s = re.sub(r"public static native double (\w+)\(([^)]*)\);", repl, s)
 open(p, "w").write(s)
 EOF
 done
-for c in SimpleRegex Utf8; do
+for c in SimpleRegex Utf8 MD5; do
     sed -e 's/^package jdk\.internal\.gcvm;/package cltest.gcvm;/' \
         "$src/jdk/internal/gcvm/$c.java" > "$cg/$c.java"
 done
@@ -134,7 +144,7 @@ variant() { # name, import rewrite (sed expression)
     return 1
 }
 
-util_imports='s/^import java\.util\.\*;/import cltest.util.*;\nimport java.util.Iterator;/'
+util_imports='s/^import java\.util\.\*;/import cltest.util.*;\nimport java.util.Iterator;/; s/^import java\.util\.concurrent\.\*;/import cltest.util.concurrent.*;/'
 lang_imports='s#^//IMPORTS#import cltest.lang.Integer; import cltest.lang.Long; import cltest.lang.Short; import cltest.lang.Byte; import cltest.lang.Character; import cltest.lang.Math; import cltest.lang.StrictMath;#'
 variant UtilCheck "$util_imports" && pass "UtilCheck: collections, Random, Arrays, Collections, Comparator" \
     || fail "UtilCheck: collections, Random, Arrays, Collections, Comparator"
@@ -144,6 +154,8 @@ variant TreeBinCheck "$util_imports" && pass "TreeBinCheck: HashMap/LinkedHashMa
     || fail "TreeBinCheck: HashMap/LinkedHashMap/HashSet tree bins (treeify, split, untreeify)"
 variant NavigableCheck "$util_imports" && pass "NavigableCheck: TreeMap/TreeSet range and descending views" \
     || fail "NavigableCheck: TreeMap/TreeSet range and descending views"
+variant MoreUtilCheck "$util_imports" && pass "MoreUtilCheck: Hashtable, Properties, IdentityHashMap, StringTokenizer, UUID, Spliterators, copy-on-write lists, skip-list maps" \
+    || fail "MoreUtilCheck: Hashtable, Properties, IdentityHashMap, StringTokenizer, UUID, Spliterators, copy-on-write lists, skip-list maps"
 variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util.Formatter" \
     || fail "FormatCheck: Formatter vs java.util.Formatter"
 variant MathCheck 's/^import java\.math\.\*;/import cltest.math.*;/' \

@@ -1,6 +1,9 @@
 package java.lang;
 
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
  * Threads. gcvm contract: the first five instance fields are fixed (the VM reads {@code name},
@@ -94,6 +97,7 @@ public class Thread implements Runnable {
         }
         started = true;
         start0();
+        remember(this);
     }
 
     private native void start0();
@@ -222,6 +226,52 @@ public class Thread implements Runnable {
 
     /** VM: the frames of this thread, which is not the caller, innermost first. */
     private native StackTraceElement[] getStackTrace0();
+
+    /**
+     * The threads getAllStackTraces reports: every thread started in Java, and the thread that
+     * starts the first one or asks for the traces (the VM's main thread is not started in
+     * Java). Threads that have ended are dropped whenever the set has doubled since the last
+     * pruning, so it stays within twice the live threads (plus 16).
+     */
+    private static HashSet<Thread> known;
+    private static int pruneAt = 16;
+
+    private static synchronized void remember(Thread started) {
+        if (known == null) {
+            known = new HashSet<Thread>();
+        }
+        known.add(currentThread());
+        known.add(started);
+        if (known.size() >= pruneAt) {
+            for (Iterator<Thread> it = known.iterator(); it.hasNext();) {
+                if (!it.next().isAlive()) {
+                    it.remove();
+                }
+            }
+            pruneAt = Math.max(16, 2 * known.size());
+        }
+    }
+
+    private static synchronized Thread[] knownThreads() {
+        remember(currentThread());
+        return known.toArray(new Thread[0]);
+    }
+
+    /**
+     * A stack trace of every live thread the class library knows (see {@link #remember}); each
+     * other thread's is read while it is stopped, one thread at a time, so the traces are not
+     * one consistent snapshot (HotSpot's are). Threads that end meanwhile are left out.
+     */
+    public static Map<Thread, StackTraceElement[]> getAllStackTraces() {
+        HashMap<Thread, StackTraceElement[]> traces = new HashMap<Thread, StackTraceElement[]>();
+        for (Thread t : knownThreads()) {
+            StackTraceElement[] trace = t.getStackTrace();
+            if (t.isAlive()) {
+                traces.put(t, trace);
+            }
+        }
+        return traces;
+    }
 
     public static void dumpStack() {
         new Exception("Stack trace").printStackTrace();

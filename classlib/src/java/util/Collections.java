@@ -1247,6 +1247,20 @@ public class Collections {
         return (Iterator<T>) EmptyIterator.EMPTY_ITERATOR;
     }
 
+    public static <T> Enumeration<T> emptyEnumeration() {
+        return new EmptyEnumeration<T>();
+    }
+
+    private static final class EmptyEnumeration<E> implements Enumeration<E> {
+        public boolean hasMoreElements() {
+            return false;
+        }
+
+        public E nextElement() {
+            throw new NoSuchElementException();
+        }
+    }
+
     @SuppressWarnings("unchecked")
     public static <T> ListIterator<T> emptyListIterator() {
         return (ListIterator<T>) EmptyIterator.EMPTY_ITERATOR;

@@ -38,6 +38,11 @@ public final class Optional<T> {
         return value;
     }
 
+    /** A stream of the value, or an empty stream. */
+    public java.util.stream.Stream<T> stream() {
+        return value != null ? java.util.stream.Stream.of(value) : java.util.stream.Stream.empty();
+    }
+
     public boolean isPresent() {
         return value != null;
     }

@@ -30,6 +30,11 @@ public final class OptionalDouble {
         return value;
     }
 
+    /** A stream of the value, or an empty stream. */
+    public java.util.stream.DoubleStream stream() {
+        return isPresent ? java.util.stream.DoubleStream.of(value) : java.util.stream.DoubleStream.empty();
+    }
+
     public boolean isPresent() {
         return isPresent;
     }

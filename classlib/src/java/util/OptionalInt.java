@@ -30,6 +30,11 @@ public final class OptionalInt {
         return value;
     }
 
+    /** A stream of the value, or an empty stream. */
+    public java.util.stream.IntStream stream() {
+        return isPresent ? java.util.stream.IntStream.of(value) : java.util.stream.IntStream.empty();
+    }
+
     public boolean isPresent() {
         return isPresent;
     }

@@ -30,6 +30,11 @@ public final class OptionalLong {
         return value;
     }
 
+    /** A stream of the value, or an empty stream. */
+    public java.util.stream.LongStream stream() {
+        return isPresent ? java.util.stream.LongStream.of(value) : java.util.stream.LongStream.empty();
+    }
+
     public boolean isPresent() {
         return isPresent;
     }

@@ -3,7 +3,10 @@ package java.util.concurrent;
 import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -555,6 +558,19 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
             put(key, value);
             return v;
         }
+    }
+
+    /** The legacy Hashtable method: containsValue. */
+    public boolean contains(Object value) {
+        return containsValue(value);
+    }
+
+    public Enumeration<K> keys() {
+        return Collections.enumeration(new ArrayList<K>(keySet()));
+    }
+
+    public Enumeration<V> elements() {
+        return Collections.enumeration(new ArrayList<V>(values()));
     }
 
     public KeySetView<K, V> keySet() {

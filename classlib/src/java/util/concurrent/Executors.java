@@ -31,6 +31,23 @@ public class Executors {
         return new ThreadPoolExecutor(1, 1, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<Runnable>(), threadFactory);
     }
 
+    public static ScheduledExecutorService newScheduledThreadPool(int corePoolSize) {
+        return new ScheduledThreadPoolExecutor(corePoolSize);
+    }
+
+    public static ScheduledExecutorService newScheduledThreadPool(int corePoolSize, ThreadFactory threadFactory) {
+        return new ScheduledThreadPoolExecutor(corePoolSize, threadFactory);
+    }
+
+    /** The JDK wraps this one so that it cannot be reconfigured; gcvm returns the pool itself. */
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor() {
+        return new ScheduledThreadPoolExecutor(1);
+    }
+
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor(ThreadFactory threadFactory) {
+        return new ScheduledThreadPoolExecutor(1, threadFactory);
+    }
+
     public static ExecutorService newWorkStealingPool() {
         return newFixedThreadPool(Runtime.getRuntime().availableProcessors());
     }

@@ -144,6 +144,36 @@ public class FutureTask<V> implements RunnableFuture<V> {
         }
     }
 
+    /**
+     * Runs the computation without setting a result (for tasks run repeatedly); true if it ran
+     * and completed normally and the future is still not done.
+     */
+    protected boolean runAndReset() {
+        Callable<V> c;
+        synchronized (this) {
+            if (state != NEW || runner != null) {
+                return false;
+            }
+            runner = Thread.currentThread();
+            c = callable;
+        }
+        try {
+            try {
+                c.call();
+            } catch (Throwable ex) {
+                setException(ex);
+                return false;
+            }
+            synchronized (this) {
+                return state == NEW;
+            }
+        } finally {
+            synchronized (this) {
+                runner = null;
+            }
+        }
+    }
+
     public String toString() {
         String status;
         synchronized (this) {

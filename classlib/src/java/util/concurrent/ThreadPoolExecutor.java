@@ -10,7 +10,10 @@ import java.util.List;
  * (a SynchronousQueue with no idle worker, or a full bounded queue) a worker is added up to
  * maximumPoolSize, else the task is rejected with RejectedExecutionException. Workers beyond
  * the core size leave after keepAliveTime idle. Threads come from the ThreadFactory
- * (Executors.defaultThreadFactory: non-daemon "pool-N-thread-M").
+ * (Executors.defaultThreadFactory: non-daemon "pool-N-thread-M"). As in the JDK, shutdown
+ * interrupts only idle workers (a running task is not disturbed), shutdownNow every worker,
+ * and a worker that exits during shutdown interrupts the idle ones, so none stays blocked
+ * on an empty queue; a worker clears a stray interrupt before each task unless stopping.
  */
 public class ThreadPoolExecutor extends AbstractExecutorService {
     private final BlockingQueue<Runnable> workQueue;
@@ -22,6 +25,8 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
     private final HashSet<Worker> workers = new HashSet<Worker>();
     private int idle;
     private boolean shutdown;
+    /** shutdownNow was called: queued tasks are dropped and workers interrupted. */
+    private boolean stopped;
     private boolean terminated;
     private long completedTasks;
     private int largestPoolSize;
@@ -47,6 +52,8 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
     private final class Worker implements Runnable {
         Runnable firstTask;
         Thread thread;
+        /** Waiting for a task (under mainLock): shutdown may interrupt it. */
+        boolean idle;
 
         Worker(Runnable firstTask) {
             this.firstTask = firstTask;
@@ -82,6 +89,46 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
         throw new RejectedExecutionException("Task " + command + " rejected from " + this);
     }
 
+    /**
+     * Starts a worker without a first task unless the pool already has its core threads (one,
+     * if the core size is 0) or cannot take more tasks (ScheduledThreadPoolExecutor's queue is
+     * filled directly, not through execute).
+     */
+    void ensurePrestart() {
+        synchronized (mainLock) {
+            int wc = workers.size();
+            if ((wc < corePoolSize || wc == 0) && !(shutdown && (stopped || workQueue.isEmpty()))) {
+                addWorker(null);
+            }
+        }
+    }
+
+    public boolean prestartCoreThread() {
+        synchronized (mainLock) {
+            if (workers.size() < corePoolSize && !shutdown) {
+                addWorker(null);
+                return true;
+            }
+            return false;
+        }
+    }
+
+    public int prestartAllCoreThreads() {
+        int n = 0;
+        while (prestartCoreThread()) {
+            n++;
+        }
+        return n;
+    }
+
+    public boolean remove(Runnable task) {
+        boolean removed = workQueue.remove(task);
+        synchronized (mainLock) {
+            tryTerminate();
+        }
+        return removed;
+    }
+
     /* Caller holds mainLock. */
     private void addWorker(Runnable first) {
         Worker w = new Worker(first);
@@ -98,7 +145,8 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
         Runnable task = w.firstTask;
         w.firstTask = null;
         try {
-            while (task != null || (task = getTask()) != null) {
+            while (task != null || (task = getTask(w)) != null) {
+                clearInterruptUnlessStopping();
                 try {
                     beforeExecute(w.thread, task);
                     Throwable thrown = null;
@@ -126,21 +174,47 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
                 if (!shutdown && workers.size() < Math.min(corePoolSize, 1) && !workQueue.isEmpty()) {
                     addWorker(null);
                 }
+                if (shutdown) {
+                    interruptIdleWorkers();
+                }
                 tryTerminate();
             }
         }
     }
 
+    /** A task runs with the interrupt flag clear, unless the pool is stopping (shutdownNow). */
+    private void clearInterruptUnlessStopping() {
+        boolean stopping;
+        synchronized (mainLock) {
+            stopping = stopped;
+        }
+        if (stopping) {
+            Thread.currentThread().interrupt();
+        } else {
+            Thread.interrupted();
+        }
+    }
+
+    /* Caller holds mainLock. */
+    private void interruptIdleWorkers() {
+        for (Worker w : workers) {
+            if (w.idle) {
+                w.thread.interrupt();
+            }
+        }
+    }
+
     /* The next task, or null when this worker should exit. */
-    private Runnable getTask() {
+    private Runnable getTask(Worker w) {
         while (true) {
             boolean timed;
             synchronized (mainLock) {
-                if (shutdown && workQueue.isEmpty()) {
+                if (stopped || (shutdown && workQueue.isEmpty())) {
                     return null;
                 }
                 timed = workers.size() > corePoolSize;
                 idle++;
+                w.idle = true;
             }
             Runnable r = null;
             boolean interrupted = false;
@@ -151,6 +225,7 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
             }
             synchronized (mainLock) {
                 idle--;
+                w.idle = false;
                 if (r != null) {
                     return r;
                 }
@@ -182,18 +257,27 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
     public void shutdown() {
         synchronized (mainLock) {
             shutdown = true;
-            for (Worker w : workers) {
-                w.thread.interrupt();
-            }
+            interruptIdleWorkers();
+            onShutdown();
             tryTerminate();
         }
+    }
+
+    /** Called by shutdown with mainLock held (ScheduledThreadPoolExecutor drops tasks here). */
+    void onShutdown() {
     }
 
     public List<Runnable> shutdownNow() {
         List<Runnable> pending = new ArrayList<Runnable>();
         synchronized (mainLock) {
             shutdown = true;
+            stopped = true;
             workQueue.drainTo(pending);
+            for (Runnable r : workQueue.toArray(new Runnable[0])) {
+                if (workQueue.remove(r)) {
+                    pending.add(r);
+                }
+            }
             for (Worker w : workers) {
                 w.thread.interrupt();
             }
@@ -262,6 +346,21 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
 
     public BlockingQueue<Runnable> getQueue() {
         return workQueue;
+    }
+
+    public String toString() {
+        String state;
+        int poolSize;
+        int active;
+        long completed;
+        synchronized (mainLock) {
+            state = terminated ? "Terminated" : shutdown ? "Shutting down" : "Running";
+            poolSize = workers.size();
+            active = poolSize - idle;
+            completed = completedTasks;
+        }
+        return super.toString() + "[" + state + ", pool size = " + poolSize + ", active threads = " + active
+            + ", queued tasks = " + workQueue.size() + ", completed tasks = " + completed + "]";
     }
 
     public int getActiveCount() {

@@ -4,8 +4,9 @@ import java.util.Iterator;
 import java.util.PrimitiveIterator;
 
 /**
- * Makes streams from iterators (gcvm has no Spliterator: Collection.stream(), Arrays.stream(),
- * String.chars()/lines() come here). The JDK's spliterator-based methods are not provided.
+ * Makes streams from iterators (gcvm's streams pull from iterators: Collection.stream(),
+ * Arrays.stream(), String.chars()/lines() come here). Of the JDK's spliterator-based methods,
+ * stream(Spliterator, boolean) is provided (sequential, through Spliterators.iterator).
  */
 public final class StreamSupport {
     private StreamSupport() {
@@ -13,6 +14,10 @@ public final class StreamSupport {
 
     public static <T> Stream<T> fromIterator(Iterator<T> it) {
         return new RefPipeline<T>(it);
+    }
+
+    public static <T> Stream<T> stream(java.util.Spliterator<T> spliterator, boolean parallel) {
+        return new RefPipeline<T>(java.util.Spliterators.iterator(spliterator));
     }
 
     public static IntStream intsFromIterator(PrimitiveIterator.OfInt it) {
