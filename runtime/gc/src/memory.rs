@@ -19,6 +19,23 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 /// Bytes at the start of the reservation never handed out, so that Ref 0 can mean null.
 pub const RESERVED_PREFIX: usize = 4096;
 
+/// `bytes` (a multiple of the page size) of zeroed, lazily committed, private memory: the
+/// kernel backs a page only when it is first touched. None if the kernel refuses.
+fn map_zeroed(bytes: usize) -> Option<*mut libc::c_void> {
+    // SAFETY: an anonymous private mapping with no address hint; the result is checked.
+    let ptr = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            bytes,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
+    };
+    (ptr != libc::MAP_FAILED).then_some(ptr)
+}
+
 pub struct HeapMemory {
     base: *mut u8,
     size: usize,
@@ -43,20 +60,9 @@ impl HeapMemory {
                 "heap of {size} bytes exceeds the 32 GB compressed-reference limit"
             ));
         }
-        // SAFETY: an anonymous private mapping with no address hint; the result is checked.
-        let ptr = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                size,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if ptr == libc::MAP_FAILED {
+        let Some(ptr) = map_zeroed(size) else {
             return Err(format!("could not reserve {} MB for the heap", size >> 20));
-        }
+        };
         // Transparent huge pages for the heap where the kernel offers them on request
         // (`madvise` mode): a heap walked at random — card scanning, copying, pointer-chasing
         // programs — misses the TLB far less with 2 MB pages (SplayTree ran 12% faster: the notebook
@@ -400,22 +406,8 @@ impl StackMemory {
     /// `len` zeroed slots; panics only if the kernel refuses a mapping of that size.
     pub fn zeroed(len: usize) -> StackMemory {
         let bytes = (len.max(1) * 8 + 4095) & !4095;
-        // SAFETY: an anonymous private mapping with no address hint; the result is checked.
-        let ptr = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                bytes,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        assert!(
-            ptr != libc::MAP_FAILED,
-            "could not map {} KB for a thread's stack",
-            bytes >> 10
-        );
+        let ptr = map_zeroed(bytes)
+            .unwrap_or_else(|| panic!("could not map {} KB for a thread's stack", bytes >> 10));
         StackMemory {
             base: ptr as *mut u64,
             len,
