@@ -25,6 +25,7 @@ public class TextCheck {
         fixedPatterns();
         generatedPatterns();
         numberFormats();
+        localeFormats();
         parsing();
         messageFormats();
         System.out.println("cases " + cases);
@@ -215,6 +216,34 @@ public class TextCheck {
                 line.append(' ').append(v).append('=').append(run((DecimalFormat) f, v));
             }
             System.out.println(line);
+        }
+    }
+
+    /** The factories for each locale the classlib knows (and one it does not: its country has
+     * no currency there, so it falls back to the language's conventions). */
+    static void localeFormats() {
+        java.util.Locale[] locales = {java.util.Locale.ROOT, java.util.Locale.ENGLISH, java.util.Locale.US,
+            java.util.Locale.UK, java.util.Locale.CANADA, new java.util.Locale("en", "AU"),
+            new java.util.Locale("en", "IN"), java.util.Locale.GERMAN, java.util.Locale.GERMANY,
+            java.util.Locale.FRENCH, java.util.Locale.FRANCE, java.util.Locale.ITALY,
+            new java.util.Locale("es", "ES"), java.util.Locale.JAPAN, java.util.Locale.CHINA, java.util.Locale.KOREA,
+            new java.util.Locale("en", "IE")};
+        for (java.util.Locale locale : locales) {
+            NumberFormat[] formats = {NumberFormat.getInstance(locale), NumberFormat.getIntegerInstance(locale),
+                NumberFormat.getPercentInstance(locale), NumberFormat.getCurrencyInstance(locale)};
+            DecimalFormatSymbols symbols = DecimalFormatSymbols.getInstance(locale);
+            StringBuilder line = new StringBuilder("locale ").append(locale).append(' ')
+                .append(symbols.getCurrencySymbol()).append(' ').append(symbols.getInternationalCurrencySymbol())
+                .append(' ').append(symbols.getGroupingSeparator()).append(symbols.getDecimalSeparator())
+                .append(symbols.getMonetaryDecimalSeparator()).append(':');
+            for (NumberFormat f : formats) {
+                line.append(' ').append(((DecimalFormat) f).toPattern());
+                for (Object v : randomValues(6)) {
+                    line.append(' ').append(v).append('=').append(run((DecimalFormat) f, v));
+                }
+            }
+            System.out.println(line);
+            cases += 24;
         }
     }
 

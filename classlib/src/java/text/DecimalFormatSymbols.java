@@ -3,9 +3,9 @@ package java.text;
 import java.util.Locale;
 
 /**
- * The characters DecimalFormat prints and parses: those of the default English locale (HotSpot
- * with LANG=C.UTF-8: no country, so the currency is the generic sign U+00A4 and "XXX"). Any
- * locale asked for gets the same symbols.
+ * The characters DecimalFormat prints and parses. The default is the default English locale
+ * (HotSpot with LANG=C.UTF-8: no country, so the currency is the generic sign U+00A4 and "XXX");
+ * a locale asked for gets its separators and currency from {@link LocaleNumbers}.
  */
 public class DecimalFormatSymbols implements Cloneable, java.io.Serializable {
     private char zeroDigit = '0';
@@ -21,24 +21,35 @@ public class DecimalFormatSymbols implements Cloneable, java.io.Serializable {
     private String currencySymbol = "\u00a4";
     private String intlCurrencySymbol = "XXX";
     private char monetarySeparator = '.';
+    private char monetaryGroupingSeparator = ',';
     private String exponentSeparator = "E";
 
     public DecimalFormatSymbols() {
+        this(Locale.getDefault());
     }
 
     public DecimalFormatSymbols(Locale locale) {
+        LocaleNumbers numbers = LocaleNumbers.of(locale);
+        groupingSeparator = numbers.grouping;
+        monetaryGroupingSeparator = numbers.grouping;
+        decimalSeparator = numbers.decimal;
+        monetarySeparator = numbers.decimal;
+        currencySymbol = numbers.currencySymbol;
+        intlCurrencySymbol = numbers.currencyCode;
     }
 
     public static DecimalFormatSymbols getInstance() {
-        return new DecimalFormatSymbols();
+        return new DecimalFormatSymbols(Locale.getDefault());
     }
 
     public static DecimalFormatSymbols getInstance(Locale locale) {
-        return new DecimalFormatSymbols();
+        return new DecimalFormatSymbols(locale);
     }
 
     public static Locale[] getAvailableLocales() {
-        return new Locale[] {Locale.US};
+        return new Locale[] {Locale.ROOT, Locale.ENGLISH, Locale.US, Locale.UK, Locale.CANADA,
+                Locale.GERMAN, Locale.GERMANY, Locale.FRENCH, Locale.FRANCE, Locale.ITALY, Locale.JAPAN,
+                Locale.CHINA};
     }
 
     public char getZeroDigit() { return zeroDigit; }
@@ -66,6 +77,8 @@ public class DecimalFormatSymbols implements Cloneable, java.io.Serializable {
     public String getInternationalCurrencySymbol() { return intlCurrencySymbol; }
     public void setInternationalCurrencySymbol(String s) { intlCurrencySymbol = s; }
     public char getMonetaryDecimalSeparator() { return monetarySeparator; }
+    public char getMonetaryGroupingSeparator() { return monetaryGroupingSeparator; }
+    public void setMonetaryGroupingSeparator(char c) { monetaryGroupingSeparator = c; }
     public void setMonetaryDecimalSeparator(char c) { monetarySeparator = c; }
     public String getExponentSeparator() { return exponentSeparator; }
     public void setExponentSeparator(String s) { exponentSeparator = s; }
@@ -92,6 +105,7 @@ public class DecimalFormatSymbols implements Cloneable, java.io.Serializable {
                 && naN.equals(o.naN) && currencySymbol.equals(o.currencySymbol)
                 && intlCurrencySymbol.equals(o.intlCurrencySymbol)
                 && monetarySeparator == o.monetarySeparator
+                && monetaryGroupingSeparator == o.monetaryGroupingSeparator
                 && exponentSeparator.equals(o.exponentSeparator);
     }
 

@@ -76,47 +76,49 @@ public abstract class NumberFormat extends Format {
     }
 
     public static NumberFormat getInstance(Locale inLocale) {
-        return getNumberInstance();
+        return getNumberInstance(inLocale);
     }
 
     public static final NumberFormat getNumberInstance() {
-        return new DecimalFormat("#,##0.###");
+        return getNumberInstance(Locale.getDefault());
     }
 
     public static NumberFormat getNumberInstance(Locale inLocale) {
-        return getNumberInstance();
+        return new DecimalFormat(LocaleNumbers.NUMBER_PATTERN, DecimalFormatSymbols.getInstance(inLocale));
     }
 
     public static final NumberFormat getIntegerInstance() {
-        DecimalFormat format = new DecimalFormat("#,##0");
+        return getIntegerInstance(Locale.getDefault());
+    }
+
+    public static NumberFormat getIntegerInstance(Locale inLocale) {
+        DecimalFormat format = new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(inLocale));
         format.setMaximumFractionDigits(0);
         format.setDecimalSeparatorAlwaysShown(false);
         format.setParseIntegerOnly(true);
         return format;
     }
 
-    public static NumberFormat getIntegerInstance(Locale inLocale) {
-        return getIntegerInstance();
-    }
-
     public static final NumberFormat getCurrencyInstance() {
-        return new DecimalFormat("\u00a4#,##0.00");
+        return getCurrencyInstance(Locale.getDefault());
     }
 
     public static NumberFormat getCurrencyInstance(Locale inLocale) {
-        return getCurrencyInstance();
+        return new DecimalFormat(LocaleNumbers.of(inLocale).currencyPattern,
+                DecimalFormatSymbols.getInstance(inLocale));
     }
 
     public static final NumberFormat getPercentInstance() {
-        return new DecimalFormat("#,##0%");
+        return getPercentInstance(Locale.getDefault());
     }
 
     public static NumberFormat getPercentInstance(Locale inLocale) {
-        return getPercentInstance();
+        return new DecimalFormat(LocaleNumbers.of(inLocale).percentPattern,
+                DecimalFormatSymbols.getInstance(inLocale));
     }
 
     public static Locale[] getAvailableLocales() {
-        return new Locale[] {Locale.US};
+        return DecimalFormatSymbols.getAvailableLocales();
     }
 
     public boolean isGroupingUsed() {

@@ -1,8 +1,10 @@
 package java.util;
 
 /**
- * Locales as names only. gcvm's formatting is always the ROOT/US style ('.' decimal point,
- * ',' grouping), whatever Locale is passed.
+ * Locales as names. java.text's number formats know the separators and currencies of a few
+ * locales (java.text.LocaleNumbers); everything else (Formatter, String.format, case mapping)
+ * formats in the ROOT/English style ('.' decimal point, ',' grouping), whatever Locale is
+ * passed. The default is English without a country, as HotSpot's under LANG=C.UTF-8.
  */
 public final class Locale implements java.io.Serializable {
 
@@ -15,8 +17,19 @@ public final class Locale implements java.io.Serializable {
     public static final Locale GERMANY = new Locale("de", "DE");
     public static final Locale FRENCH = new Locale("fr", "");
     public static final Locale FRANCE = new Locale("fr", "FR");
+    public static final Locale ITALIAN = new Locale("it", "");
+    public static final Locale ITALY = new Locale("it", "IT");
+    public static final Locale JAPANESE = new Locale("ja", "");
+    public static final Locale JAPAN = new Locale("ja", "JP");
+    public static final Locale CHINESE = new Locale("zh", "");
+    public static final Locale CHINA = new Locale("zh", "CN");
+    public static final Locale SIMPLIFIED_CHINESE = CHINA;
+    public static final Locale PRC = CHINA;
+    public static final Locale KOREAN = new Locale("ko", "");
+    public static final Locale KOREA = new Locale("ko", "KR");
+    public static final Locale CANADA_FRENCH = new Locale("fr", "CA");
 
-    private static Locale defaultLocale = US;
+    private static Locale defaultLocale = ENGLISH;
 
     private final String language;
     private final String country;

@@ -472,4 +472,89 @@ public final class Collectors {
             }
         }, Collectors.<M>noCombiner(), null);
     }
+
+    public static <T> Collector<T, ?, LongSummaryStatistics> summarizingLong(final ToLongFunction<? super T> mapper) {
+        return new CollectorImpl<T, LongSummaryStatistics, LongSummaryStatistics>(new Supplier<LongSummaryStatistics>() {
+            public LongSummaryStatistics get() {
+                return new LongSummaryStatistics();
+            }
+        }, new BiConsumer<LongSummaryStatistics, T>() {
+            public void accept(LongSummaryStatistics a, T t) {
+                a.accept(mapper.applyAsLong(t));
+            }
+        }, Collectors.<LongSummaryStatistics>noCombiner(), null);
+    }
+
+    public static <T> Collector<T, ?, DoubleSummaryStatistics> summarizingDouble(final ToDoubleFunction<? super T> mapper) {
+        return new CollectorImpl<T, DoubleSummaryStatistics, DoubleSummaryStatistics>(new Supplier<DoubleSummaryStatistics>() {
+            public DoubleSummaryStatistics get() {
+                return new DoubleSummaryStatistics();
+            }
+        }, new BiConsumer<DoubleSummaryStatistics, T>() {
+            public void accept(DoubleSummaryStatistics a, T t) {
+                a.accept(mapper.applyAsDouble(t));
+            }
+        }, Collectors.<DoubleSummaryStatistics>noCombiner(), null);
+    }
+
+    public static <T, U, A, R> Collector<T, ?, R> flatMapping(final Function<? super T, ? extends Stream<? extends U>> mapper, Collector<? super U, A, R> downstream) {
+        final BiConsumer<A, ? super U> acc = downstream.accumulator();
+        return new CollectorImpl<T, A, R>(downstream.supplier(), new BiConsumer<A, T>() {
+            @SuppressWarnings("unchecked")
+            public void accept(final A a, T t) {
+                Stream<? extends U> items = mapper.apply(t);
+                if (items == null) {
+                    return;
+                }
+                try {
+                    Iterator<? extends U> it = items.iterator();
+                    while (it.hasNext()) {
+                        ((BiConsumer<A, U>) acc).accept(a, it.next());
+                    }
+                } finally {
+                    items.close();
+                }
+            }
+        }, downstream.combiner(), downstream.finisher());
+    }
+
+    /** Both downstream collectors see every element; the merger combines their results. */
+    public static <T, R1, R2, R> Collector<T, ?, R> teeing(Collector<? super T, ?, R1> downstream1,
+            Collector<? super T, ?, R2> downstream2, final BiFunction<? super R1, ? super R2, R> merger) {
+        @SuppressWarnings("unchecked")
+        final Collector<T, Object, R1> first = (Collector<T, Object, R1>) downstream1;
+        @SuppressWarnings("unchecked")
+        final Collector<T, Object, R2> second = (Collector<T, Object, R2>) downstream2;
+        Objects.requireNonNull(merger, "merger");
+        return new CollectorImpl<T, Object[], R>(new Supplier<Object[]>() {
+            public Object[] get() {
+                return new Object[] { first.supplier().get(), second.supplier().get() };
+            }
+        }, new BiConsumer<Object[], T>() {
+            public void accept(Object[] a, T t) {
+                first.accumulator().accept(a[0], t);
+                second.accumulator().accept(a[1], t);
+            }
+        }, Collectors.<Object[]>noCombiner(), new Function<Object[], R>() {
+            public R apply(Object[] a) {
+                return merger.apply(first.finisher().apply(a[0]), second.finisher().apply(a[1]));
+            }
+        });
+    }
+
+    public static <T, K, U> Collector<T, ?, Map<K, U>> toUnmodifiableMap(Function<? super T, ? extends K> keyMapper, Function<? super T, ? extends U> valueMapper) {
+        return collectingAndThen(Collectors.<T, K, U>toMap(keyMapper, valueMapper), new Function<Map<K, U>, Map<K, U>>() {
+            public Map<K, U> apply(Map<K, U> m) {
+                return Collections.unmodifiableMap(m);
+            }
+        });
+    }
+
+    public static <T, K, U> Collector<T, ?, Map<K, U>> toUnmodifiableMap(Function<? super T, ? extends K> keyMapper, Function<? super T, ? extends U> valueMapper, BinaryOperator<U> mergeFunction) {
+        return collectingAndThen(Collectors.<T, K, U>toMap(keyMapper, valueMapper, mergeFunction), new Function<Map<K, U>, Map<K, U>>() {
+            public Map<K, U> apply(Map<K, U> m) {
+                return Collections.unmodifiableMap(m);
+            }
+        });
+    }
 }
