@@ -24,9 +24,9 @@ public class TreeBuilders {
             ts[t] = new Thread(() -> {
                 long s = 0;
                 Node keep = build(8, id);
-                for (int i = 0; i < 40; i++) {
+                for (int i = 0; i < 16; i++) {
                     s += check(build(6 + i % 5, id * 1000 + i));
-                    if (i % 10 == 0) keep = build(8, i);
+                    if (i % 5 == 0) keep = build(8, i);
                 }
                 sums[id] = s + check(keep);
             });
