@@ -18,55 +18,77 @@
 use crate::classfile::FieldType;
 use crate::model::class::{Class, Field, Method};
 use crate::model::insn::Kind;
+use crate::runtime::natives::NativeFn;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::object::ARRAY_BASE;
 use gcvm_gc::Ref;
 
-const PREFIX: &str = "jdk/internal/gcvm/Reflection.";
-
-/// The natives of `jdk.internal.gcvm.Reflection`, for the registry in natives.rs.
-pub fn natives() -> Vec<(String, crate::runtime::natives::NativeFn)> {
-    let list: [(&str, crate::runtime::natives::NativeFn); 17] = [
-        ("classModifiers(Ljava/lang/Class;)I", class_modifiers),
-        ("fieldCount(Ljava/lang/Class;)I", field_count),
-        ("fieldName(Ljava/lang/Class;I)Ljava/lang/String;", field_name),
-        ("fieldType(Ljava/lang/Class;I)Ljava/lang/Class;", field_type),
-        ("fieldModifiers(Ljava/lang/Class;I)I", field_modifiers),
-        ("methodCount(Ljava/lang/Class;)I", method_count),
-        ("methodName(Ljava/lang/Class;I)Ljava/lang/String;", method_name),
-        ("methodModifiers(Ljava/lang/Class;I)I", method_modifiers),
-        ("methodReturnType(Ljava/lang/Class;I)Ljava/lang/Class;", method_return_type),
-        ("methodParameterTypes(Ljava/lang/Class;I)[Ljava/lang/Class;", method_parameter_types),
-        ("methodExceptionTypes(Ljava/lang/Class;I)[Ljava/lang/Class;", method_exception_types),
-        ("getPrimitive(Ljava/lang/Class;ILjava/lang/Object;)J", get_primitive),
-        ("getReference(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;", get_reference),
-        ("setPrimitive(Ljava/lang/Class;ILjava/lang/Object;J)V", set_primitive),
-        ("setReference(Ljava/lang/Class;ILjava/lang/Object;Ljava/lang/Object;)V", set_reference),
-        ("allocate(Ljava/lang/Class;)Ljava/lang/Object;", allocate),
-        ("callerClass()Ljava/lang/Class;", caller_class),
+/// The natives of `jdk.internal.gcvm.Reflection` (name and descriptor), for the registry in
+/// natives.rs.
+pub fn natives() -> Vec<(String, NativeFn)> {
+    const CLASS_INT: &str = "(Ljava/lang/Class;I)";
+    const FIELD_ACCESS: &str = "(Ljava/lang/Class;ILjava/lang/Object;";
+    const CALL: &str = "(Ljava/lang/Class;ILjava/lang/Object;[J[Ljava/lang/Object;Z)";
+    let list: Vec<(String, NativeFn)> = vec![
+        ("classModifiers(Ljava/lang/Class;)I".into(), class_modifiers),
+        (
+            "nestHost(Ljava/lang/Class;)Ljava/lang/Class;".into(),
+            nest_host,
+        ),
+        (
+            "isLibraryClass(Ljava/lang/Class;)Z".into(),
+            is_library_class,
+        ),
+        ("fieldCount(Ljava/lang/Class;)I".into(), field_count),
+        ("methodCount(Ljava/lang/Class;)I".into(), method_count),
+        (
+            format!("fieldName{CLASS_INT}Ljava/lang/String;"),
+            field_name,
+        ),
+        (format!("fieldType{CLASS_INT}Ljava/lang/Class;"), field_type),
+        (format!("fieldModifiers{CLASS_INT}I"), field_modifiers),
+        (
+            format!("methodName{CLASS_INT}Ljava/lang/String;"),
+            method_name,
+        ),
+        (format!("methodModifiers{CLASS_INT}I"), method_modifiers),
+        (
+            format!("methodReturnType{CLASS_INT}Ljava/lang/Class;"),
+            method_return_type,
+        ),
+        (
+            format!("methodParameterTypes{CLASS_INT}[Ljava/lang/Class;"),
+            method_parameter_types,
+        ),
+        (
+            format!("methodExceptionTypes{CLASS_INT}[Ljava/lang/Class;"),
+            method_exception_types,
+        ),
+        (format!("getPrimitive{FIELD_ACCESS})J"), get_primitive),
+        (
+            format!("getReference{FIELD_ACCESS})Ljava/lang/Object;"),
+            get_reference,
+        ),
+        (format!("setPrimitive{FIELD_ACCESS}J)V"), set_primitive),
+        (
+            format!("setReference{FIELD_ACCESS}Ljava/lang/Object;)V"),
+            set_reference,
+        ),
+        (
+            "ensureInitialized(Ljava/lang/Class;)V".into(),
+            ensure_initialized,
+        ),
+        (
+            "allocate(Ljava/lang/Class;)Ljava/lang/Object;".into(),
+            allocate,
+        ),
+        (format!("invokePrimitive{CALL}J"), invoke),
+        (format!("invokeReference{CALL}Ljava/lang/Object;"), invoke),
+        ("callerClass()Ljava/lang/Class;".into(), caller_class),
     ];
-    let mut out: Vec<(String, crate::runtime::natives::NativeFn)> = list
-        .iter()
-        .map(|(k, f)| (format!("{PREFIX}{k}"), *f))
-        .collect();
-    out.push((
-        format!("{PREFIX}nestHost(Ljava/lang/Class;)Ljava/lang/Class;"),
-        nest_host,
-    ));
-    out.push((format!("{PREFIX}isLibraryClass(Ljava/lang/Class;)Z"), is_library_class));
-    out.push((
-        format!("{PREFIX}ensureInitialized(Ljava/lang/Class;)V"),
-        ensure_initialized,
-    ));
-    out.push((
-        format!("{PREFIX}invokePrimitive(Ljava/lang/Class;ILjava/lang/Object;[J[Ljava/lang/Object;Z)J"),
-        invoke,
-    ));
-    out.push((
-        format!("{PREFIX}invokeReference(Ljava/lang/Class;ILjava/lang/Object;[J[Ljava/lang/Object;Z)Ljava/lang/Object;"),
-        invoke,
-    ));
-    out
+    list.into_iter()
+        .map(|(key, f)| (format!("jdk/internal/gcvm/Reflection.{key}"), f))
+        .collect()
 }
 
 // ---- classes and members ----
@@ -226,7 +248,11 @@ fn read(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     let obj = t.arg_ref(a, 2);
     let at = obj.offset() + f.offset as usize;
-    Ok(crate::exec::interp::read_field(&t.vm.heap.memory, at, f.kind))
+    Ok(crate::exec::interp::read_field(
+        &t.vm.heap.memory,
+        at,
+        f.kind,
+    ))
 }
 
 fn get_primitive(t: &mut JThread, a: usize) -> JResult<u64> {
@@ -237,16 +263,17 @@ fn get_reference(t: &mut JThread, a: usize) -> JResult<u64> {
     read(t, a)
 }
 
-/// Stores slot bits `v` into the field: an instance field through the heap's access API (a
-/// reference store runs the collector's barrier), a static as putstatic does.
-fn write(t: &mut JThread, a: usize, v: u64) -> JResult<u64> {
+/// Stores the slot bits in argument slot 3 into the field: an instance field through the heap's
+/// access API (a reference store runs the collector's barrier), a static as putstatic does. The
+/// value is read from its slot only after the class is initialised, which can collect.
+fn write(t: &mut JThread, a: usize) -> JResult<u64> {
     let f = field_at(t, a);
     if f.is_static() {
         let c = static_holder(t, a)?;
-        c.set_static_value(f.offset, narrow(f.kind, v));
+        c.set_static_value(f.offset, narrow(f.kind, t.arg(a, 3)));
         return Ok(0);
     }
-    let obj = t.arg_ref(a, 2);
+    let (obj, v) = (t.arg_ref(a, 2), t.arg(a, 3));
     let vm = t.vm;
     crate::exec::interp::write_field(&vm.heap, &mut t.mutator, obj, f.offset as usize, f.kind, v);
     Ok(0)
@@ -264,13 +291,11 @@ fn narrow(kind: Kind, v: u64) -> u64 {
 }
 
 fn set_primitive(t: &mut JThread, a: usize) -> JResult<u64> {
-    let v = t.arg(a, 3);
-    write(t, a, v)
+    write(t, a)
 }
 
 fn set_reference(t: &mut JThread, a: usize) -> JResult<u64> {
-    let v = t.arg(a, 3);
-    write(t, a, v)
+    write(t, a)
 }
 
 // ---- objects and calls ----
@@ -297,17 +322,17 @@ fn allocate(t: &mut JThread, a: usize) -> JResult<u64> {
 /// The result slot is returned as is; an exception thrown by the callee propagates.
 fn invoke(t: &mut JThread, a: usize) -> JResult<u64> {
     let mut method = method_at(t, a);
-    let receiver = t.arg_ref(a, 2);
-    let (prims, refs) = (t.arg_ref(a, 3), t.arg_ref(a, 4));
-    let is_virtual = t.arg_int(a, 5) != 0;
     if method.is_static() {
         let c = declaring(t, a);
-        t.initialize(c)?;
-    } else if is_virtual {
-        method = select(t, receiver, method);
+        t.initialize(c)?; // can collect: no reference is read from the slots before this
     }
     // From here to the callee's frame nothing allocates: the raw references read below stay
     // valid, and once copied into the frame they are its roots.
+    let receiver = t.arg_ref(a, 2);
+    let (prims, refs) = (t.arg_ref(a, 3), t.arg_ref(a, 4));
+    if !method.is_static() && t.arg_int(a, 5) != 0 {
+        method = select(t, receiver, method);
+    }
     let mut args = Vec::with_capacity(method.arg_slots as usize);
     if !method.is_static() {
         args.push(receiver.raw() as u64);
@@ -347,11 +372,16 @@ fn select(t: &JThread, receiver: Ref, method: &'static Method) -> &'static Metho
 /// java.lang.Class and this VM class (null if there is none).
 fn caller_class(t: &mut JThread, _: usize) -> JResult<u64> {
     let vm = t.vm;
-    let caller = t.frames.iter().rev().map(|f| vm.classes.class(f.method.class_id)).find(|c| {
-        !c.name.starts_with("java/lang/reflect/")
-            && c.name != "java/lang/Class"
-            && c.name != "jdk/internal/gcvm/Reflection"
-    });
+    let caller = t
+        .frames
+        .iter()
+        .rev()
+        .map(|f| vm.classes.class(f.method.class_id))
+        .find(|c| {
+            !c.name.starts_with("java/lang/reflect/")
+                && c.name != "java/lang/Class"
+                && c.name != "jdk/internal/gcvm/Reflection"
+        });
     match caller {
         Some(c) => Ok(t.class_mirror(c)?.raw() as u64),
         None => Ok(0),
