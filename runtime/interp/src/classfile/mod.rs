@@ -176,6 +176,8 @@ pub struct MethodInfo {
     pub name: String,
     pub descriptor: String,
     pub code: Option<Code>,
+    /// The Exceptions attribute: binary names of the declared checked exceptions (reflection).
+    pub exceptions: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -645,7 +647,7 @@ fn read_method(
     let (access_flags, name, descriptor) = header?;
     let args_size = checks::check_method(class, access_flags, &name, &descriptor)?;
     let in_method = || format!("method {name}{descriptor}");
-    let code = in_context(read_method_attributes(r, cp), in_method)?;
+    let (code, exceptions) = in_context(read_method_attributes(r, cp), in_method)?;
     if let Some(code) = &code {
         checks::check_arguments_fit(class, args_size, code.max_locals)?;
     }
@@ -655,20 +657,31 @@ fn read_method(
         name,
         descriptor,
         code,
+        exceptions,
     })
 }
 
-/// Returns the Code attribute, if any; skips other attributes.
-fn read_method_attributes(r: &mut Reader, cp: &ConstantPool) -> Result<Option<Code>> {
+/// Returns the Code attribute, if any, and the Exceptions attribute's class names; skips other
+/// attributes.
+fn read_method_attributes(
+    r: &mut Reader,
+    cp: &ConstantPool,
+) -> Result<(Option<Code>, Vec<String>)> {
     let mut code = None;
+    let mut exceptions = Vec::new();
     let count = r.u16("method attributes_count")?;
     for _ in 0..count {
         let (attribute, mut body) = read_attribute(r, cp)?;
         if attribute == "Code" {
             store_once(&mut code, read_code(&mut body, cp)?, attribute)?;
+        } else if attribute == "Exceptions" {
+            let n = body.u16("number_of_exceptions")?;
+            for _ in 0..n {
+                exceptions.push(read_class_ref(&mut body, cp, "Exceptions")?);
+            }
         }
     }
-    Ok(code)
+    Ok((code, exceptions))
 }
 
 /// Native and abstract methods have no Code; every other method has exactly one.

@@ -42,6 +42,9 @@ static int guarded(int x) {
 
 native void poke();
 
+static void risky() throws java.io.IOException, InterruptedException {
+}
+
 class Inner {
 }
 }
@@ -113,6 +116,16 @@ fn source_line(needle: &str) -> u16 {
         .position(|l| l.contains(needle))
         .unwrap();
     index as u16 + 1
+}
+
+#[test]
+fn exceptions_attribute_lists_the_declared_exceptions_in_order() {
+    let class = greeter();
+    assert_eq!(
+        method(&class, "risky").exceptions,
+        vec!["java/io/IOException", "java/lang/InterruptedException"]
+    );
+    assert!(method(&class, "divide").exceptions.is_empty());
 }
 
 #[test]

@@ -4,6 +4,7 @@
 pub mod classlib;
 pub mod exceptions;
 pub mod natives;
+pub mod reflect;
 pub mod refs;
 pub mod system;
 pub mod threads;

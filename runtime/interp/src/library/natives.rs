@@ -382,6 +382,10 @@ pub fn registry() -> HashMap<String, NativeFn> {
         "java/util/concurrent/locks/LockSupport.unpark0(Ljava/lang/Thread;)V",
         crate::library::threads::unpark0,
     );
+    // jdk.internal.gcvm.Reflection (reflect.rs)
+    for (key, f) in crate::library::reflect::natives() {
+        add(&key, f);
+    }
     m
 }
 

@@ -504,6 +504,7 @@ impl ClassTable {
                 m.code.clone(),
                 None,
                 line_numbers,
+                m.exceptions.clone(),
             ));
         }
         for m in &out {
@@ -524,6 +525,7 @@ impl ClassTable {
         raw_code: Option<classfile::Code>,
         synthetic_code: Option<Vec<crate::model::insn::Insn>>,
         line_numbers: Vec<(u16, u16)>,
+        exceptions: Vec<String>,
     ) -> &'static Method {
         let mut arg_refs = Vec::new();
         if !is_static {
@@ -553,6 +555,7 @@ impl ClassTable {
             code: OnceLock::new(),
             native: OnceLock::new(),
             line_numbers,
+            exceptions,
         };
         let method: &'static Method = Box::leak(Box::new(method));
         methods.push(method);

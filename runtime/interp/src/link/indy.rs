@@ -380,6 +380,7 @@ impl LambdaPlan {
             None,
             None,
             vec![],
+            vec![],
         );
         let insns = self.body(fields, &sam)?;
         let param_slots: usize = sam.params.iter().map(FieldType::slots).sum();

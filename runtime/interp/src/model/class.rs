@@ -99,6 +99,8 @@ pub struct Method {
     pub code: OnceLock<Result<Code, String>>,
     pub native: OnceLock<Option<NativeIndex>>,
     pub line_numbers: Vec<(u16, u16)>,
+    /// The declared checked exceptions (the Exceptions attribute), for reflection.
+    pub exceptions: Vec<String>,
 }
 
 impl Method {
