@@ -20,40 +20,35 @@ pub struct VerifyReport {
     pub roots: usize,
 }
 
-/// Object starts of the ranges being verified, one bit per 8-byte word. The ranges are kept
-/// sorted, so a lookup is a binary search: a concurrent sweeper's heap or a region heap has
-/// thousands of ranges, and every reference is looked up.
+/// Live object starts, one bit per 8-byte word over the span the ranges cover, from the lowest
+/// range start to the highest range end. Bits are set only inside ranges, so a set bit also says
+/// the address lies in an active range: a lookup is one index, with no search over the ranges
+/// (a concurrent sweeper's heap has thousands of spans, and every reference is looked up). The
+/// bitmap is 1/64 of the covered span: 256 KB for a 16 MB heap.
 struct StartMap {
-    ranges: Vec<(usize, usize)>,
-    bits: Vec<Vec<u64>>,
+    base: usize,
+    end: usize,
+    bits: Vec<u64>,
 }
 
 impl StartMap {
     fn new(ranges: &[(usize, usize)]) -> StartMap {
-        let mut ranges = ranges.to_vec();
-        ranges.sort_unstable();
-        let bits = ranges
-            .iter()
-            .map(|&(s, e)| vec![0u64; ((e - s) / 8).div_ceil(64)])
-            .collect();
-        StartMap { ranges, bits }
+        let base = ranges.iter().map(|&(s, _)| s).min().unwrap_or(0);
+        let end = ranges.iter().map(|&(_, e)| e).max().unwrap_or(0).max(base);
+        let bits = vec![0u64; ((end - base) / 8).div_ceil(64)];
+        StartMap { base, end, bits }
     }
-    fn locate(&self, offset: usize) -> Option<(usize, usize)> {
-        let i = self
-            .ranges
-            .partition_point(|&(s, _)| s <= offset)
-            .checked_sub(1)?;
-        let (s, e) = self.ranges[i];
-        (offset < e).then(|| (i, (offset - s) / 8))
+    fn word(&self, offset: usize) -> Option<usize> {
+        (offset >= self.base && offset < self.end).then(|| (offset - self.base) / 8)
     }
     fn set(&mut self, offset: usize) {
-        if let Some((r, w)) = self.locate(offset) {
-            self.bits[r][w / 64] |= 1 << (w % 64);
+        if let Some(w) = self.word(offset) {
+            self.bits[w / 64] |= 1 << (w % 64);
         }
     }
     fn contains(&self, offset: usize) -> bool {
-        self.locate(offset)
-            .is_some_and(|(r, w)| self.bits[r][w / 64] & (1 << (w % 64)) != 0)
+        self.word(offset)
+            .is_some_and(|w| self.bits[w / 64] & (1 << (w % 64)) != 0)
     }
 }
 
@@ -74,7 +69,7 @@ pub fn verify_heap(
         walk_range(memory, types, start, top, is_dead, &mut starts, &mut report)?;
     }
     for &(start, top) in ranges {
-        check_fields(memory, types, start, top, is_dead, &starts, &mut report)?;
+        check_fields(memory, types, start, top, &starts, &mut report)?;
     }
     let mut root_error = None;
     roots.visit_roots(&mut |r| {
@@ -156,19 +151,21 @@ fn check_header(
     Ok(size)
 }
 
+/// Checks every reference field of the live objects in one range. The walk already asked the
+/// collector which objects are dead and left their starts unset, so a dead object is one whose
+/// start is not in `starts`.
 fn check_fields(
     memory: &HeapMemory,
     types: &TypeRegistry,
     start: usize,
     top: usize,
-    is_dead: &dyn Fn(Ref) -> bool,
     starts: &StartMap,
     report: &mut VerifyReport,
 ) -> Result<(), String> {
     let mut at = start;
     while at < top {
         let obj = Ref::from_offset(at);
-        if is_dead(obj) {
+        if !starts.contains(at) {
             at += memory.object_size(types, obj);
             continue;
         }
