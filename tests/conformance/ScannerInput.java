@@ -164,7 +164,7 @@ public class ScannerInput {
         Path data = dir.resolve("data.txt");
         try {
             StringBuilder sb = new StringBuilder();
-            for (int i = 1; i <= 300; i++) {
+            for (int i = 1; i <= 2500; i++) {
                 sb.append(i).append(i % 10 == 0 ? "\n" : " ");
             }
             sb.append("end of data \u00e9\n");

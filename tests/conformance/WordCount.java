@@ -25,7 +25,7 @@ public class WordCount {
     static void writeText(File file) throws IOException {
         Random random = new Random(42);
         try (PrintWriter out = new PrintWriter(new BufferedWriter(new FileWriter(file)))) {
-            for (int line = 0; line < 400; line++) {
+            for (int line = 0; line < 150; line++) {
                 int words = 3 + random.nextInt(12);
                 StringBuilder sb = new StringBuilder();
                 for (int w = 0; w < words; w++) {

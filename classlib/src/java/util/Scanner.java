@@ -18,7 +18,7 @@ import jdk.internal.gcvm.SimpleRegex;
  * A text scanner over a String, an InputStream (System.in), a File or a Path, with the JDK's
  * token rules for the default English locale: the default delimiter is any run of whitespace
  * ({@code Character.isWhitespace}), integers may carry a sign and "," group separators in
- * groups of three ("1,000"), doubles also accept ".5", "5.", exponents, NaN and Infinity,
+ * groups of three ("1,000"), any Unicode decimal digits, doubles also accept ".5", "5.", exponents, NaN and Infinity,
  * booleans are case-insensitive. A token that does not fit leaves the scanner where it was and
  * throws InputMismatchException (no message; an out-of-range integer gives NumberFormatException's
  * message), no token at all throws NoSuchElementException, and nextLine at the end
@@ -29,7 +29,8 @@ import jdk.internal.gcvm.SimpleRegex;
  * ({@link #useDelimiter}) is a {@link SimpleRegex} pattern and the input is then read to its end
  * before tokenizing. Not provided: Readable sources and channels, Pattern arguments (gcvm has
  * no java.util.regex), radix and locale changes, findInLine/findWithinHorizon/skip, tokens(),
- * nextBigInteger/nextBigDecimal, nextByte/nextShort, hex floats.
+ * nextBigInteger/nextBigDecimal, nextByte/nextShort, hex floats, the locale's
+ * infinity symbol "∞".
  */
 public final class Scanner implements Iterator<String>, Closeable {
 
@@ -94,10 +95,6 @@ public final class Scanner implements Iterator<String>, Closeable {
         if (eof) {
             return false;
         }
-        if (pos > 4096 && pos * 2 > buf.length()) {
-            buf.delete(0, pos);
-            pos = 0;
-        }
         char[] chunk = new char[1024];
         int n;
         try {
@@ -112,6 +109,17 @@ public final class Scanner implements Iterator<String>, Closeable {
         }
         buf.append(chunk, 0, n);
         return true;
+    }
+
+    /**
+     * Drops the consumed text once it is most of the buffer. Called only before a scan starts
+     * (a scan holds indices into the buffer).
+     */
+    private void compact() {
+        if (pos > 4096 && pos * 2 > buf.length()) {
+            buf.delete(0, pos);
+            pos = 0;
+        }
     }
 
     private void readAll() {
@@ -134,6 +142,7 @@ public final class Scanner implements Iterator<String>, Closeable {
         if (closed) {
             throw new IllegalStateException("Scanner closed");
         }
+        compact();
     }
 
     // ---------------------------------------------------------------- tokens
@@ -219,8 +228,22 @@ public final class Scanner implements Iterator<String>, Closeable {
 
     // ---------------------------------------------------------------- numbers
 
+    /** Any Unicode decimal digit, as the JDK's {@code \p{javaDigit}}. */
     private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return Character.isDigit(c);
+    }
+
+    /** The token with group separators removed and every digit made ASCII. */
+    private static String plainDigits(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == ',') {
+                continue;
+            }
+            sb.append(c > 0x7f && Character.isDigit(c) ? (char) ('0' + Character.digit(c, 10)) : c);
+        }
+        return sb.toString();
     }
 
     /** Length of the numeral at s[from..]: digits, or 1-3 digits (not 0) then ",ddd" groups. */
@@ -253,7 +276,7 @@ public final class Scanner implements Iterator<String>, Closeable {
         if (n == 0 || sign + n != s.length()) {
             return null;
         }
-        return s.replace(",", "");
+        return plainDigits(s);
     }
 
     /** The token without group separators if it is a decimal float by the JDK's rules. */
@@ -293,7 +316,7 @@ public final class Scanner implements Iterator<String>, Closeable {
                 return null;
             }
         }
-        return i == s.length() ? s.replace(",", "") : null;
+        return i == s.length() ? plainDigits(s) : null;
     }
 
     /** The next token, checked by the given rule: InputMismatchException if it does not fit. */
