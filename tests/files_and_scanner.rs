@@ -60,7 +60,8 @@ public class StdinScanner {
 
 fn classes() -> &'static PathBuf {
     static CLASSES: OnceLock<PathBuf> = OnceLock::new();
-    CLASSES.get_or_init(|| compile_snippets("stdin-scanner", &[("StdinScanner.java", STDIN_SCANNER)]))
+    CLASSES
+        .get_or_init(|| compile_snippets("stdin-scanner", &[("StdinScanner.java", STDIN_SCANNER)]))
 }
 
 /// Runs `cmd` with `input` piped into its stdin; (stdout, exit code, stderr).
@@ -94,13 +95,20 @@ fn run_with_input(mut cmd: Command, input: &[u8]) -> (String, Option<i32>, Strin
 
 fn hotspot(classes: &Path, input: &[u8]) -> (String, Option<i32>, String) {
     let mut cmd = Command::new(jdk().tool("java"));
-    cmd.args(HOTSPOT_ARGS).arg("-cp").arg(classes).arg("StdinScanner");
+    cmd.args(HOTSPOT_ARGS)
+        .arg("-cp")
+        .arg(classes)
+        .arg("StdinScanner");
     run_with_input(cmd, input)
 }
 
 fn gcvm(classes: &Path, options: &[&str], input: &[u8]) -> (String, Option<i32>, String) {
     let mut cmd = Command::new(gcvm_binary());
-    cmd.arg("run").args(options).arg("-cp").arg(classes).arg("StdinScanner");
+    cmd.arg("run")
+        .args(options)
+        .arg("-cp")
+        .arg(classes)
+        .arg("StdinScanner");
     run_with_input(cmd, input)
 }
 
@@ -109,13 +117,25 @@ fn assert_same_as_hotspot(input: &[u8]) {
     let classes = classes();
     let (expected, expected_code, _) = hotspot(classes, input);
     assert_eq!(expected_code, Some(0), "HotSpot failed: {expected}");
-    for options in [&[][..], &["--gc-stress", "25", "--verify-heap", "-Xmx16m"][..]] {
+    for options in [
+        &[][..],
+        &["--gc-stress", "25", "--verify-heap", "-Xmx16m"][..],
+    ] {
         let (actual, code, stderr) = gcvm(classes, options, input);
         for marker in PANIC_MARKERS {
-            assert!(!stderr.contains(marker), "gcvm {options:?} panicked: {stderr}");
+            assert!(
+                !stderr.contains(marker),
+                "gcvm {options:?} panicked: {stderr}"
+            );
         }
-        assert_eq!(code, expected_code, "gcvm {options:?} exit code; stderr: {stderr}");
-        assert_eq!(actual, expected, "gcvm {options:?} stdout differs from HotSpot's");
+        assert_eq!(
+            code, expected_code,
+            "gcvm {options:?} exit code; stderr: {stderr}"
+        );
+        assert_eq!(
+            actual, expected,
+            "gcvm {options:?} stdout differs from HotSpot's"
+        );
     }
 }
 
@@ -141,7 +161,11 @@ fn scanner_reads_a_large_piped_stdin() {
     let n = 20_000;
     let mut input = format!("{n}\n");
     for i in 0..n {
-        input.push_str(&format!("{}{}", i * 7 - 5000, if i % 10 == 9 { "\n" } else { " " }));
+        input.push_str(&format!(
+            "{}{}",
+            i * 7 - 5000,
+            if i % 10 == 9 { "\n" } else { " " }
+        ));
     }
     for i in 0..2_000 {
         input.push_str(&format!("line {i} of text\n"));

@@ -14,9 +14,9 @@
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::object::ARRAY_BASE;
 use gcvm_gc::Ref;
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::collections::HashMap;
 use std::os::fd::AsRawFd;
 use std::sync::{Arc, Mutex};
 
