@@ -7,8 +7,8 @@
 #     Math/StrictMath renamed to cltest.lang (their natives delegate to the JDK's), and of
 #     SimpleRegex/Utf8 renamed to cltest.gcvm, of java.math renamed to cltest.math and of
 #     java.text renamed to cltest.text;
-#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, FormatCheck, MathCheck and
-#     TextCheck once against the
+#  3. runs UtilCheck, TreeBinCheck, NavigableCheck, LangCheck, ScannerCheck, FormatCheck,
+#     MathCheck and TextCheck once against the
 #     JDK and once against the copies and diffs the outputs; RegexCheck compares
 #     SimpleRegex/Utf8 with the JDK directly.
 # Exits non-zero on any mismatch. Set JAVAC/JAVA to use another JDK 17.
@@ -156,6 +156,8 @@ variant NavigableCheck "$util_imports" && pass "NavigableCheck: TreeMap/TreeSet 
     || fail "NavigableCheck: TreeMap/TreeSet range and descending views"
 variant MoreUtilCheck "$util_imports" && pass "MoreUtilCheck: Hashtable, Properties, IdentityHashMap, StringTokenizer, UUID, Spliterators, copy-on-write lists, skip-list maps" \
     || fail "MoreUtilCheck: Hashtable, Properties, IdentityHashMap, StringTokenizer, UUID, Spliterators, copy-on-write lists, skip-list maps"
+variant ScannerCheck "$util_imports" && pass "ScannerCheck: Scanner tokens, numbers, lines and delimiters on generated inputs vs java.util.Scanner" \
+    || fail "ScannerCheck: Scanner tokens, numbers, lines and delimiters on generated inputs vs java.util.Scanner"
 variant FormatCheck "$util_imports" && pass "FormatCheck: Formatter vs java.util.Formatter" \
     || fail "FormatCheck: Formatter vs java.util.Formatter"
 variant MathCheck 's/^import java\.math\.\*;/import cltest.math.*;/' \

@@ -30,6 +30,29 @@ public class PrintStream extends FilterOutputStream implements Appendable, Close
         Utf8.lookup(encoding);
     }
 
+    /** Over a file, unbuffered as the JDK's: each print reaches the file at once. */
+    public PrintStream(String fileName) throws FileNotFoundException {
+        this(new FileOutputStream(fileName), false);
+    }
+
+    public PrintStream(String fileName, String csn)
+            throws FileNotFoundException, UnsupportedEncodingException {
+        this(new FileOutputStream(fileName), false, csn);
+    }
+
+    public PrintStream(String fileName, java.nio.charset.Charset charset) throws IOException {
+        this(new FileOutputStream(fileName), false);
+    }
+
+    public PrintStream(File file) throws FileNotFoundException {
+        this(new FileOutputStream(file), false);
+    }
+
+    public PrintStream(File file, String csn)
+            throws FileNotFoundException, UnsupportedEncodingException {
+        this(new FileOutputStream(file), false, csn);
+    }
+
     private static OutputStream requireNonNull(OutputStream out) {
         if (out == null) {
             throw new NullPointerException("Null output stream");

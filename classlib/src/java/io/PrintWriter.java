@@ -28,6 +28,29 @@ public class PrintWriter extends Writer {
         this(new BufferedWriter(new OutputStreamWriter(out)), autoFlush);
     }
 
+    public PrintWriter(String fileName) throws FileNotFoundException {
+        this(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(fileName))), false);
+    }
+
+    public PrintWriter(String fileName, String csn)
+            throws FileNotFoundException, UnsupportedEncodingException {
+        this(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(fileName), csn)),
+                false);
+    }
+
+    public PrintWriter(String fileName, java.nio.charset.Charset charset) throws IOException {
+        this(fileName);
+    }
+
+    public PrintWriter(File file) throws FileNotFoundException {
+        this(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(file))), false);
+    }
+
+    public PrintWriter(File file, String csn)
+            throws FileNotFoundException, UnsupportedEncodingException {
+        this(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(file), csn)), false);
+    }
+
     private void ensureOpen() throws IOException {
         if (out == null) {
             throw new IOException("Stream closed");

@@ -3,6 +3,7 @@
 //! below.
 pub mod classlib;
 pub mod exceptions;
+pub mod files;
 pub mod natives;
 pub mod reflect;
 pub mod refs;

@@ -171,6 +171,7 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add("java/lang/Float.intBitsToFloat(I)F", |t, a| {
         Ok(t.arg(a, 0) as u32 as u64)
     });
+    add_file_natives(&mut add);
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
     add(
         "jdk/internal/gcvm/VM.read(I[BII)I",
@@ -903,6 +904,37 @@ fn runtime_gc(t: &mut JThread, _: usize) -> JResult<u64> {
 }
 
 // ---- VM internals ----
+
+/// The natives of `jdk.internal.gcvm.FileSystem` (runtime/interp/src/library/files.rs).
+fn add_file_natives(add: &mut impl FnMut(&str, NativeFn)) {
+    use crate::library::files;
+    let fs = "jdk/internal/gcvm/FileSystem.";
+    let natives: [(&str, NativeFn); 12] = [
+        ("open(Ljava/lang/String;I)I", files::open),
+        ("read(I[BII)I", files::read),
+        ("write(I[BII)V", files::write),
+        ("seek(IJ)V", files::seek),
+        ("position(I)J", files::position),
+        ("length(I)J", files::length),
+        ("setLength(IJ)V", files::set_length),
+        ("close(I)V", files::close),
+        ("stat(Ljava/lang/String;[J)I", files::stat),
+        ("list(Ljava/lang/String;)[Ljava/lang/String;", files::list),
+        ("mkdir(Ljava/lang/String;)I", files::mkdir),
+        ("delete(Ljava/lang/String;)I", files::delete),
+    ];
+    for (key, f) in natives {
+        add(&format!("{fs}{key}"), f);
+    }
+    add(
+        &format!("{fs}rename(Ljava/lang/String;Ljava/lang/String;)I"),
+        files::rename,
+    );
+    add(
+        &format!("{fs}errorMessage(I)Ljava/lang/String;"),
+        files::error_message,
+    );
+}
 
 fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
     let (fd, arr, off, len) = (

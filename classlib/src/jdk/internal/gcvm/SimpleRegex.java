@@ -636,6 +636,21 @@ public final class SimpleRegex {
         return null;
     }
 
+    /** The bounds {start, end} of the leftmost match at or after from, or null (Scanner). */
+    public int[] findFrom(CharSequence in, int from) {
+        int[] g = find(in, from);
+        return g == null ? null : new int[] {g[0], g[1]};
+    }
+
+    /** The end of a match starting exactly at {@code at}, or -1 (Scanner's delimiter skip). */
+    public int matchEndAt(CharSequence in, int at) {
+        if (literal != null) {
+            return in.toString().startsWith(literal, at) ? at + literal.length() : -1;
+        }
+        Run r = new Run(in);
+        return r.matchAt(at) ? r.groups[1] : -1;
+    }
+
     public boolean matches(CharSequence in) {
         if (literal != null) {
             return literal.contentEquals(in);

@@ -1,0 +1,8 @@
+package java.nio.file;
+
+public class DirectoryNotEmptyException extends FileSystemException {
+
+    public DirectoryNotEmptyException(String dir) {
+        super(dir);
+    }
+}

@@ -1,0 +1,8 @@
+package java.nio.file;
+
+public class NotDirectoryException extends FileSystemException {
+
+    public NotDirectoryException(String file) {
+        super(file);
+    }
+}
