@@ -29,6 +29,7 @@ public class TimeCheck {
         if (args.length > 0) {
             scale = Integer.parseInt(args[0]);
         }
+        TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
         localDates(n(3000));
         localTimes(n(1500));
         localDateTimes(n(1500));
@@ -41,6 +42,7 @@ public class TimeCheck {
         legacyDates(n(1500));
         calendars(n(1500));
         simpleDateFormats(n(1500));
+        messageFormats();
         flush();
         System.out.println("cases " + cases);
     }
@@ -592,6 +594,21 @@ public class TimeCheck {
         for (int y = 1998; y < 2030; y++) {
             Calendar x = new GregorianCalendar(y, Calendar.DECEMBER, 31);
             p(y + " " + fields(x) + " " + x.getActualMaximum(Calendar.WEEK_OF_YEAR));
+        }
+    }
+
+    static void messageFormats() {
+        String[] patterns = {"{0,date}", "{0,time}", "{0,date,short}", "{0,date,medium}", "{0,time,long}",
+            "{0,date,full}", "{0,time,full}", "{0,date,yyyy-MM-dd}", "{0}", "at {0,time,HH:mm} on {0,date,long}",
+            "{0,date,  short }", "{1,number} on {0,date,EEE}", "{0,time,short}"};
+        for (String p : patterns) {
+            for (int i = 0; i < 3; i++) {
+                final Date d = new Date(saneMillis());
+                t("MessageFormat '" + p + "'", () -> {
+                    MessageFormat m = new MessageFormat(p);
+                    return m.format(new Object[] {d, 1234.5}) + " | " + m.toPattern();
+                });
+            }
         }
     }
 

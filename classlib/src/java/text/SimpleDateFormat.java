@@ -353,6 +353,7 @@ public class SimpleDateFormat extends DateFormat {
     /** Parses one field at start; the position after it, or ~errorIndex. */
     private int subParse(String text, int start, char letter, int count, boolean obeyCount,
             boolean[] ambiguousYear, Calendar cal) {
+        int fieldStart = start;
         while (true) {
             if (start >= text.length()) {
                 return ~start;
@@ -384,7 +385,11 @@ public class SimpleDateFormat extends DateFormat {
             default:
                 break;
         }
-        int end = obeyCount ? Math.min(text.length(), start + count) : text.length();
+        // as the JDK: a fixed-width field counts its digits from before the skipped blanks
+        if (obeyCount && fieldStart + count > text.length()) {
+            return ~start;
+        }
+        int end = obeyCount ? fieldStart + count : text.length();
         int p = start;
         boolean negative = false;
         if (p < end && text.charAt(p) == '-') {
