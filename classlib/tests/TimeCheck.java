@@ -189,6 +189,12 @@ public class TimeCheck {
         for (String s : texts) {
             t("LocalDate.parse '" + s + "'", () -> LocalDate.parse(s));
         }
+        for (LocalDate edge : new LocalDate[] {LocalDate.MAX, LocalDate.MIN, LocalDate.of(999999999, 12, 1)}) {
+            for (long days : new long[] {-40, -1, 1, 30, 31, 60}) {
+                t("edge " + edge + " plusDays " + days, () -> edge.plusDays(days));
+                t("edge " + edge + " plusMonths " + days, () -> edge.plusMonths(days));
+            }
+        }
         t("datesUntil", () -> {
             StringBuilder sb = new StringBuilder();
             LocalDate.of(2020, 2, 26).datesUntil(LocalDate.of(2020, 3, 3)).forEach(x -> sb.append(x).append(' '));

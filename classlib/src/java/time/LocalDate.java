@@ -432,6 +432,17 @@ public final class LocalDate implements ChronoLocalDate, TemporalAdjuster, java.
         if (daysToAdd == 0) {
             return this;
         }
+        long dom = day + daysToAdd;
+        if (dom > 0 && dom <= 59) { // the JDK's fast path (and its Year message at LocalDate.MAX)
+            long monthLen = lengthOfMonth();
+            if (dom <= monthLen) {
+                return new LocalDate(year, month, (int) dom);
+            } else if (month < 12) {
+                return new LocalDate(year, month + 1, (int) (dom - monthLen));
+            }
+            ChronoField.YEAR.checkValidValue(year + 1);
+            return new LocalDate(year + 1, 1, (int) (dom - monthLen));
+        }
         return ofEpochDay(Math.addExact(toEpochDay(), daysToAdd));
     }
 
