@@ -54,6 +54,7 @@ for f in "$src"/java/util/*.java; do
         -e 's/java\.util\.concurrent\.\([A-Z]\)/cltest.util.concurrent.\1/g' \
         -e 's/^package java\.util;/package cltest.util;\nimport java.util.Iterator;/' \
         -e 's/import jdk\.internal\.gcvm\.\([A-Za-z0-9]*\);/import cltest.gcvm.\1;/' \
+        -e 's/java\.time\./cltest.time./g' \
         "$f" > "$cu/$name"
 done
 # The concurrent collections go along (Properties keeps its entries in a ConcurrentHashMap).
@@ -113,7 +114,15 @@ mkdir -p "$ct"
 for f in "$src"/java/text/*.java; do
     sed -e 's/^package java\.text;/package cltest.text;/' \
         -e 's/java\.math\./cltest.math./g' \
+        -e 's/java\.util\.\(Date\|Calendar\|GregorianCalendar\|TimeZone\)\b/cltest.util.\1/g' \
         "$f" > "$ct/$(basename "$f")"
+done
+
+# java.time goes along renamed to cltest.time (java.util stays the JDK's, except for the
+# java.util date classes, which the util copies above carry renamed).
+for f in $(cd "$src" && find java/time -name '*.java'); do
+    mkdir -p "$(dirname "$tmp/copies/cltest/${f#java/}")"
+    sed -e 's/java\.time\b/cltest.time/g' "$src/$f" > "$tmp/copies/cltest/${f#java/}"
 done
 
 if "$JAVAC" -g -nowarn -encoding UTF-8 -d "$tmp/copies-out" $(find "$tmp/copies" -name '*.java') \
@@ -167,6 +176,10 @@ variant MathCheck 's/^import java\.math\.\*;/import cltest.math.*;/' \
 variant TextCheck 's/^import java\.math\.\*;/import cltest.math.*;/; s/^import java\.text\.\*;/import cltest.text.*;/' \
     && pass "TextCheck: DecimalFormat/NumberFormat/MessageFormat on generated inputs vs java.text" \
     || fail "TextCheck: DecimalFormat/NumberFormat/MessageFormat on generated inputs vs java.text"
+
+variant TimeCheck 's/^import java\.time\(.*\);/import cltest.time\1;/; s/^import java\.util\.\(Date\|Calendar\|GregorianCalendar\|TimeZone\);/import cltest.util.\1;/; s/^import java\.text\.\*;/import cltest.text.*;/; s/java\.util\.Locale/cltest.util.Locale/g' \
+    && pass "TimeCheck: java.time, Date/Calendar/TimeZone, SimpleDateFormat/DateFormat on generated inputs" \
+    || fail "TimeCheck: java.time, Date/Calendar/TimeZone, SimpleDateFormat/DateFormat on generated inputs"
 
 mkdir -p "$tmp/regex"
 if "$JAVAC" -nowarn -encoding UTF-8 -cp "$tmp/copies-out" -d "$tmp/regex" "$here/RegexCheck.java" \

@@ -6,8 +6,9 @@ import java.util.Locale;
 /**
  * Messages with numbered arguments: {0}, {1,number}, {1,number,integer|percent|currency|PATTERN},
  * with ' quoting ('' is a quote). Number arguments without a format are printed by
- * NumberFormat.getInstance(); other types ({n,date}, {n,time}, {n,choice}) are not supported
- * and give IllegalArgumentException when the pattern is applied.
+ * NumberFormat.getInstance(), Dates by the SHORT date-time DateFormat; {n,date} and {n,time}
+ * take short|medium|long|full or a SimpleDateFormat pattern; {n,choice} is not supported and
+ * gives IllegalArgumentException when the pattern is applied.
  */
 public class MessageFormat extends Format {
     private String pattern = "";
@@ -133,11 +134,39 @@ public class MessageFormat extends Format {
             e.type = null;
             return e;
         }
+        String keyword = e.style == null ? "" : e.style.trim();
+        if (e.type.equals("date") || e.type.equals("time")) {
+            e.format = dateFormat(e.type.equals("date"), keyword, e.style);
+            return e;
+        }
         if (!e.type.equals("number")) {
             throw new IllegalArgumentException("unknown format type: " + e.type);
         }
-        e.format = numberFormat(e.style == null ? "" : e.style.trim(), e.style);
+        e.format = numberFormat(keyword, e.style);
         return e;
+    }
+
+    private static final String[] DATE_STYLES = {"full", "long", "medium", "short"};
+
+    /** {n,date[,short|medium|long|full|PATTERN]} and {n,time[,...]}: English DateFormats. */
+    private static Format dateFormat(boolean date, String keyword, String style) {
+        int index = dateStyleIndex(keyword);
+        if (keyword.isEmpty()) {
+            index = DateFormat.DEFAULT;
+        }
+        if (index < 0) {
+            return new SimpleDateFormat(style);
+        }
+        return date ? DateFormat.getDateInstance(index) : DateFormat.getTimeInstance(index);
+    }
+
+    private static int dateStyleIndex(String keyword) {
+        for (int i = 0; i < DATE_STYLES.length; i++) {
+            if (DATE_STYLES[i].equals(keyword)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Splits "index,type,style" at the first two unquoted commas (the style keeps its quotes). */
@@ -181,9 +210,18 @@ public class MessageFormat extends Format {
             Element e = elements.get(i);
             result.append('{').append(e.argument);
             if (e.type != null) {
-                result.append(',').append(e.type);
+                boolean customDate = e.format instanceof SimpleDateFormat && e.style != null
+                        && !e.style.trim().isEmpty()
+                        && dateStyleIndex(e.style.trim()) < 0;
+                result.append(',').append(customDate ? "date" : e.type); // HotSpot prints "date" for any pattern
                 String keyword = e.style == null ? "" : e.style.trim();
-                if (keyword.equals("integer") || keyword.equals("currency")
+                if (e.format instanceof SimpleDateFormat) {
+                    if (dateStyleIndex(keyword) >= 0 && dateStyleIndex(keyword) != DateFormat.DEFAULT) {
+                        result.append(',').append(keyword);
+                    } else if (!keyword.isEmpty() && dateStyleIndex(keyword) < 0) {
+                        result.append(',').append(((SimpleDateFormat) e.format).toPattern());
+                    }
+                } else if (keyword.equals("integer") || keyword.equals("currency")
                         || keyword.equals("percent")) {
                     result.append(',').append(keyword);
                 } else if (!keyword.isEmpty()) {
@@ -243,6 +281,8 @@ public class MessageFormat extends Format {
             result.append(e.format.format(value));
         } else if (value instanceof Number) {
             result.append(NumberFormat.getInstance().format(value));
+        } else if (value instanceof java.util.Date) {
+            result.append(DateFormat.getDateTimeInstance(DateFormat.SHORT, DateFormat.SHORT).format(value));
         } else if (value instanceof String) {
             result.append((String) value);
         } else {
