@@ -346,15 +346,15 @@ fn java_source_with_a_compile_error_shows_javacs_diagnostic() {
 
 #[test]
 fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
-    // gcvm's class library has no java.time. (On HotSpot this prints 25.)
+    // gcvm's class library has no java.net. (On HotSpot this prints gcvm.dev.)
     let classes = compile_snippets(
         "bad-input-missing-library-class",
         &[(
-            "UsesTime.java",
-            r#"public class UsesTime {
-    public static void main(String[] args) {
+            "UsesNet.java",
+            r#"public class UsesNet {
+    public static void main(String[] args) throws Exception {
         System.out.println("before");
-        System.out.println(java.time.LocalDate.of(2026, 11, 25).getDayOfMonth());
+        System.out.println(new java.net.URI("http://gcvm.dev/x").getHost());
     }
 }
 "#,
@@ -364,9 +364,9 @@ fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
         "run".as_ref(),
         "-cp".as_ref(),
         classes.as_os_str(),
-        "UsesTime".as_ref(),
+        "UsesNet".as_ref(),
     ]);
-    let context = "a program calling java.time.LocalDate";
+    let context = "a program calling java.net.URI";
     assert_no_panic(&outcome, context);
     assert_exit_code(&outcome, 1, context);
     assert_eq!(
@@ -376,7 +376,7 @@ fn missing_library_class_is_a_no_class_def_found_error_naming_it() {
     );
     let stderr = outcome.stderr_text();
     assert!(
-        stderr.contains("java/time/LocalDate") || stderr.contains("java.time.LocalDate"),
+        stderr.contains("java/net/URI") || stderr.contains("java.net.URI"),
         "{context}: the error should name the missing class:\n{}",
         outcome.stderr_head(10)
     );

@@ -41,6 +41,7 @@ public class MoreUtilCheck {
         spliterators();
         copyOnWrite();
         skipLists();
+        System.out.println("MoreUtilCheck done");
     }
 
     static void hashtable() {

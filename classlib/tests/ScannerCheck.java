@@ -57,6 +57,7 @@ public class ScannerCheck {
             }
             System.out.println("delim " + i + " " + d + " " + show(sb.toString()) + " -> " + got);
         }
+        System.out.println("ScannerCheck done");
     }
 
     static String show(String s) {

@@ -14,7 +14,7 @@ import java.util.Random;
  * fields and validation messages; DateTimeFormatter and SimpleDateFormat on random patterns,
  * format and parse; Calendar fields, add, roll, set and lenient/strict resolution. run.sh runs
  * it against the JDK and against the classlib copies (renamed cltest.*) and diffs the outputs;
- * tests/java_time.rs runs it on gcvm with small counts (first argument: a scale in percent).
+ * tests/library_checks.rs runs it on gcvm with small counts (first argument: a scale in percent).
  * Exceptions print as class and message with "cltest." mapped back to "java.". Only dates from
  * 1600 on go through Date/Calendar/SimpleDateFormat (before 1582 the JDK is Julian, gcvm
  * proleptic Gregorian).

@@ -50,10 +50,14 @@ public class PhaserPipeline {
         for (Thread t : threads) t.start();
 
         for (int round = 0; round < ROUNDS; round++) {
+            // After the last round the phaser terminates, and what arriveAndAwaitAdvance returns
+            // then depends on which party arrived last (the next phase, or a negative one), in
+            // Java itself: only the phases before it are printed.
             int phase = phaser.arriveAndAwaitAdvance();
             long sum = 0;
             for (long s : produced[round]) sum += s;
-            System.out.println("round " + round + " done, next phase " + phase + ", produced " + sum);
+            String next = round + 1 < ROUNDS ? "next phase " + phase : "last round";
+            System.out.println("round " + round + " done, " + next + ", produced " + sum);
         }
         for (int c = 0; c < CONSUMERS; c++) queue.put(POISON);
         for (Thread t : threads) t.join();

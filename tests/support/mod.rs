@@ -776,3 +776,87 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) {
     }
     fs::write(path, bytes).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }
+
+/// One of `classlib/tests/`'s generated checks (MathCheck, TimeCheck, MoreUtilCheck...), which
+/// `classlib/tests/run.sh` runs on HotSpot against renamed copies of the class library, run
+/// instead on gcvm itself (the embedded library) and on HotSpot (the JDK's) with the same
+/// arguments: the outputs must be identical, line for line. `finished` is how HotSpot's last
+/// line begins when the check ran to its end.
+pub struct LibraryCheck {
+    pub class: &'static str,
+    pub args: &'static [&'static str],
+    pub finished: &'static str,
+}
+
+impl LibraryCheck {
+    fn classes(&self) -> PathBuf {
+        let source = repo_root()
+            .join("classlib/tests")
+            .join(format!("{}.java", self.class));
+        compile_java_cached(&self.class.to_lowercase(), &[source])
+    }
+
+    fn output(&self, mut cmd: Command, vm: &str) -> String {
+        cmd.arg("-cp")
+            .arg(self.classes())
+            .arg(self.class)
+            .args(self.args);
+        let out = run_with_timeout(cmd, Duration::from_secs(300));
+        assert_no_panic(&out, &format!("{vm} {}", self.class));
+        assert_eq!(
+            out.code,
+            Some(0),
+            "{vm} {} failed: {}",
+            self.class,
+            out.stderr_head(20)
+        );
+        out.stdout_text()
+    }
+
+    /// HotSpot's output, computed once per check and test process.
+    fn hotspot_output(&self) -> String {
+        static OUTPUTS: Mutex<Vec<(&'static str, String)>> = Mutex::new(Vec::new());
+        if let Some((_, out)) = OUTPUTS.lock().unwrap().iter().find(|(c, _)| *c == self.class) {
+            return out.clone();
+        }
+        let out = self.output(Command::new(jdk().tool("java")), "java");
+        OUTPUTS.lock().unwrap().push((self.class, out.clone()));
+        out
+    }
+
+    /// Panics with the first ten differing lines unless gcvm, run with `options`, prints what
+    /// HotSpot prints.
+    pub fn assert_gcvm_matches_hotspot(&self, options: &[&str]) {
+        let java = self.hotspot_output();
+        let mut gcvm_cmd = Command::new(gcvm_binary());
+        gcvm_cmd.arg("run").args(options);
+        let gcvm = self.output(gcvm_cmd, &format!("gcvm {}", options.join(" ")));
+        let java_lines: Vec<&str> = java.lines().collect();
+        let gcvm_lines: Vec<&str> = gcvm.lines().collect();
+        assert!(
+            java_lines
+                .last()
+                .is_some_and(|l| l.starts_with(self.finished)),
+            "HotSpot's run of {} did not finish: {:?}",
+            self.class,
+            java_lines.last()
+        );
+        let differing: Vec<String> = java_lines
+            .iter()
+            .zip(gcvm_lines.iter())
+            .enumerate()
+            .filter(|(_, (j, g))| j != g)
+            .take(10)
+            .map(|(i, (j, g))| format!("line {}:\n  java {j}\n  gcvm {g}", i + 1))
+            .collect();
+        assert!(
+            differing.is_empty() && java_lines.len() == gcvm_lines.len(),
+            "{} [{}]: {} lines on HotSpot, {} on gcvm; first differences:\n{}",
+            self.class,
+            options.join(" "),
+            java_lines.len(),
+            gcvm_lines.len(),
+            differing.join("\n")
+        );
+    }
+}
