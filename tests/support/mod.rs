@@ -816,7 +816,12 @@ impl LibraryCheck {
     /// HotSpot's output, computed once per check and test process.
     fn hotspot_output(&self) -> String {
         static OUTPUTS: Mutex<Vec<(&'static str, String)>> = Mutex::new(Vec::new());
-        if let Some((_, out)) = OUTPUTS.lock().unwrap().iter().find(|(c, _)| *c == self.class) {
+        if let Some((_, out)) = OUTPUTS
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(c, _)| *c == self.class)
+        {
             return out.clone();
         }
         let out = self.output(Command::new(jdk().tool("java")), "java");
