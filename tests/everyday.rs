@@ -26,7 +26,11 @@ fn everyday_programs_are_a_dozen_and_run_on_hotspot() {
         suite.programs.len()
     );
     for program in &suite.programs {
-        assert_eq!(program.expected.code, 0, "{} fails on HotSpot", program.name);
+        assert_eq!(
+            program.expected.code, 0,
+            "{} fails on HotSpot",
+            program.name
+        );
         assert!(
             !program.expected.stdout.is_empty(),
             "{} prints nothing on HotSpot",
