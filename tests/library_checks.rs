@@ -28,6 +28,14 @@ const TIME: LibraryCheck = LibraryCheck {
     finished: "cases ",
 };
 
+/// DecimalFormat, NumberFormat (per locale), ChoiceFormat and MessageFormat on about 38,000
+/// generated cases, at run.sh's scale (some 10 s on gcvm).
+const TEXT: LibraryCheck = LibraryCheck {
+    class: "TextCheck",
+    args: &[],
+    finished: "cases ",
+};
+
 /// Hashtable, Properties, IdentityHashMap, StringTokenizer, UUID, Optional*, spliterators,
 /// copy-on-write lists and skip-list maps.
 const MORE_UTIL: LibraryCheck = LibraryCheck {
@@ -46,6 +54,11 @@ const SCANNER: LibraryCheck = LibraryCheck {
 #[test]
 fn math_check_prints_the_same_on_gcvm_as_on_hotspot() {
     MATH.assert_gcvm_matches_hotspot(&[]);
+}
+
+#[test]
+fn text_check_prints_the_same_on_gcvm_as_on_hotspot() {
+    TEXT.assert_gcvm_matches_hotspot(&[]);
 }
 
 #[test]

@@ -28,6 +28,7 @@ public class TextCheck {
         localeFormats();
         parsing();
         messageFormats();
+        choiceFormats();
         System.out.println("cases " + cases);
     }
 
@@ -294,5 +295,79 @@ public class TextCheck {
             }
             System.out.println("toPattern " + new MessageFormat(p).toPattern());
         }
+    }
+
+    /** ChoiceFormat patterns (fixed and generated: '#', '<', U+2264, infinities, quotes) on
+     * values around every limit, toPattern, parse, and {n,choice} inside MessageFormat. */
+    static void choiceFormats() {
+        String[] fixed = {"0#no files|1#one file|1<many files", "-1#neg|0#zero|0<pos", "\u221e#inf",
+            "-\u221e<below|0\u2264zero or more", "1#'#1'|2#it''s two|3<'a|b'", "0#a|0#b", "1#x|0#y", "#x",
+            "a#b", "1.5#one and a half|2.25<more", "", "0#", "3#three|"};
+        for (String p : fixed) {
+            choiceCase(p);
+        }
+        for (int k = 0; k < 200; k++) {
+            StringBuilder p = new StringBuilder();
+            double limit = -5 + rnd.nextInt(4);
+            int n = 1 + rnd.nextInt(4);
+            for (int i = 0; i < n; i++) {
+                if (i > 0) {
+                    p.append('|');
+                    limit += rnd.nextInt(3) == 0 ? 0.25 : 1 + rnd.nextInt(3);
+                }
+                String[] ops = {"#", "<", "\u2264"};
+                p.append(limit == Math.rint(limit) && rnd.nextBoolean() ? String.valueOf((long) limit) : String.valueOf(limit));
+                p.append(ops[rnd.nextInt(ops.length)]).append("c").append(i);
+            }
+            choiceCase(p.toString());
+        }
+        String[] messages = {"There {0,choice,0#are no files|1#is one file|1<are {0,number,integer} files}.",
+            "{0,choice,0#none|1#one|2#{1} and {0}}", "{1}: {0,choice,-1<negative|0#zero|0<{0,number,0.0}}",
+            "{0,choice,x#bad}", "{0,choice,0#a|1#''q''|2#'{'lit'}'}"};
+        Object[][] args = {{0, "a"}, {1, "b"}, {2, "c"}, {1234, "d"}, {-0.5, "e"}, {0.75, "f"}, {"str", "g"}};
+        for (String m : messages) {
+            for (Object[] a : args) {
+                cases++;
+                try {
+                    System.out.println("mfc " + m + " " + a[0] + " -> " + MessageFormat.format(m, a));
+                } catch (RuntimeException e) {
+                    System.out.println("mfc " + m + " " + a[0] + " -> " + e.getClass().getName() + ": " + e.getMessage());
+                }
+            }
+            try {
+                System.out.println("toPattern " + new MessageFormat(m).toPattern());
+            } catch (RuntimeException e) {
+                System.out.println("toPattern " + e.getClass().getName() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    static void choiceCase(String pattern) {
+        cases++;
+        StringBuilder line = new StringBuilder("choice ").append(pattern).append(" ->");
+        try {
+            ChoiceFormat f = new ChoiceFormat(pattern);
+            line.append(" pattern ").append(f.toPattern()).append(" limits ")
+                .append(java.util.Arrays.toString(f.getLimits())).append(':');
+            double[] probes = {Double.NaN, Double.NEGATIVE_INFINITY, -6, -1, -0.5, 0, 0.25, 1, 1.5, 2, 2.25, 3, 7, 1e9, Double.POSITIVE_INFINITY};
+            for (double v : probes) {
+                line.append(' ').append(v).append('=').append(f.format(v));
+            }
+            for (double l : f.getLimits()) {
+                line.append(' ').append(ChoiceFormat.previousDouble(l)).append('=').append(f.format(ChoiceFormat.previousDouble(l)));
+                line.append(' ').append(l).append('=').append(f.format(l));
+            }
+            line.append(" long ").append(f.format(2L));
+            for (Object o : f.getFormats()) {
+                ParsePosition pos = new ParsePosition(0);
+                Number n = f.parse(o + " tail", pos);
+                line.append(" parse ").append(n).append('@').append(pos.getIndex()).append('/').append(pos.getErrorIndex());
+            }
+            ParsePosition none = new ParsePosition(0);
+            line.append(" parse? ").append(f.parse("zzz", none)).append('@').append(none.getErrorIndex());
+        } catch (RuntimeException e) {
+            line.append(' ').append(e.getClass().getName()).append(": ").append(e.getMessage());
+        }
+        System.out.println(line);
     }
 }

@@ -46,6 +46,8 @@ public class ConfigReport {
         System.out.println(MessageFormat.format("{0} MB over {1} threads is {2,number,#.##} MB each; {3,number,integer} bytes",
             memory, threads, (double) memory / threads, (long) memory * 1024 * 1024));
         System.out.println(MessageFormat.format("quote: ''{0}'' and '{literal}' and {0}", "x"));
+        MessageFormat hostCount = new MessageFormat("{0,choice,0#no hosts|1#one host|1<{0,number,integer} hosts} in {1}");
+        for (int n : new int[] {0, 1, 4, 1200}) System.out.println(hostCount.format(new Object[] {n, config.getProperty("service.name")}));
 
         config.setProperty("service.port", "9090");
         config.remove("empty.value");

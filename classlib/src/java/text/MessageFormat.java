@@ -7,8 +7,9 @@ import java.util.Locale;
  * Messages with numbered arguments: {0}, {1,number}, {1,number,integer|percent|currency|PATTERN},
  * with ' quoting ('' is a quote). Number arguments without a format are printed by
  * NumberFormat.getInstance(), Dates by the SHORT date-time DateFormat; {n,date} and {n,time}
- * take short|medium|long|full or a SimpleDateFormat pattern; {n,choice} is not supported and
- * gives IllegalArgumentException when the pattern is applied.
+ * take short|medium|long|full or a SimpleDateFormat pattern; {n,choice,PATTERN} picks a
+ * ChoiceFormat string, which is formatted again as a message with the same arguments when it
+ * holds a '{' ("{0,choice,0#no files|1#one file|1<{0,number,integer} files}").
  */
 public class MessageFormat extends Format {
     private String pattern = "";
@@ -139,11 +140,23 @@ public class MessageFormat extends Format {
             e.format = dateFormat(e.type.equals("date"), keyword, e.style);
             return e;
         }
+        if (e.type.equals("choice")) {
+            e.format = choiceFormat(e.style == null ? "" : e.style);
+            return e;
+        }
         if (!e.type.equals("number")) {
             throw new IllegalArgumentException("unknown format type: " + e.type);
         }
         e.format = numberFormat(keyword, e.style);
         return e;
+    }
+
+    private static ChoiceFormat choiceFormat(String style) {
+        try {
+            return new ChoiceFormat(style);
+        } catch (Exception e) {
+            throw new IllegalArgumentException("Choice Pattern incorrect: " + style, e);
+        }
     }
 
     private static final String[] DATE_STYLES = {"full", "long", "medium", "short"};
@@ -215,7 +228,9 @@ public class MessageFormat extends Format {
                         && dateStyleIndex(e.style.trim()) < 0;
                 result.append(',').append(customDate ? "date" : e.type); // HotSpot prints "date" for any pattern
                 String keyword = e.style == null ? "" : e.style.trim();
-                if (e.format instanceof SimpleDateFormat) {
+                if (e.format instanceof ChoiceFormat) {
+                    result.append(',').append(((ChoiceFormat) e.format).toPattern());
+                } else if (e.format instanceof SimpleDateFormat) {
                     if (dateStyleIndex(keyword) >= 0 && dateStyleIndex(keyword) != DateFormat.DEFAULT) {
                         result.append(',').append(keyword);
                     } else if (!keyword.isEmpty() && dateStyleIndex(keyword) < 0) {
@@ -277,6 +292,9 @@ public class MessageFormat extends Format {
         Object value = arguments[e.argument];
         if (value == null) {
             result.append("null");
+        } else if (e.format instanceof ChoiceFormat) {
+            String chosen = e.format.format(value);
+            result.append(chosen.indexOf('{') >= 0 ? new MessageFormat(chosen).format(arguments) : chosen);
         } else if (e.format != null) {
             result.append(e.format.format(value));
         } else if (value instanceof Number) {
