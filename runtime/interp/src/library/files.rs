@@ -11,9 +11,9 @@
 //! safe region (`JThread::blocking`) like `VM.read`, so a collection is not held up; bytes are
 //! moved into or out of the Java array only outside it (the array may move meanwhile).
 
+use crate::runtime::natives::NativeFn;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::object::ARRAY_BASE;
-use gcvm_gc::Ref;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -84,22 +84,6 @@ fn open_path(path: &str, flags: i32) -> i32 {
     fd
 }
 
-fn check_range(t: &mut JThread, arr: Ref, off: i32, len: i32) -> JResult<()> {
-    if arr.is_null() {
-        return Err(t.throw_npe());
-    }
-    let alen = t.vm.heap.memory.array_length(arr) as i64;
-    if off < 0 || len < 0 || off as i64 + len as i64 > alen {
-        return Err(t.throw_new(
-            "java/lang/IndexOutOfBoundsException",
-            Some(&format!(
-                "Range [{off}, {off} + {len}) out of bounds for length {alen}"
-            )),
-        ));
-    }
-    Ok(())
-}
-
 fn io_exception(t: &mut JThread, e: &std::io::Error) -> crate::runtime::thread::Throw {
     let msg = os_message(e.raw_os_error().unwrap_or(EIO));
     t.throw_new("java/io/IOException", Some(&msg))
@@ -124,7 +108,7 @@ pub fn open(t: &mut JThread, a: usize) -> JResult<u64> {
 /// `FileSystem.read(int fd, byte[] b, int off, int len)`: the count, or -1 at the end.
 pub fn read(t: &mut JThread, a: usize) -> JResult<u64> {
     let (fd, off, len) = (t.arg_int(a, 0), t.arg_int(a, 2), t.arg_int(a, 3));
-    check_range(t, t.arg_ref(a, 1), off, len)?;
+    crate::library::natives::check_byte_range(t, t.arg_ref(a, 1), off, len)?;
     if len == 0 {
         return Ok(0);
     }
@@ -140,10 +124,7 @@ pub fn read(t: &mut JThread, a: usize) -> JResult<u64> {
         Ok(n) => n,
         Err(e) => return Err(io_exception(t, &e)),
     };
-    let arr = t.arg_ref(a, 1);
-    for (i, &byte) in buf[..n].iter().enumerate() {
-        t.vm.heap.store_u8(arr, ARRAY_BASE + off as usize + i, byte);
-    }
+    crate::library::natives::store_into_byte_array(t, t.arg_ref(a, 1), off, &buf[..n]);
     Ok(n as u64)
 }
 
@@ -155,7 +136,7 @@ pub fn write(t: &mut JThread, a: usize) -> JResult<u64> {
         t.arg_int(a, 2),
         t.arg_int(a, 3),
     );
-    check_range(t, arr, off, len)?;
+    crate::library::natives::check_byte_range(t, arr, off, len)?;
     let mut bytes = vec![0u8; len as usize];
     t.vm.heap
         .memory
@@ -297,4 +278,27 @@ pub fn rename(t: &mut JThread, a: usize) -> JResult<u64> {
 pub fn error_message(t: &mut JThread, a: usize) -> JResult<u64> {
     let msg = os_message(t.arg_int(a, 0));
     Ok(t.new_string(&msg)?.raw() as u64)
+}
+
+/// The natives of `jdk.internal.gcvm.FileSystem`, keyed by name and descriptor.
+pub fn natives() -> Vec<(String, NativeFn)> {
+    let list: [(&str, NativeFn); 14] = [
+        ("open(Ljava/lang/String;I)I", open),
+        ("read(I[BII)I", read),
+        ("write(I[BII)V", write),
+        ("seek(IJ)V", seek),
+        ("position(I)J", position),
+        ("length(I)J", length),
+        ("setLength(IJ)V", set_length),
+        ("close(I)V", close),
+        ("stat(Ljava/lang/String;[J)I", stat),
+        ("list(Ljava/lang/String;)[Ljava/lang/String;", list),
+        ("mkdir(Ljava/lang/String;)I", mkdir),
+        ("delete(Ljava/lang/String;)I", delete),
+        ("rename(Ljava/lang/String;Ljava/lang/String;)I", rename),
+        ("errorMessage(I)Ljava/lang/String;", error_message),
+    ];
+    list.into_iter()
+        .map(|(key, f)| (format!("jdk/internal/gcvm/FileSystem.{key}"), f))
+        .collect()
 }

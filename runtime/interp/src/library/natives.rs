@@ -171,7 +171,9 @@ pub fn registry() -> HashMap<String, NativeFn> {
     add("java/lang/Float.intBitsToFloat(I)F", |t, a| {
         Ok(t.arg(a, 0) as u32 as u64)
     });
-    add_file_natives(&mut add);
+    for (key, f) in crate::library::files::natives() {
+        add(&key, f);
+    }
     add("jdk/internal/gcvm/VM.write(I[BII)V", vm_write);
     add(
         "jdk/internal/gcvm/VM.read(I[BII)I",
@@ -905,44 +907,9 @@ fn runtime_gc(t: &mut JThread, _: usize) -> JResult<u64> {
 
 // ---- VM internals ----
 
-/// The natives of `jdk.internal.gcvm.FileSystem` (runtime/interp/src/library/files.rs).
-fn add_file_natives(add: &mut impl FnMut(&str, NativeFn)) {
-    use crate::library::files;
-    let fs = "jdk/internal/gcvm/FileSystem.";
-    let natives: [(&str, NativeFn); 12] = [
-        ("open(Ljava/lang/String;I)I", files::open),
-        ("read(I[BII)I", files::read),
-        ("write(I[BII)V", files::write),
-        ("seek(IJ)V", files::seek),
-        ("position(I)J", files::position),
-        ("length(I)J", files::length),
-        ("setLength(IJ)V", files::set_length),
-        ("close(I)V", files::close),
-        ("stat(Ljava/lang/String;[J)I", files::stat),
-        ("list(Ljava/lang/String;)[Ljava/lang/String;", files::list),
-        ("mkdir(Ljava/lang/String;)I", files::mkdir),
-        ("delete(Ljava/lang/String;)I", files::delete),
-    ];
-    for (key, f) in natives {
-        add(&format!("{fs}{key}"), f);
-    }
-    add(
-        &format!("{fs}rename(Ljava/lang/String;Ljava/lang/String;)I"),
-        files::rename,
-    );
-    add(
-        &format!("{fs}errorMessage(I)Ljava/lang/String;"),
-        files::error_message,
-    );
-}
-
-fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
-    let (fd, arr, off, len) = (
-        t.arg_int(a, 0),
-        t.arg_ref(a, 1),
-        t.arg_int(a, 2),
-        t.arg_int(a, 3),
-    );
+/// Throws what `System.arraycopy` would for a byte range outside `arr`: NullPointerException,
+/// or IndexOutOfBoundsException with the JDK's `Range [off, off + len) out of bounds` message.
+pub(crate) fn check_byte_range(t: &mut JThread, arr: Ref, off: i32, len: i32) -> JResult<()> {
     if arr.is_null() {
         return Err(t.throw_npe());
     }
@@ -955,6 +922,25 @@ fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
             )),
         ));
     }
+    Ok(())
+}
+
+/// Copies `bytes` into the Java byte array `arr` from index `off` (the range already checked).
+pub(crate) fn store_into_byte_array(t: &JThread, arr: Ref, off: i32, bytes: &[u8]) {
+    for (i, &byte) in bytes.iter().enumerate() {
+        let at = gcvm_gc::object::ARRAY_BASE + off as usize + i;
+        t.vm.heap.store_u8(arr, at, byte);
+    }
+}
+
+fn vm_write(t: &mut JThread, a: usize) -> JResult<u64> {
+    let (fd, arr, off, len) = (
+        t.arg_int(a, 0),
+        t.arg_ref(a, 1),
+        t.arg_int(a, 2),
+        t.arg_int(a, 3),
+    );
+    check_byte_range(t, arr, off, len)?;
     let mut bytes = vec![0u8; len as usize];
     t.vm.heap
         .memory

@@ -129,12 +129,7 @@ pub fn vm_read(t: &mut JThread, a: usize) -> JResult<u64> {
         Ok(n) => n,
         Err(e) => return Err(t.throw_new("java/io/IOException", Some(&e.to_string()))),
     };
-    let arr = t.arg_ref(a, 1);
-    let vm = t.vm;
-    for (i, &byte) in buf[..n].iter().enumerate() {
-        let at = gcvm_gc::object::ARRAY_BASE + off as usize + i;
-        vm.heap.store_u8(arr, at, byte);
-    }
+    crate::library::natives::store_into_byte_array(t, t.arg_ref(a, 1), off, &buf[..n]);
     Ok(n as u64)
 }
 
