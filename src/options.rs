@@ -69,6 +69,8 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
             vec!["--log-gc".into()]
         } else if a == "-Xlog:gc*" {
             vec!["--log-gc".into(), "--log-gc-details".into()]
+        } else if let Some(settings) = a.strip_prefix("-XX:StartFlightRecording") {
+            flight_recording_options(&a, settings)?
         } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2)
         {
             return Err(format!("unrecognized option: {a}"));
@@ -97,6 +99,8 @@ fn takes_value(option: &str) -> bool {
             | "--gc-threads"
             | "--gc-stress"
             | "--trace"
+            | "--jfr"
+            | "--jfr-settings"
             | "--heap-dump"
             | "--stream-record"
             | "--stream-tile"
@@ -108,6 +112,32 @@ fn takes_value(option: &str) -> bool {
             | "--collectors"
             | "--out"
     )
+}
+
+/// HotSpot's `-XX:StartFlightRecording:filename=F,settings=S` (`settings` is what follows
+/// `-XX:StartFlightRecording`): `--jfr F --jfr-settings S`. Without a file name HotSpot
+/// writes only on request (jcmd); gcvm has no jcmd, so a file name is required.
+fn flight_recording_options(arg: &str, settings: &str) -> Result<Vec<String>, String> {
+    let settings = settings.strip_prefix([':', '=']).unwrap_or(settings);
+    let mut out = Vec::new();
+    for pair in settings.split(',').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("filename", file)) => out.extend(["--jfr".to_string(), file.to_string()]),
+            Some(("settings", name)) => {
+                let name = name.trim_end_matches(".jfc");
+                out.extend(["--jfr-settings".to_string(), name.to_string()]);
+            }
+            _ => return Err(format!(
+                "{arg}: unsupported recording option '{pair}' (gcvm takes filename= and settings=)"
+            )),
+        }
+    }
+    if !out.iter().any(|o| o == "--jfr") {
+        return Err(format!(
+            "{arg}: gcvm needs filename=FILE (it writes the recording at exit)"
+        ));
+    }
+    Ok(out)
 }
 
 /// `-Xmx`, `-Xms`, `-Xss`: the long option each maps to and what it sizes.

@@ -72,6 +72,15 @@ pub struct RunArgs {
     /// and in which method (Merlin's algorithm; read with `gcvm deaths`).
     #[arg(long = "trace-deaths")]
     trace_deaths: bool,
+    /// Record a JDK Flight Recorder file (also -XX:StartFlightRecording:filename=FILE): GC,
+    /// safepoint, allocation, thread and method-profiling events with HotSpot's names, read by
+    /// the JDK's `jfr` tool and Mission Control (docs/jfr.md). Written at exit.
+    #[arg(long = "jfr", value_name = "FILE")]
+    jfr: Option<PathBuf>,
+    /// With --jfr: HotSpot's settings `default` (allocation samples, 20 ms sampling and
+    /// thresholds) or `profile` (every TLAB and outside-TLAB allocation, 10 ms).
+    #[arg(long = "jfr-settings", value_name = "NAME", default_value = "default", value_parser = ["default", "profile"])]
+    jfr_settings: String,
     /// Debug: write the actual heap, one line per object, at every collection's start and end and
     /// at exit into FILE — what the trace must reconstruct.
     #[arg(long = "heap-dump", value_name = "FILE")]
@@ -138,6 +147,11 @@ fn run_program(a: RunArgs) -> Result<i32, String> {
             .collect::<Vec<_>>()
             .join(" "),
         stream: stream_setup(&a),
+        jfr: a.jfr.clone().map(|path| gcvm_interp::JfrSetup {
+            path,
+            settings: gcvm_interp::JfrSettings::named(&a.jfr_settings)
+                .expect("clap checked the name"),
+        }),
     };
     Ok(gcvm_interp::run_main_recording(
         options, recording, &main, &a.args,

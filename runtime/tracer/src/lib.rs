@@ -74,6 +74,12 @@ pub trait GcEventSink {
     /// phase by the collecting thread, from the workers' own tallies, so tracing costs the
     /// workers nothing while they run).
     fn worker_activity(&mut self, _phase: &str, _workers: &[WorkerActivity]) {}
+    /// Does this sink take `worker_activity` even when it records no other event (a JFR
+    /// recording's phase times)? Collectors then report phases without the per-object events
+    /// that `wants_events` would cost.
+    fn wants_phase_times(&self) -> bool {
+        self.wants_events()
+    }
     /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
     /// only when it does.
     fn wants_phase_frames(&self) -> bool {

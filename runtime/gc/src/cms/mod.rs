@@ -914,6 +914,7 @@ impl ConcurrentMarkSweep {
             return true;
         }
         let mark_time = started.elapsed();
+        vm.concurrent_phase(id, "Concurrent Mark", started, mark_time);
         vm.log_gc(&format!(
             "GC({id}) Concurrent Mark {:.3}ms",
             mark_time.as_secs_f64() * 1e3
@@ -941,6 +942,7 @@ impl ConcurrentMarkSweep {
             }
         }
         let sweep_time = started.elapsed();
+        vm.concurrent_phase(id, "Concurrent Sweep", started, sweep_time);
         vm.log_gc(&format!(
             "GC({id}) Concurrent Sweep {:.3}ms",
             sweep_time.as_secs_f64() * 1e3

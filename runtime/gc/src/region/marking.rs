@@ -358,11 +358,13 @@ impl RegionCollector {
                 break;
             }
         }
+        let mark_time = mark_started.elapsed();
+        vm.concurrent_phase(cycle_id, "Concurrent Mark", mark_started, mark_time);
         self.log_detail(
             "gc,marking",
             &format!(
                 "GC({cycle_id}) Concurrent Mark {:.3}ms",
-                mark_started.elapsed().as_secs_f64() * 1e3
+                mark_time.as_secs_f64() * 1e3
             ),
         );
         // Remark.
@@ -392,11 +394,13 @@ impl RegionCollector {
             }
             self.scrub_region(i);
         }
+        let scrub_time = scrub_started.elapsed();
+        vm.concurrent_phase(cycle_id, "Concurrent Scrub", scrub_started, scrub_time);
         self.log_detail(
             "gc,marking",
             &format!(
                 "GC({cycle_id}) Concurrent Scrub {:.3}ms",
-                scrub_started.elapsed().as_secs_f64() * 1e3
+                scrub_time.as_secs_f64() * 1e3
             ),
         );
         // Cleanup.
@@ -404,9 +408,11 @@ impl RegionCollector {
             self.cleanup(generation, events)
         });
         if cleaned.is_some() && !self.aborted(generation) {
+            let cycle_time = started.elapsed();
+            vm.concurrent_phase(cycle_id, "Concurrent Mark Cycle", started, cycle_time);
             self.log(&format!(
                 "GC({cycle_id}) Concurrent Mark Cycle {:.3}ms",
-                started.elapsed().as_secs_f64() * 1e3
+                cycle_time.as_secs_f64() * 1e3
             ));
         }
     }

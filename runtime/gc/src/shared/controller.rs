@@ -47,6 +47,11 @@ pub trait VmControl: Send + Sync {
     /// Writes one detail line (`-Xlog:gc*` only) with unified-logging tags such as
     /// `gc,marking`: `[uptime][info][gc,marking] GC(id) ...`.
     fn log_gc_detail(&self, tags: &str, line: &str);
+
+    /// A concurrent phase of collection `gc_id` ran from `start` for `duration` while the
+    /// program ran (`Concurrent Mark`, `Concurrent Sweep`): for recordings that time it (JFR's
+    /// `gcvm.ConcurrentPhase`). Reported beside its `log_gc` line.
+    fn concurrent_phase(&self, _gc_id: u32, _name: &str, _start: Instant, _duration: Duration) {}
 }
 
 /// A stop signal a controller thread sleeps on.

@@ -83,7 +83,7 @@ pub fn report_activity(
     stats: &[WorkerStats],
     amounts: impl Fn(usize) -> (u64, u64),
 ) {
-    if !events.wants_events() {
+    if !events.wants_phase_times() {
         return;
     }
     let workers: Vec<WorkerActivity> = stats

@@ -113,6 +113,23 @@ impl JThread {
             st.mutator.tlab.stats.tlab_bytes,
         );
         let at = vm.heap.alloc_slow(&mut st.mutator, size)?;
+        if let Some(jfr) = &vm.recorder.jfr {
+            let refilled = st.mutator.tlab.stats.refills != refills;
+            let tlab = refilled.then(|| st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
+            st.unsampled_bytes += tlab.unwrap_or(size as u64);
+            let class = &vm.types.info(type_id).name;
+            let mut weight = st.unsampled_bytes;
+            jfr.slow_allocation(
+                st.thread_id,
+                &st.frames,
+                &vm.classes,
+                class,
+                size,
+                tlab,
+                &mut weight,
+            );
+            st.unsampled_bytes = weight;
+        }
         if let Some(events) = st.events.as_mut() {
             if st.mutator.tlab.stats.refills != refills {
                 // The whole chunk, filler reserve included: [start, hard_end).

@@ -206,7 +206,29 @@ impl JThread {
             return Ok(());
         }
         let me = self.id;
+        let Some(jfr) = &self.vm.recorder.jfr else {
+            self.blocking(|| monitor.enter_blocking(me));
+            return Ok(());
+        };
+        let owner = monitor.owner();
+        let start = std::time::Instant::now();
         self.blocking(|| monitor.enter_blocking(me));
+        let waited = start.elapsed();
+        if jfr.above_threshold(waited) {
+            let vm = self.vm;
+            let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
+            let owner = (owner != 0).then_some(owner);
+            jfr.monitor_enter(
+                me,
+                &self.frames,
+                &vm.classes,
+                start,
+                waited,
+                class,
+                owner,
+                obj.offset() as u64,
+            );
+        }
         Ok(())
     }
 

@@ -82,6 +82,7 @@ impl Vm {
         let control: &'static VmPauses = Box::leak(Box::new(VmPauses(vm)));
         vm.heap.start(control)?;
         vm.start_stream_ticker();
+        vm.start_execution_sampler();
         if let Some(streams) = &vm.streams {
             streams.wait_for_viewer();
         }

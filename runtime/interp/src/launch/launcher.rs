@@ -34,7 +34,7 @@ pub fn run_main_recording(
             return 1;
         }
     };
-    let shared = JThread::create(vm, "main", 1, Ref::NULL, false);
+    let shared = JThread::create(vm, "main", 1, Ref::NULL, false, None);
     let mut thread = JThread::attach(vm, shared);
     let code = match start(&mut thread, main_class, args) {
         Ok(()) => 0,

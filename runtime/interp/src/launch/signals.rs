@@ -39,6 +39,7 @@ pub fn terminated(signal: i32) -> ! {
                 id,
                 Ref::NULL,
                 true,
+                None,
             );
             let mut thread = crate::runtime::thread::JThread::attach(vm, shared);
             crate::library::system::run_shutdown_hooks(&mut thread);

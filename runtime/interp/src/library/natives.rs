@@ -505,13 +505,34 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
     let me = t.id;
     let timeout = (millis > 0).then(|| std::time::Duration::from_millis(millis as u64));
     t.vm.flush_stdout();
-    t.blocking(|| {
-        monitor.wait(me, timeout, &|| {
+    let start = std::time::Instant::now();
+    let (_, notifier) = t.blocking(|| {
+        monitor.wait_noting_notifier(me, timeout, &|| {
             shared
                 .interrupted
                 .load(std::sync::atomic::Ordering::Acquire)
         })
     });
+    if let Some(jfr) = &t.vm.recorder.jfr {
+        let waited = start.elapsed();
+        if jfr.above_threshold(waited) {
+            let vm = t.vm;
+            let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
+            let timed_out = notifier.is_none() && timeout.is_some_and(|d| waited >= d);
+            jfr.monitor_wait(
+                me,
+                &t.frames,
+                &vm.classes,
+                start,
+                waited,
+                class,
+                notifier,
+                millis,
+                timed_out,
+                obj.offset() as u64,
+            );
+        }
+    }
     *t.shared.waiting_on.lock() = None;
     if t.shared
         .interrupted
@@ -1000,7 +1021,8 @@ fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
     }
     t.vm.flush_stdout();
     let shared = t.shared.clone();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(millis as u64);
+    let start = std::time::Instant::now();
+    let deadline = start + std::time::Duration::from_millis(millis as u64);
     t.blocking(|| {
         let mut guard = shared.park.lock();
         while !shared
@@ -1011,6 +1033,12 @@ fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
             shared.park_cond.wait_until(&mut guard, deadline);
         }
     });
+    if let Some(jfr) = &t.vm.recorder.jfr {
+        let slept = start.elapsed();
+        if jfr.above_threshold(slept) {
+            jfr.sleep(t.id, &t.frames, &t.vm.classes, start, slept, millis);
+        }
+    }
     if t.shared
         .interrupted
         .swap(false, std::sync::atomic::Ordering::AcqRel)

@@ -51,7 +51,7 @@ pub fn start0(t: &mut JThread, a: usize) -> JResult<u64> {
     };
     let daemon = read(t, obj, "daemon") != 0;
     let vm = t.vm;
-    let shared = JThread::create(vm, &name, tid, obj, daemon);
+    let shared = JThread::create(vm, &name, tid, obj, daemon, Some(t));
     let spawned = std::thread::Builder::new()
         .name(name.clone())
         .stack_size(OS_STACK)

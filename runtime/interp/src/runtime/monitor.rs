@@ -50,6 +50,8 @@ pub struct MonitorState {
 struct WaitNode {
     /// Set (under the monitor's lock) when a notify chose this thread.
     notified: std::sync::atomic::AtomicBool,
+    /// The thread whose notify chose this one (0: none yet).
+    notifier: std::sync::atomic::AtomicU64,
     wake: Condvar,
 }
 
@@ -139,6 +141,11 @@ impl Monitor {
         }
     }
 
+    /// The owning thread's id (0: free).
+    pub fn owner(&self) -> u64 {
+        self.state.lock().owner
+    }
+
     pub fn is_owned_by(&self, me: u64) -> bool {
         self.state.lock().owner == me
     }
@@ -151,9 +158,19 @@ impl Monitor {
         timeout: Option<Duration>,
         interrupted: &dyn Fn() -> bool,
     ) -> WaitOutcome {
+        self.wait_noting_notifier(me, timeout, interrupted).0
+    }
+
+    /// `wait`, also telling which thread's notify ended it (None: the timeout or an interrupt).
+    pub fn wait_noting_notifier(
+        &self,
+        me: u64,
+        timeout: Option<Duration>,
+        interrupted: &dyn Fn() -> bool,
+    ) -> (WaitOutcome, Option<u64>) {
         let mut s = self.state.lock();
         if s.owner != me {
-            return WaitOutcome::NotOwner;
+            return (WaitOutcome::NotOwner, None);
         }
         let saved = s.count;
         let node = Arc::new(WaitNode::default());
@@ -179,7 +196,11 @@ impl Monitor {
         }
         s.owner = me;
         s.count = saved;
-        WaitOutcome::Woken
+        let notifier = node.notifier.load(Ordering::Relaxed);
+        (
+            WaitOutcome::Woken,
+            (node.is_notified() && notifier != 0).then_some(notifier),
+        )
     }
 
     /// Object.notify / notifyAll; false if `me` is not the owner. The chosen waiters are woken
@@ -195,6 +216,7 @@ impl Monitor {
                 break;
             };
             node.notified.store(true, Ordering::Relaxed);
+            node.notifier.store(me, Ordering::Relaxed);
             s.successors.push_back(node);
         }
         true

@@ -97,6 +97,24 @@ impl Vm {
         }
         self.heap.world_resumed();
         self.threads.end_safepoint();
+        if let Some(jfr) = &self.recorder.jfr {
+            let arrivals: Vec<(u64, Instant)> = stacks
+                .iter()
+                .map(|st| {
+                    (
+                        st.thread_id,
+                        st.released_at.map_or(requested, |t| t.max(requested)),
+                    )
+                })
+                .collect();
+            jfr.safepoint(&crate::runtime::flight::SafepointReport {
+                requested,
+                all_arrived,
+                ended: Instant::now(),
+                threads: stacks.len(),
+                arrivals: &arrivals,
+            });
+        }
         drop(stacks);
         self.stdout.flush_pending();
         result.map(Some)
@@ -136,6 +154,8 @@ impl Vm {
         body: &mut gcvm_gc::PauseBody<'_>,
     ) -> Result<gcvm_gc::GcRecord, String> {
         let id = self.heap.gc_count();
+        let began = Instant::now();
+        let capacity_before = self.heap.capacity();
         self.dump_heap(&format!("gc {id} start"));
         self.stream_event(
             StreamEvent::GcStart,
@@ -143,6 +163,7 @@ impl Vm {
             &format!("GC({id}) {} start", cause.label()),
             false,
         );
+        let phases;
         let result = {
             let mut roots = crate::runtime::thread::VmRoots {
                 vm: self,
@@ -157,26 +178,39 @@ impl Vm {
                 Some(sink) => sink,
                 None => &mut no_events,
             };
-            let mut with_frames;
-            let events: &mut dyn gcvm_gc::GcEventSink = if self.streams.is_some() {
-                with_frames = crate::runtime::streams::PhaseFrames {
-                    inner,
-                    vm: self,
-                    gc: id,
-                };
-                &mut with_frames
-            } else {
-                inner
+            let mut with_frames = crate::runtime::streams::PhaseFrames {
+                inner,
+                vm: self,
+                gc: id,
+                phase_times: self.recorder.jfr.is_some().then(Vec::new),
             };
-            self.heap.pause(
+            let wrapped = self.streams.is_some() || self.recorder.jfr.is_some();
+            let result = self.heap.pause(
                 cause,
                 &mut roots,
-                events,
+                if wrapped {
+                    &mut with_frames
+                } else {
+                    with_frames.inner
+                },
                 self.options.verify_heap,
                 time_to_safepoint,
                 body,
-            )
+            );
+            phases = with_frames.phase_times.unwrap_or_default();
+            result
         };
+        if let (Ok(record), Some(jfr)) = (&result, &self.recorder.jfr) {
+            jfr.pause(&crate::runtime::flight::PauseReport {
+                record,
+                start: began,
+                end: Instant::now(),
+                phases: &phases,
+                collector: self.heap.collector_name(),
+                capacity_before,
+                max_capacity: self.heap.max_capacity(),
+            });
+        }
         if let Ok(record) = &result {
             self.dump_heap(&format!("gc {id} end"));
             if self.streams.is_some() {
@@ -271,6 +305,12 @@ impl gcvm_gc::VmControl for VmPauses {
         if vm.options.log_gc_details {
             let uptime = vm.heap.uptime().as_secs_f64();
             vm.write_stdout(format!("[{uptime:.3}s][info][{tags}] {line}\n").as_bytes());
+        }
+    }
+
+    fn concurrent_phase(&self, gc_id: u32, name: &str, start: Instant, duration: Duration) {
+        if let Some(jfr) = &self.0.recorder.jfr {
+            jfr.concurrent_phase(gc_id, name, start, duration);
         }
     }
 }

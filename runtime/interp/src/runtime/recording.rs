@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 pub struct Recorder {
     /// The event trace, when recording (`--trace`).
     pub trace: Option<TraceWriter>,
+    /// The JDK Flight Recorder recording, when recording (`--jfr`).
+    pub jfr: Option<crate::runtime::flight::FlightRecorder>,
     /// The heap dump file, when recording (`--heap-dump`).
     pub(crate) heap_dump: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
     /// Serialises reading the spaces and reporting them to the trace outside collections.
@@ -41,6 +43,10 @@ impl Recorder {
         };
         Ok(Recorder {
             trace: open_trace(recording, options, heap)?,
+            jfr: recording
+                .jfr
+                .clone()
+                .map(crate::runtime::flight::FlightRecorder::open),
             heap_dump,
             space_sync: Mutex::new(()),
             finishing: Mutex::new(()),
@@ -107,6 +113,7 @@ impl Vm {
     /// The threads stay stopped, as the process exits next. Returns whether this call finished it.
     pub fn finish_recording(&self, patience: Option<Duration>) -> bool {
         self.end_streams();
+        self.finish_flight_recording();
         if self.recorder.trace.is_none() && self.recorder.heap_dump.is_none() {
             return false;
         }
@@ -148,6 +155,22 @@ impl Vm {
         std::mem::forget(stacks);
         std::mem::forget(gc);
         true
+    }
+}
+
+impl Vm {
+    /// Writes the JFR recording's file (`--jfr`); a failure is reported, not fatal.
+    fn finish_flight_recording(&self) {
+        let Some(jfr) = &self.recorder.jfr else {
+            return;
+        };
+        let concurrent = matches!(
+            self.heap.collector_name(),
+            "region" | "concurrent-mark-sweep"
+        );
+        if let Err(e) = jfr.finish(self.heap.collector_name(), &self.heap.config, concurrent) {
+            self.write_stderr(format!("gcvm: {e}\n").as_bytes());
+        }
     }
 }
 

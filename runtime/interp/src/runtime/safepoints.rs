@@ -96,6 +96,30 @@ impl Threads {
         result
     }
 
+    /// Runs `f` on the stack of every thread that is running Java code (holding its stack: not
+    /// blocked, sleeping or waiting), each stopped at its next poll: what an execution sampler
+    /// needs. Threads in safe regions are left alone, as HotSpot's sampler leaves threads that
+    /// are not in Java. Holds the GC lock, so no collection runs meanwhile.
+    pub fn with_running_threads_stopped(&self, mut f: impl FnMut(&ThreadShared, &ThreadStack)) {
+        let _gc = self.gc_lock.lock();
+        let running: Vec<Arc<ThreadShared>> = self
+            .registry
+            .lock()
+            .values()
+            .filter(|t| t.stack.is_locked())
+            .cloned()
+            .collect();
+        if running.is_empty() {
+            return;
+        }
+        self.request_safepoint();
+        for t in &running {
+            let stack = t.stack.lock();
+            f(t, &stack);
+        }
+        self.end_safepoint();
+    }
+
     /// Called by a thread that has released its stack: returns when the pause is over.
     pub fn wait_for_safepoint_end(&self) {
         let mut guard = self.safepoint_lock.lock();

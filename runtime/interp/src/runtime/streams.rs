@@ -250,6 +250,9 @@ pub(crate) struct PhaseFrames<'a> {
     pub inner: &'a mut dyn GcEventSink,
     pub vm: &'a Vm,
     pub gc: u32,
+    /// When a JFR recording times the pause's phases: each parallel phase's name, first
+    /// worker start and last worker end.
+    pub phase_times: Option<Vec<(String, Instant, Instant)>>,
 }
 
 impl GcEventSink for PhaseFrames<'_> {
@@ -290,7 +293,17 @@ impl GcEventSink for PhaseFrames<'_> {
         self.inner.reference_counts(discovered, cleared)
     }
     fn worker_activity(&mut self, phase: &str, workers: &[gcvm_tracer::WorkerActivity]) {
+        if let Some(times) = &mut self.phase_times {
+            let start = workers.iter().map(|w| w.start).min();
+            let end = workers.iter().map(|w| w.end).max();
+            if let (Some(start), Some(end)) = (start, end) {
+                times.push((phase.to_string(), start, end));
+            }
+        }
         self.inner.worker_activity(phase, workers)
+    }
+    fn wants_phase_times(&self) -> bool {
+        self.phase_times.is_some() || self.inner.wants_phase_times()
     }
     fn wants_phase_frames(&self) -> bool {
         self.vm

@@ -59,6 +59,11 @@ pub struct ThreadStack {
     pub handles: Vec<Ref>,
     pub pending: Ref,
     pub thread_object: Ref,
+    /// The thread's Java id (`Thread.getId`).
+    pub thread_id: u64,
+    /// `--jfr`: bytes this thread allocated through slow paths since its last allocation
+    /// sample (the sample's weight).
+    pub unsampled_bytes: u64,
     /// The thread's trace buffer, when tracing. Here, beside the TLAB, so that the collecting
     /// thread can flush every stopped thread's buffer at the safepoint.
     pub events: Option<ThreadEvents>,
@@ -122,14 +127,31 @@ pub(crate) struct Stress {
 
 impl JThread {
     /// Creates the VM state of a Java thread with id `id`, registered with the VM; the calling OS
-    /// thread becomes it (`attach`) or hands it to a new OS thread.
+    /// thread becomes it (`attach`) or hands it to a new OS thread. `parent`: the thread
+    /// starting it (`Thread.start`), for the JFR recording's ThreadStart.
     pub fn create(
         vm: &'static Vm,
         name: &str,
         id: u64,
         thread_object: Ref,
         daemon: bool,
+        parent: Option<&JThread>,
     ) -> Arc<ThreadShared> {
+        if let Some(jfr) = &vm.recorder.jfr {
+            let info = gcvm_tracer::jfr::ThreadInfo {
+                java_id: id,
+                name: name.to_string(),
+            };
+            let parent_info = parent.map(|p| gcvm_tracer::jfr::ThreadInfo {
+                java_id: p.id,
+                name: p.name.clone(),
+            });
+            let parent = parent_info
+                .as_ref()
+                .zip(parent)
+                .map(|(info, p)| (info, &p.frames[..]));
+            jfr.thread_start(std::time::Instant::now(), &info, parent, &vm.classes);
+        }
         let threads = vm.threads.count().max(1);
         let stack = ThreadStack {
             slots: gcvm_gc::StackMemory::zeroed(vm.options.stack_slots + STACK_RESERVE_SLOTS),
@@ -138,6 +160,8 @@ impl JThread {
             handles: Vec::new(),
             pending: Ref::NULL,
             thread_object,
+            thread_id: id,
+            unsampled_bytes: 0,
             events: vm.thread_events(id, name),
             released_at: None,
         };
@@ -181,6 +205,13 @@ impl JThread {
     /// collection sees it half-gone.
     pub fn detach(mut self) {
         let vm = self.vm;
+        if let Some(jfr) = &vm.recorder.jfr {
+            let info = gcvm_tracer::jfr::ThreadInfo {
+                java_id: self.id,
+                name: self.name.clone(),
+            };
+            jfr.thread_end(std::time::Instant::now(), &info);
+        }
         vm.heap.retire_mutator(&mut self.mutator);
         self.events = None; // records Thread Death and flushes
         self.frames.clear();
@@ -194,7 +225,7 @@ impl JThread {
     pub fn blocking<R>(&mut self, f: impl FnOnce() -> R) -> R {
         let guard = self.st.as_mut().expect("a running thread holds its stack");
         self.vm.heap.release_idle(&mut guard.mutator);
-        if guard.events.is_some() {
+        if guard.events.is_some() || self.vm.recorder.jfr.is_some() {
             guard.released_at = Some(std::time::Instant::now());
         }
         ArcMutexGuard::unlocked_fair(guard, f)

@@ -77,6 +77,8 @@ pub struct Recording {
     pub trace_deaths: bool,
     /// Heap streams for the viewer (`--stream`, `--stream-record`).
     pub stream: Option<crate::runtime::streams::StreamSetup>,
+    /// A JDK Flight Recorder recording (`--jfr`, runtime/flight.rs).
+    pub jfr: Option<crate::runtime::flight::JfrSetup>,
 }
 
 impl Recording {

@@ -202,7 +202,7 @@ pub struct JfrWriter {
     symbols: Pool<String>,
     classes: Pool<String>,
     methods: Pool<(String, String, String)>,
-    stacks: Pool<Vec<Frame>>,
+    stacks: Pool<(Vec<Frame>, bool)>,
     threads: Pool<u64>,
     thread_groups: Pool<String>,
     /// One-string pools (jdk.types.GCName, GCCause...), by type name.
@@ -308,9 +308,11 @@ impl JfrWriter {
         })
     }
 
-    /// The key of the stack trace `frames` (innermost first); equal traces share a key.
-    pub fn stack_trace(&mut self, frames: &[Frame]) -> Key {
-        if let Some(&key) = self.stacks.keys.get(frames) {
+    /// The key of the stack trace `frames` (innermost first; `truncated`: the stack had more
+    /// frames than these); equal traces share a key.
+    pub fn stack_trace(&mut self, frames: &[Frame], truncated: bool) -> Key {
+        let k = (frames.to_vec(), truncated);
+        if let Some(&key) = self.stacks.keys.get(&k) {
             return key;
         }
         let interpreted = self.name("jdk.types.FrameType", "Interpreted");
@@ -319,8 +321,8 @@ impl JfrWriter {
             .map(|f| self.method(&f.class, &f.method, &f.descriptor))
             .collect();
         let frame_def = types::type_def("jdk.types.StackFrame");
-        self.stacks.intern(frames.to_vec(), |out| {
-            out.push(0); // not truncated
+        self.stacks.intern(k, |out| {
+            out.push(truncated as u8);
             put_varint(out, frames.len() as u64);
             for (frame, method) in frames.iter().zip(methods) {
                 put_values(

@@ -56,9 +56,9 @@ fn equal_stack_traces_share_a_key() {
         line: 3,
         bci: 0,
     };
-    let a = w.stack_trace(&[frame.clone()]);
-    let b = w.stack_trace(&[frame.clone()]);
-    let c = w.stack_trace(&[frame.clone(), frame]);
+    let a = w.stack_trace(&[frame.clone()], false);
+    let b = w.stack_trace(&[frame.clone()], false);
+    let c = w.stack_trace(&[frame.clone(), frame], false);
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
@@ -102,7 +102,7 @@ fn the_jdks_jfr_tool_reads_a_recording_with_every_event_type() {
             bci: 9,
         },
     ];
-    let stack = w.stack_trace(&frames);
+    let stack = w.stack_trace(&frames, false);
     let ints = w.class("[I");
     let name = w.name("jdk.types.GCName", "semispace");
     let cause = w.name("jdk.types.GCCause", "Allocation Failure");
