@@ -116,19 +116,16 @@ impl JThread {
         if let Some(jfr) = &vm.recorder.jfr {
             let refilled = st.mutator.tlab.stats.refills != refills;
             let tlab = refilled.then(|| st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
-            st.unsampled_bytes += tlab.unwrap_or(size as u64);
-            let class = &vm.types.info(type_id).name;
-            let mut weight = st.unsampled_bytes;
-            jfr.slow_allocation(
-                st.thread_id,
-                &st.frames,
-                &vm.classes,
-                class,
-                size,
-                tlab,
-                &mut weight,
-            );
-            st.unsampled_bytes = weight;
+            st.allocation_sampling.add(tlab.unwrap_or(size as u64));
+            if jfr.considers_allocation(&st.allocation_sampling) {
+                let class = &vm.types.info(type_id).name;
+                let thread = crate::runtime::flight::Waiter {
+                    id: st.thread_id,
+                    frames: &st.frames,
+                    classes: &vm.classes,
+                };
+                jfr.slow_allocation(&thread, class, size, tlab, &mut st.allocation_sampling);
+            }
         }
         if let Some(events) = st.events.as_mut() {
             if st.mutator.tlab.stats.refills != refills {

@@ -3,6 +3,7 @@
 //! synchronized methods, natives), pushing a decoded frame, and monitors.
 
 use crate::model::class::{Code, Method};
+use crate::runtime::flight::{Monitored, Waiter};
 use crate::runtime::thread::*;
 use gcvm_gc::Ref;
 
@@ -216,18 +217,17 @@ impl JThread {
         let waited = start.elapsed();
         if jfr.above_threshold(waited) {
             let vm = self.vm;
+            let thread = Waiter {
+                id: me,
+                frames: &self.frames,
+                classes: &vm.classes,
+            };
             let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
-            let owner = (owner != 0).then_some(owner);
-            jfr.monitor_enter(
-                me,
-                &self.frames,
-                &vm.classes,
-                start,
-                waited,
+            let what = Monitored {
                 class,
-                owner,
-                obj.offset() as u64,
-            );
+                address: obj.offset() as u64,
+            };
+            jfr.monitor_enter(&thread, start, waited, &what, (owner != 0).then_some(owner));
         }
         Ok(())
     }

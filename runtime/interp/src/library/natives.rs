@@ -6,6 +6,7 @@
 
 use crate::model::class::ClassKind;
 use crate::model::insn::Kind;
+use crate::runtime::flight::{Monitored, Waiter};
 use crate::runtime::natives::NativeFn;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::{object::gcword, Ref};
@@ -517,20 +518,17 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
         let waited = start.elapsed();
         if jfr.above_threshold(waited) {
             let vm = t.vm;
+            let thread = Waiter {
+                id: me,
+                frames: &t.frames,
+                classes: &vm.classes,
+            };
             let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
-            let timed_out = notifier.is_none() && timeout.is_some_and(|d| waited >= d);
-            jfr.monitor_wait(
-                me,
-                &t.frames,
-                &vm.classes,
-                start,
-                waited,
+            let what = Monitored {
                 class,
-                notifier,
-                millis,
-                timed_out,
-                obj.offset() as u64,
-            );
+                address: obj.offset() as u64,
+            };
+            jfr.monitor_wait(&thread, start, waited, &what, notifier, millis);
         }
     }
     *t.shared.waiting_on.lock() = None;
@@ -1036,7 +1034,12 @@ fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
     if let Some(jfr) = &t.vm.recorder.jfr {
         let slept = start.elapsed();
         if jfr.above_threshold(slept) {
-            jfr.sleep(t.id, &t.frames, &t.vm.classes, start, slept, millis);
+            let thread = Waiter {
+                id: t.id,
+                frames: &t.frames,
+                classes: &t.vm.classes,
+            };
+            jfr.sleep(&thread, start, slept, millis);
         }
     }
     if t.shared

@@ -21,7 +21,7 @@
 use crate::link::classes::ClassTable;
 use crate::runtime::thread::Frame;
 use crate::runtime::vm::Vm;
-use gcvm_tracer::jfr::{self, JfrWriter, Key, ThreadInfo, Ticks, Value};
+use gcvm_tracer::jfr::{self, events, JfrWriter, Key, ThreadInfo, Ticks, Value};
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -31,9 +31,10 @@ use std::time::{Duration, Instant, SystemTime};
 /// HotSpot's stack depth for recorded stack traces (`stackdepth=64`).
 const MAX_STACK_DEPTH: usize = 64;
 
-/// The trace id of the VM's own thread in recordings (pauses, safepoints): above any Java
-/// thread id.
-const VM_THREAD_ID: u64 = 1 << 48;
+/// A thread's allocation is considered for a sample only once it has allocated this much
+/// since its last sample: the clock is not read on every slow path (concurrent mark-sweep
+/// takes one for every object).
+const SAMPLE_GATE_BYTES: u64 = 32 << 10;
 
 /// What to record, as HotSpot's two settings files (`default.jfc`, `profile.jfc`) set it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +84,10 @@ pub struct JfrSetup {
 /// The recording of a run.
 pub struct FlightRecorder {
     pub setup: JfrSetup,
+    /// `every_tlab`, where the collector allocates in TLABs. Concurrent mark-sweep allocates
+    /// every object from its free lists, outside any TLAB: recording each would record every
+    /// allocation, so under it only allocation samples are taken.
+    every_slow_allocation: bool,
     origin: Instant,
     state: Mutex<State>,
     safepoints: AtomicU64,
@@ -100,9 +105,8 @@ struct State {
 /// One collection's pause, as `pause_in_safepoint` saw it.
 pub struct PauseReport<'a> {
     pub record: &'a gcvm_gc::GcRecord,
-    /// When the collection began (every thread stopped) and ended.
+    /// When the collection began (every thread stopped).
     pub start: Instant,
-    pub end: Instant,
     /// The collector's parallel phases: name, first worker start, last worker end.
     pub phases: &'a [(String, Instant, Instant)],
     pub collector: &'static str,
@@ -110,24 +114,26 @@ pub struct PauseReport<'a> {
     pub max_capacity: usize,
 }
 
-/// A safepoint, as the pause or the sampler reached it.
+/// A safepoint, as the pause reached it.
 pub struct SafepointReport<'a> {
     pub requested: Instant,
     pub all_arrived: Instant,
     pub ended: Instant,
-    pub threads: usize,
-    /// Per thread: its Java id and when it reached the safepoint.
+    /// Per stopped thread: its Java id and when it reached the safepoint.
     pub arrivals: &'a [(u64, Instant)],
 }
 
 impl FlightRecorder {
-    pub fn open(setup: JfrSetup) -> FlightRecorder {
+    pub fn open(setup: JfrSetup, collector: &str) -> FlightRecorder {
         let origin = Instant::now();
+        let every_slow_allocation =
+            setup.settings.every_tlab && collector != "concurrent-mark-sweep";
         let epoch = SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as i64);
         FlightRecorder {
             setup,
+            every_slow_allocation,
             origin,
             state: Mutex::new(State {
                 writer: JfrWriter::new(epoch, 0),
@@ -144,233 +150,91 @@ impl FlightRecorder {
         at.saturating_duration_since(self.origin).as_nanos() as Ticks
     }
 
-    fn nanos(d: Duration) -> i64 {
-        d.as_nanos() as i64
-    }
-
-    /// Writes one event; `build` names the things it refers to through the writer.
-    fn record(&self, name: &'static str, build: impl FnOnce(&mut State) -> Vec<OwnedValue>) {
+    /// Runs `write` on the writer, unless the recording is finished (then events are dropped).
+    fn write(&self, write: impl FnOnce(&mut State)) {
         if self.finished.load(Ordering::Acquire) {
             return;
         }
-        let mut st = self.state.lock();
-        let owned = build(&mut st);
-        let spaces: Vec<Vec<Value>> = owned.iter().map(OwnedValue::inline_values).collect();
-        let values: Vec<Value> = owned
-            .iter()
-            .zip(&spaces)
-            .map(|(v, inline)| match v {
-                Space(_) => Value::Inline(inline),
-                other => other.as_value(),
-            })
-            .collect();
-        st.writer.event(name, &values);
+        write(&mut self.state.lock());
     }
-
-    // ---- pauses and safepoints ----
 
     /// Every event of one collection's pause.
     pub fn pause(&self, p: &PauseReport) {
         let r = p.record;
-        let (start, end) = (self.ticks(p.start), self.ticks(p.end));
-        let gc_time = Self::nanos(r.gc_time());
-        let id = r.id as i32;
-        let kind = r.outcome.kind;
-        let display = display_name(p.collector);
-        let gc_name = match kind {
-            gcvm_gc::GcKind::Minor => format!("{display} Young"),
-            gcvm_gc::GcKind::Major => format!("{display} Full"),
-            gcvm_gc::GcKind::Marking => format!("{display} Concurrent"),
+        let phases: Vec<(String, Ticks, Ticks)> = p
+            .phases
+            .iter()
+            .map(|(name, from, to)| (name.clone(), self.ticks(*from), self.ticks(*to)))
+            .collect();
+        let pause = events::Pause {
+            gc_id: r.id,
+            collector: p.collector,
+            kind: r.outcome.kind,
+            cause: r.cause.label(),
+            pause_name: r.outcome.pause_name.as_deref(),
+            start: self.ticks(p.start),
+            duration: nanos(r.gc_time()),
+            used_before: r.outcome.used_before as u64,
+            used_after: r.outcome.used_after as u64,
+            committed_before: p.capacity_before as u64,
+            committed_after: r.outcome.capacity_after as u64,
+            reserved: p.max_capacity as u64,
+            phases: &phases,
+            references: r
+                .refs
+                .as_ref()
+                .map(|refs| refs.discovered.map(|n| n as u64)),
         };
-        let pause_name = match (&r.outcome.pause_name, kind) {
-            (Some(name), gcvm_gc::GcKind::Marking) => name.clone(),
-            _ => "GC Pause".to_string(),
-        };
-        self.heap_summary(
-            start,
-            id,
-            "Before GC",
-            r.outcome.used_before,
-            p.capacity_before,
-            p.max_capacity,
-        );
-        for (phase, from, to) in p.phases {
-            let (s, e) = (self.ticks(*from), self.ticks(*to));
-            self.record("jdk.GCPhasePauseLevel1", |st| {
-                let vm = st.vm_thread();
-                vec![Long(s), Long(e - s), Ref(vm), Int(id), Str(phase.clone())]
-            });
-        }
-        if let Some(refs) = &r.refs {
-            let kinds = [
-                "Soft reference",
-                "Weak reference",
-                "Final reference",
-                "Phantom reference",
-            ];
-            for (kind, count) in kinds.iter().zip(refs.discovered) {
-                self.record("jdk.GCReferenceStatistics", |st| {
-                    let ty = st.writer.name("jdk.types.ReferenceType", kind);
-                    vec![Long(end), Int(id), Ref(ty), Long(count as i64)]
-                });
-            }
-        }
-        self.heap_summary(
-            end,
-            id,
-            "After GC",
-            r.outcome.used_after,
-            r.outcome.capacity_after,
-            p.max_capacity,
-        );
-        self.record("jdk.GCPhasePause", |st| {
-            let vm = st.vm_thread();
-            vec![
-                Long(start),
-                Long(gc_time),
-                Ref(vm),
-                Int(id),
-                Str(pause_name),
-            ]
-        });
-        let cause = r.cause.label();
-        self.record("jdk.GarbageCollection", |st| {
-            let name = st.writer.name("jdk.types.GCName", &gc_name);
-            let cause = st.writer.name("jdk.types.GCCause", cause);
-            vec![
-                Long(start),
-                Long(gc_time),
-                Int(id),
-                Ref(name),
-                Ref(cause),
-                Long(gc_time),
-                Long(gc_time),
-            ]
-        });
-        match kind {
-            gcvm_gc::GcKind::Minor => {
-                self.record("jdk.YoungGarbageCollection", |_| {
-                    vec![Long(start), Long(gc_time), Int(id), Int(0)]
-                });
-                if p.collector == "region" {
-                    let ty = g1_young_type(r.outcome.pause_name.as_deref().unwrap_or(""));
-                    self.record("jdk.G1GarbageCollection", |st| {
-                        let ty = st.writer.name("jdk.types.G1YCType", ty);
-                        vec![Long(start), Long(gc_time), Int(id), Ref(ty)]
-                    });
-                }
-            }
-            gcvm_gc::GcKind::Major => {
-                self.record("jdk.OldGarbageCollection", |_| {
-                    vec![Long(start), Long(gc_time), Int(id)]
-                });
-            }
-            gcvm_gc::GcKind::Marking => {}
-        }
+        self.write(|st| st.writer.pause(&pause));
     }
 
-    fn heap_summary(
-        &self,
-        at: Ticks,
-        id: i32,
-        when: &'static str,
-        used: usize,
-        committed: usize,
-        reserved: usize,
-    ) {
-        self.record("jdk.GCHeapSummary", |st| {
-            let when = st.writer.name("jdk.types.GCWhen", when);
-            vec![
-                Long(at),
-                Int(id),
-                Ref(when),
-                Space([
-                    0,
-                    committed as i64,
-                    committed as i64,
-                    reserved as i64,
-                    reserved as i64,
-                ]),
-                Long(used as i64),
-            ]
-        });
-    }
-
-    /// A safepoint: its begin (the request, lasting until every thread arrived), each
-    /// thread's time to reach it, and its end.
+    /// A safepoint: its begin, each thread's time to reach it, and its end.
     pub fn safepoint(&self, s: &SafepointReport) {
-        let id = self.safepoints.fetch_add(1, Ordering::Relaxed) as i64 + 1;
-        let (requested, arrived, ended) = (
-            self.ticks(s.requested),
-            self.ticks(s.all_arrived),
-            self.ticks(s.ended),
-        );
-        let threads = s.threads as i32;
-        self.record("jdk.SafepointBegin", |st| {
-            let vm = st.vm_thread();
-            vec![
-                Long(requested),
-                Long(arrived - requested),
-                Ref(vm),
-                Long(id),
-                Int(threads),
-                Int(0),
-            ]
-        });
-        for &(thread, at) in s.arrivals {
-            let at = self.ticks(at).max(requested);
-            self.record("gcvm.TimeToSafepoint", |st| {
-                let t = st.known_thread(thread);
-                vec![Long(requested), Long(at - requested), Ref(t), Long(id)]
-            });
-        }
-        self.record("jdk.SafepointEnd", |st| {
-            let vm = st.vm_thread();
-            vec![Long(ended), Long(0), Ref(vm), Long(id)]
-        });
+        let arrivals: Vec<(ThreadInfo, Ticks)> = s
+            .arrivals
+            .iter()
+            .map(|&(id, at)| (unnamed_thread(id), self.ticks(at)))
+            .collect();
+        let safepoint = events::Safepoint {
+            id: self.safepoints.fetch_add(1, Ordering::Relaxed) + 1,
+            requested: self.ticks(s.requested),
+            all_arrived: self.ticks(s.all_arrived),
+            ended: self.ticks(s.ended),
+            threads: s.arrivals.len(),
+            arrivals: &arrivals,
+        };
+        self.write(|st| st.writer.safepoint(&safepoint));
     }
 
     /// A collector's concurrent phase.
     pub fn concurrent_phase(&self, gc_id: u32, name: &str, start: Instant, duration: Duration) {
         let start = self.ticks(start);
-        self.record("gcvm.ConcurrentPhase", |_| {
-            vec![
-                Long(start),
-                Long(Self::nanos(duration)),
-                Int(gc_id as i32),
-                Str(name.to_string()),
-            ]
+        self.write(|st| {
+            st.writer
+                .concurrent_phase(gc_id, name, start, nanos(duration))
         });
     }
 
     // ---- threads ----
 
-    /// A thread the recording has not named yet gets its name now (threads are named when they
-    /// start, before any event refers to them).
+    /// A thread starts; `parent` is the thread starting it, at its stack.
     pub fn thread_start(
         &self,
-        at: Instant,
         thread: &ThreadInfo,
         parent: Option<(&ThreadInfo, &[Frame])>,
         classes: &ClassTable,
     ) {
-        let at = self.ticks(at);
-        self.record("jdk.ThreadStart", |st| {
-            let new = st.writer.thread(thread);
-            let (parent, stack) = match parent {
-                Some((p, frames)) => (st.writer.thread(p), st.stack(frames, classes)),
-                None => (0, 0),
-            };
-            vec![Long(at), Ref(new), Ref(stack), Ref(new), Ref(parent)]
+        let at = self.ticks(Instant::now());
+        self.write(|st| {
+            let stack = parent.map_or(0, |(_, frames)| st.stack(frames, classes));
+            st.writer
+                .thread_start(at, thread, parent.map(|(p, _)| p), stack);
         });
     }
 
-    pub fn thread_end(&self, at: Instant, thread: &ThreadInfo) {
-        let at = self.ticks(at);
-        self.record("jdk.ThreadEnd", |st| {
-            let t = st.writer.thread(thread);
-            vec![Long(at), Ref(t), Ref(t)]
-        });
+    pub fn thread_end(&self, thread: &ThreadInfo) {
+        let at = self.ticks(Instant::now());
+        self.write(|st| st.writer.thread_end(at, thread));
     }
 
     /// Is a wait of `d` long enough to record?
@@ -378,145 +242,135 @@ impl FlightRecorder {
         d >= self.setup.settings.threshold
     }
 
-    /// A contended monitor entry that blocked from `start` for `d`.
-    #[allow(clippy::too_many_arguments)]
+    /// A contended monitor entry (`what`) that blocked from `start` for `d`.
     pub fn monitor_enter(
         &self,
-        thread: u64,
-        frames: &[Frame],
-        classes: &ClassTable,
+        thread: &Waiter,
         start: Instant,
         d: Duration,
-        monitor_class: &str,
+        what: &Monitored,
         previous_owner: Option<u64>,
-        address: u64,
     ) {
         let start = self.ticks(start);
-        self.record("jdk.JavaMonitorEnter", |st| {
-            let t = st.known_thread(thread);
-            let stack = st.stack(frames, classes);
-            let class = st.writer.class(monitor_class);
+        self.write(|st| {
+            let (t, stack, class) = st.waiter(thread, what);
             let owner = previous_owner.map_or(0, |o| st.known_thread(o));
-            vec![
-                Long(start),
-                Long(Self::nanos(d)),
-                Ref(t),
-                Ref(stack),
-                Ref(class),
-                Ref(owner),
-                Long(address as i64),
-            ]
+            st.writer.event(
+                "jdk.JavaMonitorEnter",
+                &[
+                    Value::Long(start),
+                    Value::Long(nanos(d)),
+                    Value::Ref(t),
+                    Value::Ref(stack),
+                    Value::Ref(class),
+                    Value::Ref(owner),
+                    Value::Long(what.address as i64),
+                ],
+            );
         });
     }
 
-    /// An `Object.wait` from `start` for `d`.
-    #[allow(clippy::too_many_arguments)]
+    /// An `Object.wait(timeout_ms)` from `start` for `d`, ended by `notifier`'s notify (None: a
+    /// timeout or an interrupt).
     pub fn monitor_wait(
         &self,
-        thread: u64,
-        frames: &[Frame],
-        classes: &ClassTable,
+        thread: &Waiter,
         start: Instant,
         d: Duration,
-        monitor_class: &str,
+        what: &Monitored,
         notifier: Option<u64>,
         timeout_ms: i64,
-        timed_out: bool,
-        address: u64,
     ) {
-        let start = self.ticks(start);
-        self.record("jdk.JavaMonitorWait", |st| {
-            let t = st.known_thread(thread);
-            let stack = st.stack(frames, classes);
-            let class = st.writer.class(monitor_class);
+        let start_ticks = self.ticks(start);
+        let timed_out =
+            notifier.is_none() && timeout_ms > 0 && d >= Duration::from_millis(timeout_ms as u64);
+        self.write(|st| {
+            let (t, stack, class) = st.waiter(thread, what);
             let notifier = notifier.map_or(0, |n| st.known_thread(n));
-            vec![
-                Long(start),
-                Long(Self::nanos(d)),
-                Ref(t),
-                Ref(stack),
-                Ref(class),
-                Ref(notifier),
-                Long(timeout_ms),
-                Bool(timed_out),
-                Long(address as i64),
-            ]
+            st.writer.event(
+                "jdk.JavaMonitorWait",
+                &[
+                    Value::Long(start_ticks),
+                    Value::Long(nanos(d)),
+                    Value::Ref(t),
+                    Value::Ref(stack),
+                    Value::Ref(class),
+                    Value::Ref(notifier),
+                    Value::Long(timeout_ms),
+                    Value::Bool(timed_out),
+                    Value::Long(what.address as i64),
+                ],
+            );
         });
     }
 
     /// A `Thread.sleep(millis)` from `start` for `d`.
-    pub fn sleep(
-        &self,
-        thread: u64,
-        frames: &[Frame],
-        classes: &ClassTable,
-        start: Instant,
-        d: Duration,
-        millis: i64,
-    ) {
+    pub fn sleep(&self, thread: &Waiter, start: Instant, d: Duration, millis: i64) {
         let start = self.ticks(start);
-        self.record("jdk.ThreadSleep", |st| {
-            let t = st.known_thread(thread);
-            let stack = st.stack(frames, classes);
-            vec![
-                Long(start),
-                Long(Self::nanos(d)),
-                Ref(t),
-                Ref(stack),
-                Long(millis),
-            ]
+        self.write(|st| {
+            let t = st.known_thread(thread.id);
+            let stack = st.stack(thread.frames, thread.classes);
+            st.writer.event(
+                "jdk.ThreadSleep",
+                &[
+                    Value::Long(start),
+                    Value::Long(nanos(d)),
+                    Value::Ref(t),
+                    Value::Ref(stack),
+                    Value::Long(millis),
+                ],
+            );
         });
     }
 
     // ---- allocation ----
 
-    /// An allocation through the slow path: a new TLAB (`tlab_size`) or none (outside any
-    /// TLAB). `weight` is the thread's bytes since its last sample, taken (reset to 0) when this
-    /// allocation is sampled.
-    #[allow(clippy::too_many_arguments)]
+    /// An allocation of `size` bytes of `class` through the slow path: a new TLAB of
+    /// `tlab_size` bytes, or none (outside any TLAB). `clock`: the thread's bytes since its
+    /// last sample, the sample's weight when this allocation is sampled.
     pub fn slow_allocation(
         &self,
-        thread: u64,
-        frames: &[Frame],
-        classes: &ClassTable,
+        thread: &Waiter,
         class: &str,
         size: usize,
         tlab_size: Option<u64>,
-        weight: &mut u64,
+        clock: &mut SampleClock,
     ) {
+        let every_tlab = self.every_slow_allocation;
         let now = self.ticks(Instant::now());
-        if self.setup.settings.every_tlab {
-            match tlab_size {
-                Some(tlab) => self.record("jdk.ObjectAllocationInNewTLAB", |st| {
-                    let t = st.known_thread(thread);
-                    let stack = st.stack(frames, classes);
-                    let class = st.writer.class(class);
-                    vec![
-                        Long(now),
-                        Ref(t),
-                        Ref(stack),
-                        Ref(class),
-                        Long(size as i64),
-                        Long(tlab as i64),
-                    ]
-                }),
-                None => self.record("jdk.ObjectAllocationOutsideTLAB", |st| {
-                    let t = st.known_thread(thread);
-                    let stack = st.stack(frames, classes);
-                    let class = st.writer.class(class);
-                    vec![Long(now), Ref(t), Ref(stack), Ref(class), Long(size as i64)]
-                }),
+        let sampled = clock.is_due() && self.take_allocation_sample(now);
+        let w = clock.after_look(sampled);
+        if !every_tlab && !sampled {
+            return;
+        }
+        self.write(|st| {
+            let info = unnamed_thread(thread.id);
+            let stack = st.stack(thread.frames, thread.classes);
+            if every_tlab {
+                st.writer
+                    .slow_allocation(now, &info, stack, class, size as u64, tlab_size);
             }
-        }
-        if self.take_allocation_sample(now) {
-            let w = std::mem::take(weight);
-            self.record("jdk.ObjectAllocationSample", |st| {
-                let t = st.known_thread(thread);
-                let stack = st.stack(frames, classes);
+            if sampled {
+                let t = st.known_thread(thread.id);
                 let class = st.writer.class(class);
-                vec![Long(now), Ref(t), Ref(stack), Ref(class), Long(w as i64)]
-            });
-        }
+                st.writer.event(
+                    "jdk.ObjectAllocationSample",
+                    &[
+                        Value::Long(now),
+                        Value::Ref(t),
+                        Value::Ref(stack),
+                        Value::Ref(class),
+                        Value::Long(w as i64),
+                    ],
+                );
+            }
+        });
+    }
+
+    /// Is a slow-path allocation to be looked at (`slow_allocation`)? Cheap: no clock, no lock.
+    #[inline]
+    pub fn considers_allocation(&self, clock: &SampleClock) -> bool {
+        self.every_slow_allocation || clock.is_due()
     }
 
     /// The throttle: at most `allocation_samples_per_second`, spread evenly.
@@ -533,97 +387,110 @@ impl FlightRecorder {
     // ---- execution samples ----
 
     /// One running thread's stack, sampled at `at`.
-    pub fn execution_sample(
-        &self,
-        at: Instant,
-        thread: u64,
-        frames: &[Frame],
-        classes: &ClassTable,
-    ) {
-        if frames.is_empty() {
+    pub fn execution_sample(&self, at: Instant, thread: &Waiter) {
+        if thread.frames.is_empty() {
             return;
         }
         let at = self.ticks(at);
-        self.record("jdk.ExecutionSample", |st| {
-            let t = st.known_thread(thread);
-            let stack = st.stack(frames, classes);
+        self.write(|st| {
+            let t = st.known_thread(thread.id);
+            let stack = st.stack(thread.frames, thread.classes);
             let runnable = st.writer.name("jdk.types.ThreadState", "STATE_RUNNABLE");
-            vec![Long(at), Ref(t), Ref(stack), Ref(runnable)]
+            st.writer.event(
+                "jdk.ExecutionSample",
+                &[
+                    Value::Long(at),
+                    Value::Ref(t),
+                    Value::Ref(stack),
+                    Value::Ref(runnable),
+                ],
+            );
         });
     }
 
     // ---- the end ----
 
     /// Writes the configuration events and the file. Runs once; later events are dropped.
-    #[allow(clippy::too_many_arguments)]
-    pub fn finish(
-        &self,
-        collector: &'static str,
-        config: &gcvm_gc::HeapConfig,
-        concurrent: bool,
-    ) -> Result<(), String> {
+    pub fn finish(&self, collector: &str, config: &gcvm_gc::HeapConfig) -> Result<(), String> {
         let end = self.ticks(Instant::now());
-        let display = display_name(collector);
-        let young = match collector {
-            "semispace" | "mark-compact" => format!("{display} Full"),
-            _ => format!("{display} Young"),
+        let configuration = events::Configuration {
+            collector,
+            gc_threads: config.gc_threads,
+            pause_goal_ms: config.pause_goal.map_or(0, |g| g.as_millis() as u64),
+            initial_heap: config.initial_size as u64,
+            max_heap: config.max_size as u64,
         };
-        let old = match collector {
-            "cms" | "concurrent-mark-sweep" => format!("{display} Concurrent"),
-            _ => format!("{display} Full"),
-        };
-        let pause_target = config.pause_goal.map_or(0, |g| g.as_millis() as i64);
-        let threads = config.gc_threads as i32;
-        self.record("jdk.GCConfiguration", |st| {
-            let young = st.writer.name("jdk.types.GCName", &young);
-            let old = st.writer.name("jdk.types.GCName", &old);
-            vec![
-                Long(end),
-                Ref(young),
-                Ref(old),
-                Int(threads),
-                Int(concurrent as i32),
-                Bool(false),
-                Bool(false),
-                Bool(false),
-                Long(pause_target),
-                Int(0),
-            ]
-        });
-        self.record("jdk.GCHeapConfiguration", |st| {
-            let mode = st.writer.name("jdk.types.NarrowOopMode", "Non-zero based");
-            vec![
-                Long(end),
-                Long(config.initial_size as i64),
-                Long(config.max_size as i64),
-                Long(config.initial_size as i64),
-                Bool(true),
-                Ref(mode),
-                Long(8),
-                Byte(32),
-            ]
-        });
+        let mut st = self.state.lock();
         if self.finished.swap(true, Ordering::AcqRel) {
             return Ok(());
         }
-        let writer = std::mem::replace(&mut self.state.lock().writer, JfrWriter::new(0, 0));
+        st.writer.configuration(end, &configuration);
+        let writer = std::mem::replace(&mut st.writer, JfrWriter::new(0, 0));
+        drop(st);
         let path = &self.setup.path;
         std::fs::write(path, writer.finish())
             .map_err(|e| format!("cannot write JFR recording {}: {e}", path.display()))
     }
 }
 
-impl State {
-    fn vm_thread(&mut self) -> Key {
-        self.writer.vm_thread(VM_THREAD_ID, "VM Thread")
+/// A thread's allocation-sample clock: its bytes since its last sample (the next sample's
+/// weight), and the count at which the throttle is next asked (every `SAMPLE_GATE_BYTES`, so
+/// the clock is not read on every slow path: concurrent mark-sweep takes one per object).
+#[derive(Default, Debug)]
+pub struct SampleClock {
+    unsampled: u64,
+    next_look: u64,
+}
+
+impl SampleClock {
+    #[inline]
+    pub fn add(&mut self, bytes: u64) {
+        self.unsampled += bytes;
     }
 
+    #[inline]
+    fn is_due(&self) -> bool {
+        self.unsampled >= self.next_look.max(SAMPLE_GATE_BYTES)
+    }
+
+    /// After the throttle was asked (or not): the weight of the sample taken (0 if none), and
+    /// the next look `SAMPLE_GATE_BYTES` further on.
+    fn after_look(&mut self, sampled: bool) -> u64 {
+        if sampled {
+            self.next_look = 0;
+            return std::mem::take(&mut self.unsampled);
+        }
+        if self.is_due() {
+            self.next_look = self.unsampled + SAMPLE_GATE_BYTES;
+        }
+        0
+    }
+}
+
+/// A thread that waits, sleeps, allocates or is sampled: its id and its frames.
+pub struct Waiter<'a> {
+    pub id: u64,
+    pub frames: &'a [Frame],
+    pub classes: &'a ClassTable,
+}
+
+/// The object a monitor event is about: its class (internal name) and address.
+pub struct Monitored<'a> {
+    pub class: &'a str,
+    pub address: u64,
+}
+
+impl State {
     /// A Java thread already named by its start (the name is kept from then).
     fn known_thread(&mut self, id: u64) -> Key {
-        self.writer.thread(&ThreadInfo {
-            java_id: id,
-            name: format!("Thread-{id}"),
-        })
+        self.writer.thread(&unnamed_thread(id))
+    }
+
+    /// The keys of a waiting thread, its stack and the monitor's class.
+    fn waiter(&mut self, thread: &Waiter, what: &Monitored) -> (Key, Key, Key) {
+        let t = self.known_thread(thread.id);
+        let stack = self.stack(thread.frames, thread.classes);
+        (t, stack, self.writer.class(what.class))
     }
 
     /// The key of the stack `frames` (outermost first, as a thread holds them): innermost first,
@@ -634,25 +501,27 @@ impl State {
         if let Some(&key) = self.stacks.get(&ids) {
             return key;
         }
-        let jfr_frames: Vec<jfr::Frame> = top
-            .iter()
-            .map(|f| {
-                let m = f.method;
-                let bci = bci_of(f);
-                jfr::Frame {
-                    class: classes.class(m.class_id).name.clone(),
-                    method: m.name.clone(),
-                    descriptor: m.descriptor.clone(),
-                    line: if bci == u32::MAX { -1 } else { m.line_of(bci) },
-                    bci: if bci == u32::MAX { -1 } else { bci as i32 },
-                }
-            })
-            .collect();
+        let jfr_frames: Vec<jfr::Frame> = top.iter().map(|f| java_frame(f, classes)).collect();
         let key = self
             .writer
             .stack_trace(&jfr_frames, frames.len() > MAX_STACK_DEPTH);
         self.stacks.insert(ids, key);
         key
+    }
+}
+
+/// A frame as recordings name it: class, method, descriptor, line and bytecode index (-1 for a
+/// native method's frame).
+fn java_frame(f: &Frame, classes: &ClassTable) -> jfr::Frame {
+    let m = f.method;
+    let bci = bci_of(f);
+    let native = bci == u32::MAX;
+    jfr::Frame {
+        class: classes.class(m.class_id).name.clone(),
+        method: m.name.clone(),
+        descriptor: m.descriptor.clone(),
+        line: if native { -1 } else { m.line_of(bci) },
+        bci: if native { -1 } else { bci as i32 },
     }
 }
 
@@ -664,65 +533,17 @@ fn bci_of(f: &Frame) -> u32 {
     }
 }
 
-/// G1's young-collection types, from the pause's name in the GC log.
-fn g1_young_type(pause_name: &str) -> &'static str {
-    if pause_name.contains("(Mixed)") {
-        "Mixed"
-    } else if pause_name.contains("(Concurrent Start)") {
-        "Concurrent Start"
-    } else {
-        "Normal"
+/// Thread `id` where its name is not at hand: the writer keeps the name its start gave it
+/// (`Thread-N` only for a thread that did not start through `JThread::create`).
+fn unnamed_thread(id: u64) -> ThreadInfo {
+    ThreadInfo {
+        java_id: id,
+        name: format!("Thread-{id}"),
     }
 }
 
-/// A collector's name as recordings show it: `region` is `Region`, `mark-compact`
-/// `Mark-Compact`.
-pub fn display_name(collector: &str) -> String {
-    collector
-        .split('-')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// An event value built before the writer is locked (owned strings).
-enum OwnedValue {
-    Long(i64),
-    Int(i32),
-    Byte(i8),
-    Bool(bool),
-    Str(String),
-    Ref(Key),
-    /// A jdk.types.VirtualSpace: start, committed end, committed size, reserved end, size.
-    Space([i64; 5]),
-}
-use OwnedValue::{Bool, Byte, Int, Long, Ref, Space, Str};
-
-impl OwnedValue {
-    fn as_value(&self) -> Value<'_> {
-        match self {
-            Long(v) => Value::Long(*v),
-            Int(v) => Value::Int(*v),
-            Byte(v) => Value::Byte(*v),
-            Bool(v) => Value::Bool(*v),
-            Str(s) => Value::Str(s),
-            Ref(k) => Value::Ref(*k),
-            Space(_) => unreachable!("a space is written inline (`inline_values`)"),
-        }
-    }
-
-    /// The fields of a value written inline (a space's five longs); none for the others.
-    fn inline_values(&self) -> Vec<Value<'static>> {
-        match self {
-            Space(fields) => fields.iter().map(|&v| Value::Long(v)).collect(),
-            _ => Vec::new(),
-        }
-    }
+fn nanos(d: Duration) -> Ticks {
+    d.as_nanos() as Ticks
 }
 
 impl Vm {
@@ -743,7 +564,12 @@ impl Vm {
                     }
                     let at = Instant::now();
                     self.threads.with_running_threads_stopped(|t, stack| {
-                        jfr.execution_sample(at, t.id, &stack.frames, &self.classes);
+                        let waiter = Waiter {
+                            id: t.id,
+                            frames: &stack.frames,
+                            classes: &self.classes,
+                        };
+                        jfr.execution_sample(at, &waiter);
                     });
                 }
             });

@@ -111,7 +111,6 @@ impl Vm {
                 requested,
                 all_arrived,
                 ended: Instant::now(),
-                threads: stacks.len(),
                 arrivals: &arrivals,
             });
         }
@@ -204,7 +203,6 @@ impl Vm {
             jfr.pause(&crate::runtime::flight::PauseReport {
                 record,
                 start: began,
-                end: Instant::now(),
                 phases: &phases,
                 collector: self.heap.collector_name(),
                 capacity_before,

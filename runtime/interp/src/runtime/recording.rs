@@ -43,10 +43,9 @@ impl Recorder {
         };
         Ok(Recorder {
             trace: open_trace(recording, options, heap)?,
-            jfr: recording
-                .jfr
-                .clone()
-                .map(crate::runtime::flight::FlightRecorder::open),
+            jfr: recording.jfr.clone().map(|setup| {
+                crate::runtime::flight::FlightRecorder::open(setup, heap.collector_name())
+            }),
             heap_dump,
             space_sync: Mutex::new(()),
             finishing: Mutex::new(()),
@@ -164,11 +163,7 @@ impl Vm {
         let Some(jfr) = &self.recorder.jfr else {
             return;
         };
-        let concurrent = matches!(
-            self.heap.collector_name(),
-            "region" | "concurrent-mark-sweep"
-        );
-        if let Err(e) = jfr.finish(self.heap.collector_name(), &self.heap.config, concurrent) {
+        if let Err(e) = jfr.finish(self.heap.collector_name(), &self.heap.config) {
             self.write_stderr(format!("gcvm: {e}\n").as_bytes());
         }
     }

@@ -61,9 +61,8 @@ pub struct ThreadStack {
     pub thread_object: Ref,
     /// The thread's Java id (`Thread.getId`).
     pub thread_id: u64,
-    /// `--jfr`: bytes this thread allocated through slow paths since its last allocation
-    /// sample (the sample's weight).
-    pub unsampled_bytes: u64,
+    /// `--jfr`: this thread's bytes since its last allocation sample, and when to look again.
+    pub allocation_sampling: crate::runtime::flight::SampleClock,
     /// The thread's trace buffer, when tracing. Here, beside the TLAB, so that the collecting
     /// thread can flush every stopped thread's buffer at the safepoint.
     pub events: Option<ThreadEvents>,
@@ -150,7 +149,7 @@ impl JThread {
                 .as_ref()
                 .zip(parent)
                 .map(|(info, p)| (info, &p.frames[..]));
-            jfr.thread_start(std::time::Instant::now(), &info, parent, &vm.classes);
+            jfr.thread_start(&info, parent, &vm.classes);
         }
         let threads = vm.threads.count().max(1);
         let stack = ThreadStack {
@@ -161,7 +160,7 @@ impl JThread {
             pending: Ref::NULL,
             thread_object,
             thread_id: id,
-            unsampled_bytes: 0,
+            allocation_sampling: Default::default(),
             events: vm.thread_events(id, name),
             released_at: None,
         };
@@ -210,7 +209,7 @@ impl JThread {
                 java_id: self.id,
                 name: self.name.clone(),
             };
-            jfr.thread_end(std::time::Instant::now(), &info);
+            jfr.thread_end(&info);
         }
         vm.heap.retire_mutator(&mut self.mutator);
         self.events = None; // records Thread Death and flushes

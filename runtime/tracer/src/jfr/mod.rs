@@ -22,6 +22,7 @@
 //! as events name things: threads, classes, methods, stack traces (deduplicated), symbols and the
 //! GC's name lists.
 
+pub mod events;
 pub mod types;
 
 use std::collections::HashMap;
