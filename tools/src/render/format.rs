@@ -93,18 +93,23 @@ pub fn thousands(n: u64) -> String {
 
 /// Bytes as B / KiB / MiB / GiB.
 pub fn human_bytes(n: u64) -> String {
-    const U: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut i = 0;
-    while v >= 1024.0 && i + 1 < U.len() {
-        v /= 1024.0;
-        i += 1;
-    }
-    if i == 0 {
+    let (size, unit) = binary_unit(n as f64);
+    if size == 1.0 {
         format!("{n} B")
     } else {
-        format!("{v:.1} {}", U[i])
+        format!("{:.1} {unit}", n as f64 / size)
     }
+}
+
+/// The largest of B, KiB, MiB, GiB and TiB that `bytes` holds at least one of (B below 1 KiB):
+/// (its size in bytes, its name).
+pub fn binary_unit(bytes: f64) -> (f64, &'static str) {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut i = 0;
+    while i + 1 < UNITS.len() && bytes >= 1024f64.powi(i as i32 + 1) {
+        i += 1;
+    }
+    (1024f64.powi(i as i32), UNITS[i])
 }
 
 /// Microseconds as milliseconds with three decimals.
@@ -246,5 +251,30 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_unit_is_the_largest_unit_held_at_least_once() {
+        assert_eq!(binary_unit(1024.0), (1024.0, "KiB"));
+        assert_eq!(binary_unit(3.5 * 1024.0 * 1024.0), (1024.0 * 1024.0, "MiB"));
+        assert_eq!(binary_unit(1023.0 * 1024.0), (1024.0, "KiB"));
+    }
+
+    #[test]
+    fn binary_unit_below_one_kib_is_bytes() {
+        assert_eq!(binary_unit(0.0), (1.0, "B"));
+        assert_eq!(binary_unit(1023.0), (1.0, "B"));
+    }
+
+    #[test]
+    fn human_bytes_names_the_unit_with_one_decimal_above_a_kib() {
+        assert_eq!(human_bytes(1023), "1023 B");
+        assert_eq!(human_bytes(1536), "1.5 KiB");
+        assert_eq!(human_bytes(44 << 20), "44.0 MiB");
     }
 }

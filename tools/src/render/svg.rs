@@ -1,7 +1,7 @@
 //! The reports' plots, each one `<svg>` element: the overview, lifetimes and leak suspects
 //! (charts of render/chart.rs), the deaths' hive plot, and `gcvm compare`'s plots.
 
-use super::chart::{esc, BarChart, LineChart, Series};
+use super::chart::{esc, Axis, BarChart, LineChart, Series, Unit};
 use super::text::life_label;
 use crate::analysis::compare::{Comparison, RunMetrics, PER_COLLECTOR_PLOTS};
 use crate::analysis::deaths::Death;
@@ -33,8 +33,8 @@ pub fn overview(l: &Lifecycle) -> Vec<String> {
         .collect();
     let memory = LineChart {
         title: "Live bytes per space at each collection's start and end".into(),
-        x_label: "time (ms)".into(),
-        y_label: "bytes".into(),
+        x: Axis::new("time", Unit::Ms),
+        y: Axis::new("live", Unit::Bytes),
         series: spaces,
         steps: false,
         metric: "memory-per-space".into(),
@@ -42,8 +42,8 @@ pub fn overview(l: &Lifecycle) -> Vec<String> {
     };
     let pauses = BarChart {
         title: "Pause per collection (ms)".into(),
-        x_label: "collection (kind, cause)".into(),
-        y_label: "ms".into(),
+        x: Axis::new("collection", Unit::Whole("GC #, kind, cause")),
+        y: Axis::new("pause", Unit::Ms),
         bars: l
             .gcs
             .iter()
@@ -59,8 +59,8 @@ pub fn overview(l: &Lifecycle) -> Vec<String> {
     };
     let survival = LineChart {
         title: "Survivors and deaths per collection".into(),
-        x_label: "collection".into(),
-        y_label: "bytes".into(),
+        x: Axis::new("collection", Unit::Whole("GC #")),
+        y: Axis::new("survived or died", Unit::Bytes),
         series: vec![
             Series {
                 name: "survived".into(),
@@ -90,8 +90,8 @@ pub fn overview(l: &Lifecycle) -> Vec<String> {
 pub fn lifetimes(l: &Lifecycle) -> String {
     BarChart {
         title: "Dead objects by lifetime (bytes allocated between allocation and death)".into(),
-        x_label: "lifetime".into(),
-        y_label: "objects".into(),
+        x: Axis::new("lifetime", Unit::Whole("bytes allocated")),
+        y: Axis::new("dead", Unit::Whole("objects")),
         bars: l
             .lifetimes
             .buckets
@@ -108,8 +108,8 @@ pub fn lifetimes(l: &Lifecycle) -> String {
 pub fn leaks(l: &Lifecycle) -> String {
     LineChart {
         title: "Live bytes of the top leak suspects after each collection".into(),
-        x_label: "bytes allocated".into(),
-        y_label: "live bytes".into(),
+        x: Axis::new("allocated", Unit::Bytes),
+        y: Axis::new("live", Unit::Bytes),
         series: l
             .leak_suspects()
             .into_iter()
@@ -137,8 +137,8 @@ pub fn run_metrics(r: &RunMetrics) -> Vec<String> {
     vec![
         BarChart {
             title: format!("{c}: pause per collection (ms)"),
-            x_label: "collection".into(),
-            y_label: "ms".into(),
+            x: Axis::new("collection", Unit::Whole("GC #")),
+            y: Axis::new("pause", Unit::Ms),
             bars: r
                 .pauses_us
                 .iter()
@@ -151,8 +151,8 @@ pub fn run_metrics(r: &RunMetrics) -> Vec<String> {
         .render(),
         LineChart {
             title: format!("{c}: heap after each collection"),
-            x_label: "time (ms)".into(),
-            y_label: "bytes".into(),
+            x: Axis::new("time", Unit::Ms),
+            y: Axis::new("heap after GC", Unit::Bytes),
             series: vec![Series {
                 name: c.clone(),
                 points: r.heap_after.iter().map(|&(t, b)| (t, b as f64)).collect(),
@@ -164,8 +164,8 @@ pub fn run_metrics(r: &RunMetrics) -> Vec<String> {
         .render(),
         LineChart {
             title: format!("{c}: minimum mutator utilisation"),
-            x_label: "window (ms)".into(),
-            y_label: "MMU".into(),
+            x: Axis::new("window", Unit::Ms),
+            y: Axis::new("MMU", Unit::Share),
             series: vec![Series {
                 name: c.clone(),
                 points: r.mmu_curve(),
@@ -177,8 +177,8 @@ pub fn run_metrics(r: &RunMetrics) -> Vec<String> {
         .render(),
         LineChart {
             title: format!("{c}: survival rate per collection"),
-            x_label: "collection".into(),
-            y_label: "survived / collected".into(),
+            x: Axis::new("collection", Unit::Whole("GC #")),
+            y: Axis::new("survived / collected", Unit::Share),
             series: vec![Series {
                 name: c.clone(),
                 points: r.survival.iter().map(|&(i, r)| (i as f64, r)).collect(),
@@ -195,8 +195,8 @@ pub fn run_metrics(r: &RunMetrics) -> Vec<String> {
 pub fn all_collectors(c: &Comparison) -> [String; 2] {
     let all_heap = LineChart {
         title: "Heap after each collection, all collectors".into(),
-        x_label: "time (ms)".into(),
-        y_label: "bytes".into(),
+        x: Axis::new("time", Unit::Ms),
+        y: Axis::new("heap after GC", Unit::Bytes),
         series: c
             .runs
             .iter()
@@ -211,8 +211,8 @@ pub fn all_collectors(c: &Comparison) -> [String; 2] {
     };
     let all_mmu = LineChart {
         title: "Minimum mutator utilisation, all collectors".into(),
-        x_label: "window (ms)".into(),
-        y_label: "MMU".into(),
+        x: Axis::new("window", Unit::Ms),
+        y: Axis::new("MMU", Unit::Share),
         series: c
             .runs
             .iter()
