@@ -23,6 +23,7 @@ pub mod boundary;
 pub mod commands;
 pub mod heap;
 pub mod hprof;
+pub mod jfr_export;
 mod inflate;
 pub mod parquet_export;
 pub mod perfetto;

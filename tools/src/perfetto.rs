@@ -52,19 +52,19 @@ fn metadata(name: &str, tid: u64, value: &str) -> String {
 
 /// What the trace says about one pause beyond its GC start and end.
 #[derive(Default)]
-struct PauseTimes {
+pub(crate) struct PauseTimes {
     /// Mutator threads alive at the pause's start: (thread id, name).
-    threads: Vec<(u32, String)>,
+    pub threads: Vec<(u32, String)>,
     /// (requesting thread, requested µs, all arrived µs), when the trace records the safepoint.
-    safepoint: Option<(Option<u32>, u64, u64)>,
+    pub safepoint: Option<(Option<u32>, u64, u64)>,
     /// Thread id -> arrival at the safepoint, µs.
-    arrivals: BTreeMap<u32, u64>,
+    pub arrivals: BTreeMap<u32, u64>,
     /// The GC workers' phases, in the order recorded.
-    workers: Vec<WorkerPhase>,
+    pub workers: Vec<WorkerPhase>,
 }
 
 /// Reads the threads, safepoints and worker phases of every pause: gc id -> times.
-fn pause_times(path: &Path) -> Result<BTreeMap<u32, PauseTimes>, TraceError> {
+pub(crate) fn pause_times(path: &Path) -> Result<BTreeMap<u32, PauseTimes>, TraceError> {
     let mut reader = TraceReader::open(path)?;
     let mut alive: BTreeMap<u32, String> = BTreeMap::new();
     let mut at: BTreeMap<u32, PauseTimes> = BTreeMap::new();

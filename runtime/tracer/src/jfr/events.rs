@@ -2,7 +2,7 @@
 //! them, built from plain numbers: what the running VM (`gcvm run --jfr`) and the trace exporter
 //! (`gcvm export --jfr`) both write, so a live recording and one made from a trace agree.
 
-use super::{Frame, JfrWriter, Key, ThreadInfo, Ticks, Value};
+use super::{JfrWriter, Key, ThreadInfo, Ticks, Value};
 use crate::GcKind;
 
 /// The trace id of the VM's own thread in recordings (pauses, safepoints): above any Java
@@ -324,19 +324,6 @@ impl JfrWriter {
             }
             None => self.event("jdk.ObjectAllocationOutsideTLAB", &common),
         }
-    }
-
-    /// A stack trace of one frame: an allocation site (`gcvm export`: the trace records the
-    /// site, not the stack). The site's descriptor is not in the trace: left empty.
-    pub fn site_stack(&mut self, class: &str, method: &str, bci: u32, line: Option<u32>) -> Key {
-        let frame = Frame {
-            class: class.to_string(),
-            method: method.to_string(),
-            descriptor: String::new(),
-            line: line.map_or(-1, |l| l as i32),
-            bci: bci as i32,
-        };
-        self.stack_trace(&[frame], true)
     }
 
     /// The collector's and the heap's configuration.

@@ -252,6 +252,11 @@ impl JfrWriter {
         *self.counts.entry(ty.name).or_default() += 1;
     }
 
+    /// How many events were written (metadata and constant pools aside).
+    pub fn total_events(&self) -> u64 {
+        self.counts.values().sum()
+    }
+
     /// How many events of type `name` were written.
     pub fn count(&self, name: &str) -> u64 {
         self.counts.get(name).copied().unwrap_or(0)
