@@ -366,6 +366,10 @@ pub struct HeapModel {
     alloc_cache: Vec<(u32, u32, u32, u32)>,
     pub allocations: u64,
     pub allocated_bytes: u64,
+    /// TLABs handed to mutators: (count, bytes).
+    pub tlabs: (u64, u64),
+    /// Objects allocated outside any TLAB: (count, bytes).
+    pub outside_tlab: (u64, u64),
     peak_bytes: usize,
     /// Allocation epochs (`track_births`): the current one, the allocated bytes at which each
     /// started, and how many bytes start a new one automatically (0: only `new_epoch`).
@@ -407,6 +411,8 @@ impl HeapModel {
             alloc_cache: vec![(0, 0, 0, u32::MAX); ALLOC_CACHE],
             allocations: 0,
             allocated_bytes: 0,
+            tlabs: (0, 0),
+            outside_tlab: (0, 0),
             peak_bytes: 0,
             epoch: 0,
             epoch_starts: vec![0],
@@ -863,6 +869,8 @@ impl HeapModel {
         ts.has_tlab = true;
         ts.tlab_end = start + units;
         ts.open = Some(Run::new(start));
+        self.tlabs.0 += 1;
+        self.tlabs.1 += units << 3;
         Ok(())
     }
 
@@ -885,6 +893,8 @@ impl HeapModel {
         self.stale_objects += n;
         self.place_front(a, desc, units, 0);
         self.count_alloc(desc, units);
+        self.outside_tlab.0 += 1;
+        self.outside_tlab.1 += units << 3;
         Ok(())
     }
 

@@ -16,6 +16,11 @@ pub struct Stats {
     pub allocated_bytes: u64,
     /// Array allocations: (objects, bytes).
     pub arrays: (u64, u64),
+    /// TLABs the threads took: (count, bytes).
+    pub tlabs: (u64, u64),
+    /// Objects allocated outside any TLAB (large objects; every object under concurrent
+    /// mark-sweep): (objects, bytes).
+    pub outside_tlab: (u64, u64),
     /// Per type, most bytes first.
     pub by_type: Vec<Tally>,
     /// Per allocation site, most bytes first.
@@ -97,6 +102,8 @@ pub fn read(path: impl AsRef<Path>) -> Result<Stats, TraceError> {
         allocations: m.allocations,
         allocated_bytes: m.allocated_bytes,
         arrays,
+        tlabs: m.tlabs,
+        outside_tlab: m.outside_tlab,
         by_type: by_bytes(by_type)
             .into_iter()
             .map(|(t, v)| tally(t, sy.type_name(t), v))

@@ -181,6 +181,13 @@ pub fn stats(s: &Stats) -> String {
         human_bytes(s.arrays.1)
     );
     o += &format!(
+        "TLABs        {} taken, {}; outside TLABs {} objects, {}\n",
+        thousands(s.tlabs.0),
+        human_bytes(s.tlabs.1),
+        thousands(s.outside_tlab.0),
+        human_bytes(s.outside_tlab.1)
+    );
+    o += &format!(
         "collections  {}, total pause {} ms\n",
         s.collections.len(),
         ms(s.pauses.total_us)
