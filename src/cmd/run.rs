@@ -79,7 +79,7 @@ pub struct RunArgs {
     jfr: Option<PathBuf>,
     /// With --jfr: HotSpot's settings `default` (allocation samples, 20 ms sampling and
     /// thresholds) or `profile` (every TLAB and outside-TLAB allocation, 10 ms).
-    #[arg(long = "jfr-settings", value_name = "NAME", default_value = "default", value_parser = ["default", "profile"])]
+    #[arg(long = "jfr-settings", value_name = "NAME", default_value = "default", requires = "jfr", value_parser = ["default", "profile"])]
     jfr_settings: String,
     /// Debug: write the actual heap, one line per object, at every collection's start and end and
     /// at exit into FILE — what the trace must reconstruct.

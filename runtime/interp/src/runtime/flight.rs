@@ -494,8 +494,12 @@ impl State {
     }
 
     /// The key of the stack `frames` (outermost first, as a thread holds them): innermost first,
-    /// at most `MAX_STACK_DEPTH` frames.
+    /// at most `MAX_STACK_DEPTH` frames. No frames (the VM's own work before a thread runs Java
+    /// code) is a null stack trace, as HotSpot records it.
     fn stack(&mut self, frames: &[Frame], classes: &ClassTable) -> Key {
+        if frames.is_empty() {
+            return 0;
+        }
         let top: Vec<&Frame> = frames.iter().rev().take(MAX_STACK_DEPTH).collect();
         let ids: Vec<(u32, u32)> = top.iter().map(|f| (f.method.id, bci_of(f))).collect();
         if let Some(&key) = self.stacks.get(&ids) {

@@ -43,9 +43,7 @@ impl Recorder {
         };
         Ok(Recorder {
             trace: open_trace(recording, options, heap)?,
-            jfr: recording.jfr.clone().map(|setup| {
-                crate::runtime::flight::FlightRecorder::open(setup, heap.collector_name())
-            }),
+            jfr: open_flight_recording(recording, heap)?,
             heap_dump,
             space_sync: Mutex::new(()),
             finishing: Mutex::new(()),
@@ -167,6 +165,24 @@ impl Vm {
             self.write_stderr(format!("gcvm: {e}\n").as_bytes());
         }
     }
+}
+
+/// Starts the JFR recording (when `recording` asks for one), after checking its file can be
+/// written: a bad path fails at start, as HotSpot's -XX:StartFlightRecording does, not at exit.
+fn open_flight_recording(
+    recording: &Recording,
+    heap: &Heap,
+) -> Result<Option<crate::runtime::flight::FlightRecorder>, String> {
+    let Some(setup) = &recording.jfr else {
+        return Ok(None);
+    };
+    std::fs::File::create(&setup.path)
+        .map_err(|e| format!("cannot create JFR recording {}: {e}", setup.path.display()))?;
+    let collector = heap.collector_name();
+    Ok(Some(crate::runtime::flight::FlightRecorder::open(
+        setup.clone(),
+        collector,
+    )))
 }
 
 /// Opens the trace file (when `recording` asks for one) and describes the heap's spaces in it.
