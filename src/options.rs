@@ -127,9 +127,11 @@ fn flight_recording_options(arg: &str, settings: &str) -> Result<Vec<String>, St
                 let name = name.trim_end_matches(".jfc");
                 out.extend(["--jfr-settings".to_string(), name.to_string()]);
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "{arg}: unsupported recording option '{pair}' (gcvm takes filename= and settings=)"
-            )),
+            ))
+            }
         }
     }
     if !out.iter().any(|o| o == "--jfr") {

@@ -32,8 +32,16 @@ enum Pending {
     ThreadStart(ThreadInfo),
     ThreadEnd(ThreadInfo),
     /// A new TLAB at `start`: the object allocated there took it.
-    Tlab { thread: u32, start: u64, size: u64 },
-    Outside { thread: u32, type_id: u32, size: u64 },
+    Tlab {
+        thread: u32,
+        start: u64,
+        size: u64,
+    },
+    Outside {
+        thread: u32,
+        type_id: u32,
+        size: u64,
+    },
 }
 
 /// What the mutators and the collections' reference processing did, from one pass.
@@ -57,7 +65,8 @@ impl MutatorPass {
     fn close_tlab(&mut self, thread: u32) {
         if let Some(start) = self.open_tlabs.remove(&thread) {
             if let Some((d, _)) = self.model.object_at(start) {
-                self.tlab_objects.insert((thread, start), (d.type_id, d.size()));
+                self.tlab_objects
+                    .insert((thread, start), (d.type_id, d.size()));
             }
         }
     }
@@ -80,21 +89,38 @@ impl EventVisitor for MutatorPass {
             Event::AllocTyped { .. } if mutator => self.close_tlab(thread),
             Event::ThreadAlive { name } if mutator => {
                 self.names.insert(thread, name.clone());
-                let info = ThreadInfo { java_id: thread as u64, name: name.clone() };
+                let info = ThreadInfo {
+                    java_id: thread as u64,
+                    name: name.clone(),
+                };
                 self.pending.push((before, Pending::ThreadStart(info)));
             }
             Event::ThreadDeath if mutator => {
                 let name = self.names.get(&thread).cloned().unwrap_or_default();
-                let info = ThreadInfo { java_id: thread as u64, name };
+                let info = ThreadInfo {
+                    java_id: thread as u64,
+                    name,
+                };
                 self.pending.push((before, Pending::ThreadEnd(info)));
             }
             Event::Tlab { start, size } if mutator => {
                 self.close_tlab(thread);
                 self.open_tlabs.insert(thread, *start);
-                self.pending.push((before, Pending::Tlab { thread, start: *start, size: *size }));
+                self.pending.push((
+                    before,
+                    Pending::Tlab {
+                        thread,
+                        start: *start,
+                        size: *size,
+                    },
+                ));
             }
             Event::AllocOutside { type_id, size, .. } if mutator => {
-                let outside = Pending::Outside { thread, type_id: *type_id, size: *size };
+                let outside = Pending::Outside {
+                    thread,
+                    type_id: *type_id,
+                    size: *size,
+                };
                 self.pending.push((before, outside));
             }
             Event::GcStart { gc_id, .. } => {
@@ -187,7 +213,13 @@ pub fn export_jfr(path: &Path, out: &Path) -> Result<String, TraceError> {
                 .iter()
                 .filter_map(|(id, name)| {
                     let at = t.arrivals.get(id)?;
-                    Some((ThreadInfo { java_id: *id as u64, name: name.clone() }, ticks(*at)))
+                    Some((
+                        ThreadInfo {
+                            java_id: *id as u64,
+                            name: name.clone(),
+                        },
+                        ticks(*at),
+                    ))
                 })
                 .collect();
             w.safepoint(&Safepoint {
@@ -227,7 +259,10 @@ pub fn export_jfr(path: &Path, out: &Path) -> Result<String, TraceError> {
         let at = date(*gc);
         write_mutator_event(&mut w, at, event, &pass, &symbols);
     }
-    let workers = times.values().flat_map(|t| t.workers.iter().map(|w| w.worker)).max();
+    let workers = times
+        .values()
+        .flat_map(|t| t.workers.iter().map(|w| w.worker))
+        .max();
     w.configuration(
         ticks(end_us),
         &Configuration {
@@ -242,11 +277,21 @@ pub fn export_jfr(path: &Path, out: &Path) -> Result<String, TraceError> {
     let bytes = w.finish();
     std::fs::write(out, &bytes)
         .map_err(|e| TraceError::message(format!("cannot write {}: {e}", out.display())))?;
-    Ok(format!("{}: JFR recording, {events} events, {} bytes\n", out.display(), bytes.len()))
+    Ok(format!(
+        "{}: JFR recording, {events} events, {} bytes\n",
+        out.display(),
+        bytes.len()
+    ))
 }
 
 /// One mutator event, dated `at`.
-fn write_mutator_event(w: &mut JfrWriter, at: Ticks, event: &Pending, pass: &MutatorPass, symbols: &Symbols) {
+fn write_mutator_event(
+    w: &mut JfrWriter,
+    at: Ticks,
+    event: &Pending,
+    pass: &MutatorPass,
+    symbols: &Symbols,
+) {
     let thread_info = |id: u32| ThreadInfo {
         java_id: id as u64,
         name: pass.names.get(&id).cloned().unwrap_or_default(),
@@ -254,14 +299,22 @@ fn write_mutator_event(w: &mut JfrWriter, at: Ticks, event: &Pending, pass: &Mut
     match event {
         Pending::ThreadStart(t) => w.thread_start(at, t, None, 0),
         Pending::ThreadEnd(t) => w.thread_end(at, t),
-        Pending::Tlab { thread, start, size } => {
+        Pending::Tlab {
+            thread,
+            start,
+            size,
+        } => {
             let Some(&(type_id, object)) = pass.tlab_objects.get(&(*thread, *start)) else {
                 return;
             };
             let class = symbols.type_name(type_id);
             w.slow_allocation(at, &thread_info(*thread), 0, &class, object, Some(*size));
         }
-        Pending::Outside { thread, type_id, size } => {
+        Pending::Outside {
+            thread,
+            type_id,
+            size,
+        } => {
             let class = symbols.type_name(*type_id);
             w.slow_allocation(at, &thread_info(*thread), 0, &class, *size, None);
         }
