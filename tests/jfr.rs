@@ -689,3 +689,35 @@ fn exporting_a_corrupt_trace_as_jfr_is_a_one_line_error() {
     );
     assert!(!out.exists(), "no recording from a corrupt trace");
 }
+
+#[test]
+fn monitor_events_name_objects_that_collections_moved_while_their_threads_waited() {
+    // A collection every 5 ms: the lock and the signal object move (semispace copies every
+    // survivor) while main blocks on one and waits on the other.
+    let jfr = scratch_dir("jfr-waits-moving").join("waits.jfr");
+    let classes = waits_classes();
+    gcvm(&[
+        "run",
+        "--gc",
+        "semispace",
+        "--periodic-gc",
+        "5",
+        "--verify-heap",
+        "--jfr",
+        path(&jfr),
+        "-cp",
+        path(&classes),
+        "Waits",
+    ]);
+    let events = jfr_print(&jfr);
+    let collections = of_type(&events, "jdk.GarbageCollection").len();
+    assert!(collections >= 20, "{collections} collections");
+    for ty in ["jdk.JavaMonitorEnter", "jdk.JavaMonitorWait"] {
+        let e = of_type(&events, ty);
+        assert_eq!(e.len(), 1, "{ty}");
+        assert_eq!(
+            e[0]["values"]["monitorClass"]["name"], "java/lang/Object",
+            "{ty}"
+        );
+    }
+}

@@ -212,6 +212,8 @@ impl JThread {
             return Ok(());
         };
         let owner = monitor.owner();
+        // Read before blocking: a collection while this thread waits may move `obj`.
+        let what = Monitored::of(self.vm, obj);
         let start = std::time::Instant::now();
         self.blocking(|| monitor.enter_blocking(me));
         let waited = start.elapsed();
@@ -221,11 +223,6 @@ impl JThread {
                 id: me,
                 frames: &self.frames,
                 classes: &vm.classes,
-            };
-            let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
-            let what = Monitored {
-                class,
-                address: obj.offset() as u64,
             };
             jfr.monitor_enter(&thread, start, waited, &what, (owner != 0).then_some(owner));
         }

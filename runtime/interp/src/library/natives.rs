@@ -506,6 +506,8 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
     let me = t.id;
     let timeout = (millis > 0).then(|| std::time::Duration::from_millis(millis as u64));
     t.vm.flush_stdout();
+    // Read before waiting: a collection while this thread waits may move `obj`.
+    let what = t.vm.recorder.jfr.as_ref().map(|_| Monitored::of(t.vm, obj));
     let start = std::time::Instant::now();
     let (_, notifier) = t.blocking(|| {
         monitor.wait_noting_notifier(me, timeout, &|| {
@@ -514,7 +516,7 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
                 .load(std::sync::atomic::Ordering::Acquire)
         })
     });
-    if let Some(jfr) = &t.vm.recorder.jfr {
+    if let (Some(jfr), Some(what)) = (&t.vm.recorder.jfr, what) {
         let waited = start.elapsed();
         if jfr.above_threshold(waited) {
             let vm = t.vm;
@@ -522,11 +524,6 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
                 id: me,
                 frames: &t.frames,
                 classes: &vm.classes,
-            };
-            let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
-            let what = Monitored {
-                class,
-                address: obj.offset() as u64,
             };
             jfr.monitor_wait(&thread, start, waited, &what, notifier, millis);
         }

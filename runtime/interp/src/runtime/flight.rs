@@ -474,10 +474,21 @@ pub struct Waiter<'a> {
     pub classes: &'a ClassTable,
 }
 
-/// The object a monitor event is about: its class (internal name) and address.
+/// The object a monitor event is about: its class (internal name) and address, read while the
+/// thread holds its stack (before it blocks: a collection meanwhile may move the object).
 pub struct Monitored<'a> {
     pub class: &'a str,
     pub address: u64,
+}
+
+impl Monitored<'static> {
+    pub fn of(vm: &'static Vm, obj: gcvm_gc::Ref) -> Monitored<'static> {
+        let class = &vm.types.info(vm.heap.memory.type_id(obj)).name;
+        Monitored {
+            class,
+            address: obj.offset() as u64,
+        }
+    }
 }
 
 impl State {
