@@ -10,8 +10,8 @@ Compiles the bundled programs (programs/) once, then runs each at its default si
 collector without a recording, with `--jfr` and with `--jfr --jfr-settings profile`, alternating
 the three in every repetition so that machine noise hits all alike. Prints one Markdown row per
 (program, collector): median seconds without, each recording's ratio to it, and for the profile
-recording its events (as `jfr summary` counts them, metadata and constant pools aside), size and
-bytes per event; then the geometric means. With --hotspot, HotSpot's interpreter (`java -Xint`,
+recording its events (as `jfr summary` counts them), file size and bytes per event (the metadata
+and constant pools aside); then the geometric means. With --hotspot, HotSpot's interpreter (`java -Xint`,
 Serial) is timed alongside without and with `-XX:StartFlightRecording` (settings=profile): its
 own recording's cost, for comparison. Results: docs/benchmarks.md.
 """
@@ -29,14 +29,16 @@ def timed(cmd):
 
 
 def recorded_events(jfr):
-    """Events in a recording, as `jfr summary` counts them (metadata and checkpoints aside)."""
+    """Events in a recording and their bytes, as `jfr summary` counts them (the metadata and the
+    constant pools aside: those are per recording, not per event)."""
     out = subprocess.run(["jfr", "summary", jfr], capture_output=True, text=True, check=True).stdout
-    total = 0
+    events = size = 0
     for line in out.splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[1].isdigit() and parts[0] not in ("jdk.Metadata", "jdk.CheckPoint"):
-            total += int(parts[1])
-    return total
+            events += int(parts[1])
+            size += int(parts[2])
+    return events, size
 
 
 def geomean(xs):
@@ -63,6 +65,7 @@ def main():
     out(f"-Xmx{a.xmx}, {a.reps} alternating repetitions, median wall seconds\n")
     out("| program | collector | off s | --jfr x off | profile x off | profile events | profile KiB | bytes/event |")
     out("|---|---|---|---|---|---|---|---|")
+    all_events = all_event_bytes = 0
     rows, default_x, profile_x = [], [], []
     for gc in a.collectors.split(","):
         for p in programs:
@@ -74,17 +77,21 @@ def main():
                 on.append(timed(base + ["--jfr", jfr, p]))
                 profile.append(timed(base + ["--jfr", prof, "--jfr-settings", "profile", p]))
             t0, t1, t2 = map(statistics.median, (off, on, profile))
-            events, size = recorded_events(prof), os.path.getsize(prof)
+            (events, event_bytes), size = recorded_events(prof), os.path.getsize(prof)
+            all_events += events
+            all_event_bytes += event_bytes
             default_x.append(t1 / t0)
             profile_x.append(t2 / t0)
             rows.append({"program": p, "collector": gc, "off_s": t0, "jfr_s": t1, "profile_s": t2,
-                         "profile_events": events, "profile_bytes": size})
+                         "profile_events": events, "profile_bytes": size, "event_bytes": event_bytes})
             out(f"| {p} | {gc} | {t0:.2f} | {t1 / t0:.3f} | {t2 / t0:.3f} | {events:,} | "
-                f"{size / 1024:.0f} | {size / max(events, 1):.1f} |", flush=True)
+                f"{size / 1024:.0f} | {event_bytes / max(events, 1):.1f} |", flush=True)
     result = {"rows": rows, "geomean_jfr": geomean(default_x), "worst_jfr": max(default_x),
-              "geomean_profile": geomean(profile_x), "worst_profile": max(profile_x)}
+              "geomean_profile": geomean(profile_x), "worst_profile": max(profile_x),
+              "bytes_per_event": all_event_bytes / max(all_events, 1)}
     out(f"\n--jfr: geometric mean {result['geomean_jfr']:.3f}x, worst {result['worst_jfr']:.3f}x; "
-        f"profile: {result['geomean_profile']:.3f}x, worst {result['worst_profile']:.3f}x")
+        f"profile: {result['geomean_profile']:.3f}x, worst {result['worst_profile']:.3f}x; "
+        f"{result['bytes_per_event']:.1f} bytes per event (metadata and constant pools aside)")
     if a.hotspot:
         ratios = []
         out("\n| program | java -Xint s | with JFR profile x |")
