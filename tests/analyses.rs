@@ -48,22 +48,10 @@ fn slowleak() -> &'static Path {
     })
 }
 
-fn tool(args: &[&str]) -> String {
-    let o = run_gcvm(args);
-    assert_eq!(
-        o.code,
-        Some(0),
-        "gcvm {}: {}",
-        args.join(" "),
-        o.stderr_head(10)
-    );
-    o.stdout_text()
-}
-
 fn json(args: &[&str]) -> Value {
     let mut a = args.to_vec();
     a.push("--json");
-    let text = tool(&a);
+    let text = gcvm_ok(&a);
     serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("gcvm {}: not JSON ({e}): {text}", a.join(" ")))
 }
@@ -229,7 +217,7 @@ fn overview_gives_every_collection_its_memory_per_space_pause_and_deaths() {
         );
     }
     args.truncate(2);
-    assert!(tool(&args).starts_with("overview: "));
+    assert!(gcvm_ok(&args).starts_with("overview: "));
 }
 
 #[test]
@@ -314,5 +302,5 @@ fn leak_suspects_rank_slowleaks_listener_site_first() {
     assert!(u(&first["last_bytes"]) > 4 * u(&first["first_bytes"]));
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.contains("data-plot=\"leak-suspects\""));
-    assert!(tool(&["leaks", t]).contains("SlowLeak$SessionListener.<init>"));
+    assert!(gcvm_ok(&["leaks", t]).contains("SlowLeak$SessionListener.<init>"));
 }

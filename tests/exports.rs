@@ -31,20 +31,8 @@ fn gcbench() -> &'static Path {
     })
 }
 
-fn tool(args: &[&str]) -> String {
-    let o = run_gcvm(args);
-    assert_eq!(
-        o.code,
-        Some(0),
-        "gcvm {}: {}",
-        args.join(" "),
-        o.stderr_head(10)
-    );
-    o.stdout_text()
-}
-
 fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&tool(args)).unwrap()
+    serde_json::from_str(&gcvm_ok(args)).unwrap()
 }
 
 /// The heap at `at` as gcvm's own tools see it: objects per type name, and bytes.
@@ -112,7 +100,7 @@ fn read_hprof(file: &Path) -> (BTreeMap<String, u64>, BTreeMap<String, u64>) {
 fn hprof_at_a_collection_holds_every_object_of_the_rebuilt_heap() {
     let t = gcbench().to_str().unwrap();
     let out = scratch_dir("exports-hprof").join("gc2.hprof");
-    let text = tool(&["hprof", t, "--at", "gc:2:end", "-o", out.to_str().unwrap()]);
+    let text = gcvm_ok(&["hprof", t, "--at", "gc:2:end", "-o", out.to_str().unwrap()]);
     assert!(text.contains("objects of the heap at gc:2:end"), "{text}");
     let (want, _) = heap_by_type(t, "gc:2:end");
     let (got, elements) = read_hprof(&out);
@@ -152,7 +140,7 @@ fn hprof_at_a_collection_holds_every_object_of_the_rebuilt_heap() {
 fn hprof_at_exit_matches_the_heap_at_the_end() {
     let t = gcbench().to_str().unwrap();
     let out = scratch_dir("exports-hprof-end").join("end.hprof");
-    tool(&["hprof", t, "-o", out.to_str().unwrap()]);
+    gcvm_ok(&["hprof", t, "-o", out.to_str().unwrap()]);
     let (want, _) = heap_by_type(t, "end");
     let (got, _) = read_hprof(&out);
     assert_eq!(got.values().sum::<u64>(), want.values().sum::<u64>());
@@ -188,7 +176,7 @@ fn parquet_export_is_queried_by_duckdb_like_the_tools_report_it() {
     let t = gcbench().to_str().unwrap();
     let dir = scratch_dir("exports-parquet");
     let d = dir.to_str().unwrap();
-    tool(&["export", t, "--parquet", d, "--at", "gc:2:end"]);
+    gcvm_ok(&["export", t, "--parquet", d, "--at", "gc:2:end"]);
     // objects: the heap at gc:2:end per type
     let (want, bytes) = heap_by_type(t, "gc:2:end");
     let rows = duckdb(&format!(
@@ -251,7 +239,7 @@ fn parquet_export_is_queried_by_duckdb_like_the_tools_report_it() {
 fn perfetto_export_has_a_slice_per_pause_and_live_byte_counters() {
     let t = gcbench().to_str().unwrap();
     let out = scratch_dir("exports-perfetto").join("trace.json");
-    tool(&["export", t, "--perfetto", out.to_str().unwrap()]);
+    gcvm_ok(&["export", t, "--perfetto", out.to_str().unwrap()]);
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let events = v["traceEvents"].as_array().unwrap();
     let st = json(&["stats", t, "--json"]);

@@ -48,7 +48,7 @@ fn gcbench_run(gc: &'static str) -> &'static (PathBuf, PathBuf, String) {
         let dir = scratch_dir(&format!("jfr-gcbench-{gc}"));
         let (jfr, trace) = (dir.join("run.jfr"), dir.join("run.gct"));
         let src = repo_root().join("programs/GCBench.java");
-        let log = gcvm(&[
+        let log = gcvm_ok(&[
             "run",
             "--gc",
             gc,
@@ -138,7 +138,7 @@ fn the_jfr_tool_summarises_every_recording_under_every_collector() {
     for gc in COLLECTORS {
         let (jfr, trace, _) = gcbench_run(gc);
         let exported = trace.with_extension("exported.jfr");
-        gcvm(&["export", path(trace), "--jfr", path(&exported)]);
+        gcvm_ok(&["export", path(trace), "--jfr", path(&exported)]);
         for file in [jfr, &exported] {
             let out = Command::new(jdk().tool("jfr"))
                 .arg("summary")
@@ -163,7 +163,7 @@ fn the_jfr_tool_prints_every_recording_as_json_under_every_collector() {
     for gc in COLLECTORS {
         let (jfr, trace, _) = gcbench_run(gc);
         let exported = trace.with_extension("json.jfr");
-        gcvm(&["export", path(trace), "--jfr", path(&exported)]);
+        gcvm_ok(&["export", path(trace), "--jfr", path(&exported)]);
         for file in [jfr, &exported] {
             let events = jfr_print(file);
             assert!(
@@ -230,7 +230,8 @@ fn recorded_collections_are_the_gc_logs_pauses_with_their_durations() {
 fn recorded_tlab_and_outside_tlab_allocations_are_those_gcvm_stats_counts() {
     for gc in ["semispace", "mark-compact", "region"] {
         let (jfr, trace, _) = gcbench_run(gc);
-        let stats: Value = serde_json::from_str(&gcvm(&["stats", path(trace), "--json"])).unwrap();
+        let stats: Value =
+            serde_json::from_str(&gcvm_ok(&["stats", path(trace), "--json"])).unwrap();
         let events = jfr_print(jfr);
         let tlabs = of_type(&events, "jdk.ObjectAllocationInNewTLAB");
         let outside = of_type(&events, "jdk.ObjectAllocationOutsideTLAB");
@@ -284,7 +285,7 @@ fn recorded_safepoints_are_the_perfetto_exports_with_their_times_to_safepoint() 
     for gc in COLLECTORS {
         let (jfr, trace, _) = gcbench_run(gc);
         let out = trace.with_extension("perfetto.json");
-        gcvm(&["export", path(trace), "--perfetto", path(&out)]);
+        gcvm_ok(&["export", path(trace), "--perfetto", path(&out)]);
         let perfetto: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
         let mut slices: Vec<i64> = perfetto["traceEvents"]
             .as_array()
@@ -324,7 +325,7 @@ fn a_recording_exported_from_a_trace_has_the_runs_collections_and_tlabs() {
     for gc in COLLECTORS {
         let (jfr, trace, _) = gcbench_run(gc);
         let exported = trace.with_extension("again.jfr");
-        gcvm(&["export", path(trace), "--jfr", path(&exported)]);
+        gcvm_ok(&["export", path(trace), "--jfr", path(&exported)]);
         let (live, offline) = (jfr_print(jfr), jfr_print(&exported));
         for ty in [
             "jdk.GarbageCollection",
@@ -362,7 +363,7 @@ fn waits_classes() -> PathBuf {
 fn waits_on_gcvm(label: &str, settings: &str) -> (PathBuf, String) {
     let jfr = scratch_dir(&format!("jfr-waits-{label}")).join("waits.jfr");
     let classes = waits_classes();
-    let out = gcvm(&[
+    let out = gcvm_ok(&[
         "run",
         "--gc",
         "region",
@@ -654,7 +655,7 @@ fn hotspots_start_flight_recording_option_takes_a_file_name_and_settings() {
         "-XX:StartFlightRecording:filename={},settings=profile.jfc",
         path(&jfr)
     );
-    gcvm(&["run", &option, "-Xmx16m", path(&src), "4"]);
+    gcvm_ok(&["run", &option, "-Xmx16m", path(&src), "4"]);
     assert!(
         !of_type(&jfr_print(&jfr), "jdk.ObjectAllocationInNewTLAB").is_empty(),
         "profile settings"
@@ -696,7 +697,7 @@ fn monitor_events_name_objects_that_collections_moved_while_their_threads_waited
     // survivor) while main blocks on one and waits on the other.
     let jfr = scratch_dir("jfr-waits-moving").join("waits.jfr");
     let classes = waits_classes();
-    gcvm(&[
+    gcvm_ok(&[
         "run",
         "--gc",
         "semispace",

@@ -254,6 +254,20 @@ pub fn run_gcvm<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Outcome {
     run_with_timeout(cmd, RUN_TIMEOUT)
 }
 
+/// Runs gcvm with `args`, which must succeed (exit 0): its stdout. A failure panics with the
+/// command and the head of its stderr.
+pub fn gcvm_ok(args: &[&str]) -> String {
+    let o = run_gcvm(args);
+    assert_eq!(
+        o.code,
+        Some(0),
+        "gcvm {}: {}",
+        args.join(" "),
+        o.stderr_head(20)
+    );
+    o.stdout_text()
+}
+
 /// `gcvm run [options] -cp <classpath> <main_class>`.
 pub fn run_gcvm_program(classpath: &Path, main_class: &str, options: &[&str]) -> Outcome {
     let mut cmd = Command::new(gcvm_binary());

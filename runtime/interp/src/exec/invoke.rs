@@ -218,12 +218,7 @@ impl JThread {
         self.blocking(|| monitor.enter_blocking(me));
         let waited = start.elapsed();
         if jfr.above_threshold(waited) {
-            let vm = self.vm;
-            let thread = Waiter {
-                id: me,
-                frames: &self.frames,
-                classes: &vm.classes,
-            };
+            let thread = Waiter::of(self);
             jfr.monitor_enter(&thread, start, waited, &what, (owner != 0).then_some(owner));
         }
         Ok(())

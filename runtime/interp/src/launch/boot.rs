@@ -72,7 +72,7 @@ impl Vm {
         if vm.options.log_gc {
             // HotSpot's first GC log line names the collector (`Using G1`).
             let uptime = vm.heap.uptime().as_secs_f64();
-            let name = display_name(vm.heap.collector_name());
+            let name = gcvm_tracer::jfr::events::display_name(vm.heap.collector_name());
             vm.write_stdout(format!("[{uptime:.3}s][info][gc] Using {name}\n").as_bytes());
         }
         vm.classes.define_trace_filler();
@@ -88,19 +88,4 @@ impl Vm {
         }
         Ok(vm)
     }
-}
-
-/// A collector's name as the GC log's `Using` line prints it: `region` is `Region`,
-/// `mark-compact` is `Mark-Compact`.
-fn display_name(collector: &str) -> String {
-    collector
-        .split('-')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join("-")
 }

@@ -519,12 +519,7 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
     if let (Some(jfr), Some(what)) = (&t.vm.recorder.jfr, what) {
         let waited = start.elapsed();
         if jfr.above_threshold(waited) {
-            let vm = t.vm;
-            let thread = Waiter {
-                id: me,
-                frames: &t.frames,
-                classes: &vm.classes,
-            };
+            let thread = Waiter::of(t);
             jfr.monitor_wait(&thread, start, waited, &what, notifier, millis);
         }
     }
@@ -1031,11 +1026,7 @@ fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
     if let Some(jfr) = &t.vm.recorder.jfr {
         let slept = start.elapsed();
         if jfr.above_threshold(slept) {
-            let thread = Waiter {
-                id: t.id,
-                frames: &t.frames,
-                classes: &t.vm.classes,
-            };
+            let thread = Waiter::of(t);
             jfr.sleep(&thread, start, slept, millis);
         }
     }

@@ -474,6 +474,17 @@ pub struct Waiter<'a> {
     pub classes: &'a ClassTable,
 }
 
+impl Waiter<'_> {
+    /// The running thread `t`.
+    pub fn of(t: &crate::runtime::thread::JThread) -> Waiter<'_> {
+        Waiter {
+            id: t.id,
+            frames: &t.frames,
+            classes: &t.vm.classes,
+        }
+    }
+}
+
 /// The object a monitor event is about: its class (internal name) and address, read while the
 /// thread holds its stack (before it blocks: a collection meanwhile may move the object).
 pub struct Monitored<'a> {

@@ -43,8 +43,8 @@ pub struct Safepoint<'a> {
     pub arrivals: &'a [(ThreadInfo, Ticks)],
 }
 
-/// A collector's name as recordings show it: `region` is `Region`, `mark-compact`
-/// `Mark-Compact`.
+/// A collector's name as recordings and the GC log's `Using` line show it: `region` is
+/// `Region`, `mark-compact` `Mark-Compact`.
 pub fn display_name(collector: &str) -> String {
     collector
         .split('-')

@@ -98,6 +98,14 @@ const DURATION: FieldDef = long("duration", "Duration", Content::Timespan);
 const EVENT_THREAD: FieldDef = pooled("eventThread", "java.lang.Thread", "Event Thread");
 const STACK_TRACE: FieldDef = pooled("stackTrace", "jdk.types.StackTrace", "Stack Trace");
 const GC_ID: FieldDef = int("gcId", "GC Identifier", Content::Unsigned);
+/// The fields of a pause's phase events (jdk.GCPhasePause, jdk.GCPhasePauseLevel1).
+const PAUSE_PHASE: &[FieldDef] = &[
+    START_TIME,
+    DURATION,
+    EVENT_THREAD,
+    GC_ID,
+    string("name", "Name"),
+];
 
 const fn primitive(name: &'static str) -> TypeDef {
     TypeDef {
@@ -353,14 +361,14 @@ pub const TYPES: &[TypeDef] = &[
         "GC Phase Pause",
         "",
         GC_PHASES,
-        &[START_TIME, DURATION, EVENT_THREAD, GC_ID, string("name", "Name")],
+        PAUSE_PHASE,
     ),
     event(
         "jdk.GCPhasePauseLevel1",
         "GC Phase Pause Level 1",
         "",
         GC_PHASES,
-        &[START_TIME, DURATION, EVENT_THREAD, GC_ID, string("name", "Name")],
+        PAUSE_PHASE,
     ),
     event(
         "jdk.GCHeapSummary",
