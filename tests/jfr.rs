@@ -722,3 +722,35 @@ fn monitor_events_name_objects_that_collections_moved_while_their_threads_waited
         );
     }
 }
+
+#[test]
+fn every_pause_is_followed_by_the_spaces_by_role() {
+    for (gc, roles) in [
+        ("semispace", &["from", "to"][..]),
+        ("region", &["free", "old"][..]),
+    ] {
+        let (jfr, _, _) = gcbench_run(gc);
+        let events = jfr_print(jfr);
+        let mut per_gc: BTreeMap<i64, BTreeMap<String, (i64, i64)>> = BTreeMap::new();
+        for e in of_type(&events, "gcvm.SpaceSummary") {
+            let v = &e["values"];
+            let spaces = v["spaces"].as_i64().unwrap();
+            let bytes = v["committed"].as_i64().unwrap();
+            assert!(spaces > 0 && bytes > 0, "{gc}: {v}");
+            per_gc
+                .entry(v["gcId"].as_i64().unwrap())
+                .or_default()
+                .insert(v["kind"].as_str().unwrap().into(), (spaces, bytes));
+        }
+        let pauses = of_type(&events, "jdk.GarbageCollection").len();
+        assert_eq!(per_gc.len(), pauses, "{gc}: one summary per pause");
+        for (id, kinds) in &per_gc {
+            for role in roles {
+                assert!(
+                    kinds.contains_key(*role),
+                    "{gc}: GC({id}) has no {role} space: {kinds:?}"
+                );
+            }
+        }
+    }
+}

@@ -188,6 +188,12 @@ impl FlightRecorder {
         self.write(|st| st.writer.pause(&pause));
     }
 
+    /// The heap's spaces by role after collection `gc_id`.
+    pub fn spaces(&self, gc_id: u32, spaces: &[gcvm_tracer::SpaceDesc]) {
+        let at = self.ticks(Instant::now());
+        self.write(|st| st.writer.space_summary(at, gc_id, spaces));
+    }
+
     /// A safepoint: its begin, each thread's time to reach it, and its end.
     pub fn safepoint(&self, s: &SafepointReport) {
         let arrivals: Vec<(ThreadInfo, Ticks)> = s
@@ -589,7 +595,7 @@ impl Vm {
                         break;
                     }
                     let at = Instant::now();
-                    self.threads.with_running_threads_stopped(|t, stack| {
+                    self.threads.sample_running_threads(|t, stack| {
                         let waiter = Waiter {
                             id: t.id,
                             frames: &stack.frames,

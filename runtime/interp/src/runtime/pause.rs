@@ -208,6 +208,7 @@ impl Vm {
                 capacity_before,
                 max_capacity: self.heap.max_capacity(),
             });
+            jfr.spaces(record.id, &self.heap.trace_spaces());
         }
         if let Ok(record) = &result {
             self.dump_heap(&format!("gc {id} end"));

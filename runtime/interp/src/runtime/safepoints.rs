@@ -24,6 +24,9 @@ pub struct Threads {
     registrations: AtomicU64,
     changed: Condvar,
     safepoint: AtomicBool,
+    /// The thread an execution sample is stopping (0: none). Its safepoint request stops only
+    /// that thread: the others pass their polls (`heeds_safepoint`).
+    sample_target: AtomicU64,
     safepoint_lock: Mutex<()>,
     safepoint_cond: Condvar,
     /// Held by the thread running a collection.
@@ -97,10 +100,11 @@ impl Threads {
     }
 
     /// Runs `f` on the stack of every thread that is running Java code (holding its stack: not
-    /// blocked, sleeping or waiting), each stopped at its next poll: what an execution sampler
-    /// needs. Threads in safe regions are left alone, as HotSpot's sampler leaves threads that
-    /// are not in Java. Holds the GC lock, so no collection runs meanwhile.
-    pub fn with_running_threads_stopped(&self, mut f: impl FnMut(&ThreadShared, &ThreadStack)) {
+    /// blocked, sleeping or waiting), each stopped at its next poll in turn while the others run
+    /// on: what an execution sampler needs. Threads in safe regions are left alone, as
+    /// HotSpot's sampler leaves threads that are not in Java. Holds the GC lock, so no
+    /// collection runs meanwhile.
+    pub fn sample_running_threads(&self, mut f: impl FnMut(&ThreadShared, &ThreadStack)) {
         let _gc = self.gc_lock.lock();
         let running: Vec<Arc<ThreadShared>> = self
             .registry
@@ -109,15 +113,23 @@ impl Threads {
             .filter(|t| t.stack.is_locked())
             .cloned()
             .collect();
-        if running.is_empty() {
-            return;
-        }
-        self.request_safepoint();
         for t in &running {
-            let stack = t.stack.lock();
-            f(t, &stack);
+            self.sample_target.store(t.id, Ordering::SeqCst);
+            self.request_safepoint();
+            {
+                let stack = t.stack.lock();
+                f(t, &stack);
+            }
+            self.end_safepoint();
+            self.sample_target.store(0, Ordering::SeqCst);
         }
-        self.end_safepoint();
+    }
+
+    /// Must thread `me` stop for the safepoint requested now? Every thread must, except while
+    /// an execution sample stops another one.
+    pub fn heeds_safepoint(&self, me: u64) -> bool {
+        let target = self.sample_target.load(Ordering::SeqCst);
+        target == 0 || target == me
     }
 
     /// Called by a thread that has released its stack: returns when the pause is over.

@@ -241,6 +241,9 @@ impl JThread {
     #[cold]
     fn stop_for_safepoint(&mut self) {
         let vm = self.vm;
+        if !vm.threads.heeds_safepoint(self.id) {
+            return; // an execution sample of another thread (runtime/flight.rs)
+        }
         self.blocking(|| vm.threads.wait_for_safepoint_end());
     }
 

@@ -254,6 +254,36 @@ impl JfrWriter {
         );
     }
 
+    /// The heap's spaces after a collection, per kind (`gcvm.SpaceSummary`): how many spaces
+    /// have each role (eden, survivor, old, humongous, free regions; from and to halves) and
+    /// the bytes they span.
+    pub fn space_summary(&mut self, at: Ticks, gc_id: u32, spaces: &[crate::SpaceDesc]) {
+        let mut kinds: Vec<(&'static str, i32, i64)> = Vec::new();
+        for s in spaces {
+            let label = s.kind.label();
+            let bytes = (s.end - s.start) as i64;
+            match kinds.iter_mut().find(|(k, _, _)| *k == label) {
+                Some(k) => {
+                    k.1 += 1;
+                    k.2 += bytes;
+                }
+                None => kinds.push((label, 1, bytes)),
+            }
+        }
+        for (kind, count, bytes) in kinds {
+            self.event(
+                "gcvm.SpaceSummary",
+                &[
+                    Value::Long(at),
+                    Value::Int(gc_id as i32),
+                    Value::Str(kind),
+                    Value::Int(count),
+                    Value::Long(bytes),
+                ],
+            );
+        }
+    }
+
     /// A collector's concurrent phase.
     pub fn concurrent_phase(&mut self, gc_id: u32, name: &str, start: Ticks, duration: Ticks) {
         self.event(
