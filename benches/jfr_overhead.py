@@ -35,7 +35,8 @@ def recorded_events(jfr):
     events = size = 0
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1].isdigit() and parts[0] not in ("jdk.Metadata", "jdk.CheckPoint"):
+        if (len(parts) == 3 and "." in parts[0] and parts[1].isdigit() and parts[2].isdigit()
+                and parts[0] not in ("jdk.Metadata", "jdk.CheckPoint")):
             events += int(parts[1])
             size += int(parts[2])
     return events, size

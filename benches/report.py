@@ -13,6 +13,7 @@ the date, the machine and the command:
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
   streams      benches/streams_overhead.py --json: what heap streams cost
+  jfr          benches/jfr_overhead.py --hotspot --json: what --jfr costs, bytes per event
   threads      ThreadRing (503 threads) per hand-off mechanism x collectors against HotSpot
                -Xint, and the time to safepoint of MultiThreadAlloc with 4 threads per core
                (gcvm's -Xlog:gc* against HotSpot's -Xlog:safepoint)
@@ -63,7 +64,7 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams", "threads"]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams", "jfr", "threads"]
 # ----------------------------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -359,6 +360,41 @@ def tracing(ctx):
     return "\n".join(out), {"trace": geomean(tr), "deaths": geomean(de)}
 
 
+def jfr(ctx):
+    cmd = ["python3", "benches/jfr_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
+           "--xmx", XMX, "--hotspot", "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    out = ["## JFR recording cost", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           f"Every bundled program at its default size, `-Xmx{XMX}`, under every collector, without "
+           "a recording, with `--jfr FILE` (`default` settings: allocation samples, execution "
+           "samples every 20 ms) and with `--jfr FILE --jfr-settings profile` (every TLAB, samples "
+           "every 10 ms) alternating; median wall seconds without and each recording's ratio to "
+           "it; the profile recording's events (as `jfr summary` counts them), file size and "
+           "bytes per event (the metadata and constant pools aside). HotSpot's own cost, "
+           "`java -Xint -XX:+UseSerialGC` with and without `-XX:StartFlightRecording:...,"
+           "settings=profile`, follows.", "",
+           "| program | collector | off s | --jfr x off | profile x off | profile events "
+           "| profile KiB | bytes/event |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for r in data["rows"]:
+        out.append(f"| {r['program']} | {r['collector']} | {r['off_s']:.2f} | "
+                   f"{r['jfr_s'] / r['off_s']:.3f} | {r['profile_s'] / r['off_s']:.3f} | "
+                   f"{r['profile_events']:,} | {r['profile_bytes'] / 1024:.0f} | "
+                   f"{r['event_bytes'] / max(1, r['profile_events']):.1f} |")
+    out += ["", f"`--jfr`: geometric mean {data['geomean_jfr']:.3f}x, worst {data['worst_jfr']:.3f}x; "
+            f"`--jfr-settings profile`: {data['geomean_profile']:.3f}x, worst "
+            f"{data['worst_profile']:.3f}x; {data['bytes_per_event']:.1f} bytes per event over "
+            f"every profile recording. HotSpot -Xint with its profile recording: "
+            f"{data.get('hotspot_geomean_profile', float('nan')):.3f}x (geometric mean).", ""]
+    return "\n".join(out), {k: data[k] for k in ("geomean_jfr", "worst_jfr", "geomean_profile",
+                                                  "bytes_per_event")}
+
+
 def streams(ctx):
     programs = QUICK_STREAM_PROGRAMS if ctx.quick else STREAM_PROGRAMS
     cols = QUICK_STREAM_COLLECTORS if ctx.quick else STREAM_COLLECTORS
@@ -489,7 +525,7 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "tracing": tracing, "streams": streams, "threads": threads}
+           "tracing": tracing, "streams": streams, "jfr": jfr, "threads": threads}
 
 
 def how_we_measure():
