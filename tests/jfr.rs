@@ -20,18 +20,6 @@ const COLLECTORS: [&str; 4] = [
     "concurrent-mark-sweep",
 ];
 
-fn gcvm(args: &[&str]) -> String {
-    let o = run_gcvm(args);
-    assert_eq!(
-        o.code,
-        Some(0),
-        "gcvm {}: {}",
-        args.join(" "),
-        o.stderr_head(20)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
