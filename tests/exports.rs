@@ -154,7 +154,7 @@ fn duckdb(sql: &str) -> String {
         .expect("python3 runs");
     assert!(
         probe.status.success(),
-        "the Python package duckdb is missing: run `bash .ci/setup` (it pip-installs duckdb), as ./test-all does"
+        "the Python package duckdb is missing: run `bash .ci/setup` (it pip-installs duckdb), as the README's test command does"
     );
     let script = format!(
         "import duckdb\nfor row in duckdb.sql({sql:?}).fetchall():\n    print('|'.join(str(x) for x in row))\n"
