@@ -68,7 +68,12 @@ fn readme_test_command() -> String {
 /// The command `.ci/run` runs: its last line.
 fn ci_run_command() -> String {
     let run = std::fs::read_to_string(repo_root().join(".ci/run")).expect(".ci/run");
-    run.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_string()
+    run.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+        .to_string()
 }
 
 #[test]

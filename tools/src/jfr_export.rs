@@ -48,9 +48,9 @@ enum Pending {
 struct MutatorPass {
     model: HeapModel,
     names: HashMap<u32, String>,
-    /// Mutator events in trace order, each with the index of the collection it precedes
-    /// (`None`: after the last one).
-    pending: Vec<(Option<u32>, Pending)>,
+    /// Mutator events in trace order, each with the index of the collection it precedes (past
+    /// the last one: it came after every collection).
+    pending: Vec<(usize, Pending)>,
     /// A TLAB's first object (type, size), found once it is allocated.
     tlab_objects: HashMap<(u32, u64), (u32, u64)>,
     /// References discovered per collection.
@@ -84,7 +84,8 @@ impl EventVisitor for MutatorPass {
     fn event(&mut self, thread: u32, ev: &Event, _: &Symbols, _: u64) -> Result<Visit, String> {
         self.model.apply(thread, ev)?;
         let mutator = !is_gc_thread(thread) && thread != GLOBAL_THREAD;
-        let before = self.pending_gc();
+        // The collection the event precedes: the one after those started so far.
+        let before = self.model.gcs.len();
         match ev {
             Event::AllocTyped { .. } if mutator => self.close_tlab(thread),
             Event::ThreadAlive { name } if mutator => {
@@ -139,13 +140,6 @@ impl EventVisitor for MutatorPass {
             _ => {}
         }
         Ok(Visit::Go)
-    }
-}
-
-impl MutatorPass {
-    /// The collection the next mutator event precedes: the one after those started so far.
-    fn pending_gc(&self) -> Option<u32> {
-        Some(self.model.gcs.len() as u32)
     }
 }
 
@@ -251,10 +245,7 @@ pub fn export_jfr(path: &Path, out: &Path) -> Result<String, TraceError> {
             references: pass.references.get(&g.id).copied(),
         });
     }
-    let date = |gc: Option<u32>| -> Ticks {
-        let start = gc.and_then(|i| l.gcs.get(i as usize)).map(|g| g.start_us);
-        ticks(start.unwrap_or(end_us))
-    };
+    let date = |gc: usize| -> Ticks { ticks(l.gcs.get(gc).map_or(end_us, |g| g.start_us)) };
     for (gc, event) in &pass.pending {
         let at = date(*gc);
         write_mutator_event(&mut w, at, event, &pass, &symbols);

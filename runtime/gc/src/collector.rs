@@ -280,6 +280,12 @@ pub trait Collector: Send + Sync {
     /// threads (gcvm-tlab), and retiring it would waste its tail.
     fn release_idle(&self, _mutator: &mut Mutator) {}
 
+    /// Do mutators allocate in TLABs (the default slow path)? A free-list collector that
+    /// allocates every object on its own says no.
+    fn allocates_in_tlabs(&self) -> bool {
+        true
+    }
+
     /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB: refill it
     /// or allocate outside it. Returns the address of `size` zeroed bytes, or None when it is
     /// time to collect. The default is HotSpot's TLAB policy (gcvm-tlab) over `alloc_tlab` and

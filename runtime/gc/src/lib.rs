@@ -673,6 +673,11 @@ impl Heap {
     pub fn tlab_capacity(&self) -> usize {
         self.collector.tlab_capacity()
     }
+    /// Do mutators allocate in TLABs? (Not under concurrent mark-sweep: every object comes from
+    /// its free lists, outside any TLAB.)
+    pub fn allocates_in_tlabs(&self) -> bool {
+        self.collector.allocates_in_tlabs()
+    }
     pub fn spaces(&self) -> Vec<SpaceInfo> {
         self.collector.spaces()
     }

@@ -982,6 +982,11 @@ impl Collector for ConcurrentMarkSweep {
         "concurrent-mark-sweep"
     }
 
+    /// Every object comes from the free lists of the mutator's spans (`alloc_slow`).
+    fn allocates_in_tlabs(&self) -> bool {
+        false
+    }
+
     fn barrier(&self) -> BarrierKind {
         BarrierKind::PreWrite
     }

@@ -113,8 +113,8 @@ impl JThread {
             st.mutator.tlab.stats.tlab_bytes,
         );
         let at = vm.heap.alloc_slow(&mut st.mutator, size)?;
+        let refilled = st.mutator.tlab.stats.refills != refills;
         if let Some(jfr) = &vm.recorder.jfr {
-            let refilled = st.mutator.tlab.stats.refills != refills;
             let tlab = refilled.then(|| st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
             st.allocation_sampling.add(tlab.unwrap_or(size as u64));
             if jfr.considers_allocation(&st.allocation_sampling) {
@@ -128,7 +128,7 @@ impl JThread {
             }
         }
         if let Some(events) = st.events.as_mut() {
-            if st.mutator.tlab.stats.refills != refills {
+            if refilled {
                 // The whole chunk, filler reserve included: [start, hard_end).
                 events.tlab(at as u64, st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
                 record_in_tlab(events, site, type_id, len, at, size);

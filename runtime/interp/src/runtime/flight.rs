@@ -11,15 +11,16 @@
 //!   `jdk.ObjectAllocationOutsideTLAB`, each with the allocating thread's stack;
 //! - threads and waiting (library/): `jdk.ThreadStart`/`End`, `jdk.JavaMonitorEnter` (a
 //!   contended entry), `jdk.JavaMonitorWait`, `jdk.ThreadSleep`, above the settings' threshold;
-//! - `jdk.ExecutionSample`: a sampler thread stops the threads running Java code every period
-//!   and records their stacks, exactly, as the interpreter holds them;
+//! - `jdk.ExecutionSample`: every period a sampler thread stops each thread running Java code
+//!   in turn (the others pass their polls: `Threads::sample_running_threads`) and records its
+//!   stack, exactly, as the interpreter holds it;
 //! - at the end, `jdk.GCConfiguration` and `jdk.GCHeapConfiguration`.
 //!
 //! The hot paths pay one `Option` test: everything here runs on slow paths, at pauses, or on
 //! the sampler thread.
 
 use crate::link::classes::ClassTable;
-use crate::runtime::thread::Frame;
+use crate::runtime::thread::{Frame, JThread};
 use crate::runtime::vm::Vm;
 use gcvm_tracer::jfr::{self, events, JfrWriter, Key, ThreadInfo, Ticks, Value};
 use parking_lot::Mutex;
@@ -39,8 +40,6 @@ const SAMPLE_GATE_BYTES: u64 = 32 << 10;
 /// What to record, as HotSpot's two settings files (`default.jfc`, `profile.jfc`) set it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JfrSettings {
-    /// The settings' name: `default` or `profile`.
-    pub name: &'static str,
     /// `jdk.ExecutionSample` period.
     pub sample_period: Duration,
     /// Monitor entries, waits and sleeps shorter than this are not recorded.
@@ -56,14 +55,12 @@ impl JfrSettings {
     pub fn named(name: &str) -> Option<JfrSettings> {
         match name {
             "default" => Some(JfrSettings {
-                name: "default",
                 sample_period: Duration::from_millis(20),
                 threshold: Duration::from_millis(20),
                 allocation_samples_per_second: 150,
                 every_tlab: false,
             }),
             "profile" => Some(JfrSettings {
-                name: "profile",
                 sample_period: Duration::from_millis(10),
                 threshold: Duration::from_millis(10),
                 allocation_samples_per_second: 300,
@@ -84,8 +81,8 @@ pub struct JfrSetup {
 /// The recording of a run.
 pub struct FlightRecorder {
     pub setup: JfrSetup,
-    /// `every_tlab`, where the collector allocates in TLABs. Concurrent mark-sweep allocates
-    /// every object from its free lists, outside any TLAB: recording each would record every
+    /// `every_tlab`, where the collector allocates in TLABs. A free-list collector (concurrent
+    /// mark-sweep) allocates every object outside any TLAB: recording each would record every
     /// allocation, so under it only allocation samples are taken.
     every_slow_allocation: bool,
     origin: Instant,
@@ -124,10 +121,10 @@ pub struct SafepointReport<'a> {
 }
 
 impl FlightRecorder {
-    pub fn open(setup: JfrSetup, collector: &str) -> FlightRecorder {
+    /// A recording to `setup`, in a heap whose mutators allocate in TLABs or not.
+    pub fn open(setup: JfrSetup, allocates_in_tlabs: bool) -> FlightRecorder {
         let origin = Instant::now();
-        let every_slow_allocation =
-            setup.settings.every_tlab && collector != "concurrent-mark-sweep";
+        let every_slow_allocation = setup.settings.every_tlab && allocates_in_tlabs;
         let epoch = SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as i64);
@@ -223,18 +220,17 @@ impl FlightRecorder {
 
     // ---- threads ----
 
-    /// A thread starts; `parent` is the thread starting it, at its stack.
-    pub fn thread_start(
-        &self,
-        thread: &ThreadInfo,
-        parent: Option<(&ThreadInfo, &[Frame])>,
-        classes: &ClassTable,
-    ) {
+    /// A thread starts; `parent` is the thread starting it (`Thread.start`), at its stack.
+    pub fn thread_start(&self, thread: &ThreadInfo, parent: Option<&JThread>) {
         let at = self.ticks(Instant::now());
+        let parent_info = parent.map(|p| ThreadInfo {
+            java_id: p.id,
+            name: p.name.clone(),
+        });
         self.write(|st| {
-            let stack = parent.map_or(0, |(_, frames)| st.stack(frames, classes));
+            let stack = parent.map_or(0, |p| st.stack(&p.frames, &p.vm.classes));
             st.writer
-                .thread_start(at, thread, parent.map(|(p, _)| p), stack);
+                .thread_start(at, thread, parent_info.as_ref(), stack);
         });
     }
 
@@ -482,7 +478,7 @@ pub struct Waiter<'a> {
 
 impl Waiter<'_> {
     /// The running thread `t`.
-    pub fn of(t: &crate::runtime::thread::JThread) -> Waiter<'_> {
+    pub fn of(t: &JThread) -> Waiter<'_> {
         Waiter {
             id: t.id,
             frames: &t.frames,

@@ -100,12 +100,7 @@ impl Vm {
         if let Some(jfr) = &self.recorder.jfr {
             let arrivals: Vec<(u64, Instant)> = stacks
                 .iter()
-                .map(|st| {
-                    (
-                        st.thread_id,
-                        st.released_at.map_or(requested, |t| t.max(requested)),
-                    )
-                })
+                .map(|st| (st.thread_id, Safepoint::arrival(st, requested)))
                 .collect();
             jfr.safepoint(&crate::runtime::flight::SafepointReport {
                 requested,
@@ -253,16 +248,20 @@ struct Safepoint {
 }
 
 impl Safepoint {
-    /// When each stopped thread reached the safepoint: the moment it let go of its stack
-    /// (`ThreadStack::released_at`), or the request for a thread that was already in a safe
-    /// region (blocked, not started) when it came.
+    /// When the stopped thread `st` reached the safepoint requested at `requested`: the moment
+    /// it let go of its stack (`ThreadStack::released_at`), or the request for a thread that
+    /// was already in a safe region (blocked, not started) when it came.
+    fn arrival(st: &StackGuard, requested: Instant) -> Instant {
+        st.released_at.map_or(requested, |t| t.max(requested))
+    }
+
+    /// When each traced stopped thread reached the safepoint.
     fn arrivals(stacks: &[StackGuard], requested: Instant) -> Vec<(u32, Instant)> {
         stacks
             .iter()
             .filter_map(|st| {
                 let thread = st.events.as_ref()?.thread_id();
-                let at = st.released_at.map_or(requested, |t| t.max(requested));
-                Some((thread, at))
+                Some((thread, Safepoint::arrival(st, requested)))
             })
             .collect()
     }

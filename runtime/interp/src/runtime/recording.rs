@@ -178,10 +178,9 @@ fn open_flight_recording(
     };
     std::fs::File::create(&setup.path)
         .map_err(|e| format!("cannot create JFR recording {}: {e}", setup.path.display()))?;
-    let collector = heap.collector_name();
     Ok(Some(crate::runtime::flight::FlightRecorder::open(
         setup.clone(),
-        collector,
+        heap.allocates_in_tlabs(),
     )))
 }
 

@@ -141,15 +141,7 @@ impl JThread {
                 java_id: id,
                 name: name.to_string(),
             };
-            let parent_info = parent.map(|p| gcvm_tracer::jfr::ThreadInfo {
-                java_id: p.id,
-                name: p.name.clone(),
-            });
-            let parent = parent_info
-                .as_ref()
-                .zip(parent)
-                .map(|(info, p)| (info, &p.frames[..]));
-            jfr.thread_start(&info, parent, &vm.classes);
+            jfr.thread_start(&info, parent);
         }
         let threads = vm.threads.count().max(1);
         let stack = ThreadStack {
