@@ -170,6 +170,7 @@ impl RegionFilm {
                 heap_used: used,
                 heap_capacity: self.heap,
                 summary: summarise(&spaces),
+                activity: None,
                 spaces,
             };
             rec.frame(&frame.encode()).unwrap();

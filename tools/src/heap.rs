@@ -601,7 +601,9 @@ impl HeapModel {
             | Event::References { .. }
             | Event::Safepoint { .. }
             | Event::SafepointArrival { .. }
-            | Event::GcWorker(_) => Ok(()),
+            | Event::GcWorker(_)
+            | Event::Activity(_)
+            | Event::ThreadState { .. } => Ok(()),
             Event::GcStart {
                 gc_id,
                 kind,

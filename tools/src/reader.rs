@@ -5,7 +5,7 @@
 //! payload) and what was expected. The reader never panics on any input.
 
 use crate::inflate::InflatePool;
-use gcvm_tracer::format::{self, ev, TraceHeader, TraceSpaceKind};
+use gcvm_tracer::format::{self, ev, MethodActivity, ThreadState, TraceHeader, TraceSpaceKind};
 use gcvm_tracer::GcKind;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -223,6 +223,23 @@ pub enum Event {
     },
     /// What one parallel GC worker did in one phase of the current pause.
     GcWorker(Box<WorkerPhase>),
+    /// `--activity`: what the chunk's thread ran from `start_us` to `end_us` (trace clock),
+    /// per method (bytes in bytes).
+    Activity(Box<ActivityInterval>),
+    /// `--activity`: the chunk's thread was in `state` from `start_us` to `end_us`.
+    ThreadState {
+        state: ThreadState,
+        start_us: u64,
+        end_us: u64,
+    },
+}
+
+/// One Activity event: a thread's methods over one interval.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActivityInterval {
+    pub start_us: u64,
+    pub end_us: u64,
+    pub methods: Vec<MethodActivity>,
 }
 
 /// One GC worker's share of a parallel phase (event GC worker).
@@ -243,7 +260,7 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 28] = [
+pub const EVENT_KIND_NAMES: [&str; 30] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -272,6 +289,8 @@ pub const EVENT_KIND_NAMES: [&str; 28] = [
     "safepoint",
     "safepoint-arrival",
     "gc-worker",
+    "activity",
+    "thread-state",
 ];
 
 impl Event {
@@ -305,6 +324,8 @@ impl Event {
             Event::Safepoint { .. } => 25,
             Event::SafepointArrival { .. } => 26,
             Event::GcWorker(_) => 27,
+            Event::Activity(_) => 28,
+            Event::ThreadState { .. } => 29,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -1449,6 +1470,58 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
                 bytes: c.varint("GC worker bytes")?,
                 steals: c.varint("GC worker steals")?,
             }))
+        }
+        ev::ACTIVITY => {
+            let start_us = c.varint("activity start time")?;
+            let end_us = c.varint("activity end time")?;
+            if end_us < start_us {
+                return Err(c.err(format!(
+                    "activity interval ends at {end_us} µs, before its start at {start_us} µs"
+                )));
+            }
+            let n = c.varint("activity method count")?;
+            // Each entry takes at least five bytes: a count beyond the chunk is corrupt.
+            if n > (c.b.len().saturating_sub(c.p) / 5) as u64 {
+                return Err(c.err(format!(
+                    "activity interval claims {n} methods, more than the chunk holds"
+                )));
+            }
+            let mut methods = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                methods.push(MethodActivity {
+                    method: c.v32("activity method")?,
+                    invocations: c.varint("activity invocations")?,
+                    bytecodes: c.varint("activity bytecodes")?,
+                    objects: c.varint("activity objects")?,
+                    bytes: c.units("activity bytes")?,
+                });
+            }
+            Event::Activity(Box::new(ActivityInterval {
+                start_us,
+                end_us,
+                methods,
+            }))
+        }
+        ev::THREAD_STATE => {
+            let b = c.u8("thread state")?;
+            let state = ThreadState::from_u8(b).ok_or_else(|| {
+                c.err(format!(
+                    "expected a thread state 0 (running) to 6 (native), found {b}"
+                ))
+            })?;
+            let start_us = c.varint("thread state start time")?;
+            let end_us = c.varint("thread state end time")?;
+            if end_us < start_us {
+                return Err(c.err(format!(
+                    "thread state {} ends at {end_us} µs, before its start at {start_us} µs",
+                    state.name()
+                )));
+            }
+            Event::ThreadState {
+                state,
+                start_us,
+                end_us,
+            }
         }
         ev::METHOD => Event::MethodDef {
             id: c.v32("method id")?,

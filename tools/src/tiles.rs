@@ -146,6 +146,7 @@ fn tile_heap(
         heap_used: used,
         heap_capacity: capacity,
         summary: summarise(&spaces),
+        activity: None,
         spaces,
     }
 }

@@ -63,6 +63,14 @@ pub mod ev {
     pub const THREAD_DEATH: u8 = 0x0A;
     /// A user mark: varint length + UTF-8 label.
     pub const MARK: u8 = 0x0B;
+    /// `--activity`: what the thread ran in one interval (trace clock, µs): varint start_us,
+    /// end_us, count, then per method: varint method (a Method symbol), invocations,
+    /// bytecodes, objects, bytes_units. A thread may write several for one interval (it
+    /// reports at every state change); readers add them up.
+    pub const ACTIVITY: u8 = 0x0C;
+    /// `--activity`: the thread was in `state` (`ThreadState`) from start_us to end_us:
+    /// u8 state, varint start_us, end_us. A thread's spans tile its life.
+    pub const THREAD_STATE: u8 = 0x0D;
 
     // GC events (GC-thread chunks)
     /// varint gc_id, u8 kind, varint cause id, varint time_us.
@@ -119,7 +127,8 @@ pub mod ev {
     pub const SITE: u8 = 0x31;
     /// varint id, name.
     pub const CAUSE: u8 = 0x32;
-    /// A method, the context of deaths: varint id (>= 1), str class, str name, str descriptor.
+    /// A method, the context of deaths and the unit of code activity: varint id (>= 1),
+    /// str class, str name, str descriptor.
     pub const METHOD: u8 = 0x33;
 }
 
@@ -136,6 +145,78 @@ pub const MOVE_FAST_LIMIT: u64 = 1 << 24;
 
 /// Site 0 is predefined: VM-internal allocations with no usual type (use typed/explicit events).
 pub const SITE_VM: u32 = 0;
+
+/// Header flag: the trace records code activity and thread states (`gcvm run --activity`):
+/// Activity and Thread State events, Method symbols for every loaded method.
+pub const HEADER_FLAG_ACTIVITY: u16 = 4;
+
+/// What a thread is doing (JIVE's thread states), one byte in Thread State events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ThreadState {
+    /// Running Java code (or the VM on its behalf).
+    Running = 0,
+    /// Waiting to enter a contended monitor.
+    Blocked = 1,
+    /// Object.wait, LockSupport.park, Thread.join, a reference queue, another thread's class
+    /// initialisation.
+    Waiting = 2,
+    /// Thread.sleep.
+    Sleeping = 3,
+    /// Stopped at a safepoint while other threads are still on their way to it.
+    Safepoint = 4,
+    /// Stopped while a collection (or another safepoint operation) runs.
+    Gc = 5,
+    /// In native code that may block: file and console I/O, System.exit, yield.
+    Native = 6,
+}
+
+impl ThreadState {
+    pub const ALL: [ThreadState; 7] = [
+        ThreadState::Running,
+        ThreadState::Blocked,
+        ThreadState::Waiting,
+        ThreadState::Sleeping,
+        ThreadState::Safepoint,
+        ThreadState::Gc,
+        ThreadState::Native,
+    ];
+
+    pub fn from_u8(b: u8) -> Option<ThreadState> {
+        ThreadState::ALL.get(b as usize).copied()
+    }
+
+    /// The name the trace tools, the streams and the viewer use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ThreadState::Running => "running",
+            ThreadState::Blocked => "blocked",
+            ThreadState::Waiting => "waiting",
+            ThreadState::Sleeping => "sleeping",
+            ThreadState::Safepoint => "safepoint",
+            ThreadState::Gc => "gc",
+            ThreadState::Native => "native",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ThreadState> {
+        ThreadState::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// One method's share of a thread's interval (an Activity event's entry).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MethodActivity {
+    /// The Method symbol's id (>= 1).
+    pub method: u32,
+    /// Calls that entered the method.
+    pub invocations: u64,
+    /// Instructions executed in it (a superinstruction counts the instructions it stands for).
+    pub bytecodes: u64,
+    /// Objects allocated while it was the running frame, and their bytes.
+    pub objects: u64,
+    pub bytes: u64,
+}
 
 /// What a space is used for. Encoded as one byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

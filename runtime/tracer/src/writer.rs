@@ -14,7 +14,7 @@
 //! written by the writer thread before the next chunk it writes, hence before any event that uses
 //! them.
 
-use crate::format::{self, ev, TraceHeader, TraceSpaceKind};
+use crate::format::{self, ev, MethodActivity, ThreadState, TraceHeader, TraceSpaceKind};
 use crate::{GcEventSink, GcKind, WorkerActivity};
 use std::collections::HashMap;
 use std::fs::File;
@@ -47,6 +47,9 @@ pub struct TraceConfig {
     pub queue_buffers: usize,
     /// The trace records deaths (`--trace-deaths`): sets `HEADER_FLAG_DEATHS`.
     pub deaths: bool,
+    /// The trace records code activity and thread states (`--activity`): sets
+    /// `HEADER_FLAG_ACTIVITY`.
+    pub activity: bool,
 }
 
 impl Default for TraceConfig {
@@ -61,6 +64,7 @@ impl Default for TraceConfig {
             min_object_size: 16,
             queue_buffers: 256,
             deaths: false,
+            activity: false,
         }
     }
 }
@@ -299,6 +303,10 @@ impl TraceWriter {
                 0
             } | if config.deaths {
                 format::HEADER_FLAG_DEATHS
+            } else {
+                0
+            } | if config.activity {
+                format::HEADER_FLAG_ACTIVITY
             } else {
                 0
             },
@@ -780,6 +788,46 @@ impl ThreadEvents {
     pub fn mark(&mut self, label: &str) {
         self.b.refresh_epoch();
         self.b.put_str_event(ev::MARK, label);
+    }
+
+    /// `--activity`: what this thread ran from `start` to `end` (one Activity event per 256
+    /// methods). Methods with nothing to report are left out.
+    pub fn activity(&mut self, start: Instant, end: Instant, methods: &[MethodActivity]) {
+        let (start_us, end_us) = (self.time_us_at(start), self.time_us_at(end));
+        let b = &mut self.b;
+        b.refresh_epoch();
+        for batch in methods.chunks(256) {
+            // Five varints of at most 10 bytes per method, and the event's own three.
+            b.ensure(1 + 30 + batch.len() * 50);
+            b.put_u8(ev::ACTIVITY);
+            b.put_varint(start_us);
+            b.put_varint(end_us.max(start_us));
+            b.put_varint(batch.len() as u64);
+            for m in batch {
+                b.put_varint(m.method as u64);
+                b.put_varint(m.invocations);
+                b.put_varint(m.bytecodes);
+                b.put_varint(m.objects);
+                b.put_varint(m.bytes >> 3);
+            }
+        }
+    }
+
+    /// `--activity`: the thread was in `state` from `start` to `end`.
+    pub fn thread_state(&mut self, state: ThreadState, start: Instant, end: Instant) {
+        let (start_us, end_us) = (self.time_us_at(start), self.time_us_at(end));
+        let b = &mut self.b;
+        b.refresh_epoch();
+        b.ensure(1 + 1 + 20);
+        b.put_u8(ev::THREAD_STATE);
+        b.put_u8(state as u8);
+        b.put_varint(start_us);
+        b.put_varint(end_us.max(start_us));
+    }
+
+    /// `t` on the trace's clock (microseconds since the trace start).
+    pub fn time_us_at(&self, t: Instant) -> u64 {
+        self.b.shared.time_us_at(t)
     }
 
     /// Sends the buffered events to the writer thread. Call at every safepoint before a collection

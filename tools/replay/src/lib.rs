@@ -253,6 +253,7 @@ mod tests {
                     heap_used: 16 * (seq + 1),
                     heap_capacity: 8192,
                     summary: vec![],
+                    activity: None,
                     spaces: t.finish(),
                 }
                 .encode()

@@ -190,6 +190,7 @@ impl Vm {
             heap_used: self.heap.used() as u64,
             heap_capacity: self.heap.capacity() as u64,
             summary: gcvm_tracer::stream::tiles::summarise(&spaces),
+            activity: None,
             spaces,
         };
         *streams.last_frame.lock() = Instant::now();
@@ -336,6 +337,7 @@ impl GcEventSink for PhaseFrames<'_> {
             heap_used: used,
             heap_capacity: spaces.iter().map(|s| s.end - s.start).sum(),
             summary,
+            activity: None,
             spaces: spaces_out,
         };
         *streams.last_frame.lock() = Instant::now();

@@ -183,6 +183,8 @@ pub struct Frame {
     pub spaces: Vec<FrameSpace>,
     /// Per stream, its total over the heap (`tiles::summarise`).
     pub summary: Vec<(u16, u64)>,
+    /// `--activity`: the code that ran and the threads' states since the previous frame.
+    pub activity: Option<super::activity::FrameActivity>,
 }
 
 impl Frame {
@@ -217,7 +219,7 @@ impl Frame {
                 "separators": s.separators,
             }));
         }
-        let header = json!({
+        let mut header = json!({
             "seq": self.seq,
             "event": self.event.name(),
             "gc": self.gc,
@@ -228,6 +230,9 @@ impl Frame {
             "summary": self.summary.iter().map(|(id, v)| json!([id, v])).collect::<Vec<_>>(),
             "spaces": spaces_json,
         });
+        if let Some(a) = &self.activity {
+            header["activity"] = a.to_json();
+        }
         let mut header = header.to_string().into_bytes();
         while header.len() % 4 != 0 {
             header.push(b' ');
@@ -310,6 +315,10 @@ impl Frame {
             heap_capacity: h["heap"]["capacity"].as_u64().unwrap_or(0),
             spaces,
             summary,
+            activity: match h.get("activity") {
+                Some(a) if !a.is_null() => Some(super::activity::FrameActivity::from_json(a)?),
+                _ => None,
+            },
         })
     }
 }
@@ -371,6 +380,7 @@ mod tests {
             heap_used: 3100,
             heap_capacity: 8192,
             summary: crate::stream::tiles::summarise(&spaces),
+            activity: None,
             spaces,
         }
     }

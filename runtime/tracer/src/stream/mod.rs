@@ -19,6 +19,7 @@
 //!   fan-out to clients that never blocks the VM, the recorder.
 //! - `server`: the loopback HTTP + WebSocket server that serves the viewer and the protocol.
 
+pub mod activity;
 pub mod codec;
 pub mod hub;
 pub mod record;

@@ -190,6 +190,7 @@ mod tests {
             heap_used: 0,
             heap_capacity: 8192,
             summary: vec![],
+            activity: None,
             spaces,
         }
         .encode()
