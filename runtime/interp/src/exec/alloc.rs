@@ -27,16 +27,10 @@ impl JThread {
         len: Option<u32>,
     ) -> JResult<usize> {
         let st: &mut ThreadStack = self;
-        if let Some(a) = st.activity.as_mut() {
-            if let Some(f) = st.frames.last() {
-                a.allocated(f.method, size);
-            }
-        }
         match st.mutator.tlab.alloc(size) {
             Some(at) => {
-                if let Some(events) = st.events.as_mut() {
-                    record_in_tlab(events, site, type_id, len, at, size);
-                    tick_death_clock(&st.mutator, size);
+                if st.observed {
+                    observe_in_tlab(st, site, type_id, len, at, size);
                 }
                 Ok(at)
             }
@@ -133,6 +127,7 @@ impl JThread {
                 jfr.slow_allocation(&thread, class, size, tlab, &mut st.allocation_sampling);
             }
         }
+        count_allocation(st, size);
         if let Some(events) = st.events.as_mut() {
             if refilled {
                 // The whole chunk, filler reserve included: [start, hard_end).
@@ -167,10 +162,7 @@ impl JThread {
         let st: &mut ThreadStack = self;
         let at = match st.mutator.tlab.alloc(size) {
             Some(at) => {
-                if let Some(events) = st.events.as_mut() {
-                    record_in_tlab(events, site, type_id, len, at, size);
-                    tick_death_clock(&st.mutator, size);
-                }
+                observe_in_tlab(st, site, type_id, len, at, size);
                 at
             }
             None => self.alloc_or_collect(size, site, type_id, len)?,
@@ -325,6 +317,33 @@ impl JThread {
     }
 
     // ---- classes ----
+}
+
+/// Tells whoever observes the thread's allocations (`ThreadStack::observed`) of one placed at
+/// `at` in its TLAB: the trace, in address order, and `--activity`'s counters. Out of line, so
+/// that `alloc`'s fast path stays small enough to be inlined into the interpreter's loop.
+#[inline(never)]
+fn observe_in_tlab(
+    st: &mut ThreadStack,
+    site: Site,
+    type_id: u32,
+    len: Option<u32>,
+    at: usize,
+    size: usize,
+) {
+    count_allocation(st, size);
+    if let Some(events) = st.events.as_mut() {
+        record_in_tlab(events, site, type_id, len, at, size);
+        tick_death_clock(&st.mutator, size);
+    }
+}
+
+/// `--activity`: the running frame's method allocated `size` bytes.
+#[inline]
+fn count_allocation(st: &mut ThreadStack, size: usize) {
+    if let (Some(_), Some(f)) = (&st.activity, st.frames.last()) {
+        st.method_counts.allocated(f.method, size);
+    }
 }
 
 /// Records one allocation placed at `at` in the thread's TLAB (in address order).

@@ -65,7 +65,11 @@ impl JThread {
             Some(a) if COUNTING => a.epoch_cell(),
             _ => &NOT_COUNTING,
         };
-        let mut interval = epoch_cell.load(Relaxed);
+        let mut interval = if COUNTING {
+            epoch_cell.load(Relaxed)
+        } else {
+            0
+        };
         'frames: loop {
             // One look through the thread's stack guard for the frame and the slot view.
             let st: &mut crate::runtime::thread::ThreadStack = self;
@@ -86,9 +90,14 @@ impl JThread {
             }
             // The instructions from the next one to run on.
             let mut next = insns[pc..].iter();
-            // COUNTING: the instructions this frame ran since it last handed its count over,
-            // minus the index the current straight run started at (see `jump!` and `sync!`).
-            let mut executed: isize = -(pc as isize);
+            // COUNTING: the instructions this frame ran, minus the index the current straight
+            // run started at (see `jump!`); taken over from the frame, where it waited while a
+            // callee ran.
+            let mut executed: isize = if COUNTING {
+                std::mem::take(&mut st.frames[fi].executed) as isize - pc as isize
+            } else {
+                0
+            };
             // Relative to the locals base, as the view below.
             let mut sp = frame_sp - lb;
             // The frame's part of the slot array, unchecked (slots.rs); re-taken after every call
@@ -153,9 +162,27 @@ impl JThread {
                     let f = &mut self.frames[fi];
                     f.pc = (after - 1) as u32;
                     f.sp = f.locals + sp as u32;
+                }};
+            }
+            // COUNTING: keeps the frame's instruction count in the frame (before a callee runs,
+            // a throw, or a report of the interval, which takes the counts of every frame).
+            macro_rules! save_count {
+                () => {{
                     if COUNTING {
-                        self.count_bytecodes(method, executed + after as isize);
-                        executed = -(after as isize);
+                        let after = insns.len() - next.len();
+                        self.frames[fi].executed = (executed + after as isize) as u64;
+                    }
+                }};
+            }
+            // COUNTING: if the VM's interval moved on, report the one counted and start the next.
+            macro_rules! check_interval {
+                () => {{
+                    if COUNTING && epoch_cell.load(Relaxed) != interval {
+                        save_count!();
+                        interval = self.next_activity_interval();
+                        let after = insns.len() - next.len();
+                        executed =
+                            std::mem::take(&mut self.frames[fi].executed) as isize - after as isize;
                     }
                 }};
             }
@@ -171,6 +198,7 @@ impl JThread {
             macro_rules! throw {
                 ($e:expr) => {{
                     sync!();
+                    save_count!();
                     let _: Throw = $e;
                     unwind!()
                 }};
@@ -290,11 +318,7 @@ impl JThread {
                         self.safepoint_poll();
                         reload!();
                     }
-                    if COUNTING && epoch_cell.load(Relaxed) != interval {
-                        sync!();
-                        interval = self.next_activity_interval();
-                        reload!();
-                    }
+                    check_interval!();
                 }};
             }
             macro_rules! if_i {
@@ -372,10 +396,9 @@ impl JThread {
                                 }
                             }
                             sync!();
+                            check_interval!();
+                            save_count!();
                             if self.push_decoded_frame(m, callee, lb + $base) {
-                                if COUNTING {
-                                    interval = self.count_invocation(m);
-                                }
                                 let locals = lb + $base;
                                 entered = Some(Entry {
                                     method: m,
@@ -389,6 +412,7 @@ impl JThread {
                         }
                     }
                     sync!();
+                    save_count!();
                     match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
@@ -1152,7 +1176,7 @@ impl JThread {
                         }
                         if COUNTING {
                             let after = insns.len() - next.len();
-                            self.count_bytecodes(method, executed + after as isize);
+                            self.count_return(method, executed + after as isize);
                         }
                         let st: &mut crate::runtime::thread::ThreadStack = self;
                         st.frames.pop();
@@ -1973,6 +1997,9 @@ impl JThread {
                 );
             }
             self.frames.pop();
+            if self.activity.is_some() {
+                self.count_return(frame.method, frame.executed as isize);
+            }
             if !frame.lock.is_null() {
                 // A synchronized method's monitor is released when an exception leaves it.
                 let exc = self.take_pending();

@@ -88,7 +88,7 @@ impl JThread {
             return Err(self.throw_stack_overflow());
         }
         if self.activity.is_some() {
-            self.count_invocation(method);
+            self.next_activity_interval();
         }
         if method.is_synchronized() {
             if let Err(t) = self.enter_method_monitor(method, base) {
@@ -121,6 +121,7 @@ impl JThread {
             locals: base as u32,
             sp: top as u32,
             lock: Ref::NULL,
+            executed: 0,
         });
         self.safepoint_poll();
         true
@@ -173,6 +174,7 @@ impl JThread {
             locals: base as u32,
             sp: (base + method.arg_slots as usize) as u32,
             lock: Ref::NULL,
+            executed: 0,
         });
         self.safepoint_poll();
         let mut result = match method.is_synchronized() {

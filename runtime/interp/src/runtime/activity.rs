@@ -118,15 +118,12 @@ fn tick_intervals(epoch: &AtomicU32, stop: &AtomicBool, origin: Instant, interva
     }
 }
 
-/// One thread's counters for the interval it is in, and its current state's start.
+/// One thread's state for `--activity` besides its method counts: the interval it counts
+/// in, and its current state's start.
 pub struct ThreadActivity {
     /// The interval being counted (`CodeActivity::epoch` when it began).
     pub epoch: u32,
     interval_start: Instant,
-    /// Per method id.
-    counts: Vec<Counts>,
-    /// The method ids with counts, in first-touched order.
-    touched: Vec<u32>,
     /// When the thread entered its current state (it is running whenever it counts).
     state_since: Instant,
 }
@@ -138,26 +135,37 @@ impl ThreadActivity {
         Some(Box::new(ThreadActivity {
             epoch: a.epoch(),
             interval_start: now,
-            counts: Vec::new(),
-            touched: Vec::new(),
             state_since: now,
         }))
     }
+}
 
-    #[inline]
+/// One thread's counts per method id for the current interval. In the thread's stack itself,
+/// not behind `activity`, so that counting a return is one look-up from the thread. A report
+/// scans them all: a few thousand entries every interval cost less than keeping a list of
+/// the touched ones on every count.
+#[derive(Default)]
+pub struct MethodCounts {
+    counts: Vec<Counts>,
+}
+
+impl MethodCounts {
+    #[inline(always)]
     fn of(&mut self, method: &Method) -> &mut Counts {
         let id = method.id as usize;
         if id >= self.counts.len() {
-            self.counts.resize(id + 1, Counts::default());
+            self.grow(id);
         }
-        let c = &mut self.counts[id];
-        if *c == Counts::default() {
-            self.touched.push(method.id);
-        }
-        c
+        &mut self.counts[id]
     }
 
-    /// `n` instructions ran in `method`.
+    #[cold]
+    fn grow(&mut self, id: usize) {
+        self.counts
+            .resize((id + 1).max(2 * self.counts.len()), Counts::default());
+    }
+
+    /// `n` instructions ran in `method` (a frame still on the stack).
     #[inline]
     pub fn bytecodes(&mut self, method: &Method, n: u64) {
         if n > 0 {
@@ -165,13 +173,17 @@ impl ThreadActivity {
         }
     }
 
-    /// `method` was entered.
-    #[inline]
-    pub fn invoked(&mut self, method: &Method) {
-        self.of(method).invocations += 1;
+    /// A frame of `method` returned after `n` more instructions. Invocations are counted when
+    /// they end: one counter update per call, where the frame hands over its count anyway.
+    #[inline(always)]
+    pub fn returned(&mut self, method: &Method, n: u64) {
+        let c = self.of(method);
+        c.invocations += 1;
+        c.bytecodes += n;
     }
 
-    /// A trivial method ran in place: entered, and its `n` instructions run.
+    /// A method ran in place (a trivial one, unframed, or a native): entered, and its `n`
+    /// instructions run.
     #[inline]
     pub fn ran_in_place(&mut self, method: &Method, n: u64) {
         let c = self.of(method);
@@ -188,43 +200,36 @@ impl ThreadActivity {
     }
 
     /// Takes the interval's counts, clearing them.
-    fn take_counts(&mut self) -> Vec<(u32, Counts)> {
-        let mut out = Vec::with_capacity(self.touched.len());
-        for id in self.touched.drain(..) {
-            let c = std::mem::take(&mut self.counts[id as usize]);
-            out.push((id, c));
+    fn take(&mut self) -> Vec<(u32, Counts)> {
+        let mut out = Vec::new();
+        for (id, c) in self.counts.iter_mut().enumerate() {
+            if *c != Counts::default() {
+                out.push((id as u32, std::mem::take(c)));
+            }
         }
         out
     }
 }
 
 impl JThread {
-    /// The interpreter hands over the `n` instructions a frame of `method` ran.
-    #[inline]
-    pub(crate) fn count_bytecodes(&mut self, method: &Method, n: isize) {
-        if let Some(a) = self.activity.as_mut() {
-            a.bytecodes(method, n.max(0) as u64);
-        }
+    /// A frame of `method` returns (or is unwound) after running `n` instructions that it had
+    /// not handed over yet: one invocation, `n` instructions.
+    #[inline(always)]
+    pub(crate) fn count_return(&mut self, method: &Method, n: isize) {
+        self.method_counts.returned(method, n.max(0) as u64);
     }
 
-    /// `method` was entered (its frame pushed, or a native about to run): in the interval
-    /// the VM is in now, reporting the previous one first if it moved on. Returns the
-    /// interval.
-    #[inline]
-    pub(crate) fn count_invocation(&mut self, method: &Method) -> u32 {
-        let epoch = self.next_activity_interval();
-        if let Some(a) = self.activity.as_mut() {
-            a.invoked(method);
-        }
-        epoch
+    /// `method` (a native) was entered: in the interval the VM is in now, reporting the
+    /// previous one first if it moved on.
+    pub(crate) fn count_invocation(&mut self, method: &Method) {
+        self.next_activity_interval();
+        self.method_counts.ran_in_place(method, 0);
     }
 
     /// A trivial method (empty, or a getter) of `n` instructions ran in place, unframed.
     #[inline]
     pub(crate) fn count_ran_in_place(&mut self, method: &Method, n: usize) {
-        if let Some(a) = self.activity.as_mut() {
-            a.ran_in_place(method, n as u64);
-        }
+        self.method_counts.ran_in_place(method, n as u64);
     }
 
     /// At a method entry or a backward branch: if the VM's interval moved on, report the one
@@ -254,8 +259,13 @@ impl JThread {
         let Some(a) = st.activity.as_mut() else {
             return;
         };
+        // The instructions that frames waiting for their callees ran this interval.
+        for f in st.frames.iter_mut() {
+            st.method_counts
+                .bytecodes(f.method, std::mem::take(&mut f.executed));
+        }
         let start = a.interval_start;
-        let counts = a.take_counts();
+        let counts = st.method_counts.take();
         a.interval_start = now;
         a.epoch = clock.epoch();
         if counts.is_empty() {

@@ -45,6 +45,9 @@ pub struct Frame {
     pub sp: u32,
     /// The object a synchronized method locked on entry (null otherwise).
     pub lock: Ref,
+    /// `--activity`: instructions this frame ran and has not yet handed to its method's counter,
+    /// kept here while a callee runs (the running frame keeps its count in the interpreter).
+    pub executed: u64,
 }
 
 /// Slots kept free past the limit so a StackOverflowError can still be constructed.
@@ -71,8 +74,13 @@ pub struct ThreadStack {
     /// stopped at a safepoint poll). A pause that takes the lock reads it as the moment the
     /// thread reached the safepoint (the trace's Safepoint arrival events).
     pub released_at: Option<std::time::Instant>,
-    /// `--activity`: this thread's counters for the current interval (runtime/activity.rs).
+    /// `--activity`: this thread's interval and state (runtime/activity.rs)...
     pub activity: Option<Box<crate::runtime::activity::ThreadActivity>>,
+    /// ... and its counts per method (empty without `--activity`).
+    pub method_counts: crate::runtime::activity::MethodCounts,
+    /// Somebody hears of each allocation: the trace (`events`) or `--activity`. One flag, so
+    /// that the allocation fast path asks once and stays small enough to be inlined.
+    pub observed: bool,
 }
 
 /// The shared, always-accessible part of a thread (the registry holds these).
@@ -159,6 +167,12 @@ impl JThread {
             events: vm.thread_events(id, name),
             released_at: None,
             activity: crate::runtime::activity::ThreadActivity::new(vm),
+            method_counts: Default::default(),
+            observed: false,
+        };
+        let stack = ThreadStack {
+            observed: stack.events.is_some() || stack.activity.is_some(),
+            ..stack
         };
         let shared = Arc::new(ThreadShared {
             id,
