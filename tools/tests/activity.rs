@@ -193,9 +193,9 @@ fn activity_of_a_method_no_symbol_defines_is_a_one_line_error_at_its_byte() {
     drop(gc);
     main.thread_death();
     w.finish().unwrap();
-    let err = tiles_from_trace(&path, 8192)
-        .err()
-        .expect("the trace was accepted");
+    let Err(err) = tiles_from_trace(&path, 8192) else {
+        panic!("the trace was accepted");
+    };
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.contains("method 77") && err.starts_with("trace byte "),
