@@ -1,7 +1,8 @@
 //! The heap viewer in a real browser: Debian's chromium, headless, driven over the DevTools
 //! protocol, loads the viewer that `gcvm replay` serves and is checked by its canvas pixels —
 //! tiles in the colours of their values, the legend, a step to the next event, two recordings
-//! side by side, a malformed command refused — and a screenshot. Also `gcvm replay`'s errors.
+//! side by side, a malformed command refused, the code pane of frames carrying activity — and a
+//! screenshot. Also `gcvm replay`'s errors, and activity passing through it byte for byte.
 //! The browser tests fail (never pass silently) when chromium is missing: .ci/setup installs it.
 
 mod support;
@@ -1126,4 +1127,81 @@ fn a_frames_activity_survives_recording_and_replay_byte_for_byte() {
         })
         .collect();
     assert_eq!(decoded, activities());
+}
+
+/// An `--activity` trace, written with the tracer's writer: two major collections of a 1 MB
+/// space; before the first, `main` runs app/Hot for 1000 bytecodes and app/Cold for 10, before
+/// the second the reverse.
+fn write_activity_trace(path: &std::path::Path) {
+    use gcvm_tracer::format::MethodActivity;
+    use gcvm_tracer::{GcEventSink, GcKind, SpaceDesc, TraceConfig, TraceSpaceKind, TraceWriter};
+    use std::time::Instant;
+    let config = TraceConfig {
+        program: "ActivityTrace".into(),
+        collector: "mark-compact".into(),
+        heap_size: 1 << 20,
+        activity: true,
+        ..TraceConfig::default()
+    };
+    let w = TraceWriter::create(path, config).unwrap();
+    w.sync_spaces(&[SpaceDesc {
+        id: 0,
+        kind: TraceSpaceKind::Old,
+        start: 0,
+        end: 1 << 20,
+        name: "mark-compact".into(),
+    }]);
+    w.define_method(1, "app/Hot", "run", "()V");
+    w.define_method(2, "app/Cold", "run", "()V");
+    let method = |method: u32, bytecodes: u64| MethodActivity {
+        method,
+        invocations: 1,
+        bytecodes,
+        objects: 0,
+        bytes: 0,
+    };
+    let mut main = w.thread_events(1, "main");
+    let mut gc = w.gc_sink();
+    for (gc_id, (hot, cold)) in [(1000, 10), (10, 1000)].into_iter().enumerate() {
+        let t = Instant::now();
+        let end = t + Duration::from_millis(1);
+        main.activity(t, end, &[method(1, hot), method(2, cold)]);
+        main.thread_state(ThreadState::Running, t, end);
+        main.flush();
+        std::thread::sleep(Duration::from_millis(2));
+        gc.gc_start(gc_id as u32, GcKind::Major, "test");
+        gc.gc_end(gc_id as u32);
+    }
+    drop(gc);
+    main.thread_death();
+    w.finish().unwrap();
+}
+
+#[test]
+fn replaying_an_activity_trace_shows_the_code_recomputed_from_it() {
+    let dir = scratch("code-trace");
+    let trace = dir.join("activity.gct");
+    write_activity_trace(&trace);
+    let server = ReplayServer::start(&[&trace], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 0);
+    let first = boxes(&mut browser, &page, 0);
+    assert_hot(&first["app/Hot"]);
+    assert_cold(&first["app/Cold"]);
+    step_code_to(&mut browser, &page, 1);
+    let idle = boxes(&mut browser, &page, 0);
+    assert_eq!(
+        (&idle["app/Hot"]["fill"], &idle["app/Cold"]["fill"]),
+        (&json!("rgb(200,200,200)"), &json!("rgb(200,200,200)")),
+        "nothing ran during the first collection"
+    );
+    step_code_to(&mut browser, &page, 2);
+    let second = boxes(&mut browser, &page, 0);
+    assert_hot(&second["app/Cold"]);
+    assert_cold(&second["app/Hot"]);
+    let strip = browser.eval(
+        &page,
+        "gcvm.panes[0].code.spans.map(s => [s.name, s.state])",
+    );
+    assert_eq!(strip, json!([["main", "running"]]));
 }

@@ -222,15 +222,12 @@ class CodeView {
   }
 
   // Shows `activity` (a frame header's member), or hides the pane when there is none.
-  // Returns whether the pane appeared or disappeared (the heap's width changes).
   show(activity) {
-    const toggled = !activity !== !this.activity;
     this.activity = activity || null;
     this.col.hidden = !activity;
     this.tip.hidden = true;
     this.dirty = !!activity;
     if (!activity) { this.boxes = []; this.spans = []; this.legend = []; }
-    return toggled;
   }
 
   draw() {
@@ -544,8 +541,8 @@ class Pane {
       const shapeChanged = !this.shown || this.shapeOf(this.shown) !== this.shapeOf(f);
       this.shown = f;
       if (shapeChanged) this.buildSelectors();
-      // The code pane appearing or going changes the heap's width: its grid is laid out again.
-      if (this.code.show(f.activity)) this.historyDirty = true;
+      // The code pane appearing or going changes the heap's width: the grid's layout follows.
+      this.code.show(f.activity);
       this.dirty = true;
       this.infoDirty = true;
       this.historyDirty = true;
