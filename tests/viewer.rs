@@ -1,7 +1,8 @@
 //! The heap viewer in a real browser: Debian's chromium, headless, driven over the DevTools
 //! protocol, loads the viewer that `gcvm replay` serves and is checked by its canvas pixels —
 //! tiles in the colours of their values, the legend, a step to the next event, two recordings
-//! side by side, a malformed command refused — and a screenshot. Also `gcvm replay`'s errors.
+//! side by side, a malformed command refused, the code pane of frames carrying activity — and a
+//! screenshot. Also `gcvm replay`'s errors, and activity passing through it byte for byte.
 //! The browser tests fail (never pass silently) when chromium is missing: .ci/setup installs it.
 
 mod support;
@@ -697,4 +698,510 @@ fn a_live_run_can_be_looked_back_at_with_the_timeline_and_followed_again() {
         LOAD,
     );
     let _ = hub.end(Duration::ZERO);
+}
+
+// ---- the code pane (frames carrying activity) ----
+
+use gcvm_tracer::format::ThreadState;
+use gcvm_tracer::stream::activity::{ActivityFeed, Counts, FrameActivity};
+
+const MAIN: u64 = 1;
+const WORKER: u64 = 2;
+
+fn ran(bytecodes: u64, bytes: u64) -> Counts {
+    Counts {
+        invocations: 1 + bytecodes / 100,
+        bytecodes,
+        objects: bytes / 16,
+        bytes,
+    }
+}
+
+/// Three frames, 40 ms apart. Frame 0: app/A busy (9000 bytecodes, main and worker), app/B
+/// 1000, app/C 500 allocating; the worker runs, is blocked from 10 to 30 ms, runs. Frame 1:
+/// app/B busy (8000), app/A 100, app/C idle; the worker waits. Frame 2: app/A and app/B 5000
+/// each; the worker is blocked again.
+fn activities() -> Vec<FrameActivity> {
+    let mut feed = ActivityFeed::new();
+    feed.thread_name(MAIN, "main");
+    feed.thread_name(WORKER, "worker");
+    feed.counts(MAIN, "app/A", ran(6000, 0));
+    feed.counts(WORKER, "app/A", ran(3000, 0));
+    feed.counts(WORKER, "app/B", ran(1000, 64));
+    feed.counts(MAIN, "app/C", ran(500, 4096));
+    feed.state(MAIN, ThreadState::Running, 0.0, 40.0);
+    feed.state(WORKER, ThreadState::Running, 0.0, 10.0);
+    feed.state(WORKER, ThreadState::Blocked, 10.0, 30.0);
+    feed.state(WORKER, ThreadState::Running, 30.0, 40.0);
+    let first = feed.take_frame(40.0);
+    feed.counts(MAIN, "app/B", ran(8000, 1024));
+    feed.counts(MAIN, "app/A", ran(100, 0));
+    feed.state(MAIN, ThreadState::Running, 40.0, 80.0);
+    feed.state(WORKER, ThreadState::Waiting, 40.0, 80.0);
+    let second = feed.take_frame(80.0);
+    feed.counts(MAIN, "app/A", ran(5000, 0));
+    feed.counts(WORKER, "app/B", ran(5000, 0));
+    feed.state(MAIN, ThreadState::Running, 80.0, 120.0);
+    feed.state(WORKER, ThreadState::Running, 80.0, 95.0);
+    feed.state(WORKER, ThreadState::Blocked, 95.0, 120.0);
+    let third = feed.take_frame(120.0);
+    vec![first, second, third]
+}
+
+fn activity_film(dir: &std::path::Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    write_activity_film(&path, &activities());
+    path
+}
+
+/// Pauses on frame `n` and waits for its code pane to be drawn.
+fn show_code_of(browser: &mut Browser, page: &Page, n: u64) {
+    pause_at(browser, page, n);
+    browser.wait_for(
+        page,
+        "gcvm.panes.every(p => !p.code.dirty && p.code.boxes.length > 0)",
+        "the code pane to be drawn",
+        LOAD,
+    );
+}
+
+/// Steps to the next frame (`n`) and waits for its code pane to be drawn.
+fn step_code_to(browser: &mut Browser, page: &Page, n: u64) {
+    browser.eval(page, "document.getElementById('step').click()");
+    browser.wait_for(
+        page,
+        &format!(
+            "gcvm.panes.every(p => p.shown.seq === {n} && p.status.state === 'paused' && !p.code.dirty)"
+        ),
+        &format!("the step to frame {n}"),
+        LOAD,
+    );
+}
+
+/// Pane `pane`'s boxes by class name: the hook's record plus the canvas pixel at its centre.
+fn boxes(
+    browser: &mut Browser,
+    page: &Page,
+    pane: usize,
+) -> std::collections::HashMap<String, Value> {
+    let list = browser.eval(
+        page,
+        &format!(
+            "gcvmActivityBoxes({pane}).map(b => ({{...b, pixel: Array.from(gcvm.panes[{pane}].code.ctx \
+               .getImageData(b.x + (b.w >> 1), b.y + (b.h >> 1), 1, 1).data).slice(0, 3)}}))"
+        ),
+    );
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["name"].as_str().unwrap().to_string(), b.clone()))
+        .collect()
+}
+
+fn rgb(b: &Value) -> [u64; 3] {
+    css_rgb(b["fill"].as_str().unwrap())
+}
+
+/// A box is drawn in its fill: red dominates a hot one, blue a cold one.
+fn assert_hot(b: &Value) {
+    let [r, _, bl] = rgb(b);
+    assert_eq!(
+        json!(rgb(b)),
+        b["pixel"],
+        "{} not drawn in its fill",
+        b["name"]
+    );
+    assert!(r > bl, "{} should be hot: {}", b["name"], b["fill"]);
+}
+fn assert_cold(b: &Value) {
+    let [r, _, bl] = rgb(b);
+    assert_eq!(
+        json!(rgb(b)),
+        b["pixel"],
+        "{} not drawn in its fill",
+        b["name"]
+    );
+    assert!(bl > r, "{} should be cold: {}", b["name"], b["fill"]);
+}
+
+#[test]
+fn the_code_panes_boxes_change_colour_with_the_counts() {
+    let dir = scratch("code-colours");
+    let rec = activity_film(&dir, "activity.gcs");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 0);
+    let first = boxes(&mut browser, &page, 0);
+    assert_hot(&first["app/A"]);
+    assert_cold(&first["app/B"]);
+    assert!(first["app/A"]["heat"].as_f64() > first["app/B"]["heat"].as_f64());
+    step_code_to(&mut browser, &page, 1);
+    let second = boxes(&mut browser, &page, 0);
+    assert_hot(&second["app/B"]);
+    assert_cold(&second["app/A"]);
+    assert!(second["app/B"]["heat"].as_f64() > second["app/A"]["heat"].as_f64());
+    assert_ne!(first["app/A"]["fill"], second["app/A"]["fill"]);
+}
+
+#[test]
+fn a_class_that_ran_no_bytecode_in_the_interval_is_grey() {
+    let dir = scratch("code-idle");
+    let rec = activity_film(&dir, "activity.gcs");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 1);
+    let c = &boxes(&mut browser, &page, 0)["app/C"];
+    assert_eq!(c["fill"], json!("rgb(200,200,200)"), "{c}");
+    assert_eq!(c["pixel"], json!([200, 200, 200]), "{c}");
+    let legend = browser.eval(
+        &page,
+        "gcvm.panes[0].code.legend.map(e => [e.label, e.colour, \
+           Array.from(gcvm.panes[0].code.ctx.getImageData(e.x + 2, e.y + 2, 1, 1).data).slice(0, 3)])",
+    );
+    assert!(
+        legend
+            .as_array()
+            .unwrap()
+            .contains(&json!(["none", "rgb(200,200,200)", [200, 200, 200]])),
+        "the legend has no grey swatch drawn: {legend}"
+    );
+}
+
+#[test]
+fn a_class_that_allocated_more_is_drawn_brighter() {
+    let dir = scratch("code-alloc");
+    let rec = activity_film(&dir, "activity.gcs");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 0);
+    let b = boxes(&mut browser, &page, 0);
+    // app/C allocated the most bytes (4096), app/A nothing.
+    assert_eq!(b["app/C"]["alloc"].as_f64(), Some(1.0));
+    assert_eq!(b["app/A"]["alloc"].as_f64(), Some(0.0));
+    let light = |v: &Value| {
+        let c = rgb(v);
+        c.iter().max().unwrap() + c.iter().min().unwrap()
+    };
+    assert!(
+        light(&b["app/C"]) > light(&b["app/A"]),
+        "{} vs {}",
+        b["app/C"],
+        b["app/A"]
+    );
+}
+
+#[test]
+fn the_code_panes_box_areas_follow_each_classs_bytecodes_over_the_run() {
+    let dir = scratch("code-areas");
+    let rec = activity_film(&dir, "activity.gcs");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    let area = |b: &Value| b["w"].as_f64().unwrap() * b["h"].as_f64().unwrap();
+    show_code_of(&mut browser, &page, 0);
+    let first = boxes(&mut browser, &page, 0);
+    // Totals 9000, 1000, 500.
+    let ratio = area(&first["app/A"]) / area(&first["app/B"]);
+    assert!(
+        (ratio / 9.0 - 1.0).abs() < 0.12,
+        "A/B area ratio {ratio}, totals 9:1"
+    );
+    let ratio = area(&first["app/B"]) / area(&first["app/C"]);
+    assert!(
+        (ratio / 2.0 - 1.0).abs() < 0.12,
+        "B/C area ratio {ratio}, totals 2:1"
+    );
+    step_code_to(&mut browser, &page, 1);
+    step_code_to(&mut browser, &page, 2);
+    let third = boxes(&mut browser, &page, 0);
+    // Totals 14100 and 14000.
+    let ratio = area(&third["app/A"]) / area(&third["app/B"]);
+    assert!(
+        (ratio - 1.0).abs() < 0.06,
+        "A/B area ratio {ratio}, totals about 1:1"
+    );
+}
+
+#[test]
+fn the_thread_strip_shows_a_blocked_span_where_the_thread_was_blocked() {
+    let dir = scratch("code-strips");
+    let rec = activity_film(&dir, "activity.gcs");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 0);
+    let spans = browser.eval(
+        &page,
+        "gcvm.panes[0].code.spans.map(s => ({...s, pixel: Array.from(gcvm.panes[0].code.ctx \
+           .getImageData(s.x + (s.w >> 1), s.y + (s.h >> 1), 1, 1).data).slice(0, 3)}))",
+    );
+    let spans = spans.as_array().unwrap();
+    let blocked: Vec<&Value> = spans.iter().filter(|s| s["state"] == "blocked").collect();
+    assert_eq!(blocked.len(), 1, "{spans:?}");
+    let b = blocked[0];
+    assert_eq!(
+        (b["name"].as_str(), b["start"].as_f64(), b["end"].as_f64()),
+        (Some("worker"), Some(10.0), Some(30.0))
+    );
+    assert_eq!(
+        b["pixel"],
+        json!(css_rgb("#d62728")),
+        "the blocked span is not drawn red"
+    );
+    // The frame's interval is 0-40 ms: the blocked span takes half the row, after a quarter.
+    let row: Vec<&Value> = spans.iter().filter(|s| s["name"] == "worker").collect();
+    let (x0, x1) = (
+        row[0]["x"].as_f64().unwrap(),
+        row[2]["x"].as_f64().unwrap() + row[2]["w"].as_f64().unwrap(),
+    );
+    let share = b["w"].as_f64().unwrap() / (x1 - x0);
+    assert!(
+        (share - 0.5).abs() < 0.02,
+        "the blocked span covers {share} of the row"
+    );
+    let main: Vec<&Value> = spans.iter().filter(|s| s["name"] == "main").collect();
+    assert_eq!(main.len(), 1);
+    assert_eq!(main[0]["state"], "running");
+    let legend = browser
+        .eval(&page, "gcvm.panes[0].code.legend.map(e => e.label)")
+        .to_string();
+    for state in [
+        "running",
+        "blocked",
+        "waiting",
+        "sleeping",
+        "safepoint",
+        "gc",
+        "native",
+    ] {
+        assert!(
+            legend.contains(&format!("\"{state}\"")),
+            "no {state} in the legend: {legend}"
+        );
+    }
+}
+
+/// Moves the mouse to the centre of a rectangle of pane 0's code canvas; returns the tooltip.
+fn hover_code(browser: &mut Browser, page: &Page, rect_js: &str) -> String {
+    let at = browser.eval(
+        page,
+        &format!(
+            "(() => {{ const r = {rect_js}, c = gcvm.panes[0].code.canvas.getBoundingClientRect();
+                      return [c.left + r.x + r.w / 2, c.top + r.y + r.h / 2]; }})()"
+        ),
+    );
+    browser.call(
+        Some(&page.session),
+        "Input.dispatchMouseEvent",
+        json!({"type": "mouseMoved", "x": at[0], "y": at[1]}),
+    );
+    browser.wait_for(page, "!gcvm.panes[0].code.tip.hidden", "the tooltip", LOAD);
+    browser
+        .eval(page, "gcvm.panes[0].code.tip.textContent")
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn hovering_a_box_or_a_span_shows_its_counts_in_a_tooltip() {
+    let dir = scratch("code-tooltips");
+    let rec = activity_film(&dir, "activity.gcs");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 0);
+    let tip = hover_code(
+        &mut browser,
+        &page,
+        "gcvmActivityBoxes(0).find(b => b.name === 'app/C')",
+    );
+    for want in [
+        "app/C",
+        "500 in the interval",
+        "500 over the run",
+        "invocations: 6",
+        "threads: 1",
+        "256 objects, 4.0 KB",
+    ] {
+        assert!(
+            tip.contains(want),
+            "the box's tooltip lacks {want:?}: {tip}"
+        );
+    }
+    let tip = hover_code(
+        &mut browser,
+        &page,
+        "gcvm.panes[0].code.spans.find(s => s.state === 'blocked')",
+    );
+    for want in [
+        "worker (thread 2)",
+        "blocked",
+        "10.000 ms – 30.000 ms (20.000 ms)",
+    ] {
+        assert!(
+            tip.contains(want),
+            "the span's tooltip lacks {want:?}: {tip}"
+        );
+    }
+}
+
+#[test]
+fn a_recording_without_activity_shows_no_code_pane() {
+    let dir = scratch("code-none");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 4);
+    assert_eq!(
+        browser.eval(
+            &page,
+            "[gcvm.panes[0].root.querySelector('.codecol').hidden, gcvmActivityBoxes(0).length]"
+        ),
+        json!([true, 0])
+    );
+}
+
+#[test]
+fn two_recordings_with_activity_each_get_their_own_code_pane() {
+    let dir = scratch("code-two");
+    let a = activity_film(&dir, "a.gcs");
+    let b = dir.join("b.gcs");
+    // The second recording runs app/B where the first runs app/A.
+    let swapped: Vec<FrameActivity> = activities()
+        .into_iter()
+        .map(|mut f| {
+            for u in &mut f.units {
+                u.name = if u.name == "app/A" {
+                    "app/B".into()
+                } else if u.name == "app/B" {
+                    "app/A".into()
+                } else {
+                    u.name.clone()
+                };
+            }
+            f
+        })
+        .collect();
+    write_activity_film(&b, &swapped);
+    let server = ReplayServer::start(&[&a, &b], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 2);
+    show_code_of(&mut browser, &page, 0);
+    let (left, right) = (boxes(&mut browser, &page, 0), boxes(&mut browser, &page, 1));
+    assert_hot(&left["app/A"]);
+    assert_cold(&left["app/B"]);
+    assert_hot(&right["app/B"]);
+    assert_cold(&right["app/A"]);
+}
+
+#[test]
+fn a_frames_activity_survives_recording_and_replay_byte_for_byte() {
+    let dir = scratch("code-bytes");
+    let path = dir.join("activity.gcs");
+    let written = write_activity_film(&path, &activities());
+    let recording = gcvm_tracer::stream::record::Recording::read(&path).unwrap();
+    assert_eq!(
+        recording.frames, written,
+        "the recording changed the frames"
+    );
+    let server = ReplayServer::start(&[&path], &["--speed", "1000"]);
+    let addr = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(LOAD)).unwrap();
+    let (mut ws, _) = tungstenite::client(format!("ws://{addr}/ws?src=0"), stream).unwrap();
+    let mut replayed = Vec::new();
+    while replayed.len() < written.len() {
+        if let tungstenite::Message::Binary(b) = ws.read().expect("the replay closed early") {
+            replayed.push(b.to_vec());
+        }
+    }
+    assert_eq!(replayed, written, "the replay changed the frames");
+    let decoded: Vec<FrameActivity> = replayed
+        .iter()
+        .map(|f| {
+            gcvm_tracer::stream::Frame::decode(f)
+                .unwrap()
+                .activity
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(decoded, activities());
+}
+
+/// An `--activity` trace, written with the tracer's writer: two major collections of a 1 MB
+/// space; before the first, `main` runs app/Hot for 1000 bytecodes and app/Cold for 10, before
+/// the second the reverse.
+fn write_activity_trace(path: &std::path::Path) {
+    use gcvm_tracer::format::MethodActivity;
+    use gcvm_tracer::{GcEventSink, GcKind, SpaceDesc, TraceConfig, TraceSpaceKind, TraceWriter};
+    use std::time::Instant;
+    let config = TraceConfig {
+        program: "ActivityTrace".into(),
+        collector: "mark-compact".into(),
+        heap_size: 1 << 20,
+        activity: true,
+        ..TraceConfig::default()
+    };
+    let w = TraceWriter::create(path, config).unwrap();
+    w.sync_spaces(&[SpaceDesc {
+        id: 0,
+        kind: TraceSpaceKind::Old,
+        start: 0,
+        end: 1 << 20,
+        name: "mark-compact".into(),
+    }]);
+    w.define_method(1, "app/Hot", "run", "()V");
+    w.define_method(2, "app/Cold", "run", "()V");
+    let method = |method: u32, bytecodes: u64| MethodActivity {
+        method,
+        invocations: 1,
+        bytecodes,
+        objects: 0,
+        bytes: 0,
+    };
+    let mut main = w.thread_events(1, "main");
+    let mut gc = w.gc_sink();
+    for (gc_id, (hot, cold)) in [(1000, 10), (10, 1000)].into_iter().enumerate() {
+        let t = Instant::now();
+        let end = t + Duration::from_millis(1);
+        main.activity(t, end, &[method(1, hot), method(2, cold)]);
+        main.thread_state(ThreadState::Running, t, end);
+        main.flush();
+        std::thread::sleep(Duration::from_millis(2));
+        gc.gc_start(gc_id as u32, GcKind::Major, "test");
+        gc.gc_end(gc_id as u32);
+    }
+    drop(gc);
+    main.thread_death();
+    w.finish().unwrap();
+}
+
+#[test]
+fn replaying_an_activity_trace_shows_the_code_recomputed_from_it() {
+    let dir = scratch("code-trace");
+    let trace = dir.join("activity.gct");
+    write_activity_trace(&trace);
+    let server = ReplayServer::start(&[&trace], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    show_code_of(&mut browser, &page, 0);
+    let first = boxes(&mut browser, &page, 0);
+    assert_hot(&first["app/Hot"]);
+    assert_cold(&first["app/Cold"]);
+    step_code_to(&mut browser, &page, 1);
+    let idle = boxes(&mut browser, &page, 0);
+    assert_eq!(
+        (&idle["app/Hot"]["fill"], &idle["app/Cold"]["fill"]),
+        (&json!("rgb(200,200,200)"), &json!("rgb(200,200,200)")),
+        "nothing ran during the first collection"
+    );
+    step_code_to(&mut browser, &page, 2);
+    let second = boxes(&mut browser, &page, 0);
+    assert_hot(&second["app/Cold"]);
+    assert_cold(&second["app/Hot"]);
+    let strip = browser.eval(
+        &page,
+        "gcvm.panes[0].code.spans.map(s => [s.name, s.state])",
+    );
+    assert_eq!(strip, json!([["main", "running"]]));
 }

@@ -418,3 +418,55 @@ pub fn pixel_js(pane: usize, x: &str, y: &str) -> String {
         "Array.from(gcvm.panes[{pane}].ctx.getImageData(Math.floor({x}), Math.floor({y}), 1, 1).data)"
     )
 }
+
+/// Writes a small recording (one 64 KB semispace, tick frames 40 ms apart) whose frame `i`
+/// carries `activities[i]`; returns the frames as encoded.
+pub fn write_activity_film(
+    path: &Path,
+    activities: &[gcvm_tracer::stream::activity::FrameActivity],
+) -> Vec<Vec<u8>> {
+    let bootstrap = Bootstrap {
+        target: "ActivitySynthetic".into(),
+        collector: "semispace".into(),
+        source: "live".into(),
+        tile_size: 1024,
+        streams: standard_streams(1024),
+    };
+    let mut rec = Recorder::create(path, &bootstrap.encode()).unwrap();
+    let spaces = vec![SpaceDesc {
+        id: 0,
+        kind: TraceSpaceKind::SemiFrom,
+        start: 0,
+        end: 64 << 10,
+        name: "semispace-0".into(),
+    }];
+    let mut encoded = Vec::new();
+    for (seq, activity) in activities.iter().enumerate() {
+        let mut tiler = Tiler::for_spaces(&spaces, 1024);
+        let used = 4096 * (seq as u64 + 1);
+        let mut at = 0;
+        while at < used {
+            tiler.object(at, 64);
+            at += 64;
+        }
+        let spaces = tiler.finish();
+        let frame = Frame {
+            seq: seq as u64,
+            event: StreamEvent::Tick,
+            gc: None,
+            label: "tick".into(),
+            time_ms: activity.to_ms,
+            full: false,
+            heap_used: used,
+            heap_capacity: 64 << 10,
+            summary: summarise(&spaces),
+            activity: Some(activity.clone()),
+            spaces,
+        };
+        let bytes = frame.encode();
+        rec.frame(&bytes).unwrap();
+        encoded.push(bytes);
+    }
+    rec.finish().unwrap();
+    encoded
+}

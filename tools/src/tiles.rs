@@ -7,9 +7,15 @@
 //! (`used`, `objects`, `role`), the control values and the separators equal what `gcvm run
 //! --stream-record` gathered at the same boundaries (tests/streams.rs checks it for every
 //! collector). The collectors' own streams (remembered sets, liveness) are not in a trace.
+//!
+//! A trace made with `--activity` (header flag `HEADER_FLAG_ACTIVITY`) also gives every frame
+//! its `activity`: the Activity and Thread State events read so far go through the same
+//! `ActivityFeed` the VM fills live, one unit per class, on the frames' clock (trace µs / 1000).
 
-use crate::reader::{Event, TraceError, TraceReader};
+use crate::reader::{Event, Symbols, TraceError, TraceReader};
 use crate::HeapModel;
+use gcvm_tracer::format::HEADER_FLAG_ACTIVITY;
+use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
 use gcvm_tracer::stream::record::{Recorder, Recording};
 use gcvm_tracer::stream::tiles::{layout, summarise, Tiler};
 use gcvm_tracer::stream::{standard_streams, Bootstrap, Frame, StreamEvent};
@@ -34,10 +40,14 @@ fn for_each_frame(
         streams: standard_streams(tile_size),
     };
     let mut model = HeapModel::for_trace(&h);
+    let mut activity = (h.flags & HEADER_FLAG_ACTIVITY != 0).then(ActivityFeed::new);
     let mut seq = 0u64;
     let mut full: HashMap<u32, bool> = HashMap::new();
     while let Some((thread, ev)) = reader.next_event()? {
         model.apply(thread, &ev).map_err(|m| reader.error_here(m))?;
+        if let Some(feed) = activity.as_mut() {
+            feed_activity(feed, thread, &ev, reader.symbols()).map_err(|m| reader.error_here(m))?;
+        }
         if matches!(ev, Event::SpaceCreate(_) | Event::SpaceRedefine { .. }) {
             check_tiles(&model, tile_size).map_err(|m| reader.error_here(m))?;
         }
@@ -65,11 +75,58 @@ fn for_each_frame(
             ),
             _ => continue,
         };
-        let f = tile_heap(&model, tile_size, seq, event, gc, time_us, label, &full);
+        let mut f = tile_heap(&model, tile_size, seq, event, gc, time_us, label, &full);
+        f.activity = activity.as_mut().map(|feed| feed.take_frame(f.time_ms));
         seq += 1;
         frame(&bootstrap, f).map_err(|e| TraceError::message(e))?;
     }
     Ok(bootstrap)
+}
+
+/// Feeds one event of an `--activity` trace: a thread's name, the methods it ran (each counted
+/// in its class), a state span. Times go from the trace's µs to the frames' ms.
+fn feed_activity(
+    feed: &mut ActivityFeed,
+    thread: u32,
+    ev: &Event,
+    symbols: &Symbols,
+) -> Result<(), String> {
+    match ev {
+        Event::ThreadAlive { name } => feed.thread_name(thread as u64, name),
+        Event::Activity(interval) => {
+            for m in &interval.methods {
+                let class = &symbols
+                    .methods
+                    .get(&m.method)
+                    .ok_or_else(|| {
+                        format!(
+                            "activity of method {}, which no Method symbol defines",
+                            m.method
+                        )
+                    })?
+                    .class;
+                let counts = Counts {
+                    invocations: m.invocations,
+                    bytecodes: m.bytecodes,
+                    objects: m.objects,
+                    bytes: m.bytes,
+                };
+                feed.counts(thread as u64, class, counts);
+            }
+        }
+        Event::ThreadState {
+            state,
+            start_us,
+            end_us,
+        } => feed.state(
+            thread as u64,
+            *state,
+            *start_us as f64 / 1e3,
+            *end_us as f64 / 1e3,
+        ),
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The heap size a trace without one (header heap size 0) is tiled as.

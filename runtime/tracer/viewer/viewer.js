@@ -6,9 +6,10 @@
 // keeps the recent ones for looking back, and draws every space as a grid of tiles on one
 // canvas through a single ImageData (one pass over the tiles, a 32-bit palette lookup each),
 // the legend under each space's title, the selected tile's values, the summary, and a history
-// graph of one row of tiny tiles per frame. The header's buttons, the timeline and the event
-// filter table send commands to every pane's source. Plain JS, no dependencies: gcvm serves
-// this file from its binary.
+// graph of one row of tiny tiles per frame. A frame carrying `activity` also gets a code pane
+// beside the heap: its classes as a treemap and its threads' states as strips (CodeView). The
+// header's buttons, the timeline and the event filter table send commands to every pane's
+// source. Plain JS, no dependencies: gcvm serves this file from its binary.
 "use strict";
 
 // ---- constants ----
@@ -113,6 +114,310 @@ function level(v, max, enumeration) {
   return l > 255 ? 255 : l;
 }
 
+// ---- the code pane: JOVE's classes as a treemap, JIVE's thread states as strips ----
+
+const IDLE_UNIT = [200, 200, 200];
+const THREAD_STATES = ["running", "blocked", "waiting", "sleeping", "safepoint", "gc", "native"];
+const STATE_COLOURS = { running: "#2ca02c", blocked: "#d62728", waiting: "#ff7f0e", sleeping: "#1f77b4",
+                        safepoint: "#e6c229", gc: "#8c564b", native: "#9467bd" };
+const STRIP_ROW_H = 14, STRIP_LABEL_W = 90, CODE_ROW_H = 16;
+
+// HSL (hue in degrees, saturation and lightness 0-1) as [r, g, b].
+function hslRgb(h, s, l) {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+// The largest bytecodes, threads and bytes of any unit in the interval (the colour scales).
+function busiest(units) {
+  const most = { bytecodes: 0, threads: 0, bytes: 0 };
+  for (const u of units) {
+    if (u.bytecodes > most.bytecodes) most.bytecodes = u.bytecodes;
+    if (u.threads > most.threads) most.threads = u.threads;
+    if (u.bytes > most.bytes) most.bytes = u.bytes;
+  }
+  return most;
+}
+
+// The channels of a unit's colour, each 0-1 relative to the busiest unit of the interval:
+// heat (bytecodes: the hue, blue 220° cold to red 0° hot), threads (the saturation, 35% to
+// 100%), allocation (bytes allocated: the lightness, 35% dark to 70% bright).
+function unitChannels(u, most) {
+  return {
+    heat: most.bytecodes ? u.bytecodes / most.bytecodes : 0,
+    threads: most.threads ? u.threads / most.threads : 0,
+    alloc: most.bytes ? u.bytes / most.bytes : 0,
+  };
+}
+function channelColour(c) { return hslRgb(220 * (1 - c.heat), 0.35 + 0.65 * c.threads, 0.35 + 0.35 * c.alloc); }
+// A unit's colour: grey when it ran no bytecode in the interval.
+function unitColour(u, most) { return u.bytecodes ? channelColour(unitChannels(u, most)) : IDLE_UNIT; }
+
+// The worst aspect ratio of a row of areas laid along a side of length `side`.
+function worstRatio(row, side) {
+  let sum = 0, max = 0, min = Infinity;
+  for (const a of row) { sum += a; if (a > max) max = a; if (a < min) min = a; }
+  const s2 = side * side, sum2 = sum * sum;
+  return Math.max((s2 * max) / sum2, sum2 / (s2 * min));
+}
+
+// Squarified treemap (Bruls, Huizing & van Wijk): rectangles {x, y, w, h} for `values` (all > 0,
+// largest first) filling `rect`, each of area proportional to its value, as square as rows
+// allow. Rows go along the shorter side of what is left.
+function squarify(values, rect) {
+  const total = values.reduce((n, v) => n + v, 0);
+  let { x, y, w, h } = rect;
+  const areas = values.map((v) => (v * w * h) / total);
+  const out = [];
+  let i = 0;
+  while (i < areas.length) {
+    const side = Math.min(w, h);
+    const row = [areas[i]];
+    let worst = worstRatio(row, side), j = i + 1;
+    while (j < areas.length) {
+      const next = worstRatio([...row, areas[j]], side);
+      if (next > worst) break;
+      row.push(areas[j++]);
+      worst = next;
+    }
+    const thick = row.reduce((n, a) => n + a, 0) / side;
+    let at = w >= h ? y : x;
+    for (const a of row) {
+      const len = a / thick;
+      out.push(w >= h ? { x, y: at, w: thick, h: len } : { x: at, y, w: len, h: thick });
+      at += len;
+    }
+    if (w >= h) { x += thick; w -= thick; } else { y += thick; h -= thick; }
+    i = j;
+  }
+  return out;
+}
+
+// A class name without its package, for box labels.
+function shortName(name) { return name.slice(name.lastIndexOf("/") + 1); }
+function ms(t) { return `${t.toFixed(3)} ms`; }
+function luminance([r, g, b]) { return (0.299 * r + 0.587 * g + 0.114 * b) / 255; }
+
+// The code pane of one source: shown beside the heap while the frame carries `activity`.
+// After each draw, `boxes`, `spans` and `legend` hold what was drawn where (CSS colours), for
+// the tooltips and for tests (`gcvmActivityBoxes()`).
+class CodeView {
+  constructor(root) {
+    this.col = root.querySelector(".codecol");
+    this.info = root.querySelector(".codeinfo");
+    this.canvas = root.querySelector("canvas.code");
+    this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
+    this.tip = root.querySelector(".codetip");
+    this.activity = null;
+    this.boxes = [];
+    this.spans = [];
+    this.legend = [];
+    this.dirty = false;
+    this.canvas.addEventListener("mousemove", (e) => this.hover(e));
+    this.canvas.addEventListener("mouseleave", () => { this.tip.hidden = true; });
+  }
+
+  // Shows `activity` (a frame header's member), or hides the pane when there is none.
+  show(activity) {
+    this.activity = activity || null;
+    this.col.hidden = !activity;
+    this.tip.hidden = true;
+    this.dirty = !!activity;
+    if (!activity) { this.boxes = []; this.spans = []; this.legend = []; }
+  }
+
+  draw() {
+    const a = this.activity;
+    this.dirty = false;
+    if (!a) return;
+    const ctx = this.ctx;
+    const W = Math.max(200, Math.floor(this.canvas.clientWidth || 320));
+    const mapH = Math.max(160, Math.min(320, Math.round(W * 0.55)));
+    const mapLegend = this.treemapLegend(a), stateLegend = this.stateLegend();
+    ctx.font = "11px sans-serif";
+    const mapLegendH = this.legendFlow(mapLegend, 0, W, false) * CODE_ROW_H;
+    const stripsTop = mapH + 4 + mapLegendH + 6;
+    const axisY = stripsTop + CODE_ROW_H + a.threads.length * STRIP_ROW_H;
+    const H = axisY + CODE_ROW_H + this.legendFlow(stateLegend, 0, W, false) * CODE_ROW_H + 2;
+    this.canvas.width = W;
+    this.canvas.height = H;
+    this.canvas.style.height = `${H}px`;
+    ctx.fillStyle = WHITE;
+    ctx.fillRect(0, 0, W, H);
+    ctx.font = "11px sans-serif";
+    ctx.textBaseline = "middle";
+    this.legend = [];
+    this.drawTreemap(a, W, mapH);
+    this.legendFlow(mapLegend, mapH + 4, W, true);
+    this.drawStrips(a, stripsTop, W);
+    this.legendFlow(stateLegend, axisY + CODE_ROW_H, W, true);
+    const ran = a.units.filter((u) => u.bytecodes > 0).length;
+    this.info.textContent = `interval ${a.from_ms.toFixed(1)} – ${a.to_ms.toFixed(1)} ms · ` +
+      `${a.units.length} classes, ${ran} ran · ${a.threads.length} threads with states`;
+  }
+
+  // One box per unit with bytecodes over the run, area ∝ its total, in its unit colour.
+  drawTreemap(a, W, mapH) {
+    const ctx = this.ctx, most = busiest(a.units);
+    const units = a.units.filter((u) => u.total > 0).sort((p, q) => q.total - p.total);
+    const rects = units.length ? squarify(units.map((u) => u.total), { x: 0, y: 0, w: W, h: mapH }) : [];
+    this.boxes = units.map((u, i) => {
+      const r = rects[i];
+      const x = Math.round(r.x), y = Math.round(r.y);
+      const w = Math.max(1, Math.round(r.x + r.w) - x - 1), h = Math.max(1, Math.round(r.y + r.h) - y - 1);
+      const rgb = unitColour(u, most);
+      ctx.fillStyle = css(rgb);
+      ctx.fillRect(x, y, w, h);
+      if (w > 28 && h > 12) {
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(x, y, w, h);
+        ctx.clip();
+        ctx.fillStyle = luminance(rgb) > 0.5 ? "#111" : "#fff";
+        ctx.fillText(shortName(u.name), x + 3, y + 7);
+        ctx.restore();
+      }
+      return { name: u.name, fill: css(rgb), ...unitChannels(u, most), x, y, w, h, unit: u };
+    });
+    if (!units.length) {
+      ctx.fillStyle = "#777";
+      ctx.fillText("no code ran yet", 4, mapH / 2);
+    }
+  }
+
+  // Lays out legend items (a caption, or a swatch and its label) left to right from row `y`,
+  // wrapping at width W; draws them (and notes the swatches in `legend`) when `draw`. Returns
+  // the rows used.
+  legendFlow(items, y, W, draw) {
+    const ctx = this.ctx, s = CODE_ROW_H - 5;
+    let x = 2, rows = 1;
+    for (const it of items) {
+      const w = (it.colour ? s + 3 : 0) + ctx.measureText(it.label).width + 8;
+      if (x > 2 && x + w > W) { x = 2; y += CODE_ROW_H; rows++; }
+      if (draw) {
+        let tx = x;
+        if (it.colour) {
+          ctx.fillStyle = it.colour;
+          ctx.fillRect(x, y, s, s);
+          this.legend.push({ label: it.label, colour: it.colour, x, y, w: s, h: s });
+          tx += s + 3;
+        }
+        ctx.fillStyle = it.colour ? "#333" : "#000";
+        ctx.fillText(it.label, tx, y + s / 2);
+      }
+      x += w;
+    }
+    return rows;
+  }
+
+  // What the boxes' colours mean: hue for bytecodes, saturation for threads, lightness for
+  // bytes allocated, each relative to the busiest unit of the interval; grey for none.
+  treemapLegend(a) {
+    const most = busiest(a.units), c = (heat, threads, alloc) => css(channelColour({ heat, threads, alloc }));
+    return [
+      { label: "hue = bytecodes in the interval:" }, { label: "none", colour: css(IDLE_UNIT) },
+      { label: "10%", colour: c(0.1, 1, 0) }, { label: "50%", colour: c(0.5, 1, 0) },
+      { label: `100% = ${most.bytecodes}`, colour: c(1, 1, 0) },
+      { label: "saturation = threads:" }, { label: "0", colour: c(1, 0, 0) },
+      { label: String(most.threads), colour: c(1, 1, 0) },
+      { label: "lightness = bytes allocated:" }, { label: "0", colour: c(1, 1, 0) },
+      { label: bytes(most.bytes), colour: c(1, 1, 1) },
+    ];
+  }
+
+  stateLegend() {
+    return [{ label: "states:" }, ...THREAD_STATES.map((s) => ({ label: s, colour: STATE_COLOURS[s] }))];
+  }
+
+  // Per thread a row of its state spans on a time axis covering the interval (and any span
+  // reaching outside it; then dashed lines mark the interval), and the axis's ends.
+  drawStrips(a, top, W) {
+    const ctx = this.ctx;
+    ctx.fillStyle = "#222";
+    ctx.fillText("Threads", 2, top + CODE_ROW_H / 2);
+    let lo = a.from_ms, hi = a.to_ms;
+    for (const t of a.threads) for (const [, s, e] of t.spans) { lo = Math.min(lo, s); hi = Math.max(hi, e); }
+    if (hi <= lo) hi = lo + 1;
+    const x0 = STRIP_LABEL_W, span = W - 2 - x0;
+    const at = (t) => x0 + ((t - lo) * span) / (hi - lo);
+    const rowsTop = top + CODE_ROW_H;
+    this.spans = [];
+    a.threads.forEach((t, i) => {
+      const y = rowsTop + i * STRIP_ROW_H, name = t.name || `thread ${t.id}`;
+      ctx.fillStyle = "#f2f2f2";
+      ctx.fillRect(x0, y, span, STRIP_ROW_H - 2);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, y, x0 - 4, STRIP_ROW_H);
+      ctx.clip();
+      ctx.fillStyle = "#222";
+      ctx.fillText(name, 2, y + STRIP_ROW_H / 2 - 1);
+      ctx.restore();
+      for (const [state, start, end] of t.spans) {
+        const x = Math.floor(at(start)), w = Math.max(1, Math.round(at(end)) - x);
+        const fill = STATE_COLOURS[state] || "#000000";
+        ctx.fillStyle = fill;
+        ctx.fillRect(x, y, w, STRIP_ROW_H - 2);
+        this.spans.push({ thread: t.id, name, state, start, end, fill, x, y, w, h: STRIP_ROW_H - 2 });
+      }
+    });
+    const axisY = rowsTop + a.threads.length * STRIP_ROW_H;
+    if (lo < a.from_ms || hi > a.to_ms) {
+      ctx.strokeStyle = "#555";
+      ctx.setLineDash([3, 3]);
+      for (const t of [a.from_ms, a.to_ms]) {
+        ctx.beginPath();
+        ctx.moveTo(Math.round(at(t)) + 0.5, rowsTop);
+        ctx.lineTo(Math.round(at(t)) + 0.5, axisY);
+        ctx.stroke();
+      }
+      ctx.setLineDash([]);
+    }
+    ctx.fillStyle = "#555";
+    ctx.fillText(`${lo.toFixed(1)} ms`, x0, axisY + CODE_ROW_H / 2);
+    const end = `${hi.toFixed(1)} ms`;
+    ctx.fillText(end, W - 2 - ctx.measureText(end).width, axisY + CODE_ROW_H / 2);
+  }
+
+  // The box or span under canvas point (x, y), with its tooltip text.
+  describeAt(x, y) {
+    const inside = (r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+    const b = this.boxes.find(inside);
+    if (b) {
+      const u = b.unit;
+      return `${u.name}\nbytecodes: ${u.bytecodes} in the interval (${Math.round(100 * b.heat)}% of the busiest), ` +
+        `${u.total} over the run\ninvocations: ${u.invocations}\nthreads: ${u.threads}\n` +
+        `allocated: ${u.objects} objects, ${bytes(u.bytes)}`;
+    }
+    const s = this.spans.find(inside);
+    if (s) return `${s.name} (thread ${s.thread})\n${s.state}\n${ms(s.start)} – ${ms(s.end)} (${ms(s.end - s.start)})`;
+    return null;
+  }
+
+  hover(e) {
+    const rect = this.canvas.getBoundingClientRect();
+    const x = ((e.clientX - rect.left) * this.canvas.width) / rect.width;
+    const y = ((e.clientY - rect.top) * this.canvas.height) / rect.height;
+    const text = this.describeAt(x, y);
+    this.tip.hidden = !text;
+    if (!text) return;
+    this.tip.textContent = text;
+    const colRect = this.col.getBoundingClientRect();
+    this.tip.style.left = `${Math.min(e.clientX - colRect.left + 12, Math.max(0, colRect.width - 260))}px`;
+    this.tip.style.top = `${e.clientY - colRect.top + 14}px`;
+  }
+}
+
+// For tests and scripts: the boxes of pane `pane`'s code pane as drawn, with their CSS fill.
+window.gcvmActivityBoxes = (pane = 0) => {
+  const p = window.gcvm && window.gcvm.panes[pane];
+  return p ? p.code.boxes.map(({ name, fill, heat, threads, alloc, x, y, w, h }) => ({ name, fill, heat, threads, alloc, x, y, w, h })) : [];
+};
+
 // ---- one pane: one source ----
 
 class Pane {
@@ -147,6 +452,7 @@ class Pane {
     this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
     this.tileBody = t.querySelector(".tilebody");
     this.summary = t.querySelector(".summarytable");
+    this.code = new CodeView(t);
     this.historyCanvas = t.querySelector("canvas.history");
     this.hctx = this.historyCanvas.getContext("2d", { willReadFrequently: true });
     this.canvas.addEventListener("click", (e) => this.clickTile(e));
@@ -235,6 +541,8 @@ class Pane {
       const shapeChanged = !this.shown || this.shapeOf(this.shown) !== this.shapeOf(f);
       this.shown = f;
       if (shapeChanged) this.buildSelectors();
+      // The code pane appearing or going changes the heap's width: the grid's layout follows.
+      this.code.show(f.activity);
       this.dirty = true;
       this.infoDirty = true;
       this.historyDirty = true;
@@ -850,6 +1158,7 @@ class App {
         if (p.dirty && p.shown) p.draw();
         if (p.infoDirty && p.shown) { p.showInfo(); p.infoDirty = false; }
         if (p.historyDirty) p.drawHistory();
+        if (p.code.dirty) p.code.draw();
       }
       if (this.countersDirty) { this.showCounters(); this.countersDirty = false; }
     }
@@ -883,5 +1192,7 @@ class App {
 
 const app = new App();
 window.gcvm = app;
-window.addEventListener("resize", () => { for (const p of app.panes) { p.dirty = true; p.historyDirty = true; } });
+window.addEventListener("resize", () => {
+  for (const p of app.panes) { p.dirty = true; p.historyDirty = true; p.code.dirty = !!p.code.activity; }
+});
 app.start();
