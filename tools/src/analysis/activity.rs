@@ -416,7 +416,7 @@ pub struct WindowActivity {
     pub by_bytecodes: Vec<UnitTotals>,
     /// Every unit that allocated, most bytes first (ties by name).
     pub by_bytes: Vec<UnitTotals>,
-    /// Every thread with a state span in the window, by id.
+    /// Every thread with time in a state in the window, by id.
     pub threads: Vec<ThreadTimes>,
 }
 
@@ -467,7 +467,10 @@ pub fn report(
 }
 
 /// The report of a trace already read.
-pub fn report_of(t: &ActivityTrace, options: ActivityOptions) -> Result<ActivityReport, TraceError> {
+pub fn report_of(
+    t: &ActivityTrace,
+    options: ActivityOptions,
+) -> Result<ActivityReport, TraceError> {
     let chosen = chosen_pauses(t, options.around)?;
     let pauses = chosen
         .into_iter()
@@ -593,22 +596,18 @@ fn ranked(units: &[UnitTotals], key: fn(&UnitTotals) -> u64) -> Vec<UnitTotals> 
     v
 }
 
-/// Per thread with a span overlapping `w` (only `only`, if given), its time per state in `w`.
+/// Per thread with time in `w` (only `only`, if given), its time per state in `w`; a span that
+/// only touches the window (no time in it) is left out.
 fn thread_times(t: &ActivityTrace, w: Window, only: Option<&[u32]>) -> Vec<ThreadTimes> {
     let mut per: BTreeMap<u32, BTreeMap<ThreadState, u64>> = BTreeMap::new();
     for s in &t.states {
         if only.is_some_and(|o| !o.contains(&s.thread)) {
             continue;
         }
-        let spans_window = w.from_us.is_none_or(|f| s.end_us > f)
-            && w.to_us.is_none_or(|to| s.start_us <= to);
-        if !spans_window {
-            continue;
+        let overlap = w.overlap(s.start_us, s.end_us);
+        if overlap > 0 {
+            *per.entry(s.thread).or_default().entry(s.state).or_default() += overlap;
         }
-        *per.entry(s.thread)
-            .or_default()
-            .entry(s.state)
-            .or_default() += w.overlap(s.start_us, s.end_us);
     }
     per.into_iter()
         .map(|(thread, states)| ThreadTimes {

@@ -95,6 +95,12 @@ pub fn info(i: &TraceInfo) -> String {
             "stored_bytes_per_allocation",
             format!("{:.3}", i.stored_per_allocation),
         )
+        .raw("activity", i.activity.to_string())
+        .num("activity_intervals", i.activity_intervals)
+        .num(
+            "activity_bytes_per_interval",
+            format!("{:.3}", i.activity_bytes_per_interval),
+        )
         .raw("threads", threads)
         .raw("collections", colls)
         .raw("spaces", spaces)
@@ -521,7 +527,10 @@ fn activity_safepoint(s: &SafepointWait) -> String {
             .build()
     }));
     Obj::new()
-        .raw("requester", s.requester.as_deref().map_or("null".into(), js))
+        .raw(
+            "requester",
+            s.requester.as_deref().map_or("null".into(), js),
+        )
         .num("requested_us", s.requested_us)
         .num("all_arrived_us", s.all_arrived_us)
         .num(

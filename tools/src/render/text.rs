@@ -69,6 +69,13 @@ pub fn info(i: &TraceInfo) -> String {
             i.stored_per_allocation
         );
     }
+    if i.activity {
+        o += &format!(
+            "activity   yes: {} thread intervals, {:.2} raw bytes of activity events each\n",
+            thousands(i.activity_intervals),
+            i.activity_bytes_per_interval
+        );
+    }
     o += &format!(
         "symbols    {} types, {} sites, {} GC causes\n",
         i.types, i.sites, i.causes
@@ -748,8 +755,12 @@ fn pause_activity(p: &PauseActivity, r: &ActivityReport) -> String {
 
 /// `(from, to]` in ms; the trace start and end when open.
 fn window_label(w: &Window) -> String {
-    let from = w.from_us.map_or("trace start".into(), |f| format!("{} ms", ms(f)));
-    let to = w.to_us.map_or("trace end".into(), |t| format!("{} ms", ms(t)));
+    let from = w
+        .from_us
+        .map_or("trace start".into(), |f| format!("{} ms", ms(f)));
+    let to = w
+        .to_us
+        .map_or("trace end".into(), |t| format!("{} ms", ms(t)));
     format!("({from}, {to}]")
 }
 
@@ -850,7 +861,9 @@ fn safepoint_wait(s: &SafepointWait) -> String {
         "\ntime to safepoint {} ms: requested at {} ms by {}, every thread stopped at {} ms\n",
         ms(s.all_arrived_us.saturating_sub(s.requested_us)),
         ms(s.requested_us),
-        s.requester.as_deref().unwrap_or("the collector's controller"),
+        s.requester
+            .as_deref()
+            .unwrap_or("the collector's controller"),
         ms(s.all_arrived_us)
     );
     if s.threads.is_empty() {
