@@ -81,6 +81,14 @@ pub struct RunArgs {
     /// thresholds) or `profile` (every TLAB and outside-TLAB allocation, 10 ms).
     #[arg(long = "jfr-settings", value_name = "NAME", default_value = "default", requires = "jfr", value_parser = ["default", "profile"])]
     jfr_settings: String,
+    /// Count code activity and thread states (JOVE, JIVE): per method, calls, bytecodes and
+    /// allocations, and per thread, time running, blocked, waiting, sleeping, at safepoints and
+    /// in collections, per interval of MS milliseconds (default 10). They go to the trace
+    /// (--trace; read with `gcvm activity`) and the heap streams (the viewer's code pane).
+    #[arg(long = "activity", value_name = "MS", num_args = 0..=1, require_equals = true,
+          default_missing_value = "10",
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    activity: Option<u64>,
     /// Debug: write the actual heap, one line per object, at every collection's start and end and
     /// at exit into FILE — what the trace must reconstruct.
     #[arg(long = "heap-dump", value_name = "FILE")]
@@ -147,6 +155,7 @@ fn run_program(a: RunArgs) -> Result<i32, String> {
             .collect::<Vec<_>>()
             .join(" "),
         stream: stream_setup(&a),
+        activity: a.activity.map(std::time::Duration::from_millis),
         jfr: a.jfr.clone().map(|path| gcvm_interp::JfrSetup {
             path,
             settings: gcvm_interp::JfrSettings::named(&a.jfr_settings)

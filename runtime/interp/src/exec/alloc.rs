@@ -4,6 +4,7 @@
 
 use crate::model::class::Class;
 use crate::model::sites::{Site, StringSites};
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::*;
 use gcvm_gc::{GcCause, Mutator, Ref};
 use gcvm_tracer::ThreadEvents;
@@ -26,6 +27,11 @@ impl JThread {
         len: Option<u32>,
     ) -> JResult<usize> {
         let st: &mut ThreadStack = self;
+        if let Some(a) = st.activity.as_mut() {
+            if let Some(f) = st.frames.last() {
+                a.allocated(f.method, size);
+            }
+        }
         match st.mutator.tlab.alloc(size) {
             Some(at) => {
                 if let Some(events) = st.events.as_mut() {
@@ -244,12 +250,14 @@ impl JThread {
         let vm = self.vm;
         let seen = vm.heap.gc_count();
         let requester = self.events.as_ref().map(ThreadEvents::thread_id);
-        let outcome = self.blocking(|| vm.stop_the_world_and_collect(cause, seen, requester));
+        let outcome = self.blocking(ThreadState::Safepoint, || {
+            vm.stop_the_world_and_collect(cause, seen, requester)
+        });
         if let Some(s) = self.stress.as_mut() {
             s.real_end = 0;
         }
         if let Err(e) = outcome {
-            self.blocking(|| vm.fail_verification(&e));
+            self.blocking(ThreadState::Native, || vm.fail_verification(&e));
         }
     }
 

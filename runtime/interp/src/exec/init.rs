@@ -3,6 +3,7 @@
 
 use crate::model::class::Class;
 use crate::model::insn::Kind;
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::*;
 use gcvm_gc::Ref;
 
@@ -74,7 +75,7 @@ impl JThread {
                 InitState::InProgress if st.1 == Some(self.id) => return Ok(()),
                 InitState::InProgress => {
                     drop(st);
-                    let outcome = self.blocking(|| {
+                    let outcome = self.blocking(ThreadState::Waiting, || {
                         let mut st = class.init.state.lock();
                         while st.0 == InitState::InProgress {
                             class.init.cond.wait(&mut st);

@@ -28,11 +28,27 @@ use crate::model::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
 use crate::model::sites::Site;
 use crate::runtime::thread::{JResult, JThread, Throw};
 use gcvm_gc::Ref;
+use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::Relaxed;
+
+/// The interval number of a VM that does not count code activity.
+static NOT_COUNTING: AtomicU32 = AtomicU32::new(0);
 
 impl JThread {
     /// Runs until the frame count drops back to `base_depth`.
     pub fn execute(&mut self, base_depth: usize) -> JResult<()> {
+        if self.activity.is_some() {
+            self.run_frames::<true>(base_depth)
+        } else {
+            self.run_frames::<false>(base_depth)
+        }
+    }
+
+    /// The loop, compiled twice: `COUNTING` (`--activity`, runtime/activity.rs) counts
+    /// invocations and instructions per method; without it the loop is the plain one.
+    // `sync!` resets the frame's count also before a throw, whose unwinding never reads it.
+    #[allow(unused_assignments)]
+    fn run_frames<const COUNTING: bool>(&mut self, base_depth: usize) -> JResult<()> {
         let vm = self.vm;
         let heap = &vm.heap;
         // Loads and primitive stores through one copy of the heap's base address.
@@ -44,6 +60,12 @@ impl JThread {
         // A callee `invoke!` has just pushed the frame of, with what the top of 'frames would
         // otherwise read back from that frame.
         let mut entered: Option<Entry> = None;
+        // COUNTING: the VM's interval number, and the one this thread counts in.
+        let epoch_cell: &AtomicU32 = match &vm.activity {
+            Some(a) if COUNTING => a.epoch_cell(),
+            _ => &NOT_COUNTING,
+        };
+        let mut interval = epoch_cell.load(Relaxed);
         'frames: loop {
             // One look through the thread's stack guard for the frame and the slot view.
             let st: &mut crate::runtime::thread::ThreadStack = self;
@@ -64,6 +86,9 @@ impl JThread {
             }
             // The instructions from the next one to run on.
             let mut next = insns[pc..].iter();
+            // COUNTING: the instructions this frame ran since it last handed its count over,
+            // minus the index the current straight run started at (see `jump!` and `sync!`).
+            let mut executed: isize = -(pc as isize);
             // Relative to the locals base, as the view below.
             let mut sp = frame_sp - lb;
             // The frame's part of the slot array, unchecked (slots.rs); re-taken after every call
@@ -109,6 +134,10 @@ impl JThread {
             macro_rules! jump {
                 ($t:expr) => {{
                     let t: u32 = $t;
+                    if COUNTING {
+                        // The run ends after this instruction; the next starts at `t`.
+                        executed += (insns.len() - next.len()) as isize - t as isize;
+                    }
                     next = insns[t as usize..].iter();
                 }};
             }
@@ -120,9 +149,14 @@ impl JThread {
             }
             macro_rules! sync {
                 () => {{
+                    let after = insns.len() - next.len();
                     let f = &mut self.frames[fi];
-                    f.pc = (insns.len() - next.len() - 1) as u32;
+                    f.pc = (after - 1) as u32;
                     f.sp = f.locals + sp as u32;
+                    if COUNTING {
+                        self.count_bytecodes(method, executed + after as isize);
+                        executed = -(after as isize);
+                    }
                 }};
             }
             // Dispatch the pending exception: to a handler in this execute, or out of it.
@@ -247,12 +281,18 @@ impl JThread {
             }
             // A backward branch is a safepoint poll (taken before the branch pops anything, so the
             // frame's oop map at this instruction is exact).
+            // Counting, it is also where a loop notices that the interval moved on.
             macro_rules! poll_if_backward {
                 ($t:expr) => {{
                     if vm.threads.safepoint_requested() && (*$t as usize) < insns.len() - next.len()
                     {
                         sync!();
                         self.safepoint_poll();
+                        reload!();
+                    }
+                    if COUNTING && epoch_cell.load(Relaxed) != interval {
+                        sync!();
+                        interval = self.next_activity_interval();
                         reload!();
                     }
                 }};
@@ -313,10 +353,16 @@ impl JThread {
                             match callee.trivial {
                                 Trivial::No => {}
                                 Trivial::Empty => {
+                                    if COUNTING {
+                                        self.count_ran_in_place(m, callee.insns.len());
+                                    }
                                     sp = $base;
                                     continue;
                                 }
                                 Trivial::Getter { offset, kind } => {
+                                    if COUNTING {
+                                        self.count_ran_in_place(m, callee.insns.len());
+                                    }
                                     // The receiver: checked for null by every invoke above.
                                     let obj = Ref::from_raw(slot32!($base));
                                     let at = obj.offset() + offset as usize;
@@ -327,6 +373,9 @@ impl JThread {
                             }
                             sync!();
                             if self.push_decoded_frame(m, callee, lb + $base) {
+                                if COUNTING {
+                                    interval = self.count_invocation(m);
+                                }
                                 let locals = lb + $base;
                                 entered = Some(Entry {
                                     method: m,
@@ -1100,6 +1149,10 @@ impl JThread {
                         }
                         if slots > 0 {
                             set_slot!(0, slot!(sp - slots));
+                        }
+                        if COUNTING {
+                            let after = insns.len() - next.len();
+                            self.count_bytecodes(method, executed + after as isize);
                         }
                         let st: &mut crate::runtime::thread::ThreadStack = self;
                         st.frames.pop();

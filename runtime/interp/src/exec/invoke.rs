@@ -4,6 +4,7 @@
 
 use crate::model::class::{Code, Method};
 use crate::runtime::flight::{Monitored, Waiter};
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::*;
 use gcvm_gc::Ref;
 
@@ -86,6 +87,9 @@ impl JThread {
         if !self.push_decoded_frame(method, code, base) {
             return Err(self.throw_stack_overflow());
         }
+        if self.activity.is_some() {
+            self.count_invocation(method);
+        }
         if method.is_synchronized() {
             if let Err(t) = self.enter_method_monitor(method, base) {
                 self.frames.pop();
@@ -159,6 +163,9 @@ impl JThread {
         if self.frames.len() >= self.frame_limit {
             return Err(self.throw_stack_overflow());
         }
+        if self.activity.is_some() {
+            self.count_invocation(method);
+        }
         let handles = self.handles.len();
         self.frames.push(Frame {
             method,
@@ -208,14 +215,14 @@ impl JThread {
         }
         let me = self.id;
         let Some(jfr) = &self.vm.recorder.jfr else {
-            self.blocking(|| monitor.enter_blocking(me));
+            self.blocking(ThreadState::Blocked, || monitor.enter_blocking(me));
             return Ok(());
         };
         let owner = monitor.owner();
         // Read before blocking: a collection while this thread waits may move `obj`.
         let what = Monitored::of(self.vm, obj);
         let start = std::time::Instant::now();
-        self.blocking(|| monitor.enter_blocking(me));
+        self.blocking(ThreadState::Blocked, || monitor.enter_blocking(me));
         let waited = start.elapsed();
         if jfr.above_threshold(waited) {
             let thread = Waiter::of(self);

@@ -6,6 +6,7 @@ use crate::launch::signals;
 use crate::library::classlib::CLASSLIB;
 use crate::library::natives;
 use crate::link::classes::ClassTable;
+use crate::runtime::activity::CodeActivity;
 use crate::runtime::monitor::Monitors;
 use crate::runtime::natives::NativeTable;
 use crate::runtime::output::JavaStdout;
@@ -49,7 +50,12 @@ impl Vm {
             types.clone(),
             recorder.trace.clone(),
             heap.deaths().is_some(),
+            recording.activity.is_some(),
         );
+        let activity = recording.activity.map(|interval| {
+            let origin = std::time::Instant::now() - heap.uptime();
+            CodeActivity::start(interval, origin, streams.is_some())
+        });
         let vm = Vm {
             options,
             heap,
@@ -65,6 +71,7 @@ impl Vm {
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             stress_allocations: AtomicU64::new(0),
             start: std::time::Instant::now(),
+            activity,
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
         signals::install(vm);

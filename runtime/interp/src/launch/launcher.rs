@@ -2,6 +2,7 @@
 //! usual failures (main class not found, no main method, uncaught exception).
 
 use crate::runtime::thread::JThread;
+use crate::runtime::thread::ThreadState;
 use crate::runtime::vm::{Recording, Vm, VmOptions};
 use gcvm_gc::Ref;
 
@@ -47,7 +48,9 @@ pub fn run_main_recording(
     };
     // The JVM's exit rule: when the last non-daemon thread ends, the shutdown hooks run.
     let me = thread.id;
-    thread.blocking(|| vm.threads.wait_for_non_daemon_threads_except(Some(me)));
+    thread.blocking(ThreadState::Waiting, || {
+        vm.threads.wait_for_non_daemon_threads_except(Some(me))
+    });
     crate::library::system::run_shutdown_hooks(&mut thread);
     crate::library::threads::finish(thread);
     vm.threads.wait_for_non_daemon_threads();

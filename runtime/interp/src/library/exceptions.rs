@@ -2,6 +2,7 @@
 //! StackTraceElements, and reporting uncaught exceptions the way the JDK does.
 
 use crate::exec::backtrace::{backtrace_entry, BACKTRACE_END, HIDDEN_TOP, MAX_STACK_TRACE_DEPTH};
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::Ref;
 
@@ -67,7 +68,7 @@ pub fn thread_stack_trace(t: &mut JThread, a: usize) -> JResult<u64> {
     let entries: Vec<(u32, u32)> = match target {
         Some(target) => {
             let vm = t.vm;
-            t.blocking(|| {
+            t.blocking(ThreadState::Waiting, || {
                 vm.threads.with_thread_stopped(&target, |stack| {
                     stack
                         .frames

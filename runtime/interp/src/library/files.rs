@@ -12,6 +12,7 @@
 //! moved into or out of the Java array only outside it (the array may move meanwhile).
 
 use crate::runtime::natives::NativeFn;
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::object::ARRAY_BASE;
 use std::collections::HashMap;
@@ -102,7 +103,9 @@ fn os_message(errno: i32) -> String {
 pub fn open(t: &mut JThread, a: usize) -> JResult<u64> {
     let path = t.rust_string(t.arg_ref(a, 0));
     let flags = t.arg_int(a, 1);
-    Ok(ret_int(t.blocking(|| open_path(&path, flags))))
+    Ok(ret_int(
+        t.blocking(ThreadState::Native, || open_path(&path, flags)),
+    ))
 }
 
 /// `FileSystem.read(int fd, byte[] b, int off, int len)`: the count, or -1 at the end.
@@ -113,7 +116,7 @@ pub fn read(t: &mut JThread, a: usize) -> JResult<u64> {
         return Ok(0);
     }
     let mut buf = vec![0u8; len as usize];
-    let read = t.blocking(|| loop {
+    let read = t.blocking(ThreadState::Native, || loop {
         match file(fd).and_then(|f| (&*f).read(&mut buf)) {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             other => break other,
@@ -141,7 +144,9 @@ pub fn write(t: &mut JThread, a: usize) -> JResult<u64> {
     t.vm.heap
         .memory
         .read_bytes(arr.offset() + ARRAY_BASE + off as usize, &mut bytes);
-    match t.blocking(|| file(fd).and_then(|f| (&*f).write_all(&bytes))) {
+    match t.blocking(ThreadState::Native, || {
+        file(fd).and_then(|f| (&*f).write_all(&bytes))
+    }) {
         Ok(()) => Ok(0),
         Err(e) => Err(io_exception(t, &e)),
     }

@@ -8,6 +8,7 @@ use crate::model::class::ClassKind;
 use crate::model::insn::Kind;
 use crate::runtime::flight::{Monitored, Waiter};
 use crate::runtime::natives::NativeFn;
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::{object::gcword, Ref};
 use std::collections::HashMap;
@@ -355,7 +356,7 @@ pub fn registry() -> HashMap<String, NativeFn> {
     );
     add("java/lang/Thread.sleep(J)V", thread_sleep);
     add("java/lang/Thread.yield()V", |t, _| {
-        t.blocking(std::thread::yield_now);
+        t.blocking(ThreadState::Native, std::thread::yield_now);
         Ok(0)
     });
     add(
@@ -509,7 +510,7 @@ fn object_wait(t: &mut JThread, a: usize) -> JResult<u64> {
     // Read before waiting: a collection while this thread waits may move `obj`.
     let what = t.vm.recorder.jfr.as_ref().map(|_| Monitored::of(t.vm, obj));
     let start = std::time::Instant::now();
-    let (_, notifier) = t.blocking(|| {
+    let (_, notifier) = t.blocking(ThreadState::Waiting, || {
         monitor.wait_noting_notifier(me, timeout, &|| {
             shared
                 .interrupted
@@ -1013,7 +1014,7 @@ fn thread_sleep(t: &mut JThread, a: usize) -> JResult<u64> {
     let shared = t.shared.clone();
     let start = std::time::Instant::now();
     let deadline = start + std::time::Duration::from_millis(millis as u64);
-    t.blocking(|| {
+    t.blocking(ThreadState::Sleeping, || {
         let mut guard = shared.park.lock();
         while !shared
             .interrupted

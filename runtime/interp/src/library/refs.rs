@@ -11,6 +11,7 @@
 //!   enqueued, so that `queue.poll()` right after it sees them.
 //! - `SoftReference.clock()` is the soft clock the LRU policy compares timestamps with.
 
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::{JResult, JThread};
 use std::time::Duration;
 
@@ -32,7 +33,7 @@ pub fn reference_take_pending(t: &mut JThread, _a: usize) -> JResult<u64> {
     let refs = t.vm.heap.types.references();
     refs.handler_done();
     loop {
-        t.blocking(|| refs.wait_for_pending());
+        t.blocking(ThreadState::Waiting, || refs.wait_for_pending());
         if let Some(r) = refs.pop_pending() {
             return Ok(r.raw() as u64);
         }
@@ -47,5 +48,7 @@ pub fn soft_reference_clock(t: &mut JThread, _a: usize) -> JResult<u64> {
 /// After `System.gc()`: wait until what it cleared is enqueued.
 pub fn wait_until_enqueued(t: &mut JThread) {
     let refs = t.vm.heap.types.references();
-    t.blocking(|| refs.wait_until_enqueued(ENQUEUE_PATIENCE));
+    t.blocking(ThreadState::Waiting, || {
+        refs.wait_until_enqueued(ENQUEUE_PATIENCE)
+    });
 }

@@ -2,6 +2,7 @@
 //! environment, the VM's properties, halting, and the shutdown hooks (run by the VM when the
 //! last non-daemon thread ends and on SIGINT/SIGTERM/SIGHUP; System.exit runs them in Java).
 
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::{JResult, JThread};
 use gcvm_gc::Ref;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,7 +34,7 @@ fn string_or_null(t: &mut JThread, s: Option<String>) -> JResult<u64> {
 pub fn halt0(t: &mut JThread, a: usize) -> JResult<u64> {
     let status = t.arg_int(a, 0);
     let vm = t.vm;
-    t.blocking(|| vm.exit(status))
+    t.blocking(ThreadState::Native, || vm.exit(status))
 }
 
 /// `System.getenv0(String)`.
@@ -118,7 +119,7 @@ pub fn vm_read(t: &mut JThread, a: usize) -> JResult<u64> {
         ));
     }
     let mut buf = vec![0u8; len.max(0) as usize];
-    let read = t.blocking(|| loop {
+    let read = t.blocking(ThreadState::Native, || loop {
         match std::io::stdin().lock().read(&mut buf) {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             other => break other,

@@ -4,6 +4,7 @@
 //! Java-side `Thread` object is the thread's identity; its `tid` field (1 for main, assigned by
 //! the class library for the others) keys the VM's thread registry.
 
+use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::{JResult, JThread, ThreadShared};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering;
@@ -153,7 +154,7 @@ pub fn park0(t: &mut JThread, a: usize) -> JResult<u64> {
         }
         _ => return Ok(0), // a deadline already passed
     };
-    t.blocking(|| {
+    t.blocking(ThreadState::Waiting, || {
         let mut guard = shared.park.lock();
         if !shared.permit.load(Ordering::Acquire) && !shared.interrupted.load(Ordering::Acquire) {
             match deadline {

@@ -48,6 +48,8 @@ pub struct ClassTable {
     /// `--trace-deaths`: methods are named in the trace (as death contexts), and quickening
     /// keeps reference stores tracked.
     pub tracking_deaths: bool,
+    /// `--activity`: methods are named in the trace (the units of code activity).
+    naming_methods: bool,
 }
 
 /// Classes and offsets the VM itself relies on, resolved at boot.
@@ -75,6 +77,7 @@ impl ClassTable {
         types: Arc<TypeRegistry>,
         trace: Option<TraceWriter>,
         tracking_deaths: bool,
+        counting_activity: bool,
     ) -> ClassTable {
         ClassTable {
             types,
@@ -92,6 +95,7 @@ impl ClassTable {
             lambda_count: AtomicU32::new(0),
             trace,
             tracking_deaths,
+            naming_methods: tracking_deaths || counting_activity,
         }
     }
 
@@ -163,9 +167,10 @@ impl ClassTable {
             .filter_map(|c| c.get().copied())
     }
 
-    /// `--trace-deaths`: `method` of class `class` as a death context in the trace.
+    /// `--trace-deaths` and `--activity`: `method` of class `class` as a Method symbol in the
+    /// trace (a death context, a unit of code activity).
     fn define_trace_method(&self, class: &str, method: &Method) {
-        if !self.tracking_deaths {
+        if !self.naming_methods {
             return;
         }
         if let Some(w) = &self.trace {
@@ -745,6 +750,9 @@ impl ClassTable {
             offset += kind.size();
         }
         let methods = make_methods(id, &field_list)?;
+        for m in &methods {
+            self.define_trace_method(&name, m);
+        }
         let (vtable, itable) = self.build_vtable(
             Some(super_class),
             &methods,

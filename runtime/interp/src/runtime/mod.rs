@@ -1,6 +1,7 @@
 //! The runtime layer, the state every thread shares and each thread's own: the `Vm` and its
 //! parts (threads and safepoints, monitors, natives table, recording, output, streams glue),
 //! thread stacks and the VM's roots. Nothing here runs bytecode. Imports `link` and below.
+pub mod activity;
 pub mod flight;
 pub mod monitor;
 pub mod natives;

@@ -198,6 +198,7 @@ fn open_trace(
         program: recording.program.clone(),
         heap_size: options.heap.max_size as u64,
         deaths: recording.trace_deaths,
+        activity: recording.activity.is_some(),
         ..TraceConfig::default()
     };
     let w = TraceWriter::create(path, config)

@@ -33,6 +33,9 @@ pub struct Threads {
     pub gc_lock: Mutex<()>,
     /// Time to safepoint of every pause, for statistics.
     pub ttsp: Mutex<Vec<Duration>>,
+    /// When the world was last stopped (every thread's stack taken): where a thread's
+    /// safepoint stop turns from waiting for the others into the pause (`--activity`).
+    stopped_at: Mutex<Option<Instant>>,
 }
 
 impl Threads {
@@ -185,7 +188,13 @@ impl Threads {
             // A thread was registered while we waited: another pass for the new ones only.
             seen = Some(taken.iter().copied().collect());
         }
+        *self.stopped_at.lock() = Some(Instant::now());
         (stacks, all)
+    }
+
+    /// When the world was last stopped (None before the first pause).
+    pub fn world_stopped_at(&self) -> Option<Instant> {
+        *self.stopped_at.lock()
     }
 
     /// Asks every thread to stop at its next poll.

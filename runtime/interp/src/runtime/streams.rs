@@ -190,7 +190,7 @@ impl Vm {
             heap_used: self.heap.used() as u64,
             heap_capacity: self.heap.capacity() as u64,
             summary: gcvm_tracer::stream::tiles::summarise(&spaces),
-            activity: None,
+            activity: self.activity.as_ref().and_then(|a| a.take_frame()),
             spaces,
         };
         *streams.last_frame.lock() = Instant::now();
@@ -337,7 +337,7 @@ impl GcEventSink for PhaseFrames<'_> {
             heap_used: used,
             heap_capacity: spaces.iter().map(|s| s.end - s.start).sum(),
             summary,
-            activity: None,
+            activity: self.vm.activity.as_ref().and_then(|a| a.take_frame()),
             spaces: spaces_out,
         };
         *streams.last_frame.lock() = Instant::now();

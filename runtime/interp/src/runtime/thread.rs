@@ -24,6 +24,7 @@
 use crate::model::class::Method;
 use crate::runtime::vm::Vm;
 use gcvm_gc::{Mutator, Ref, RootSource};
+pub use gcvm_tracer::format::ThreadState;
 use gcvm_tracer::ThreadEvents;
 use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
 use std::sync::atomic::AtomicBool;
@@ -70,6 +71,8 @@ pub struct ThreadStack {
     /// stopped at a safepoint poll). A pause that takes the lock reads it as the moment the
     /// thread reached the safepoint (the trace's Safepoint arrival events).
     pub released_at: Option<std::time::Instant>,
+    /// `--activity`: this thread's counters for the current interval (runtime/activity.rs).
+    pub activity: Option<Box<crate::runtime::activity::ThreadActivity>>,
 }
 
 /// The shared, always-accessible part of a thread (the registry holds these).
@@ -155,6 +158,7 @@ impl JThread {
             allocation_sampling: Default::default(),
             events: vm.thread_events(id, name),
             released_at: None,
+            activity: crate::runtime::activity::ThreadActivity::new(vm),
         };
         let shared = Arc::new(ThreadShared {
             id,
@@ -176,7 +180,7 @@ impl JThread {
     pub fn attach(vm: &'static Vm, shared: Arc<ThreadShared>) -> JThread {
         let st = shared.stack.lock_arc();
         let name = shared.name.lock().clone();
-        JThread {
+        let mut t = JThread {
             vm,
             id: shared.id,
             name,
@@ -189,7 +193,9 @@ impl JThread {
                 real_end: 0,
             }),
             throwing_oom: false,
-        }
+        };
+        t.activity_thread_started();
+        t
     }
 
     /// The thread is done: retire its TLAB and leave the registry, still holding its stack so no
@@ -204,6 +210,7 @@ impl JThread {
             jfr.thread_end(&info);
         }
         vm.heap.retire_mutator(&mut self.mutator);
+        self.activity_thread_ended();
         self.events = None; // records Thread Death and flushes
         self.frames.clear();
         self.handles.clear();
@@ -213,7 +220,24 @@ impl JThread {
     /// Runs `f` in a safe region: the stack lock is released (fairly, so a waiting collector
     /// gets it) while `f` blocks, and the collector takes back what a blocked thread need not
     /// hold (`Heap::release_idle`: concurrent mark-sweep's spans). `f` must not touch the heap.
-    pub fn blocking<R>(&mut self, f: impl FnOnce() -> R) -> R {
+    /// `state`: what the thread is doing meanwhile, for `--activity`'s thread states.
+    pub fn blocking<R>(&mut self, state: ThreadState, f: impl FnOnce() -> R) -> R {
+        if self.activity.is_none() {
+            return self.release_stack_while(f);
+        }
+        self.activity_before_blocking();
+        let mut woke = None;
+        let r = self.release_stack_while(|| {
+            let r = f();
+            woke = Some(std::time::Instant::now());
+            r
+        });
+        let woke = woke.unwrap_or_else(std::time::Instant::now);
+        self.activity_after_blocking(state, woke);
+        r
+    }
+
+    fn release_stack_while<R>(&mut self, f: impl FnOnce() -> R) -> R {
         let guard = self.st.as_mut().expect("a running thread holds its stack");
         self.vm.heap.release_idle(&mut guard.mutator);
         if guard.events.is_some() || self.vm.recorder.jfr.is_some() {
@@ -236,7 +260,9 @@ impl JThread {
         if !vm.threads.heeds_safepoint(self.id) {
             return; // an execution sample of another thread (runtime/flight.rs)
         }
-        self.blocking(|| vm.threads.wait_for_safepoint_end());
+        self.blocking(ThreadState::Safepoint, || {
+            vm.threads.wait_for_safepoint_end()
+        });
     }
 
     // ---- reference stores (through the heap's access API, so barriers run) ----

@@ -79,6 +79,9 @@ pub struct Recording {
     pub stream: Option<crate::runtime::streams::StreamSetup>,
     /// A JDK Flight Recorder recording (`--jfr`, runtime/flight.rs).
     pub jfr: Option<crate::runtime::flight::JfrSetup>,
+    /// Count code activity and thread states per interval of this length (`--activity`,
+    /// runtime/activity.rs): into the trace and the heap streams.
+    pub activity: Option<std::time::Duration>,
 }
 
 impl Recording {
@@ -120,6 +123,8 @@ pub struct Vm {
     /// every N allocations (per thread, a 500-thread program collected a handful of times).
     pub(crate) stress_allocations: AtomicU64,
     pub start: std::time::Instant,
+    /// `--activity`: the interval clock and the streams' feed (runtime/activity.rs).
+    pub activity: Option<crate::runtime::activity::CodeActivity>,
 }
 
 impl Vm {

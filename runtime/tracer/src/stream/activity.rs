@@ -243,7 +243,11 @@ mod tests {
         assert_eq!((first.from_ms, first.to_ms), (0.0, 10.0));
         assert_eq!(first.units[0].name, "A");
         assert_eq!(
-            (first.units[0].total, first.units[0].bytecodes, first.units[0].threads),
+            (
+                first.units[0].total,
+                first.units[0].bytecodes,
+                first.units[0].threads
+            ),
             (150, 150, 2)
         );
         f.counts(1, "B", counts(200, 0));
@@ -252,7 +256,10 @@ mod tests {
         let b = second.units.iter().find(|u| u.name == "B").unwrap();
         assert_eq!((a.total, a.bytecodes, a.threads), (150, 0, 0));
         assert_eq!((b.total, b.bytecodes, b.threads), (210, 200, 1));
-        assert_eq!(second.units[0].name, "B", "the busiest over the run comes first");
+        assert_eq!(
+            second.units[0].name, "B",
+            "the busiest over the run comes first"
+        );
     }
 
     #[test]

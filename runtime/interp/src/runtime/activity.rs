@@ -1,0 +1,358 @@
+//! Code activity (JOVE) and thread states (JIVE), counted as the program runs
+//! (`gcvm run --activity[=MS]`, docs/code-activity.md).
+//!
+//! # What is counted
+//! Per thread and per interval (10 ms by default), per method: the calls that entered it, the
+//! instructions executed in it, and the objects and bytes allocated while it was the running
+//! frame. Per thread, the time spent in each `ThreadState`: running, blocked on a monitor,
+//! waiting, sleeping, stopped at a safepoint for the others, stopped for a collection, in
+//! native code that may block.
+//!
+//! # How, cheaply
+//! JOVE paid 3-4x for its bytecode instrumentation; an interpreter already holds the thread
+//! context, so counting is a few adds in places the interpreter passes anyway:
+//! - The interpreter (exec/interp.rs) is compiled twice, counting and not
+//!   (`execute::<COUNTING>`), so a run without `--activity` runs exactly the loop it ran before.
+//! - Instructions are counted per straight run, not per instruction: a frame's local counter
+//!   subtracts the index a run starts at and adds the index it ends after, at taken branches
+//!   and whenever the frame is synced (before calls, allocations, throws), where the count is
+//!   handed to the method's counter (`ThreadActivity::bytecodes`).
+//! - Invocations are counted where frames are pushed (and for trivial methods run in place);
+//!   allocations in `JThread::alloc`.
+//! - Intervals swap without locks on the hot path: a ticker thread advances the VM's interval
+//!   number (`CodeActivity::epoch`); a thread compares it with its own at method entries and
+//!   backward branches (a relaxed load and a compare), and when it moved on, reports the
+//!   interval it counted and starts the next. JOVE swapped per-thread buffers from a timer
+//!   thread; here each thread swaps its own.
+//! - States change only where a thread lets go of its stack (`JThread::blocking`): it reports
+//!   its running span and counts there, and its blocked span when it takes its stack back. So
+//!   a thread's spans tile its life, and when the world is stopped every count is reported.
+//!
+//! # Where it goes
+//! To the trace (Activity and Thread State events in the thread's own chunks, Method symbols
+//! for every loaded method) and, when the heap is streamed, to the frames' `activity` through
+//! an `ActivityFeed`, so a heap frame shows the code that ran in the interval before it.
+
+use crate::model::class::{death_context, Method};
+use crate::runtime::thread::JThread;
+use crate::runtime::vm::Vm;
+use gcvm_tracer::format::{MethodActivity, ThreadState};
+use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The interval `--activity` uses without a value.
+pub const DEFAULT_INTERVAL: Duration = Duration::from_millis(10);
+
+/// The VM's side: the interval clock, and the feed of the heap streams when they are on.
+pub struct CodeActivity {
+    pub interval: Duration,
+    /// Intervals since the VM started, advanced by the ticker thread.
+    epoch: Arc<AtomicU32>,
+    /// The streams' clock: frames' `time_ms` count from here.
+    origin: Instant,
+    /// The heap streams' feed (None when nobody streams).
+    pub(crate) feed: Option<Mutex<ActivityFeed>>,
+    ticker_stop: Arc<AtomicBool>,
+}
+
+impl CodeActivity {
+    /// Starts the interval clock. `origin`: when the VM started (the streams' time 0).
+    pub fn start(interval: Duration, origin: Instant, streamed: bool) -> CodeActivity {
+        let epoch = Arc::new(AtomicU32::new(0));
+        let ticker_stop = Arc::new(AtomicBool::new(false));
+        let (e, stop) = (epoch.clone(), ticker_stop.clone());
+        let _ = std::thread::Builder::new()
+            .name("gcvm activity clock".into())
+            .spawn(move || tick_intervals(&e, &stop, origin, interval));
+        CodeActivity {
+            interval,
+            epoch,
+            origin,
+            feed: streamed.then(|| Mutex::new(ActivityFeed::new())),
+            ticker_stop,
+        }
+    }
+
+    /// The current interval's number.
+    #[inline(always)]
+    pub fn epoch(&self) -> u32 {
+        self.epoch.load(Ordering::Relaxed)
+    }
+
+    /// Where the current interval's number is (the interpreter keeps it at hand).
+    pub fn epoch_cell(&self) -> &AtomicU32 {
+        &self.epoch
+    }
+
+    /// `t` on the streams' clock, in milliseconds.
+    pub fn ms(&self, t: Instant) -> f64 {
+        t.saturating_duration_since(self.origin).as_secs_f64() * 1e3
+    }
+
+    /// The activity since the previous frame, for a frame gathered now (None without streams).
+    pub(crate) fn take_frame(&self) -> Option<gcvm_tracer::stream::activity::FrameActivity> {
+        let now = self.ms(Instant::now());
+        self.feed.as_ref().map(|f| f.lock().take_frame(now))
+    }
+}
+
+impl Drop for CodeActivity {
+    fn drop(&mut self) {
+        self.ticker_stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn tick_intervals(epoch: &AtomicU32, stop: &AtomicBool, origin: Instant, interval: Duration) {
+    while !stop.load(Ordering::Relaxed) {
+        let elapsed = origin.elapsed();
+        let n = (elapsed.as_nanos() / interval.as_nanos().max(1)) as u32;
+        epoch.store(n, Ordering::Relaxed);
+        let next = interval * (n + 1);
+        std::thread::sleep(next.saturating_sub(elapsed).max(Duration::from_micros(100)));
+    }
+}
+
+/// One thread's counters for the interval it is in, and its current state's start.
+pub struct ThreadActivity {
+    /// The interval being counted (`CodeActivity::epoch` when it began).
+    pub epoch: u32,
+    interval_start: Instant,
+    /// Per method id.
+    counts: Vec<Counts>,
+    /// The method ids with counts, in first-touched order.
+    touched: Vec<u32>,
+    /// When the thread entered its current state (it is running whenever it counts).
+    state_since: Instant,
+}
+
+impl ThreadActivity {
+    pub fn new(vm: &Vm) -> Option<Box<ThreadActivity>> {
+        let a = vm.activity.as_ref()?;
+        let now = Instant::now();
+        Some(Box::new(ThreadActivity {
+            epoch: a.epoch(),
+            interval_start: now,
+            counts: Vec::new(),
+            touched: Vec::new(),
+            state_since: now,
+        }))
+    }
+
+    #[inline]
+    fn of(&mut self, method: &Method) -> &mut Counts {
+        let id = method.id as usize;
+        if id >= self.counts.len() {
+            self.counts.resize(id + 1, Counts::default());
+        }
+        let c = &mut self.counts[id];
+        if *c == Counts::default() {
+            self.touched.push(method.id);
+        }
+        c
+    }
+
+    /// `n` instructions ran in `method`.
+    #[inline]
+    pub fn bytecodes(&mut self, method: &Method, n: u64) {
+        if n > 0 {
+            self.of(method).bytecodes += n;
+        }
+    }
+
+    /// `method` was entered.
+    #[inline]
+    pub fn invoked(&mut self, method: &Method) {
+        self.of(method).invocations += 1;
+    }
+
+    /// A trivial method ran in place: entered, and its `n` instructions run.
+    #[inline]
+    pub fn ran_in_place(&mut self, method: &Method, n: u64) {
+        let c = self.of(method);
+        c.invocations += 1;
+        c.bytecodes += n;
+    }
+
+    /// `method`, the running frame, allocated an object of `size` bytes.
+    #[inline]
+    pub fn allocated(&mut self, method: &Method, size: usize) {
+        let c = self.of(method);
+        c.objects += 1;
+        c.bytes += size as u64;
+    }
+
+    /// Takes the interval's counts, clearing them.
+    fn take_counts(&mut self) -> Vec<(u32, Counts)> {
+        let mut out = Vec::with_capacity(self.touched.len());
+        for id in self.touched.drain(..) {
+            let c = std::mem::take(&mut self.counts[id as usize]);
+            out.push((id, c));
+        }
+        out
+    }
+}
+
+impl JThread {
+    /// The interpreter hands over the `n` instructions a frame of `method` ran.
+    #[inline]
+    pub(crate) fn count_bytecodes(&mut self, method: &Method, n: isize) {
+        if let Some(a) = self.activity.as_mut() {
+            a.bytecodes(method, n.max(0) as u64);
+        }
+    }
+
+    /// `method` was entered (its frame pushed, or a native about to run): in the interval
+    /// the VM is in now, reporting the previous one first if it moved on. Returns the
+    /// interval.
+    #[inline]
+    pub(crate) fn count_invocation(&mut self, method: &Method) -> u32 {
+        let epoch = self.next_activity_interval();
+        if let Some(a) = self.activity.as_mut() {
+            a.invoked(method);
+        }
+        epoch
+    }
+
+    /// A trivial method (empty, or a getter) of `n` instructions ran in place, unframed.
+    #[inline]
+    pub(crate) fn count_ran_in_place(&mut self, method: &Method, n: usize) {
+        if let Some(a) = self.activity.as_mut() {
+            a.ran_in_place(method, n as u64);
+        }
+    }
+
+    /// At a method entry or a backward branch: if the VM's interval moved on, report the one
+    /// this thread counted and start the next. Returns the interval now counted. The caller has
+    /// handed its instruction count over first.
+    #[inline]
+    pub(crate) fn next_activity_interval(&mut self) -> u32 {
+        let Some(clock) = &self.vm.activity else {
+            return 0;
+        };
+        let epoch = clock.epoch();
+        match &self.activity {
+            Some(a) if a.epoch != epoch => self.report_activity(Instant::now()),
+            _ => {}
+        }
+        epoch
+    }
+
+    /// Reports the counts since the interval began (up to `now`) and begins the next interval
+    /// at `now`.
+    #[cold]
+    pub(crate) fn report_activity(&mut self, now: Instant) {
+        let vm = self.vm;
+        let Some(clock) = &vm.activity else { return };
+        let thread = self.id;
+        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let Some(a) = st.activity.as_mut() else {
+            return;
+        };
+        let start = a.interval_start;
+        let counts = a.take_counts();
+        a.interval_start = now;
+        a.epoch = clock.epoch();
+        if counts.is_empty() {
+            return;
+        }
+        if let Some(events) = st.events.as_mut() {
+            let methods: Vec<MethodActivity> = counts
+                .iter()
+                .map(|&(id, c)| MethodActivity {
+                    method: death_context(vm.classes.method_by_id(id)),
+                    invocations: c.invocations,
+                    bytecodes: c.bytecodes,
+                    objects: c.objects,
+                    bytes: c.bytes,
+                })
+                .collect();
+            events.activity(start, now, &methods);
+        }
+        if let Some(feed) = &clock.feed {
+            let mut feed = feed.lock();
+            for (id, c) in counts {
+                let m = vm.classes.method_by_id(id);
+                feed.counts(thread, &vm.classes.class(m.class_id).name, c);
+            }
+        }
+    }
+
+    /// The thread was in `state` from its last change until `now`.
+    pub(crate) fn change_state(&mut self, state: ThreadState, now: Instant) {
+        let vm = self.vm;
+        let Some(clock) = &vm.activity else { return };
+        let thread = self.id;
+        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let Some(a) = st.activity.as_mut() else {
+            return;
+        };
+        let since = std::mem::replace(&mut a.state_since, now);
+        if let Some(events) = st.events.as_mut() {
+            events.thread_state(state, since, now);
+        }
+        if let Some(feed) = &clock.feed {
+            feed.lock()
+                .state(thread, state, clock.ms(since), clock.ms(now));
+        }
+    }
+
+    /// The thread is about to let go of its stack to block: its running span ends and its
+    /// counts are reported. Returns when it stopped running.
+    pub(crate) fn activity_before_blocking(&mut self) -> Instant {
+        let now = Instant::now();
+        self.report_activity(now);
+        self.change_state(ThreadState::Running, now);
+        now
+    }
+
+    /// The thread took its stack back after blocking as `state` from `blocked_at` until `woke`
+    /// (when what it waited for happened): it was `state` until then, and stopped for a
+    /// collection from then on if taking its stack back had to wait for one. A safepoint stop
+    /// is split where the world was stopped: before, it waited for the other threads; after, a
+    /// collection (or another safepoint operation) ran.
+    pub(crate) fn activity_after_blocking(&mut self, state: ThreadState, woke: Instant) {
+        let now = Instant::now();
+        if state == ThreadState::Safepoint {
+            // Stopped for a pause if the world was stopped while this thread was; otherwise a
+            // safepoint that stopped this thread alone (an execution sample).
+            let stopped = self.vm.threads.world_stopped_at();
+            let since = self.activity.as_ref().map_or(now, |a| a.state_since);
+            match stopped.filter(|&t| t >= since && t <= now) {
+                Some(at) => {
+                    self.change_state(ThreadState::Safepoint, at);
+                    self.change_state(ThreadState::Gc, now);
+                }
+                None => self.change_state(ThreadState::Safepoint, now),
+            }
+        } else {
+            // A wake-up that had to wait for a pause to end before running again.
+            const NOTICEABLE: Duration = Duration::from_micros(50);
+            if now.saturating_duration_since(woke) > NOTICEABLE {
+                self.change_state(state, woke);
+                self.change_state(ThreadState::Gc, now);
+            } else {
+                self.change_state(state, now);
+            }
+        }
+        if let Some(a) = self.activity.as_mut() {
+            a.interval_start = now;
+        }
+    }
+
+    /// The thread starts: names it for the streams' strips.
+    pub(crate) fn activity_thread_started(&mut self) {
+        if let Some(feed) = self.vm.activity.as_ref().and_then(|c| c.feed.as_ref()) {
+            feed.lock().thread_name(self.id, &self.name);
+        }
+    }
+
+    /// The thread ends: its last running span and counts.
+    pub(crate) fn activity_thread_ended(&mut self) {
+        if self.activity.is_some() {
+            self.activity_before_blocking();
+        }
+    }
+}
