@@ -80,7 +80,7 @@ struct Fixture {
 fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
-        let trace = scratch_dir("activity-synthetic").join("trace.gct");
+        let trace = scratch_dir("activity-report-synthetic").join("trace.gct");
         let w = TraceWriter::create(
             &trace,
             TraceConfig {
@@ -477,7 +477,7 @@ fn the_text_report_shows_rankings_states_and_the_safepoint_wait_in_aligned_table
 
 #[test]
 fn a_trace_without_activity_is_refused_in_one_line_naming_the_fix() {
-    let trace = scratch_dir("activity-no-activity").join("trace.gct");
+    let trace = scratch_dir("activity-report-no-activity").join("trace.gct");
     let w = TraceWriter::create(&trace, TraceConfig::default()).unwrap();
     drop(w.thread_events(1, "main"));
     w.finish().unwrap();
@@ -506,7 +506,7 @@ fn an_unknown_collection_is_refused_in_one_line() {
 
 #[test]
 fn a_trace_without_pauses_gets_an_overall_summary() {
-    let trace = scratch_dir("activity-no-pauses").join("trace.gct");
+    let trace = scratch_dir("activity-report-no-pauses").join("trace.gct");
     let w = TraceWriter::create(
         &trace,
         TraceConfig {
@@ -570,7 +570,7 @@ fn trace_info_says_the_trace_records_activity_and_its_bytes_per_thread_interval(
 
 #[test]
 fn trace_info_of_a_trace_without_activity_has_no_activity_line() {
-    let trace = scratch_dir("activity-info-no-activity").join("trace.gct");
+    let trace = scratch_dir("activity-report-info-no-activity").join("trace.gct");
     let w = TraceWriter::create(&trace, TraceConfig::default()).unwrap();
     w.finish().unwrap();
     let text = gcvm_ok(&["trace", "info", path_str(&trace)]);
@@ -581,7 +581,7 @@ fn trace_info_of_a_trace_without_activity_has_no_activity_line() {
 fn perfetto() -> &'static Vec<Value> {
     static E: OnceLock<Vec<Value>> = OnceLock::new();
     E.get_or_init(|| {
-        let out = scratch_dir("activity-perfetto").join("trace.json");
+        let out = scratch_dir("activity-report-perfetto").join("trace.json");
         gcvm_ok(&[
             "export",
             path_str(&fixture().trace),
@@ -656,4 +656,48 @@ fn perfetto_counts_each_threads_bytecodes_and_allocated_bytes_per_interval() {
         worker.iter().map(|c| c.1).collect::<Vec<_>>(),
         [4096, 0, 64, 0]
     );
+}
+
+/// A real run: tests/activity_report/Hot.java under semispace in an 8 MiB heap, where spin()
+/// runs nearly every instruction and churn() allocates nearly every byte.
+fn hot_trace() -> &'static PathBuf {
+    static T: OnceLock<PathBuf> = OnceLock::new();
+    T.get_or_init(|| {
+        let trace = scratch_dir("activity-report-hot").join("trace.gct");
+        let src = repo_root().join("tests/activity_report/Hot.java");
+        gcvm_ok(&[
+            "run",
+            "--activity",
+            "--trace",
+            path_str(&trace),
+            "--gc",
+            "semispace",
+            "-Xmx8m",
+            path_str(&src),
+            "20",
+        ]);
+        trace
+    })
+}
+
+#[test]
+fn on_a_real_run_the_hot_method_tops_the_bytecodes_and_the_allocating_one_the_bytes() {
+    let v = activity_json(hot_trace(), &[]);
+    let pauses = v["pauses"].as_array().unwrap();
+    assert!(!pauses.is_empty(), "an 8 MiB heap collects: {v}");
+    // The last pause's window, since the pause before it, lies in the rounds' loop.
+    let w = &pauses.last().unwrap()["window"];
+    assert_eq!(w["top_by_bytecodes"][0]["name"], "Hot.spin(I)J", "{w}");
+    assert_eq!(
+        w["top_by_bytes"][0]["name"], "Hot.churn(I)Ljava/lang/Object;",
+        "{w}"
+    );
+    assert!(
+        states_of(&w["threads"], 1)["running"] > 0,
+        "main ran before the pause: {w}"
+    );
+    let text = gcvm_ok(&["activity", path_str(hot_trace()), "--by", "class"]);
+    let last_table = text.rsplit("class by bytecodes").next().unwrap();
+    let first_row = last_table.lines().nth(2).unwrap();
+    assert!(first_row.starts_with("Hot "), "{text}");
 }
