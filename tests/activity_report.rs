@@ -701,3 +701,36 @@ fn on_a_real_run_the_hot_method_tops_the_bytecodes_and_the_allocating_one_the_by
     let first_row = last_table.lines().nth(2).unwrap();
     assert!(first_row.starts_with("Hot "), "{text}");
 }
+
+#[test]
+fn a_damaged_activity_trace_is_read_up_to_the_damage_or_refused_in_one_line() {
+    let bytes = std::fs::read(hot_trace()).unwrap();
+    let dir = scratch_dir("activity-report-damaged");
+    for i in 1..=12 {
+        let cut = bytes.len() * i / 13;
+        let mut damaged = bytes[..cut].to_vec();
+        if i % 2 == 0 {
+            // A flipped byte inside what is left, besides the cut.
+            damaged[cut / 2] ^= 0x5a;
+        }
+        let file = dir.join(format!("cut-{i}.gct"));
+        std::fs::write(&file, &damaged).unwrap();
+        for args in [
+            vec!["activity", path_str(&file), "--json"],
+            vec!["activity", path_str(&file), "--by", "package"],
+        ] {
+            let o = run_gcvm(&args);
+            assert_no_panic(&o, &args.join(" "));
+            let err = o.stderr_text();
+            match o.code {
+                Some(0) => {}
+                Some(1) => assert!(
+                    err.lines().count() == 1 && err.starts_with("gcvm: trace byte "),
+                    "gcvm {}: {err}",
+                    args.join(" ")
+                ),
+                other => panic!("gcvm {}: exit {other:?}: {err}", args.join(" ")),
+            }
+        }
+    }
+}
