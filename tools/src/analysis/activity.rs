@@ -40,6 +40,14 @@ impl CodeUnit {
         }
     }
 
+    pub fn plural(self) -> &'static str {
+        match self {
+            CodeUnit::Method => "methods",
+            CodeUnit::Class => "classes",
+            CodeUnit::Package => "packages",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             CodeUnit::Method => "method",
@@ -412,6 +420,8 @@ pub struct WindowActivity {
     pub intervals: u64,
     /// The totals of every unit.
     pub total: UnitTotals,
+    /// Units with anything counted in the window.
+    pub units: usize,
     /// Every unit that ran or allocated, most bytecodes first (ties by name).
     pub by_bytecodes: Vec<UnitTotals>,
     /// Every unit that allocated, most bytes first (ties by name).
@@ -562,6 +572,7 @@ pub fn window_activity(t: &ActivityTrace, w: Window, by: CodeUnit) -> WindowActi
         window: w,
         intervals,
         total,
+        units: units.len(),
         by_bytecodes: ranked(&units, |u| u.bytecodes),
         by_bytes: ranked(&units, |u| u.bytes),
         threads: thread_times(t, w, None),

@@ -503,7 +503,7 @@ fn activity_window(w: &WindowActivity, top: usize) -> String {
         .num("invocations", t.invocations)
         .num("objects", t.objects)
         .num("bytes", t.bytes)
-        .num("units", w.by_bytecodes.len().max(w.by_bytes.len()))
+        .num("units", w.units)
         .raw(
             "top_by_bytecodes",
             arr(w.by_bytecodes.iter().take(top).map(unit_totals)),

@@ -715,14 +715,15 @@ pub fn comparison_markdown(c: &Comparison) -> String {
 /// bytes in the window before it, the threads' states there, and the wait for the safepoint.
 pub fn activity(r: &ActivityReport) -> String {
     let o = &r.options;
-    let unit = o.by.name();
     let window = match o.window_ms {
         Some(ms) => format!("the activity intervals that ended within {ms} ms before each pause"),
         None => "the activity intervals that ended since the previous pause (the first pause: since the trace start)".to_string(),
     };
     let mut out = format!(
-        "activity of {}: top {} {unit}s by bytecodes and by allocated bytes in {window}\n",
-        r.file, o.top
+        "activity of {}: top {} {} by bytecodes and by allocated bytes in {window}\n",
+        r.file,
+        o.top,
+        o.by.plural()
     );
     for p in &r.pauses {
         out += "\n";
@@ -767,9 +768,11 @@ fn window_label(w: &Window) -> String {
 fn window_activity(w: &WindowActivity, r: &ActivityReport) -> String {
     let t = &w.total;
     let mut o = format!(
-        "window {}: {} thread intervals, {} bytecodes, {} invocations, {} in {} objects\n",
+        "window {}: {} thread intervals, {} {}, {} bytecodes, {} invocations, {} in {} objects\n",
         window_label(&w.window),
         thousands(w.intervals),
+        thousands(w.units as u64),
+        r.options.by.plural(),
         thousands(t.bytecodes),
         thousands(t.invocations),
         human_bytes(t.bytes),
