@@ -54,7 +54,7 @@ impl Vm {
         );
         let activity = recording.activity.map(|interval| {
             let origin = std::time::Instant::now() - heap.uptime();
-            CodeActivity::start(interval, origin, streams.is_some())
+            CodeActivity::start(interval, origin, streams.as_ref().map(|s| s.hub.clone()))
         });
         let vm = Vm {
             options,

@@ -38,6 +38,7 @@ use crate::runtime::thread::JThread;
 use crate::runtime::vm::Vm;
 use gcvm_tracer::format::{MethodActivity, ThreadState};
 use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
+use gcvm_tracer::stream::StreamHub;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -53,14 +54,16 @@ pub struct CodeActivity {
     epoch: Arc<AtomicU32>,
     /// The streams' clock: frames' `time_ms` count from here.
     origin: Instant,
-    /// The heap streams' feed (None when nobody streams).
-    pub(crate) feed: Option<Mutex<ActivityFeed>>,
+    /// The heap streams' feed and their hub (None when nothing streams). Counts are fed
+    /// always (one entry per class); thread spans only while somebody watches, so that an
+    /// unwatched run keeps no growing list.
+    pub(crate) feed: Option<(Arc<StreamHub>, Mutex<ActivityFeed>)>,
     ticker_stop: Arc<AtomicBool>,
 }
 
 impl CodeActivity {
     /// Starts the interval clock. `origin`: when the VM started (the streams' time 0).
-    pub fn start(interval: Duration, origin: Instant, streamed: bool) -> CodeActivity {
+    pub fn start(interval: Duration, origin: Instant, hub: Option<Arc<StreamHub>>) -> CodeActivity {
         let epoch = Arc::new(AtomicU32::new(0));
         let ticker_stop = Arc::new(AtomicBool::new(false));
         let (e, stop) = (epoch.clone(), ticker_stop.clone());
@@ -71,7 +74,7 @@ impl CodeActivity {
             interval,
             epoch,
             origin,
-            feed: streamed.then(|| Mutex::new(ActivityFeed::new())),
+            feed: hub.map(|hub| (hub, Mutex::new(ActivityFeed::new()))),
             ticker_stop,
         }
     }
@@ -95,7 +98,7 @@ impl CodeActivity {
     /// The activity since the previous frame, for a frame gathered now (None without streams).
     pub(crate) fn take_frame(&self) -> Option<gcvm_tracer::stream::activity::FrameActivity> {
         let now = self.ms(Instant::now());
-        self.feed.as_ref().map(|f| f.lock().take_frame(now))
+        self.feed.as_ref().map(|(_, f)| f.lock().take_frame(now))
     }
 }
 
@@ -271,7 +274,7 @@ impl JThread {
                 .collect();
             events.activity(start, now, &methods);
         }
-        if let Some(feed) = &clock.feed {
+        if let Some((_, feed)) = &clock.feed {
             let mut feed = feed.lock();
             for (id, c) in counts {
                 let m = vm.classes.method_by_id(id);
@@ -293,9 +296,11 @@ impl JThread {
         if let Some(events) = st.events.as_mut() {
             events.thread_state(state, since, now);
         }
-        if let Some(feed) = &clock.feed {
-            feed.lock()
-                .state(thread, state, clock.ms(since), clock.ms(now));
+        if let Some((hub, feed)) = &clock.feed {
+            if hub.is_active() {
+                feed.lock()
+                    .state(thread, state, clock.ms(since), clock.ms(now));
+            }
         }
     }
 
@@ -344,7 +349,7 @@ impl JThread {
 
     /// The thread starts: names it for the streams' strips.
     pub(crate) fn activity_thread_started(&mut self) {
-        if let Some(feed) = self.vm.activity.as_ref().and_then(|c| c.feed.as_ref()) {
+        if let Some((_, feed)) = self.vm.activity.as_ref().and_then(|c| c.feed.as_ref()) {
             feed.lock().thread_name(self.id, &self.name);
         }
     }
