@@ -57,6 +57,10 @@ enum Command {
     /// Death times and sites (a trace recorded with --trace-deaths): allocation site x death
     /// site pairs, and a hive plot (SVG) of allocating class -> killing class.
     Deaths(deaths::DeathsArgs),
+    /// Code activity and thread states before each pause (a trace recorded with --activity):
+    /// the top methods, classes or packages by bytecodes and by allocated bytes, each
+    /// thread's time per state, and who the safepoint waited for.
+    Activity(activity::ActivityArgs),
     /// Nursery escapees: objects that survived one collection and died at the next, per site.
     Escapees(TraceFileArgs),
     /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
@@ -98,6 +102,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Overview(a) => overview::run(a),
         Command::Lifetimes(a) => lifetimes::run(a),
         Command::Deaths(a) => deaths::run(a),
+        Command::Activity(a) => activity::run(a),
         Command::Escapees(a) => escapees::run(a),
         Command::Leaks(a) => leaks::run(a),
         Command::Hprof(a) => hprof::run(a),

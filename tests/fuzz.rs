@@ -509,14 +509,16 @@ const COMMANDS_PER_TRACE: usize = 3;
 
 /// One recorded trace of the corpus.
 struct Recorded {
-    /// The collector, and "+deaths" when recorded with `--trace-deaths`.
+    /// The collector, and "+deaths" when recorded with `--trace-deaths`, "+activity" with
+    /// `--activity`.
     name: String,
     deaths: bool,
+    activity: bool,
     bytes: Vec<u8>,
 }
 
-/// Real traces of a conformance program under every collector, with and without
-/// `--trace-deaths`, in a small heap with many forced collections. They are recorded once and
+/// Real traces of a conformance program under every collector: plain, with `--trace-deaths`
+/// and with `--activity`, in a small heap with many forced collections. They are recorded once and
 /// kept (`CARGO_TARGET_TMPDIR/fuzz-corpus/`, keyed by the program and the options), so that
 /// case `i` of a seed is the same mutant in every run; a kept trace the reader no longer reads
 /// to its end (the format changed) is recorded again.
@@ -527,18 +529,22 @@ fn traces() -> &'static [Recorded] {
         std::fs::create_dir_all(&dir).unwrap();
         let classes = &corpus().classes;
         let program = read_bytes(&classes.join("HashMaps.class"));
-        let runs: Vec<(&str, bool)> = COLLECTORS
+        let runs: Vec<(&str, bool, bool)> = COLLECTORS
             .iter()
-            .flat_map(|&gc| [(gc, false), (gc, true)])
+            .flat_map(|&gc| [(gc, false, false), (gc, true, false), (gc, false, true)])
             .collect();
-        parallel_map(&runs, PARALLEL_RUNS, |&(gc, deaths)| {
-            let name = match deaths {
-                true => format!("{gc}+deaths"),
-                false => gc.to_string(),
+        parallel_map(&runs, PARALLEL_RUNS, |&(gc, deaths, activity)| {
+            let name = match (deaths, activity) {
+                (true, _) => format!("{gc}+deaths"),
+                (_, true) => format!("{gc}+activity"),
+                _ => gc.to_string(),
             };
             let mut options = vec!["-Xmx4m", "--gc", gc, "--gc-stress", TRACE_GC_STRESS];
             if deaths {
                 options.push("--trace-deaths");
+            }
+            if activity {
+                options.push("--activity");
             }
             let key = stable_hash(
                 options
@@ -559,6 +565,7 @@ fn traces() -> &'static [Recorded] {
             Recorded {
                 name,
                 deaths,
+                activity,
                 bytes: read_bytes(&file),
             }
         })
@@ -582,7 +589,7 @@ fn reads_to_the_end(file: &Path) -> bool {
 /// Every command that reads a trace file (`gcvm compare` records its own traces; `gcvm
 /// replay` of a trace computes its tiles, then serves the viewer until stopped: it is stopped
 /// once it says where).
-const TRACE_COMMANDS: [&str; 14] = [
+const TRACE_COMMANDS: [&str; 15] = [
     "trace info",
     "stats",
     "heap",
@@ -590,6 +597,7 @@ const TRACE_COMMANDS: [&str; 14] = [
     "overview",
     "lifetimes",
     "deaths",
+    "activity",
     "escapees",
     "leaks",
     "hprof",
@@ -669,6 +677,19 @@ fn command_args(command: &str, rng: &mut Rng, file: &str, out: &Path) -> Vec<Str
                 more(&["--plot", &out("hive.svg")]);
             }
         }
+        "activity" => {
+            let by = ["method", "class", "package"][rng.below(3)];
+            let top = ["1", "10", "1000"][rng.below(3)];
+            more(&["--by", by, "--top", top, json]);
+            if rng.below(2) == 0 {
+                // A collection of the corpus's (about 30), or one no trace has.
+                let gc = [rng.below(20), 999][rng.below(4) / 3];
+                more(&["--around", &format!("gc:{gc}")]);
+            }
+            if rng.below(3) == 0 {
+                more(&["--window", ["1", "50"][rng.below(2)]]);
+            }
+        }
         "hprof" => {
             let at = boundary(rng);
             more(&["--at", &at, "-o", &out("heap.hprof")]);
@@ -692,12 +713,14 @@ fn command_args(command: &str, rng: &mut Rng, file: &str, out: &Path) -> Vec<Str
     args
 }
 
-/// `COMMANDS_PER_TRACE` different commands (`deaths` only on traces with deaths).
-fn pick_commands(rng: &mut Rng, deaths: bool) -> Vec<&'static str> {
+/// `COMMANDS_PER_TRACE` different commands (`deaths` only on traces with deaths, `activity`
+/// only on traces with activity).
+fn pick_commands(rng: &mut Rng, trace: &Recorded) -> Vec<&'static str> {
     let mut pool: Vec<&str> = TRACE_COMMANDS
         .iter()
         .copied()
-        .filter(|&c| deaths || c != "deaths")
+        .filter(|&c| trace.deaths || c != "deaths")
+        .filter(|&c| trace.activity || c != "activity")
         .collect();
     (0..COMMANDS_PER_TRACE)
         .map(|_| pool.remove(rng.below(pool.len())))
@@ -814,11 +837,12 @@ fn run_measured(mut cmd: Command, timeout: Duration, ready: Option<&str>) -> Mea
     }
 }
 
-/// Refusals that are not about damage and name no offset: a boundary the trace lacks, deaths
-/// not recorded, `diff --from` not before `--to`.
+/// Refusals that are not about damage and name no offset: a boundary or collection the trace
+/// lacks, deaths or activity not recorded, `diff --from` not before `--to`.
 const NOT_DAMAGE: &[&str] = &[
     "not found: the trace has",
     "has no death records",
+    "has no activity records",
     "must come before --to",
 ];
 
@@ -916,7 +940,7 @@ fn trace_case(label: &str, salt: u64, mutate: TraceMutator, case: usize, tally: 
     let dir = scratch_dir(&format!("fuzz/{name}"));
     let file = dir.join("mutant.gct");
     write_bytes(&file, &bytes);
-    for command in pick_commands(&mut rng, trace.deaths) {
+    for command in pick_commands(&mut rng, trace) {
         let args = command_args(command, &mut rng, &file.to_string_lossy(), &dir);
         let m = run_reading(&args);
         let verdict = judge_reading(&m);
@@ -985,7 +1009,10 @@ fn unmutated_runs() -> (u64, String) {
         let m = run_reading(&args);
         let verdict = judge_reading(&m);
         let fine = verdict == Verdict::Fine
-            && (m.outcome.code == Some(0) || m.served || (command == "deaths" && !trace.deaths));
+            && (m.outcome.code == Some(0)
+                || m.served
+                || (command == "deaths" && !trace.deaths)
+                || (command == "activity" && !trace.activity));
         assert!(
             fine,
             "the unmutated {} trace: gcvm {}: {verdict:?} ({})\n{}",

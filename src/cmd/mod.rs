@@ -1,6 +1,7 @@
 //! The `gcvm` commands, one file each: its clap arguments and its `run`, which returns the exit
 //! status. What several commands share is in `common`.
 
+pub mod activity;
 pub mod bench;
 pub mod common;
 pub mod compare;

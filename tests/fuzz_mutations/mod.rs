@@ -158,7 +158,8 @@ enum Field {
 }
 
 /// The fields of event `id` (docs/trace-format.md, runtime/tracer/src/format.rs); the fast
-/// allocation's optional u32 length is added by `scan_events`.
+/// allocation's optional u32 length and an Activity event's methods are added by
+/// `scan_events`.
 fn layout(id: u8) -> Option<&'static [Field]> {
     use Field::*;
     Some(match id {
@@ -183,12 +184,15 @@ fn layout(id: u8) -> Option<&'static [Field]> {
         ev::SITE => &[Varint, Str, Str, Varint, Varint, Varint],
         ev::CAUSE => &[Varint, Str],
         ev::METHOD => &[Varint, Str, Str, Str],
+        // Then `count` methods of five varints each (`scan_events`).
+        ev::ACTIVITY => &[Varint; 3],
+        ev::THREAD_STATE => &[Byte, Varint, Varint],
         _ => return None,
     })
 }
 
 /// Every event id `layout` knows.
-const EVENT_IDS: [u8; 31] = [
+const EVENT_IDS: [u8; 33] = [
     ev::ALLOC,
     ev::ALLOC_TYPED,
     ev::ALLOC_WIDE,
@@ -197,6 +201,8 @@ const EVENT_IDS: [u8; 31] = [
     ev::THREAD_ALIVE,
     ev::THREAD_DEATH,
     ev::MARK,
+    ev::ACTIVITY,
+    ev::THREAD_STATE,
     ev::GC_START,
     ev::GC_END,
     ev::GC_SPACE,
@@ -271,6 +277,19 @@ fn scan_events(b: &[u8]) -> Vec<Span> {
             }
             found.push((f, q..q + len));
             q += len;
+        }
+        if id == ev::ACTIVITY {
+            // The method count (the third field), then five varints per method.
+            let count = read_varint(b, found[2].1.start).map_or(0, |(n, _)| n);
+            for _ in 0..count.saturating_mul(5) {
+                match read_varint(b, q) {
+                    Some((_, n)) if q + n <= b.len() => {
+                        found.push((Field::Varint, q..q + n));
+                        q += n;
+                    }
+                    _ => break 'events,
+                }
+            }
         }
         if id == ev::ALLOC && b[p + 3] as u32 == format::LEN8_ESCAPE {
             if q + 4 > b.len() {

@@ -2,6 +2,7 @@
 //! renders the result as text or JSON (render/), and writes the plots asked for. Each returns
 //! the text to print.
 
+use crate::analysis::activity::{self as code_activity, ActivityOptions};
 use crate::analysis::compare::Comparison;
 use crate::analysis::lifecycle::Lifecycle;
 use crate::analysis::{
@@ -156,6 +157,21 @@ pub fn deaths(
         true => to_json::deaths(&d),
         false => text::deaths(&d, top),
     })
+}
+
+/// `gcvm activity TRACE [--around gc:N] [--by method|class|package] [--top K] [--window MS]
+/// [--json]`.
+pub fn activity(
+    path: impl AsRef<Path>,
+    options: ActivityOptions,
+    json: bool,
+) -> Result<String, TraceError> {
+    rendered(
+        code_activity::report(path, options),
+        json,
+        to_json::activity,
+        text::activity,
+    )
 }
 
 /// `gcvm compare`'s report, in each of its three forms.

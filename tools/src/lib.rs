@@ -16,7 +16,7 @@
 //! - `heap_at(path, "gc:12:end", GroupBy::Type, json)` — `gcvm heap`: the heap at a boundary,
 //!   object by object or grouped.
 //! - the others in `commands`: `heap_by_chain`, `diff`, `overview`, `lifetimes`, `escapees`,
-//!   `leaks`, `deaths`.
+//!   `leaks`, `deaths`, `activity`.
 
 pub mod analysis;
 pub mod boundary;

@@ -12,9 +12,17 @@
 //! - **each GC worker** (tid = `WORKER_TID_BASE` + worker): a slice per parallel phase it worked
 //!   in ("copy", "evacuate", "mark"; args: GC id, objects, bytes, steals).
 //! - counter tracks of live bytes — the whole heap and each space — at every pause's start and end.
+//! - with `--activity` (docs/trace-format.md, Activity and Thread State events): **each mutator
+//!   thread's states** on a track of its own (tid = `STATE_TID_BASE` + thread id, named `id
+//!   name: states`), a slice per Thread State span named by its state ("running", "blocked",
+//!   "waiting", "sleeping", "safepoint", "gc", "native"); and per thread two counter tracks,
+//!   "bytecodes per interval (id name)" and "allocated bytes per interval (id name)": at each
+//!   interval's start the interval's sums (every Activity event of the thread for it added up),
+//!   back to 0 where the next interval does not start at this one's end.
 //!
 //! Times are the trace's clock: microseconds since the trace start (`ts`, `dur`).
 
+use crate::analysis::activity::{records_activity, ActivityTrace, ThreadInterval};
 use crate::analysis::lifecycle::Lifecycle;
 use crate::reader::{is_gc_thread, Event, TraceError, TraceReader, WorkerPhase};
 use crate::render::{arr, Obj};
@@ -127,6 +135,70 @@ pub const WORKER_TID_BASE: u64 = 1_000_000_000;
 
 fn worker_tid(worker: u32) -> u64 {
     WORKER_TID_BASE + worker as u64
+}
+
+/// The first thread-state track's id: mutator thread T's states are on `STATE_TID_BASE` + T,
+/// above the GC workers' tracks and within 31 bits.
+pub const STATE_TID_BASE: u64 = 1_500_000_000;
+
+fn state_tid(thread: u32) -> u64 {
+    STATE_TID_BASE + thread as u64
+}
+
+/// The thread-state tracks and the activity counters of a trace recorded with `--activity`.
+fn activity_events(a: &ActivityTrace, out: &mut Vec<String>) {
+    let mut named = BTreeSet::new();
+    for s in &a.states {
+        if named.insert(s.thread) {
+            let label = format!("{}: states", thread_name(a, s.thread));
+            out.push(metadata("thread_name", state_tid(s.thread), &label));
+        }
+        out.push(slice(
+            s.state.name(),
+            "thread-state",
+            s.start_us,
+            s.end_us - s.start_us,
+            state_tid(s.thread),
+            None,
+        ));
+    }
+    activity_counters(a, out);
+}
+
+/// `id name`, as the mutator tracks are named.
+fn thread_name(a: &ActivityTrace, thread: u32) -> String {
+    match a.names.get(&thread) {
+        Some(n) => format!("{thread} {n}"),
+        None => thread.to_string(),
+    }
+}
+
+/// Per thread, "bytecodes per interval" and "allocated bytes per interval" counters: the
+/// interval's sums at its start, 0 after an interval the next does not continue.
+fn activity_counters(a: &ActivityTrace, out: &mut Vec<String>) {
+    let mut per_thread: BTreeMap<u32, Vec<&ThreadInterval>> = BTreeMap::new();
+    for iv in &a.intervals {
+        per_thread.entry(iv.thread).or_default().push(iv);
+    }
+    for (thread, mut ivs) in per_thread {
+        ivs.sort_by_key(|iv| (iv.start_us, iv.end_us));
+        let label = thread_name(a, thread);
+        let bytecodes = format!("bytecodes per interval ({label})");
+        let bytes = format!("allocated bytes per interval ({label})");
+        for (i, iv) in ivs.iter().enumerate() {
+            out.push(counter(
+                &bytecodes,
+                iv.start_us,
+                &[("bytecodes", iv.bytecodes())],
+            ));
+            out.push(counter(&bytes, iv.start_us, &[("bytes", iv.bytes())]));
+            let continued = ivs.get(i + 1).is_some_and(|n| n.start_us <= iv.end_us);
+            if !continued {
+                out.push(counter(&bytecodes, iv.end_us, &[("bytecodes", 0)]));
+                out.push(counter(&bytes, iv.end_us, &[("bytes", 0)]));
+            }
+        }
+    }
 }
 
 /// A complete slice (`ph` X) on track `tid`.
@@ -282,6 +354,9 @@ pub fn trace_events(path: impl AsRef<Path>) -> Result<String, TraceError> {
             let refs: Vec<(&str, u64)> = s.iter().map(|(k, v)| (k.as_str(), *v)).collect();
             ev.push(counter("live bytes per space", ts, &refs));
         }
+    }
+    if records_activity(&l.header) {
+        activity_events(&ActivityTrace::read(path)?, &mut ev);
     }
     Ok(Obj::new()
         .raw("traceEvents", arr(ev))

@@ -6,7 +6,7 @@ use crate::reader::{self, Event, TraceError, TraceReader};
 use crate::reconstruct::file_len;
 use crate::render::Progress;
 use gcvm_tracer::format::{self, TraceHeader};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 /// Everything `gcvm trace info` reports.
@@ -39,6 +39,14 @@ pub struct TraceInfo {
     pub types: usize,
     pub sites: usize,
     pub causes: usize,
+    /// Whether the header says the trace records code activity and thread states
+    /// (`gcvm run --activity`).
+    pub activity: bool,
+    /// Distinct (thread, interval) pairs of the Activity events (several events of one
+    /// thread for one interval are one pair).
+    pub activity_intervals: u64,
+    /// Raw bytes of Activity events per (thread, interval) pair (0 without any).
+    pub activity_bytes_per_interval: f64,
 }
 
 /// How often one event kind occurs and its raw bytes.
@@ -87,6 +95,8 @@ struct Tally {
     gcs: Vec<(u32, gcvm_tracer::GcKind, u32, u64, Option<u64>)>,
     spaces: BTreeMap<u32, (String, &'static str, u64, u64)>,
     total: u64,
+    /// (thread, start µs, end µs) of every Activity event.
+    activity_intervals: HashSet<(u32, u64, u64)>,
 }
 
 impl Tally {
@@ -98,6 +108,10 @@ impl Tally {
             }
             Event::ThreadDeath => {
                 self.died.insert(thread, true);
+            }
+            Event::Activity(a) => {
+                self.activity_intervals
+                    .insert((thread, a.start_us, a.end_us));
             }
             Event::GcStart {
                 gc_id,
@@ -169,6 +183,15 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
     let alloc_events = t.counts[0] + t.counts[1] + t.counts[2];
     let alloc_bytes = t.bytes[0] + t.bytes[1] + t.bytes[2];
     let (raw, stored) = (reader.raw_bytes_read, reader.stored_bytes_read);
+    let activity_intervals = t.activity_intervals.len() as u64;
+    let activity_bytes = reader::EVENT_KIND_NAMES
+        .iter()
+        .position(|n| *n == "activity")
+        .map_or(0, |k| t.bytes[k]);
+    let activity_bytes_per_interval = match activity_intervals {
+        0 => 0.0,
+        n => activity_bytes as f64 / n as f64,
+    };
     let stored_per_allocation = if alloc_events > 0 && raw > 0 {
         alloc_bytes as f64 / alloc_events as f64 * stored as f64 / raw as f64
     } else {
@@ -178,6 +201,9 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
         file: path.display().to_string(),
         file_bytes: size,
         compressed: header.flags & format::HEADER_FLAG_COMPRESSED != 0,
+        activity: header.flags & format::HEADER_FLAG_ACTIVITY != 0,
+        activity_intervals,
+        activity_bytes_per_interval,
         header,
         chunks: reader.chunks_read,
         compressed_chunks: reader.compressed_chunks,

@@ -8,10 +8,13 @@
 //! - `lifecycle`: one replay recording lives and deaths (`overview`, `lifetimes`, `escapees`,
 //!   `leaks`), which `compare` summarises per collector.
 //! - `deaths`: allocation site x death site (traces recorded with `--trace-deaths`).
+//! - `activity`: the code that ran and the threads' states before each pause (traces recorded
+//!   with `--activity`).
 //!
 //! Shared: `replay` (the whole trace through a model, an analysis called per event), `labels`
 //! (names of kinds, threads and groups), `pauses` (percentiles).
 
+pub mod activity;
 pub mod compare;
 pub mod deaths;
 pub mod diff;

@@ -2,6 +2,9 @@
 //! newline.
 
 use super::format::{arr, js, Obj};
+use crate::analysis::activity::{
+    ActivityReport, SafepointWait, ThreadTimes, UnitTotals, WindowActivity,
+};
 use crate::analysis::compare::{Comparison, RunMetrics};
 use crate::analysis::deaths::{DeathSummary, BIRTH_RESOLUTION};
 use crate::analysis::diff::{Diff, DiffRow};
@@ -91,6 +94,12 @@ pub fn info(i: &TraceInfo) -> String {
         .num(
             "stored_bytes_per_allocation",
             format!("{:.3}", i.stored_per_allocation),
+        )
+        .raw("activity", i.activity.to_string())
+        .num("activity_intervals", i.activity_intervals)
+        .num(
+            "activity_bytes_per_interval",
+            format!("{:.3}", i.activity_bytes_per_interval),
         )
         .raw("threads", threads)
         .raw("collections", colls)
@@ -454,6 +463,116 @@ pub fn comparison(c: &Comparison) -> String {
         .str("xmx", &c.xmx)
         .raw("same_output", c.same_output.to_string())
         .raw("runs", arr(c.runs.iter().map(run_metrics)))
+        .build()
+        + "\n"
+}
+
+/// A code unit's totals.
+fn unit_totals(u: &UnitTotals) -> String {
+    Obj::new()
+        .str("name", &u.name)
+        .num("bytecodes", u.bytecodes)
+        .num("invocations", u.invocations)
+        .num("objects", u.objects)
+        .num("bytes", u.bytes)
+        .build()
+}
+
+/// `{"running": µs, ...}`: the states the thread was in.
+fn state_times(t: &ThreadTimes) -> String {
+    t.states
+        .iter()
+        .fold(Obj::new(), |o, (s, us)| o.num(s.name(), us))
+        .build()
+}
+
+fn thread_times(t: &ThreadTimes) -> Obj {
+    Obj::new()
+        .num("id", t.thread)
+        .str("label", &t.label)
+        .raw("states_us", state_times(t))
+}
+
+fn activity_window(w: &WindowActivity, top: usize) -> String {
+    let t = &w.total;
+    Obj::new()
+        .opt("from_us", w.window.from_us)
+        .opt("to_us", w.window.to_us)
+        .num("intervals", w.intervals)
+        .num("bytecodes", t.bytecodes)
+        .num("invocations", t.invocations)
+        .num("objects", t.objects)
+        .num("bytes", t.bytes)
+        .num("units", w.units)
+        .raw(
+            "top_by_bytecodes",
+            arr(w.by_bytecodes.iter().take(top).map(unit_totals)),
+        )
+        .raw(
+            "top_by_bytes",
+            arr(w.by_bytes.iter().take(top).map(unit_totals)),
+        )
+        .raw(
+            "threads",
+            arr(w.threads.iter().map(|t| thread_times(t).build())),
+        )
+        .build()
+}
+
+fn activity_safepoint(s: &SafepointWait) -> String {
+    let threads = arr(s.threads.iter().map(|a| {
+        thread_times(&a.times)
+            .num("arrived_us", a.arrived_us)
+            .num("wait_us", a.arrived_us.saturating_sub(s.requested_us))
+            .build()
+    }));
+    Obj::new()
+        .raw(
+            "requester",
+            s.requester.as_deref().map_or("null".into(), js),
+        )
+        .num("requested_us", s.requested_us)
+        .num("all_arrived_us", s.all_arrived_us)
+        .num(
+            "time_to_safepoint_us",
+            s.all_arrived_us.saturating_sub(s.requested_us),
+        )
+        .raw("threads", threads)
+        .build()
+}
+
+/// `gcvm activity --json`.
+pub fn activity(r: &ActivityReport) -> String {
+    let o = &r.options;
+    let pauses = arr(r.pauses.iter().map(|p| {
+        let g = &p.pause;
+        Obj::new()
+            .num("gc", g.gc)
+            .str("kind", g.kind)
+            .str("cause", &g.cause)
+            .num("start_us", g.start_us)
+            .opt("end_us", g.end_us)
+            .raw("window", activity_window(&p.before, o.top))
+            .raw(
+                "safepoint",
+                p.safepoint
+                    .as_ref()
+                    .map_or("null".into(), activity_safepoint),
+            )
+            .build()
+    }));
+    Obj::new()
+        .str("file", &r.file)
+        .str("by", o.by.name())
+        .num("top", o.top)
+        .opt("window_ms", o.window_ms)
+        .raw("pauses", pauses)
+        .raw(
+            "overall",
+            r.overall
+                .as_ref()
+                .map_or("null".into(), |w| activity_window(w, o.top)),
+        )
         .build()
         + "\n"
 }

@@ -1,6 +1,9 @@
 //! The reports as text: a few summary lines, then tables (and the comparison as Markdown).
 
 use super::format::{human_bytes, ms, percent, thousands, Table};
+use crate::analysis::activity::{
+    ActivityReport, PauseActivity, SafepointWait, ThreadTimes, Window, WindowActivity,
+};
 use crate::analysis::compare::Comparison;
 use crate::analysis::deaths::DeathSummary;
 use crate::analysis::diff::{Diff, DiffRow};
@@ -9,6 +12,7 @@ use crate::analysis::info::TraceInfo;
 use crate::analysis::lifecycle::Lifecycle;
 use crate::analysis::stats::{Stats, Tally};
 use crate::boundary::{chain_label, GroupBy};
+use gcvm_tracer::format::ThreadState;
 
 /// Rows of the long tables (the rest is counted in a last row).
 const TOP: usize = 25;
@@ -63,6 +67,13 @@ pub fn info(i: &TraceInfo) -> String {
             thousands(i.allocation_events),
             i.raw_per_allocation,
             i.stored_per_allocation
+        );
+    }
+    if i.activity {
+        o += &format!(
+            "activity   yes: {} thread intervals, {:.2} raw bytes of activity events each\n",
+            thousands(i.activity_intervals),
+            i.activity_bytes_per_interval
         );
     }
     o += &format!(
@@ -697,5 +708,180 @@ pub fn comparison_markdown(c: &Comparison) -> String {
         o += &format!("| {} |\n", r.join(" | "));
     }
     o += "\nmoved = copied or compacted; kept in place = survivors reported where they were; freed = dead bytes the collections found (swept or left behind). MMU = minimum mutator utilisation. Median lifetime: of dead objects, in allocated bytes (upper bound of its power-of-two bucket).\n";
+    o
+}
+
+/// `gcvm activity`: per pause (or overall), the top code units by bytecodes and by allocated
+/// bytes in the window before it, the threads' states there, and the wait for the safepoint.
+pub fn activity(r: &ActivityReport) -> String {
+    let o = &r.options;
+    let window = match o.window_ms {
+        Some(ms) => format!("the activity intervals that ended within {ms} ms before each pause"),
+        None => "the activity intervals that ended since the previous pause (the first pause: since the trace start)".to_string(),
+    };
+    let mut out = format!(
+        "activity of {}: top {} {} by bytecodes and by allocated bytes in {window}\n",
+        r.file,
+        o.top,
+        o.by.plural()
+    );
+    for p in &r.pauses {
+        out += "\n";
+        out += &pause_activity(p, r);
+    }
+    if let Some(w) = &r.overall {
+        out += "\nthe trace has no pauses; the whole run:\n";
+        out += &window_activity(w, r);
+    }
+    out
+}
+
+fn pause_activity(p: &PauseActivity, r: &ActivityReport) -> String {
+    let g = &p.pause;
+    let mut o = format!(
+        "GC {} ({}, {}) at {} ms, pause {} ms\n",
+        g.gc,
+        g.kind,
+        g.cause,
+        ms(g.start_us),
+        g.end_us
+            .map_or("-".into(), |e| ms(e.saturating_sub(g.start_us)))
+    );
+    o += &window_activity(&p.before, r);
+    if let Some(s) = &p.safepoint {
+        o += &safepoint_wait(s);
+    }
+    o
+}
+
+/// `(from, to]` in ms; the trace start and end when open.
+fn window_label(w: &Window) -> String {
+    let from = w
+        .from_us
+        .map_or("trace start".into(), |f| format!("{} ms", ms(f)));
+    let to = w
+        .to_us
+        .map_or("trace end".into(), |t| format!("{} ms", ms(t)));
+    format!("({from}, {to}]")
+}
+
+fn window_activity(w: &WindowActivity, r: &ActivityReport) -> String {
+    let t = &w.total;
+    let mut o = format!(
+        "window {}: {} thread intervals, {} {}, {} bytecodes, {} invocations, {} in {} objects\n",
+        window_label(&w.window),
+        thousands(w.intervals),
+        thousands(w.units as u64),
+        r.options.by.plural(),
+        thousands(t.bytecodes),
+        thousands(t.invocations),
+        human_bytes(t.bytes),
+        thousands(t.objects)
+    );
+    let unit = r.options.by.name();
+    let top = r.options.top;
+    if w.by_bytecodes.is_empty() {
+        o += "no code ran in the window\n";
+    } else {
+        let mut tb = Table::new(&[
+            &format!("{unit} by bytecodes"),
+            "bytecodes",
+            "% bytecodes",
+            "invocations",
+            "objects",
+            "bytes",
+        ]);
+        for u in w.by_bytecodes.iter().take(top) {
+            tb.row(vec![
+                u.name.clone(),
+                thousands(u.bytecodes),
+                percent(u.bytecodes, t.bytecodes),
+                thousands(u.invocations),
+                thousands(u.objects),
+                human_bytes(u.bytes),
+            ]);
+        }
+        o += "\n";
+        o += &tb.render();
+    }
+    if !w.by_bytes.is_empty() {
+        let mut tb = Table::new(&[
+            &format!("{unit} by allocated bytes"),
+            "bytes",
+            "% bytes",
+            "objects",
+            "bytecodes",
+        ]);
+        for u in w.by_bytes.iter().take(top) {
+            tb.row(vec![
+                u.name.clone(),
+                human_bytes(u.bytes),
+                percent(u.bytes, t.bytes),
+                thousands(u.objects),
+                thousands(u.bytecodes),
+            ]);
+        }
+        o += "\n";
+        o += &tb.render();
+    }
+    if !w.threads.is_empty() {
+        o += "\n";
+        o += &state_table("thread (ms per state)", &w.threads, &[]);
+    }
+    o
+}
+
+/// The states any of `threads` was in, in `ThreadState` order.
+fn states_present(threads: &[&ThreadTimes]) -> Vec<ThreadState> {
+    ThreadState::ALL
+        .into_iter()
+        .filter(|s| threads.iter().any(|t| t.time_in(*s) > 0))
+        .collect()
+}
+
+/// One row per thread: the `extra` cells after its label, then its ms per state.
+fn state_table(first: &str, threads: &[ThreadTimes], extra: &[(&str, Vec<String>)]) -> String {
+    let refs: Vec<&ThreadTimes> = threads.iter().collect();
+    let states = states_present(&refs);
+    let mut head = vec![first];
+    head.extend(extra.iter().map(|(h, _)| *h));
+    head.extend(states.iter().map(|s| s.name()));
+    let mut tb = Table::new(&head);
+    for (i, th) in threads.iter().enumerate() {
+        let mut row = vec![th.label.clone()];
+        row.extend(extra.iter().map(|(_, cells)| cells[i].clone()));
+        row.extend(states.iter().map(|s| match th.time_in(*s) {
+            0 => "-".to_string(),
+            us => ms(us),
+        }));
+        tb.row(row);
+    }
+    tb.render()
+}
+
+fn safepoint_wait(s: &SafepointWait) -> String {
+    let mut o = format!(
+        "\ntime to safepoint {} ms: requested at {} ms by {}, every thread stopped at {} ms\n",
+        ms(s.all_arrived_us.saturating_sub(s.requested_us)),
+        ms(s.requested_us),
+        s.requester
+            .as_deref()
+            .unwrap_or("the collector's controller"),
+        ms(s.all_arrived_us)
+    );
+    if s.threads.is_empty() {
+        return o;
+    }
+    let times: Vec<ThreadTimes> = s.threads.iter().map(|a| a.times.clone()).collect();
+    let arrived: Vec<String> = s
+        .threads
+        .iter()
+        .map(|a| ms(a.arrived_us.saturating_sub(s.requested_us)))
+        .collect();
+    o += &state_table(
+        "thread (ms per state while the VM waited)",
+        &times,
+        &[("arrived after ms", arrived)],
+    );
     o
 }
