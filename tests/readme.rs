@@ -51,6 +51,49 @@ fn the_readme_trace_example_records_and_reads_collection_3() {
     }
 }
 
+/// The README's code-activity example: record with `--activity`, then `gcvm activity` around
+/// collection 3 names GCBench's own methods.
+#[test]
+fn the_readme_activity_example_shows_what_ran_before_collection_3() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
+    let commands: Vec<Vec<String>> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("cargo run --release -- "))
+        .filter(|l| l.contains("activity.gct"))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|w| match w.strip_prefix("programs/") {
+                    Some(_) => repo_root().join(w).to_string_lossy().into_owned(),
+                    None => w.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        commands.len(),
+        2,
+        "the README's activity example changed: {commands:?}"
+    );
+    let dir = scratch_dir("readme-activity-example");
+    let mut last = String::new();
+    for args in commands {
+        let mut cmd = std::process::Command::new(gcvm_binary());
+        cmd.args(&args)
+            .current_dir(&dir)
+            .env("GCVM_CACHE", dir.join("cache"));
+        let outcome = run_with_timeout(cmd, RUN_TIMEOUT);
+        assert_eq!(
+            outcome.code,
+            Some(0),
+            "gcvm {}: {}",
+            args.join(" "),
+            outcome.stderr_head(10)
+        );
+        last = outcome.stdout_text();
+    }
+    assert!(last.contains("GCBench."), "{last}");
+}
+
 /// The README's test command: the first line of the first code block of "Run the tests".
 fn readme_test_command() -> String {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");

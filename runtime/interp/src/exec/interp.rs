@@ -94,7 +94,7 @@ impl JThread {
             // run started at (see `jump!`); taken over from the frame, where it waited while a
             // callee ran.
             let mut executed: isize = if COUNTING {
-                std::mem::take(&mut st.frames[fi].executed) as isize - pc as isize
+                st.take_frame_count(fi) as isize - pc as isize
             } else {
                 0
             };
@@ -170,7 +170,7 @@ impl JThread {
                 () => {{
                     if COUNTING {
                         let after = insns.len() - next.len();
-                        self.frames[fi].executed = (executed + after as isize) as u64;
+                        self.keep_frame_count(fi, (executed + after as isize) as u64);
                     }
                 }};
             }
@@ -181,8 +181,7 @@ impl JThread {
                         save_count!();
                         interval = self.next_activity_interval();
                         let after = insns.len() - next.len();
-                        executed =
-                            std::mem::take(&mut self.frames[fi].executed) as isize - after as isize;
+                        executed = self.take_frame_count(fi) as isize - after as isize;
                     }
                 }};
             }
@@ -1996,10 +1995,11 @@ impl JThread {
                     frame.locals as usize,
                 );
             }
-            self.frames.pop();
             if self.activity.is_some() {
-                self.count_return(frame.method, frame.executed as isize);
+                let n = self.take_frame_count(fi);
+                self.count_return(frame.method, n as isize);
             }
+            self.frames.pop();
             if !frame.lock.is_null() {
                 // A synchronized method's monitor is released when an exception leaves it.
                 let exc = self.take_pending();

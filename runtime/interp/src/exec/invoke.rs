@@ -121,7 +121,6 @@ impl JThread {
             locals: base as u32,
             sp: top as u32,
             lock: Ref::NULL,
-            executed: 0,
         });
         self.safepoint_poll();
         true
@@ -174,7 +173,6 @@ impl JThread {
             locals: base as u32,
             sp: (base + method.arg_slots as usize) as u32,
             lock: Ref::NULL,
-            executed: 0,
         });
         self.safepoint_poll();
         let mut result = match method.is_synchronized() {

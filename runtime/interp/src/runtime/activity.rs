@@ -34,7 +34,7 @@
 //! an `ActivityFeed`, so a heap frame shows the code that ran in the interval before it.
 
 use crate::model::class::{death_context, Method};
-use crate::runtime::thread::JThread;
+use crate::runtime::thread::{JThread, ThreadStack};
 use crate::runtime::vm::Vm;
 use gcvm_tracer::format::{MethodActivity, ThreadState};
 use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
@@ -137,6 +137,23 @@ impl ThreadActivity {
             interval_start: now,
             state_since: now,
         }))
+    }
+}
+
+impl ThreadStack {
+    /// Keeps the count of the frame at depth `fi` while a callee runs (`frame_counts` has a
+    /// place for every depth the thread's frame limit allows).
+    #[inline(always)]
+    pub(crate) fn keep_frame_count(&mut self, fi: usize, n: u64) {
+        if let Some(c) = self.frame_counts.get_mut(fi) {
+            *c = n;
+        }
+    }
+
+    /// Takes back the count kept for the frame at depth `fi` (0 if none).
+    #[inline(always)]
+    pub(crate) fn take_frame_count(&mut self, fi: usize) -> u64 {
+        self.frame_counts.get_mut(fi).map_or(0, std::mem::take)
     }
 }
 
@@ -260,9 +277,8 @@ impl JThread {
             return;
         };
         // The instructions that frames waiting for their callees ran this interval.
-        for f in st.frames.iter_mut() {
-            st.method_counts
-                .bytecodes(f.method, std::mem::take(&mut f.executed));
+        for (f, n) in st.frames.iter().zip(st.frame_counts.iter_mut()) {
+            st.method_counts.bytecodes(f.method, std::mem::take(n));
         }
         let start = a.interval_start;
         let counts = st.method_counts.take();

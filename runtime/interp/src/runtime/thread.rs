@@ -45,9 +45,6 @@ pub struct Frame {
     pub sp: u32,
     /// The object a synchronized method locked on entry (null otherwise).
     pub lock: Ref,
-    /// `--activity`: instructions this frame ran and has not yet handed to its method's counter,
-    /// kept here while a callee runs (the running frame keeps its count in the interpreter).
-    pub executed: u64,
 }
 
 /// Slots kept free past the limit so a StackOverflowError can still be constructed.
@@ -76,8 +73,12 @@ pub struct ThreadStack {
     pub released_at: Option<std::time::Instant>,
     /// `--activity`: this thread's interval and state (runtime/activity.rs)...
     pub activity: Option<Box<crate::runtime::activity::ThreadActivity>>,
-    /// ... and its counts per method (empty without `--activity`).
+    /// ... and its counts per method (empty without `--activity`) ...
     pub method_counts: crate::runtime::activity::MethodCounts,
+    /// ... and per frame (by depth) the instructions it ran and has not yet handed to its
+    /// method's counter, kept while a callee runs (the running frame keeps its count in the
+    /// interpreter). Zero for every other depth.
+    pub frame_counts: Vec<u64>,
     /// Somebody hears of each allocation: the trace (`events`) or `--activity`. One flag, so
     /// that the allocation fast path asks once and stays small enough to be inlined.
     pub observed: bool,
@@ -168,6 +169,10 @@ impl JThread {
             released_at: None,
             activity: crate::runtime::activity::ThreadActivity::new(vm),
             method_counts: Default::default(),
+            frame_counts: match vm.activity {
+                Some(_) => vec![0; vm.options.max_frames + 1],
+                None => Vec::new(),
+            },
             observed: false,
         };
         let stack = ThreadStack {
