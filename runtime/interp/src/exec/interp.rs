@@ -314,10 +314,17 @@ impl JThread {
                     if vm.threads.safepoint_requested() && (*$t as usize) < insns.len() - next.len()
                     {
                         sync!();
+                        save_count!(); // reported if the thread stops here
                         self.safepoint_poll();
                         reload!();
+                        if COUNTING {
+                            let after = insns.len() - next.len();
+                            executed = self.take_frame_count(fi) as isize - after as isize;
+                        }
                     }
-                    check_interval!();
+                    if COUNTING && (*$t as usize) < insns.len() - next.len() {
+                        check_interval!();
+                    }
                 }};
             }
             macro_rules! if_i {

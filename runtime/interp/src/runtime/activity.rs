@@ -12,21 +12,25 @@
 //! JOVE paid 3-4x for its bytecode instrumentation; an interpreter already holds the thread
 //! context, so counting is a few adds in places the interpreter passes anyway:
 //! - The interpreter (exec/interp.rs) is compiled twice, counting and not
-//!   (`execute::<COUNTING>`), so a run without `--activity` runs exactly the loop it ran before.
-//! - Instructions are counted per straight run, not per instruction: a frame's local counter
-//!   subtracts the index a run starts at and adds the index it ends after, at taken branches
-//!   and whenever the frame is synced (before calls, allocations, throws), where the count is
-//!   handed to the method's counter (`ThreadActivity::bytecodes`).
-//! - Invocations are counted where frames are pushed (and for trivial methods run in place);
-//!   allocations in `JThread::alloc`.
+//!   (`run_frames::<COUNTING>`), so a run without `--activity` runs the loop it ran before.
+//! - Instructions are counted per straight run, not per instruction: the running frame's local
+//!   counter subtracts the index a run starts at and adds the index it ends after, at taken
+//!   branches. While the frame waits for a callee, its count waits at its depth in the
+//!   thread's stack (`ThreadStack::frame_counts`).
+//! - A frame hands its count to its method's counter once, when it returns (or is unwound),
+//!   with one invocation: one update of a table indexed by method id (`MethodCounts`) per
+//!   call. Natives and trivial methods run in place are counted where they run; allocations
+//!   behind the trace's flag in `JThread::alloc` (`ThreadStack::observed`).
 //! - Intervals swap without locks on the hot path: a ticker thread advances the VM's interval
 //!   number (`CodeActivity::epoch`); a thread compares it with its own at method entries and
 //!   backward branches (a relaxed load and a compare), and when it moved on, reports the
-//!   interval it counted and starts the next. JOVE swapped per-thread buffers from a timer
-//!   thread; here each thread swaps its own.
+//!   interval it counted (every frame's count included) and starts the next. JOVE swapped
+//!   per-thread buffers from a timer thread; here each thread swaps its own.
 //! - States change only where a thread lets go of its stack (`JThread::blocking`): it reports
-//!   its running span and counts there, and its blocked span when it takes its stack back. So
-//!   a thread's spans tile its life, and when the world is stopped every count is reported.
+//!   its running span there, and its blocked span when it takes its stack back, so a thread's
+//!   spans tile its life. Stopping at a safepoint also reports the counts, so when the world is
+//!   stopped the counts up to each thread's stop are reported (a loop's frame saves its count
+//!   before it stops at its poll).
 //!
 //! # Where it goes
 //! To the trace (Activity and Thread State events in the thread's own chunks, Method symbols
@@ -141,13 +145,19 @@ impl ThreadActivity {
 }
 
 impl ThreadStack {
-    /// Keeps the count of the frame at depth `fi` while a callee runs (`frame_counts` has a
-    /// place for every depth the thread's frame limit allows).
+    /// Keeps the count of the frame at depth `fi` while a callee runs.
     #[inline(always)]
     pub(crate) fn keep_frame_count(&mut self, fi: usize, n: u64) {
-        if let Some(c) = self.frame_counts.get_mut(fi) {
-            *c = n;
+        if fi >= self.frame_counts.len() {
+            self.grow_frame_counts(fi);
         }
+        self.frame_counts[fi] = n;
+    }
+
+    #[cold]
+    fn grow_frame_counts(&mut self, fi: usize) {
+        let n = (fi + 1).max(2 * self.frame_counts.len()).max(64);
+        self.frame_counts.resize(n, 0);
     }
 
     /// Takes back the count kept for the frame at depth `fi` (0 if none).
@@ -158,12 +168,14 @@ impl ThreadStack {
 }
 
 /// One thread's counts per method id for the current interval. In the thread's stack itself,
-/// not behind `activity`, so that counting a return is one look-up from the thread. A report
-/// scans them all: a few thousand entries every interval cost less than keeping a list of
-/// the touched ones on every count.
+/// not behind `activity`, so that counting a return is one look-up from the thread. The ids
+/// counted since the last report are listed, so that a report costs what the thread ran, not
+/// the number of methods loaded (a ring of 500 threads reports at almost every handoff).
 #[derive(Default)]
 pub struct MethodCounts {
-    counts: Vec<Counts>,
+    /// Per method id: its counts, and whether it is in `touched`.
+    counts: Vec<(Counts, bool)>,
+    touched: Vec<u32>,
 }
 
 impl MethodCounts {
@@ -173,13 +185,19 @@ impl MethodCounts {
         if id >= self.counts.len() {
             self.grow(id);
         }
-        &mut self.counts[id]
+        let (c, touched) = &mut self.counts[id];
+        if !*touched {
+            *touched = true;
+            self.touched.push(method.id);
+        }
+        c
     }
 
     #[cold]
     fn grow(&mut self, id: usize) {
-        self.counts
-            .resize((id + 1).max(2 * self.counts.len()), Counts::default());
+        // To the next 256 ids, not doubling: a thread's table covers the methods loaded when
+        // it ran, and hundreds of threads each hold one.
+        self.counts.resize((id + 256) & !255, Default::default());
     }
 
     /// `n` instructions ran in `method` (a frame still on the stack).
@@ -218,10 +236,12 @@ impl MethodCounts {
 
     /// Takes the interval's counts, clearing them.
     fn take(&mut self) -> Vec<(u32, Counts)> {
-        let mut out = Vec::new();
-        for (id, c) in self.counts.iter_mut().enumerate() {
-            if *c != Counts::default() {
-                out.push((id as u32, std::mem::take(c)));
+        let mut out = Vec::with_capacity(self.touched.len());
+        for id in self.touched.drain(..) {
+            let (c, touched) = std::mem::take(&mut self.counts[id as usize]);
+            debug_assert!(touched);
+            if c != Counts::default() {
+                out.push((id, c));
             }
         }
         out
@@ -309,6 +329,21 @@ impl JThread {
         }
     }
 
+    /// Does anybody record this thread's states: the trace, or heap streams somebody watches or
+    /// records? Nobody watching, blocking skips them (a thread handing a token to another
+    /// hundreds of thousands of times a second would pay three clock reads per handoff). A
+    /// viewer that connects later sees the first span of each thread start at its last
+    /// recorded change.
+    pub(crate) fn states_recorded(&self) -> bool {
+        self.events.is_some()
+            || self
+                .vm
+                .activity
+                .as_ref()
+                .and_then(|c| c.feed.as_ref())
+                .is_some_and(|(hub, _)| hub.is_active())
+    }
+
     /// The thread was in `state` from its last change until `now`.
     pub(crate) fn change_state(&mut self, state: ThreadState, now: Instant) {
         let vm = self.vm;
@@ -330,13 +365,16 @@ impl JThread {
         }
     }
 
-    /// The thread is about to let go of its stack to block: its running span ends and its
-    /// counts are reported. Returns when it stopped running.
-    pub(crate) fn activity_before_blocking(&mut self) -> Instant {
+    /// The thread is about to let go of its stack to block as `state`: its running span ends.
+    /// Stopping at a safepoint (or ending) also reports its counts, so that a frame gathered in
+    /// the pause shows them; other blocking leaves them to the interval's end (a thread handing
+    /// a token to another thousands of times a second would otherwise report at every handoff).
+    pub(crate) fn activity_before_blocking(&mut self, state: ThreadState) {
         let now = Instant::now();
-        self.report_activity(now);
+        if state == ThreadState::Safepoint {
+            self.report_activity(now);
+        }
         self.change_state(ThreadState::Running, now);
-        now
     }
 
     /// The thread took its stack back after blocking as `state` from `blocked_at` until `woke`
@@ -359,17 +397,21 @@ impl JThread {
                 None => self.change_state(ThreadState::Safepoint, now),
             }
         } else {
-            // A wake-up that had to wait for a pause to end before running again.
+            // A wake-up that had to wait for a pause to end before running again: the world
+            // was stopped while the thread waited (a wait for a CPU alone is not a pause).
             const NOTICEABLE: Duration = Duration::from_micros(50);
-            if now.saturating_duration_since(woke) > NOTICEABLE {
+            let paused = self.vm.threads.world_stopped_within(woke, now);
+            if paused && now.saturating_duration_since(woke) > NOTICEABLE {
                 self.change_state(state, woke);
                 self.change_state(ThreadState::Gc, now);
             } else {
                 self.change_state(state, now);
             }
         }
-        if let Some(a) = self.activity.as_mut() {
-            a.interval_start = now;
+        if state == ThreadState::Safepoint {
+            if let Some(a) = self.activity.as_mut() {
+                a.interval_start = now; // the counts up to the stop were reported
+            }
         }
     }
 
@@ -383,7 +425,8 @@ impl JThread {
     /// The thread ends: its last running span and counts.
     pub(crate) fn activity_thread_ended(&mut self) {
         if self.activity.is_some() {
-            self.activity_before_blocking();
+            self.report_activity(Instant::now());
+            self.change_state(ThreadState::Running, Instant::now());
         }
     }
 }

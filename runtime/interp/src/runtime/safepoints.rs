@@ -36,6 +36,8 @@ pub struct Threads {
     /// When the world was last stopped (every thread's stack taken): where a thread's
     /// safepoint stop turns from waiting for the others into the pause (`--activity`).
     stopped_at: Mutex<Option<Instant>>,
+    /// When the world was last let go on after a pause.
+    resumed_at: Mutex<Option<Instant>>,
 }
 
 impl Threads {
@@ -197,6 +199,17 @@ impl Threads {
         *self.stopped_at.lock()
     }
 
+    /// Was the world stopped at some moment from `from` to `to`? (The last pause only: a
+    /// question about a short wait of one thread.)
+    pub fn world_stopped_within(&self, from: Instant, to: Instant) -> bool {
+        let Some(stopped) = self.world_stopped_at() else {
+            return false;
+        };
+        let resumed = *self.resumed_at.lock();
+        let still_stopped = resumed.is_none_or(|r| r < stopped);
+        stopped <= to && (still_stopped || resumed.is_some_and(|r| r >= from))
+    }
+
     /// Asks every thread to stop at its next poll.
     pub fn request_safepoint(&self) {
         self.safepoint.store(true, Ordering::SeqCst);
@@ -204,6 +217,7 @@ impl Threads {
 
     /// Lets every thread go on (the pause is over).
     pub fn end_safepoint(&self) {
+        *self.resumed_at.lock() = Some(Instant::now());
         let _guard = self.safepoint_lock.lock();
         self.safepoint.store(false, Ordering::SeqCst);
         self.safepoint_cond.notify_all();

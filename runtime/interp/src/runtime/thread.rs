@@ -169,10 +169,7 @@ impl JThread {
             released_at: None,
             activity: crate::runtime::activity::ThreadActivity::new(vm),
             method_counts: Default::default(),
-            frame_counts: match vm.activity {
-                Some(_) => vec![0; vm.options.max_frames + 1],
-                None => Vec::new(),
-            },
+            frame_counts: Vec::new(),
             observed: false,
         };
         let stack = ThreadStack {
@@ -241,10 +238,10 @@ impl JThread {
     /// hold (`Heap::release_idle`: concurrent mark-sweep's spans). `f` must not touch the heap.
     /// `state`: what the thread is doing meanwhile, for `--activity`'s thread states.
     pub fn blocking<R>(&mut self, state: ThreadState, f: impl FnOnce() -> R) -> R {
-        if self.activity.is_none() {
+        if self.activity.is_none() || !self.states_recorded() && state != ThreadState::Safepoint {
             return self.release_stack_while(f);
         }
-        self.activity_before_blocking();
+        self.activity_before_blocking(state);
         let mut woke = None;
         let r = self.release_stack_while(|| {
             let r = f();
