@@ -120,6 +120,14 @@ fn a_straight_line_method_counts_its_instructions_on_every_call() {
 }
 
 #[test]
+fn a_method_calling_a_native_counts_its_instructions_once() {
+    // clock(): invokestatic System.nanoTime, iload_0, i2l, ladd, lreturn.
+    let a = read_activity(counted_trace());
+    assert_eq!(method(&a, "clock")[0], 50_000);
+    assert_eq!(method(&a, "clock")[1], 5 * 50_000);
+}
+
+#[test]
 fn per_method_allocations_equal_the_traces_allocations_at_its_sites() {
     let a = read_activity(counted_trace());
     let mut checked = 0;

@@ -1,6 +1,7 @@
 // Known counts for `gcvm run --activity`: work() is called exactly N times and runs six
-// instructions each time (iload_0, iconst_3, imul, iconst_1, iadd, ireturn); make() and
-// makeList() allocate only at their own `new` sites.
+// instructions each time (iload_0, iconst_3, imul, iconst_1, iadd, ireturn); clock() five
+// around a native call (invokestatic, iload_0, i2l, ladd, lreturn); make() and makeList()
+// allocate only at their own `new` sites.
 import java.util.ArrayList;
 
 public class Counted {
@@ -8,6 +9,10 @@ public class Counted {
 
     static int work(int i) {
         return i * 3 + 1;
+    }
+
+    static long clock(int i) {
+        return System.nanoTime() + i;
     }
 
     static Object make(int i) {
@@ -27,6 +32,10 @@ public class Counted {
         for (int i = 0; i < n; i++) {
             sink += work(i);
         }
+        long t = 0;
+        for (int i = 0; i < n; i++) {
+            t += clock(i) & 1;
+        }
         Object keep = null;
         for (int i = 0; i < n; i++) {
             keep = make(i);
@@ -35,6 +44,6 @@ public class Counted {
         for (int r = 0; r < 20; r++) {
             total += makeList(n / 10).size();
         }
-        System.out.println(sink + " " + (keep != null) + " " + total);
+        System.out.println(sink + " " + (keep != null) + " " + total + " " + (t >= 0));
     }
 }

@@ -164,13 +164,25 @@ impl JThread {
                     f.sp = f.locals + sp as u32;
                 }};
             }
-            // COUNTING: keeps the frame's instruction count in the frame (before a callee runs,
-            // a throw, or a report of the interval, which takes the counts of every frame).
+            // COUNTING: keeps the frame's instruction count in the thread's stack (before a
+            // callee runs, a throw, a safepoint stop or a report of the interval, which takes
+            // the counts kept there).
             macro_rules! save_count {
                 () => {{
                     if COUNTING {
                         let after = insns.len() - next.len();
                         self.keep_frame_count(fi, (executed + after as isize) as u64);
+                    }
+                }};
+            }
+            // COUNTING: the frame runs on (a native ran in place, a report or a safepoint
+            // stop is over): it takes back what is still kept, all of its count if nothing
+            // took it meanwhile, and counts on from here.
+            macro_rules! restore_count {
+                () => {{
+                    if COUNTING {
+                        let after = insns.len() - next.len();
+                        executed = self.take_frame_count(fi) as isize - after as isize;
                     }
                 }};
             }
@@ -180,8 +192,7 @@ impl JThread {
                     if COUNTING && epoch_cell.load(Relaxed) != interval {
                         save_count!();
                         interval = self.next_activity_interval();
-                        let after = insns.len() - next.len();
-                        executed = self.take_frame_count(fi) as isize - after as isize;
+                        restore_count!();
                     }
                 }};
             }
@@ -317,10 +328,7 @@ impl JThread {
                         save_count!(); // reported if the thread stops here
                         self.safepoint_poll();
                         reload!();
-                        if COUNTING {
-                            let after = insns.len() - next.len();
-                            executed = self.take_frame_count(fi) as isize - after as isize;
-                        }
+                        restore_count!();
                     }
                     if COUNTING && (*$t as usize) < insns.len() - next.len() {
                         check_interval!();
@@ -422,6 +430,8 @@ impl JThread {
                     match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
+                            // A native ran in place: the frame runs on.
+                            restore_count!();
                             reload!();
                             sp = $base + m.ret.map_or(0, Kind::slots);
                         }
