@@ -14,6 +14,9 @@ the date, the machine and the command:
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
   streams      benches/streams_overhead.py --json: what heap streams cost
   jfr          benches/jfr_overhead.py --hotspot --json: what --jfr costs, bytes per event
+  activity     benches/activity_overhead.py --json: what --activity costs (and, with
+               --base-gcvm, counting compiled in but off against a binary from before it),
+               trace bytes per thread-interval; callgrind counts of GCBench for the same
   threads      ThreadRing (503 threads) per hand-off mechanism x collectors against HotSpot
                -Xint, and the time to safepoint of MultiThreadAlloc with 4 threads per core
                (gcvm's -Xlog:gc* against HotSpot's -Xlog:safepoint)
@@ -64,7 +67,8 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams", "jfr", "threads"]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams", "jfr", "activity",
+            "threads"]
 # ----------------------------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -159,6 +163,7 @@ def built(path):
 class Ctx:
     def __init__(self, a):
         self.gcvm = os.path.abspath(a.gcvm)
+        self.base = os.path.abspath(a.base_gcvm) if a.base_gcvm else ""
         self.quick = a.quick
         self.reps = QUICK_REPS if a.quick else REPS
         self.today = datetime.date.today().isoformat()
@@ -395,6 +400,64 @@ def jfr(ctx):
                                                   "bytes_per_event")}
 
 
+def activity_instructions(ctx, binary, extra):
+    """Callgrind's instruction count of GCBench 6 (semispace, -Xmx64m) run by `binary`."""
+    classes = os.path.join(ctx.work, "activity-classes")
+    if not os.path.isdir(classes):
+        subprocess.run(["javac", "-d", classes, os.path.join(ROOT, "programs/GCBench.java")],
+                       check=True)
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary,
+                          "run", "--gc", "semispace", "-Xmx64m", "-cp", classes] + extra +
+                         ["GCBench", "6"], capture_output=True, text=True).stderr
+    m = re.search(r"Collected : (\d+)", out)
+    return int(m.group(1)) if m else float("nan")
+
+
+def activity(ctx):
+    cmd = ["python3", "benches/activity_overhead.py", "--binary", ctx.gcvm, "--reps",
+           str(ctx.reps), "--xmx", XMX, "--json"] + (["--base", ctx.base] if ctx.base else [])
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    off_i = activity_instructions(ctx, ctx.gcvm, [])
+    on_i = activity_instructions(ctx, ctx.gcvm, ["--activity"])
+    base_i = activity_instructions(ctx, ctx.base, []) if ctx.base else None
+    l1 = loadavg()
+    base_note = (f" and, first, `{rel(ctx.base)}`, a gcvm built from before counting existed "
+                 "(`off x base`)" if ctx.base else "")
+    out = ["## Code activity cost", "",
+           ctx.stamp([ctx.shown(cmd), ["(and callgrind runs of GCBench 6, see below)"]], (l0, l1)),
+           f"Every bundled program at its default size, `--gc region -Xmx{XMX}`, without and with "
+           f"`--activity` (nobody watching: no trace, no stream){base_note}, alternating; median "
+           "wall seconds without and the ratios. Then one `--activity --trace` run per program: its "
+           "Activity events, their raw bytes per event, and the Activity and Thread State bytes "
+           "per thread-interval (the run's 10 ms intervals times its threads).", "",
+           "| program | off s | --activity x off | off x base | Activity events | bytes/event "
+           "| bytes/thread-interval |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in data["rows"]:
+        base = f"{r['off_s'] / r['base_s']:.3f}" if r.get("base_s") else "-"
+        out.append(f"| {r['program']} | {r['off_s']:.2f} | {r['on_s'] / r['off_s']:.3f} | {base} | "
+                   f"{r['activity_events']:,} | "
+                   f"{r['activity_bytes'] / max(1, r['activity_events']):.0f} | "
+                   f"{(r['activity_bytes'] + r['state_bytes']) / max(1, r['thread_intervals']):.0f} |")
+    line = (f"`--activity` with nobody watching: geometric mean {data['geomean_on']:.3f}x, worst "
+            f"{data['worst_on']:.3f}x; {data['bytes_per_thread_interval']:.0f} raw trace bytes per "
+            "thread-interval.")
+    if "geomean_off" in data:
+        line += (f" Counting compiled in but off, against the base binary: geometric mean "
+                 f"{data['geomean_off']:.3f}x, worst {data['worst_off']:.3f}x.")
+    out += ["", line, "",
+            "Instructions (callgrind, GCBench 6, semispace, `-Xmx64m`): "
+            + (f"base {base_i / 1e6:,.0f} M, " if base_i else "")
+            + f"off {off_i / 1e6:,.0f} M, `--activity` {on_i / 1e6:,.0f} M "
+            f"({on_i / off_i:.3f}x off"
+            + (f"; off {off_i / base_i:.4f}x base" if base_i else "") + ").", ""]
+    return "\n".join(out), {"geomean_on": data["geomean_on"], "worst_on": data["worst_on"],
+                            "instructions_on_x_off": on_i / off_i}
+
+
 def streams(ctx):
     programs = QUICK_STREAM_PROGRAMS if ctx.quick else STREAM_PROGRAMS
     cols = QUICK_STREAM_COLLECTORS if ctx.quick else STREAM_COLLECTORS
@@ -525,7 +588,8 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "tracing": tracing, "streams": streams, "jfr": jfr, "threads": threads}
+           "tracing": tracing, "streams": streams, "jfr": jfr, "activity": activity,
+           "threads": threads}
 
 
 def how_we_measure():
@@ -603,6 +667,8 @@ def section(name, body):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--gcvm", default=os.path.join(ROOT, "target/release/gcvm"))
+    ap.add_argument("--base-gcvm", default="",
+                    help="activity: a gcvm built from before code activity existed, for the off cost")
     ap.add_argument("--quick", action="store_true", help="fewer repetitions and programs")
     ap.add_argument("--only", default="", help="comma-separated subjects: " + ",".join(SUBJECTS))
     ap.add_argument("--out", default=os.path.join(ROOT, "docs/benchmarks.md"))

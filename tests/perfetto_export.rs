@@ -301,7 +301,9 @@ fn a_pause_a_collector_controller_asks_for_names_no_requesting_thread() {
         "periodic",
         &["--gc", "semispace", "-Xmx64m", "--periodic-gc", "20"],
         "GCBench.java",
-        "2",
+        // Size 2 lasts about one period, so a loaded machine sometimes saw no periodic
+        // collection; size 4 gives about four.
+        "4",
     );
     let pauses = pauses(&x);
     let periodic: Vec<u64> = pauses

@@ -4,15 +4,14 @@ mod support;
 
 use support::*;
 
-/// The README's trace example: the `cargo run --release -- ...` lines of the code block that
-/// records `gcbench.gct`, run in a scratch directory with the gcvm under test.
-#[test]
-fn the_readme_trace_example_records_and_reads_collection_3() {
+/// The `cargo run --release -- ...` lines of the README that mention `file`, as gcvm's
+/// arguments (bundled programs by their path in this checkout).
+fn readme_example(file: &str) -> Vec<Vec<String>> {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
-    let commands: Vec<Vec<String>> = readme
+    readme
         .lines()
         .filter_map(|l| l.strip_prefix("cargo run --release -- "))
-        .filter(|l| l.contains("gcbench.gct"))
+        .filter(|l| l.contains(file))
         .map(|l| {
             l.split_whitespace()
                 .map(|w| match w.strip_prefix("programs/") {
@@ -21,16 +20,17 @@ fn the_readme_trace_example_records_and_reads_collection_3() {
                 })
                 .collect()
         })
-        .collect();
-    assert_eq!(
-        commands.len(),
-        2,
-        "the README's trace example changed: {commands:?}"
-    );
-    let dir = scratch_dir("readme-trace-example");
+        .collect()
+}
+
+/// Runs each command with the gcvm under test in a scratch directory `name`; each must succeed.
+/// Returns each command's standard output.
+fn run_example(name: &str, commands: &[Vec<String>]) -> Vec<String> {
+    let dir = scratch_dir(name);
+    let mut outputs = Vec::new();
     for args in commands {
         let mut cmd = std::process::Command::new(gcvm_binary());
-        cmd.args(&args)
+        cmd.args(args)
             .current_dir(&dir)
             .env("GCVM_CACHE", dir.join("cache"));
         let outcome = run_with_timeout(cmd, RUN_TIMEOUT);
@@ -41,12 +41,24 @@ fn the_readme_trace_example_records_and_reads_collection_3() {
             args.join(" "),
             outcome.stderr_head(10)
         );
+        outputs.push(outcome.stdout_text());
+    }
+    outputs
+}
+
+/// The README's trace example: the lines that record `gcbench.gct` and read it.
+#[test]
+fn the_readme_trace_example_records_and_reads_collection_3() {
+    let commands = readme_example("gcbench.gct");
+    assert_eq!(
+        commands.len(),
+        2,
+        "the README's trace example changed: {commands:?}"
+    );
+    let outputs = run_example("readme-trace-example", &commands);
+    for (args, out) in commands.iter().zip(&outputs) {
         if args[0] == "heap" {
-            assert!(
-                outcome.stdout_text().starts_with("heap at gc:3:end"),
-                "{}",
-                outcome.stdout_text()
-            );
+            assert!(out.starts_with("heap at gc:3:end"), "{out}");
         }
     }
 }
@@ -55,43 +67,14 @@ fn the_readme_trace_example_records_and_reads_collection_3() {
 /// collection 3 names GCBench's own methods.
 #[test]
 fn the_readme_activity_example_shows_what_ran_before_collection_3() {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
-    let commands: Vec<Vec<String>> = readme
-        .lines()
-        .filter_map(|l| l.strip_prefix("cargo run --release -- "))
-        .filter(|l| l.contains("activity.gct"))
-        .map(|l| {
-            l.split_whitespace()
-                .map(|w| match w.strip_prefix("programs/") {
-                    Some(_) => repo_root().join(w).to_string_lossy().into_owned(),
-                    None => w.to_string(),
-                })
-                .collect()
-        })
-        .collect();
+    let commands = readme_example("activity.gct");
     assert_eq!(
         commands.len(),
         2,
         "the README's activity example changed: {commands:?}"
     );
-    let dir = scratch_dir("readme-activity-example");
-    let mut last = String::new();
-    for args in commands {
-        let mut cmd = std::process::Command::new(gcvm_binary());
-        cmd.args(&args)
-            .current_dir(&dir)
-            .env("GCVM_CACHE", dir.join("cache"));
-        let outcome = run_with_timeout(cmd, RUN_TIMEOUT);
-        assert_eq!(
-            outcome.code,
-            Some(0),
-            "gcvm {}: {}",
-            args.join(" "),
-            outcome.stderr_head(10)
-        );
-        last = outcome.stdout_text();
-    }
-    assert!(last.contains("GCBench."), "{last}");
+    let outputs = run_example("readme-activity-example", &commands);
+    assert!(outputs[1].contains("GCBench."), "{}", outputs[1]);
 }
 
 /// The README's test command: the first line of the first code block of "Run the tests".
