@@ -101,6 +101,26 @@ fn conformance_matches_hotspot_under_gc_stress_with_verification() {
     );
 }
 
+/// Counting code activity changes nothing a program sees: 1 ms intervals swap often (inside
+/// natives, during exceptions), collections stop threads often, and the states go to a trace.
+#[test]
+fn conformance_matches_hotspot_while_counting_code_activity() {
+    let suite = suite();
+    let failures = suite.failures_on_gcvm(&[
+        "--activity=1",
+        "--trace",
+        "/dev/null",
+        "--gc-stress",
+        "50",
+        "-Xmx16m",
+    ]);
+    assert_no_failures(
+        "conformance under --activity=1 --trace /dev/null --gc-stress 50",
+        suite.programs.len(),
+        &failures,
+    );
+}
+
 #[test]
 fn conformance_reference_stores_all_run_the_write_barrier_under_every_collector() {
     let suite = suite();

@@ -60,6 +60,29 @@ fn thread_programs_match_hotspot_under_gc_stress_with_verification_every_time() 
     }
 }
 
+/// Counting code activity and recording every thread's states (each block, wait, sleep and
+/// safepoint stop) changes nothing the thread programs see.
+#[test]
+fn thread_programs_match_hotspot_while_counting_code_activity() {
+    for collector in ["region", "concurrent-mark-sweep"] {
+        let failures = suite().failures_on_gcvm(&[
+            "--gc",
+            collector,
+            "--activity=1",
+            "--trace",
+            "/dev/null",
+            "--gc-stress",
+            "50",
+            "-Xmx16m",
+        ]);
+        assert_no_failures(
+            &format!("thread programs under {collector} counting code activity"),
+            suite().programs.len(),
+            &failures,
+        );
+    }
+}
+
 fn churn() -> &'static Suite {
     static SUITE: OnceLock<Suite> = OnceLock::new();
     SUITE.get_or_init(|| Suite::load("stress", &repo_root().join("tests").join("stress")))
