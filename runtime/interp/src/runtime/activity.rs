@@ -48,9 +48,6 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The interval `--activity` uses without a value.
-pub const DEFAULT_INTERVAL: Duration = Duration::from_millis(10);
-
 /// The VM's side: the interval clock, and the feed of the heap streams when they are on.
 pub struct CodeActivity {
     pub interval: Duration,
