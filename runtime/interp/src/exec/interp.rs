@@ -15,8 +15,13 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 //!
-//! This file is longer than the project's 1,500-line bound on purpose: `execute` is the dispatch
-//! loop, one function of about 1,860 lines, because its hot state (the instruction iterator, `sp`,
+//! The loop is `run_frames::<COUNTING>`, compiled twice: with `--activity` it also counts each
+//! method's invocations and instructions (runtime/activity.rs, docs/code-activity.md) — a
+//! frame's count is a local that taken branches adjust, kept in the thread's stack while a
+//! callee runs and handed to the method at return — and without it every `if COUNTING` is gone.
+//!
+//! This file is longer than the project's 1,500-line bound on purpose: `run_frames` is the
+//! dispatch loop, one function of about 1,900 lines, because its hot state (the instruction iterator, `sp`,
 //! the slot view, the heap view) must stay in registers across every handler; split into
 //! functions, each instruction would pay a call and a reload. What the loop only calls (frames'
 //! unwinding, the death stamps) sits after it.
