@@ -271,7 +271,16 @@ fn a_malformed_client_message_gets_an_error_reply_and_changes_nothing() {
     pause_at(&mut browser, &page, 2);
     let state = "JSON.stringify({state: gcvm.panes[0].status.state, position: gcvm.panes[0].status.position, \
                  filters: gcvm.panes[0].status.filters, seq: gcvm.panes[0].shown.seq})";
-    let before = browser.eval(&page, state);
+    // The seek's status reply may still be on its way: wait until the state holds still.
+    let mut before = browser.eval(&page, state);
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(200));
+        let now = browser.eval(&page, state);
+        if now == before {
+            break;
+        }
+        before = now;
+    }
     let hash = canvas_hash(&mut browser, &page, 0);
     browser.eval(
         &page,
