@@ -19,7 +19,7 @@
 mod support;
 
 use std::sync::OnceLock;
-use support::{assert_no_failures, repo_root, Suite, COLLECTORS};
+use support::{assert_no_failures, repo_root, Suite, ACTIVITY_STRESS_OPTIONS, COLLECTORS};
 
 /// Options for the stress configuration: a collection every 25 allocations,
 /// heap verification before and after each collection, and a small heap.
@@ -106,14 +106,7 @@ fn conformance_matches_hotspot_under_gc_stress_with_verification() {
 #[test]
 fn conformance_matches_hotspot_while_counting_code_activity() {
     let suite = suite();
-    let failures = suite.failures_on_gcvm(&[
-        "--activity=1",
-        "--trace",
-        "/dev/null",
-        "--gc-stress",
-        "50",
-        "-Xmx16m",
-    ]);
+    let failures = suite.failures_on_gcvm(ACTIVITY_STRESS_OPTIONS);
     assert_no_failures(
         "conformance under --activity=1 --trace /dev/null --gc-stress 50",
         suite.programs.len(),

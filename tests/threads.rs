@@ -65,16 +65,9 @@ fn thread_programs_match_hotspot_under_gc_stress_with_verification_every_time() 
 #[test]
 fn thread_programs_match_hotspot_while_counting_code_activity() {
     for collector in ["region", "concurrent-mark-sweep"] {
-        let failures = suite().failures_on_gcvm(&[
-            "--gc",
-            collector,
-            "--activity=1",
-            "--trace",
-            "/dev/null",
-            "--gc-stress",
-            "50",
-            "-Xmx16m",
-        ]);
+        let mut options = vec!["--gc", collector];
+        options.extend_from_slice(ACTIVITY_STRESS_OPTIONS);
+        let failures = suite().failures_on_gcvm(&options);
         assert_no_failures(
             &format!("thread programs under {collector} counting code activity"),
             suite().programs.len(),

@@ -56,6 +56,18 @@ pub const PANIC_MARKERS: &[&str] = &["panicked at", "RUST_BACKTRACE", "gcvm: int
 // ---------------------------------------------------------------------------
 
 /// The gcvm binary built by cargo for this test run.
+/// Options that count code activity as hard as a test can: 1 ms intervals (swaps inside natives
+/// and exceptions), states recorded into a trace that goes nowhere, a collection every 50
+/// allocations (safepoint stops), a small heap.
+pub const ACTIVITY_STRESS_OPTIONS: &[&str] = &[
+    "--activity=1",
+    "--trace",
+    "/dev/null",
+    "--gc-stress",
+    "50",
+    "-Xmx16m",
+];
+
 pub fn gcvm_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_gcvm"))
 }

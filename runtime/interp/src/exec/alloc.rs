@@ -4,7 +4,6 @@
 
 use crate::model::class::Class;
 use crate::model::sites::{Site, StringSites};
-use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::*;
 use gcvm_gc::{GcCause, Mutator, Ref};
 use gcvm_tracer::ThreadEvents;

@@ -3,7 +3,6 @@
 
 use crate::model::class::Class;
 use crate::model::insn::Kind;
-use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::*;
 use gcvm_gc::Ref;
 

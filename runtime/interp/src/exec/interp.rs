@@ -51,8 +51,6 @@ impl JThread {
 
     /// The loop, compiled twice: `COUNTING` (`--activity`, runtime/activity.rs) counts
     /// invocations and instructions per method; without it the loop is the plain one.
-    // `sync!` resets the frame's count also before a throw, whose unwinding never reads it.
-    #[allow(unused_assignments)]
     fn run_frames<const COUNTING: bool>(&mut self, base_depth: usize) -> JResult<()> {
         let vm = self.vm;
         let heap = &vm.heap;
@@ -96,8 +94,8 @@ impl JThread {
             // The instructions from the next one to run on.
             let mut next = insns[pc..].iter();
             // COUNTING: the instructions this frame ran, minus the index the current straight
-            // run started at (see `jump!`); taken over from the frame, where it waited while a
-            // callee ran.
+            // run started at (see `jump!`); taken back from the thread's stack, where it waited
+            // while a callee ran.
             let mut executed: isize = if COUNTING {
                 st.take_frame_count(fi) as isize - pc as isize
             } else {
@@ -397,14 +395,14 @@ impl JThread {
                                 Trivial::No => {}
                                 Trivial::Empty => {
                                     if COUNTING {
-                                        self.count_ran_in_place(m, callee.insns.len());
+                                        self.count_call(m, callee.insns.len());
                                     }
                                     sp = $base;
                                     continue;
                                 }
                                 Trivial::Getter { offset, kind } => {
                                     if COUNTING {
-                                        self.count_ran_in_place(m, callee.insns.len());
+                                        self.count_call(m, callee.insns.len());
                                     }
                                     // The receiver: checked for null by every invoke above.
                                     let obj = Ref::from_raw(slot32!($base));
@@ -1197,7 +1195,7 @@ impl JThread {
                         }
                         if COUNTING {
                             let after = insns.len() - next.len();
-                            self.count_return(method, executed + after as isize);
+                            self.count_call(method, (executed + after as isize) as usize);
                         }
                         let st: &mut crate::runtime::thread::ThreadStack = self;
                         st.frames.pop();
@@ -2019,7 +2017,7 @@ impl JThread {
             }
             if self.activity.is_some() {
                 let n = self.take_frame_count(fi);
-                self.count_return(frame.method, n as isize);
+                self.count_call(frame.method, n as usize);
             }
             self.frames.pop();
             if !frame.lock.is_null() {

@@ -4,7 +4,6 @@
 
 use crate::model::class::{Code, Method};
 use crate::runtime::flight::{Monitored, Waiter};
-use crate::runtime::thread::ThreadState;
 use crate::runtime::thread::*;
 use gcvm_gc::Ref;
 
@@ -164,7 +163,7 @@ impl JThread {
             return Err(self.throw_stack_overflow());
         }
         if self.activity.is_some() {
-            self.count_invocation(method);
+            self.count_native_call(method);
         }
         let handles = self.handles.len();
         self.frames.push(Frame {

@@ -1,8 +1,7 @@
 //! Starting the VM and running a program's `main`, with the JDK launcher's behaviour for the
 //! usual failures (main class not found, no main method, uncaught exception).
 
-use crate::runtime::thread::JThread;
-use crate::runtime::thread::ThreadState;
+use crate::runtime::thread::{JThread, ThreadState};
 use crate::runtime::vm::{Recording, Vm, VmOptions};
 use gcvm_gc::Ref;
 

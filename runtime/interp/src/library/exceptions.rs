@@ -2,8 +2,7 @@
 //! StackTraceElements, and reporting uncaught exceptions the way the JDK does.
 
 use crate::exec::backtrace::{backtrace_entry, BACKTRACE_END, HIDDEN_TOP, MAX_STACK_TRACE_DEPTH};
-use crate::runtime::thread::ThreadState;
-use crate::runtime::thread::{JResult, JThread};
+use crate::runtime::thread::{JResult, JThread, ThreadState};
 use gcvm_gc::Ref;
 
 /// `Throwable.fillInStackTrace0()`: records the current frames (exec/backtrace.rs) in the

@@ -12,8 +12,7 @@
 //! moved into or out of the Java array only outside it (the array may move meanwhile).
 
 use crate::runtime::natives::NativeFn;
-use crate::runtime::thread::ThreadState;
-use crate::runtime::thread::{JResult, JThread};
+use crate::runtime::thread::{JResult, JThread, ThreadState};
 use gcvm_gc::object::ARRAY_BASE;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};

@@ -8,8 +8,7 @@ use crate::model::class::ClassKind;
 use crate::model::insn::Kind;
 use crate::runtime::flight::{Monitored, Waiter};
 use crate::runtime::natives::NativeFn;
-use crate::runtime::thread::ThreadState;
-use crate::runtime::thread::{JResult, JThread};
+use crate::runtime::thread::{JResult, JThread, ThreadState};
 use gcvm_gc::{object::gcword, Ref};
 use std::collections::HashMap;
 

@@ -11,8 +11,7 @@
 //!   enqueued, so that `queue.poll()` right after it sees them.
 //! - `SoftReference.clock()` is the soft clock the LRU policy compares timestamps with.
 
-use crate::runtime::thread::ThreadState;
-use crate::runtime::thread::{JResult, JThread};
+use crate::runtime::thread::{JResult, JThread, ThreadState};
 use std::time::Duration;
 
 /// How long `System.gc()` waits for the Reference Handler to enqueue what it cleared.

@@ -2,8 +2,7 @@
 //! environment, the VM's properties, halting, and the shutdown hooks (run by the VM when the
 //! last non-daemon thread ends and on SIGINT/SIGTERM/SIGHUP; System.exit runs them in Java).
 
-use crate::runtime::thread::ThreadState;
-use crate::runtime::thread::{JResult, JThread};
+use crate::runtime::thread::{JResult, JThread, ThreadState};
 use gcvm_gc::Ref;
 use std::sync::atomic::{AtomicBool, Ordering};
 

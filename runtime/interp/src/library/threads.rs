@@ -4,8 +4,7 @@
 //! Java-side `Thread` object is the thread's identity; its `tid` field (1 for main, assigned by
 //! the class library for the others) keys the VM's thread registry.
 
-use crate::runtime::thread::ThreadState;
-use crate::runtime::thread::{JResult, JThread, ThreadShared};
+use crate::runtime::thread::{JResult, JThread, ThreadShared, ThreadState};
 use gcvm_gc::Ref;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

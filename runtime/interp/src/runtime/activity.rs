@@ -205,19 +205,11 @@ impl MethodCounts {
         }
     }
 
-    /// A frame of `method` returned after `n` more instructions. Invocations are counted when
-    /// they end: one counter update per call, where the frame hands over its count anyway.
+    /// One call of `method` and `n` of its instructions not counted yet: a frame that returns
+    /// (invocations are counted when they end: one counter update per call, where the frame
+    /// hands over its count anyway), or a method run in place (a trivial one, or a native).
     #[inline(always)]
-    pub fn returned(&mut self, method: &Method, n: u64) {
-        let c = self.of(method);
-        c.invocations += 1;
-        c.bytecodes += n;
-    }
-
-    /// A method ran in place (a trivial one, unframed, or a native): entered, and its `n`
-    /// instructions run.
-    #[inline]
-    pub fn ran_in_place(&mut self, method: &Method, n: u64) {
+    pub fn called(&mut self, method: &Method, n: u64) {
         let c = self.of(method);
         c.invocations += 1;
         c.bytecodes += n;
@@ -246,29 +238,23 @@ impl MethodCounts {
 }
 
 impl JThread {
-    /// A frame of `method` returns (or is unwound) after running `n` instructions that it had
-    /// not handed over yet: one invocation, `n` instructions.
+    /// One call of `method` with `n` instructions not counted yet: a frame that returns or is
+    /// unwound, or a trivial method (empty, or a getter) run in place.
     #[inline(always)]
-    pub(crate) fn count_return(&mut self, method: &Method, n: isize) {
-        self.method_counts.returned(method, n.max(0) as u64);
+    pub(crate) fn count_call(&mut self, method: &Method, n: usize) {
+        self.method_counts.called(method, n as u64);
     }
 
-    /// `method` (a native) was entered: in the interval the VM is in now, reporting the
-    /// previous one first if it moved on.
-    pub(crate) fn count_invocation(&mut self, method: &Method) {
+    /// A native is entered: one call, in the interval the VM is in now (reporting the previous
+    /// one first if it moved on).
+    pub(crate) fn count_native_call(&mut self, method: &Method) {
         self.next_activity_interval();
-        self.method_counts.ran_in_place(method, 0);
-    }
-
-    /// A trivial method (empty, or a getter) of `n` instructions ran in place, unframed.
-    #[inline]
-    pub(crate) fn count_ran_in_place(&mut self, method: &Method, n: usize) {
-        self.method_counts.ran_in_place(method, n as u64);
+        self.count_call(method, 0);
     }
 
     /// At a method entry or a backward branch: if the VM's interval moved on, report the one
-    /// this thread counted and start the next. Returns the interval now counted. The caller has
-    /// handed its instruction count over first.
+    /// this thread counted and start the next. Returns the interval now counted. The
+    /// interpreter saves the running frame's count first (`save_count!`).
     #[inline]
     pub(crate) fn next_activity_interval(&mut self) -> u32 {
         let Some(clock) = &self.vm.activity else {
@@ -289,7 +275,7 @@ impl JThread {
         let vm = self.vm;
         let Some(clock) = &vm.activity else { return };
         let thread = self.id;
-        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let st: &mut ThreadStack = self;
         let Some(a) = st.activity.as_mut() else {
             return;
         };
@@ -346,7 +332,7 @@ impl JThread {
         let vm = self.vm;
         let Some(clock) = &vm.activity else { return };
         let thread = self.id;
-        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let st: &mut ThreadStack = self;
         let Some(a) = st.activity.as_mut() else {
             return;
         };
@@ -374,11 +360,12 @@ impl JThread {
         self.change_state(ThreadState::Running, now);
     }
 
-    /// The thread took its stack back after blocking as `state` from `blocked_at` until `woke`
-    /// (when what it waited for happened): it was `state` until then, and stopped for a
-    /// collection from then on if taking its stack back had to wait for one. A safepoint stop
-    /// is split where the world was stopped: before, it waited for the other threads; after, a
-    /// collection (or another safepoint operation) ran.
+    /// The thread took its stack back after blocking as `state` until `woke` (when what it
+    /// waited for happened): it was `state` until then, and stopped for a collection from then
+    /// on if taking its stack back had to wait for one. A safepoint stop is split where the
+    /// world was stopped: before, it waited for the other threads; after, a collection (or
+    /// another safepoint operation) ran; its counts were reported at the stop, so its next
+    /// interval starts now.
     pub(crate) fn activity_after_blocking(&mut self, state: ThreadState, woke: Instant) {
         let now = Instant::now();
         if state == ThreadState::Safepoint {
@@ -393,6 +380,9 @@ impl JThread {
                 }
                 None => self.change_state(ThreadState::Safepoint, now),
             }
+            if let Some(a) = self.activity.as_mut() {
+                a.interval_start = now;
+            }
         } else {
             // A wake-up that had to wait for a pause to end before running again: the world
             // was stopped while the thread waited (a wait for a CPU alone is not a pause).
@@ -403,11 +393,6 @@ impl JThread {
                 self.change_state(ThreadState::Gc, now);
             } else {
                 self.change_state(state, now);
-            }
-        }
-        if state == ThreadState::Safepoint {
-            if let Some(a) = self.activity.as_mut() {
-                a.interval_start = now; // the counts up to the stop were reported
             }
         }
     }

@@ -156,6 +156,8 @@ impl JThread {
             jfr.thread_start(&info, parent);
         }
         let threads = vm.threads.count().max(1);
+        let events = vm.thread_events(id, name);
+        let activity = crate::runtime::activity::ThreadActivity::new(vm);
         let stack = ThreadStack {
             slots: gcvm_gc::StackMemory::zeroed(vm.options.stack_slots + STACK_RESERVE_SLOTS),
             frames: Vec::with_capacity(1024),
@@ -165,16 +167,12 @@ impl JThread {
             thread_object,
             thread_id: id,
             allocation_sampling: Default::default(),
-            events: vm.thread_events(id, name),
+            observed: events.is_some() || activity.is_some(),
+            events,
             released_at: None,
-            activity: crate::runtime::activity::ThreadActivity::new(vm),
+            activity,
             method_counts: Default::default(),
             frame_counts: Vec::new(),
-            observed: false,
-        };
-        let stack = ThreadStack {
-            observed: stack.events.is_some() || stack.activity.is_some(),
-            ..stack
         };
         let shared = Arc::new(ThreadShared {
             id,
@@ -238,7 +236,7 @@ impl JThread {
     /// hold (`Heap::release_idle`: concurrent mark-sweep's spans). `f` must not touch the heap.
     /// `state`: what the thread is doing meanwhile, for `--activity`'s thread states.
     pub fn blocking<R>(&mut self, state: ThreadState, f: impl FnOnce() -> R) -> R {
-        if self.activity.is_none() || !self.states_recorded() && state != ThreadState::Safepoint {
+        if self.activity.is_none() || (state != ThreadState::Safepoint && !self.states_recorded()) {
             return self.release_stack_while(f);
         }
         self.activity_before_blocking(state);
