@@ -66,15 +66,17 @@ impl JThread {
         // the others may fill what the collection freed before this thread runs again (on two
         // cores it can wait a scheduler slice): then collect again, as HotSpot's allocation
         // loop does, rather than take the lack of room for an exhausted heap.
+        // A collection is also skipped when another pause came first, and if that was a
+        // concurrent collector's remark or cleanup it freed nothing: collect again then too.
         for _ in 0..COLLECTIONS_BEFORE_GROWING {
-            self.collect(GcCause::AllocationFailure);
+            let collected = self.collect(GcCause::AllocationFailure);
             if self.vm.heap.gc_overhead_limit_exceeded() {
                 return Err(self.throw_oom("GC overhead limit exceeded"));
             }
             if let Some(at) = self.heap_alloc_slow(size, site, type_id, len) {
                 return Ok(at);
             }
-            if !self.vm.heap.room_left_by_last_collection_was_taken(size) {
+            if collected && !self.vm.heap.room_left_by_last_collection_was_taken(size) {
                 break;
             }
         }
@@ -236,8 +238,9 @@ impl JThread {
     }
 
     /// Stops the world, collects, and resizes every TLAB. If another thread's collection ran
-    /// while this one waited (and `cause` is allocation failure), that one counts instead.
-    pub fn collect(&mut self, cause: GcCause) {
+    /// while this one waited (and `cause` is allocation failure), that one counts instead and
+    /// this returns false; true when this call's collection ran.
+    pub fn collect(&mut self, cause: GcCause) -> bool {
         let vm = self.vm;
         let seen = vm.heap.gc_count();
         let requester = self.events.as_ref().map(ThreadEvents::thread_id);
@@ -247,8 +250,12 @@ impl JThread {
         if let Some(s) = self.stress.as_mut() {
             s.real_end = 0;
         }
-        if let Err(e) = outcome {
-            self.blocking(ThreadState::Native, || vm.fail_verification(&e));
+        match outcome {
+            Ok(record) => record.is_some(),
+            Err(e) => {
+                self.blocking(ThreadState::Native, || vm.fail_verification(&e));
+                true
+            }
         }
     }
 
