@@ -42,6 +42,9 @@ public class Runtime {
                 return;
             }
             rt.shuttingDown = true;
+            if (rt.hooks.isEmpty()) {
+                return; // allocating nothing: the heap may have run out
+            }
             toRun = rt.hooks.toArray(new Thread[0]);
         }
         for (Thread hook : toRun) {

@@ -190,8 +190,18 @@ pub fn report_uncaught(t: &mut JThread, exc: Ref) {
     if !t.pending.is_null() {
         let failed = t.take_pending();
         let name = t.class_of(failed).java_name();
-        let original = t.class_of(t.handle(h)).java_name();
-        t.vm.write_stderr(format!("{original}\n(printStackTrace failed with {name})\n").as_bytes());
+        let original = t.handle(h);
+        let class = t.class_of(original).java_name();
+        // Read natively: the Java way (getMessage, string concatenation) may need the heap
+        // that just ran out.
+        let offset = t.vm.classes.wk().throwable_message_offset as usize;
+        let message = t.vm.heap.memory.read_ref(original.offset() + offset);
+        let line = if message.is_null() {
+            class
+        } else {
+            format!("{class}: {}", t.rust_string(message))
+        };
+        t.vm.write_stderr(format!("{line}\n(printStackTrace failed with {name})\n").as_bytes());
     }
     t.truncate_handles(h);
 }

@@ -98,7 +98,13 @@ pub fn run_shutdown_hooks(t: &mut JThread) {
     let Some(method) = runtime.find_declared_method("runShutdownHooks", "()V") else {
         return;
     };
-    if t.initialize(runtime).is_err() || t.invoke(method, &[]).is_err() {
+    // A hook is added through Runtime.getRuntime(), which initialises the class: an
+    // uninitialised Runtime has none, and initialising it now could fail for no reason in a
+    // heap that ran out.
+    if !runtime.init.is_done() {
+        return;
+    }
+    if t.invoke(method, &[]).is_err() {
         let exc = t.take_pending();
         if exc != Ref::NULL {
             crate::library::exceptions::report_uncaught(t, exc);

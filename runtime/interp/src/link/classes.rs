@@ -61,6 +61,8 @@ pub struct WellKnown {
     pub class_id_offset: u32,
     pub char_array: &'static Class,
     pub throwable_backtrace_offset: u32,
+    /// `Throwable.detailMessage`, read when printing a stack trace fails (a heap too full).
+    pub throwable_message_offset: u32,
     /// `Throwable.stackTrace`: the decoded trace, null until decoded.
     pub throwable_stack_trace_offset: u32,
     pub long_array: &'static Class,
@@ -135,6 +137,7 @@ impl ClassTable {
             class_id_offset: field_offset(class, "vmClassId")?,
             char_array,
             throwable_backtrace_offset: field_offset(throwable, "backtrace")?,
+            throwable_message_offset: field_offset(throwable, "detailMessage")?,
             throwable_stack_trace_offset: field_offset(throwable, "stackTrace")?,
             long_array: self.load("[J")?,
         };
