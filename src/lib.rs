@@ -6,7 +6,9 @@
 //! (through gcvm-tools, which never links the VM).
 //!
 //! This file names the commands and dispatches; each command lives in src/cmd/ (its arguments
-//! and its `run`), the argument plumbing in options.rs and sizes.rs.
+//! and its `run`), the argument plumbing in options.rs and sizes.rs. It is a library so that
+//! another binary can be gcvm plus something: src/main.rs is `gcvm`, and labs/ builds
+//! `gcvm-lab`, gcvm with the labs' collectors registered and a `check` command.
 
 mod cmd;
 mod javac;
@@ -76,7 +78,8 @@ enum Command {
     Tiles(tiles::TilesArgs),
 }
 
-fn main() -> ExitCode {
+/// The `gcvm` command on this process's arguments; its exit status is gcvm's.
+pub fn main() -> ExitCode {
     signals::report_panics_as_internal_errors();
     signals::schedule_test_internal_error();
     if let Err(msg) = signals::install() {

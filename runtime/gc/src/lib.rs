@@ -11,6 +11,7 @@ pub mod access;
 pub mod cms;
 pub mod collector;
 pub mod deaths;
+pub mod kit;
 pub mod markcompact;
 pub mod memory;
 pub mod object;
@@ -90,14 +91,37 @@ pub const COLLECTOR_NAMES: [&str; COLLECTORS.len()] = {
     names
 };
 
-/// The names of every registered collector.
+/// Collectors registered at run time, after the built-in ones: the labs' collectors
+/// (labs/, the `gcvm-lab` binary), which live outside this crate.
+static REGISTERED: std::sync::OnceLock<&'static [CollectorEntry]> = std::sync::OnceLock::new();
+
+/// Adds `entries` to the registry, after the built-in collectors, for `--gc` and every other
+/// place that looks collectors up by name. Once per process, before any lookup; an entry may
+/// not reuse a built-in name.
+pub fn register_collectors(entries: &'static [CollectorEntry]) -> Result<(), String> {
+    if let Some(e) = entries.iter().find(|e| COLLECTOR_NAMES.contains(&e.name)) {
+        return Err(format!("collector '{}' is built in already", e.name));
+    }
+    REGISTERED
+        .set(entries)
+        .map_err(|_| "extra collectors are registered already".to_string())
+}
+
+/// Every registry entry: the built-in collectors, then the registered ones.
+fn all_entries() -> impl Iterator<Item = &'static CollectorEntry> {
+    COLLECTORS
+        .iter()
+        .chain(REGISTERED.get().copied().unwrap_or_default())
+}
+
+/// The names of every collector `--gc` accepts: the built-in ones, then the registered ones.
 pub fn collector_names() -> Vec<&'static str> {
-    COLLECTOR_NAMES.to_vec()
+    all_entries().map(|c| c.name).collect()
 }
 
 /// The registry entry called `name`, or an error listing the valid names.
 pub fn collector_entry(name: &str) -> Result<&'static CollectorEntry, String> {
-    COLLECTORS.iter().find(|c| c.name == name).ok_or_else(|| {
+    all_entries().find(|c| c.name == name).ok_or_else(|| {
         format!(
             "unknown collector '{name}' (available: {})",
             collector_names().join(", ")
