@@ -6,6 +6,8 @@ const LABS: &[(&str, &str)] = &[
     ("01-allocation", "solution_01"),
     ("02-copying", "solution_02"),
     ("03-compaction", "solution_03"),
+    ("04-generations", "solution_04"),
+    ("05-concurrent-marking", "solution_05"),
 ];
 
 fn main() {
