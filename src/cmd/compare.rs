@@ -13,7 +13,7 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct CompareArgs {
-    /// Collectors to compare, comma-separated (default: every collector gcvm has).
+    /// Collectors to compare, comma-separated (default: every collector gcvm has built in).
     #[arg(long, value_name = "NAMES")]
     collectors: Option<String>,
     /// Maximum heap of every run (also -Xmx64m).
@@ -37,11 +37,12 @@ pub struct CompareArgs {
     args: Vec<String>,
 }
 
-/// The collectors to run: the list given (each checked against the registry) or all of them.
+/// The collectors to run: the list given (each checked against the registry, labs' collectors
+/// included under gcvm-lab) or every built-in one.
 fn collectors(a: &CompareArgs) -> Result<Vec<String>, String> {
     let known = gcvm_gc::collector_names();
     let Some(list) = &a.collectors else {
-        return Ok(known.iter().map(|s| s.to_string()).collect());
+        return Ok(gcvm_gc::COLLECTOR_NAMES.iter().map(|s| s.to_string()).collect());
     };
     let mut v = Vec::new();
     for c in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
