@@ -1,7 +1,7 @@
 //! Lab 01's checks, easiest first (see src/check.rs).
 
 use super::{AllocationSteps, BumpSpace, Decision, RefillPolicy, TlabState, SOLUTION};
-use crate::check::{Check, Expect, Kind, Program};
+use crate::check::{Check, Expect, Kind, Program, Suite, CONFORMANCE};
 use crate::heap::{LabHeap, INT_ARRAY, LEAF};
 use gcvm_gc::object::{array_size, ElemKind};
 
@@ -67,6 +67,14 @@ pub fn checks() -> Vec<Check> {
                 args: &["1"],
                 options: &["-Xmx512m", "--verify-heap"],
                 expect: Expect::File("programs/expected/JsonDoc.size1.txt"),
+            }),
+        },
+        Check {
+            name: "8 conformance programs print what HotSpot prints, in 512 MB",
+            hint: "README.md, \"Run a program\": arrays, strings and objects of every size come through your slow path; compare the failing program's output with HotSpot's",
+            kind: Kind::Suite(Suite {
+                sources: CONFORMANCE,
+                options: &["-Xmx512m"],
             }),
         },
         Check {

@@ -1,6 +1,6 @@
 //! Lab 02's checks, easiest first (see src/check.rs).
 
-use crate::check::{Check, Expect, Kind, Program};
+use crate::check::{Check, Expect, Kind, Program, Suite, CONFORMANCE};
 use crate::heap::{random_graph, LabHeap, LEAF_SIZE, NODE_SIZE};
 use gcvm_gc::object::{gcword, Ref};
 
@@ -65,6 +65,14 @@ pub fn checks() -> Vec<Check> {
                 args: &[],
                 options: &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
                 expect: Expect::HotSpot,
+            }),
+        },
+        Check {
+            name: "8 conformance programs, a collection every 500 allocations, each verified",
+            hint: "README.md, \"Stress\": every kind of object goes through your two functions; compare the failing program's output with HotSpot's",
+            kind: Kind::Suite(Suite {
+                sources: CONFORMANCE,
+                options: &["-Xmx32m", "--gc-stress", "500", "--verify-heap"],
             }),
         },
         Check {

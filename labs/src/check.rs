@@ -36,7 +36,31 @@ pub enum Kind {
     Unit(fn(&str) -> Result<(), String>),
     /// Runs a Java program under the collector.
     Program(Program),
+    /// Runs several programs with the same options, each against HotSpot's output.
+    Suite(Suite),
 }
+
+/// Programs of the conformance suite (tests/conformance/) under the collector.
+pub struct Suite {
+    /// The programs' sources, relative to the repository root.
+    pub sources: &'static [&'static str],
+    /// gcvm options before each program.
+    pub options: &'static [&'static str],
+}
+
+/// Programs of tests/conformance/ that allocate much and use what a collector must get right:
+/// hash maps (identity hashes), collections, lambdas, exceptions, arrays, boxing, queues,
+/// virtual calls.
+pub const CONFORMANCE: &[&str] = &[
+    "tests/conformance/HashMaps.java",
+    "tests/conformance/CollectionsMix.java",
+    "tests/conformance/Lambdas.java",
+    "tests/conformance/Exceptions.java",
+    "tests/conformance/ArrayOps.java",
+    "tests/conformance/Boxing.java",
+    "tests/conformance/QueueSimulation.java",
+    "tests/conformance/Inheritance.java",
+];
 
 /// A Java program run under the collector.
 pub struct Program {
@@ -123,6 +147,15 @@ pub fn run_check(
     let result = match &check.kind {
         Kind::Unit(f) => run_unit(*f, collector),
         Kind::Program(p) => run_program(p, collector, exe, expected),
+        Kind::Suite(suite) => suite.sources.iter().try_for_each(|&source| {
+            let p = Program {
+                source,
+                args: &[],
+                options: suite.options,
+                expect: Expect::HotSpot,
+            };
+            run_program(&p, collector, exe, expected)
+        }),
     };
     Outcome {
         passed: result.is_ok(),
