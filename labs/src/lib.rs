@@ -19,6 +19,8 @@ pub mod heap;
 pub mod allocation;
 #[path = "../02-copying/mod.rs"]
 pub mod copying;
+#[path = "../03-compaction/mod.rs"]
+pub mod compaction;
 
 use gcvm_gc::CollectorEntry;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,7 +85,7 @@ pub struct Lab {
 /// Every lab, in order.
 pub fn labs() -> &'static [Lab] {
     static LABS: OnceLock<Vec<Lab>> = OnceLock::new();
-    LABS.get_or_init(|| vec![allocation::lab(), copying::lab()])
+    LABS.get_or_init(|| vec![allocation::lab(), copying::lab(), compaction::lab()])
 }
 
 /// The lab called `name`: its number ("02", "2") or its name ("copying").
