@@ -13,11 +13,21 @@
 
 use crate::{Lab, Missing};
 use std::collections::HashMap;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// Prints a line of the report; when stdout is gone (`gcvm-lab check 02 | head`), stops
+/// quietly with the shell's status for a broken pipe instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    };
+}
 
 /// How long one program check may run before it counts as hung.
 const PROGRAM_TIMEOUT: Duration = Duration::from_secs(300);
@@ -105,7 +115,7 @@ pub struct Outcome {
 /// passed out of how many. `exe` is the `gcvm-lab` binary that program checks run.
 pub fn run_lab(lab: &Lab, collector: &str, exe: &Path) -> (usize, usize) {
     let checks = (lab.checks)();
-    println!(
+    say!(
         "lab {} {}: {} checks of --gc {collector}",
         lab.number,
         lab.name,
@@ -116,7 +126,7 @@ pub fn run_lab(lab: &Lab, collector: &str, exe: &Path) -> (usize, usize) {
     for (i, check) in checks.iter().enumerate() {
         let outcome = run_check(check, collector, exe, &mut expected);
         let label = if outcome.passed { "passed" } else { "FAILED" };
-        println!(
+        say!(
             "[{}/{}] {label}  {} ({:.1} s)",
             i + 1,
             checks.len(),
@@ -127,12 +137,12 @@ pub fn run_lab(lab: &Lab, collector: &str, exe: &Path) -> (usize, usize) {
             passed += 1;
         } else {
             for line in outcome.why.lines() {
-                println!("      {line}");
+                say!("      {line}");
             }
-            println!("      hint: {}", check.hint);
+            say!("      hint: {}", check.hint);
         }
     }
-    println!("score: {passed}/{} checks passed", checks.len());
+    say!("score: {passed}/{} checks passed", checks.len());
     (passed, checks.len())
 }
 
