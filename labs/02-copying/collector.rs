@@ -221,7 +221,7 @@ impl<S: CopyingSteps> LabCopying<S> {
         RESERVED_PREFIX + 2 * align_down_page(max_size / 2).max(MIN_HALF)
     }
 
-    fn from_half(&self) -> &Half {
+    fn allocation_half(&self) -> &Half {
         &self.halves[self.from]
     }
 
@@ -279,7 +279,7 @@ impl<S: CopyingSteps> StwCollector for LabCopying<S> {
     }
 
     fn tlab_capacity(&self) -> usize {
-        self.from_half().capacity()
+        self.allocation_half().capacity()
     }
 
     fn collect(
@@ -314,7 +314,7 @@ impl<S: CopyingSteps> StwCollector for LabCopying<S> {
         self.halves[self.from].top = self.halves[self.from].start;
         self.from = to;
         let used_after = self.used();
-        if used_after * 2 > self.from_half().capacity() {
+        if used_after * 2 > self.allocation_half().capacity() {
             self.grow();
         }
         GcOutcome::whole_heap(used_before, used_after, self.capacity(), used_after, live_objects)
@@ -322,14 +322,14 @@ impl<S: CopyingSteps> StwCollector for LabCopying<S> {
 
     fn grow_for(&mut self, wanted: usize) -> bool {
         let mut grew = false;
-        while self.from_half().free() < wanted && self.grow() {
+        while self.allocation_half().free() < wanted && self.grow() {
             grew = true;
         }
         grew
     }
 
     fn used(&self) -> usize {
-        let h = self.from_half();
+        let h = self.allocation_half();
         h.top - h.start
     }
 
@@ -342,11 +342,11 @@ impl<S: CopyingSteps> StwCollector for LabCopying<S> {
     }
 
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {
-        let h = self.from_half();
+        let h = self.allocation_half();
         vec![(h.start, h.top)]
     }
 
     fn gather_streams(&self, tiles: &mut Tiler) {
-        tiles.separator(self.from_half().top as u64);
+        tiles.separator(self.allocation_half().top as u64);
     }
 }
