@@ -158,19 +158,45 @@ impl<S: AllocationSteps> LabAllocation<S> {
         RESERVED_PREFIX + Self::space_size(max_size)
     }
 
-    /// Checks what the student's carve returned, so a mistake stops with a clear message
-    /// instead of corrupting the heap.
-    fn checked_tlab(&self, before: BumpSpace, after: BumpSpace, min: usize, tlab: (usize, usize)) {
-        let (start, end) = tlab;
-        assert!(
-            start == before.top && end == after.top && end - start >= min && end <= before.end,
-            "lab 01: carve_tlab returned [{start}, {end}) (min {min}) from a space whose top \
-             went from {} to {} (end {}): a TLAB starts at the old top, ends at the new one, and \
-             holds at least min bytes",
-            before.top,
-            after.top,
-            before.end
-        );
+    /// Checks what the student's carve returned, so a mistake stops with a message naming
+    /// the step instead of corrupting the heap.
+    fn check_tlab(before: BumpSpace, after: BumpSpace, min: usize, tlab: Option<(usize, usize)>) {
+        let Some((start, end)) = tlab else {
+            if after != before {
+                crate::wrong(
+                    &STEP_2,
+                    format!("it returned None but changed the space from {before:?} to {after:?}"),
+                );
+            }
+            return;
+        };
+        if start != before.top || end != after.top || end < start + min || end > before.end {
+            crate::wrong(
+                &STEP_2,
+                format!(
+                    "it returned [{start}, {end}) (min {min}) from a space whose top went from {} \
+                     to {} (end {}): a TLAB starts at the old top, ends at the new one, holds at \
+                     least min bytes and stays within the space",
+                    before.top, after.top, before.end
+                ),
+            );
+        }
+        if (end - start) % 8 != 0 {
+            crate::wrong(
+                &STEP_2,
+                format!("a TLAB of {} bytes is not a multiple of 8 (objects are 8-aligned)", end - start),
+            );
+        }
+    }
+
+    /// Checks a desired TLAB size.
+    fn check_desired_size(size: usize) {
+        if size % 8 != 0 || !(MIN_TLAB..=MAX_TLAB).contains(&size) {
+            crate::wrong(
+                &STEP_3,
+                format!("a desired TLAB size of {size} bytes: it must be a multiple of 8 within [{MIN_TLAB}, {MAX_TLAB}]"),
+            );
+        }
     }
 }
 
@@ -181,6 +207,7 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
 
     fn new_mutator(&self, threads: usize) -> Mutator {
         let desired_size = S::desired_size(self.tlab_capacity(), threads.max(1));
+        Self::check_desired_size(desired_size);
         let policy = RefillPolicy {
             desired_size,
             refill_waste_limit: desired_size / REFILL_WASTE_FRACTION,
@@ -207,6 +234,12 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
                 Some(at)
             }
             Decision::Refill { size: desired } => {
+                if desired % 8 != 0 {
+                    crate::wrong(
+                        &STEP_4,
+                        format!("Refill {{ size: {desired} }}: a TLAB size must be a multiple of 8"),
+                    );
+                }
                 let min = size + RESERVE;
                 if let Some((from, to)) = mutator.tlab.retire(false) {
                     memory.gc_fill_gap(from, to);
@@ -238,13 +271,7 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
         let mut space = self.space.lock();
         let before = *space;
         let tlab = S::carve_tlab(&mut space, min, desired);
-        match tlab {
-            Some(t) => self.checked_tlab(before, *space, min, t),
-            None => assert_eq!(
-                before, *space,
-                "lab 01: carve_tlab returned None but changed the space"
-            ),
-        }
+        Self::check_tlab(before, *space, min, tlab);
         tlab
     }
 
@@ -252,13 +279,17 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
         let mut space = self.space.lock();
         let before = *space;
         let at = S::bump(&mut space, size);
-        if let Some(at) = at {
-            assert!(
-                at == before.top && space.top == at + size && space.top <= space.end,
-                "lab 01: bump({size}) returned {at} and moved top from {} to {} (end {})",
-                before.top,
-                space.top,
-                space.end
+        let fine = match at {
+            Some(at) => at == before.top && space.top == at + size && space.top <= space.end,
+            None => *space == before,
+        };
+        if !fine {
+            crate::wrong(
+                &STEP_1,
+                format!(
+                    "bump({size}) returned {at:?} and moved top from {} to {} (end {})",
+                    before.top, space.top, space.end
+                ),
             );
         }
         at

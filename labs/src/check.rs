@@ -11,7 +11,7 @@
 //! A missing step is not a crash: inside a unit check it unwinds here (`crate::Missing`), and a
 //! child run prints the step's line and exits with status 3, which the failure shows.
 
-use crate::{Lab, Missing};
+use crate::{Lab, Missing, Wrong};
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -186,6 +186,8 @@ fn run_unit(f: fn(&str) -> Result<(), String>, collector: &str) -> Result<(), St
         Ok(r) => r,
         Err(payload) => Err(if let Some(Missing(step)) = payload.downcast_ref::<Missing>() {
             step.message()
+        } else if let Some(Wrong(step, what)) = payload.downcast_ref::<Wrong>() {
+            step.wrong_message(what)
         } else if let Some(s) = payload.downcast_ref::<String>() {
             format!("panicked: {s}")
         } else if let Some(s) = payload.downcast_ref::<&str>() {

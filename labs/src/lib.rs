@@ -64,6 +64,32 @@ pub fn missing(step: &'static Step) -> ! {
     std::process::exit(3)
 }
 
+/// What a step that returned something impossible unwinds with, inside a check.
+#[derive(Debug)]
+pub struct Wrong(pub &'static Step, pub String);
+
+/// Called by the scaffolding when a step returned something it cannot use (an address
+/// outside the space, a size that is not a multiple of 8): outside a check, prints one line
+/// naming the step and what was wrong and ends the process with status 3, before the heap is
+/// corrupted; inside a check, unwinds to the checker.
+pub fn wrong(step: &'static Step, what: String) -> ! {
+    if CHECKING.load(Ordering::SeqCst) {
+        std::panic::panic_any(Wrong(step, what));
+    }
+    eprintln!("gcvm-lab: {}", Step::wrong_message(step, &what));
+    std::process::exit(3)
+}
+
+impl Step {
+    /// The line for a step that returned `what`.
+    pub fn wrong_message(&self, what: &str) -> String {
+        format!(
+            "lab {}, step {} ({}) returned something wrong: {what} (see labs/{}/README.md, \"Step {}\")",
+            self.lab, self.number, self.title, self.lab, self.number
+        )
+    }
+}
+
 /// One lab, as the checker and the registry see it.
 pub struct Lab {
     /// "01".."05".
