@@ -21,6 +21,8 @@ pub mod allocation;
 pub mod copying;
 #[path = "../03-compaction/mod.rs"]
 pub mod compaction;
+#[path = "../04-generations/mod.rs"]
+pub mod generations;
 
 use gcvm_gc::CollectorEntry;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -111,7 +113,7 @@ pub struct Lab {
 /// Every lab, in order.
 pub fn labs() -> &'static [Lab] {
     static LABS: OnceLock<Vec<Lab>> = OnceLock::new();
-    LABS.get_or_init(|| vec![allocation::lab(), copying::lab(), compaction::lab()])
+    LABS.get_or_init(|| vec![allocation::lab(), copying::lab(), compaction::lab(), generations::lab()])
 }
 
 /// The lab called `name`: its number ("02", "2") or its name ("copying").
