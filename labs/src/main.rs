@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: gcvm-lab check LAB [--solution]   run a lab's checks (LAB: 01..03 or its name)
+const USAGE: &str = "usage: gcvm-lab check LAB [--solution]   run a lab's checks (LAB: 01..05 or its name)
        gcvm-lab labs                        list the labs and their collectors
        gcvm-lab <gcvm command> ...          any gcvm command, with the labs' collectors: gcvm-lab run --gc lab-copying Foo.java";
 
@@ -59,7 +59,7 @@ fn check(args: &[String]) -> ExitCode {
         }
     }
     let Some(name) = name else {
-        return usage_error("which lab? (01..03 or its name)");
+        return usage_error("which lab? (01..05 or its name)");
     };
     let lab = match gcvm_labs::find_lab(name) {
         Ok(l) => l,
