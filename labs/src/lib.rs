@@ -23,6 +23,8 @@ pub mod copying;
 pub mod compaction;
 #[path = "../04-generations/mod.rs"]
 pub mod generations;
+#[path = "../05-concurrent-marking/mod.rs"]
+pub mod concurrent;
 
 use gcvm_gc::CollectorEntry;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -113,7 +115,15 @@ pub struct Lab {
 /// Every lab, in order.
 pub fn labs() -> &'static [Lab] {
     static LABS: OnceLock<Vec<Lab>> = OnceLock::new();
-    LABS.get_or_init(|| vec![allocation::lab(), copying::lab(), compaction::lab(), generations::lab()])
+    LABS.get_or_init(|| {
+        vec![
+            allocation::lab(),
+            copying::lab(),
+            compaction::lab(),
+            generations::lab(),
+            concurrent::lab(),
+        ]
+    })
 }
 
 /// The lab called `name`: its number ("02", "2") or its name ("copying").
