@@ -64,7 +64,20 @@ pub fn missing(step: &'static Step) -> ! {
     if CHECKING.load(Ordering::SeqCst) {
         std::panic::panic_any(Missing(step));
     }
-    eprintln!("gcvm-lab: {}", step.message());
+    stop_with(&step.message())
+}
+
+/// Prints `line` and ends the process with status 3 — once: when several threads (a
+/// controller and the mutators) reach unwritten steps at the same time, the first one speaks
+/// and ends the run, and the others wait for the end.
+fn stop_with(line: &str) -> ! {
+    static STOPPING: AtomicBool = AtomicBool::new(false);
+    if STOPPING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    eprintln!("gcvm-lab: {line}");
     std::process::exit(3)
 }
 
@@ -80,8 +93,7 @@ pub fn wrong(step: &'static Step, what: String) -> ! {
     if CHECKING.load(Ordering::SeqCst) {
         std::panic::panic_any(Wrong(step, what));
     }
-    eprintln!("gcvm-lab: {}", Step::wrong_message(step, &what));
-    std::process::exit(3)
+    stop_with(&step.wrong_message(&what))
 }
 
 impl Step {

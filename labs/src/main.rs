@@ -41,7 +41,7 @@ fn list() {
             None => ", solution removed".to_string(),
         };
         println!(
-            "{} {:<12} labs/{}/README.md  --gc {}{solution}",
+            "{} {:<18} labs/{}/README.md  --gc {}{solution}",
             lab.number, lab.name, lab.dir, lab.collector
         );
     }
