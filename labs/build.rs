@@ -19,7 +19,10 @@ fn main() {
         if std::path::Path::new(dir).is_dir() {
             println!("cargo::rerun-if-changed={dir}");
         }
-        if std::path::Path::new(dir).join("solution/student.rs").exists() {
+        if std::path::Path::new(dir)
+            .join("solution/student.rs")
+            .exists()
+        {
             println!("cargo::rustc-cfg={cfg}");
         }
     }

@@ -1,7 +1,7 @@
 //! Lab 01's checks, easiest first (see src/check.rs).
 
 use super::{AllocationSteps, BumpSpace, Decision, RefillPolicy, TlabState, SOLUTION};
-use crate::check::{Check, Expect, Kind, Program, Suite, CONFORMANCE};
+use crate::check::{Check, Expect};
 use crate::heap::{LabHeap, INT_ARRAY, LEAF};
 use gcvm_gc::object::{array_size, ElemKind};
 
@@ -19,84 +19,75 @@ macro_rules! with_steps {
 
 pub fn checks() -> Vec<Check> {
     vec![
-        Check {
-            name: "bump hands out consecutive addresses from the top",
-            hint: "README.md, \"Step 1: bump\": return the old top, then move top past the object",
-            kind: Kind::Unit(|c| with_steps!(c, bump_hands_out_consecutive_addresses)),
-        },
-        Check {
-            name: "bump refuses what does not fit and leaves the space unchanged",
-            hint: "README.md, \"Step 1: bump\": compare size with end - top before moving top",
-            kind: Kind::Unit(|c| with_steps!(c, bump_refuses_what_does_not_fit)),
-        },
-        Check {
-            name: "a TLAB is carved at the desired size when it fits",
-            hint: "README.md, \"Step 2: carve a TLAB\"",
-            kind: Kind::Unit(|c| with_steps!(c, a_tlab_gets_the_desired_size)),
-        },
-        Check {
-            name: "near the end a TLAB gets what is left if that is at least min, else nothing",
-            hint: "README.md, \"Step 2: carve a TLAB\": the last TLAB may be smaller than desired, never smaller than min",
-            kind: Kind::Unit(|c| with_steps!(c, near_the_end_a_tlab_gets_what_is_left)),
-        },
-        Check {
-            name: "the desired TLAB size is the thread's share over 50 refills, clamped",
-            hint: "README.md, \"Step 3: the desired size\": capacity / threads / TARGET_REFILLS, rounded down to 8, within [MIN_TLAB, MAX_TLAB]",
-            kind: Kind::Unit(|c| with_steps!(c, the_desired_size_is_a_share_of_the_space)),
-        },
-        Check {
-            name: "an object larger than a TLAB is allocated outside, and an empty TLAB is refilled",
-            hint: "README.md, \"Step 4: refill or allocate outside\": test size + RESERVE against desired_size first",
-            kind: Kind::Unit(|c| with_steps!(c, big_objects_go_outside_and_empty_tlabs_refill)),
-        },
-        Check {
-            name: "a TLAB with a small tail is refilled; one with a big tail is kept and the limit raised",
-            hint: "README.md, \"Step 4: refill or allocate outside\": compare the free tail with refill_waste_limit; raise it by WASTE_INCREMENT when you keep the TLAB",
-            kind: Kind::Unit(|c| with_steps!(c, the_waste_limit_decides)),
-        },
-        Check {
-            name: "40 MB of mixed objects: the space stays parseable and TLAB waste stays under 1%",
-            hint: "README.md, \"Step 4: refill or allocate outside\" and \"Step 3\": too small a limit wastes whole TLABs, too big a TLAB wastes its tail",
-            kind: Kind::Unit(waste_stays_small),
-        },
-        Check {
-            name: "a program runs without any collector: JsonDoc (size 1) in 512 MB",
-            hint: "README.md, \"Run a program\": every allocation of the interpreter goes through your slow path when its TLAB is full",
-            kind: Kind::Program(Program {
-                source: "programs/JsonDoc.java",
-                args: &["1"],
-                options: &["-Xmx512m", "--verify-heap"],
-                expect: Expect::File("programs/expected/JsonDoc.size1.txt"),
-            }),
-        },
-        Check {
-            name: "8 conformance programs print what HotSpot prints, in 512 MB",
-            hint: "README.md, \"Run a program\": arrays, strings and objects of every size come through your slow path; compare the failing program's output with HotSpot's",
-            kind: Kind::Suite(Suite {
-                sources: CONFORMANCE,
-                options: &["-Xmx512m"],
-            }),
-        },
-        Check {
-            name: "several threads allocate at once: MultiThreadAlloc (size 1) in 512 MB",
-            hint: "README.md, \"Threads\": each thread has its own TLAB and policy; only bump and carve touch the shared space, under its lock",
-            kind: Kind::Program(Program {
-                source: "programs/MultiThreadAlloc.java",
-                args: &["1"],
-                options: &["-Xmx512m"],
-                expect: Expect::File("programs/expected/MultiThreadAlloc.size1.txt"),
-            }),
-        },
-        Check {
-            name: "a full heap ends in OutOfMemoryError, as under HotSpot's Epsilon",
-            hint: "README.md, \"When the space is full\": bump and carve_tlab return None when nothing fits; never hand out memory past end",
-            kind: Kind::Program(Program {
-                source: "labs/01-allocation/programs/FillTheHeap.java",
-                args: &[],
-                options: &["-Xmx16m"],
-                expect: Expect::OutOfMemory("filling the heap\n"),
-            }),
-        },
+        Check::unit(
+            "bump hands out consecutive addresses from the top",
+            "README.md, \"Step 1: bump\": return the old top, then move top past the object",
+            |c| with_steps!(c, bump_hands_out_consecutive_addresses),
+        ),
+        Check::unit(
+            "bump refuses what does not fit and leaves the space unchanged",
+            "README.md, \"Step 1: bump\": compare size with end - top before moving top",
+            |c| with_steps!(c, bump_refuses_what_does_not_fit),
+        ),
+        Check::unit(
+            "a TLAB is carved at the desired size when it fits",
+            "README.md, \"Step 2: carve a TLAB\"",
+            |c| with_steps!(c, a_tlab_gets_the_desired_size),
+        ),
+        Check::unit(
+            "near the end a TLAB gets what is left if that is at least min, else nothing",
+            "README.md, \"Step 2: carve a TLAB\": the last TLAB may be smaller than desired, never smaller than min",
+            |c| with_steps!(c, near_the_end_a_tlab_gets_what_is_left),
+        ),
+        Check::unit(
+            "the desired TLAB size is the thread's share over 50 refills, clamped",
+            "README.md, \"Step 3: the desired size\": capacity / threads / TARGET_REFILLS, rounded down to 8, within [MIN_TLAB, MAX_TLAB]",
+            |c| with_steps!(c, the_desired_size_is_a_share_of_the_space),
+        ),
+        Check::unit(
+            "an object larger than a TLAB is allocated outside, and an empty TLAB is refilled",
+            "README.md, \"Step 4: refill or allocate outside\": test size + RESERVE against desired_size first",
+            |c| with_steps!(c, big_objects_go_outside_and_empty_tlabs_refill),
+        ),
+        Check::unit(
+            "a TLAB with a small tail is refilled; one with a big tail is kept and the limit raised",
+            "README.md, \"Step 4: refill or allocate outside\": compare the free tail with refill_waste_limit; raise it by WASTE_INCREMENT when you keep the TLAB",
+            |c| with_steps!(c, the_waste_limit_decides),
+        ),
+        Check::unit(
+            "40 MB of mixed objects: the space stays parseable and TLAB waste stays under 1%",
+            "README.md, \"Step 4: refill or allocate outside\" and \"Step 3\": too small a limit wastes whole TLABs, too big a TLAB wastes its tail",
+            waste_stays_small,
+        ),
+        Check::program(
+            "a program runs without any collector: JsonDoc (size 1) in 512 MB",
+            "README.md, \"Run a program\": every allocation of the interpreter goes through your slow path when its TLAB is full",
+            "programs/JsonDoc.java",
+            &["1"],
+            &["-Xmx512m", "--verify-heap"],
+            Expect::File("programs/expected/JsonDoc.size1.txt"),
+        ),
+        Check::conformance(
+            "8 conformance programs print what HotSpot prints, in 512 MB",
+            "README.md, \"Run a program\": arrays, strings and objects of every size come through your slow path; compare the failing program's output with HotSpot's",
+            &["-Xmx512m"],
+        ),
+        Check::program(
+            "several threads allocate at once: MultiThreadAlloc (size 1) in 512 MB",
+            "README.md, \"Threads\": each thread has its own TLAB and policy; only bump and carve touch the shared space, under its lock",
+            "programs/MultiThreadAlloc.java",
+            &["1"],
+            &["-Xmx512m"],
+            Expect::File("programs/expected/MultiThreadAlloc.size1.txt"),
+        ),
+        Check::program(
+            "a full heap ends in OutOfMemoryError, as under HotSpot's Epsilon",
+            "README.md, \"When the space is full\": bump and carve_tlab return None when nothing fits; never hand out memory past end",
+            "labs/01-allocation/programs/FillTheHeap.java",
+            &[],
+            &["-Xmx16m"],
+            Expect::OutOfMemory("filling the heap\n"),
+        ),
     ]
 }
 
@@ -112,7 +103,11 @@ fn space(len: usize) -> BumpSpace {
 
 fn bump_hands_out_consecutive_addresses<S: AllocationSteps>() -> Result<(), String> {
     let mut s = space(1024);
-    let got = [S::bump(&mut s, 24), S::bump(&mut s, 16), S::bump(&mut s, 40)];
+    let got = [
+        S::bump(&mut s, 24),
+        S::bump(&mut s, 16),
+        S::bump(&mut s, 40),
+    ];
     let want = [Some(START), Some(START + 24), Some(START + 40)];
     if got != want || s.top != START + 80 {
         return Err(format!(
@@ -132,7 +127,9 @@ fn bump_refuses_what_does_not_fit<S: AllocationSteps>() -> Result<(), String> {
         return Err(format!("bump of 40 bytes with 36 left returned {at}"));
     }
     if s != before {
-        return Err(format!("a refused bump changed the space from {before:?} to {s:?}"));
+        return Err(format!(
+            "a refused bump changed the space from {before:?} to {s:?}"
+        ));
     }
     let last = S::bump(&mut s, 36);
     if last != Some(START + 64) || s.top != s.end {
@@ -210,11 +207,16 @@ fn policy() -> RefillPolicy {
 }
 
 fn big_objects_go_outside_and_empty_tlabs_refill<S: AllocationSteps>() -> Result<(), String> {
-    let empty = TlabState { empty: true, free: 0 };
+    let empty = TlabState {
+        empty: true,
+        free: 0,
+    };
     let mut p = policy();
     let big = S::decide(&mut p, empty, 64 * 1024);
     if big != Decision::Outside {
-        return Err(format!("an object of a whole TLAB's size got {big:?}; expected Outside"));
+        return Err(format!(
+            "an object of a whole TLAB's size got {big:?}; expected Outside"
+        ));
     }
     let small = S::decide(&mut p, empty, 100);
     if small != (Decision::Refill { size: 64 * 1024 }) {
@@ -237,7 +239,14 @@ fn the_waste_limit_decides<S: AllocationSteps>() -> Result<(), String> {
             ));
         }
     }
-    let big_tail = S::decide(&mut p, TlabState { empty: false, free: 3000 }, 4000);
+    let big_tail = S::decide(
+        &mut p,
+        TlabState {
+            empty: false,
+            free: 3000,
+        },
+        4000,
+    );
     if big_tail != Decision::Outside || p.refill_waste_limit != 1024 + super::WASTE_INCREMENT {
         return Err(format!(
             "a 4000-byte object, 3000 bytes free, limit 1024: got {big_tail:?} and limit {}; expected Outside and limit {}",
@@ -262,7 +271,11 @@ fn waste_stays_small(collector: &str) -> Result<(), String> {
             allocated += crate::heap::LEAF_SIZE;
         } else {
             // int arrays of 0..4000 elements, a few up to 40,000 (bigger than many TLABs' tails)
-            let len = if pick < 98 { (rng >> 8) % 4000 } else { (rng >> 8) % 40_000 } as usize;
+            let len = if pick < 98 {
+                (rng >> 8) % 4000
+            } else {
+                (rng >> 8) % 40_000
+            } as usize;
             let size = array_size(ElemKind::Int, len);
             let at = h.alloc(size)?;
             h.heap.init_array(at, INT_ARRAY, len as u32);

@@ -184,7 +184,10 @@ impl<S: AllocationSteps> LabAllocation<S> {
         if (end - start) % 8 != 0 {
             crate::wrong(
                 &STEP_2,
-                format!("a TLAB of {} bytes is not a multiple of 8 (objects are 8-aligned)", end - start),
+                format!(
+                    "a TLAB of {} bytes is not a multiple of 8 (objects are 8-aligned)",
+                    end - start
+                ),
             );
         }
     }
@@ -222,7 +225,11 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
     fn alloc_slow(&self, mutator: &mut Mutator, memory: &HeapMemory, size: usize) -> Option<usize> {
         let tlab = TlabState {
             empty: mutator.tlab.is_empty(),
-            free: if mutator.tlab.is_empty() { 0 } else { mutator.tlab.free() },
+            free: if mutator.tlab.is_empty() {
+                0
+            } else {
+                mutator.tlab.free()
+            },
         };
         let policy = mutator
             .local_mut::<RefillPolicy>()
@@ -237,7 +244,9 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
                 if desired % 8 != 0 {
                     crate::wrong(
                         &STEP_4,
-                        format!("Refill {{ size: {desired} }}: a TLAB size must be a multiple of 8"),
+                        format!(
+                            "Refill {{ size: {desired} }}: a TLAB size must be a multiple of 8"
+                        ),
                     );
                 }
                 let min = size + RESERVE;
@@ -330,4 +339,3 @@ impl<S: AllocationSteps> Collector for LabAllocation<S> {
         vec![(s.start, s.top)]
     }
 }
-

@@ -3,10 +3,10 @@
 
 mod checks;
 mod collector;
-pub mod student;
 #[cfg(solution_01)]
 #[path = "solution/student.rs"]
 pub mod solution;
+pub mod student;
 
 pub use collector::*;
 
@@ -36,14 +36,22 @@ fn entries() -> Vec<CollectorEntry> {
         name: COLLECTOR,
         summary: "lab 01: no collector; bump allocation and the TLAB policy are the student's",
         reservation_for: |c| LabAllocation::<student::Student>::reservation_for(c.max_size),
-        build: |ctx| Ok(Box::new(LabAllocation::<student::Student>::new(ctx, COLLECTOR)?)),
+        build: |ctx| {
+            Ok(Box::new(LabAllocation::<student::Student>::new(
+                ctx, COLLECTOR,
+            )?))
+        },
     }];
     #[cfg(solution_01)]
     entries.push(CollectorEntry {
         name: SOLUTION,
         summary: "lab 01's reference solution",
         reservation_for: |c| LabAllocation::<solution::Student>::reservation_for(c.max_size),
-        build: |ctx| Ok(Box::new(LabAllocation::<solution::Student>::new(ctx, SOLUTION)?)),
+        build: |ctx| {
+            Ok(Box::new(LabAllocation::<solution::Student>::new(
+                ctx, SOLUTION,
+            )?))
+        },
     });
     entries
 }

@@ -1,90 +1,78 @@
 //! Lab 02's checks, easiest first (see src/check.rs).
 
-use crate::check::{Check, Expect, Kind, Program, Suite, CONFORMANCE};
+use crate::check::{Check, Expect};
 use crate::heap::{random_graph, LabHeap, LEAF_SIZE, NODE_SIZE};
 use gcvm_gc::object::{gcword, Ref};
 
-
 pub fn checks() -> Vec<Check> {
     vec![
-        Check {
-            name: "a rooted object is copied and its root updated",
-            hint: "README.md, \"Step 1: evacuate\": claim room at free, copy the bytes, return the copy",
-            kind: Kind::Unit(a_rooted_object_is_copied),
-        },
-        Check {
-            name: "the original holds a forwarding pointer to its copy, which is one collection older",
-            hint: "README.md, \"Step 1: evacuate\": gc_forward the original; the copy's GC word is gcword::aged of the original's",
-            kind: Kind::Unit(the_original_is_forwarded),
-        },
-        Check {
-            name: "an object reached twice is copied once",
-            hint: "README.md, \"Step 1: evacuate\": look at the GC word first; a forwarded object is copied already",
-            kind: Kind::Unit(an_object_reached_twice_is_copied_once),
-        },
-        Check {
-            name: "what copies point to is copied too, and their fields updated",
-            hint: "README.md, \"Step 2: scan\": scan from c.scan to c.free, evacuating each field's target and writing the copy back",
-            kind: Kind::Unit(the_scan_copies_what_copies_point_to),
-        },
-        Check {
-            name: "garbage is left behind: to-space holds exactly the live objects",
-            hint: "README.md, \"Step 2: scan\": copy only what roots and scanned copies reach, each once",
-            kind: Kind::Unit(garbage_is_left_behind),
-        },
-        Check {
-            name: "random graphs with sharing and cycles come through three collections unchanged",
-            hint: "README.md, \"Step 2: scan\": a cycle ends because a forwarded object is not copied again",
-            kind: Kind::Unit(random_graphs_come_through),
-        },
-        Check {
-            name: "a program runs: GCBench (size 5) in 8 MB, about 10 collections, prints what HotSpot prints",
-            hint: "README.md, \"Run a program\": roots come from thread stacks and statics; every one goes through evacuate",
-            kind: Kind::Program(Program {
-                source: "programs/GCBench.java",
-                args: &["5"],
-                options: &["-Xmx8m"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "weak references are cleared (--verify-heap)",
-            hint: "README.md, \"References\": fields_to_trace leaves out the referent of a weak reference; do not trace it yourself",
-            kind: Kind::Program(Program {
-                source: "tests/references/WeakCleared.java",
-                args: &[],
-                options: &["-Xmx32m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "a collection every 300 allocations, each verified (--gc-stress 300 --verify-heap)",
-            hint: "README.md, \"Stress\": after every collection the heap verifier walks to-space; a field still pointing into from-space means a scan missed it",
-            kind: Kind::Program(Program {
-                source: "tests/conformance/GcStressTrees.java",
-                args: &[],
-                options: &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "8 conformance programs, a collection every 500 allocations, each verified",
-            hint: "README.md, \"Stress\": every kind of object goes through your two functions; compare the failing program's output with HotSpot's",
-            kind: Kind::Suite(Suite {
-                sources: CONFORMANCE,
-                options: &["-Xmx32m", "--gc-stress", "500", "--verify-heap"],
-            }),
-        },
-        Check {
-            name: "a bundled program, many collections: BinaryTrees (size 6) in 16 MB, about 75 collections",
-            hint: "README.md, \"Run a program\": many collections in a small heap; claim must never pass the end of to-space",
-            kind: Kind::Program(Program {
-                source: "programs/BinaryTrees.java",
-                args: &["6"],
-                options: &["-Xmx16m"],
-                expect: Expect::HotSpot,
-            }),
-        },
+        Check::unit(
+            "a rooted object is copied and its root updated",
+            "README.md, \"Step 1: evacuate\": claim room at free, copy the bytes, return the copy",
+            a_rooted_object_is_copied,
+        ),
+        Check::unit(
+            "the original holds a forwarding pointer to its copy, which is one collection older",
+            "README.md, \"Step 1: evacuate\": gc_forward the original; the copy's GC word is gcword::aged of the original's",
+            the_original_is_forwarded,
+        ),
+        Check::unit(
+            "an object reached twice is copied once",
+            "README.md, \"Step 1: evacuate\": look at the GC word first; a forwarded object is copied already",
+            an_object_reached_twice_is_copied_once,
+        ),
+        Check::unit(
+            "what copies point to is copied too, and their fields updated",
+            "README.md, \"Step 2: scan\": scan from c.scan to c.free, evacuating each field's target and writing the copy back",
+            the_scan_copies_what_copies_point_to,
+        ),
+        Check::unit(
+            "garbage is left behind: to-space holds exactly the live objects",
+            "README.md, \"Step 2: scan\": copy only what roots and scanned copies reach, each once",
+            garbage_is_left_behind,
+        ),
+        Check::unit(
+            "random graphs with sharing and cycles come through three collections unchanged",
+            "README.md, \"Step 2: scan\": a cycle ends because a forwarded object is not copied again",
+            random_graphs_come_through,
+        ),
+        Check::program(
+            "a program runs: GCBench (size 5) in 8 MB, about 10 collections, prints what HotSpot prints",
+            "README.md, \"Run a program\": roots come from thread stacks and statics; every one goes through evacuate",
+            "programs/GCBench.java",
+            &["5"],
+            &["-Xmx8m"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "weak references are cleared (--verify-heap)",
+            "README.md, \"References\": fields_to_trace leaves out the referent of a weak reference; do not trace it yourself",
+            "tests/references/WeakCleared.java",
+            &[],
+            &["-Xmx32m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "a collection every 300 allocations, each verified (--gc-stress 300 --verify-heap)",
+            "README.md, \"Stress\": after every collection the heap verifier walks to-space; a field still pointing into from-space means a scan missed it",
+            "tests/conformance/GcStressTrees.java",
+            &[],
+            &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::conformance(
+            "8 conformance programs, a collection every 500 allocations, each verified",
+            "README.md, \"Stress\": every kind of object goes through your two functions; compare the failing program's output with HotSpot's",
+            &["-Xmx32m", "--gc-stress", "500", "--verify-heap"],
+        ),
+        Check::program(
+            "a bundled program, many collections: BinaryTrees (size 6) in 16 MB, about 75 collections",
+            "README.md, \"Run a program\": many collections in a small heap; claim must never pass the end of to-space",
+            "programs/BinaryTrees.java",
+            &["6"],
+            &["-Xmx16m"],
+            Expect::HotSpot,
+        ),
     ]
 }
 
@@ -99,7 +87,10 @@ fn a_rooted_object_is_copied(collector: &str) -> Result<(), String> {
         return Err("the root still points to the original (evacuate must return the copy)".into());
     }
     if h.int(copy) != 42 {
-        return Err(format!("the copy holds {}, not 42: were its bytes copied?", h.int(copy)));
+        return Err(format!(
+            "the copy holds {}, not 42: were its bytes copied?",
+            h.int(copy)
+        ));
     }
     let want = (leaf.offset() as u64, copy.offset() as u64, LEAF_SIZE as u32);
     if reported.moves != [want] {
@@ -148,7 +139,10 @@ fn an_object_reached_twice_is_copied_once(collector: &str) -> Result<(), String>
         ));
     }
     if reported.moves.len() != 2 {
-        return Err(format!("2 objects are live but {} moves were reported", reported.moves.len()));
+        return Err(format!(
+            "2 objects are live but {} moves were reported",
+            reported.moves.len()
+        ));
     }
     Ok(())
 }
@@ -169,7 +163,10 @@ fn the_scan_copies_what_copies_point_to(collector: &str) -> Result<(), String> {
         return Err(first_change(&before, &after));
     }
     if reported.moves.len() != 100 {
-        return Err(format!("100 objects are live but {} were copied", reported.moves.len()));
+        return Err(format!(
+            "100 objects are live but {} were copied",
+            reported.moves.len()
+        ));
     }
     Ok(())
 }
@@ -201,7 +198,10 @@ fn random_graphs_come_through(collector: &str) -> Result<(), String> {
             h.collect()?;
             let after = h.describe();
             if before != after {
-                return Err(format!("graph {seed}, collection {round}: {}", first_change(&before, &after)));
+                return Err(format!(
+                    "graph {seed}, collection {round}: {}",
+                    first_change(&before, &after)
+                ));
             }
             h.garbage(50)?;
         }
@@ -223,4 +223,3 @@ pub fn first_change(before: &[String], after: &[String]) -> String {
         ),
     }
 }
-

@@ -307,7 +307,8 @@ impl<S: CopyingSteps> StwCollector for LabCopying<S> {
         roots.visit_roots(&mut |r| S::evacuate(&mut c, r));
         S::scan(&mut c);
         let discovered = std::mem::take(&mut c.discovered);
-        ReferenceProcessor::new(types, memory).process(discovered, &mut Refs::<S>(&mut c, PhantomData));
+        ReferenceProcessor::new(types, memory)
+            .process(discovered, &mut Refs::<S>(&mut c, PhantomData));
         let (top, live_objects) = (c.free, c.copied_objects);
         // The flip: to-space holds the survivors and becomes the space mutators allocate in.
         self.halves[to].top = top;
@@ -317,7 +318,13 @@ impl<S: CopyingSteps> StwCollector for LabCopying<S> {
         if used_after * 2 > self.allocation_half().capacity() {
             self.grow();
         }
-        GcOutcome::whole_heap(used_before, used_after, self.capacity(), used_after, live_objects)
+        GcOutcome::whole_heap(
+            used_before,
+            used_after,
+            self.capacity(),
+            used_after,
+            live_objects,
+        )
     }
 
     fn grow_for(&mut self, wanted: usize) -> bool {

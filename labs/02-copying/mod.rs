@@ -2,10 +2,10 @@
 
 mod checks;
 mod collector;
-pub mod student;
 #[cfg(solution_02)]
 #[path = "solution/student.rs"]
 pub mod solution;
+pub mod student;
 
 pub use checks::first_change;
 pub use collector::*;
@@ -37,7 +37,9 @@ fn entries() -> Vec<CollectorEntry> {
         summary: "lab 02: a semispace collector whose copying (evacuate, scan) the student writes",
         reservation_for: |c| LabCopying::<student::Student>::reservation_for(c.max_size),
         build: |ctx| {
-            Ok(Box::new(Stw::new(LabCopying::<student::Student>::new(ctx, COLLECTOR)?)))
+            Ok(Box::new(Stw::new(LabCopying::<student::Student>::new(
+                ctx, COLLECTOR,
+            )?)))
         },
     }];
     #[cfg(solution_02)]
@@ -46,7 +48,9 @@ fn entries() -> Vec<CollectorEntry> {
         summary: "lab 02's reference solution",
         reservation_for: |c| LabCopying::<solution::Student>::reservation_for(c.max_size),
         build: |ctx| {
-            Ok(Box::new(Stw::new(LabCopying::<solution::Student>::new(ctx, SOLUTION)?)))
+            Ok(Box::new(Stw::new(LabCopying::<solution::Student>::new(
+                ctx, SOLUTION,
+            )?)))
         },
     });
     entries

@@ -5,7 +5,7 @@
 //! collections with the heap verifier before and after each.
 
 use super::StepsRun;
-use crate::check::{Check, Expect, Kind, Program, Suite, CONFORMANCE};
+use crate::check::{Check, Expect};
 use crate::copying::first_change;
 use crate::heap::{random_graph, LabHeap, INT_ARRAY, LEAF_SIZE, NODE_SIZE};
 use gcvm_gc::object::{array_size, gcword, ElemKind, Ref, ARRAY_BASE};
@@ -15,99 +15,88 @@ use std::sync::atomic::Ordering;
 
 pub fn checks() -> Vec<Check> {
     vec![
-        Check {
-            name: "forwarding addresses are assigned in address order, packed from the start of the space",
-            hint: "README.md, \"Step 1: compute forwarding addresses\": walk c.marked_objects() with c.free from c.start; each object goes to c.free, then c.free grows by its size",
-            kind: Kind::Unit(forwarding_addresses_are_packed_in_address_order),
-        },
-        Check {
-            name: "each live object's GC word is saved before it is forwarded, in address order",
-            hint: "README.md, \"Step 1: compute forwarding addresses\": push c.memory.gc_word(obj) onto c.saved_words before gc_forward overwrites it",
-            kind: Kind::Unit(gc_words_are_saved_in_address_order),
-        },
-        Check {
-            name: "every root points to its object's new address after step 2",
-            hint: "README.md, \"Step 2: update references\": roots.visit_roots with a closure returning c.forwarding_address(root)",
-            kind: Kind::Unit(roots_point_to_new_addresses),
-        },
-        Check {
-            name: "every reference field of every live object points to its target's new address after step 2",
-            hint: "README.md, \"Step 2: update references\": every non-null slot of c.ref_slots(obj), for every marked object, gets c.forwarding_address(target); null fields stay null",
-            kind: Kind::Unit(fields_point_to_new_addresses),
-        },
-        Check {
-            name: "live objects slide down without gaps, in allocation order: used after == live bytes",
-            hint: "README.md, \"Step 3: slide\": copy each object to c.forwarding_address(obj), in address order, then set c.top = c.free",
-            kind: Kind::Unit(live_objects_slide_down_without_gaps),
-        },
-        Check {
-            name: "an object that does not move keeps its address and is reported kept alive; each moved one is reported once",
-            hint: "README.md, \"Step 3: slide\": c.report_kept(obj, size) when the new address is the old one, else c.report_move(obj, to, size)",
-            kind: Kind::Unit(an_object_that_does_not_move_is_kept),
-        },
-        Check {
-            name: "identity hashes survive: a survivor gets its saved GC word back, one collection older",
-            hint: "README.md, \"Step 3: slide\": c.memory.gc_set_word(to, gcword::aged(saved word)) on the copy; the saved words come back in the order step 1 pushed them",
-            kind: Kind::Unit(identity_hashes_survive),
-        },
-        Check {
-            name: "an object that overlaps its own new place is moved intact (a large array slid down a little)",
-            hint: "README.md, \"Step 3: slide\": gc_copy_overlapping, not gc_copy_object; read the size and the new address before copying",
-            kind: Kind::Unit(an_overlapping_move_is_intact),
-        },
-        Check {
-            name: "random graphs with sharing and cycles come through three collections unchanged",
-            hint: "README.md, \"Step 2: update references\": every field of every marked object, arrays included; and \"Step 3: slide\": objects in address order, each with its own saved word",
-            kind: Kind::Unit(random_graphs_come_through),
-        },
-        Check {
-            name: "a program runs: GCBench (size 5) in 4 MB, about 10 collections, prints what HotSpot prints",
-            hint: "README.md, \"Run a program\": roots come from thread stacks, statics and the pending-reference list; step 2 updates every one",
-            kind: Kind::Program(Program {
-                source: "programs/GCBench.java",
-                args: &["5"],
-                options: &["-Xmx4m"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "weak references are cleared (--verify-heap)",
-            hint: "README.md, \"References\": marking cleared the referents that died; the referents that live are fields like any other, which step 2 updates",
-            kind: Kind::Program(Program {
-                source: "tests/references/WeakCleared.java",
-                args: &[],
-                options: &["-Xmx32m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "a collection every 300 allocations, each verified (--gc-stress 300 --verify-heap)",
-            hint: "README.md, \"Stress\": the verifier walks [start, top) after every collection; a forwarded GC word left behind, or a field pointing past top, is what it reports",
-            kind: Kind::Program(Program {
-                source: "tests/conformance/GcStressTrees.java",
-                args: &[],
-                options: &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "8 conformance programs, a collection every 500 allocations, each verified",
-            hint: "README.md, \"Stress\": hash maps need their identity hashes back (the saved words); compare the failing program's output with HotSpot's",
-            kind: Kind::Suite(Suite {
-                sources: CONFORMANCE,
-                options: &["-Xmx32m", "--gc-stress", "500", "--verify-heap"],
-            }),
-        },
-        Check {
-            name: "a fragmenting program in a small heap: Fragmentation (size 1) in 2 MB, verified",
-            hint: "README.md, \"A small heap\": about ten collections in a full 2 MB heap; every dead byte must be squeezed out, and c.top must end exactly at c.free",
-            kind: Kind::Program(Program {
-                source: "programs/Fragmentation.java",
-                args: &["1"],
-                options: &["-Xmx2m", "--verify-heap"],
-                expect: Expect::File("programs/expected/Fragmentation.size1.txt"),
-            }),
-        },
+        Check::unit(
+            "forwarding addresses are assigned in address order, packed from the start of the space",
+            "README.md, \"Step 1: compute forwarding addresses\": walk c.marked_objects() with c.free from c.start; each object goes to c.free, then c.free grows by its size",
+            forwarding_addresses_are_packed_in_address_order,
+        ),
+        Check::unit(
+            "each live object's GC word is saved before it is forwarded, in address order",
+            "README.md, \"Step 1: compute forwarding addresses\": push c.memory.gc_word(obj) onto c.saved_words before gc_forward overwrites it",
+            gc_words_are_saved_in_address_order,
+        ),
+        Check::unit(
+            "every root points to its object's new address after step 2",
+            "README.md, \"Step 2: update references\": roots.visit_roots with a closure returning c.forwarding_address(root)",
+            roots_point_to_new_addresses,
+        ),
+        Check::unit(
+            "every reference field of every live object points to its target's new address after step 2",
+            "README.md, \"Step 2: update references\": every non-null slot of c.ref_slots(obj), for every marked object, gets c.forwarding_address(target); null fields stay null",
+            fields_point_to_new_addresses,
+        ),
+        Check::unit(
+            "live objects slide down without gaps, in allocation order: used after == live bytes",
+            "README.md, \"Step 3: slide\": copy each object to c.forwarding_address(obj), in address order, then set c.top = c.free",
+            live_objects_slide_down_without_gaps,
+        ),
+        Check::unit(
+            "an object that does not move keeps its address and is reported kept alive; each moved one is reported once",
+            "README.md, \"Step 3: slide\": c.report_kept(obj, size) when the new address is the old one, else c.report_move(obj, to, size)",
+            an_object_that_does_not_move_is_kept,
+        ),
+        Check::unit(
+            "identity hashes survive: a survivor gets its saved GC word back, one collection older",
+            "README.md, \"Step 3: slide\": c.memory.gc_set_word(to, gcword::aged(saved word)) on the copy; the saved words come back in the order step 1 pushed them",
+            identity_hashes_survive,
+        ),
+        Check::unit(
+            "an object that overlaps its own new place is moved intact (a large array slid down a little)",
+            "README.md, \"Step 3: slide\": gc_copy_overlapping, not gc_copy_object; read the size and the new address before copying",
+            an_overlapping_move_is_intact,
+        ),
+        Check::unit(
+            "random graphs with sharing and cycles come through three collections unchanged",
+            "README.md, \"Step 2: update references\": every field of every marked object, arrays included; and \"Step 3: slide\": objects in address order, each with its own saved word",
+            random_graphs_come_through,
+        ),
+        Check::program(
+            "a program runs: GCBench (size 5) in 4 MB, about 10 collections, prints what HotSpot prints",
+            "README.md, \"Run a program\": roots come from thread stacks, statics and the pending-reference list; step 2 updates every one",
+            "programs/GCBench.java",
+            &["5"],
+            &["-Xmx4m"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "weak references are cleared (--verify-heap)",
+            "README.md, \"References\": marking cleared the referents that died; the referents that live are fields like any other, which step 2 updates",
+            "tests/references/WeakCleared.java",
+            &[],
+            &["-Xmx32m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "a collection every 300 allocations, each verified (--gc-stress 300 --verify-heap)",
+            "README.md, \"Stress\": the verifier walks [start, top) after every collection; a forwarded GC word left behind, or a field pointing past top, is what it reports",
+            "tests/conformance/GcStressTrees.java",
+            &[],
+            &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::conformance(
+            "8 conformance programs, a collection every 500 allocations, each verified",
+            "README.md, \"Stress\": hash maps need their identity hashes back (the saved words); compare the failing program's output with HotSpot's",
+            &["-Xmx32m", "--gc-stress", "500", "--verify-heap"],
+        ),
+        Check::program(
+            "a fragmenting program in a small heap: Fragmentation (size 1) in 2 MB, verified",
+            "README.md, \"A small heap\": about ten collections in a full 2 MB heap; every dead byte must be squeezed out, and c.top must end exactly at c.free",
+            "programs/Fragmentation.java",
+            &["1"],
+            &["-Xmx2m", "--verify-heap"],
+            Expect::File("programs/expected/Fragmentation.size1.txt"),
+        ),
     ]
 }
 

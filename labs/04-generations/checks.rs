@@ -5,7 +5,7 @@
 //! tile per card), what a collection reported (its kind, its moves, its card-scan phase).
 
 use super::{CardTable, CARD_SCAN_PHASE, CARD_SIZE, PRETENURE_BYTES, STREAM_DIRTY_CARDS};
-use crate::check::{Check, Expect, Kind, Program, Suite, CONFORMANCE};
+use crate::check::{Check, Expect};
 use crate::copying::first_change;
 use crate::heap::{random_graph, LabHeap, NODE, REF_ARRAY};
 use gcvm_gc::object::{Ref, ARRAY_BASE};
@@ -16,114 +16,99 @@ use std::time::Duration;
 
 pub fn checks() -> Vec<Check> {
     vec![
-        Check {
-            name: "a young reference stored into an old array dirties the card of that slot",
-            hint: "README.md, \"Step 1: the write barrier\": the slot is in the old generation and the new value is young: dirty CardTable::card_of(slot)",
-            kind: Kind::Unit(a_young_reference_stored_into_old_dirties_its_card),
-        },
-        Check {
-            name: "stores into young objects, of null, or of old references dirty no card",
-            hint: "README.md, \"Step 1: the write barrier\": only an old slot receiving a young (non-null) reference needs a card",
-            kind: Kind::Unit(other_stores_dirty_nothing),
-        },
-        Check {
-            name: "a young collection keeps a young object alive that only an old object refers to",
-            hint: "README.md, \"Step 2: scan a dirty card\": evacuate the young target of each slot on the card and store the copy back",
-            kind: Kind::Unit(an_old_object_keeps_a_young_one_alive),
-        },
-        Check {
-            name: "after a young collection a card stays dirty only while it still points into the young generation",
-            hint: "README.md, \"Step 2: scan a dirty card\": clean the card unless a slot on it still holds a young copy (a survivor)",
-            kind: Kind::Unit(a_card_stays_dirty_only_while_it_points_to_young),
-        },
-        Check {
-            name: "a young collection scans only the dirty cards: it walks a few old objects, not the old generation",
-            hint: "README.md, \"Step 2: scan a dirty card\": start at c.block_start(card), stop at c.card_end(card)",
-            kind: Kind::Unit(only_dirty_cards_are_scanned),
-        },
-        Check {
-            name: "objects promoted together come through whole, and dirty no card",
-            hint: "README.md, \"Step 3: scan a promoted object\": evacuate each field's young target and store the copy back; an old copy needs no card",
-            kind: Kind::Unit(objects_promoted_together_come_through),
-        },
-        Check {
-            name: "a promoted object that still points to a young one has that slot's card dirty",
-            hint: "README.md, \"Step 3: scan a promoted object\": a copy that stayed young (in a survivor space) is an old-to-young pointer: dirty the slot's card",
-            kind: Kind::Unit(a_promoted_object_pointing_to_young_dirties_its_card),
-        },
-        Check {
-            name: "random graphs with old-to-young pointers come through young and full collections unchanged",
-            hint: "README.md, \"The invariant\": every old slot pointing into the young generation must be on a dirty card at every young collection",
-            kind: Kind::Unit(random_graphs_with_old_to_young_pointers),
-        },
-        Check {
-            name: "a program runs: GCBench (size 5) in 8 MB, about 40 young and 4 full collections, prints what HotSpot prints",
-            hint: "README.md, \"Run a program\": its top-down trees store new nodes into promoted ones: every such store needs its card",
-            kind: Kind::Program(Program {
-                source: "programs/GCBench.java",
-                args: &["5"],
-                options: &["-Xmx8m"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "old-to-young pointers all the time: OldToYoung (size 2) in 12 MB, about 10 young and 8 full collections, each verified (--verify-heap)",
-            hint: "README.md, \"The invariant\": after every collection --verify-heap checks that each old-to-young pointer is on a dirty card, and names the first one that is not",
-            kind: Kind::Program(Program {
-                source: "programs/OldToYoung.java",
-                args: &["2"],
-                options: &["-Xmx12m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "every reference store ran the barrier (--verify-barriers --verify-heap): LruCache (size 2) in 8 MB, about 17 young and 4 full collections",
-            hint: "README.md, \"Step 1: the write barrier\": the barrier runs for every store, arraycopy and clone included; it must handle any holder and value",
-            kind: Kind::Program(Program {
-                source: "programs/LruCache.java",
-                args: &["2"],
-                options: &["-Xmx8m", "--verify-barriers", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "weak references are cleared (--verify-heap)",
-            hint: "README.md, \"References\": fields_to_trace leaves out the referent of a Reference; the scaffolding processes it",
-            kind: Kind::Program(Program {
-                source: "tests/references/WeakCleared.java",
-                args: &[],
-                options: &["-Xmx32m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "a collection every 300 allocations, each verified (--gc-stress 300 --verify-heap): about 550 young and 1 full",
-            hint: "README.md, \"Stress\": a card cleaned too early, or a promoted object's card left clean, shows as an old object pointing into the young generation",
-            kind: Kind::Program(Program {
-                source: "tests/conformance/GcStressTrees.java",
-                args: &[],
-                options: &["-Xmx6m", "--gc-stress", "300", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "8 conformance programs, a collection every 500 allocations, each verified (--verify-heap --verify-barriers)",
-            hint: "README.md, \"Stress\": every kind of object and store goes through your three functions; compare the failing program's output with HotSpot's",
-            kind: Kind::Suite(Suite {
-                sources: CONFORMANCE,
-                options: &["-Xmx16m", "--gc-stress", "500", "--verify-heap", "--verify-barriers"],
-            }),
-        },
-        Check {
-            name: "a bundled program, many collections: BinaryTrees (size 5) in 8 MB, about 125 young and 2 full",
-            hint: "README.md, \"Run a program\": many young collections in a small heap, and full ones when the old generation fills",
-            kind: Kind::Program(Program {
-                source: "programs/BinaryTrees.java",
-                args: &["5"],
-                options: &["-Xmx8m"],
-                expect: Expect::HotSpot,
-            }),
-        },
+        Check::unit(
+            "a young reference stored into an old array dirties the card of that slot",
+            "README.md, \"Step 1: the write barrier\": the slot is in the old generation and the new value is young: dirty CardTable::card_of(slot)",
+            a_young_reference_stored_into_old_dirties_its_card,
+        ),
+        Check::unit(
+            "stores into young objects, of null, or of old references dirty no card",
+            "README.md, \"Step 1: the write barrier\": only an old slot receiving a young (non-null) reference needs a card",
+            other_stores_dirty_nothing,
+        ),
+        Check::unit(
+            "a young collection keeps a young object alive that only an old object refers to",
+            "README.md, \"Step 2: scan a dirty card\": evacuate the young target of each slot on the card and store the copy back",
+            an_old_object_keeps_a_young_one_alive,
+        ),
+        Check::unit(
+            "after a young collection a card stays dirty only while it still points into the young generation",
+            "README.md, \"Step 2: scan a dirty card\": clean the card unless a slot on it still holds a young copy (a survivor)",
+            a_card_stays_dirty_only_while_it_points_to_young,
+        ),
+        Check::unit(
+            "a young collection scans only the dirty cards: it walks a few old objects, not the old generation",
+            "README.md, \"Step 2: scan a dirty card\": start at c.block_start(card), stop at c.card_end(card)",
+            only_dirty_cards_are_scanned,
+        ),
+        Check::unit(
+            "objects promoted together come through whole, and dirty no card",
+            "README.md, \"Step 3: scan a promoted object\": evacuate each field's young target and store the copy back; an old copy needs no card",
+            objects_promoted_together_come_through,
+        ),
+        Check::unit(
+            "a promoted object that still points to a young one has that slot's card dirty",
+            "README.md, \"Step 3: scan a promoted object\": a copy that stayed young (in a survivor space) is an old-to-young pointer: dirty the slot's card",
+            a_promoted_object_pointing_to_young_dirties_its_card,
+        ),
+        Check::unit(
+            "random graphs with old-to-young pointers come through young and full collections unchanged",
+            "README.md, \"The invariant\": every old slot pointing into the young generation must be on a dirty card at every young collection",
+            random_graphs_with_old_to_young_pointers,
+        ),
+        Check::program(
+            "a program runs: GCBench (size 5) in 8 MB, about 40 young and 4 full collections, prints what HotSpot prints",
+            "README.md, \"Run a program\": its top-down trees store new nodes into promoted ones: every such store needs its card",
+            "programs/GCBench.java",
+            &["5"],
+            &["-Xmx8m"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "old-to-young pointers all the time: OldToYoung (size 2) in 12 MB, about 10 young and 8 full collections, each verified (--verify-heap)",
+            "README.md, \"The invariant\": after every collection --verify-heap checks that each old-to-young pointer is on a dirty card, and names the first one that is not",
+            "programs/OldToYoung.java",
+            &["2"],
+            &["-Xmx12m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "every reference store ran the barrier (--verify-barriers --verify-heap): LruCache (size 2) in 8 MB, about 17 young and 4 full collections",
+            "README.md, \"Step 1: the write barrier\": the barrier runs for every store, arraycopy and clone included; it must handle any holder and value",
+            "programs/LruCache.java",
+            &["2"],
+            &["-Xmx8m", "--verify-barriers", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "weak references are cleared (--verify-heap)",
+            "README.md, \"References\": fields_to_trace leaves out the referent of a Reference; the scaffolding processes it",
+            "tests/references/WeakCleared.java",
+            &[],
+            &["-Xmx32m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "a collection every 300 allocations, each verified (--gc-stress 300 --verify-heap): about 550 young and 1 full",
+            "README.md, \"Stress\": a card cleaned too early, or a promoted object's card left clean, shows as an old object pointing into the young generation",
+            "tests/conformance/GcStressTrees.java",
+            &[],
+            &["-Xmx6m", "--gc-stress", "300", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::conformance(
+            "8 conformance programs, a collection every 500 allocations, each verified (--verify-heap --verify-barriers)",
+            "README.md, \"Stress\": every kind of object and store goes through your three functions; compare the failing program's output with HotSpot's",
+            &["-Xmx16m", "--gc-stress", "500", "--verify-heap", "--verify-barriers"],
+        ),
+        Check::program(
+            "a bundled program, many collections: BinaryTrees (size 5) in 8 MB, about 125 young and 2 full",
+            "README.md, \"Run a program\": many young collections in a small heap, and full ones when the old generation fills",
+            "programs/BinaryTrees.java",
+            &["5"],
+            &["-Xmx8m"],
+            Expect::HotSpot,
+        ),
     ]
 }
 

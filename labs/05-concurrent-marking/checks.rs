@@ -9,7 +9,7 @@
 //! enough for many concurrent cycles.
 
 use super::{cycle_of, Cycle, SATB_BUFFER};
-use crate::check::{program_args, Check, Expect, Kind, Program, Suite, CONFORMANCE};
+use crate::check::{program_args, Check, Expect, Program};
 use crate::copying::first_change;
 use crate::heap::{random_graph, LabHeap, Reported, NODE, REF_ARRAY};
 use gcvm_gc::object::{Ref, ARRAY_BASE};
@@ -29,139 +29,120 @@ const MIN_REMARKS: usize = 20;
 
 pub fn checks() -> Vec<Check> {
     vec![
-        Check {
-            name: "the barrier logs the overwritten reference while marking, and nothing when marking is off or the old value is null",
-            hint: "README.md, \"Step 1: the snapshot barrier\": log old (not the new value), only while b.marking(), never null",
-            kind: Kind::Unit(the_barrier_logs_what_a_store_overwrites),
-        },
-        Check {
-            name: "scanning a grey object marks and pushes the white objects it references, once each, within the budget",
-            hint: "README.md, \"Step 2: the tri-colour loop\": pop, trace each field, push a target only when m.mark returns true; return how many you popped",
-            kind: Kind::Unit(scanning_a_grey_object_greys_its_white_children),
-        },
-        Check {
-            name: "concurrent marking marks everything reachable from the roots and nothing else (sharing, cycles, garbage)",
-            hint: "README.md, \"Step 2: the tri-colour loop\": every field of every grey object is traced; a marked object is never pushed again",
-            kind: Kind::Unit(marking_marks_exactly_what_is_reachable),
-        },
-        Check {
-            name: "the lost-object scenario by hand: a reference moved during marking from an unscanned to a scanned object survives",
-            hint: "README.md, \"Step 3: remark\": the barrier logged the moved object; remark greys every logged object still white, then marks to the end",
-            kind: Kind::Unit(a_reference_moved_behind_the_marker_survives),
-        },
-        Check {
-            name: "remark drains every thread's SATB buffers (three threads, two buffers each)",
-            hint: "README.md, \"Step 3: remark\": call m.satb_buffer() until it returns None; a thread fills a buffer every 1024 entries",
-            kind: Kind::Unit(remark_drains_every_threads_buffers),
-        },
-        Check {
-            name: "floating garbage: objects dropped or allocated during marking survive the cycle, and the next one sweeps them",
-            hint: "README.md, \"Floating garbage\" and \"Step 3: remark\": the snapshot keeps what was reachable when marking began",
-            kind: Kind::Unit(floating_garbage_waits_for_the_next_cycle),
-        },
-        Check {
-            name: "full stop-the-world collections keep random graphs unchanged and exactly the reachable objects",
-            hint: "README.md, \"Step 2: the tri-colour loop\": a full collection (System.gc(), --gc-stress) is your marking run to the end in one pause",
-            kind: Kind::Unit(full_collections_keep_random_graphs),
-        },
-        Check {
-            name: "random graphs, rewired and allocated into while marking, come through concurrent cycles unchanged",
-            hint: "README.md, \"Step 1\" to \"Step 3\": every overwritten reference is logged, every logged object greyed at remark",
-            kind: Kind::Unit(rewired_graphs_come_through_concurrent_cycles),
-        },
-        Check {
-            name: "the lost-object stress (4 threads moving nodes between lists) prints what HotSpot prints, each pause verified",
-            hint: "README.md, \"The lost-object problem\": a node freed while reachable shows as a corrupted node or a verifier error; suspect Step 1 or Step 3",
-            kind: Kind::Program(Program {
-                source: LOST,
-                args: LOST_ARGS,
-                options: &["-Xmx6m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "the lost-object stress runs through many concurrent cycles (-Xlog:gc counts the remarks)",
-            hint: "README.md, \"Run a program\": a cycle reaches its remark when your Step 2 returns 0 (nothing grey) before allocation fills the heap",
-            kind: Kind::Unit(the_lost_object_stress_runs_many_cycles),
-        },
-        Check {
-            name: "the lost-object stress with every reference store checked (--verify-barriers)",
-            hint: "README.md, \"Step 1: the snapshot barrier\": arraycopy, compare-and-swap and Reference.get() call your barrier whether marking or not",
-            kind: Kind::Program(Program {
-                source: LOST,
-                args: LOST_ARGS,
-                options: &["-Xmx6m", "--verify-barriers"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "a program runs: GCBench (size 5) in 4 MB, about 30 concurrent cycles, prints what HotSpot prints",
-            hint: "README.md, \"Step 2: the tri-colour loop\": big trees rebuilt while the marker runs",
-            kind: Kind::Program(Program {
-                source: "programs/GCBench.java",
-                args: &["5"],
-                options: &["-Xmx4m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "four threads sharing a map: MultiThreadAlloc (size 4) in 6 MB, about 25 concurrent cycles",
-            hint: "README.md, \"Step 3: remark\": each thread has its own SATB buffer; remark must see all of them",
-            kind: Kind::Program(Program {
-                source: "programs/MultiThreadAlloc.java",
-                args: &["4"],
-                options: &["-Xmx6m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "more threads than cores: EightThreadChurn (8 threads) in 6 MB, about 35 concurrent cycles",
-            hint: "README.md, \"Step 3: remark\": every thread's buffer, however many threads",
-            kind: Kind::Program(Program {
-                source: "tests/stress/EightThreadChurn.java",
-                args: &["4000"],
-                options: &["-Xmx6m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "Reference.get() while marking keeps the referent alive: weak references under about 60 concurrent cycles",
-            hint: "README.md, \"References\": get() passes the referent through your barrier (holder and slot do not matter); remark greys it before references are processed",
-            kind: Kind::Program(Program {
-                source: "labs/05-concurrent-marking/programs/WeakGetDuringMarking.java",
-                args: &[],
-                options: &["-Xmx4m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "weak references are cleared by a full collection (System.gc(), --verify-heap)",
-            hint: "README.md, \"References\": fields_to_trace leaves out the referent of a weak reference; do not trace it yourself",
-            kind: Kind::Program(Program {
-                source: "tests/references/WeakCleared.java",
-                args: &[],
-                options: &["-Xmx32m", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
-        Check {
-            name: "8 conformance programs, a full collection every 500 allocations, each verified (--verify-heap --verify-barriers)",
-            hint: "README.md, \"Full collections\": every kind of object and store meets your marking and your barrier; compare the failing program's output with HotSpot's",
-            kind: Kind::Suite(Suite {
-                sources: CONFORMANCE,
-                options: &["-Xmx16m", "--gc-stress", "500", "--verify-heap", "--verify-barriers"],
-            }),
-        },
-        Check {
-            name: "a full collection every 300 allocations, each verified (--gc-stress 300 --verify-heap)",
-            hint: "README.md, \"Full collections\": your marking, run to the end in one pause, must reach every live object",
-            kind: Kind::Program(Program {
-                source: "tests/conformance/GcStressTrees.java",
-                args: &[],
-                options: &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
-                expect: Expect::HotSpot,
-            }),
-        },
+        Check::unit(
+            "the barrier logs the overwritten reference while marking, and nothing when marking is off or the old value is null",
+            "README.md, \"Step 1: the snapshot barrier\": log old (not the new value), only while b.marking(), never null",
+            the_barrier_logs_what_a_store_overwrites,
+        ),
+        Check::unit(
+            "scanning a grey object marks and pushes the white objects it references, once each, within the budget",
+            "README.md, \"Step 2: the tri-colour loop\": pop, trace each field, push a target only when m.mark returns true; return how many you popped",
+            scanning_a_grey_object_greys_its_white_children,
+        ),
+        Check::unit(
+            "concurrent marking marks everything reachable from the roots and nothing else (sharing, cycles, garbage)",
+            "README.md, \"Step 2: the tri-colour loop\": every field of every grey object is traced; a marked object is never pushed again",
+            marking_marks_exactly_what_is_reachable,
+        ),
+        Check::unit(
+            "the lost-object scenario by hand: a reference moved during marking from an unscanned to a scanned object survives",
+            "README.md, \"Step 3: remark\": the barrier logged the moved object; remark greys every logged object still white, then marks to the end",
+            a_reference_moved_behind_the_marker_survives,
+        ),
+        Check::unit(
+            "remark drains every thread's SATB buffers (three threads, two buffers each)",
+            "README.md, \"Step 3: remark\": call m.satb_buffer() until it returns None; a thread fills a buffer every 1024 entries",
+            remark_drains_every_threads_buffers,
+        ),
+        Check::unit(
+            "floating garbage: objects dropped or allocated during marking survive the cycle, and the next one sweeps them",
+            "README.md, \"Floating garbage\" and \"Step 3: remark\": the snapshot keeps what was reachable when marking began",
+            floating_garbage_waits_for_the_next_cycle,
+        ),
+        Check::unit(
+            "full stop-the-world collections keep random graphs unchanged and exactly the reachable objects",
+            "README.md, \"Step 2: the tri-colour loop\": a full collection (System.gc(), --gc-stress) is your marking run to the end in one pause",
+            full_collections_keep_random_graphs,
+        ),
+        Check::unit(
+            "random graphs, rewired and allocated into while marking, come through concurrent cycles unchanged",
+            "README.md, \"Step 1\" to \"Step 3\": every overwritten reference is logged, every logged object greyed at remark",
+            rewired_graphs_come_through_concurrent_cycles,
+        ),
+        Check::program(
+            "the lost-object stress (4 threads moving nodes between lists) prints what HotSpot prints, each pause verified",
+            "README.md, \"The lost-object problem\": a node freed while reachable shows as a corrupted node or a verifier error; suspect Step 1 or Step 3",
+            LOST,
+            LOST_ARGS,
+            &["-Xmx6m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::unit(
+            "the lost-object stress runs through many concurrent cycles (-Xlog:gc counts the remarks)",
+            "README.md, \"Run a program\": a cycle reaches its remark when your Step 2 returns 0 (nothing grey) before allocation fills the heap",
+            the_lost_object_stress_runs_many_cycles,
+        ),
+        Check::program(
+            "the lost-object stress with every reference store checked (--verify-barriers)",
+            "README.md, \"Step 1: the snapshot barrier\": arraycopy, compare-and-swap and Reference.get() call your barrier whether marking or not",
+            LOST,
+            LOST_ARGS,
+            &["-Xmx6m", "--verify-barriers"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "a program runs: GCBench (size 5) in 4 MB, about 30 concurrent cycles, prints what HotSpot prints",
+            "README.md, \"Step 2: the tri-colour loop\": big trees rebuilt while the marker runs",
+            "programs/GCBench.java",
+            &["5"],
+            &["-Xmx4m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "four threads sharing a map: MultiThreadAlloc (size 4) in 6 MB, about 25 concurrent cycles",
+            "README.md, \"Step 3: remark\": each thread has its own SATB buffer; remark must see all of them",
+            "programs/MultiThreadAlloc.java",
+            &["4"],
+            &["-Xmx6m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "more threads than cores: EightThreadChurn (8 threads) in 6 MB, about 35 concurrent cycles",
+            "README.md, \"Step 3: remark\": every thread's buffer, however many threads",
+            "tests/stress/EightThreadChurn.java",
+            &["4000"],
+            &["-Xmx6m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "Reference.get() while marking keeps the referent alive: weak references under about 60 concurrent cycles",
+            "README.md, \"References\": get() passes the referent through your barrier (holder and slot do not matter); remark greys it before references are processed",
+            "labs/05-concurrent-marking/programs/WeakGetDuringMarking.java",
+            &[],
+            &["-Xmx4m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::program(
+            "weak references are cleared by a full collection (System.gc(), --verify-heap)",
+            "README.md, \"References\": fields_to_trace leaves out the referent of a weak reference; do not trace it yourself",
+            "tests/references/WeakCleared.java",
+            &[],
+            &["-Xmx32m", "--verify-heap"],
+            Expect::HotSpot,
+        ),
+        Check::conformance(
+            "8 conformance programs, a full collection every 500 allocations, each verified (--verify-heap --verify-barriers)",
+            "README.md, \"Full collections\": every kind of object and store meets your marking and your barrier; compare the failing program's output with HotSpot's",
+            &["-Xmx16m", "--gc-stress", "500", "--verify-heap", "--verify-barriers"],
+        ),
+        Check::program(
+            "a full collection every 300 allocations, each verified (--gc-stress 300 --verify-heap)",
+            "README.md, \"Full collections\": your marking, run to the end in one pause, must reach every live object",
+            "tests/conformance/GcStressTrees.java",
+            &[],
+            &["-Xmx32m", "--gc-stress", "300", "--verify-heap"],
+            Expect::HotSpot,
+        ),
     ]
 }
 

@@ -41,6 +41,61 @@ pub struct Check {
     pub kind: Kind,
 }
 
+impl Check {
+    /// A unit check: `f` runs in this process, given the collector's `--gc` name.
+    pub fn unit(
+        name: &'static str,
+        hint: &'static str,
+        f: fn(&str) -> Result<(), String>,
+    ) -> Check {
+        Check {
+            name,
+            hint,
+            kind: Kind::Unit(f),
+        }
+    }
+
+    /// A program check: `gcvm-lab run --gc C OPTIONS SOURCE ARGS` must print what `expect`
+    /// says.
+    pub fn program(
+        name: &'static str,
+        hint: &'static str,
+        source: &'static str,
+        args: &'static [&'static str],
+        options: &'static [&'static str],
+        expect: Expect,
+    ) -> Check {
+        let program = Program {
+            source,
+            args,
+            options,
+            expect,
+        };
+        Check {
+            name,
+            hint,
+            kind: Kind::Program(program),
+        }
+    }
+
+    /// The conformance programs (`CONFORMANCE`), each with `options`, against HotSpot.
+    pub fn conformance(
+        name: &'static str,
+        hint: &'static str,
+        options: &'static [&'static str],
+    ) -> Check {
+        let suite = Suite {
+            sources: CONFORMANCE,
+            options,
+        };
+        Check {
+            name,
+            hint,
+            kind: Kind::Suite(suite),
+        }
+    }
+}
+
 pub enum Kind {
     /// Runs in this process; given the collector's `--gc` name.
     Unit(fn(&str) -> Result<(), String>),
@@ -184,17 +239,19 @@ fn run_unit(f: fn(&str) -> Result<(), String>, collector: &str) -> Result<(), St
     crate::CHECKING.store(false, Ordering::SeqCst);
     match result {
         Ok(r) => r,
-        Err(payload) => Err(if let Some(Missing(step)) = payload.downcast_ref::<Missing>() {
-            step.message()
-        } else if let Some(Wrong(step, what)) = payload.downcast_ref::<Wrong>() {
-            step.wrong_message(what)
-        } else if let Some(s) = payload.downcast_ref::<String>() {
-            format!("panicked: {s}")
-        } else if let Some(s) = payload.downcast_ref::<&str>() {
-            format!("panicked: {s}")
-        } else {
-            "panicked".to_string()
-        }),
+        Err(payload) => Err(
+            if let Some(Missing(step)) = payload.downcast_ref::<Missing>() {
+                step.message()
+            } else if let Some(Wrong(step, what)) = payload.downcast_ref::<Wrong>() {
+                step.wrong_message(what)
+            } else if let Some(s) = payload.downcast_ref::<String>() {
+                format!("panicked: {s}")
+            } else if let Some(s) = payload.downcast_ref::<&str>() {
+                format!("panicked: {s}")
+            } else {
+                "panicked".to_string()
+            },
+        ),
     }
 }
 
@@ -219,12 +276,17 @@ impl ExpectedOutputs {
                     .args(p.args)
                     .stdin(Stdio::null())
                     .output()
-                    .map_err(|e| format!("cannot run java (HotSpot gives the expected output): {e}"))?;
+                    .map_err(|e| {
+                        format!("cannot run java (HotSpot gives the expected output): {e}")
+                    })?;
                 if !out.status.success() {
                     return Err(format!(
                         "java {} failed: {}",
                         p.source,
-                        String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or("")
+                        String::from_utf8_lossy(&out.stderr)
+                            .lines()
+                            .next()
+                            .unwrap_or("")
                     ));
                 }
                 let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -255,7 +317,10 @@ fn run_program(
     let shown = format!("gcvm-lab {}", args.join(" "));
     let (status, stdout, stderr) = run_with_timeout(exe, &args)?;
     let Some(code) = status else {
-        return Err(format!("{shown}\nran for more than {} s: stopped", PROGRAM_TIMEOUT.as_secs()));
+        return Err(format!(
+            "{shown}\nran for more than {} s: stopped",
+            PROGRAM_TIMEOUT.as_secs()
+        ));
     };
     let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     if let Expect::OutOfMemory(_) = p.expect {
@@ -269,7 +334,10 @@ fn run_program(
         return Err(format!("{shown}\nexited with status {code}: {first}"));
     }
     if stdout != want {
-        return Err(format!("{shown}\nprinted something else: {}", first_difference(&want, &stdout)));
+        return Err(format!(
+            "{shown}\nprinted something else: {}",
+            first_difference(&want, &stdout)
+        ));
     }
     Ok(())
 }

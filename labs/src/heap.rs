@@ -179,7 +179,10 @@ impl LabHeap {
     /// A node's two references.
     pub fn refs(&self, node: Ref) -> (Ref, Ref) {
         let m = &self.heap.memory;
-        (m.read_ref(node.offset() + 24), m.read_ref(node.offset() + 28))
+        (
+            m.read_ref(node.offset() + 24),
+            m.read_ref(node.offset() + 28),
+        )
     }
 
     pub fn type_id(&self, r: Ref) -> u32 {
@@ -260,7 +263,11 @@ pub fn random_graph(collector: &str, n: usize, seed: u64) -> Result<LabHeap, Str
     for &r in &objects {
         if h.type_id(r) == NODE {
             let a = objects[next(objects.len())];
-            let b = if next(3) == 0 { Ref::NULL } else { objects[next(objects.len())] };
+            let b = if next(3) == 0 {
+                Ref::NULL
+            } else {
+                objects[next(objects.len())]
+            };
             h.link(r, a, b);
         }
     }

@@ -17,14 +17,14 @@ pub mod heap;
 
 #[path = "../01-allocation/mod.rs"]
 pub mod allocation;
-#[path = "../02-copying/mod.rs"]
-pub mod copying;
 #[path = "../03-compaction/mod.rs"]
 pub mod compaction;
-#[path = "../04-generations/mod.rs"]
-pub mod generations;
 #[path = "../05-concurrent-marking/mod.rs"]
 pub mod concurrent;
+#[path = "../02-copying/mod.rs"]
+pub mod copying;
+#[path = "../04-generations/mod.rs"]
+pub mod generations;
 
 use gcvm_gc::CollectorEntry;
 use std::sync::atomic::{AtomicBool, Ordering};

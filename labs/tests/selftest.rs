@@ -33,7 +33,11 @@ fn lab_dir(lab: &Lab) -> PathBuf {
 fn there_are_labs_and_each_has_checks() {
     assert!(labs().len() >= 2);
     for lab in labs() {
-        assert!(!(lab.checks)().is_empty(), "lab {} has no checks", lab.number);
+        assert!(
+            !(lab.checks)().is_empty(),
+            "lab {} has no checks",
+            lab.number
+        );
     }
 }
 
@@ -46,7 +50,12 @@ fn every_starter_fails_its_first_check_naming_step_1_with_the_first_hint() {
         assert_eq!(out.status.code(), Some(1), "lab {}:\n{stdout}", lab.number);
         let lines: Vec<&str> = stdout.lines().collect();
         let first = format!("[1/{}] FAILED  {}", checks.len(), checks[0].name);
-        assert!(lines[1].starts_with(&first), "lab {}: {}", lab.number, lines[1]);
+        assert!(
+            lines[1].starts_with(&first),
+            "lab {}: {}",
+            lab.number,
+            lines[1]
+        );
         let why = lines[2].trim();
         assert!(
             why.contains(&format!("lab {}, step 1 is not written yet", lab.dir)),
@@ -54,7 +63,12 @@ fn every_starter_fails_its_first_check_naming_step_1_with_the_first_hint() {
             lab.number
         );
         let hint = lines[3].trim();
-        assert_eq!(hint, format!("hint: {}", checks[0].hint), "lab {}", lab.number);
+        assert_eq!(
+            hint,
+            format!("hint: {}", checks[0].hint),
+            "lab {}",
+            lab.number
+        );
         assert!(
             stdout.contains(&format!("score: 0/{} checks passed", checks.len())),
             "lab {}: the starter passes a check:\n{stdout}",
@@ -66,7 +80,11 @@ fn every_starter_fails_its_first_check_naming_step_1_with_the_first_hint() {
 #[test]
 fn every_solution_passes_every_check() {
     for lab in labs() {
-        assert!(lab.solution.is_some(), "lab {} was built without its solution", lab.number);
+        assert!(
+            lab.solution.is_some(),
+            "lab {} was built without its solution",
+            lab.number
+        );
         let checks = (lab.checks)();
         let out = gcvm_lab(&["check", lab.name, "--solution"]);
         let stdout = text(&out.stdout);
@@ -99,12 +117,21 @@ fn every_hint_names_sections_its_readme_has() {
             .collect();
         for check in (lab.checks)() {
             let sections = sections_named(check.hint);
-            assert!(!sections.is_empty(), "lab {}: hint names no section: {}", lab.number, check.hint);
+            assert!(
+                !sections.is_empty(),
+                "lab {}: hint names no section: {}",
+                lab.number,
+                check.hint
+            );
             for s in sections {
                 let exact = headings.contains(&s.as_str());
                 // "Step 3" names the section "Step 3: ...".
                 let prefix = headings.iter().any(|h| h.starts_with(&format!("{s}:")));
-                assert!(exact || prefix, "lab {}: no section \"{s}\" in its README", lab.number);
+                assert!(
+                    exact || prefix,
+                    "lab {}: no section \"{s}\" in its README",
+                    lab.number
+                );
             }
         }
     }
@@ -116,10 +143,16 @@ fn every_step_a_starter_leaves_missing_has_a_readme_section() {
         let readme = std::fs::read_to_string(lab_dir(lab).join("README.md")).expect("README.md");
         let starter = std::fs::read_to_string(lab_dir(lab).join("student.rs")).expect("student.rs");
         let steps = starter.matches("crate::missing(&STEP_").count();
-        assert!(steps >= 2, "lab {} leaves {steps} steps to write", lab.number);
+        assert!(
+            steps >= 2,
+            "lab {} leaves {steps} steps to write",
+            lab.number
+        );
         for n in 1..=steps {
             assert!(
-                readme.lines().any(|l| l.starts_with(&format!("## Step {n}: "))),
+                readme
+                    .lines()
+                    .any(|l| l.starts_with(&format!("## Step {n}: "))),
                 "lab {}: README has no \"## Step {n}: ...\" section",
                 lab.number
             );
@@ -137,7 +170,11 @@ fn every_students_part_is_at_most_about_100_lines_of_the_solution() {
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with("//"))
             .count();
-        assert!(code <= 110, "lab {}: the solution's part is {code} lines", lab.number);
+        assert!(
+            code <= 110,
+            "lab {}: the solution's part is {code} lines",
+            lab.number
+        );
     }
 }
 
@@ -154,7 +191,10 @@ fn readme_commands() -> Vec<Vec<String>> {
 /// The README's example output: the ```text block after the first command.
 fn readme_example_output() -> Vec<String> {
     let readme = std::fs::read_to_string(repo_root().join("labs/README.md")).expect("README");
-    let block = readme.split("```text\n").nth(1).expect("an example output block");
+    let block = readme
+        .split("```text\n")
+        .nth(1)
+        .expect("an example output block");
     let block = block.split("```").next().expect("the block ends");
     block
         .lines()
@@ -167,31 +207,55 @@ fn readme_example_output() -> Vec<String> {
 fn the_readme_reaches_the_first_failing_check_and_its_hint_in_one_command() {
     let commands = readme_commands();
     let first: Vec<&str> = commands[0].iter().map(String::as_str).collect();
-    assert_eq!(first[0], "check", "the README's first command is a check: {first:?}");
+    assert_eq!(
+        first[0], "check",
+        "the README's first command is a check: {first:?}"
+    );
     let out = gcvm_lab(&first);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     for line in readme_example_output() {
         let shown = line.split(" (").next().unwrap_or(&line).trim_end();
-        assert!(stdout.contains(shown), "'{shown}' is not in what it printed:\n{stdout}");
+        assert!(
+            stdout.contains(shown),
+            "'{shown}' is not in what it printed:\n{stdout}"
+        );
     }
 }
 
 #[test]
 fn the_readmes_other_commands_run_as_it_says() {
     let commands = readme_commands();
-    let labs_list = commands.iter().find(|c| c[0] == "labs").expect("a labs command");
+    let labs_list = commands
+        .iter()
+        .find(|c| c[0] == "labs")
+        .expect("a labs command");
     let args: Vec<&str> = labs_list.iter().map(String::as_str).collect();
     let out = gcvm_lab(&args);
     assert_eq!(out.status.code(), Some(0));
     for lab in labs() {
-        assert!(text(&out.stdout).contains(lab.collector), "{}", text(&out.stdout));
+        assert!(
+            text(&out.stdout).contains(lab.collector),
+            "{}",
+            text(&out.stdout)
+        );
     }
-    let run = commands.iter().find(|c| c[0] == "run").expect("a run command");
+    let run = commands
+        .iter()
+        .find(|c| c[0] == "run")
+        .expect("a run command");
     let args: Vec<&str> = run.iter().map(String::as_str).collect();
     let out = gcvm_lab(&args);
-    assert_eq!(out.status.code(), Some(3), "a starter run stops at its first missing step");
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "a starter run stops at its first missing step"
+    );
     let stderr = text(&out.stderr);
     assert!(stderr.contains("step 1 is not written yet"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "one line naming the step: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "one line naming the step: {stderr}"
+    );
 }
