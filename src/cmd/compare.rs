@@ -42,7 +42,10 @@ pub struct CompareArgs {
 fn collectors(a: &CompareArgs) -> Result<Vec<String>, String> {
     let known = gcvm_gc::collector_names();
     let Some(list) = &a.collectors else {
-        return Ok(gcvm_gc::COLLECTOR_NAMES.iter().map(|s| s.to_string()).collect());
+        return Ok(gcvm_gc::COLLECTOR_NAMES
+            .iter()
+            .map(|s| s.to_string())
+            .collect());
     };
     let mut v = Vec::new();
     for c in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
