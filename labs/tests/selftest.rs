@@ -259,3 +259,74 @@ fn the_readmes_other_commands_run_as_it_says() {
         "one line naming the step: {stderr}"
     );
 }
+
+/// A lab README's `cargo run --release -p gcvm-labs -- run|compare ...` lines, with the
+/// student's collector replaced by the solution's and repository paths made absolute.
+fn lab_readme_runs(lab: &Lab) -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(lab_dir(lab).join("README.md")).expect("README.md");
+    let solution = lab.solution.expect("built with its solution");
+    readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("cargo run --release -p gcvm-labs -- "))
+        .filter(|l| l.starts_with("run ") || l.starts_with("compare "))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|w| {
+                    let w = w
+                        .split(',')
+                        .map(|c| if c == lab.collector { solution } else { c })
+                        .collect::<Vec<_>>()
+                        .join(",");
+                    if ["programs/", "tests/", "labs/"]
+                        .iter()
+                        .any(|p| w.starts_with(p))
+                    {
+                        repo_root().join(&w).to_string_lossy().into_owned()
+                    } else {
+                        w
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn every_labs_readme_run_and_compare_commands_work_on_its_solution() {
+    for lab in labs() {
+        let dir = std::env::temp_dir().join(format!("gcvm-labs-readme-{}", lab.number));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let runs = lab_readme_runs(lab);
+        assert!(
+            runs.iter().any(|r| r[0] == "run"),
+            "lab {} shows no run",
+            lab.number
+        );
+        assert!(
+            runs.iter().any(|r| r[0] == "compare"),
+            "lab {} shows no compare",
+            lab.number
+        );
+        for args in runs {
+            let out = Command::new(env!("CARGO_BIN_EXE_gcvm-lab"))
+                .args(&args)
+                .current_dir(&dir)
+                .env(
+                    "GCVM_CACHE",
+                    std::env::temp_dir().join("gcvm-labs-selftest-cache"),
+                )
+                .output()
+                .expect("gcvm-lab runs");
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "lab {}: gcvm-lab {}\n{}",
+                lab.number,
+                args.join(" "),
+                text(&out.stderr)
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
