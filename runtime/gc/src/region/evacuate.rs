@@ -30,7 +30,10 @@
 //!
 //! **Humongous objects** are never copied. A humongous primitive array with an empty remembered
 //! set that nothing visited during the pause references is dead and its regions are freed
-//! (eager reclaim), unless a marking cycle is in progress.
+//! (eager reclaim). During a marking cycle only those allocated since it started qualify (TAMS
+//! at their bottom, as G1): marking never marks or scans an object above TAMS, and a snapshot
+//! entry that still names one is ignored, so freeing it leaves nothing for marking to trip on.
+//! One allocated before the cycle is left to the cycle's cleanup.
 //!
 //! **Concurrent start.** When the pause starts a marking cycle, TAMS is set for every tenured
 //! region before copying, the bitmap is made clear (the controller has usually cleared it
@@ -856,16 +859,19 @@ impl RegionCollector {
             self.marking.prepare_cycle(&mut st.table, committed);
         }
 
-        // Humongous candidates for eager reclaim: primitive arrays nothing remembers.
+        // Humongous candidates for eager reclaim: primitive arrays nothing remembers (during a
+        // marking cycle, only those allocated since it started: above TAMS).
         let humongous: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
-        if !self.marking.in_cycle() {
-            for i in 0..st.table.meta.len() {
-                if st.table.meta[i].role == Role::HumongousStart
-                    && self.is_primitive_array(self.geometry.bottom(i))
-                    && self.remsets.of(i).is_empty()
-                {
-                    humongous[i].store(1, Ordering::Relaxed);
-                }
+        let in_cycle = self.marking.in_cycle();
+        for i in 0..st.table.meta.len() {
+            let m = &st.table.meta[i];
+            let bottom = self.geometry.bottom(i);
+            if m.role == Role::HumongousStart
+                && (!in_cycle || m.tams == bottom)
+                && self.is_primitive_array(bottom)
+                && self.remsets.of(i).is_empty()
+            {
+                humongous[i].store(1, Ordering::Relaxed);
             }
         }
 
