@@ -56,6 +56,19 @@ pub mod ev {
     pub const ALLOC_WIDE: u8 = 0x03;
     /// Outside any TLAB: varint addr_units, site, type, size_units, len+1.
     pub const ALLOC_OUTSIDE: u8 = 0x04;
+    /// A run of free cells for the chunk's thread (a free-list allocator's TLAB): varint
+    /// start_units, cell_units, count. It replaces the thread's run of that cell size and ends
+    /// its TLAB. While the thread has runs and no TLAB, an ALLOC, ALLOC_TYPED or ALLOC_WIDE
+    /// object goes to the next cell of the run with the smallest cell it fills exactly or leaves
+    /// room for a filler in (at least the minimum object size); a TLAB ends them all.
+    pub const CELLS: u8 = 0x05;
+    /// In the next cell of the thread's run of `cell`-byte cells, an object that the rule of
+    /// CELLS would not put there: varint cell_units, site, type, size_units (0 = implied), len+1.
+    pub const ALLOC_CELL: u8 = 0x06;
+    /// The thread's run of `cell`-byte cells goes on further in its span: the next run starts
+    /// `skip` cells after the end of the current one (those are taken) and has `count` free
+    /// cells: varint cell_units, skip, count.
+    pub const CELLS_NEXT: u8 = 0x07;
     /// A new TLAB for the chunk's thread: varint start_units, size_units.
     pub const TLAB: u8 = 0x08;
     /// varint name length + UTF-8 name.

@@ -460,6 +460,8 @@ impl TraceWriter {
             b: EventBuf::new(self.shared.clone(), thread_id),
             dead: false,
             debug_cursor: UNKNOWN,
+            cell_sizes: Vec::new(),
+            debug_cells: Vec::new(),
         };
         t.b.refresh_epoch();
         t.b.put_str_event(ev::THREAD_ALIVE, name);
@@ -652,6 +654,12 @@ pub struct ThreadEvents {
     dead: bool,
     /// Debug builds: where the reader will place the next TLAB object (u64::MAX unknown).
     debug_cursor: u64,
+    /// The thread's runs of cells since its last TLAB, one per cell size: (cell size, start,
+    /// end), in bytes. More than the reader has after a collection, never fewer.
+    cell_sizes: Vec<(u64, u64, u64)>,
+    /// Debug builds: where the reader will place the next object of each run: (cell size,
+    /// next cell, end), in bytes.
+    debug_cells: Vec<(u64, u64, u64)>,
 }
 
 const UNKNOWN: u64 = u64::MAX;
@@ -772,10 +780,170 @@ impl ThreadEvents {
         b.put_varint(lenp1(array_len));
     }
 
+    /// The thread took a run of `count` free cells of `cell` bytes from `start` (a free-list
+    /// allocator's TLAB): each later `alloc_in_cell` of that cell size takes its next cell. The
+    /// run replaces the thread's earlier run of the same cell size, and its TLAB.
+    pub fn cells(&mut self, start: u64, cell: u64, count: u64) {
+        self.debug_cursor = UNKNOWN;
+        self.note_cells(start, cell, count);
+        let b = &mut self.b;
+        b.refresh_epoch();
+        b.ensure(31);
+        b.put_u8(ev::CELLS);
+        b.put_varint(start >> 3);
+        b.put_varint(cell >> 3);
+        b.put_varint(count);
+    }
+
+    /// `cells` for a run that follows the thread's current run of `cell`-byte cells in its span,
+    /// `skip` cells after that run's end (the cells between are taken): the start is implied.
+    pub fn cells_next(&mut self, start: u64, cell: u64, skip: u64, count: u64) {
+        if cfg!(debug_assertions) {
+            let thread = self.b.thread;
+            let end = self.cell_sizes.iter().find(|r| r.0 == cell).map(|r| r.2);
+            assert_eq!(
+                end.map(|e| e + skip * cell),
+                Some(start),
+                "trace: thread {thread}'s next run of {cell}-byte cells at {start:#x} does not follow its current run ({skip} cells after its end)"
+            );
+        }
+        self.note_cells(start, cell, count);
+        let b = &mut self.b;
+        b.refresh_epoch();
+        b.ensure(31);
+        b.put_u8(ev::CELLS_NEXT);
+        b.put_varint(cell >> 3);
+        b.put_varint(skip);
+        b.put_varint(count);
+    }
+
+    /// Notes the thread's new run of `cell`-byte cells (the reader's view).
+    fn note_cells(&mut self, start: u64, cell: u64, count: u64) {
+        let run = (cell, start, start + cell * count);
+        match self.cell_sizes.iter_mut().find(|r| r.0 == cell) {
+            Some(r) => *r = run,
+            None => self.cell_sizes.push(run),
+        }
+        if cfg!(debug_assertions) {
+            match self.debug_cells.iter_mut().find(|r| r.0 == cell) {
+                Some(r) => *r = run,
+                None => self.debug_cells.push(run),
+            }
+        }
+    }
+
+    /// An object of the site's usual type (`type_id`), `size` bytes, that the VM placed at
+    /// `addr`, the next cell of the thread's run of `cell`-byte cells: the 4-byte
+    /// `alloc_in_tlab` when the reader will choose that run for an object of its size (the
+    /// smallest cell it fills or leaves room for a filler in), else an Alloc cell event.
+    #[inline]
+    pub fn alloc_in_cell(
+        &mut self,
+        site: u32,
+        type_id: u32,
+        array_len: Option<u32>,
+        addr: u64,
+        size: u64,
+        cell: u64,
+    ) {
+        if cfg!(debug_assertions) {
+            self.debug_check_cell(Some(site), array_len, addr, size, cell);
+        }
+        if size == cell || self.implied_cell(size) == Some(cell) {
+            self.alloc_in_tlab(site, array_len);
+        } else {
+            self.alloc_cell_event(cell, site, type_id, array_len);
+        }
+    }
+
+    /// `alloc_in_cell` for an object whose type is not the site's usual type (clone,
+    /// reflection, multianewarray).
+    pub fn alloc_in_cell_typed(
+        &mut self,
+        site: u32,
+        type_id: u32,
+        array_len: Option<u32>,
+        addr: u64,
+        size: u64,
+        cell: u64,
+    ) {
+        if cfg!(debug_assertions) {
+            self.debug_check_cell(None, array_len, addr, size, cell);
+        }
+        if size == cell || self.implied_cell(size) == Some(cell) {
+            self.alloc_in_tlab_typed(site, type_id, None, array_len);
+        } else {
+            self.alloc_cell_event(cell, site, type_id, array_len);
+        }
+    }
+
+    /// The cell the reader takes an object of `size` bytes to: the smallest of the thread's
+    /// runs' cells that it fills exactly or leaves room for a filler in. The cell sizes noted
+    /// here include every one the reader has (runs end only at collections and TLABs), so
+    /// when this is the VM's cell, so is the reader's.
+    fn implied_cell(&self, size: u64) -> Option<u64> {
+        let min = self.b.shared.header.min_object_size as u64;
+        self.cell_sizes
+            .iter()
+            .map(|r| r.0)
+            .filter(|&c| c == size || c >= size + min)
+            .min()
+    }
+
+    #[cold]
+    fn alloc_cell_event(&mut self, cell: u64, site: u32, type_id: u32, array_len: Option<u32>) {
+        let b = &mut self.b;
+        b.ensure(56);
+        b.put_u8(ev::ALLOC_CELL);
+        b.put_varint(cell >> 3);
+        b.put_varint(site as u64);
+        b.put_varint(type_id as u64);
+        b.put_varint(0);
+        b.put_varint(lenp1(array_len));
+    }
+
+    /// Debug builds: the object at `addr` is where the reader will put it (the next cell of the
+    /// run of its cell size), and (`site`: of its usual type) as big as the reader will infer.
+    #[cold]
+    fn debug_check_cell(
+        &mut self,
+        site: Option<u32>,
+        array_len: Option<u32>,
+        addr: u64,
+        size: u64,
+        cell: u64,
+    ) {
+        let thread = self.b.thread;
+        let Some(run) = self.debug_cells.iter_mut().find(|r| r.0 == cell) else {
+            panic!("trace: thread {thread} allocates at {addr:#x} in a {cell}-byte cell but announced no run of them");
+        };
+        assert!(
+            run.1 == addr && addr + cell <= run.2 && size <= cell,
+            "trace: thread {thread} allocates {size} bytes at {addr:#x} but the trace implies the {cell}-byte cell at {:#x} (its run ends at {:#x})",
+            run.1,
+            run.2
+        );
+        run.1 += cell;
+        if let Some(site) = site {
+            let w = TraceWriter {
+                shared: self.b.shared.clone(),
+            };
+            assert_eq!(
+                w.implied_size(site, array_len),
+                Some(size),
+                "trace: site {site} (length {array_len:?}) does not imply the {size} bytes the VM allocated"
+            );
+        }
+    }
+
     /// The thread got a new TLAB `[start, start + size)`; later `alloc_in_tlab` objects are laid
-    /// out from `start`.
+    /// out from `start`. It ends the thread's runs of cells.
     pub fn tlab(&mut self, start: u64, size: u64) {
         self.debug_cursor = start;
+        self.cell_sizes.clear();
+        if cfg!(debug_assertions) {
+            self.debug_cells.clear();
+        }
         let b = &mut self.b;
         b.refresh_epoch();
         b.ensure(24);
