@@ -166,7 +166,8 @@ fn layout(id: u8) -> Option<&'static [Field]> {
         ev::ALLOC => &[Fixed(3)],
         ev::ALLOC_TYPED => &[Varint; 4],
         ev::ALLOC_WIDE => &[Varint; 2],
-        ev::ALLOC_OUTSIDE => &[Varint; 5],
+        ev::ALLOC_OUTSIDE | ev::ALLOC_CELL => &[Varint; 5],
+        ev::CELLS | ev::CELLS_NEXT => &[Varint; 3],
         ev::TLAB | ev::PLAB | ev::MOVE | ev::GC_END | ev::SAFEPOINT_ARRIVAL => &[Varint; 2],
         ev::THREAD_ALIVE | ev::MARK => &[Str],
         ev::THREAD_DEATH => &[],
@@ -192,11 +193,14 @@ fn layout(id: u8) -> Option<&'static [Field]> {
 }
 
 /// Every event id `layout` knows.
-const EVENT_IDS: [u8; 33] = [
+const EVENT_IDS: [u8; 36] = [
     ev::ALLOC,
     ev::ALLOC_TYPED,
     ev::ALLOC_WIDE,
     ev::ALLOC_OUTSIDE,
+    ev::CELLS,
+    ev::ALLOC_CELL,
+    ev::CELLS_NEXT,
     ev::TLAB,
     ev::THREAD_ALIVE,
     ev::THREAD_DEATH,

@@ -17,7 +17,7 @@
 //! (age + 1), so moves may arrive in any order and overlap their own sources. At GC end whatever
 //! is left in the back map is dead: deaths are never recorded, only implied.
 
-use crate::reader::{is_gc_thread, Event, Space};
+use crate::reader::{is_gc_thread, Event, Space, MAX_HEAP_SIZE};
 use gcvm_tracer::format::{self, TraceHeader};
 use gcvm_tracer::GcKind;
 use std::collections::{BTreeMap, HashMap};
@@ -265,6 +265,14 @@ impl Run {
     }
 }
 
+/// A thread's run of free cells (units): its objects so far, each followed by a gap entry for
+/// the rest of its cell when smaller, and where the announced cells end.
+struct CellRun {
+    cell: u64,
+    limit: u64,
+    run: Run,
+}
+
 /// What the model knows about a recording thread.
 #[derive(Default)]
 struct ThreadState {
@@ -275,6 +283,8 @@ struct ThreadState {
     tlab_end: u64,
     /// The open run: the TLAB (mutators) or the copy destination (GC threads).
     open: Option<Run>,
+    /// Mutators allocating in runs of free cells instead of a TLAB: one open run per cell size.
+    cells: Vec<CellRun>,
     /// GC threads: the copy cursor (units).
     cursor: Option<u64>,
     last_key: Option<(u32, Option<u32>)>,
@@ -370,6 +380,8 @@ pub struct HeapModel {
     pub tlabs: (u64, u64),
     /// Objects allocated outside any TLAB: (count, bytes).
     pub outside_tlab: (u64, u64),
+    /// Runs of free cells handed to mutators (a free-list allocator's TLABs): (count, bytes).
+    pub cell_runs: (u64, u64),
     peak_bytes: usize,
     /// Allocation epochs (`track_births`): the current one, the allocated bytes at which each
     /// started, and how many bytes start a new one automatically (0: only `new_epoch`).
@@ -413,6 +425,7 @@ impl HeapModel {
             allocated_bytes: 0,
             tlabs: (0, 0),
             outside_tlab: (0, 0),
+            cell_runs: (0, 0),
             peak_bytes: 0,
             epoch: 0,
             epoch_starts: vec![0],
@@ -578,6 +591,28 @@ impl HeapModel {
                 array_len,
             } => self.alloc_outside(thread, site, type_id, addr, size, array_len),
             Event::Tlab { start, size } => self.tlab(thread, start >> 3, size >> 3),
+            Event::Cells { start, cell, count } => self.cells(thread, start >> 3, cell >> 3, count),
+            Event::CellsNext { cell, skip, count } => {
+                self.cells_next(thread, cell >> 3, skip, count)
+            }
+            Event::AllocCell {
+                cell,
+                site,
+                type_id,
+                size,
+                array_len,
+            } => {
+                let desc = self.resolve(thread, site, Some(type_id), size, array_len)?;
+                let t = self.thread(thread);
+                let cell = cell >> 3;
+                let Some(i) = self.threads[t].cells.iter().position(|r| r.cell == cell) else {
+                    return Err(format!(
+                        "thread {thread} allocates in a {}-byte cell but has no run of them (none since the last collection or its TLAB)",
+                        cell << 3
+                    ));
+                };
+                self.alloc_cell(t, i, desc)
+            }
             Event::ThreadAlive { ref name } => {
                 let t = self.thread(thread);
                 self.threads[t].name = name.clone();
@@ -588,9 +623,7 @@ impl HeapModel {
                 let t = self.thread(thread);
                 self.threads[t].alive = false;
                 self.threads[t].has_tlab = false;
-                if let Some(run) = self.threads[t].open.take() {
-                    self.close_run(run);
-                }
+                self.close_thread_runs(t);
                 Ok(())
             }
             // Deaths (`--trace-deaths`) and timings do not change the heap: `analyses::deaths`
@@ -836,6 +869,21 @@ impl HeapModel {
         let units = self.descs.units(desc);
         let ts = &mut self.threads[t];
         if !ts.has_tlab {
+            if !ts.cells.is_empty() {
+                // The run with the smallest cell the object fills or leaves room for a filler in.
+                let min = self.min_size as u64 >> 3;
+                let fits = |c: u64| c == units || c >= units + min;
+                let i = (0..ts.cells.len())
+                    .filter(|&i| fits(ts.cells[i].cell))
+                    .min_by_key(|&i| ts.cells[i].cell)
+                    .ok_or_else(|| {
+                        format!(
+                            "thread {thread} allocates a {}-byte object but has no TLAB and no run of cells it fits",
+                            units << 3
+                        )
+                    })?;
+                return self.alloc_cell(t, i, desc);
+            }
             return Err(format!("thread {thread} allocates in a TLAB but has none (none since its start or the last collection)"));
         }
         let Some(run) = ts.open.as_mut() else {
@@ -859,9 +907,7 @@ impl HeapModel {
             return Err(format!("TLAB event from non-mutator thread {thread:#x}"));
         }
         let t = self.thread(thread);
-        if let Some(run) = self.threads[t].open.take() {
-            self.close_run(run);
-        }
+        self.close_thread_runs(t);
         self.split_front_at(start);
         // A new TLAB is free memory: anything the model still has there is stale.
         let (n, units_killed) = self.kill_front_range(start, start + units);
@@ -874,6 +920,126 @@ impl HeapModel {
         self.tlabs.0 += 1;
         self.tlabs.1 += units << 3;
         Ok(())
+    }
+
+    /// A run of `count` free cells of `cell` units from `start` (units) for `thread`: it ends
+    /// the thread's TLAB and replaces its run of that cell size.
+    fn cells(&mut self, thread: u32, start: u64, cell: u64, count: u64) -> R<()> {
+        if is_gc_thread(thread) || thread == format::GLOBAL_THREAD {
+            return Err(format!("cells event from non-mutator thread {thread:#x}"));
+        }
+        let t = self.thread(thread);
+        let ts = &mut self.threads[t];
+        ts.has_tlab = false;
+        if let Some(run) = ts.open.take() {
+            self.close_run(run);
+        }
+        self.open_cells(t, start, cell, count)
+    }
+
+    /// `thread`'s run of `cell`-unit cells goes on `skip` cells after its end, with `count`
+    /// cells.
+    fn cells_next(&mut self, thread: u32, cell: u64, skip: u64, count: u64) -> R<()> {
+        let t = self.thread(thread);
+        let Some(run) = self.threads[t].cells.iter().find(|r| r.cell == cell) else {
+            return Err(format!(
+                "thread {thread:#x}'s run of {}-byte cells goes on, but it has none (none since the last collection or its TLAB)",
+                cell << 3
+            ));
+        };
+        let start = run.limit + skip * cell;
+        if start + count * cell > MAX_HEAP_SIZE >> 3 {
+            return Err(format!(
+                "thread {thread:#x}'s run of {}-byte cells goes on beyond the 64 GiB address limit",
+                cell << 3
+            ));
+        }
+        if start == run.run.end {
+            // Right after the run's last object: the run grows.
+            let i = self.threads[t]
+                .cells
+                .iter()
+                .position(|r| r.cell == cell)
+                .unwrap();
+            self.threads[t].cells[i].limit = start + count * cell;
+            self.cell_runs.0 += 1;
+            self.cell_runs.1 += (count * cell) << 3;
+            return Ok(());
+        }
+        self.open_cells(t, start, cell, count)
+    }
+
+    /// Thread `t`'s new run of `count` cells of `cell` units from `start`, in place of its run
+    /// of that cell size.
+    fn open_cells(&mut self, t: usize, start: u64, cell: u64, count: u64) -> R<()> {
+        let end = start + cell * count;
+        let cells = &mut self.threads[t].cells;
+        if let Some(i) = cells.iter().position(|r| r.cell == cell) {
+            let old = cells.swap_remove(i);
+            self.close_run(old.run);
+        }
+        // Unlike a TLAB's, the run's extent is not the thread's alone: a thread that lets go of
+        // its span (it blocks) leaves the rest of the run free for the next owner, whose
+        // objects there may be read before this event (order is per thread between
+        // collections). So nothing in it is taken for stale; the objects of the two runs never
+        // overlap.
+        self.split_front_at(start);
+        self.threads[t].cells.push(CellRun {
+            cell,
+            limit: end,
+            run: Run::new(start),
+        });
+        self.cell_runs.0 += 1;
+        self.cell_runs.1 += (end - start) << 3;
+        Ok(())
+    }
+
+    /// An object (`desc`) in the next cell of thread `t`'s run of cells `i`.
+    fn alloc_cell(&mut self, t: usize, i: usize, desc: u32) -> R<()> {
+        let units = self.descs.units(desc);
+        let ts = &mut self.threads[t];
+        let thread = ts.id;
+        let c = &mut ts.cells[i];
+        let cell = c.cell;
+        if units > cell {
+            return Err(format!(
+                "thread {thread}: a {}-byte object does not fit a {}-byte cell",
+                units << 3,
+                cell << 3
+            ));
+        }
+        if c.run.end + cell > c.limit {
+            return Err(format!(
+                "thread {thread}: a {}-byte cell at {:#x} overflows its run of cells ending at {:#x}",
+                cell << 3,
+                c.run.end << 3,
+                c.limit << 3
+            ));
+        }
+        c.run.push(desc, units, 0, false);
+        if units < cell {
+            let g = self.descs.gap(cell - units);
+            self.threads[t].cells[i].run.push(g, cell - units, 0, true);
+        }
+        self.count_alloc(desc, units);
+        Ok(())
+    }
+
+    /// Closes thread `t`'s TLAB (or copy destination) and its runs of cells.
+    fn close_thread_runs(&mut self, t: usize) {
+        if let Some(run) = self.threads[t].open.take() {
+            self.close_run(run);
+        }
+        for c in std::mem::take(&mut self.threads[t].cells) {
+            self.close_run(c.run);
+        }
+    }
+
+    /// Every thread's open runs: TLABs, copy destinations, runs of cells.
+    fn open_runs(&self) -> impl Iterator<Item = &Run> {
+        self.threads
+            .iter()
+            .flat_map(|t| t.open.iter().chain(t.cells.iter().map(|c| &c.run)))
     }
 
     fn alloc_outside(
@@ -976,11 +1142,8 @@ impl HeapModel {
             return Err(format!("GC {gc_id} starts inside GC {}", gc.record.id));
         }
         for t in 0..self.threads.len() {
-            let ts = &mut self.threads[t];
-            ts.has_tlab = false;
-            if let Some(run) = ts.open.take() {
-                self.close_run(run);
-            }
+            self.threads[t].has_tlab = false;
+            self.close_thread_runs(t);
         }
         self.note_peak();
         self.gc = Some(GcState {
@@ -1172,10 +1335,14 @@ impl HeapModel {
         if self.front.range(a..b).next().is_some() {
             return false;
         }
-        self.threads
-            .iter()
-            .enumerate()
-            .all(|(i, ts)| i == t || ts.open.as_ref().is_none_or(|r| r.end <= a || r.start >= b))
+        self.threads.iter().enumerate().all(|(i, ts)| {
+            i == t
+                || ts
+                    .open
+                    .iter()
+                    .chain(ts.cells.iter().map(|c| &c.run))
+                    .all(|r| r.end <= a || r.start >= b)
+        })
     }
 
     fn gc_move(&mut self, thread: u32, from: u64, to: Option<u64>) -> R<()> {
@@ -1335,20 +1502,14 @@ impl HeapModel {
     /// Closes every open run (at the end of the trace, before looking at the heap).
     pub fn close_open_runs(&mut self) {
         for t in 0..self.threads.len() {
-            if let Some(run) = self.threads[t].open.take() {
-                self.close_run(run);
-            }
+            self.close_thread_runs(t);
         }
     }
 
     /// Every object of the front map and of the open runs, in address order of the runs.
     /// (At GC boundaries every run is closed and the order is the address order.)
     pub fn for_each_object(&self, mut f: impl FnMut(ObjectView<'_>)) {
-        let open: Vec<&Run> = self
-            .threads
-            .iter()
-            .filter_map(|t| t.open.as_ref())
-            .collect();
+        let open: Vec<&Run> = self.open_runs().collect();
         for run in self.front.values().chain(open) {
             let mut off = run.start;
             for (i, &d) in run.descs.iter().enumerate() {
@@ -1382,7 +1543,11 @@ impl HeapModel {
         }
         self.threads
             .iter_mut()
-            .filter_map(|t| t.open.as_mut())
+            .flat_map(|t| {
+                t.open
+                    .iter_mut()
+                    .chain(t.cells.iter_mut().map(|c| &mut c.run))
+            })
             .find_map(found)
     }
 
@@ -1394,12 +1559,7 @@ impl HeapModel {
             .chain(self.back.values())
             .map(Run::heap_bytes)
             .sum();
-        let open: usize = self
-            .threads
-            .iter()
-            .filter_map(|t| t.open.as_ref())
-            .map(Run::heap_bytes)
-            .sum();
+        let open: usize = self.open_runs().map(Run::heap_bytes).sum();
         runs + open
             + self.descs.bytes()
             + self.threads.capacity() * std::mem::size_of::<ThreadState>()

@@ -72,6 +72,22 @@ impl MutatorPass {
     }
 }
 
+impl MutatorPass {
+    /// `thread` took a new TLAB (or run of cells) before collection `before`.
+    fn new_tlab(&mut self, before: usize, thread: u32, start: u64, size: u64) {
+        self.close_tlab(thread);
+        self.open_tlabs.insert(thread, start);
+        self.pending.push((
+            before,
+            Pending::Tlab {
+                thread,
+                start,
+                size,
+            },
+        ));
+    }
+}
+
 impl EventVisitor for MutatorPass {
     fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String> {
         self.model.apply_alloc(thread, site, array_len)?;
@@ -87,7 +103,9 @@ impl EventVisitor for MutatorPass {
         // The collection the event precedes: the one after those started so far.
         let before = self.model.gcs.len();
         match ev {
-            Event::AllocTyped { .. } if mutator => self.close_tlab(thread),
+            Event::AllocTyped { .. } | Event::AllocCell { .. } if mutator => {
+                self.close_tlab(thread)
+            }
             Event::ThreadAlive { name } if mutator => {
                 self.names.insert(thread, name.clone());
                 let info = ThreadInfo {
@@ -104,17 +122,11 @@ impl EventVisitor for MutatorPass {
                 };
                 self.pending.push((before, Pending::ThreadEnd(info)));
             }
-            Event::Tlab { start, size } if mutator => {
-                self.close_tlab(thread);
-                self.open_tlabs.insert(thread, *start);
-                self.pending.push((
-                    before,
-                    Pending::Tlab {
-                        thread,
-                        start: *start,
-                        size: *size,
-                    },
-                ));
+            Event::Tlab { start, size } if mutator => self.new_tlab(before, thread, *start, *size),
+            // A run of free cells is a free-list allocator's TLAB: the object that took it is
+            // an allocation in a new TLAB of the run's size.
+            Event::Cells { start, cell, count } if mutator => {
+                self.new_tlab(before, thread, *start, cell * count)
             }
             Event::AllocOutside { type_id, size, .. } if mutator => {
                 let outside = Pending::Outside {

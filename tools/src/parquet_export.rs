@@ -267,6 +267,46 @@ fn event_fields(e: &Event) -> EventFields {
         Event::Tlab { start, size } | Event::Plab { start, size } => {
             [None, None, None, None, n(start), None, n(size), None, None]
         }
+        // The run's extent, as a TLAB's (the cell size is `size` / the run's cell count).
+        Event::Cells { start, cell, count } => [
+            None,
+            None,
+            None,
+            None,
+            n(start),
+            None,
+            n(cell * count),
+            None,
+            None,
+        ],
+        Event::CellsNext { cell, count, .. } => [
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            n(cell * count),
+            None,
+            None,
+        ],
+        Event::AllocCell {
+            site,
+            type_id,
+            size,
+            array_len,
+            ..
+        } => [
+            None,
+            None,
+            m(site),
+            m(type_id),
+            None,
+            None,
+            size.map(|s| s as i64),
+            l(array_len),
+            None,
+        ],
         Event::GcStart { gc_id, time_us, .. } | Event::GcEnd { gc_id, time_us } => [
             m(gc_id),
             n(time_us),

@@ -123,6 +123,31 @@ pub enum Event {
         start: u64,
         size: u64,
     },
+    /// A run of `count` free cells of `cell` bytes from `start` for the thread (a free-list
+    /// allocator's TLAB). It replaces the thread's run of that cell size, and its TLAB. The
+    /// thread's later allocations (`Alloc`, `AllocTyped`) take the next cell of the run with
+    /// the smallest cell that the object fills exactly or leaves room for a filler in.
+    Cells {
+        start: u64,
+        cell: u64,
+        count: u64,
+    },
+    /// The thread's run of `cell`-byte cells goes on in its span: the next run starts `skip`
+    /// cells after the end of the current one and has `count` cells.
+    CellsNext {
+        cell: u64,
+        skip: u64,
+        count: u64,
+    },
+    /// In the next cell of the thread's run of `cell`-byte cells, an object the rule for
+    /// `Alloc` would not put there, of an explicit type (and size, when not implied).
+    AllocCell {
+        cell: u64,
+        site: u32,
+        type_id: u32,
+        size: Option<u64>,
+        array_len: Option<u32>,
+    },
     ThreadAlive {
         name: String,
     },
@@ -260,11 +285,14 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 30] = [
+pub const EVENT_KIND_NAMES: [&str; 33] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
+    "alloc-cell",
     "tlab",
+    "cells",
+    "cells-next",
     "thread-alive",
     "thread-death",
     "mark",
@@ -299,33 +327,36 @@ impl Event {
             Event::Alloc { .. } => 0,
             Event::AllocTyped { .. } => 1,
             Event::AllocOutside { .. } => 2,
-            Event::Tlab { .. } => 3,
-            Event::ThreadAlive { .. } => 4,
-            Event::ThreadDeath => 5,
-            Event::Mark { .. } => 6,
-            Event::GcStart { .. } => 7,
-            Event::GcEnd { .. } => 8,
-            Event::GcSpace { .. } => 9,
-            Event::Plab { .. } => 10,
-            Event::Move { .. } => 11,
-            Event::RegionMove { .. } => 12,
-            Event::KeepAlive { .. } => 13,
-            Event::SpaceCreate(_) => 14,
-            Event::SpaceAlloc { .. } => 15,
-            Event::SpaceRelease { .. } => 16,
-            Event::SpaceRedefine { .. } => 17,
-            Event::SpaceDestroy { .. } => 18,
-            Event::TypeDef { .. } => 19,
-            Event::SiteDef { .. } => 20,
-            Event::CauseDef { .. } => 21,
-            Event::Death { .. } => 22,
-            Event::MethodDef { .. } => 23,
-            Event::References { .. } => 24,
-            Event::Safepoint { .. } => 25,
-            Event::SafepointArrival { .. } => 26,
-            Event::GcWorker(_) => 27,
-            Event::Activity(_) => 28,
-            Event::ThreadState { .. } => 29,
+            Event::AllocCell { .. } => 3,
+            Event::Tlab { .. } => 4,
+            Event::Cells { .. } => 5,
+            Event::CellsNext { .. } => 6,
+            Event::ThreadAlive { .. } => 7,
+            Event::ThreadDeath => 8,
+            Event::Mark { .. } => 9,
+            Event::GcStart { .. } => 10,
+            Event::GcEnd { .. } => 11,
+            Event::GcSpace { .. } => 12,
+            Event::Plab { .. } => 13,
+            Event::Move { .. } => 14,
+            Event::RegionMove { .. } => 15,
+            Event::KeepAlive { .. } => 16,
+            Event::SpaceCreate(_) => 17,
+            Event::SpaceAlloc { .. } => 18,
+            Event::SpaceRelease { .. } => 19,
+            Event::SpaceRedefine { .. } => 20,
+            Event::SpaceDestroy { .. } => 21,
+            Event::TypeDef { .. } => 22,
+            Event::SiteDef { .. } => 23,
+            Event::CauseDef { .. } => 24,
+            Event::Death { .. } => 25,
+            Event::MethodDef { .. } => 26,
+            Event::References { .. } => 27,
+            Event::Safepoint { .. } => 28,
+            Event::SafepointArrival { .. } => 29,
+            Event::GcWorker(_) => 30,
+            Event::Activity(_) => 31,
+            Event::ThreadState { .. } => 32,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -1271,6 +1302,58 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             start: c.units("TLAB start")?,
             size: c.units("TLAB size")?,
         },
+        ev::CELLS => {
+            let start = c.units("cells start")?;
+            let cell = c.units("cell size")?;
+            let count = c.varint("cell count")?;
+            if cell == 0 || count == 0 {
+                return Err(c.err(format!(
+                    "a run of {count} cells of {cell} bytes: expected at least one cell of at least 8 bytes"
+                )));
+            }
+            if count
+                .checked_mul(cell)
+                .and_then(|b| b.checked_add(start))
+                .is_none_or(|end| end > MAX_HEAP_SIZE)
+            {
+                return Err(c.err(format!(
+                    "a run of {count} cells of {cell} bytes from {start:#x} ends beyond the 64 GiB address limit"
+                )));
+            }
+            Event::Cells { start, cell, count }
+        }
+        ev::CELLS_NEXT => {
+            let cell = c.units("cell size")?;
+            let skip = c.varint("cells skipped")?;
+            let count = c.varint("cell count")?;
+            if cell == 0 || count == 0 {
+                return Err(c.err(format!(
+                    "a run of {count} cells of {cell} bytes: expected at least one cell of at least 8 bytes"
+                )));
+            }
+            for (n, what) in [(skip, "skips"), (count, "has")] {
+                if n.checked_mul(cell).is_none_or(|b| b > MAX_HEAP_SIZE) {
+                    return Err(c.err(format!(
+                        "a run of {cell}-byte cells {what} {n} cells, beyond the 64 GiB address limit"
+                    )));
+                }
+            }
+            Event::CellsNext { cell, skip, count }
+        }
+        ev::ALLOC_CELL => {
+            let cell = c.units("cell size")?;
+            let site = c.v32("site")?;
+            let type_id = c.v32("type")?;
+            let size = c.units("size")?;
+            let array_len = c.lenp1()?;
+            Event::AllocCell {
+                cell,
+                site,
+                type_id,
+                size: (size != 0).then_some(size),
+                array_len,
+            }
+        }
         ev::THREAD_ALIVE => Event::ThreadAlive {
             name: c.string("thread name")?,
         },

@@ -115,7 +115,7 @@ proptest! {
 
     /// Structured random events (valid encodings, arbitrary values) through the heap model.
     #[test]
-    fn random_valid_events_never_panic_the_model(evs in proptest::collection::vec((0u8..16, any::<u32>(), any::<u32>(), 0u8..4), 0..200)) {
+    fn random_valid_events_never_panic_the_model(evs in proptest::collection::vec((0u8..19, any::<u32>(), any::<u32>(), 0u8..4), 0..200)) {
         let mut p = Vec::new();
         // a type and a site so some allocations resolve
         p.push(ev::TYPE); format::put_varint(&mut p, 1); format::put_str(&mut p, "T"); format::put_varint(&mut p, 24); format::put_varint(&mut p, 0);
@@ -140,6 +140,10 @@ proptest! {
                 12 => { p.push(ev::GC_SPACE); format::put_varint(&mut p, small as u64); }
                 13 => { p.push(ev::SPACE_REDEFINE); format::put_varint(&mut p, small as u64); format::put_varint(&mut p, a.min(b) >> 3); format::put_varint(&mut p, a.max(b) >> 3); }
                 14 => { p.push(ev::ALLOC_TYPED); format::put_varint(&mut p, 1); format::put_varint(&mut p, a & 3); format::put_varint(&mut p, small as u64); format::put_varint(&mut p, b & 7); }
+                // runs of cells (cell sizes 8-32 bytes, so the 24-byte type meets each rule)
+                15 => { p.push(ev::CELLS); format::put_varint(&mut p, a >> 3); format::put_varint(&mut p, 1 + small as u64); format::put_varint(&mut p, 1 + (b >> 3) % 64); }
+                16 => { p.push(ev::CELLS_NEXT); format::put_varint(&mut p, 1 + small as u64); format::put_varint(&mut p, (a >> 3) % 8); format::put_varint(&mut p, 1 + (b >> 3) % 64); }
+                17 => { p.push(ev::ALLOC_CELL); format::put_varint(&mut p, 1 + small as u64); format::put_varint(&mut p, 1); format::put_varint(&mut p, a & 3); format::put_varint(&mut p, (b >> 3) & 3); format::put_varint(&mut p, 0); }
                 _ => { p.push(ev::THREAD_DEATH); }
             }
         }

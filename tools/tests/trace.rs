@@ -506,6 +506,137 @@ fn moves_to_the_copy_cursor_are_four_bytes() {
     );
 }
 
+/// A trace with one mutator taking runs of cells (`take` gets its `ThreadEvents`), then its
+/// mutator events, and the (address, size) of every object at the end, in address order.
+fn cell_trace(
+    name: &str,
+    take: impl FnOnce(&TraceWriter, &mut gcvm_tracer::ThreadEvents),
+) -> (Vec<Event>, Vec<(u64, u64)>) {
+    let path = temp_path(name);
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    let mut t = w.thread_events(1, "t");
+    take(&w, &mut t);
+    t.flush();
+    drop(t);
+    w.finish().unwrap();
+    let events = read_all(&path)
+        .into_iter()
+        .filter(|(thread, _, _)| *thread == 1)
+        .map(|x| x.2)
+        .collect();
+    let objects = heap_objects(&path, "end")
+        .unwrap()
+        .iter()
+        .map(|o| (o.addr, o.size))
+        .collect();
+    (events, objects)
+}
+
+#[test]
+fn objects_in_runs_of_cells_take_the_next_cell_of_the_smallest_run_they_fit_in_four_bytes() {
+    let (events, objects) = cell_trace("cells", |w, t| {
+        w.define_type(3, "X", 24, None);
+        w.define_type(4, "Y", 40, None);
+        w.define_type(5, "long[]", 16, Some(8));
+        let (x, y, b) = (
+            w.define_site("A", "x", 0, None, Some(3)),
+            w.define_site("A", "y", 1, None, Some(4)),
+            w.define_site("A", "b", 2, None, Some(5)),
+        );
+        t.cells(0x10000, 24, 10);
+        t.cells(0x20000, 40, 10);
+        t.cells(0x30000, 640, 4);
+        let before = t.pending_bytes();
+        t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+        t.alloc_in_cell(y, 4, None, 0x20000, 40, 40);
+        t.alloc_in_cell(x, 3, None, 0x10018, 24, 24);
+        // 616 and 536 bytes: smaller than their 640-byte cells, the rest left free
+        t.alloc_in_cell(b, 5, Some(75), 0x30000, 616, 640);
+        t.alloc_in_cell(b, 5, Some(65), 0x30280, 536, 640);
+        t.alloc_in_cell_typed(0, 3, None, 0x10030, 24, 24);
+        assert_eq!(
+            t.pending_bytes() - before,
+            5 * 4 + 5,
+            "five words and a typed event"
+        );
+    });
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Alloc { .. }))
+            .count(),
+        5
+    );
+    assert_eq!(
+        objects,
+        vec![
+            (0x10000, 24),
+            (0x10018, 24),
+            (0x10030, 24),
+            (0x20000, 40),
+            (0x30000, 616),
+            (0x30280, 536)
+        ]
+    );
+}
+
+#[test]
+fn an_object_in_a_cell_the_reader_would_not_choose_names_its_cell() {
+    let (events, objects) = cell_trace("cells-named", |w, t| {
+        w.define_type(5, "byte[]", 16, Some(1));
+        let b = w.define_site("A", "b", 2, None, Some(5));
+        t.cells(0x10000, 576, 2);
+        t.cells(0x20000, 640, 2);
+        // 544 bytes fit the 576-byte cells (room for a filler), but the VM chose a 640-byte one
+        t.alloc_in_cell(b, 5, Some(528), 0x20000, 544, 640);
+        t.alloc_in_cell(b, 5, Some(528), 0x10000, 544, 576);
+    });
+    let allocs: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Alloc { .. } | Event::AllocCell { .. }))
+        .collect();
+    assert!(
+        matches!(
+            allocs[..],
+            [
+                Event::AllocCell {
+                    cell: 640,
+                    type_id: 5,
+                    array_len: Some(528),
+                    ..
+                },
+                Event::Alloc { .. }
+            ]
+        ),
+        "{allocs:?}"
+    );
+    assert_eq!(objects, vec![(0x10000, 544), (0x20000, 544)]);
+}
+
+#[test]
+fn a_run_of_cells_that_goes_on_past_taken_cells_has_no_address() {
+    let (events, objects) = cell_trace("cells-next", |w, t| {
+        w.define_type(3, "X", 24, None);
+        let x = w.define_site("A", "x", 0, None, Some(3));
+        t.cells(0x10000, 24, 2);
+        t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+        t.alloc_in_cell(x, 3, None, 0x10018, 24, 24);
+        // three cells taken by others, then two free ones; then the next two right after
+        t.cells_next(0x10078, 24, 3, 2);
+        t.alloc_in_cell(x, 3, None, 0x10078, 24, 24);
+        t.alloc_in_cell(x, 3, None, 0x10090, 24, 24);
+        t.cells_next(0x100a8, 24, 0, 2);
+        t.alloc_in_cell(x, 3, None, 0x100a8, 24, 24);
+    });
+    assert!(events.contains(&Event::CellsNext {
+        cell: 24,
+        skip: 3,
+        count: 2
+    }));
+    let addrs: Vec<u64> = objects.iter().map(|o| o.0).collect();
+    assert_eq!(addrs, vec![0x10000, 0x10018, 0x10078, 0x10090, 0x100a8]);
+}
+
 #[test]
 fn space_release_kills_what_is_left_in_the_space() {
     let path = temp_path("release");

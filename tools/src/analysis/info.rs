@@ -31,6 +31,9 @@ pub struct TraceInfo {
     /// Stored bytes per allocation: the share of allocation events in the raw bytes, compressed
     /// at the trace's overall ratio.
     pub stored_per_allocation: f64,
+    /// Raw bytes per allocation of the allocation events and of the TLAB and cell-run events
+    /// that place them: what allocating costs the trace.
+    pub raw_per_allocation_with_buffers: f64,
     /// Per thread, in id order.
     pub threads: Vec<ThreadInfo>,
     pub collections: Vec<GcSpan>,
@@ -84,7 +87,6 @@ pub struct SpaceInfo {
 }
 
 /// Event counts per thread, and what the thread events, collections and spaces say.
-#[derive(Default)]
 struct Tally {
     counts: [u64; reader::EVENT_KIND_NAMES.len()],
     bytes: [u64; reader::EVENT_KIND_NAMES.len()],
@@ -97,6 +99,22 @@ struct Tally {
     total: u64,
     /// (thread, start µs, end µs) of every Activity event.
     activity_intervals: HashSet<(u32, u64, u64)>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            counts: [0; reader::EVENT_KIND_NAMES.len()],
+            bytes: [0; reader::EVENT_KIND_NAMES.len()],
+            per_thread: BTreeMap::new(),
+            names: HashMap::new(),
+            died: HashMap::new(),
+            gcs: Vec::new(),
+            spaces: BTreeMap::new(),
+            total: 0,
+            activity_intervals: HashSet::new(),
+        }
+    }
 }
 
 impl Tally {
@@ -180,8 +198,9 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
     progress.finish();
     let header = reader.header().clone();
     let sy = reader.symbols();
-    let alloc_events = t.counts[0] + t.counts[1] + t.counts[2];
-    let alloc_bytes = t.bytes[0] + t.bytes[1] + t.bytes[2];
+    // alloc, alloc-typed, alloc-outside, alloc-cell (`Event::kind_index`).
+    let alloc_events: u64 = t.counts[..4].iter().sum();
+    let alloc_bytes: u64 = t.bytes[..4].iter().sum();
     let (raw, stored) = (reader.raw_bytes_read, reader.stored_bytes_read);
     let activity_intervals = t.activity_intervals.len() as u64;
     let activity_bytes = reader::EVENT_KIND_NAMES
@@ -192,6 +211,11 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
         0 => 0.0,
         n => activity_bytes as f64 / n as f64,
     };
+    let buffer_bytes: u64 = ["tlab", "cells", "cells-next"]
+        .iter()
+        .filter_map(|k| reader::EVENT_KIND_NAMES.iter().position(|n| n == k))
+        .map(|k| t.bytes[k])
+        .sum();
     let stored_per_allocation = if alloc_events > 0 && raw > 0 {
         alloc_bytes as f64 / alloc_events as f64 * stored as f64 / raw as f64
     } else {
@@ -228,6 +252,11 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
             0.0
         },
         stored_per_allocation,
+        raw_per_allocation_with_buffers: if alloc_events > 0 {
+            (alloc_bytes + buffer_bytes) as f64 / alloc_events as f64
+        } else {
+            0.0
+        },
         threads: t
             .per_thread
             .iter()

@@ -18,9 +18,11 @@ pub struct Stats {
     pub arrays: (u64, u64),
     /// TLABs the threads took: (count, bytes).
     pub tlabs: (u64, u64),
-    /// Objects allocated outside any TLAB (large objects; every object under concurrent
-    /// mark-sweep): (objects, bytes).
+    /// Objects allocated outside any TLAB and run of cells (large objects): (objects, bytes).
     pub outside_tlab: (u64, u64),
+    /// Runs of free cells the threads took (a free-list allocator's TLABs: concurrent
+    /// mark-sweep): (count, bytes).
+    pub cell_runs: (u64, u64),
     /// Per type, most bytes first.
     pub by_type: Vec<Tally>,
     /// Per allocation site, most bytes first.
@@ -104,6 +106,7 @@ pub fn read(path: impl AsRef<Path>) -> Result<Stats, TraceError> {
         arrays,
         tlabs: m.tlabs,
         outside_tlab: m.outside_tlab,
+        cell_runs: m.cell_runs,
         by_type: by_bytes(by_type)
             .into_iter()
             .map(|(t, v)| tally(t, sy.type_name(t), v))

@@ -95,6 +95,10 @@ pub fn info(i: &TraceInfo) -> String {
             "stored_bytes_per_allocation",
             format!("{:.3}", i.stored_per_allocation),
         )
+        .num(
+            "raw_bytes_per_allocation_with_buffers",
+            format!("{:.3}", i.raw_per_allocation_with_buffers),
+        )
         .raw("activity", i.activity.to_string())
         .num("activity_intervals", i.activity_intervals)
         .num(
@@ -180,6 +184,8 @@ pub fn stats(s: &Stats) -> String {
         .num("tlab_bytes", s.tlabs.1)
         .num("outside_tlab_allocations", s.outside_tlab.0)
         .num("outside_tlab_bytes", s.outside_tlab.1)
+        .num("cell_runs", s.cell_runs.0)
+        .num("cell_run_bytes", s.cell_runs.1)
         .raw("by_type", tallies(&s.by_type, "type", "name"))
         .raw("by_site", tallies(&s.by_site, "site", "label"))
         .raw("size_histogram", hist)

@@ -63,9 +63,10 @@ pub fn info(i: &TraceInfo) -> String {
     o += &format!("events     {}\n", thousands(i.events));
     if i.allocation_events > 0 {
         o += &format!(
-            "allocs     {} events, {:.2} raw bytes each, ~{:.2} stored\n",
+            "allocs     {} events, {:.2} raw bytes each ({:.2} with TLAB and cell-run events), ~{:.2} stored\n",
             thousands(i.allocation_events),
             i.raw_per_allocation,
+            i.raw_per_allocation_with_buffers,
             i.stored_per_allocation
         );
     }
@@ -198,6 +199,13 @@ pub fn stats(s: &Stats) -> String {
         thousands(s.outside_tlab.0),
         human_bytes(s.outside_tlab.1)
     );
+    if s.cell_runs.0 > 0 {
+        o += &format!(
+            "cell runs    {} taken, {} (runs of free cells: a free-list allocator's TLABs)\n",
+            thousands(s.cell_runs.0),
+            human_bytes(s.cell_runs.1)
+        );
+    }
     o += &format!(
         "collections  {}, total pause {} ms\n",
         s.collections.len(),
