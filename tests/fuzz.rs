@@ -546,12 +546,11 @@ fn traces() -> &'static [Recorded] {
             if activity {
                 options.push("--activity");
             }
-            let key = stable_hash(
-                options
-                    .iter()
-                    .map(|o| o.as_bytes())
-                    .chain([&program[..], &format::VERSION.to_le_bytes()]),
-            );
+            let key = stable_hash(options.iter().map(|o| o.as_bytes()).chain([
+                &program[..],
+                &format::VERSION.to_le_bytes(),
+                &CORPUS_REVISION.to_le_bytes(),
+            ]));
             let file = dir.join(format!("{name}-{key:016x}.gct"));
             if !reads_to_the_end(&file) {
                 let tmp = dir.join(format!("{name}-{key:016x}.tmp-{}", std::process::id()));
@@ -571,6 +570,11 @@ fn traces() -> &'static [Recorded] {
         })
     })
 }
+
+/// Changes when what the VM records changes within a format version (new event ids that
+/// older traces lack but still read without), so that kept traces are recorded again:
+/// 1: concurrent mark-sweep's runs of cells.
+const CORPUS_REVISION: u32 = 1;
 
 /// Does the trace at `file` exist and read without an error to its trailer?
 fn reads_to_the_end(file: &Path) -> bool {

@@ -22,7 +22,7 @@ pub use crate::shared::barrier::{
     Barrier, BarrierKind, HolderFilter, NoBarrier, HOLDER_PAGE_SHIFT,
 };
 use crate::shared::controller::VmControl;
-pub use crate::shared::mutator::Mutator;
+pub use crate::shared::mutator::{Mutator, Placement};
 use gcvm_tlab::{SlowPath, Tlab};
 pub use gcvm_tracer::stream::{StreamDef, Tiler};
 pub use gcvm_tracer::{GcEventSink, GcKind};

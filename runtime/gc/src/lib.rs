@@ -24,8 +24,8 @@ pub mod verify;
 
 pub use collector::{
     Barrier, BarrierFilters, BarrierKind, Collector, CollectorContext, GcCause, GcOutcome,
-    HeapConfig, HolderFilter, Mutator, RootSource, SpaceInfo, SpaceKind, Stw, StwCollector,
-    HOLDER_PAGE_SHIFT,
+    HeapConfig, HolderFilter, Mutator, Placement, RootSource, SpaceInfo, SpaceKind, Stw,
+    StwCollector, HOLDER_PAGE_SHIFT,
 };
 pub use gcvm_tracer::{GcEventSink, GcKind, NoEvents, SpaceDesc, TraceSpaceKind};
 pub use memory::{HeapMemory, HeapView, StackMemory};
@@ -443,7 +443,10 @@ impl Heap {
 
     /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB. Returns
     /// zeroed memory, or None when a collection is needed.
+    /// `m.placement` says where it went (`Placement::Explicit` unless the collector says
+    /// otherwise).
     pub fn alloc_slow(&self, m: &mut Mutator, size: usize) -> Option<usize> {
+        m.placement = Placement::Explicit;
         let at = self.collector.alloc_slow(m, &self.memory, size)?;
         if !self.allocated_since_pause.load(Ordering::Relaxed) {
             self.allocated_since_pause.store(true, Ordering::Relaxed);

@@ -102,6 +102,11 @@ use std::time::{Duration, Instant};
 pub const MIN_HEAP: usize = 16 * SPAN_SIZE;
 /// Entries per thread SATB buffer.
 pub const SATB_BUFFER: usize = 1024;
+/// A cursor hands out at most this many free slots as one run (the trace announces each run):
+/// the count fits the announcement's one-byte varint, and runs of a span with many free slots
+/// all have the same count, which compresses. A longer stretch is several runs, each announced
+/// in 4 bytes or so.
+const RUN_SLOTS: usize = 127;
 /// A mutator flushes its allocation count (and checks the trigger) every this many bytes.
 const ALLOC_FLUSH: usize = 64 * 1024;
 /// The mark-sweep collector's own heap streams (docs/stream-format.md).
@@ -201,7 +206,14 @@ struct Cursor {
     start: usize,
     slot: usize,
     slots: usize,
+    /// The next slot to look at.
     next: usize,
+    /// The end of the run of free slots the cursor is handing out (`next..run_end` are free
+    /// and announced to the trace); `run_end <= next`: none.
+    run_end: usize,
+    /// The cursor has announced a run (ending at `run_end`): the thread's run of this cell size
+    /// in the trace, which the next one follows.
+    announced: bool,
 }
 
 /// The per-thread snapshot barrier.
@@ -316,22 +328,51 @@ impl ConcurrentMarkSweep {
 
     // ---- allocation ----
 
-    /// Allocates `size` zeroed bytes in a slot of the mutator's span of `class`, or None.
-    fn alloc_small(&self, local: &mut CmsMutator, class: usize, size: usize) -> Option<usize> {
+    /// Allocates `size` zeroed bytes in a slot of the mutator's span of `class`, or None; says
+    /// where (for the trace). The cursor hands out *runs* of consecutive free slots: finding a
+    /// free slot, it measures the run of free slots from there and takes the run's slots one
+    /// by one without looking again, so the trace announces the run once (`Placement::NewRun`)
+    /// and leaves every object's address implied, as in a TLAB (`Placement::NextCell`). Only
+    /// the owning thread allocates in the span and the sweeper never has it, so the run's
+    /// slots stay free until taken.
+    fn alloc_small(
+        &self,
+        local: &mut CmsMutator,
+        class: usize,
+        size: usize,
+    ) -> Option<(usize, Placement)> {
         loop {
             if let Some(c) = local.cursors[class].as_mut() {
-                while c.next < c.slots {
-                    let at = c.start + c.next * c.slot;
+                let slot = c.slot;
+                if c.next < c.run_end {
+                    let at = c.start + c.next * slot;
                     c.next += 1;
+                    self.place_small(local, at, size, slot);
+                    return Some((at, Placement::NextCell { cell: slot }));
+                }
+                while c.next < c.slots {
+                    let at = c.start + c.next * slot;
                     if self.memory.read_u32(at + TYPE_OFFSET) == FILLER_TYPE {
-                        self.memory.zero(at, size);
-                        if c.slot > size {
-                            self.memory.fill_gap(at + size, at + c.slot);
+                        let mut end = c.next + 1;
+                        let most = (c.next + RUN_SLOTS).min(c.slots);
+                        while end < most
+                            && self.memory.read_u32(c.start + end * slot + TYPE_OFFSET)
+                                == FILLER_TYPE
+                        {
+                            end += 1;
                         }
-                        let slot = c.slot;
-                        self.allocated(local, at, slot);
-                        return Some(at);
+                        let placement = Placement::NewRun {
+                            cell: slot,
+                            count: end - c.next,
+                            skipped: c.announced.then(|| c.next - c.run_end),
+                        };
+                        c.announced = true;
+                        c.run_end = end;
+                        c.next += 1;
+                        self.place_small(local, at, size, slot);
+                        return Some((at, placement));
                     }
+                    c.next += 1;
                 }
                 local.cursors[class] = None;
             }
@@ -346,8 +387,26 @@ impl ConcurrentMarkSweep {
                 slot: CLASS_SIZES[class] as usize,
                 slots: slots_in_span(class),
                 next: resume_at as usize,
+                run_end: resume_at as usize,
+                announced: false,
             });
         }
+    }
+
+    /// An object of `size` bytes in the free slot of `slot` bytes at `at`: zeroed, the rest of
+    /// the slot a filler, the bookkeeping done.
+    #[inline]
+    fn place_small(&self, local: &mut CmsMutator, at: usize, size: usize, slot: usize) {
+        debug_assert_eq!(
+            self.memory.read_u32(at + TYPE_OFFSET),
+            FILLER_TYPE,
+            "the slot at {at:#x} of a run of free slots is taken"
+        );
+        self.memory.zero(at, size);
+        if slot > size {
+            self.memory.fill_gap(at + size, at + slot);
+        }
+        self.allocated(local, at, slot);
     }
 
     /// A span of `class` with free slots for a mutator to own: a partial one, one it sweeps
@@ -1057,10 +1116,12 @@ impl Collector for ConcurrentMarkSweep {
         let local = mutator
             .local_mut::<CmsMutator>()
             .expect("concurrent mark-sweep mutators have their state");
-        match class_for(size) {
-            Some(class) => self.alloc_small(local, class, size),
-            None => self.alloc_large(local, size),
-        }
+        let (at, placement) = match class_for(size) {
+            Some(class) => self.alloc_small(local, class, size)?,
+            None => (self.alloc_large(local, size)?, Placement::Explicit),
+        };
+        mutator.placement = placement;
+        Some(at)
     }
 
     /// The viewer's mark-sweep streams: what each span holds and its cell size.

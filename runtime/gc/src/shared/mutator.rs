@@ -10,6 +10,9 @@
 //! - `barrier`: the thread's write-barrier hooks and buffers (shared/barrier.rs).
 //! - `local`: anything else the collector keeps per thread (free-list caches, allocation
 //!   colour), reached with `local_mut::<T>()`.
+//! - `placement`: where the last slow-path allocation went, for the trace: a collector that
+//!   hands out runs of equal free cells says so, and the trace announces each run once instead
+//!   of every object's address (docs/trace-format.md, "Runs of cells").
 
 use crate::deaths::MutatorDeaths;
 use crate::shared::barrier::Barrier;
@@ -22,6 +25,30 @@ pub struct Mutator {
     local: Option<Box<dyn Any + Send>>,
     /// `--trace-deaths`: the thread's stamps (deaths.rs); None when off.
     pub deaths: Option<Box<MutatorDeaths>>,
+    /// Where the collector's slow path put the last object (`Heap::alloc_slow` sets it to
+    /// `Placement::Explicit` before asking the collector).
+    pub placement: Placement,
+}
+
+/// Where a slow-path allocation went, as far as the trace cares. A TLAB refill the VM sees for
+/// itself (the TLAB's refill count moves); this tells an object the trace must place
+/// explicitly from one in a run of free cells, whose address the trace's reader infers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Placement {
+    /// Anywhere (or a TLAB refill): the trace records what it must.
+    #[default]
+    Explicit,
+    /// In the first cell of a new run of `count` free cells of `cell` bytes that starts at the
+    /// object: the thread's run of that cell size from now on (it replaces the earlier one).
+    /// `skipped`: Some(n) when the new run follows the thread's current run of that cell size
+    /// in the same stretch of cells, `n` taken cells after its end (its start is then implied).
+    NewRun {
+        cell: usize,
+        count: usize,
+        skipped: Option<usize>,
+    },
+    /// In the next cell of the thread's current run of `cell`-byte cells.
+    NextCell { cell: usize },
 }
 
 impl Mutator {
@@ -31,6 +58,7 @@ impl Mutator {
             barrier,
             local: None,
             deaths: None,
+            placement: Placement::Explicit,
         }
     }
 

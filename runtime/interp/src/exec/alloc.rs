@@ -5,7 +5,7 @@
 use crate::model::class::Class;
 use crate::model::sites::{Site, StringSites};
 use crate::runtime::thread::*;
-use gcvm_gc::{GcCause, Mutator, Ref};
+use gcvm_gc::{GcCause, Mutator, Placement, Ref};
 use gcvm_tracer::ThreadEvents;
 use std::sync::atomic::Ordering;
 
@@ -98,8 +98,9 @@ impl JThread {
         Err(self.throw_oom("Java heap space"))
     }
 
-    /// One try of the heap's slow path, which either installs a new TLAB and allocates at its
-    /// start or allocates outside any TLAB; the trace records which.
+    /// One try of the heap's slow path, which installs a new TLAB and allocates at its start,
+    /// allocates in a run of free cells (a new one or the thread's current one: a free-list
+    /// collector's `Placement`) or allocates anywhere else; the trace records which.
     fn heap_alloc_slow(
         &mut self,
         size: usize,
@@ -115,6 +116,7 @@ impl JThread {
         );
         let at = vm.heap.alloc_slow(&mut st.mutator, size)?;
         let refilled = st.mutator.tlab.stats.refills != refills;
+        let placement = st.mutator.placement;
         if let Some(jfr) = &vm.recorder.jfr {
             let tlab = refilled.then(|| st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
             st.allocation_sampling.add(tlab.unwrap_or(size as u64));
@@ -130,12 +132,30 @@ impl JThread {
         }
         count_allocation(st, size);
         if let Some(events) = st.events.as_mut() {
-            if refilled {
-                // The whole chunk, filler reserve included: [start, hard_end).
-                events.tlab(at as u64, st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
-                record_in_tlab(events, site, type_id, len, at, size);
-            } else {
-                events.alloc_explicit(site.id, type_id, at as u64, size as u64, len);
+            match placement {
+                _ if refilled => {
+                    // The whole chunk, filler reserve included: [start, hard_end).
+                    events.tlab(at as u64, st.mutator.tlab.stats.tlab_bytes - tlab_bytes);
+                    record_in_tlab(events, site, type_id, len, at, size);
+                }
+                Placement::NewRun {
+                    cell,
+                    count,
+                    skipped,
+                } => {
+                    let (start, cell64, count) = (at as u64, cell as u64, count as u64);
+                    match skipped {
+                        Some(n) => events.cells_next(start, cell64, n as u64, count),
+                        None => events.cells(start, cell64, count),
+                    }
+                    record_in_cell(events, site, type_id, len, at, size, cell);
+                }
+                Placement::NextCell { cell } => {
+                    record_in_cell(events, site, type_id, len, at, size, cell)
+                }
+                Placement::Explicit => {
+                    events.alloc_explicit(site.id, type_id, at as u64, size as u64, len)
+                }
             }
             tick_death_clock(&st.mutator, size);
         }
@@ -368,6 +388,26 @@ fn record_in_tlab(
         events.alloc_in_tlab_typed(site.id, type_id, None, len);
     }
 }
+/// Records one allocation placed at `at`, the next cell of the thread's run of `cell`-byte
+/// cells (announced by `ThreadEvents::cells`).
+#[inline]
+fn record_in_cell(
+    events: &mut ThreadEvents,
+    site: Site,
+    type_id: u32,
+    len: Option<u32>,
+    at: usize,
+    size: usize,
+    cell: usize,
+) {
+    let (at, size, cell) = (at as u64, size as u64, cell as u64);
+    if site.implies_type {
+        events.alloc_in_cell(site.id, type_id, len, at, size, cell);
+    } else {
+        events.alloc_in_cell_typed(site.id, type_id, len, at, size, cell);
+    }
+}
+
 /// `--trace-deaths`: the allocation clock counts the bytes the trace records (only called when
 /// tracing, so it costs nothing without a trace).
 #[inline]
