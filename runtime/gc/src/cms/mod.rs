@@ -73,10 +73,13 @@
 //! `to = from` per run of neighbouring marked slots: everything unmarked dies at the remark's
 //! end, although the sweeper turns it into free slots only later. Until then `is_dead` hides
 //! those objects from heap walks (`--heap-dump`, the verifier), so the heap rebuilt from the
-//! trace equals the dump at every boundary. Allocations are explicit events (address, type,
-//! size), since they fill scattered free slots: an object allocated during marking or sweeping
-//! is recorded like any other and survives the next remark only if it is marked by then. A full
-//! collection reports its survivors the same way, as a whole-heap collection.
+//! trace equals the dump at every boundary. Allocations fill scattered free slots, so a cursor
+//! hands them out in *runs* of consecutive free slots and says so in `Mutator::placement`: the
+//! trace announces each run once, as a TLAB, and each small object in it is a 4-byte event
+//! whose address the reader infers (docs/trace-format.md, "Runs of cells"); large objects are
+//! explicit. An object allocated during marking or sweeping is recorded like any other and
+//! survives the next remark only if it is marked by then. A full collection reports its
+//! survivors the same way, as a whole-heap collection.
 //!
 //! # Log (-Xlog:gc)
 //! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
