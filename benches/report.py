@@ -12,6 +12,7 @@ the date, the machine and the command:
                `gcvm bench --no-jit --format json` wall time against HotSpot -Xint
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
+  trace-size   benches/trace_size.py --json: trace bytes per allocation, programs x collectors
   streams      benches/streams_overhead.py --json: what heap streams cost
   jfr          benches/jfr_overhead.py --hotspot --json: what --jfr costs, bytes per event
   activity     benches/activity_overhead.py --json: what --activity costs (and, with
@@ -67,8 +68,8 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "streams", "jfr", "activity",
-            "threads"]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "trace-size", "streams", "jfr",
+            "activity", "threads"]
 # ----------------------------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -365,6 +366,47 @@ def tracing(ctx):
     return "\n".join(out), {"trace": geomean(tr), "deaths": geomean(de)}
 
 
+def trace_size(ctx):
+    cmd = ["python3", "benches/trace_size.py", "--binary", ctx.gcvm, "--collectors", COLLECTORS,
+           "--xmx", XMX, "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    stamp = ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
+        plural(ctx.reps, "repetition"), "one run each")
+    out = ["## Trace size", "", stamp,
+           f"Every bundled program at its default size, `-Xmx{XMX}`, `--trace FILE`, read with "
+           "`gcvm trace info --json`; bytes per allocated object. *Allocation events*: the "
+           "allocation events alone (`trace info`'s figure: 4 for an object whose address, type "
+           "and size are implied). *With TLABs and runs*: and the events that place them (TLABs; "
+           "concurrent mark-sweep's runs of free cells, docs/trace-format.md \"Runs of cells\"). "
+           "*Whole trace*: every event, the collections' moves and keep-alives included. *File*: "
+           "the file (deflated chunks, headers). Raw bytes are exact for the run; the "
+           "allocations of programs with threads vary a little from run to run.", "",
+           "| program | collector | allocations | allocation events raw B | with TLABs and runs "
+           "raw B | whole trace raw B | file B |",
+           "|---|---|---:|---:|---:|---:|---:|"]
+    per_gc = {}
+    for r in data["rows"]:
+        per_gc.setdefault(r["collector"], []).append(r)
+        out.append(f"| {r['program']} | {r['collector']} | {r['allocations']:,} | "
+                   f"{r['allocation_raw']:.2f} | {r['with_placing_raw']:.2f} | "
+                   f"{r['trace_raw']:.2f} | {r['file']:.2f} |")
+    means = []
+    summary = {}
+    for gc, rows in per_gc.items():
+        placing = geomean([r["with_placing_raw"] for r in rows])
+        whole = geomean([r["trace_raw"] for r in rows])
+        file = geomean([r["file"] for r in rows])
+        means.append(f"{gc} {placing:.2f} / {whole:.2f} / {file:.2f}")
+        summary[gc] = {"with_placing_raw": placing, "trace_raw": whole, "file": file}
+    out += ["", "Geometric means over the programs, raw bytes with TLABs and runs / whole trace "
+            "raw / file: " + "; ".join(means) + ".", ""]
+    return "\n".join(out), summary
+
+
 def jfr(ctx):
     cmd = ["python3", "benches/jfr_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
            "--xmx", XMX, "--hotspot", "--json"]
@@ -588,8 +630,8 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "tracing": tracing, "streams": streams, "jfr": jfr, "activity": activity,
-           "threads": threads}
+           "tracing": tracing, "trace-size": trace_size, "streams": streams, "jfr": jfr,
+           "activity": activity, "threads": threads}
 
 
 def how_we_measure():
