@@ -232,7 +232,11 @@ fn gc_worker_tracks_are_named_and_distinct_from_thread_tracks() {
         // How many workers a region pause takes follows its learned survival rate, which
         // follows pause times: on a loaded machine every pause of a run may take one. The
         // forced semispace collections copy enough for two every time.
-        let want = if x.label == "semispace-mta" { 2..=2 } else { 1..=2 };
+        let want = if x.label == "semispace-mta" {
+            2..=2
+        } else {
+            1..=2
+        };
         assert!(
             want.contains(&tids.len()),
             "{}: --gc-threads 2 gives {want:?} worker tracks, not {}",
