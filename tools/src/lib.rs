@@ -21,6 +21,7 @@
 pub mod analysis;
 pub mod boundary;
 pub mod commands;
+pub mod graph;
 pub mod heap;
 pub mod hprof;
 mod inflate;
