@@ -391,6 +391,8 @@ impl<'v> Dumper<'v> {
             Some(Ok(code)) => m.line_of(code.bci.get(frame.pc as usize).copied().unwrap_or(0)),
             _ => -1,
         };
+        // HPROF's lines: positive, or -1 unknown, -2 compiled, -3 native
+        let line = if line > 0 || line == -3 { line } else { -1 };
         let source = class.source_file.as_deref().unwrap_or("Unknown Source");
         let mut b = Vec::with_capacity(40);
         id(&mut b, frame_id);
