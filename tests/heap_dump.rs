@@ -58,6 +58,28 @@ public class Leak {
 }
 "#;
 
+/// Three workers waiting on one monitor while main collects (System.gc()), then let go.
+const THREADS: &str = r#"
+public class Threads {
+    static final Object gate = new Object();
+    public static void main(String[] args) throws Exception {
+        Thread[] ts = new Thread[3];
+        for (int i = 0; i < 3; i++) {
+            ts[i] = new Thread(() -> {
+                synchronized (gate) {
+                    try { gate.wait(); } catch (InterruptedException e) { }
+                }
+            }, "worker-" + i);
+            ts[i].start();
+        }
+        Thread.sleep(300);
+        System.gc();
+        synchronized (gate) { gate.notifyAll(); }
+        for (Thread t : ts) t.join();
+    }
+}
+"#;
+
 fn shape_classes() -> PathBuf {
     compile_snippets("heap-dump-shape", &[("Shape.java", SHAPE)])
 }
@@ -489,6 +511,60 @@ fn a_dump_in_a_collection_has_frame_thread_and_monitor_roots() {
     // the lock main holds
     let lock = d.instances_of("Shape$Lock");
     assert_eq!(d.roots_of("monitor used", lock[0]).len(), 1);
+}
+
+#[test]
+fn every_thread_has_its_stack_trace_and_its_thread_object_as_a_root() {
+    let classes = compile_snippets("heap-dump-threads", &[("Threads.java", THREADS)]);
+    let out = scratch_dir("heap-dump-threads").join("threads.hprof");
+    let o = run_gcvm_program(
+        &classes,
+        "Threads",
+        &[
+            "--gc",
+            "region",
+            "-Xmx64m",
+            "--log-gc",
+            "--heap-dump-at",
+            "gc:0:start",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr_head(10));
+    assert!(
+        o.stdout_text().contains("GC(0) Pause Full (System.gc())"),
+        "{}",
+        o.stdout_text()
+    );
+    let d = read_dump(&out);
+    let threads: Vec<Root> = d
+        .roots
+        .iter()
+        .filter(|r| r.kind == "thread object")
+        .copied()
+        .collect();
+    let mut names: Vec<String> = threads
+        .iter()
+        .map(|t| {
+            let FieldValue::ObjectId(Some(name)) = d.fields(t.obj)["name"] else {
+                panic!("a thread without a name")
+            };
+            d.string(name.id())
+        })
+        .collect();
+    names.sort();
+    assert_eq!(names, ["main", "worker-0", "worker-1", "worker-2"]);
+    for t in &threads {
+        let trace = &d.traces[&t.thread.unwrap()];
+        let outer = trace.last().unwrap();
+        assert!(outer == "main" || outer == "run", "{trace:?}");
+        if outer == "run" {
+            assert_eq!(trace[0], "wait", "innermost first: {trace:?}");
+        }
+    }
+    // waiting threads have let go of the monitor
+    let gate = obj_field(d.statics("Threads"), "gate").unwrap();
+    assert!(d.roots_of("monitor used", gate).is_empty());
 }
 
 #[test]
