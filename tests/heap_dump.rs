@@ -747,6 +747,29 @@ fn a_bad_dump_point_is_a_one_line_error_naming_it() {
 }
 
 #[test]
+fn a_dump_at_a_collection_that_never_came_is_reported_at_exit() {
+    let out = scratch_dir("heap-dump-missed").join("gc9.hprof");
+    let o = run_gcvm_program(
+        &shape_classes(),
+        "Shape",
+        &[
+            "-Xmx64m",
+            "--heap-dump-at",
+            "gc:9:end",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr_head(10));
+    assert!(!out.exists());
+    let err = o.stderr_text();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("no collection 9 (it had 1)") && err.contains("gc9.hprof"),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_unwritable_dump_path_is_an_error_at_start() {
     for option in ["--heap-dump-on-oom", "--heap-dump-at exit"] {
         let mut args: Vec<&str> = option.split(' ').collect();

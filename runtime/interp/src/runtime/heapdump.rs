@@ -109,6 +109,8 @@ pub struct HeapDumpSetup {
 pub struct HeapDumps {
     setup: HeapDumpSetup,
     oom_reported: AtomicBool,
+    /// The dumps at collections that never came have been reported (once, at exit).
+    missed_reported: AtomicBool,
 }
 
 impl HeapDumps {
@@ -123,6 +125,7 @@ impl HeapDumps {
         Ok(HeapDumps {
             setup: setup.clone(),
             oom_reported: AtomicBool::new(false),
+            missed_reported: AtomicBool::new(false),
         })
     }
 
@@ -187,6 +190,28 @@ impl Vm {
         dumper.write_objects()?;
         let (_, bytes) = dumper.out.finish()?;
         Ok(bytes)
+    }
+
+    /// At exit: says which `--heap-dump-at gc:N:...` dumps were not written because the run
+    /// had no collection N (once, whichever exit path comes first).
+    pub(crate) fn report_missed_heap_dumps(&self) {
+        let dumps = &self.recorder.hprof;
+        if dumps.setup.at.is_empty() || dumps.missed_reported.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let collections = self.heap.gc_count();
+        for (point, path) in &dumps.setup.at {
+            let (DumpPoint::GcStart(n) | DumpPoint::GcEnd(n)) = *point else {
+                continue;
+            };
+            if n >= collections {
+                let msg = format!(
+                    "gcvm: no heap dump {}: the run had no collection {n} (it had {collections})\n",
+                    path.display()
+                );
+                self.write_stderr(msg.as_bytes());
+            }
+        }
     }
 
     /// Stops the world, retires every TLAB, runs `f` with every thread's stack, lets the world

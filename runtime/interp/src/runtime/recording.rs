@@ -115,6 +115,7 @@ impl Vm {
     pub fn finish_recording(&self, patience: Option<Duration>) -> bool {
         self.end_streams();
         self.finish_flight_recording();
+        self.report_missed_heap_dumps();
         let hprof_at_exit = self.recorder.hprof.wants(DumpPoint::Exit);
         if self.recorder.trace.is_none() && self.recorder.heap_dump.is_none() && !hprof_at_exit {
             return false;
