@@ -653,6 +653,59 @@ fn object_counts_per_class_equal_the_runtimes_own_heap_dump() {
     assert!(want.get("GCBench$Node").is_some_and(|&n| n > 1000));
 }
 
+#[test]
+fn the_trace_export_and_the_runtime_dump_give_the_same_objects_the_same_ids() {
+    let dir = scratch_dir("heap-dump-vs-export");
+    let (trace, live, rebuilt) = (
+        dir.join("t.gct"),
+        dir.join("live.hprof"),
+        dir.join("rebuilt.hprof"),
+    );
+    let src = repo_root().join("programs/GCBench.java");
+    let o = run_gcvm(&[
+        "run",
+        "--gc",
+        "mark-compact",
+        "-Xmx8m",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--heap-dump-at",
+        "gc:2:end",
+        live.to_str().unwrap(),
+        src.to_str().unwrap(),
+        "4",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr_head(10));
+    gcvm_ok(&[
+        "hprof",
+        trace.to_str().unwrap(),
+        "--at",
+        "gc:2:end",
+        "-o",
+        rebuilt.to_str().unwrap(),
+    ]);
+    let objects = |d: &Dump| -> HashSet<u64> {
+        let in_heap = |c: &u64| *c < gcvm_tracer::hprof::CLASS_ID_BASE;
+        let ids = d
+            .instances
+            .keys()
+            .chain(d.object_arrays.keys())
+            .chain(d.primitive_arrays.keys());
+        ids.chain(d.classes.keys().filter(|c| in_heap(c)))
+            .copied()
+            .collect()
+    };
+    let (live, rebuilt) = (read_dump(&live), read_dump(&rebuilt));
+    let (a, b) = (objects(&live), objects(&rebuilt));
+    assert!(a.len() > 1000);
+    assert_eq!(a.len(), b.len());
+    assert!(
+        a == b,
+        "{:x?}",
+        a.symmetric_difference(&b).take(5).collect::<Vec<_>>()
+    );
+}
+
 /// The HPROF id of the object at heap offset `addr`.
 fn hprof_id(addr: u64) -> u64 {
     gcvm_tracer::hprof::object_id(addr)
