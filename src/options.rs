@@ -43,20 +43,21 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
         out.push(program);
     }
     let mut in_run = false;
-    let mut expect_value = false;
+    let mut expect_values = 0;
+    let mut oom_dump = HeapDumpFlags::default();
     for a in iter.by_ref() {
         if !in_run {
             in_run = a == "run" || a == "compare";
             out.push(a);
             continue;
         }
-        if expect_value {
-            expect_value = false;
+        if expect_values > 0 {
+            expect_values -= 1;
             out.push(a);
             continue;
         }
         let mapped: Vec<String> = if a == "-cp" || a == "-classpath" {
-            expect_value = true;
+            expect_values = 1;
             vec!["--class-path".into()]
         } else if let Some((long, what)) = java_size_option(&a) {
             let value = &a[4..];
@@ -71,25 +72,74 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
             vec!["--log-gc".into(), "--log-gc-details".into()]
         } else if let Some(settings) = a.strip_prefix("-XX:StartFlightRecording") {
             flight_recording_options(&a, settings)?
+        } else if oom_dump.take(&a) {
+            vec![]
         } else if a.starts_with("-X") || (a.starts_with('-') && !a.starts_with("--") && a.len() > 2)
         {
             return Err(format!("unrecognized option: {a}"));
         } else if a.starts_with('-') {
-            expect_value = takes_value(&a);
+            expect_values = values_taken(&a);
             vec![a]
         } else {
+            out.extend(oom_dump.options());
+            oom_dump = HeapDumpFlags::default();
             out.push(a);
             break;
         };
         out.extend(mapped);
     }
+    out.extend(oom_dump.options());
     out.extend(iter);
     Ok(out)
 }
 
-/// The long options of `run` and `compare` whose value is the next argument.
-fn takes_value(option: &str) -> bool {
-    matches!(
+/// HotSpot's `-XX:+HeapDumpOnOutOfMemoryError` and `-XX:HeapDumpPath=P`, in either order.
+#[derive(Default)]
+struct HeapDumpFlags {
+    on: bool,
+    path: Option<String>,
+}
+
+impl HeapDumpFlags {
+    /// Takes `arg` if it is one of the two flags (or `-XX:-HeapDumpOnOutOfMemoryError`).
+    fn take(&mut self, arg: &str) -> bool {
+        match arg {
+            "-XX:+HeapDumpOnOutOfMemoryError" => self.on = true,
+            "-XX:-HeapDumpOnOutOfMemoryError" => self.on = false,
+            _ => match arg.strip_prefix("-XX:HeapDumpPath=") {
+                Some(path) => self.path = Some(path.to_string()),
+                None => return false,
+            },
+        }
+        true
+    }
+
+    /// `--heap-dump-on-oom FILE`: the path given, a file named as HotSpot names it in the
+    /// directory given, or that name in the working directory.
+    fn options(&self) -> Vec<String> {
+        if !self.on {
+            return vec![];
+        }
+        let default_name = format!("java_pid{}.hprof", std::process::id());
+        let file = match &self.path {
+            Some(p) if std::path::Path::new(p).is_dir() => std::path::Path::new(p)
+                .join(default_name)
+                .display()
+                .to_string(),
+            Some(p) => p.clone(),
+            None => default_name,
+        };
+        vec!["--heap-dump-on-oom".into(), file]
+    }
+}
+
+/// How many of the next arguments are the values of `option`, a long option of `run` or
+/// `compare`.
+fn values_taken(option: &str) -> usize {
+    if option == "--heap-dump-at" {
+        return 2;
+    }
+    let one = matches!(
         option,
         "--class-path"
             | "--gc"
@@ -102,6 +152,7 @@ fn takes_value(option: &str) -> bool {
             | "--jfr"
             | "--jfr-settings"
             | "--heap-dump"
+            | "--heap-dump-on-oom"
             | "--stream-record"
             | "--stream-tile"
             | "--stream-tick"
@@ -111,7 +162,8 @@ fn takes_value(option: &str) -> bool {
             | "--pause-goal"
             | "--collectors"
             | "--out"
-    )
+    );
+    usize::from(one)
 }
 
 /// HotSpot's `-XX:StartFlightRecording:filename=F,settings=S` (`settings` is what follows

@@ -98,6 +98,15 @@ pub struct RunArgs {
     /// at exit into FILE — what the trace must reconstruct.
     #[arg(long = "heap-dump", value_name = "FILE")]
     heap_dump: Option<PathBuf>,
+    /// Write an HPROF heap dump (fields, references, roots; docs/heap-dumps.md) into FILE at the
+    /// run's first OutOfMemoryError (also -XX:+HeapDumpOnOutOfMemoryError with
+    /// -XX:HeapDumpPath=FILE, default java_pid<pid>.hprof).
+    #[arg(long = "heap-dump-on-oom", value_name = "FILE")]
+    heap_dump_on_oom: Option<PathBuf>,
+    /// Write an HPROF heap dump into FILE at WHEN: gc:N:start, gc:N:end (collection N's
+    /// boundaries, as `gcvm hprof --at` names them) or exit; repeatable.
+    #[arg(long = "heap-dump-at", num_args = 2, value_names = ["WHEN", "FILE"], action = clap::ArgAction::Append)]
+    heap_dump_at: Vec<String>,
     /// Watch the heap live: serve the heap viewer on ADDR (default 127.0.0.1:8765, loopback;
     /// 127.0.0.1:0 picks a free port) and wait for a browser to connect before running.
     #[arg(long = "stream", value_name = "ADDR", num_args = 0..=1, require_equals = true,
@@ -154,6 +163,7 @@ fn run_program(a: RunArgs) -> Result<i32, String> {
     let recording = Recording {
         trace: a.trace.clone(),
         heap_dump: a.heap_dump.clone(),
+        hprof: hprof_setup(&a)?,
         trace_deaths: a.trace_deaths,
         trace_pointers: a.trace_pointers,
         program: std::iter::once(main.as_str())
@@ -230,6 +240,19 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         verify_barriers: a.verify_barriers,
         log_gc: a.log_gc || a.log_gc_details,
         log_gc_details: a.log_gc_details,
+    })
+}
+
+/// What `--heap-dump-on-oom` and `--heap-dump-at` ask for; a bad WHEN is an error naming it.
+fn hprof_setup(a: &RunArgs) -> Result<gcvm_interp::HeapDumpSetup, String> {
+    let mut at = Vec::new();
+    for pair in a.heap_dump_at.chunks(2) {
+        let point = gcvm_interp::DumpPoint::parse(&pair[0])?;
+        at.push((point, PathBuf::from(&pair[1])));
+    }
+    Ok(gcvm_interp::HeapDumpSetup {
+        on_oom: a.heap_dump_on_oom.clone(),
+        at,
     })
 }
 

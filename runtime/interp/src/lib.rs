@@ -19,5 +19,6 @@ pub mod runtime;
 pub use launch::launcher::{run_main, run_main_recording, LaunchError};
 pub use launch::signals::{flush_output_on_internal_error, terminated};
 pub use runtime::flight::{JfrSettings, JfrSetup};
+pub use runtime::heapdump::{DumpPoint, HeapDumpSetup};
 pub use runtime::streams::{parse_filter, StreamSetup};
 pub use runtime::vm::{Recording, Vm, VmOptions};

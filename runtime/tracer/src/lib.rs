@@ -15,6 +15,7 @@
 //! gcvm-tools.
 
 pub mod format;
+pub mod hprof;
 pub mod jfr;
 pub mod stream;
 pub mod writer;

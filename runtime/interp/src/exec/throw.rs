@@ -68,6 +68,7 @@ impl JThread {
     /// the heap is that full — the preallocated one (message "Java heap space") is thrown
     /// instead, and an allocation failure while building it never tries to build another.
     pub fn throw_oom(&mut self, message: &str) -> Throw {
+        self.heap_dump_on_out_of_memory(message);
         if !self.throwing_oom {
             self.throwing_oom = true;
             let made = self.make_exception("java/lang/OutOfMemoryError", Some(message));

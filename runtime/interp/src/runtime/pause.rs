@@ -4,6 +4,7 @@
 //! heap-stream tick, a pause that collects nothing, and `VmPauses`, the VM as a collector's
 //! controller thread asks it for pauses.
 
+use crate::runtime::heapdump::DumpPoint;
 use crate::runtime::safepoints::StackGuard;
 use crate::runtime::vm::Vm;
 use gcvm_tracer::stream::StreamEvent;
@@ -157,6 +158,7 @@ impl Vm {
                 threads: stacks.iter_mut().map(|g| &mut **g).collect(),
             }),
         );
+        self.hprof_at_pause(DumpPoint::GcStart(id), stacks);
         self.stream_event(
             StreamEvent::GcStart,
             Some(id),
@@ -219,6 +221,7 @@ impl Vm {
                     threads: stacks.iter_mut().map(|g| &mut **g).collect(),
                 }),
             );
+            self.hprof_at_pause(DumpPoint::GcEnd(id), stacks);
             if self.streams.is_some() {
                 let line = record.log_line();
                 let label = line.split("[gc] ").nth(1).unwrap_or(&line);

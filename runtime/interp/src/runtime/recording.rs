@@ -1,6 +1,7 @@
 //! Recording the run (`--trace`, `--heap-dump`, heap streams): the trace writer, the heap-dump
-//! file, and finishing both on every exit path.
+//! file, and finishing both on every exit path (with the HPROF dump at exit, heapdump.rs).
 
+use crate::runtime::heapdump::DumpPoint;
 use crate::runtime::vm::{Recording, Vm, VmOptions};
 use gcvm_gc::Heap;
 use gcvm_tracer::{TraceConfig, TraceWriter};
@@ -15,6 +16,8 @@ pub struct Recorder {
     pub trace: Option<TraceWriter>,
     /// The JDK Flight Recorder recording, when recording (`--jfr`).
     pub jfr: Option<crate::runtime::flight::FlightRecorder>,
+    /// HPROF dumps asked for (`--heap-dump-on-oom`, `--heap-dump-at`; runtime/heapdump.rs).
+    pub(crate) hprof: crate::runtime::heapdump::HeapDumps,
     /// The heap dump file, when recording (`--heap-dump`).
     pub(crate) heap_dump: Option<Mutex<std::io::BufWriter<std::fs::File>>>,
     /// Serialises reading the spaces and reporting them to the trace outside collections.
@@ -44,6 +47,7 @@ impl Recorder {
         Ok(Recorder {
             trace: open_trace(recording, options, heap)?,
             jfr: open_flight_recording(recording, heap)?,
+            hprof: crate::runtime::heapdump::HeapDumps::open(&recording.hprof)?,
             heap_dump,
             space_sync: Mutex::new(()),
             finishing: Mutex::new(()),
@@ -146,7 +150,9 @@ impl Vm {
     pub fn finish_recording(&self, patience: Option<Duration>) -> bool {
         self.end_streams();
         self.finish_flight_recording();
-        if self.recorder.trace.is_none() && self.recorder.heap_dump.is_none() {
+        self.report_missed_heap_dumps();
+        let hprof_at_exit = self.recorder.hprof.wants(DumpPoint::Exit);
+        if self.recorder.trace.is_none() && self.recorder.heap_dump.is_none() && !hprof_at_exit {
             return false;
         }
         let _finishing = match patience {
@@ -173,12 +179,15 @@ impl Vm {
             st.flush_events();
         }
         if all && gc.is_some() {
-            let mut roots = crate::runtime::thread::VmRoots {
-                vm: self,
-                threads: stacks.iter_mut().map(|g| &mut **g).collect(),
-            };
-            self.record_final_pointers(&mut roots);
-            self.dump_heap("end", Some(&mut roots));
+            {
+                let mut roots = crate::runtime::thread::VmRoots {
+                    vm: self,
+                    threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+                };
+                self.record_final_pointers(&mut roots);
+                self.dump_heap("end", Some(&mut roots));
+            }
+            self.hprof_at_pause(DumpPoint::Exit, &stacks);
         }
         if let Some(w) = &self.recorder.trace {
             if let Err(e) = w.finish() {

@@ -367,48 +367,71 @@ impl ThreadStack {
     /// reference slots (the oop maps say which), its handles and pending exception (VM
     /// internal) and its Thread object.
     fn visit_roots_held(&mut self, visit: &mut dyn FnMut(Ref, RootKind) -> Ref) {
-        let n = self.frames.len();
-        for i in 0..n {
+        for i in 0..self.frames.len() {
             visit_ref(&mut self.frames[i].lock, RootKind::Monitor, visit);
-            let f = self.frames[i];
-            let base = f.locals as usize;
-            if f.method.is_native() {
-                for (j, &is_ref) in f.method.arg_refs.iter().enumerate() {
-                    if is_ref {
-                        visit_slot(&mut self.slots[base + j], visit);
-                    }
-                }
-                continue;
-            }
-            let code = match f.method.code.get() {
-                Some(Ok(c)) => c,
-                _ => continue,
-            };
-            let maps = code
-                .oopmaps
-                .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, f.method));
-            let map = maps.at(f.pc as usize);
-            let stack_base = base + code.max_locals as usize;
-            let mut depth = map.stack_depth as usize;
-            if i + 1 < n {
-                depth = depth.min((self.frames[i + 1].locals as usize).saturating_sub(stack_base));
-            }
-            for j in 0..code.max_locals as usize {
-                if map.is_ref(j) {
-                    visit_slot(&mut self.slots[base + j], visit);
-                }
-            }
-            for j in 0..depth {
-                if map.is_ref(code.max_locals as usize + j) {
-                    visit_slot(&mut self.slots[stack_base + j], visit);
-                }
-            }
+            for_each_ref_slot_of_frame(&self.frames, i, |j| visit_slot(&mut self.slots[j], visit));
         }
         for h in self.handles.iter_mut() {
             visit_ref(h, RootKind::VmInternal, visit);
         }
         visit_ref(&mut self.pending, RootKind::VmInternal, visit);
         visit_ref(&mut self.thread_object, RootKind::ThreadObject, visit);
+    }
+
+    /// Calls `f` with each frame's index (0: the outermost) and every non-null reference the
+    /// frame holds: its synchronized method's lock, then its locals and operand stack slots that
+    /// hold references. Reads only (the heap dump's java frame roots).
+    pub fn for_each_frame_ref(&self, mut f: impl FnMut(usize, Ref)) {
+        for (i, frame) in self.frames.iter().enumerate() {
+            if !frame.lock.is_null() {
+                f(i, frame.lock);
+            }
+            for_each_ref_slot_of_frame(&self.frames, i, |j| {
+                let r = Ref::from_raw(self.slots[j] as u32);
+                if !r.is_null() {
+                    f(i, r);
+                }
+            });
+        }
+    }
+}
+
+/// Calls `f` with the index (into the thread's slot array) of every slot of frame `i` that holds
+/// a reference: for a native frame its reference arguments, for a Java frame what the oop map
+/// of its method at its pc says (see the module comment).
+fn for_each_ref_slot_of_frame(frames: &[Frame], i: usize, mut f: impl FnMut(usize)) {
+    let frame = frames[i];
+    let base = frame.locals as usize;
+    if frame.method.is_native() {
+        for (j, &is_ref) in frame.method.arg_refs.iter().enumerate() {
+            if is_ref {
+                f(base + j);
+            }
+        }
+        return;
+    }
+    let code = match frame.method.code.get() {
+        Some(Ok(c)) => c,
+        _ => return,
+    };
+    let maps = code
+        .oopmaps
+        .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, frame.method));
+    let map = maps.at(frame.pc as usize);
+    let stack_base = base + code.max_locals as usize;
+    let mut depth = map.stack_depth as usize;
+    if let Some(callee) = frames.get(i + 1) {
+        depth = depth.min((callee.locals as usize).saturating_sub(stack_base));
+    }
+    for j in 0..code.max_locals as usize {
+        if map.is_ref(j) {
+            f(base + j);
+        }
+    }
+    for j in 0..depth {
+        if map.is_ref(code.max_locals as usize + j) {
+            f(stack_base + j);
+        }
     }
 }
 

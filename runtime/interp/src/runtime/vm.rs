@@ -70,6 +70,9 @@ pub struct Recording {
     /// Write the actual heap, object by object, at every GC boundary to this file (a self-check
     /// of the trace: see `Vm::dump_heap`).
     pub heap_dump: Option<PathBuf>,
+    /// HPROF dumps of the live heap: at the first OutOfMemoryError, at collections, at exit
+    /// (`--heap-dump-on-oom`, `--heap-dump-at`; runtime/heapdump.rs).
+    pub hprof: crate::runtime::heapdump::HeapDumpSetup,
     /// The traced program (main class and arguments), for the trace header.
     pub program: String,
     /// With `trace`: also record each dead object's death time and context
