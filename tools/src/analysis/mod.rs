@@ -21,6 +21,7 @@ pub mod activity;
 pub mod compare;
 pub mod deaths;
 pub mod diff;
+pub mod dominators;
 pub mod heap_at;
 pub mod info;
 pub mod labels;

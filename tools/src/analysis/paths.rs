@@ -511,7 +511,10 @@ pub(crate) mod tests {
         assert_eq!("0x1f0".parse(), Ok(Target::Addr(0x1f0)));
         assert_eq!("4096".parse(), Ok(Target::Addr(4096)));
         assert_eq!("type:Node".parse(), Ok(Target::Type("Node".into())));
-        assert_eq!("site:Main.add:7".parse(), Ok(Target::Site("Main.add:7".into())));
+        assert_eq!(
+            "site:Main.add:7".parse(),
+            Ok(Target::Site("Main.add:7".into()))
+        );
         assert_eq!("Node".parse(), Ok(Target::Name("Node".into())));
         assert!("0xzz".parse::<Target>().is_err());
     }
@@ -520,8 +523,14 @@ pub(crate) mod tests {
     fn a_name_selects_objects_by_type_or_by_site() {
         let g = graph(&[OBJ, NODE, NODE], &[], &[]);
         assert_eq!(select_targets(&g, &Target::Name("Node".into())), vec![1, 2]);
-        assert_eq!(select_targets(&g, &Target::Name("Main.add:7".into())), vec![1, 2]);
-        assert_eq!(select_targets(&g, &Target::Type("Main.add:7".into())), Vec::<u32>::new());
+        assert_eq!(
+            select_targets(&g, &Target::Name("Main.add:7".into())),
+            vec![1, 2]
+        );
+        assert_eq!(
+            select_targets(&g, &Target::Type("Main.add:7".into())),
+            Vec::<u32>::new()
+        );
         assert_eq!(select_targets(&g, &Target::Addr(0x100)), vec![0]);
         assert_eq!(select_targets(&g, &Target::Addr(0x101)), Vec::<u32>::new());
     }
