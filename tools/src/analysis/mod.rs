@@ -25,6 +25,7 @@ pub mod dominators;
 pub mod heap_at;
 pub mod info;
 pub mod labels;
+pub mod leaks;
 pub mod lifecycle;
 pub mod paths;
 pub mod pauses;
