@@ -35,6 +35,9 @@ use super::paths::{shortest_paths, PathKey, ShortestPaths, Step, NONE};
 use crate::graph::ObjectGraph;
 use std::collections::HashMap;
 
+/// A group within one graph: (type id, path class of `ShortestPaths`).
+type GroupId = (u32, u32);
+
 /// A child holding at least this share of its parent's growth holds the leak (rule 4).
 pub const HOLDS_THE_GROWTH: f64 = 0.8;
 
@@ -106,8 +109,9 @@ impl LeakTracker {
         self.labels.push(label.to_string());
         let tree = DominatorTree::new(g);
         let sp = shortest_paths(g);
-        let group_of = |v: u32| (g.objects[v as usize].type_id, sp.class[v as usize]);
-        let mut keys: HashMap<(u32, u32), PathKey> = HashMap::new();
+        let group_of =
+            |v: u32| -> GroupId { (g.objects[v as usize].type_id, sp.class[v as usize]) };
+        let mut keys: HashMap<GroupId, PathKey> = HashMap::new();
         let mut example: HashMap<PathKey, u64> = HashMap::new();
         for &v in tree.reachable() {
             let key = keys
@@ -267,10 +271,10 @@ fn score(s: &LeakSuspect) -> f64 {
 /// (ties: the least group).
 fn parent_groups(
     tree: &DominatorTree,
-    keys: &HashMap<(u32, u32), PathKey>,
-    group_of: impl Fn(u32) -> (u32, u32),
+    keys: &HashMap<GroupId, PathKey>,
+    group_of: impl Fn(u32) -> GroupId,
 ) -> HashMap<PathKey, PathKey> {
-    let mut votes: HashMap<((u32, u32), (u32, u32)), u64> = HashMap::new();
+    let mut votes: HashMap<(GroupId, GroupId), u64> = HashMap::new();
     for &v in tree.reachable() {
         if let Dominator::Object(d) = tree.immediate_dominator(v) {
             let (child, parent) = (group_of(v), group_of(d));
