@@ -10,7 +10,7 @@ use crate::analysis::{
 };
 use crate::boundary::GroupBy;
 use crate::reader::TraceError;
-use crate::render::{html, json as to_json, svg, text};
+use crate::render::{graph_reports, html, json as to_json, svg, text};
 use std::path::Path;
 
 /// What an analysis found, rendered by `as_json` if `json`, else by `as_text`.
@@ -190,4 +190,60 @@ impl Comparison {
     pub fn html(&self) -> String {
         html::comparison(self)
     }
+}
+
+/// `gcvm paths`'s report on a graph already built (`at`: the boundary's label): the shortest
+/// root paths of the objects `target` selects, grouped, at most `limit` groups.
+pub fn paths_in(
+    graph: &crate::graph::ObjectGraph,
+    at: &str,
+    target: &crate::analysis::paths::Target,
+    json: bool,
+    limit: usize,
+) -> String {
+    let r = crate::analysis::paths::root_paths(graph, target);
+    match json {
+        true => graph_reports::paths_json(&r, graph, at, limit),
+        false => graph_reports::paths_text(&r, graph, at, limit),
+    }
+}
+
+/// `gcvm dominators`'s report on a graph already built: the `limit` largest retainers, or
+/// with `by` the retained size per type or site.
+pub fn dominators_in(
+    graph: &crate::graph::ObjectGraph,
+    at: &str,
+    by: Option<crate::analysis::dominators::DominatorGroup>,
+    json: bool,
+    limit: usize,
+) -> String {
+    let r = crate::analysis::dominators::report(graph, by, limit);
+    match json {
+        true => graph_reports::dominators_json(&r, graph, at, limit),
+        false => graph_reports::dominators_text(&r, graph, at, limit),
+    }
+}
+
+/// `gcvm leaks` on a trace with pointers: the suspects by retained-size growth over `graphs`
+/// ((boundary label, graph) in boundary order, one at a time so that only one is in memory).
+pub fn retained_leaks_over(
+    graphs: impl IntoIterator<Item = Result<(String, crate::graph::ObjectGraph), TraceError>>,
+    json: bool,
+    limit: usize,
+) -> Result<String, TraceError> {
+    let mut tracker = crate::analysis::leaks::LeakTracker::default();
+    let mut last = None;
+    for found in graphs {
+        let (label, graph) = found?;
+        tracker.add(&label, &graph);
+        last = Some(graph);
+    }
+    let r = match &last {
+        Some(g) => tracker.finish(g),
+        None => tracker.finish(&crate::graph::ObjectGraph::default()),
+    };
+    Ok(match json {
+        true => graph_reports::retained_leaks_json(&r, limit),
+        false => graph_reports::retained_leaks_text(&r, limit),
+    })
 }

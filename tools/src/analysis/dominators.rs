@@ -501,8 +501,8 @@ pub fn report(g: &ObjectGraph, by: Option<DominatorGroup>, limit: usize) -> Domi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::paths::tests::{graph, NODE, OBJ};
-    use crate::graph::{Edge, GraphObject, Names, Root, RootKind};
+    use crate::analysis::paths::tests::{graph, random_graph, NODE, OBJ};
+    use crate::graph::RootKind;
     use proptest::prelude::*;
 
     /// A graph of `n` nodes of type `OBJ` (sizes 16, 24, 32, ...) with these edges and
@@ -708,43 +708,6 @@ mod tests {
             .filter(|&w| all[w] && !without[w])
             .map(|w| g.objects[w].size)
             .sum()
-    }
-
-    fn random_graph() -> impl Strategy<Value = ObjectGraph> {
-        (1usize..24).prop_flat_map(|n| {
-            (
-                proptest::collection::vec((0..n as u32, 0..n as u32), 0..n * 3),
-                proptest::collection::vec(0..n as u32, 0..4),
-                Just(n),
-            )
-                .prop_map(|(edges, roots, n)| {
-                    let objects = (0..n)
-                        .map(|i| GraphObject {
-                            addr: 16 * i as u64,
-                            type_id: (i % 3) as u32,
-                            size: 8 + i as u64,
-                            array_len: None,
-                            site: (i % 2) as u32,
-                        })
-                        .collect();
-                    let mut lists = vec![Vec::new(); n];
-                    for (slot, &(a, b)) in edges.iter().enumerate() {
-                        lists[a as usize].push(Edge {
-                            slot: slot as u32,
-                            target: b,
-                        });
-                    }
-                    let roots = roots
-                        .into_iter()
-                        .map(|object| Root {
-                            object,
-                            kind: RootKind::StaticField,
-                            detail: 0,
-                        })
-                        .collect();
-                    ObjectGraph::new(objects, lists, roots, 16, Names::default())
-                })
-        })
     }
 
     proptest! {

@@ -445,6 +445,7 @@ pub fn root_paths(g: &ObjectGraph, target: &Target) -> PathsReport {
 pub(crate) mod tests {
     use super::*;
     use crate::graph::{GraphObject, Names};
+    use proptest::prelude::*;
 
     pub const OBJ: u32 = 1;
     pub const NODE: u32 = 2;
@@ -494,6 +495,44 @@ pub(crate) mod tests {
         names.statics.insert(1, "Main.cache".into());
         names.threads.insert(1, "main".into());
         ObjectGraph::new(objects, lists, roots, 16, names)
+    }
+
+    /// Random graphs of up to 24 nodes, 3 edges a node on average, up to 3 roots.
+    pub fn random_graph() -> impl Strategy<Value = ObjectGraph> {
+        (1usize..24).prop_flat_map(|n| {
+            (
+                proptest::collection::vec((0..n as u32, 0..n as u32), 0..n * 3),
+                proptest::collection::vec(0..n as u32, 0..4),
+                Just(n),
+            )
+                .prop_map(|(edges, roots, n)| {
+                    let objects = (0..n)
+                        .map(|i| GraphObject {
+                            addr: 16 * i as u64,
+                            type_id: (i % 3) as u32,
+                            size: 8 + i as u64,
+                            array_len: None,
+                            site: (i % 2) as u32,
+                        })
+                        .collect();
+                    let mut lists = vec![Vec::new(); n];
+                    for (slot, &(a, b)) in edges.iter().enumerate() {
+                        lists[a as usize].push(Edge {
+                            slot: slot as u32,
+                            target: b,
+                        });
+                    }
+                    let roots = roots
+                        .into_iter()
+                        .map(|object| Root {
+                            object,
+                            kind: RootKind::StaticField,
+                            detail: 0,
+                        })
+                        .collect();
+                    ObjectGraph::new(objects, lists, roots, 16, Names::default())
+                })
+        })
     }
 
     fn labels(g: &ObjectGraph, p: &RootPath) -> Vec<String> {
@@ -675,5 +714,78 @@ pub(crate) mod tests {
         );
         let p = shortest_paths(&g).path_to(&g, 0).unwrap();
         assert_eq!(p.nodes, vec![1, 2, 0]);
+    }
+
+    /// Hops from the nearest root to every node (`NONE` if unreachable), by relaxing every
+    /// edge until nothing changes (Bellman-Ford with unit weights).
+    fn naive_distances(g: &ObjectGraph) -> Vec<u32> {
+        let mut d = vec![NONE; g.len()];
+        for r in &g.roots {
+            d[r.object as usize] = 0;
+        }
+        loop {
+            let mut changed = false;
+            for v in 0..g.len() as u32 {
+                if d[v as usize] == NONE {
+                    continue;
+                }
+                for e in g.edges_of(v) {
+                    if d[v as usize] + 1 < d[e.target as usize] {
+                        d[e.target as usize] = d[v as usize] + 1;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return d;
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn every_path_is_as_short_as_the_nearest_root_allows(g in random_graph()) {
+            let sp = shortest_paths(&g);
+            let naive = naive_distances(&g);
+            for v in 0..g.len() as u32 {
+                let hops = sp.path_to(&g, v).map_or(NONE, |p| p.edges.len() as u32);
+                prop_assert_eq!(hops, naive[v as usize]);
+                prop_assert_eq!(sp.depth[v as usize], naive[v as usize]);
+            }
+        }
+
+        #[test]
+        fn every_path_follows_real_references_from_its_root(g in random_graph()) {
+            let sp = shortest_paths(&g);
+            for v in 0..g.len() as u32 {
+                let Some(p) = sp.path_to(&g, v) else { continue };
+                prop_assert_eq!(p.root.object, p.nodes[0]);
+                prop_assert!(g.roots.contains(&p.root));
+                prop_assert_eq!(p.target(), v);
+                for (k, e) in p.edges.iter().enumerate() {
+                    prop_assert!(g.edges_of(p.nodes[k]).contains(e));
+                    prop_assert_eq!(e.target, p.nodes[k + 1]);
+                }
+            }
+        }
+
+        #[test]
+        fn path_classes_are_equal_exactly_when_the_walked_paths_match(g in random_graph()) {
+            let sp = shortest_paths(&g);
+            let walked = |v: u32| {
+                sp.path_to(&g, v).map(|p| {
+                    let hops: Vec<Hop> =
+                        p.edges.iter().enumerate().map(|(k, e)| hop_of(&g, p.nodes[k], e)).collect();
+                    (p.root.kind, hops)
+                })
+            };
+            for v in 0..g.len() as u32 {
+                for w in 0..g.len() as u32 {
+                    if let (Some(a), Some(b)) = (walked(v), walked(w)) {
+                        prop_assert_eq!(sp.class[v as usize] == sp.class[w as usize], a == b);
+                    }
+                }
+            }
+        }
     }
 }
