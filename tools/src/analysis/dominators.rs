@@ -502,7 +502,7 @@ pub fn report(g: &ObjectGraph, by: Option<DominatorGroup>, limit: usize) -> Domi
 mod tests {
     use super::*;
     use crate::analysis::paths::tests::{graph, random_graph, NODE, OBJ};
-    use crate::graph::RootKind;
+    use crate::graph::{Edge, GraphObject, Names, Root, RootKind};
     use proptest::prelude::*;
 
     /// A graph of `n` nodes of type `OBJ` (sizes 16, 24, 32, ...) with these edges and
@@ -647,6 +647,40 @@ mod tests {
         let r = report(&shape(3, &[(0, 1)], &[0]), None, 10);
         assert_eq!((r.reachable_objects, r.reachable_bytes), (2, 40));
         assert_eq!(r.unreachable_bytes, 32);
+    }
+
+    #[test]
+    fn a_chain_of_a_million_objects_does_not_overflow_the_stack() {
+        let n = 1_000_000u32;
+        let objects = (0..n)
+            .map(|i| GraphObject {
+                addr: 16 * i as u64,
+                type_id: OBJ,
+                size: 16,
+                array_len: None,
+                site: 0,
+            })
+            .collect();
+        let edges = (0..n)
+            .map(|i| match i + 1 < n {
+                true => vec![Edge {
+                    slot: 3,
+                    target: i + 1,
+                }],
+                false => vec![],
+            })
+            .collect();
+        let root = Root {
+            object: 0,
+            kind: RootKind::ThreadStack,
+            detail: 1,
+        };
+        let g = ObjectGraph::new(objects, edges, vec![root], 16, Names::default());
+        let t = DominatorTree::new(&g);
+        assert_eq!(t.retained(0), 16 * n as u64);
+        assert_eq!(t.immediate_dominator(n - 1), Dominator::Object(n - 2));
+        let by_type = retained_by(&g, &t, DominatorGroup::Type);
+        assert_eq!(by_type[0].size.retained, 16 * n as u64);
     }
 
     /// The nodes the roots reach when `removed` (if any) is taken out of the graph.
