@@ -2,7 +2,9 @@
 //! thread program, under every collector, in a 16 MB heap — once as it runs, once with GC stress
 //! giving tens of collections — the heap rebuilt from `--trace` equals the heap the runtime
 //! dumped with `--heap-dump` (every object's address, type, size and array length) at every
-//! collection's start and end and at the end of the run. Runs go two at a time.
+//! collection's start and end and at the end of the run — and, recorded with `--trace-pointers`,
+//! the object graph (the roots, and the references of every object reachable from them) at
+//! every collection's end and at the end. Runs go two at a time.
 
 mod support;
 mod trace_common;
@@ -87,17 +89,41 @@ fn run_and_check(
 }
 
 /// Checks one case twice: as it runs (collections on allocation failure only), then with GC
-/// stress set from the first run's allocation count to give about `TARGET_COLLECTIONS`.
-/// Returns the stressed run's summary.
+/// stress set from the first run's allocation count to give about `TARGET_COLLECTIONS`, and
+/// with `--trace-pointers`: the object graph too (roots, and every reachable object's
+/// references) at every GC end and at the end. Returns the stressed run's summary.
 fn check(case: &Case, collector: &str, scratch: &Path) -> Result<Checked, String> {
     let plain = run_and_check(case, collector, &[], scratch)?;
     let every = (plain.allocations / TARGET_COLLECTIONS).max(5);
-    run_and_check(
+    let stressed = run_and_check(
         case,
         collector,
-        &["--gc-stress".into(), every.to_string()],
+        &[
+            "--gc-stress".into(),
+            every.to_string(),
+            "--trace-pointers".into(),
+        ],
         scratch,
-    )
+    )?;
+    if stressed.graphs != stressed.collections + 1 {
+        return Err(format!(
+            "--trace-pointers: {} object graphs compared for {} collections and the end",
+            stressed.graphs, stressed.collections
+        ));
+    }
+    Ok(stressed)
+}
+
+/// A trace and heap dump named by GCVM_TRACE and GCVM_DUMP, checked as the test above checks
+/// its runs (for investigating one run: `cargo test --release --test trace_reconstruction
+/// one_recorded_run -- --ignored`).
+#[test]
+#[ignore]
+fn one_recorded_run() {
+    let trace = std::env::var("GCVM_TRACE").expect("GCVM_TRACE");
+    let dump = std::env::var("GCVM_DUMP").expect("GCVM_DUMP");
+    let checked = check_trace_against_dump(Path::new(&trace), Path::new(&dump)).unwrap();
+    eprintln!("{checked:?}");
 }
 
 #[test]
@@ -120,7 +146,7 @@ fn the_heap_rebuilt_from_the_trace_is_the_real_heap_at_every_boundary() {
         )
     });
     let mut failures = Vec::new();
-    let (mut collections, mut boundaries, mut objects) = (0, 0, 0);
+    let (mut collections, mut boundaries, mut objects, mut references) = (0, 0, 0, 0);
     let mut few = Vec::new();
     for (what, r) in &results {
         match r {
@@ -128,6 +154,7 @@ fn the_heap_rebuilt_from_the_trace_is_the_real_heap_at_every_boundary() {
                 collections += c.collections;
                 boundaries += c.boundaries;
                 objects += c.objects;
+                references += c.references;
                 if c.collections < 10 {
                     few.push(format!("{what}: {}", c.collections));
                 }
@@ -136,7 +163,7 @@ fn the_heap_rebuilt_from_the_trace_is_the_real_heap_at_every_boundary() {
         }
     }
     eprintln!(
-        "{} programs x collectors, each run plain and with GC stress; in the stressed runs: {collections} collections, {boundaries} boundaries, {objects} objects compared; fewer than 10 collections: {}",
+        "{} programs x collectors, each run plain and with GC stress; in the stressed runs: {collections} collections, {boundaries} boundaries, {objects} objects and {references} references compared; fewer than 10 collections: {}",
         runs.len(),
         few.len()
     );

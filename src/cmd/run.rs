@@ -72,6 +72,11 @@ pub struct RunArgs {
     /// and in which method (Merlin's algorithm; read with `gcvm deaths`).
     #[arg(long = "trace-deaths")]
     trace_deaths: bool,
+    /// With --trace: also record the object graph at every collection — the references of the
+    /// objects stored into since the last one that survive it, and the GC roots — so that
+    /// `gcvm paths`, `gcvm dominators` and `gcvm leaks` can rebuild it at any GC end.
+    #[arg(long = "trace-pointers")]
+    trace_pointers: bool,
     /// Record a JDK Flight Recorder file (also -XX:StartFlightRecording:filename=FILE): GC,
     /// safepoint, allocation, thread and method-profiling events with HotSpot's names, read by
     /// the JDK's `jfr` tool and Mission Control (docs/jfr.md). Written at exit.
@@ -150,6 +155,7 @@ fn run_program(a: RunArgs) -> Result<i32, String> {
         trace: a.trace.clone(),
         heap_dump: a.heap_dump.clone(),
         trace_deaths: a.trace_deaths,
+        trace_pointers: a.trace_pointers,
         program: std::iter::once(main.as_str())
             .chain(a.args.iter().map(String::as_str))
             .collect::<Vec<_>>()

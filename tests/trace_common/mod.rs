@@ -35,6 +35,17 @@ impl std::fmt::Display for Obj {
     }
 }
 
+/// One boundary of a heap dump: its objects (address order) and, when the run traced pointers,
+/// each object's references (slot, target) and the roots (kind code, address).
+#[derive(Debug, Default)]
+pub struct DumpSection {
+    pub objects: Vec<Obj>,
+    pub refs: Vec<Vec<(u32, u64)>>,
+    pub roots: Vec<(u8, u64)>,
+    /// The dump has references (`--trace-pointers`).
+    pub has_pointers: bool,
+}
+
 /// Reads a heap dump one boundary at a time (a dump can be much larger than one boundary).
 pub struct DumpSections {
     lines: std::io::Lines<BufReader<File>>,
@@ -63,6 +74,11 @@ impl DumpSections {
 
     /// The next boundary's header line and objects, or None at the end of the dump.
     pub fn next_section(&mut self) -> Result<Option<(String, Vec<Obj>)>, String> {
+        Ok(self.next_full_section()?.map(|(h, s)| (h, s.objects)))
+    }
+
+    /// The next boundary's header line, objects, references and roots.
+    pub fn next_full_section(&mut self) -> Result<Option<(String, DumpSection)>, String> {
         let header = match self.header.take() {
             Some(h) => h,
             None => match self.next_line()? {
@@ -70,20 +86,48 @@ impl DumpSections {
                 None => return Ok(None),
             },
         };
-        let mut objects = Vec::new();
+        let mut section = DumpSection::default();
         while let Some(line) = self.next_line()? {
             if line.starts_with("gc ") || line == "end" {
                 self.header = Some(line);
                 break;
             }
-            objects.push(
-                parse_object(&line).ok_or_else(|| {
-                    format!("heap dump line {}: cannot parse {line:?}", self.line)
-                })?,
-            );
+            let bad = || format!("heap dump line {}: cannot parse {line:?}", self.line);
+            if let Some(root) = line.strip_prefix("root ") {
+                section.roots.push(parse_root(root).ok_or_else(bad)?);
+                continue;
+            }
+            section.objects.push(parse_object(&line).ok_or_else(bad)?);
+            let refs = parse_refs(&line).ok_or_else(bad)?;
+            section.has_pointers |= !refs.is_empty();
+            section.refs.push(refs);
         }
-        Ok(Some((header, objects)))
+        section.has_pointers |= !section.roots.is_empty();
+        Ok(Some((header, section)))
     }
+}
+
+/// `KIND 0xADDR`.
+fn parse_root(s: &str) -> Option<(u8, u64)> {
+    let (kind, addr) = s.split_once(' ')?;
+    Some((
+        kind.parse().ok()?,
+        u64::from_str_radix(addr.strip_prefix("0x")?, 16).ok()?,
+    ))
+}
+
+/// The ` slot:0xADDR` references after an object's four fields.
+fn parse_refs(line: &str) -> Option<Vec<(u32, u64)>> {
+    line.split(' ')
+        .skip(4)
+        .map(|r| {
+            let (slot, addr) = r.split_once(':')?;
+            Some((
+                slot.parse().ok()?,
+                u64::from_str_radix(addr.strip_prefix("0x")?, 16).ok()?,
+            ))
+        })
+        .collect()
 }
 
 fn parse_object(line: &str) -> Option<Obj> {
@@ -112,6 +156,10 @@ pub struct Checked {
     /// Objects compared, over all boundaries.
     pub objects: usize,
     pub allocations: u64,
+    /// Boundaries whose object graphs were compared (`--trace-pointers`).
+    pub graphs: usize,
+    /// References compared, over those boundaries.
+    pub references: usize,
 }
 
 fn model_objects(model: &HeapModel) -> Vec<Obj> {
@@ -166,7 +214,7 @@ fn compare_boundary(
     sections: &mut DumpSections,
     checked: &mut Checked,
 ) -> Result<(), String> {
-    let Some((header, dumped)) = sections.next_section()? else {
+    let Some((header, section)) = sections.next_full_section()? else {
         return Err(format!(
             "the trace reaches boundary `{label}`, the heap dump has no more boundaries"
         ));
@@ -176,12 +224,113 @@ fn compare_boundary(
             "the trace reaches boundary `{label}`, the heap dump `{header}`"
         ));
     }
+    let dumped = &section.objects;
     let rebuilt = model_objects(model);
-    if let Some(diff) = first_difference(&dumped, &rebuilt) {
+    if let Some(diff) = first_difference(dumped, &rebuilt) {
         return Err(format!("at `{label}`: {diff}"));
     }
     checked.boundaries += 1;
     checked.objects += dumped.len();
+    // The graph is recorded at collections: exact at every GC end and at the end of the run;
+    // at a GC start it is the previous GC end's.
+    if section.has_pointers && !label.ends_with(" start") {
+        let pointers = model
+            .pointers()
+            .ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
+        compare_graph(&section, pointers).map_err(|e| format!("at `{label}`: {e}"))?;
+        checked.graphs += 1;
+        checked.references += section.refs.iter().map(Vec::len).sum::<usize>();
+    }
+    Ok(())
+}
+
+/// The objects reachable from `roots` over `refs_of` (addresses), in address order.
+fn reachable(roots: &[u64], refs_of: &dyn Fn(u64) -> Vec<u64>) -> Vec<u64> {
+    let mut seen: std::collections::HashSet<u64> = roots.iter().copied().collect();
+    let mut stack: Vec<u64> = seen.iter().copied().collect();
+    while let Some(a) = stack.pop() {
+        for t in refs_of(a) {
+            if seen.insert(t) {
+                stack.push(t);
+            }
+        }
+    }
+    let mut v: Vec<u64> = seen.into_iter().collect();
+    v.sort_unstable();
+    v
+}
+
+/// The graph rebuilt from the trace against the dumped one: the same roots (kind and
+/// address), the same objects reachable from them, and each of those with the same
+/// references. (Unreachable objects' fields may hold stale addresses the collector never
+/// updated: they are not compared.)
+fn compare_graph(
+    section: &DumpSection,
+    pointers: &gcvm_tools::pointers::PointerState,
+) -> Result<(), String> {
+    let mut dumped_roots = section.roots.clone();
+    dumped_roots.sort_unstable();
+    let mut rebuilt_roots: Vec<(u8, u64)> = pointers
+        .roots
+        .iter()
+        .map(|r| (r.kind.code(), r.addr))
+        .collect();
+    rebuilt_roots.sort_unstable();
+    if dumped_roots != rebuilt_roots {
+        let missing: Vec<_> = dumped_roots
+            .iter()
+            .filter(|r| !rebuilt_roots.contains(r))
+            .take(5)
+            .collect();
+        let extra: Vec<_> = rebuilt_roots
+            .iter()
+            .filter(|r| !dumped_roots.contains(r))
+            .take(5)
+            .collect();
+        return Err(format!(
+            "roots differ: the heap has {}, the trace {}; missing from the trace {missing:x?}, extra {extra:x?}",
+            dumped_roots.len(),
+            rebuilt_roots.len()
+        ));
+    }
+    let index: std::collections::HashMap<u64, usize> = section
+        .objects
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (o.addr, i))
+        .collect();
+    let dumped_refs = |a: u64| -> Vec<u64> {
+        index
+            .get(&a)
+            .map(|&i| section.refs[i].iter().map(|r| r.1).collect())
+            .unwrap_or_default()
+    };
+    let rebuilt_refs = |a: u64| -> Vec<u64> { pointers.refs_of(a).iter().map(|r| r.1).collect() };
+    let root_addrs: Vec<u64> = dumped_roots.iter().map(|r| r.1).collect();
+    let live = reachable(&root_addrs, &dumped_refs);
+    for &a in &live {
+        let Some(&i) = index.get(&a) else {
+            return Err(format!(
+                "a reachable reference points to {a:#x}, where no object starts"
+            ));
+        };
+        let want = &section.refs[i];
+        let got = pointers.refs_of(a);
+        if want.as_slice() != got {
+            return Err(format!(
+                "object {} has references {want:x?}, the trace {got:x?}",
+                section.objects[i]
+            ));
+        }
+    }
+    let live_rebuilt = reachable(&root_addrs, &rebuilt_refs);
+    if live != live_rebuilt {
+        return Err(format!(
+            "{} objects are reachable in the heap, {} in the trace",
+            live.len(),
+            live_rebuilt.len()
+        ));
+    }
     Ok(())
 }
 

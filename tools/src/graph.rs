@@ -12,63 +12,7 @@
 
 use std::collections::HashMap;
 
-/// What holds a root (the trace's root kinds, docs/trace-format.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum RootKind {
-    /// A static field of a class; the detail is a Static symbol (`Names::statics`).
-    StaticField = 0,
-    /// A local variable or operand-stack slot of a Java frame, or a native frame's argument;
-    /// the detail is the thread id.
-    ThreadStack = 1,
-    /// The VM's own references (global handles, a thread's pending exception, JNI-style
-    /// handles); the detail is the thread id, or 0 for the VM's globals.
-    VmInternal = 2,
-    /// An object whose monitor a frame holds; the detail is the thread id.
-    Monitor = 3,
-    /// A cleared reference waiting for the Reference Handler to enqueue it.
-    ReferenceQueue = 4,
-    /// The `java.lang.Class` object of a loaded class; the detail is the class's type id.
-    ClassMirror = 5,
-    /// An interned string (string literals and `String.intern`).
-    InternedString = 6,
-    /// A running thread's `java.lang.Thread` object; the detail is the thread id.
-    ThreadObject = 7,
-}
-
-impl RootKind {
-    pub const ALL: [RootKind; 8] = [
-        RootKind::StaticField,
-        RootKind::ThreadStack,
-        RootKind::VmInternal,
-        RootKind::Monitor,
-        RootKind::ReferenceQueue,
-        RootKind::ClassMirror,
-        RootKind::InternedString,
-        RootKind::ThreadObject,
-    ];
-
-    pub fn from_code(code: u8) -> Option<RootKind> {
-        RootKind::ALL.get(code as usize).copied()
-    }
-
-    pub fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// The name tools print (and JSON carries).
-    pub fn label(self) -> &'static str {
-        match self {
-            RootKind::StaticField => "static field",
-            RootKind::ThreadStack => "thread stack",
-            RootKind::VmInternal => "VM internal",
-            RootKind::Monitor => "monitor",
-            RootKind::ReferenceQueue => "reference queue",
-            RootKind::ClassMirror => "class",
-            RootKind::InternedString => "interned string",
-            RootKind::ThreadObject => "thread",
-        }
-    }
-}
+pub use gcvm_tracer::format::RootKind;
 
 /// One object of the graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,5 +196,110 @@ impl ObjectGraph {
             o.array_len.is_some(),
             self.array_header / 4,
         )
+    }
+}
+
+/// The object graph at `boundary` of the trace at `path` (`gc:N:end`, `gc:N:start`, `end`).
+/// A trace recorded without `--trace-pointers` is an error that says so.
+pub fn graph_at(
+    path: impl AsRef<std::path::Path>,
+    boundary: crate::Boundary,
+) -> Result<ObjectGraph, crate::TraceError> {
+    graph_of(&crate::reconstruct(path, boundary, false)?)
+}
+
+/// The object graph of a reconstructed heap.
+pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceError> {
+    let Some(pointers) = r.model.pointers() else {
+        return Err(crate::TraceError::at(
+            0,
+            "the trace has no pointers: record it with gcvm run --trace FILE --trace-pointers",
+        ));
+    };
+    let objects: Vec<GraphObject> = r
+        .objects()
+        .into_iter()
+        .map(|o| GraphObject {
+            addr: o.addr,
+            type_id: o.type_id,
+            size: o.size,
+            array_len: o.array_len,
+            site: o.site,
+        })
+        .collect();
+    let node_at = |addr: u64| {
+        objects
+            .binary_search_by_key(&addr, |o| o.addr)
+            .ok()
+            .map(|i| i as u32)
+    };
+    let edges: Vec<Vec<Edge>> = objects
+        .iter()
+        .map(|o| {
+            pointers
+                .refs_of(o.addr)
+                .iter()
+                .filter_map(|&(slot, target)| {
+                    Some(Edge {
+                        slot,
+                        target: node_at(target)?,
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let roots = pointers
+        .roots
+        .iter()
+        .filter_map(|r| {
+            Some(Root {
+                object: node_at(r.addr)?,
+                kind: r.kind,
+                detail: r.detail,
+            })
+        })
+        .collect();
+    Ok(ObjectGraph::new(
+        objects,
+        edges,
+        roots,
+        r.header.array_header as u32,
+        names_of(r),
+    ))
+}
+
+/// The names a graph of this reconstruction prints with.
+fn names_of(r: &crate::Reconstruction) -> Names {
+    let s = &r.symbols;
+    Names {
+        types: s
+            .types
+            .iter()
+            .map(|(&id, t)| (id, t.name.replace('/', ".")))
+            .collect(),
+        sites: s
+            .sites
+            .iter()
+            .map(|(&id, site)| (id, site.label()))
+            .collect(),
+        fields: s
+            .fields
+            .iter()
+            .flat_map(|(&ty, fields)| {
+                fields
+                    .iter()
+                    .map(move |(slot, name)| ((ty, *slot), name.clone()))
+            })
+            .collect(),
+        statics: s
+            .statics
+            .iter()
+            .map(|(&id, (class, field))| (id, format!("{class}.{field}")))
+            .collect(),
+        threads: r
+            .model
+            .threads()
+            .map(|(id, name, _)| (id, name.to_string()))
+            .collect(),
     }
 }

@@ -391,6 +391,8 @@ pub struct HeapModel {
     next_epoch_at: u64,
     /// Dead objects per (description, age) since the last `take_deaths`, when recording.
     deaths: Option<FxMap<(u32, u8), u64>>,
+    /// The object graph, once the trace records pointers (`--trace-pointers`).
+    pointers: Option<crate::pointers::PointerState>,
 }
 
 type R<T> = Result<T, String>;
@@ -432,6 +434,7 @@ impl HeapModel {
             epoch_bytes: 0,
             next_epoch_at: u64::MAX,
             deaths: None,
+            pointers: None,
         }
     }
 
@@ -636,7 +639,23 @@ impl HeapModel {
             | Event::SafepointArrival { .. }
             | Event::GcWorker(_)
             | Event::Activity(_)
-            | Event::ThreadState { .. } => Ok(()),
+            | Event::ThreadState { .. }
+            | Event::FieldsDef { .. }
+            | Event::StaticDef { .. } => Ok(()),
+            Event::Pointers(ref set) => {
+                let in_gc = self.gc.is_some();
+                self.pointers
+                    .get_or_insert_with(Default::default)
+                    .pointers(set, in_gc);
+                Ok(())
+            }
+            Event::Roots(ref set) => {
+                let in_gc = self.gc.is_some();
+                self.pointers
+                    .get_or_insert_with(Default::default)
+                    .roots(set, in_gc);
+                Ok(())
+            }
             Event::GcStart {
                 gc_id,
                 kind,
@@ -694,6 +713,9 @@ impl HeapModel {
                     .get(&id)
                     .ok_or_else(|| format!("space {id} is not defined"))?;
                 let (a, b) = (s.start >> 3, s.end >> 3);
+                if let (Some(p), None) = (self.pointers.as_mut(), &self.gc) {
+                    p.kill_range(a << 3, b << 3);
+                }
                 let (n, units) = self.kill_front_range(a, b);
                 self.released_objects += n;
                 self.released_bytes += units << 3;
@@ -1357,6 +1379,9 @@ impl HeapModel {
             .ok_or_else(|| format!("move from {:#x}: no object starts there", from << 3))?;
         self.place_gc(t, to, d, u, age.saturating_add(1));
         self.threads[t].cursor = Some(to + u);
+        if let Some(p) = self.pointers.as_mut() {
+            p.note_move(from << 3, to << 3, u << 3);
+        }
         let rec = &mut self.gc.as_mut().unwrap().record;
         rec.moved_objects += 1;
         rec.moved_bytes += u << 3;
@@ -1369,6 +1394,9 @@ impl HeapModel {
         match Self::take(&mut self.back, &mut self.descs, addr) {
             Some((d, age, u)) => {
                 self.place_gc(t, addr, d, u, age.saturating_add(1));
+                if let Some(p) = self.pointers.as_mut() {
+                    p.note_move(addr << 3, addr << 3, u << 3);
+                }
                 let rec = &mut self.gc.as_mut().unwrap().record;
                 rec.kept_objects += 1;
                 rec.kept_bytes += u << 3;
@@ -1443,6 +1471,9 @@ impl HeapModel {
             ));
         }
         objs.sort_unstable_by_key(|o| o.0);
+        if let Some(p) = self.pointers.as_mut() {
+            p.note_move(from << 3, to << 3, units << 3);
+        }
         let mut bytes = 0;
         let n = objs.len() as u64;
         for (a, d, age, u) in objs {
@@ -1463,6 +1494,22 @@ impl HeapModel {
         Ok(())
     }
 
+    /// Does an object (not a gap) start at `units` in `map`?
+    fn holds_object(map: &mut BTreeMap<u64, Run>, descs: &Descs, units: u64) -> bool {
+        map.range_mut(..=units)
+            .next_back()
+            .and_then(|(_, r)| {
+                let i = r.find(descs, units)?;
+                (!descs.is_gap(r.descs[i])).then_some(())
+            })
+            .is_some()
+    }
+
+    /// The object graph (`--trace-pointers` traces; None for a trace without pointers).
+    pub fn pointers(&self) -> Option<&crate::pointers::PointerState> {
+        self.pointers.as_ref()
+    }
+
     fn gc_end(&mut self, gc_id: u32, time_us: u64) -> R<()> {
         match &self.gc {
             None => return Err(format!("GC {gc_id} ends but none started")),
@@ -1473,6 +1520,12 @@ impl HeapModel {
         }
         self.ensure_back()?;
         self.note_peak();
+        if let Some(mut p) = self.pointers.take() {
+            // Before the back map goes: what is still in it died.
+            let (back, descs) = (&mut self.back, &self.descs);
+            p.gc_end(|addr| Self::holds_object(back, descs, addr >> 3));
+            self.pointers = Some(p);
+        }
         let (mut n, mut u) = (0u64, 0u64);
         for run in self.back.values() {
             n += run.live as u64;

@@ -28,6 +28,7 @@ mod inflate;
 pub mod jfr_export;
 pub mod parquet_export;
 pub mod perfetto;
+pub mod pointers;
 pub mod reader;
 pub mod reconstruct;
 pub mod render;

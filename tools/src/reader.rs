@@ -257,6 +257,51 @@ pub enum Event {
         start_us: u64,
         end_us: u64,
     },
+    /// `--trace-pointers`: GC roots — a whole set, or the continuation of the preceding one.
+    Roots(Box<RootSet>),
+    /// `--trace-pointers`: the references of objects whose references changed.
+    Pointers(Box<PointerSet>),
+    /// `--trace-pointers`: the reference fields of an instance type (slot, name).
+    FieldsDef {
+        type_id: u32,
+        fields: Vec<(u32, String)>,
+    },
+    /// `--trace-pointers`: a static field, the detail of static-field roots.
+    StaticDef {
+        id: u32,
+        class: String,
+        field: String,
+    },
+}
+
+/// One Roots event (docs/trace-format.md, "Pointers and roots").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootSet {
+    /// Addresses as the pause leaves them: applied at its GC end.
+    pub at_gc_end: bool,
+    /// Continues the preceding Roots event's set (otherwise this one starts a new set).
+    pub continued: bool,
+    /// In address order.
+    pub roots: Vec<gcvm_tracer::RootRecord>,
+}
+
+/// One Pointers event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointerSet {
+    /// Addresses as the pause leaves them: applied at its GC end.
+    pub at_gc_end: bool,
+    pub objects: Vec<ObjectPointers>,
+}
+
+/// One object's references in a Pointers event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectPointers {
+    pub addr: u64,
+    /// Adds to the object's preceding entry (a large array's references come in parts);
+    /// otherwise the entry replaces the object's references.
+    pub continues: bool,
+    /// (slot, target address), slots increasing; null references are left out.
+    pub refs: Vec<(u32, u64)>,
 }
 
 /// One Activity event: a thread's methods over one interval.
@@ -285,7 +330,7 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 33] = [
+pub const EVENT_KIND_NAMES: [&str; 37] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -319,6 +364,10 @@ pub const EVENT_KIND_NAMES: [&str; 33] = [
     "gc-worker",
     "activity",
     "thread-state",
+    "roots",
+    "pointers",
+    "fields",
+    "static",
 ];
 
 impl Event {
@@ -357,6 +406,10 @@ impl Event {
             Event::GcWorker(_) => 30,
             Event::Activity(_) => 31,
             Event::ThreadState { .. } => 32,
+            Event::Roots(_) => 33,
+            Event::Pointers(_) => 34,
+            Event::FieldsDef { .. } => 35,
+            Event::StaticDef { .. } => 36,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -412,6 +465,10 @@ pub struct Symbols {
     pub sites: HashMap<u32, SiteSym>,
     pub causes: HashMap<u32, String>,
     pub methods: HashMap<u32, MethodSym>,
+    /// `--trace-pointers`: reference fields by type id: (slot, name), slots increasing.
+    pub fields: HashMap<u32, Vec<(u32, String)>>,
+    /// `--trace-pointers`: static fields by id: (class, field).
+    pub statics: HashMap<u32, (String, String)>,
 }
 
 impl Symbols {
@@ -854,6 +911,14 @@ impl<R: Read> TraceReader<R> {
             }
             Event::MethodDef { id, def } => {
                 self.symbols.methods.insert(*id, (**def).clone());
+            }
+            Event::FieldsDef { type_id, fields } => {
+                self.symbols.fields.insert(*type_id, fields.clone());
+            }
+            Event::StaticDef { id, class, field } => {
+                self.symbols
+                    .statics
+                    .insert(*id, (class.clone(), field.clone()));
             }
             Event::GcStart { .. } => self.gcs_started = self.gcs_started.saturating_add(1),
             _ => {}
@@ -1614,10 +1679,116 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
                 descriptor: c.string("method descriptor")?,
             }),
         },
+        ev::ROOTS => Event::Roots(Box::new(decode_roots(c)?)),
+        ev::POINTERS => Event::Pointers(Box::new(decode_pointers(c)?)),
+        ev::FIELDS => {
+            let type_id = c.v32("fields type")?;
+            let n = c.varint("field count")?;
+            // Each field takes at least two bytes.
+            if n > (c.b.len().saturating_sub(c.p) / 2) as u64 {
+                return Err(c.err(format!(
+                    "type {type_id} claims {n} fields, more than the chunk holds"
+                )));
+            }
+            let mut fields = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                fields.push((c.v32("field slot")?, c.string("field name")?));
+            }
+            Event::FieldsDef { type_id, fields }
+        }
+        ev::STATIC => Event::StaticDef {
+            id: c.v32("static id")?,
+            class: c.string("static class")?,
+            field: c.string("static field")?,
+        },
         other => {
             c.p = start;
             return Err(c.err(format!("expected an event id, found {other:#04x}")));
         }
+    })
+}
+
+/// A Roots event's body (after its id).
+fn decode_roots(c: &mut Cur) -> Result<RootSet, TraceError> {
+    let flags = c.u8("roots flags")?;
+    let n = c.varint("root count")?;
+    // Each root takes at least three bytes.
+    if n > (c.b.len().saturating_sub(c.p) / 3) as u64 {
+        return Err(c.err(format!(
+            "a root set claims {n} roots, more than the chunk holds"
+        )));
+    }
+    let mut roots = Vec::with_capacity(n as usize);
+    let mut addr = 0u64;
+    for _ in 0..n {
+        let k = c.u8("root kind")?;
+        let kind = gcvm_tracer::RootKind::from_code(k)
+            .ok_or_else(|| c.err(format!("expected a root kind 0 to 7, found {k}")))?;
+        addr = addr
+            .checked_add(c.units("root address delta")?)
+            .filter(|a| *a <= MAX_UNITS << 3)
+            .ok_or_else(|| c.err("root address beyond the address limit".to_string()))?;
+        roots.push(gcvm_tracer::RootRecord {
+            addr,
+            kind,
+            detail: c.v32("root detail")?,
+        });
+    }
+    Ok(RootSet {
+        at_gc_end: flags & format::POINTERS_AT_GC_END != 0,
+        continued: flags & format::ROOTS_CONTINUED != 0,
+        roots,
+    })
+}
+
+/// A Pointers event's body (after its id).
+fn decode_pointers(c: &mut Cur) -> Result<PointerSet, TraceError> {
+    let flags = c.u8("pointers flags")?;
+    let n = c.varint("pointer record count")?;
+    // Each record takes at least two bytes.
+    if n > (c.b.len().saturating_sub(c.p) / 2) as u64 {
+        return Err(c.err(format!(
+            "a pointers event claims {n} objects, more than the chunk holds"
+        )));
+    }
+    let mut objects = Vec::with_capacity(n as usize);
+    let mut addr = 0u64;
+    for _ in 0..n {
+        addr = addr
+            .checked_add(c.units("pointer record address delta")?)
+            .filter(|a| *a <= MAX_UNITS << 3)
+            .ok_or_else(|| c.err("pointer record address beyond the address limit".to_string()))?;
+        let head = c.varint("pointer count")?;
+        let count = head >> 1;
+        if count > (c.b.len().saturating_sub(c.p) / 2) as u64 {
+            return Err(c.err(format!(
+                "an object claims {count} references, more than the chunk holds"
+            )));
+        }
+        let mut refs = Vec::with_capacity(count as usize);
+        let mut slot: i64 = -1;
+        for _ in 0..count {
+            slot = slot + 1 + c.v32("reference slot gap")? as i64;
+            let slot32 = u32::try_from(slot)
+                .map_err(|_| c.err(format!("reference slot {slot} beyond 32 bits")))?;
+            let rel = format::unzigzag(c.varint("reference target")?);
+            let target = (addr >> 3) as i64 + rel;
+            if !(0..=MAX_UNITS as i64).contains(&target) {
+                return Err(c.err(format!(
+                    "reference target {target} units is outside the heap's address range"
+                )));
+            }
+            refs.push((slot32, (target as u64) << 3));
+        }
+        objects.push(ObjectPointers {
+            addr,
+            continues: head & 1 != 0,
+            refs,
+        });
+    }
+    Ok(PointerSet {
+        at_gc_end: flags & format::POINTERS_AT_GC_END != 0,
+        objects,
     })
 }
 

@@ -120,6 +120,9 @@ impl Heap {
         if m.deaths.is_some() {
             self.stamp_lost_reference(m, slot);
         }
+        if let Some(p) = m.pointers.as_deref_mut() {
+            p.note(holder);
+        }
         if self.barrier.has_pre() && self.pre_write_active() {
             self.run_pre_write(m, holder, slot);
         }
@@ -188,6 +191,9 @@ impl Heap {
             if let Some(deaths) = m.deaths.as_deref_mut() {
                 deaths.lost(expected);
             }
+            if let Some(p) = m.pointers.as_deref_mut() {
+                p.note(holder);
+            }
         }
         if swapped && self.barrier.has_post() {
             m.barrier.post_write(holder, slot, new);
@@ -214,6 +220,9 @@ impl Heap {
                 deaths.lost(self.memory.read_ref(to + 4 * k));
             }
         }
+        if let Some(p) = m.pointers.as_deref_mut() {
+            p.note(dst);
+        }
         if self.barrier.has_pre() {
             m.barrier.pre_write_range(&self.memory, dst, to, len);
         }
@@ -229,6 +238,9 @@ impl Heap {
     pub fn clone_body(&self, m: &mut Mutator, from: Ref, to: Ref, first: usize, size: usize) {
         self.memory
             .copy(from.offset() + first, to.offset() + first, size - first);
+        if let Some(p) = m.pointers.as_deref_mut() {
+            p.note(to);
+        }
         if self.barrier.has_post() {
             let mut slots = Vec::new();
             self.memory

@@ -76,6 +76,16 @@ pub trait RootSource {
     /// Calls `visit` with every non-null root; the VM stores back the reference `visit` returns
     /// (the object's new address if it moved).
     fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref);
+
+    /// Calls `describe` with every non-null root, what holds it and the detail of that kind
+    /// (`--trace-pointers`: the trace's Roots events, `--heap-dump`'s root lines). Read-only.
+    /// A VM that does not say what holds its roots reports them all as VM-internal.
+    fn describe_roots(&mut self, describe: &mut dyn FnMut(Ref, gcvm_tracer::RootKind, u32)) {
+        self.visit_roots(&mut |r| {
+            describe(r, gcvm_tracer::RootKind::VmInternal, 0);
+            r
+        });
+    }
 }
 
 /// What kind of memory a space holds, for the tracer and the heap viewer.

@@ -15,6 +15,7 @@ pub mod kit;
 pub mod markcompact;
 pub mod memory;
 pub mod object;
+pub mod pointers;
 pub mod region;
 pub mod semispace;
 pub mod shared;
@@ -252,6 +253,28 @@ impl RootSource for WithPending<'_> {
         self.roots.visit_roots(visit);
         self.refs.visit_pending(visit);
     }
+
+    fn describe_roots(&mut self, describe: &mut dyn FnMut(Ref, gcvm_tracer::RootKind, u32)) {
+        self.roots.describe_roots(describe);
+        self.refs.visit_pending(&mut |r| {
+            describe(r, gcvm_tracer::RootKind::ReferenceQueue, 0);
+            r
+        });
+    }
+}
+
+/// Every root of `roots` with its kind and detail, in address order.
+fn described_roots(roots: &mut dyn RootSource) -> Vec<gcvm_tracer::RootRecord> {
+    let mut out = Vec::new();
+    roots.describe_roots(&mut |r, kind, detail| {
+        out.push(gcvm_tracer::RootRecord {
+            addr: r.offset() as u64,
+            kind,
+            detail,
+        })
+    });
+    out.sort_unstable();
+    out
 }
 
 /// The VM-facing heap: one collector, the memory it manages, the allocation slow paths, the
@@ -278,6 +301,8 @@ pub struct Heap {
     barrier_check: Option<Arc<BarrierCheck>>,
     /// `--trace-deaths` (deaths.rs): None when off.
     deaths: Option<deaths::DeathTracker>,
+    /// `--trace-pointers` (pointers.rs): None when off.
+    pointers: Option<Arc<pointers::PointerTracker>>,
     gc_count: AtomicU32,
     /// Has any thread allocated through the slow path (a TLAB refill, an object outside any
     /// TLAB, every concurrent mark-sweep allocation) since the last pause? After a pause every
@@ -342,6 +367,7 @@ impl Heap {
             collector,
             barrier_check: None,
             deaths: None,
+            pointers: None,
             gc_count: AtomicU32::new(0),
             allocated_since_pause: AtomicBool::new(false),
             start: Instant::now(),
@@ -376,6 +402,39 @@ impl Heap {
         self.barrier_free = false;
         self.holder_filter = collector::HolderFilter::new(self.memory.size());
         self.store_fast_path = None;
+    }
+
+    /// `--trace-pointers`: every reference store logs its holder, and every pause records the
+    /// references of the logged objects that survive and the roots (pointers.rs). Set before
+    /// any mutator is created.
+    pub fn with_pointer_tracking(mut self) -> Heap {
+        self.send_every_store_to_the_barrier();
+        self.pointers = Some(Arc::new(pointers::PointerTracker::new(self.memory.size())));
+        self
+    }
+
+    /// What pointer tracing did so far, with `--trace-pointers`.
+    pub fn pointer_totals(&self) -> Option<pointers::PointerTotals> {
+        self.pointers.as_ref().map(|p| *p.totals.lock())
+    }
+
+    /// Every root `roots` holds (the pending references included), with its kind and detail,
+    /// in address order.
+    pub fn describe_roots(&self, roots: &mut dyn RootSource) -> Vec<gcvm_tracer::RootRecord> {
+        let mut with_pending = WithPending {
+            roots,
+            refs: self.types.references(),
+        };
+        described_roots(&mut with_pending)
+    }
+
+    /// `--trace-pointers`, outside a pause (the end of the run; every thread stopped and
+    /// retired): records every logged object as it is and the roots.
+    pub fn record_pointers_now(&self, roots: &mut dyn RootSource, events: &mut dyn GcEventSink) {
+        if let Some(p) = &self.pointers {
+            let described = self.describe_roots(roots);
+            p.record_now(&self.memory, &self.types, &described, events);
+        }
     }
 
     /// The death tracker, with `--trace-deaths`.
@@ -423,12 +482,18 @@ impl Heap {
         if let Some(deaths) = &self.deaths {
             m.deaths = Some(Box::new(deaths.new_mutator()));
         }
+        if let Some(p) = &self.pointers {
+            m.pointers = Some(Box::new(p.new_mutator()));
+        }
         m
     }
 
     /// At a safepoint: retires the TLAB (for a collection) and hands over barrier buffers.
     pub fn flush_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, true);
+        if let Some(p) = m.pointers.as_deref_mut() {
+            p.hand_over();
+        }
     }
 
     /// The thread is about to block: gives back what others could use (`Collector::release_idle`).
@@ -439,6 +504,9 @@ impl Heap {
     /// At a thread's exit or the end of the run: gives everything back.
     pub fn retire_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, false);
+        if let Some(p) = m.pointers.as_deref_mut() {
+            p.hand_over();
+        }
     }
 
     /// The allocation slow path for `size` bytes that did not fit the mutator's TLAB. Returns
@@ -531,9 +599,28 @@ impl Heap {
             );
         }
         // Region roles taken since the last pause (eden, humongous) reach the trace first.
-        events.sync_spaces(&trace_spaces(&self.collector.spaces()));
-        events.gc_start(id, self.collector.trace_kind(cause), cause.label());
-        let outcome = body(roots, events);
+        let spaces_at_start = trace_spaces(&self.collector.spaces());
+        events.sync_spaces(&spaces_at_start);
+        let kind = self.collector.trace_kind(cause);
+        events.gc_start(id, kind, cause.label());
+        let outcome = match &self.pointers {
+            None => body(roots, events),
+            Some(tracker) => {
+                let mut watch = tracker.begin_pause(kind, &spaces_at_start);
+                let outcome = body(
+                    roots,
+                    &mut pointers::PointerWatch {
+                        inner: events,
+                        watch: &mut watch,
+                        tracker,
+                    },
+                );
+                // `roots` has the pending references already.
+                let described = described_roots(roots);
+                tracker.end_pause(watch, &self.memory, &self.types, &described, events);
+                outcome
+            }
+        };
         let refs = self.types.references();
         refs.collection_ended(
             self.collector

@@ -120,6 +120,20 @@ pub mod ev {
     /// One parallel GC worker's share of a phase (GC thread 0, between GC start and GC end):
     /// varint worker, str phase, varint start_us, end_us, objects, bytes, steals.
     pub const GC_WORKER: u8 = 0x1D;
+    /// `--trace-pointers`: the GC roots, a whole set or the continuation of one (GC thread 0,
+    /// just before a GC end, or global at the end of the run): u8 flags (bit 0: addresses as
+    /// the pause leaves them, applied at its GC end; bit 1: continues the preceding Roots
+    /// event's set), varint count, then count x (u8 kind, varint address units minus the
+    /// previous entry's (entries in address order), varint detail). See `RootKind`.
+    pub const ROOTS: u8 = 0x1E;
+    /// `--trace-pointers`: the references of objects whose references changed (GC thread 0,
+    /// just before a GC end, or global at the end of the run): u8 flags (bit 0: addresses as
+    /// the pause leaves them), varint count, then count x (varint address units minus the
+    /// previous object's (objects in address order), varint n, then n x (varint slot minus the
+    /// previous slot's plus one (slots increasing; a slot is 4 bytes from the object's start),
+    /// zigzag varint target units minus the object's units)). An object's record replaces its
+    /// references: the null ones are left out.
+    pub const POINTERS: u8 = 0x1F;
 
     // space events (any chunk)
     /// varint id, u8 kind, varint start_units, end_units, varint name length + name.
@@ -143,6 +157,12 @@ pub mod ev {
     /// A method, the context of deaths and the unit of code activity: varint id (>= 1),
     /// str class, str name, str descriptor.
     pub const METHOD: u8 = 0x33;
+    /// `--trace-pointers`: the reference fields of an instance type, for printing paths:
+    /// varint type id, count, then count x (varint slot, str name) — inherited fields too.
+    pub const FIELDS: u8 = 0x34;
+    /// `--trace-pointers`: a static reference field, the detail of a static-field root:
+    /// varint id, str class, str field.
+    pub const STATIC: u8 = 0x35;
 }
 
 /// The death context of Death events whose cause the VM did not observe (a reference dropped
@@ -162,6 +182,76 @@ pub const SITE_VM: u32 = 0;
 /// Header flag: the trace records code activity and thread states (`gcvm run --activity`):
 /// Activity and Thread State events, Method symbols for every loaded method.
 pub const HEADER_FLAG_ACTIVITY: u16 = 4;
+
+/// Header flag: the trace records pointers and roots (`gcvm run --trace-pointers`): Roots
+/// and Pointers events, Fields and Static symbols.
+pub const HEADER_FLAG_POINTERS: u16 = 8;
+
+/// Roots and Pointers events: addresses as the pause leaves them (applied at its GC end).
+pub const POINTERS_AT_GC_END: u8 = 1;
+/// Roots events: this event continues the preceding one's root set.
+pub const ROOTS_CONTINUED: u8 = 2;
+/// Objects per Pointers event and roots per Roots event, at most (events stay small).
+pub const POINTER_BATCH: usize = 1024;
+
+/// What holds a GC root (one byte in Roots events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum RootKind {
+    /// A static field of a class; the detail is a Static symbol.
+    StaticField = 0,
+    /// A local variable or operand-stack slot of a Java frame, or a native frame's argument;
+    /// the detail is the thread id.
+    ThreadStack = 1,
+    /// The VM's own references: global handles (detail 0) and a thread's handles and pending
+    /// exception (detail: the thread id).
+    VmInternal = 2,
+    /// An object whose monitor a frame holds; the detail is the thread id.
+    Monitor = 3,
+    /// A cleared reference waiting for the Reference Handler to enqueue it.
+    ReferenceQueue = 4,
+    /// The `java.lang.Class` object of a loaded class; the detail is the class's type id.
+    ClassMirror = 5,
+    /// An interned string (string literals and `String.intern`).
+    InternedString = 6,
+    /// A running thread's `java.lang.Thread` object; the detail is the thread id.
+    ThreadObject = 7,
+}
+
+impl RootKind {
+    pub const ALL: [RootKind; 8] = [
+        RootKind::StaticField,
+        RootKind::ThreadStack,
+        RootKind::VmInternal,
+        RootKind::Monitor,
+        RootKind::ReferenceQueue,
+        RootKind::ClassMirror,
+        RootKind::InternedString,
+        RootKind::ThreadObject,
+    ];
+
+    pub fn from_code(code: u8) -> Option<RootKind> {
+        RootKind::ALL.get(code as usize).copied()
+    }
+
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The name tools print (and JSON carries).
+    pub fn label(self) -> &'static str {
+        match self {
+            RootKind::StaticField => "static field",
+            RootKind::ThreadStack => "thread stack",
+            RootKind::VmInternal => "VM internal",
+            RootKind::Monitor => "monitor",
+            RootKind::ReferenceQueue => "reference queue",
+            RootKind::ClassMirror => "class",
+            RootKind::InternedString => "interned string",
+            RootKind::ThreadObject => "thread",
+        }
+    }
+}
 
 /// What a thread is doing (JIVE's thread states), one byte in Thread State events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -304,6 +394,18 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
         v >>= 7;
     }
     out.push(v as u8);
+}
+
+/// Appends `v` zigzag-encoded (small magnitudes, either sign, in few bytes) as LEB128.
+#[inline]
+pub fn put_zigzag(out: &mut Vec<u8>, v: i64) {
+    put_varint(out, ((v << 1) ^ (v >> 63)) as u64);
+}
+
+/// The signed value of a zigzag-encoded varint.
+#[inline]
+pub fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
 }
 
 /// Appends a length-prefixed UTF-8 string.

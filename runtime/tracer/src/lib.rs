@@ -19,7 +19,7 @@ pub mod jfr;
 pub mod stream;
 pub mod writer;
 
-pub use format::TraceSpaceKind;
+pub use format::{RootKind, TraceSpaceKind};
 pub use writer::{GcTraceSink, SpaceDesc, ThreadEvents, TraceConfig, TraceSummary, TraceWriter};
 
 /// Kinds of collection, as the trace and the GC log name them.
@@ -66,6 +66,13 @@ pub trait GcEventSink {
     /// `--trace-deaths`, before `gc_start`: the object at `addr` became unreachable at `time`
     /// (allocated bytes) while method `context` ran (`format::CONTEXT_UNKNOWN`: not observed).
     fn object_died(&mut self, _addr: u64, _time: u64, _context: u32) {}
+    /// `--trace-pointers`: the references of objects whose references changed since they were
+    /// last recorded, in address order (`at_gc_end`: addresses as the pause leaves them, sent
+    /// before `gc_end`; otherwise addresses now, outside a collection).
+    fn object_pointers(&mut self, _records: &PointerRecords, _at_gc_end: bool) {}
+    /// `--trace-pointers`: the whole root set, in address order (`at_gc_end` as for
+    /// `object_pointers`).
+    fn roots(&mut self, _roots: &[RootRecord], _at_gc_end: bool) {}
     /// The collection's reference processing: per kind (soft, weak, final, phantom), the
     /// references discovered and those cleared (HotSpot's `gc+ref` counts). Reported once,
     /// before `gc_end`, by collections that processed references.
@@ -112,6 +119,63 @@ pub struct WorkerActivity {
     pub bytes: u64,
     /// Successful steals from other workers' queues.
     pub steals: u64,
+}
+
+/// Objects and their non-null references (slot in 4-byte units from the object's start, target
+/// address), gathered for `GcEventSink::object_pointers`.
+#[derive(Clone, Debug, Default)]
+pub struct PointerRecords {
+    /// (object address, index of its first reference in `refs`)
+    objects: Vec<(u64, usize)>,
+    refs: Vec<(u32, u64)>,
+}
+
+impl PointerRecords {
+    /// Starts the record of the object at `addr` (after the previous object's address).
+    pub fn push_object(&mut self, addr: u64) {
+        debug_assert!(self.objects.last().is_none_or(|&(a, _)| a < addr));
+        self.objects.push((addr, self.refs.len()));
+    }
+
+    /// Adds a reference of the object last pushed (slots increasing).
+    pub fn push_ref(&mut self, slot: u32, target: u64) {
+        self.refs.push((slot, target));
+    }
+
+    pub fn len(&self) -> usize {
+        self.objects.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.objects.is_empty()
+    }
+
+    /// References recorded, over every object.
+    pub fn ref_count(&self) -> usize {
+        self.refs.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.objects.clear();
+        self.refs.clear();
+    }
+
+    /// Each object with its references.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, &[(u32, u64)])> + '_ {
+        self.objects.iter().enumerate().map(|(i, &(addr, first))| {
+            let end = self.objects.get(i + 1).map_or(self.refs.len(), |o| o.1);
+            (addr, &self.refs[first..end])
+        })
+    }
+}
+
+/// One GC root: the object held, what holds it and the detail of its kind
+/// (`format::RootKind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RootRecord {
+    pub addr: u64,
+    pub kind: format::RootKind,
+    pub detail: u32,
 }
 
 /// A sink that records nothing: tracing off.

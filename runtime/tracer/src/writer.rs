@@ -15,7 +15,7 @@
 //! them.
 
 use crate::format::{self, ev, MethodActivity, ThreadState, TraceHeader, TraceSpaceKind};
-use crate::{GcEventSink, GcKind, WorkerActivity};
+use crate::{GcEventSink, GcKind, PointerRecords, RootRecord, WorkerActivity};
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -50,6 +50,8 @@ pub struct TraceConfig {
     /// The trace records code activity and thread states (`--activity`): sets
     /// `HEADER_FLAG_ACTIVITY`.
     pub activity: bool,
+    /// The trace records pointers and roots (`--trace-pointers`): sets `HEADER_FLAG_POINTERS`.
+    pub pointers: bool,
 }
 
 impl Default for TraceConfig {
@@ -65,6 +67,7 @@ impl Default for TraceConfig {
             queue_buffers: 256,
             deaths: false,
             activity: false,
+            pointers: false,
         }
     }
 }
@@ -122,6 +125,8 @@ struct Globals {
     types: HashMap<u32, (u32, Option<u32>)>,
     /// site id -> usual type
     site_types: Vec<Option<u32>>,
+    /// (class, field) -> Static symbol id
+    statics: HashMap<(String, String), u32>,
     spaces: Vec<SpaceDesc>,
 }
 
@@ -309,6 +314,10 @@ impl TraceWriter {
                 format::HEADER_FLAG_ACTIVITY
             } else {
                 0
+            } | if config.pointers {
+                format::HEADER_FLAG_POINTERS
+            } else {
+                0
             },
             alignment: 8,
             ref_shift: format::UNIT_SHIFT as u8,
@@ -430,6 +439,38 @@ impl TraceWriter {
         format::put_str(rec, class);
         format::put_str(rec, name);
         format::put_str(rec, descriptor);
+    }
+
+    /// `--trace-pointers`: names the reference fields of instance type `id` (slot: 4-byte units
+    /// from the object's start; inherited fields included), for tools that print paths.
+    pub fn define_fields(&self, id: u32, fields: &[(u32, &str)]) {
+        let mut g = lock(&self.shared.globals);
+        let rec = g.record();
+        rec.push(ev::FIELDS);
+        format::put_varint(rec, id as u64);
+        format::put_varint(rec, fields.len() as u64);
+        for &(slot, name) in fields {
+            format::put_varint(rec, slot as u64);
+            format::put_str(rec, truncate(name, 1024));
+        }
+    }
+
+    /// `--trace-pointers`: the id of static field `class.field` (the detail of its roots),
+    /// defined in the trace the first time it is asked for.
+    pub fn define_static(&self, class: &str, field: &str) -> u32 {
+        let mut g = lock(&self.shared.globals);
+        let key = (class.to_string(), field.to_string());
+        if let Some(&id) = g.statics.get(&key) {
+            return id;
+        }
+        let id = g.statics.len() as u32;
+        g.statics.insert(key, id);
+        let rec = g.record();
+        rec.push(ev::STATIC);
+        format::put_varint(rec, id as u64);
+        format::put_str(rec, truncate(class, 1024));
+        format::put_str(rec, truncate(field, 1024));
+        id
     }
 
     /// The size the reader will infer for an allocation at `site` (for debug assertions in the
@@ -1227,12 +1268,133 @@ impl GcEventSink for GcTraceSink {
         }
     }
 
+    fn object_pointers(&mut self, records: &PointerRecords, at_gc_end: bool) {
+        let flags = if at_gc_end {
+            format::POINTERS_AT_GC_END
+        } else {
+            0
+        };
+        let mut batch = EventBatch::new(ev::POINTERS, flags);
+        for (addr, refs) in records.iter() {
+            let units = addr >> 3;
+            // A large array's references go in several entries (events stay under a buffer).
+            let mut parts = refs.chunks(POINTER_PART).peekable();
+            let mut first = true;
+            loop {
+                let part = parts.next().unwrap_or(&[]);
+                if batch.full() {
+                    batch.emit(&mut self.b, 0);
+                }
+                batch.put_varint(units - batch.prev);
+                batch.prev = units;
+                batch.put_varint((part.len() as u64) << 1 | (!first) as u64);
+                let mut prev_slot: i64 = -1;
+                for &(slot, target) in part {
+                    batch.put_varint((slot as i64 - prev_slot - 1) as u64);
+                    prev_slot = slot as i64;
+                    format::put_zigzag(&mut batch.body, (target >> 3) as i64 - units as i64);
+                }
+                batch.count += 1;
+                first = false;
+                if parts.peek().is_none() {
+                    break;
+                }
+            }
+        }
+        batch.emit(&mut self.b, 0);
+    }
+
+    fn roots(&mut self, roots: &[RootRecord], at_gc_end: bool) {
+        let flags = if at_gc_end {
+            format::POINTERS_AT_GC_END
+        } else {
+            0
+        };
+        let mut batch = EventBatch::new(ev::ROOTS, flags);
+        for r in roots {
+            if batch.full() {
+                batch.emit(&mut self.b, format::ROOTS_CONTINUED);
+            }
+            let units = r.addr >> 3;
+            batch.body.push(r.kind.code());
+            batch.put_varint(units - batch.prev);
+            batch.prev = units;
+            batch.put_varint(r.detail as u64);
+            batch.count += 1;
+        }
+        // An empty set is a set too: it replaces the one before.
+        batch.emit_always(&mut self.b, format::ROOTS_CONTINUED);
+    }
+
     fn object_died(&mut self, addr: u64, time: u64, context: u32) {
         self.b.ensure(32);
         self.b.put_u8(ev::DEATH);
         self.b.put_varint(addr >> 3);
         self.b.put_varint(time);
         self.b.put_varint(context as u64);
+    }
+}
+
+/// References per entry of a Pointers event: an object with more takes several entries.
+const POINTER_PART: usize = 256;
+/// A Pointers or Roots event is cut once its body passes this many bytes (an entry adds at
+/// most ~4 KB), so that it fits one event buffer.
+const BATCH_BYTES: usize = 10 * 1024;
+
+/// A Pointers or Roots event being built: entries are delta-encoded against the previous
+/// entry's address, and the event is cut at `POINTER_BATCH` entries or `BATCH_BYTES`.
+struct EventBatch {
+    id: u8,
+    flags: u8,
+    count: u64,
+    prev: u64,
+    body: Vec<u8>,
+    emitted: bool,
+}
+
+impl EventBatch {
+    fn new(id: u8, flags: u8) -> EventBatch {
+        EventBatch {
+            id,
+            flags,
+            count: 0,
+            prev: 0,
+            body: Vec::new(),
+            emitted: false,
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.count as usize >= format::POINTER_BATCH || self.body.len() >= BATCH_BYTES
+    }
+
+    fn put_varint(&mut self, v: u64) {
+        format::put_varint(&mut self.body, v);
+    }
+
+    /// Writes the event if it has entries; `later_flags` are added to the events after the
+    /// first.
+    fn emit(&mut self, b: &mut EventBuf, later_flags: u8) {
+        if self.count > 0 {
+            self.emit_always(b, later_flags);
+        }
+    }
+
+    fn emit_always(&mut self, b: &mut EventBuf, later_flags: u8) {
+        if self.emitted && self.count == 0 {
+            return;
+        }
+        let flags = self.flags | if self.emitted { later_flags } else { 0 };
+        let mut e = Vec::with_capacity(self.body.len() + 12);
+        e.push(self.id);
+        e.push(flags);
+        format::put_varint(&mut e, self.count);
+        e.extend_from_slice(&self.body);
+        b.put_event_bytes(&e);
+        self.emitted = true;
+        self.count = 0;
+        self.prev = 0;
+        self.body.clear();
     }
 }
 

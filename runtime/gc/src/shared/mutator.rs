@@ -25,6 +25,8 @@ pub struct Mutator {
     local: Option<Box<dyn Any + Send>>,
     /// `--trace-deaths`: the thread's stamps (deaths.rs); None when off.
     pub deaths: Option<Box<MutatorDeaths>>,
+    /// `--trace-pointers`: the thread's log of objects stored into (pointers.rs); None when off.
+    pub pointers: Option<Box<crate::pointers::MutatorPointers>>,
     /// Where the collector's slow path put the last object (`Heap::alloc_slow` sets it to
     /// `Placement::Explicit` before asking the collector).
     pub placement: Placement,
@@ -58,6 +60,7 @@ impl Mutator {
             barrier,
             local: None,
             deaths: None,
+            pointers: None,
             placement: Placement::Explicit,
         }
     }

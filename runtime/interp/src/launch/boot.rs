@@ -39,6 +39,12 @@ impl Vm {
             }
             heap = heap.with_death_tracking();
         }
+        if recording.trace_pointers {
+            if recording.trace.is_none() {
+                return Err("--trace-pointers needs --trace FILE".to_string());
+            }
+            heap = heap.with_pointer_tracking();
+        }
         let recorder = Recorder::open(&recording, &options, &heap)?;
         let streams = match &recording.stream {
             Some(setup) => Some(VmStreams::open(setup, &heap, &recording.program)?),

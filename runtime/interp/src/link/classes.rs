@@ -807,7 +807,12 @@ impl ClassTable {
             ClassKind::Array { elem, .. } => {
                 w.define_type(class.id, &class.name, 0, Some(elem.size() as u32))
             }
-            ClassKind::Instance => w.define_type(class.id, &class.name, class.instance_size, None),
+            ClassKind::Instance => {
+                w.define_type(class.id, &class.name, class.instance_size, None);
+                if w.header().flags & gcvm_tracer::format::HEADER_FLAG_POINTERS != 0 {
+                    define_trace_fields(w, class);
+                }
+            }
             ClassKind::Primitive(_) => {}
         }
     }
@@ -857,5 +862,24 @@ impl ClassById for ClassTable {
     #[inline(always)]
     fn class(&self, id: u32) -> &'static Class {
         ClassTable::class(self, id)
+    }
+}
+
+/// `--trace-pointers`: names the reference fields of instance class `class` in the trace (its
+/// own and inherited ones), so that tools print paths with field names.
+fn define_trace_fields(w: &TraceWriter, class: &Class) {
+    let mut fields: Vec<(u32, &str)> = Vec::new();
+    let mut c = Some(class);
+    while let Some(k) = c {
+        for f in &k.fields {
+            if !f.is_static() && f.kind == crate::model::insn::Kind::Ref {
+                fields.push((f.offset / 4, f.name.as_str()));
+            }
+        }
+        c = k.super_class;
+    }
+    if !fields.is_empty() {
+        fields.sort_unstable();
+        w.define_fields(class.id, &fields);
     }
 }

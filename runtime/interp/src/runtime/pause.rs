@@ -150,7 +150,13 @@ impl Vm {
         let id = self.heap.gc_count();
         let began = Instant::now();
         let capacity_before = self.heap.capacity();
-        self.dump_heap(&format!("gc {id} start"));
+        self.dump_heap(
+            &format!("gc {id} start"),
+            Some(&mut crate::runtime::thread::VmRoots {
+                vm: self,
+                threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+            }),
+        );
         self.stream_event(
             StreamEvent::GcStart,
             Some(id),
@@ -206,7 +212,13 @@ impl Vm {
             jfr.spaces(record.id, &self.heap.trace_spaces());
         }
         if let Ok(record) = &result {
-            self.dump_heap(&format!("gc {id} end"));
+            self.dump_heap(
+                &format!("gc {id} end"),
+                Some(&mut crate::runtime::thread::VmRoots {
+                    vm: self,
+                    threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+                }),
+            );
             if self.streams.is_some() {
                 let line = record.log_line();
                 let label = line.split("[gc] ").nth(1).unwrap_or(&line);

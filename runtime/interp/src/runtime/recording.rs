@@ -76,10 +76,15 @@ impl Vm {
     /// `--heap-dump`: writes the heap as it is, one line per object in address order
     /// (`address type_id size array_length`, `-` for non-arrays; fillers left out), under the
     /// header line `label` (`gc N start`, `gc N end`, `end`). Every TLAB must be retired.
-    pub(crate) fn dump_heap(&self, label: &str) {
+    /// With `--trace-pointers` and the world's `roots`, each object line goes on with its
+    /// non-null references (` slot:address`, slots in 4-byte units from the object's start)
+    /// and the section ends with one line per root (`root KIND address`, KIND the trace's
+    /// root-kind code), in address order.
+    pub(crate) fn dump_heap(&self, label: &str, roots: Option<&mut dyn gcvm_gc::RootSource>) {
         let Some(dump) = &self.recorder.heap_dump else {
             return;
         };
+        let with_pointers = self.heap.pointer_totals().is_some();
         let mut out = dump.lock();
         let _ = writeln!(out, "{label}");
         let mem = &self.heap.memory;
@@ -87,16 +92,41 @@ impl Vm {
             let ty = mem.type_id(obj);
             let size = mem.object_size(&self.types, obj);
             let _ = if self.types.info(ty).is_array() {
-                writeln!(
+                write!(
                     out,
                     "{:#x} {ty} {size} {}",
                     obj.offset(),
                     mem.array_length(obj)
                 )
             } else {
-                writeln!(out, "{:#x} {ty} {size} -", obj.offset())
+                write!(out, "{:#x} {ty} {size} -", obj.offset())
             };
+            if with_pointers {
+                mem.for_each_ref_slot(&self.types, obj, |slot| {
+                    let target = mem.read_ref(slot);
+                    if !target.is_null() {
+                        let index = (slot - obj.offset()) / 4;
+                        let _ = write!(out, " {index}:{:#x}", target.offset());
+                    }
+                });
+            }
+            let _ = writeln!(out);
         });
+        if let (true, Some(roots)) = (with_pointers, roots) {
+            for r in self.heap.describe_roots(roots) {
+                let _ = writeln!(out, "root {} {:#x}", r.kind.code(), r.addr);
+            }
+        }
+    }
+
+    /// `--trace-pointers` at the end of the run (every thread stopped and retired): the
+    /// references of the objects stored into since the last collection, and the roots, so that
+    /// the trace's last boundary has the graph too.
+    fn record_final_pointers(&self, roots: &mut dyn gcvm_gc::RootSource) {
+        if let Some(w) = &self.recorder.trace {
+            let mut sink = w.gc_sink();
+            self.heap.record_pointers_now(roots, &mut sink);
+        }
     }
 
     /// Makes the recording complete on an exit path (normal exit, uncaught exception,
@@ -138,7 +168,12 @@ impl Vm {
             st.flush_events();
         }
         if all && gc.is_some() {
-            self.dump_heap("end");
+            let mut roots = crate::runtime::thread::VmRoots {
+                vm: self,
+                threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+            };
+            self.record_final_pointers(&mut roots);
+            self.dump_heap("end", Some(&mut roots));
         }
         if let Some(w) = &self.recorder.trace {
             if let Err(e) = w.finish() {
@@ -198,6 +233,7 @@ fn open_trace(
         program: recording.program.clone(),
         heap_size: options.heap.max_size as u64,
         deaths: recording.trace_deaths,
+        pointers: recording.trace_pointers,
         activity: recording.activity.is_some(),
         ..TraceConfig::default()
     };

@@ -25,7 +25,7 @@ use crate::model::class::Method;
 use crate::runtime::vm::Vm;
 use gcvm_gc::{Mutator, Ref, RootSource};
 pub use gcvm_tracer::format::ThreadState;
-use gcvm_tracer::ThreadEvents;
+use gcvm_tracer::{RootKind, ThreadEvents};
 use parking_lot::{ArcMutexGuard, Condvar, Mutex, RawMutex};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -351,9 +351,25 @@ impl ThreadStack {
 
     /// Visits this thread's roots (see the module comment).
     pub fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
+        self.visit_roots_held(&mut |r, _| visit(r));
+    }
+
+    /// Visits this thread's roots, each with what holds it (`--trace-pointers`).
+    pub fn describe_roots(&mut self, describe: &mut dyn FnMut(Ref, RootKind, u32)) {
+        let thread = u32::try_from(self.thread_id).unwrap_or(u32::MAX);
+        self.visit_roots_held(&mut |r, kind| {
+            describe(r, kind, thread);
+            r
+        });
+    }
+
+    /// Visits this thread's roots with their kinds: the monitors its frames hold, its frames'
+    /// reference slots (the oop maps say which), its handles and pending exception (VM
+    /// internal) and its Thread object.
+    fn visit_roots_held(&mut self, visit: &mut dyn FnMut(Ref, RootKind) -> Ref) {
         let n = self.frames.len();
         for i in 0..n {
-            visit_ref(&mut self.frames[i].lock, visit);
+            visit_ref(&mut self.frames[i].lock, RootKind::Monitor, visit);
             let f = self.frames[i];
             let base = f.locals as usize;
             if f.method.is_native() {
@@ -389,29 +405,29 @@ impl ThreadStack {
             }
         }
         for h in self.handles.iter_mut() {
-            visit_ref(h, visit);
+            visit_ref(h, RootKind::VmInternal, visit);
         }
-        visit_ref(&mut self.pending, visit);
-        visit_ref(&mut self.thread_object, visit);
+        visit_ref(&mut self.pending, RootKind::VmInternal, visit);
+        visit_ref(&mut self.thread_object, RootKind::ThreadObject, visit);
     }
 }
 
-fn visit_slot(slot: &mut u64, visit: &mut dyn FnMut(Ref) -> Ref) {
+fn visit_slot(slot: &mut u64, visit: &mut dyn FnMut(Ref, RootKind) -> Ref) {
     let r = Ref::from_raw(*slot as u32);
     if !r.is_null() {
-        *slot = visit(r).raw() as u64;
+        *slot = visit(r, RootKind::ThreadStack).raw() as u64;
     }
 }
 
-fn visit_ref(r: &mut Ref, visit: &mut dyn FnMut(Ref) -> Ref) {
+fn visit_ref(r: &mut Ref, kind: RootKind, visit: &mut dyn FnMut(Ref, RootKind) -> Ref) {
     if !r.is_null() {
-        *r = visit(*r);
+        *r = visit(*r, kind);
     }
 }
 
 /// The root set of a collection: the stopped threads plus the VM's own references.
 pub struct VmRoots<'a> {
-    pub vm: &'static Vm,
+    pub vm: &'a Vm,
     pub threads: Vec<&'a mut ThreadStack>,
 }
 
@@ -422,30 +438,75 @@ impl RootSource for VmRoots<'_> {
         }
         visit_vm_roots(self.vm, visit);
     }
+
+    fn describe_roots(&mut self, describe: &mut dyn FnMut(Ref, RootKind, u32)) {
+        for t in self.threads.iter_mut() {
+            t.describe_roots(describe);
+        }
+        describe_vm_roots(self.vm, describe);
+    }
 }
 
 /// Statics, class mirrors, interned strings and VM globals.
-pub fn visit_vm_roots(vm: &'static Vm, visit: &mut dyn FnMut(Ref) -> Ref) {
+pub fn visit_vm_roots(vm: &Vm, visit: &mut dyn FnMut(Ref) -> Ref) {
+    visit_vm_roots_held(vm, &mut |r, _, _| visit(r));
+}
+
+/// The VM's own roots, each with what holds it (`--trace-pointers`): a static field's detail
+/// is its Static symbol in the trace, a class mirror's the class's type id.
+pub fn describe_vm_roots(vm: &Vm, describe: &mut dyn FnMut(Ref, RootKind, u32)) {
+    let trace = vm.recorder.trace.as_ref();
+    visit_vm_roots_held(vm, &mut |r, kind, holder| {
+        let detail = match (kind, holder) {
+            (RootKind::StaticField, Holder::Static(class, slot)) => {
+                let field = class
+                    .fields
+                    .iter()
+                    .find(|f| f.is_static() && f.offset == slot)
+                    .map_or("<static>", |f| f.name.as_str());
+                trace.map_or(0, |w| w.define_static(&class.java_name(), field))
+            }
+            (_, Holder::Class(class)) => class.id,
+            _ => 0,
+        };
+        describe(r, kind, detail);
+        r
+    });
+}
+
+/// What holds one of the VM's roots.
+enum Holder {
+    Static(&'static crate::model::class::Class, u32),
+    Class(&'static crate::model::class::Class),
+    Vm,
+}
+
+fn visit_vm_roots_held(vm: &Vm, visit: &mut dyn FnMut(Ref, RootKind, Holder) -> Ref) {
     use std::sync::atomic::Ordering;
     for class in vm.classes.all_classes() {
         for &slot in &class.static_ref_slots {
             let r = Ref::from_raw(class.static_value(slot) as u32);
             if !r.is_null() {
-                class.set_static_value(slot, visit(r).raw() as u64);
+                let now = visit(r, RootKind::StaticField, Holder::Static(class, slot));
+                class.set_static_value(slot, now.raw() as u64);
             }
         }
         let m = class.mirror();
         if !m.is_null() {
-            class.mirror.store(visit(m).raw(), Ordering::Relaxed);
+            let now = visit(m, RootKind::ClassMirror, Holder::Class(class));
+            class.mirror.store(now.raw(), Ordering::Relaxed);
         }
     }
     for sc in vm.classes.string_list.lock().iter() {
         let r = Ref::from_raw(sc.value.load(Ordering::Relaxed));
         if !r.is_null() {
-            sc.value.store(visit(r).raw(), Ordering::Relaxed);
+            let now = visit(r, RootKind::InternedString, Holder::Vm);
+            sc.value.store(now.raw(), Ordering::Relaxed);
         }
     }
     for g in vm.globals.lock().iter_mut() {
-        visit_ref(g, visit);
+        if !g.is_null() {
+            *g = visit(*g, RootKind::VmInternal, Holder::Vm);
+        }
     }
 }

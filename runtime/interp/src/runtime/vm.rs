@@ -75,6 +75,9 @@ pub struct Recording {
     /// With `trace`: also record each dead object's death time and context
     /// (`--trace-deaths`, gcvm_gc::deaths).
     pub trace_deaths: bool,
+    /// With `trace`: also record the references of objects and the roots at every collection
+    /// (`--trace-pointers`, gcvm_gc::pointers).
+    pub trace_pointers: bool,
     /// Heap streams for the viewer (`--stream`, `--stream-record`).
     pub stream: Option<crate::runtime::streams::StreamSetup>,
     /// A JDK Flight Recorder recording (`--jfr`, runtime/flight.rs).

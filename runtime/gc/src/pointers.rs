@@ -1,0 +1,423 @@
+//! Pointers and roots for the trace (`gcvm run --trace-pointers`): the object graph, recorded at
+//! collections so that tools can rebuild it at any GC end (docs/trace-format.md, "Pointers and
+//! roots").
+//!
+//! # What is recorded, and why so little
+//!
+//! AntTracks (Lengauer et al., ICPE 2017, section 4.8) writes the references of every object a
+//! collection moves, next to its move event, and of old objects whose cards are dirty. gcvm
+//! keeps the idea — references are recorded at collections, for survivors only — with an exact
+//! filter in place of the card table's: the reader follows every object through the moves, so a
+//! reference to an object that moved is still known (the reader translates it). A record is
+//! needed only when an object's references *changed*, and every such change is a store through
+//! the access API (access.rs). So:
+//!
+//! 1. **Logging, while the program runs.** Every reference store (a field, an array element,
+//!    an arraycopy, a clone, a compare-and-swap) notes its holder: one bit per 16 bytes of heap
+//!    says "logged since the last collection"; the first store into an object sets it and
+//!    appends the object to the thread's log. Later stores into it cost one load and a branch.
+//!    (With the option on, every store takes the access API's barriered path, as
+//!    `--trace-deaths` does.)
+//! 2. **At each pause.** The threads' logs are handed over when they stop. While the collector
+//!    runs, the pause's sink is wrapped (`PointerWatch`): each survivor it reports (move, region
+//!    move, keep-alive) whose old address is logged is remembered with its new address.
+//! 3. **After the collection, before GC end.** Each logged object that survived — or that lies
+//!    outside the spaces the pause collected, so was not reported — gets one record: its
+//!    non-null references as the pause leaves them (slot, target address). Logged objects that
+//!    died are dropped: nobody can ask for their references any more. Then the whole root set,
+//!    each root with its kind and detail (`RootSource::describe_roots`). The bits are cleared.
+//! 4. **At the end of the run** (`Heap::record_pointers_now`), the same for every logged object
+//!    as it is, and the roots, so the last boundary is exact too.
+//!
+//! The graph changes in two ways the logs do not see, and the reader handles both: a
+//! collection moves objects (references to them are translated), and it clears the referents of
+//! references whose referents died (references to dead objects are dropped). A reference from a
+//! dead object the collection did not visit may go stale (a region collection does not update
+//! the fields of unreachable old objects): the reader drops references to objects that died, so
+//! only the reachable part of the graph is promised exact.
+
+use crate::memory::HeapMemory;
+use crate::object::{Ref, TypeRegistry};
+use gcvm_tracer::{GcEventSink, GcKind, PointerRecords, RootRecord, SpaceDesc};
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Bytes per bit of the logged bitmap: two objects never start in the same 16 bytes.
+const GRAIN_SHIFT: usize = 4;
+
+/// What the threads and the pauses share.
+pub struct PointerTracker {
+    /// One bit per 16 bytes of heap: the object starting there is in some log.
+    logged: Box<[AtomicU64]>,
+    /// Logs the threads handed over at safepoints and exits (heap offsets of objects).
+    handed: Mutex<Vec<u32>>,
+    /// Totals over the run, for `gcvm run`'s figures and the benchmarks.
+    pub totals: Mutex<PointerTotals>,
+}
+
+/// What pointer tracing did over a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointerTotals {
+    /// Objects logged (stored into) since their last record, summed over the pauses.
+    pub logged: u64,
+    /// Objects recorded (logged and alive at the pause's end).
+    pub recorded: u64,
+    /// References recorded.
+    pub references: u64,
+    /// Survivors the collections reported (moved or kept): what AntTracks' scheme would
+    /// record, before its card filter for old objects.
+    pub survivors: u64,
+    /// Roots recorded.
+    pub roots: u64,
+}
+
+impl PointerTracker {
+    /// A tracker for a heap of `heap_size` bytes.
+    pub fn new(heap_size: usize) -> PointerTracker {
+        let words = (heap_size >> GRAIN_SHIFT).div_ceil(64);
+        PointerTracker {
+            logged: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            handed: Mutex::new(Vec::new()),
+            totals: Mutex::new(PointerTotals::default()),
+        }
+    }
+
+    /// A thread's side of the tracker.
+    pub fn new_mutator(self: &Arc<Self>) -> MutatorPointers {
+        MutatorPointers {
+            shared: self.clone(),
+            log: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn bit(&self, offset: usize) -> (&AtomicU64, u64) {
+        let grain = offset >> GRAIN_SHIFT;
+        (&self.logged[grain / 64], 1u64 << (grain % 64))
+    }
+
+    fn is_logged(&self, offset: usize) -> bool {
+        let (word, bit) = self.bit(offset);
+        word.load(Ordering::Relaxed) & bit != 0
+    }
+
+    /// Takes every handed-over log: the logged objects, in address order.
+    fn take_logged(&self) -> Vec<u32> {
+        let mut all = std::mem::take(&mut *self.handed.lock());
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    fn clear(&self, logged: &[u32]) {
+        for &o in logged {
+            let (word, bit) = self.bit(o as usize);
+            word.fetch_and(!bit, Ordering::Relaxed);
+        }
+    }
+
+    /// The start of a pause of `kind` (every thread stopped and its log handed over): what the
+    /// pause must watch. `spaces`: the heap's spaces as the trace knows them at GC start.
+    pub(crate) fn begin_pause(&self, kind: GcKind, spaces: &[SpaceDesc]) -> PauseWatch {
+        PauseWatch {
+            logged: self.take_logged(),
+            whole_heap: kind == GcKind::Major,
+            spaces: spaces.iter().map(|s| (s.id, s.start, s.end)).collect(),
+            collected: Vec::new(),
+            survivors: Vec::new(),
+            survivor_count: 0,
+        }
+    }
+
+    /// The end of the pause, before its GC end: the records of the logged objects that are
+    /// alive, and the roots (`roots`, already described), to `events`.
+    pub(crate) fn end_pause(
+        &self,
+        mut watch: PauseWatch,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        roots: &[RootRecord],
+        events: &mut dyn GcEventSink,
+    ) {
+        watch.survivors.sort_unstable();
+        let mut alive: Vec<usize> = watch
+            .logged
+            .iter()
+            .filter_map(|&old| watch.where_now(old as usize))
+            .collect();
+        alive.sort_unstable();
+        let mut records = PointerRecords::default();
+        for now in alive {
+            record_object(memory, types, Ref::from_offset(now), &mut records);
+        }
+        events.object_pointers(&records, true);
+        events.roots(roots, true);
+        self.clear(&watch.logged);
+        let mut t = self.totals.lock();
+        t.logged += watch.logged.len() as u64;
+        t.recorded += records.len() as u64;
+        t.references += records.ref_count() as u64;
+        t.survivors += watch.survivor_count;
+        t.roots += roots.len() as u64;
+    }
+
+    /// Outside a pause (the end of the run, every thread stopped and its log handed over):
+    /// every logged object as it is now, and the roots.
+    pub(crate) fn record_now(
+        &self,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        roots: &[RootRecord],
+        events: &mut dyn GcEventSink,
+    ) {
+        let logged = self.take_logged();
+        let mut records = PointerRecords::default();
+        for &o in &logged {
+            record_object(memory, types, Ref::from_offset(o as usize), &mut records);
+        }
+        events.object_pointers(&records, false);
+        events.roots(roots, false);
+        self.clear(&logged);
+        let mut t = self.totals.lock();
+        t.logged += logged.len() as u64;
+        t.recorded += records.len() as u64;
+        t.references += records.ref_count() as u64;
+        t.roots += roots.len() as u64;
+    }
+}
+
+/// Appends `obj`'s non-null references to `records`.
+fn record_object(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    obj: Ref,
+    records: &mut PointerRecords,
+) {
+    records.push_object(obj.offset() as u64);
+    memory.for_each_ref_slot(types, obj, |slot| {
+        let target = memory.read_ref(slot);
+        if !target.is_null() {
+            let index = ((slot - obj.offset()) / 4) as u32;
+            records.push_ref(index, target.offset() as u64);
+        }
+    });
+}
+
+/// A thread's log.
+pub struct MutatorPointers {
+    shared: Arc<PointerTracker>,
+    log: Vec<u32>,
+}
+
+impl MutatorPointers {
+    /// A reference store into `holder` is about to happen: log it, once per collection.
+    #[inline]
+    pub fn note(&mut self, holder: Ref) {
+        let (word, bit) = self.shared.bit(holder.offset());
+        if word.load(Ordering::Relaxed) & bit == 0
+            && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+        {
+            self.log.push(holder.offset() as u32);
+        }
+    }
+
+    /// At a safepoint or the thread's exit: hands the log over to the next pause.
+    pub fn hand_over(&mut self) {
+        if !self.log.is_empty() {
+            self.shared.handed.lock().append(&mut self.log);
+        }
+    }
+}
+
+/// What one pause watches: the logged objects, the spaces it collects and where the logged
+/// survivors went.
+pub(crate) struct PauseWatch {
+    /// Logged objects (heap offsets), in address order.
+    logged: Vec<u32>,
+    whole_heap: bool,
+    /// Every space at GC start: (id, start, end).
+    spaces: Vec<(u32, u64, u64)>,
+    /// The collected spaces' extents.
+    collected: Vec<(u64, u64)>,
+    /// (old offset, new offset) of logged survivors.
+    survivors: Vec<(usize, usize)>,
+    /// Survivors reported, logged or not.
+    survivor_count: u64,
+}
+
+impl PauseWatch {
+    /// Where the logged object at `old` is after the pause: its new address if the pause
+    /// reported it, the same address if it lies outside the collected spaces, None if it died.
+    fn where_now(&self, old: usize) -> Option<usize> {
+        if let Ok(i) = self.survivors.binary_search_by_key(&old, |s| s.0) {
+            return Some(self.survivors[i].1);
+        }
+        let collected = self.whole_heap
+            || self
+                .collected
+                .iter()
+                .any(|&(s, e)| (s..e).contains(&(old as u64)));
+        (!collected).then_some(old)
+    }
+}
+
+/// The pause's sink, seen through the watch: every event goes on to `inner`; survivors are
+/// noted on the way.
+pub(crate) struct PointerWatch<'a> {
+    pub inner: &'a mut dyn GcEventSink,
+    pub watch: &'a mut PauseWatch,
+    pub tracker: &'a PointerTracker,
+}
+
+impl PointerWatch<'_> {
+    fn survived(&mut self, from: u64, to: u64) {
+        if self.tracker.is_logged(from as usize) {
+            self.watch.survivors.push((from as usize, to as usize));
+        }
+    }
+}
+
+impl GcEventSink for PointerWatch<'_> {
+    fn wants_events(&self) -> bool {
+        // The watch needs the survivors even when the trace would not (it always does here:
+        // pointers are traced only with a trace).
+        true
+    }
+    fn gc_start(&mut self, gc_id: u32, kind: GcKind, cause: &str) {
+        self.inner.gc_start(gc_id, kind, cause)
+    }
+    fn plab(&mut self, worker: u32, start: u64, size: u64) {
+        self.inner.plab(worker, start, size)
+    }
+    fn moved(&mut self, from: u64, to: u64, size: u32) {
+        self.watch.survivor_count += 1;
+        self.survived(from, to);
+        self.inner.moved(from, to, size)
+    }
+    fn region_moved(&mut self, from: u64, to: u64, count: u32, bytes: u64) {
+        self.watch.survivor_count += count as u64;
+        let w = &mut *self.watch;
+        let first = w.logged.partition_point(|&o| (o as u64) < from);
+        for &x in w.logged[first..]
+            .iter()
+            .take_while(|&&o| (o as u64) < from + bytes)
+        {
+            let x = x as u64;
+            w.survivors.push((x as usize, (x + to - from) as usize));
+        }
+        self.inner.region_moved(from, to, count, bytes)
+    }
+    fn kept_alive(&mut self, addr: u64, size: u32) {
+        self.watch.survivor_count += 1;
+        self.survived(addr, addr);
+        self.inner.kept_alive(addr, size)
+    }
+    fn gc_end(&mut self, gc_id: u32) {
+        self.inner.gc_end(gc_id)
+    }
+    fn collecting_space(&mut self, space: u32) {
+        if let Some(&(_, s, e)) = self.watch.spaces.iter().find(|sp| sp.0 == space) {
+            self.watch.collected.push((s, e));
+        }
+        self.inner.collecting_space(space)
+    }
+    fn sync_spaces(&mut self, spaces: &[SpaceDesc]) {
+        self.inner.sync_spaces(spaces)
+    }
+    fn space_release(&mut self, id: u32) {
+        self.inner.space_release(id)
+    }
+    fn object_died(&mut self, addr: u64, time: u64, context: u32) {
+        self.inner.object_died(addr, time, context)
+    }
+    fn object_pointers(&mut self, records: &PointerRecords, at_gc_end: bool) {
+        self.inner.object_pointers(records, at_gc_end)
+    }
+    fn roots(&mut self, roots: &[RootRecord], at_gc_end: bool) {
+        self.inner.roots(roots, at_gc_end)
+    }
+    fn reference_counts(&mut self, discovered: [u64; 4], cleared: [u64; 4]) {
+        self.inner.reference_counts(discovered, cleared)
+    }
+    fn worker_activity(&mut self, phase: &str, workers: &[gcvm_tracer::WorkerActivity]) {
+        self.inner.worker_activity(phase, workers)
+    }
+    fn wants_phase_times(&self) -> bool {
+        self.inner.wants_phase_times()
+    }
+    fn wants_phase_frames(&self) -> bool {
+        self.inner.wants_phase_frames()
+    }
+    fn phase_end(
+        &mut self,
+        phase: &str,
+        spaces: &[SpaceDesc],
+        fill: &mut dyn FnMut(&mut gcvm_tracer::stream::Tiler),
+    ) {
+        self.inner.phase_end(phase, spaces, fill)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tracker() -> Arc<PointerTracker> {
+        Arc::new(PointerTracker::new(1 << 20))
+    }
+
+    #[test]
+    fn a_store_logs_its_holder_once() {
+        let t = tracker();
+        let mut m = t.new_mutator();
+        m.note(Ref::from_offset(4096));
+        m.note(Ref::from_offset(4096));
+        m.note(Ref::from_offset(8192));
+        m.hand_over();
+        assert_eq!(t.take_logged(), vec![4096, 8192]);
+    }
+
+    #[test]
+    fn logs_of_several_threads_come_out_in_address_order() {
+        let t = tracker();
+        let (mut a, mut b) = (t.new_mutator(), t.new_mutator());
+        a.note(Ref::from_offset(9000 & !15));
+        b.note(Ref::from_offset(128));
+        b.hand_over();
+        a.hand_over();
+        assert_eq!(t.take_logged(), vec![128, 9000 & !15]);
+    }
+
+    #[test]
+    fn a_cleared_object_is_logged_again_by_its_next_store() {
+        let t = tracker();
+        let mut m = t.new_mutator();
+        m.note(Ref::from_offset(4096));
+        m.hand_over();
+        let logged = t.take_logged();
+        t.clear(&logged);
+        m.note(Ref::from_offset(4096));
+        m.hand_over();
+        assert_eq!(t.take_logged(), vec![4096]);
+    }
+
+    #[test]
+    fn a_logged_object_outside_the_collected_spaces_stays_where_it_is() {
+        let t = tracker();
+        let space = |id, start, end| SpaceDesc {
+            id,
+            kind: gcvm_tracer::TraceSpaceKind::Eden,
+            start,
+            end,
+            name: String::new(),
+        };
+        let spaces = [space(0, 0, 4096), space(1, 4096, 8192)];
+        let mut w = t.begin_pause(GcKind::Minor, &spaces);
+        w.collected.push((0, 4096));
+        w.survivors.push((64, 4200));
+        assert_eq!(w.where_now(64), Some(4200));
+        assert_eq!(w.where_now(128), None, "died in eden");
+        assert_eq!(w.where_now(5000), Some(5000), "old, not collected");
+    }
+}
