@@ -129,12 +129,26 @@ pub fn escapees(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError
     )
 }
 
-/// `gcvm leaks FILE [--json] [--plot OUT.svg]`.
+/// `gcvm leaks FILE [--json] [--plot OUT.svg]`: on a trace with pointers, suspects by
+/// retained-size growth over the graphs at every collection's end (`--plot` then draws the
+/// allocation sites' live bytes, as for a plain trace); otherwise allocation sites by live-bytes
+/// growth.
 pub fn leaks(
     path: impl AsRef<Path>,
     json: bool,
     plot: Option<&Path>,
 ) -> Result<String, TraceError> {
+    let path = path.as_ref();
+    if has_pointers(path)? {
+        if let Some(p) = plot {
+            write_plots(
+                p,
+                "gcvm leak suspects",
+                &[svg::leaks(&Lifecycle::read(path)?)],
+            )?;
+        }
+        return retained_leaks(path, json, LEAK_SUSPECTS);
+    }
     let l = Lifecycle::read(path)?;
     if let Some(p) = plot {
         write_plots(p, "gcvm leak suspects", &[svg::leaks(&l)])?;
@@ -224,24 +238,69 @@ pub fn dominators_in(
     }
 }
 
-/// `gcvm leaks` on a trace with pointers: the suspects by retained-size growth over `graphs`
-/// ((boundary label, graph) in boundary order, one at a time so that only one is in memory).
-pub fn retained_leaks_over(
-    graphs: impl IntoIterator<Item = Result<(String, crate::graph::ObjectGraph), TraceError>>,
+/// Suspects `gcvm leaks` lists.
+const LEAK_SUSPECTS: usize = 10;
+
+/// Was the trace at `path` recorded with `--trace-pointers`?
+pub fn has_pointers(path: &Path) -> Result<bool, TraceError> {
+    let reader = crate::reader::TraceReader::open(path)?;
+    Ok(reader.header().flags & gcvm_tracer::format::HEADER_FLAG_POINTERS != 0)
+}
+
+/// `gcvm paths FILE --at B --to TARGET [--json] [--limit N]`.
+pub fn paths(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    target: &crate::analysis::paths::Target,
     json: bool,
     limit: usize,
 ) -> Result<String, TraceError> {
+    let b = crate::boundary::parse_boundary(boundary)?;
+    let graph = crate::graph::graph_at(path, b)?;
+    Ok(paths_in(&graph, boundary, target, json, limit))
+}
+
+/// `gcvm dominators FILE --at B [--by type|site] [--json] [--limit N]`.
+pub fn dominators(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    by: Option<crate::analysis::dominators::DominatorGroup>,
+    json: bool,
+    limit: usize,
+) -> Result<String, TraceError> {
+    let b = crate::boundary::parse_boundary(boundary)?;
+    let graph = crate::graph::graph_at(path, b)?;
+    Ok(dominators_in(&graph, boundary, by, json, limit))
+}
+
+/// `gcvm leaks` on a trace with pointers: one replay, the graph at every collection's end fed
+/// to the leak tracker as it comes (one graph in memory at a time).
+pub fn retained_leaks(
+    path: impl AsRef<Path>,
+    json: bool,
+    limit: usize,
+) -> Result<String, TraceError> {
+    use crate::analysis::replay::{replay, Flow};
+    use crate::reader::Event;
+    let path = path.as_ref();
+    let array_header = crate::reader::TraceReader::open(path)?
+        .header()
+        .array_header as u32;
     let mut tracker = crate::analysis::leaks::LeakTracker::default();
     let mut last = None;
-    for found in graphs {
-        let (label, graph) = found?;
-        tracker.add(&label, &graph);
-        last = Some(graph);
-    }
-    let r = match &last {
-        Some(g) => tracker.finish(g),
-        None => tracker.finish(&crate::graph::ObjectGraph::default()),
-    };
+    replay(
+        path,
+        |_, _| {},
+        |model, ev, symbols| {
+            if let Event::GcEnd { gc_id, .. } = ev {
+                let graph = crate::graph::graph_of_model(model, symbols, array_header)?;
+                tracker.add(&format!("gc:{gc_id}:end"), &graph);
+                last = Some(graph);
+            }
+            Ok(Flow::Go)
+        },
+    )?;
+    let r = tracker.finish(&last.unwrap_or_default());
     Ok(match json {
         true => graph_reports::retained_leaks_json(&r, limit),
         false => graph_reports::retained_leaks_text(&r, limit),
