@@ -247,6 +247,18 @@ pub fn has_pointers(path: &Path) -> Result<bool, TraceError> {
     Ok(reader.header().flags & gcvm_tracer::format::HEADER_FLAG_POINTERS != 0)
 }
 
+/// The graph at `boundary`; a trace without pointers is refused from its header, before any
+/// replay.
+fn graph_at_checked(path: &Path, boundary: &str) -> Result<crate::graph::ObjectGraph, TraceError> {
+    let b = crate::boundary::parse_boundary(boundary)?;
+    if !has_pointers(path)? {
+        return Err(TraceError::message(
+            "the trace has no pointers: record it with gcvm run --trace FILE --trace-pointers",
+        ));
+    }
+    crate::graph::graph_at(path, b)
+}
+
 /// `gcvm paths FILE --at B --to TARGET [--json] [--limit N]`.
 pub fn paths(
     path: impl AsRef<Path>,
@@ -255,8 +267,7 @@ pub fn paths(
     json: bool,
     limit: usize,
 ) -> Result<String, TraceError> {
-    let b = crate::boundary::parse_boundary(boundary)?;
-    let graph = crate::graph::graph_at(path, b)?;
+    let graph = graph_at_checked(path.as_ref(), boundary)?;
     Ok(paths_in(&graph, boundary, target, json, limit))
 }
 
@@ -268,8 +279,7 @@ pub fn dominators(
     json: bool,
     limit: usize,
 ) -> Result<String, TraceError> {
-    let b = crate::boundary::parse_boundary(boundary)?;
-    let graph = crate::graph::graph_at(path, b)?;
+    let graph = graph_at_checked(path.as_ref(), boundary)?;
     Ok(dominators_in(&graph, boundary, by, json, limit))
 }
 

@@ -20,8 +20,10 @@ fn path_lines(root: &str, steps: &[Step], indent: &str) -> String {
     let mut o = format!("{indent}{root}\n");
     for s in steps {
         o += &format!("{indent}  {} {}", s.type_name, hex(s.addr));
-        if let Some(f) = &s.field {
-            o += &format!(" .{f}");
+        match s.field.as_deref() {
+            Some(f) if f.starts_with('[') => o += &format!(" {f}"),
+            Some(f) => o += &format!(" .{f}"),
+            None => {}
         }
         o.push('\n');
     }
@@ -41,6 +43,9 @@ fn steps_json(steps: &[Step]) -> String {
 /// `gcvm paths`: the targets, their path groups by bytes (at most `limit`, each with an
 /// example path), the unreachable ones.
 pub fn paths_text(r: &PathsReport, g: &ObjectGraph, at: &str, limit: usize) -> String {
+    if r.objects == 0 {
+        return format!("no object at {at} is {}\n", r.target);
+    }
     let mut o = format!(
         "shortest GC-root paths at {at} to {}: {} objects, {}\n",
         r.target,
@@ -382,6 +387,29 @@ mod tests {
         let g = holder_and_item();
         let json = dominators_json(&report(&g, Some(DominatorGroup::Site), 10), &g, "end", 10);
         assert!(json.contains(r#""by":"site","groups":[{"site":"<site 1>","objects":1,"shallow":16,"retained":40},{"site":"Main.make:3","objects":1,"shallow":24,"retained":24}]"#), "{json}");
+    }
+
+    #[test]
+    fn paths_text_says_when_no_object_is_selected() {
+        let g = holder_and_item();
+        let r = root_paths(&g, &Target::Name("Nothing".into()));
+        assert_eq!(
+            paths_text(&r, &g, "end", 10),
+            "no object at end is Nothing\n"
+        );
+    }
+
+    #[test]
+    fn an_array_element_hop_is_printed_without_a_dot() {
+        let steps = [Step {
+            addr: 0x40,
+            type_name: "[LItem;".into(),
+            field: Some("[2]".into()),
+        }];
+        assert_eq!(
+            path_lines("VM global", &steps, ""),
+            "VM global\n  [LItem; 0x40 [2]\n"
+        );
     }
 
     #[test]
