@@ -509,8 +509,8 @@ const COMMANDS_PER_TRACE: usize = 3;
 
 /// One recorded trace of the corpus.
 struct Recorded {
-    /// The collector, and "+deaths" when recorded with `--trace-deaths`, "+activity" with
-    /// `--activity`.
+    /// The collector, and "+deaths+pointers" when recorded with `--trace-deaths` and
+    /// `--trace-pointers`, "+activity" with `--activity`.
     name: String,
     deaths: bool,
     activity: bool,
@@ -518,7 +518,7 @@ struct Recorded {
 }
 
 /// Real traces of a conformance program under every collector: plain, with `--trace-deaths`
-/// and with `--activity`, in a small heap with many forced collections. They are recorded once and
+/// and `--trace-pointers`, and with `--activity`, in a small heap with many forced collections. They are recorded once and
 /// kept (`CARGO_TARGET_TMPDIR/fuzz-corpus/`, keyed by the program and the options), so that
 /// case `i` of a seed is the same mutant in every run; a kept trace the reader no longer reads
 /// to its end (the format changed) is recorded again.
@@ -535,13 +535,14 @@ fn traces() -> &'static [Recorded] {
             .collect();
         parallel_map(&runs, PARALLEL_RUNS, |&(gc, deaths, activity)| {
             let name = match (deaths, activity) {
-                (true, _) => format!("{gc}+deaths"),
+                (true, _) => format!("{gc}+deaths+pointers"),
                 (_, true) => format!("{gc}+activity"),
                 _ => gc.to_string(),
             };
             let mut options = vec!["-Xmx4m", "--gc", gc, "--gc-stress", TRACE_GC_STRESS];
             if deaths {
                 options.push("--trace-deaths");
+                options.push("--trace-pointers");
             }
             if activity {
                 options.push("--activity");
@@ -573,8 +574,8 @@ fn traces() -> &'static [Recorded] {
 
 /// Changes when what the VM records changes within a format version (new event ids that
 /// older traces lack but still read without), so that kept traces are recorded again:
-/// 1: concurrent mark-sweep's runs of cells.
-const CORPUS_REVISION: u32 = 1;
+/// 1: concurrent mark-sweep's runs of cells; 2: the deaths traces record pointers too.
+const CORPUS_REVISION: u32 = 2;
 
 /// Does the trace at `file` exist and read without an error to its trailer?
 fn reads_to_the_end(file: &Path) -> bool {

@@ -50,6 +50,15 @@ pub struct TraceInfo {
     pub activity_intervals: u64,
     /// Raw bytes of Activity events per (thread, interval) pair (0 without any).
     pub activity_bytes_per_interval: f64,
+    /// Whether the header says the trace records pointers and roots (`--trace-pointers`).
+    pub pointers: bool,
+    /// Object entries of the Pointers events, and the references they hold.
+    pub pointer_records: u64,
+    pub pointer_references: u64,
+    /// Roots over every Roots event.
+    pub roots: u64,
+    /// Raw bytes of Pointers and Roots events per collection (0 without collections).
+    pub pointer_bytes_per_collection: f64,
 }
 
 /// How often one event kind occurs and its raw bytes.
@@ -99,6 +108,10 @@ struct Tally {
     total: u64,
     /// (thread, start µs, end µs) of every Activity event.
     activity_intervals: HashSet<(u32, u64, u64)>,
+    /// Object entries and references of Pointers events, roots of Roots events.
+    pointer_records: u64,
+    pointer_references: u64,
+    roots: u64,
 }
 
 impl Default for Tally {
@@ -113,6 +126,9 @@ impl Default for Tally {
             spaces: BTreeMap::new(),
             total: 0,
             activity_intervals: HashSet::new(),
+            pointer_records: 0,
+            pointer_references: 0,
+            roots: 0,
         }
     }
 }
@@ -131,6 +147,12 @@ impl Tally {
                 self.activity_intervals
                     .insert((thread, a.start_us, a.end_us));
             }
+            Event::Pointers(p) => {
+                self.pointer_records += p.objects.len() as u64;
+                self.pointer_references +=
+                    p.objects.iter().map(|o| o.refs.len() as u64).sum::<u64>();
+            }
+            Event::Roots(r) => self.roots += r.roots.len() as u64,
             Event::GcStart {
                 gc_id,
                 kind,
@@ -211,6 +233,15 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
         0 => 0.0,
         n => activity_bytes as f64 / n as f64,
     };
+    let pointer_bytes: u64 = ["pointers", "roots"]
+        .iter()
+        .filter_map(|k| reader::EVENT_KIND_NAMES.iter().position(|n| n == k))
+        .map(|k| t.bytes[k])
+        .sum();
+    let pointer_bytes_per_collection = match t.gcs.len() {
+        0 => 0.0,
+        n => pointer_bytes as f64 / n as f64,
+    };
     let buffer_bytes: u64 = ["tlab", "cells", "cells-next"]
         .iter()
         .filter_map(|k| reader::EVENT_KIND_NAMES.iter().position(|n| n == k))
@@ -228,6 +259,11 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
         activity: header.flags & format::HEADER_FLAG_ACTIVITY != 0,
         activity_intervals,
         activity_bytes_per_interval,
+        pointers: header.flags & format::HEADER_FLAG_POINTERS != 0,
+        pointer_records: t.pointer_records,
+        pointer_references: t.pointer_references,
+        roots: t.roots,
+        pointer_bytes_per_collection,
         header,
         chunks: reader.chunks_read,
         compressed_chunks: reader.compressed_chunks,

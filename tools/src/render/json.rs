@@ -105,6 +105,14 @@ pub fn info(i: &TraceInfo) -> String {
             "activity_bytes_per_interval",
             format!("{:.3}", i.activity_bytes_per_interval),
         )
+        .raw("pointers", i.pointers.to_string())
+        .num("pointer_records", i.pointer_records)
+        .num("pointer_references", i.pointer_references)
+        .num("roots", i.roots)
+        .num(
+            "pointer_bytes_per_collection",
+            format!("{:.1}", i.pointer_bytes_per_collection),
+        )
         .raw("threads", threads)
         .raw("collections", colls)
         .raw("spaces", spaces)

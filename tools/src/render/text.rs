@@ -77,6 +77,15 @@ pub fn info(i: &TraceInfo) -> String {
             i.activity_bytes_per_interval
         );
     }
+    if i.pointers {
+        o += &format!(
+            "pointers   yes: {} object records with {} references, {} roots; {:.0} raw bytes of pointer and root events per collection\n",
+            thousands(i.pointer_records),
+            thousands(i.pointer_references),
+            thousands(i.roots),
+            i.pointer_bytes_per_collection
+        );
+    }
     o += &format!(
         "symbols    {} types, {} sites, {} GC causes\n",
         i.types, i.sites, i.causes

@@ -127,6 +127,11 @@ impl Vm {
             let mut sink = w.gc_sink();
             self.heap.record_pointers_now(roots, &mut sink);
         }
+        if let (true, Some(totals)) = (self.options.log_gc_details, self.heap.pointer_totals()) {
+            let uptime = self.heap.uptime().as_secs_f64();
+            let line = format!("[{uptime:.3}s][info][gc,pointers] {}\n", totals.log_line());
+            self.write_stdout(line.as_bytes());
+        }
     }
 
     /// Makes the recording complete on an exit path (normal exit, uncaught exception,
