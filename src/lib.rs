@@ -65,8 +65,16 @@ enum Command {
     Activity(activity::ActivityArgs),
     /// Nursery escapees: objects that survived one collection and died at the next, per site.
     Escapees(TraceFileArgs),
-    /// Leak suspects: allocation sites whose live bytes grow across collections, ranked.
+    /// Leak suspects: allocation sites whose live bytes grow across collections, ranked; on a
+    /// trace recorded with --trace-pointers, the objects whose retained size grows, each with
+    /// its shortest path from a GC root.
     Leaks(PlotArgs),
+    /// Shortest paths from the GC roots to chosen objects, grouped (a trace recorded with
+    /// --trace-pointers): why they are alive.
+    Paths(paths::PathsArgs),
+    /// The dominator tree of the heap at a boundary (a trace recorded with --trace-pointers):
+    /// the objects retaining most, or retained size per type or allocation site.
+    Dominators(dominators::DominatorsArgs),
     /// Write the heap at a boundary of a trace as an HPROF heap dump (for heap-dump analysers).
     Hprof(hprof::HprofArgs),
     /// Export a trace for other tools: Perfetto / Chrome trace-event JSON, Parquet tables.
@@ -108,6 +116,8 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Activity(a) => activity::run(a),
         Command::Escapees(a) => escapees::run(a),
         Command::Leaks(a) => leaks::run(a),
+        Command::Paths(a) => paths::run(a),
+        Command::Dominators(a) => dominators::run(a),
         Command::Hprof(a) => hprof::run(a),
         Command::Export(a) => export::run(a),
         Command::Replay(a) => replay::run(a),

@@ -1,5 +1,7 @@
 //! `gcvm leaks FILE [--json] [--plot OUT.svg]`: leak suspects, the allocation sites whose live
-//! bytes grow across collections, ranked.
+//! bytes grow across collections, ranked; on a trace recorded with `--trace-pointers`, the
+//! objects whose retained size grows (at their accumulation point), each with its shortest
+//! root path.
 
 use super::common::{print_trace_report, PlotArgs};
 use std::process::ExitCode;

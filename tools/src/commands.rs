@@ -10,7 +10,7 @@ use crate::analysis::{
 };
 use crate::boundary::GroupBy;
 use crate::reader::TraceError;
-use crate::render::{html, json as to_json, svg, text};
+use crate::render::{graph_reports, html, json as to_json, svg, text};
 use std::path::Path;
 
 /// What an analysis found, rendered by `as_json` if `json`, else by `as_text`.
@@ -129,12 +129,26 @@ pub fn escapees(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError
     )
 }
 
-/// `gcvm leaks FILE [--json] [--plot OUT.svg]`.
+/// `gcvm leaks FILE [--json] [--plot OUT.svg]`: on a trace with pointers, suspects by
+/// retained-size growth over the graphs at every collection's end (`--plot` then draws the
+/// allocation sites' live bytes, as for a plain trace); otherwise allocation sites by live-bytes
+/// growth.
 pub fn leaks(
     path: impl AsRef<Path>,
     json: bool,
     plot: Option<&Path>,
 ) -> Result<String, TraceError> {
+    let path = path.as_ref();
+    if has_pointers(path)? {
+        if let Some(p) = plot {
+            write_plots(
+                p,
+                "gcvm leak suspects",
+                &[svg::leaks(&Lifecycle::read(path)?)],
+            )?;
+        }
+        return retained_leaks(path, json, LEAK_SUSPECTS);
+    }
     let l = Lifecycle::read(path)?;
     if let Some(p) = plot {
         write_plots(p, "gcvm leak suspects", &[svg::leaks(&l)])?;
@@ -190,4 +204,115 @@ impl Comparison {
     pub fn html(&self) -> String {
         html::comparison(self)
     }
+}
+
+/// `gcvm paths`'s report on a graph already built (`at`: the boundary's label): the shortest
+/// root paths of the objects `target` selects, grouped, at most `limit` groups.
+pub fn paths_in(
+    graph: &crate::graph::ObjectGraph,
+    at: &str,
+    target: &crate::analysis::paths::Target,
+    json: bool,
+    limit: usize,
+) -> String {
+    let r = crate::analysis::paths::root_paths(graph, target);
+    match json {
+        true => graph_reports::paths_json(&r, graph, at, limit),
+        false => graph_reports::paths_text(&r, graph, at, limit),
+    }
+}
+
+/// `gcvm dominators`'s report on a graph already built: the `limit` largest retainers, or
+/// with `by` the retained size per type or site.
+pub fn dominators_in(
+    graph: &crate::graph::ObjectGraph,
+    at: &str,
+    by: Option<crate::analysis::dominators::DominatorGroup>,
+    json: bool,
+    limit: usize,
+) -> String {
+    let r = crate::analysis::dominators::report(graph, by, limit);
+    match json {
+        true => graph_reports::dominators_json(&r, graph, at, limit),
+        false => graph_reports::dominators_text(&r, graph, at, limit),
+    }
+}
+
+/// Suspects `gcvm leaks` lists.
+const LEAK_SUSPECTS: usize = 10;
+
+/// Was the trace at `path` recorded with `--trace-pointers`?
+pub fn has_pointers(path: &Path) -> Result<bool, TraceError> {
+    let reader = crate::reader::TraceReader::open(path)?;
+    Ok(reader.header().flags & gcvm_tracer::format::HEADER_FLAG_POINTERS != 0)
+}
+
+/// The graph at `boundary`; a trace without pointers is refused from its header, before any
+/// replay.
+fn graph_at_checked(path: &Path, boundary: &str) -> Result<crate::graph::ObjectGraph, TraceError> {
+    let b = crate::boundary::parse_boundary(boundary)?;
+    if !has_pointers(path)? {
+        return Err(TraceError::message(
+            "the trace has no pointers: record it with gcvm run --trace FILE --trace-pointers",
+        ));
+    }
+    crate::graph::graph_at(path, b)
+}
+
+/// `gcvm paths FILE --at B --to TARGET [--json] [--limit N]`.
+pub fn paths(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    target: &crate::analysis::paths::Target,
+    json: bool,
+    limit: usize,
+) -> Result<String, TraceError> {
+    let graph = graph_at_checked(path.as_ref(), boundary)?;
+    Ok(paths_in(&graph, boundary, target, json, limit))
+}
+
+/// `gcvm dominators FILE --at B [--by type|site] [--json] [--limit N]`.
+pub fn dominators(
+    path: impl AsRef<Path>,
+    boundary: &str,
+    by: Option<crate::analysis::dominators::DominatorGroup>,
+    json: bool,
+    limit: usize,
+) -> Result<String, TraceError> {
+    let graph = graph_at_checked(path.as_ref(), boundary)?;
+    Ok(dominators_in(&graph, boundary, by, json, limit))
+}
+
+/// `gcvm leaks` on a trace with pointers: one replay, the graph at every collection's end fed
+/// to the leak tracker as it comes (one graph in memory at a time).
+pub fn retained_leaks(
+    path: impl AsRef<Path>,
+    json: bool,
+    limit: usize,
+) -> Result<String, TraceError> {
+    use crate::analysis::replay::{replay, Flow};
+    use crate::reader::Event;
+    let path = path.as_ref();
+    let array_header = crate::reader::TraceReader::open(path)?
+        .header()
+        .array_header as u32;
+    let mut tracker = crate::analysis::leaks::LeakTracker::default();
+    let mut last = None;
+    replay(
+        path,
+        |_, _| {},
+        |model, ev, symbols| {
+            if let Event::GcEnd { gc_id, .. } = ev {
+                let graph = crate::graph::graph_of_model(model, symbols, array_header)?;
+                tracker.add(&format!("gc:{gc_id}:end"), &graph);
+                last = Some(graph);
+            }
+            Ok(Flow::Go)
+        },
+    )?;
+    let r = tracker.finish(&last.unwrap_or_default());
+    Ok(match json {
+        true => graph_reports::retained_leaks_json(&r, limit),
+        false => graph_reports::retained_leaks_text(&r, limit),
+    })
 }

@@ -210,23 +210,33 @@ pub fn graph_at(
 
 /// The object graph of a reconstructed heap.
 pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceError> {
-    let Some(pointers) = r.model.pointers() else {
+    graph_of_model(&r.model, &r.symbols, r.header.array_header as u32)
+}
+
+/// The object graph of a heap model as it stands (during a replay, at a GC end), named with
+/// the trace's `symbols` (`array_header`: the trace header's array header size).
+pub fn graph_of_model(
+    model: &crate::HeapModel,
+    symbols: &crate::Symbols,
+    array_header: u32,
+) -> Result<ObjectGraph, crate::TraceError> {
+    let Some(pointers) = model.pointers() else {
         return Err(crate::TraceError::at(
             0,
             "the trace has no pointers: record it with gcvm run --trace FILE --trace-pointers",
         ));
     };
-    let objects: Vec<GraphObject> = r
-        .objects()
-        .into_iter()
-        .map(|o| GraphObject {
+    let mut objects: Vec<GraphObject> = Vec::new();
+    model.for_each_object(|o| {
+        objects.push(GraphObject {
             addr: o.addr,
-            type_id: o.type_id,
-            size: o.size,
-            array_len: o.array_len,
-            site: o.site,
+            type_id: o.desc.type_id,
+            size: o.desc.size(),
+            array_len: o.desc.array_len,
+            site: o.desc.site,
         })
-        .collect();
+    });
+    objects.sort_unstable_by_key(|o| o.addr);
     let node_at = |addr: u64| {
         objects
             .binary_search_by_key(&addr, |o| o.addr)
@@ -263,14 +273,13 @@ pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceEr
         objects,
         edges,
         roots,
-        r.header.array_header as u32,
-        names_of(r),
+        array_header,
+        names_of(model, symbols),
     ))
 }
 
-/// The names a graph of this reconstruction prints with.
-fn names_of(r: &crate::Reconstruction) -> Names {
-    let s = &r.symbols;
+/// The names a graph of this model prints with.
+fn names_of(model: &crate::HeapModel, s: &crate::Symbols) -> Names {
     Names {
         types: s
             .types
@@ -296,8 +305,7 @@ fn names_of(r: &crate::Reconstruction) -> Names {
             .iter()
             .map(|(&id, (class, field))| (id, format!("{class}.{field}")))
             .collect(),
-        threads: r
-            .model
+        threads: model
             .threads()
             .map(|(id, name, _)| (id, name.to_string()))
             .collect(),

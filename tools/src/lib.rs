@@ -16,7 +16,8 @@
 //! - `heap_at(path, "gc:12:end", GroupBy::Type, json)` — `gcvm heap`: the heap at a boundary,
 //!   object by object or grouped.
 //! - the others in `commands`: `heap_by_chain`, `diff`, `overview`, `lifetimes`, `escapees`,
-//!   `leaks`, `deaths`, `activity`.
+//!   `leaks`, `deaths`, `activity`; on traces recorded with `--trace-pointers`, `paths`
+//!   (shortest GC-root paths) and `dominators` (retained sizes), and `leaks` by retained size.
 
 pub mod analysis;
 pub mod boundary;

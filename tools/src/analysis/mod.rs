@@ -10,6 +10,9 @@
 //! - `deaths`: allocation site x death site (traces recorded with `--trace-deaths`).
 //! - `activity`: the code that ran and the threads' states before each pause (traces recorded
 //!   with `--activity`).
+//! - On the object graph at a boundary (traces recorded with `--trace-pointers`, `graph`):
+//!   `paths` (shortest GC-root paths, grouped), `dominators` (the dominator tree and retained
+//!   sizes) and `leaks` (leak suspects by retained-size growth over several graphs).
 //!
 //! Shared: `replay` (the whole trace through a model, an analysis called per event), `labels`
 //! (names of kinds, threads and groups), `pauses` (percentiles).
@@ -18,10 +21,13 @@ pub mod activity;
 pub mod compare;
 pub mod deaths;
 pub mod diff;
+pub mod dominators;
 pub mod heap_at;
 pub mod info;
 pub mod labels;
+pub mod leaks;
 pub mod lifecycle;
+pub mod paths;
 pub mod pauses;
 pub mod replay;
 pub mod stats;
