@@ -43,12 +43,13 @@ use parking_lot::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// Bytes per bit of the logged bitmap: two objects never start in the same 16 bytes.
-const GRAIN_SHIFT: usize = 4;
+/// Bytes per bit of the logged bitmap: every object starts on an 8-byte boundary, so a set bit
+/// names the object exactly (a survivor found in a run of moved objects is found in the bitmap).
+const GRAIN_SHIFT: usize = 3;
 
 /// What the threads and the pauses share.
 pub struct PointerTracker {
-    /// One bit per 16 bytes of heap: the object starting there is in some log.
+    /// One bit per 8 bytes of heap: the object starting there is in some log.
     logged: Box<[AtomicU64]>,
     /// Logs the threads handed over at safepoints and exits (heap offsets of objects).
     handed: Mutex<Vec<u32>>,
@@ -100,24 +101,38 @@ impl PointerTracker {
         (&self.logged[grain / 64], 1u64 << (grain % 64))
     }
 
-    fn is_logged(&self, offset: usize) -> bool {
+    /// Is the object at `offset` logged? Clears its bit (it is being dealt with).
+    fn take_bit(&self, offset: usize) -> bool {
         let (word, bit) = self.bit(offset);
         word.load(Ordering::Relaxed) & bit != 0
+            && word.fetch_and(!bit, Ordering::Relaxed) & bit != 0
     }
 
-    /// Takes every handed-over log: the logged objects, in address order.
-    fn take_logged(&self) -> Vec<u32> {
-        let mut all = std::mem::take(&mut *self.handed.lock());
-        all.sort_unstable();
-        all.dedup();
-        all
-    }
-
-    fn clear(&self, logged: &[u32]) {
-        for &o in logged {
-            let (word, bit) = self.bit(o as usize);
-            word.fetch_and(!bit, Ordering::Relaxed);
+    /// Calls `f` with every logged object starting in `[from, to)`, clearing their bits.
+    fn take_bits_in(&self, from: usize, to: usize, mut f: impl FnMut(usize)) {
+        let (first, last) = (from >> GRAIN_SHIFT, to.div_ceil(1 << GRAIN_SHIFT));
+        let mut grain = first;
+        while grain < last {
+            let word = &self.logged[grain / 64];
+            let bits = word.load(Ordering::Relaxed) >> (grain % 64);
+            if bits == 0 {
+                grain = (grain / 64 + 1) * 64;
+                continue;
+            }
+            let at = grain + bits.trailing_zeros() as usize;
+            if at >= last {
+                break;
+            }
+            word.fetch_and(!(1u64 << (at % 64)), Ordering::Relaxed);
+            f(at << GRAIN_SHIFT);
+            grain = at + 1;
         }
+    }
+
+    /// Takes every handed-over log: the logged objects, each once (its bit is set), in no
+    /// particular order.
+    fn take_logged(&self) -> Vec<u32> {
+        std::mem::take(&mut *self.handed.lock())
     }
 
     /// The start of a pause of `kind` (every thread stopped and its log handed over): what the
@@ -143,16 +158,19 @@ impl PointerTracker {
         roots: &[RootRecord],
         events: &mut dyn GcEventSink,
     ) {
-        watch.survivors.sort_unstable();
         watch.collected.sort_unstable();
-        let mut alive: Vec<usize> = watch
-            .logged
-            .iter()
-            .filter_map(|&old| watch.where_now(old as usize))
-            .collect();
-        // The logged survivors the pause reported; the other live ones lay outside what it
-        // collected.
-        let outside = alive.len().saturating_sub(watch.survivors.len()) as u64;
+        // The logged survivors the pause reported (their bits are clear now), at their new
+        // places, and the logged objects outside what it collected, where they were. The other
+        // logged objects died.
+        let mut alive: Vec<usize> = watch.survivors.iter().map(|s| s.1).collect();
+        let mut outside = 0u64;
+        for &old in &watch.logged {
+            let old = old as usize;
+            if self.take_bit(old) && !watch.in_collected(old) {
+                alive.push(old);
+                outside += 1;
+            }
+        }
         alive.sort_unstable();
         let mut records = PointerRecords::default();
         for now in alive {
@@ -160,7 +178,6 @@ impl PointerTracker {
         }
         events.object_pointers(&records, true);
         events.roots(roots, true);
-        self.clear(&watch.logged);
         let mut t = self.totals.lock();
         t.logged += watch.logged.len() as u64;
         t.recorded += records.len() as u64;
@@ -179,14 +196,15 @@ impl PointerTracker {
         roots: &[RootRecord],
         events: &mut dyn GcEventSink,
     ) {
-        let logged = self.take_logged();
+        let mut logged = self.take_logged();
+        logged.sort_unstable();
         let mut records = PointerRecords::default();
         for &o in &logged {
+            self.take_bit(o as usize);
             record_object(memory, types, Ref::from_offset(o as usize), &mut records);
         }
         events.object_pointers(&records, false);
         events.roots(roots, false);
-        self.clear(&logged);
         let mut t = self.totals.lock();
         t.logged += logged.len() as u64;
         t.recorded += records.len() as u64;
@@ -272,17 +290,22 @@ pub(crate) struct PauseWatch {
 }
 
 impl PauseWatch {
+    /// Did the pause collect the space `addr` lies in? (`collected` sorted by start; extents
+    /// do not overlap.)
+    fn in_collected(&self, addr: usize) -> bool {
+        let a = addr as u64;
+        let i = self.collected.partition_point(|&(s, _)| s <= a);
+        self.whole_heap || (i > 0 && a < self.collected[i - 1].1)
+    }
+
     /// Where the logged object at `old` is after the pause: its new address if the pause
     /// reported it, the same address if it lies outside the collected spaces, None if it died.
+    #[cfg(test)]
     fn where_now(&self, old: usize) -> Option<usize> {
-        if let Ok(i) = self.survivors.binary_search_by_key(&old, |s| s.0) {
-            return Some(self.survivors[i].1);
+        if let Some(s) = self.survivors.iter().find(|s| s.0 == old) {
+            return Some(s.1);
         }
-        let old64 = old as u64;
-        // `collected` is sorted by start and its extents do not overlap.
-        let i = self.collected.partition_point(|&(s, _)| s <= old64);
-        let collected = self.whole_heap || (i > 0 && old64 < self.collected[i - 1].1);
-        (!collected).then_some(old)
+        (!self.in_collected(old)).then_some(old)
     }
 }
 
@@ -296,7 +319,7 @@ pub(crate) struct PointerWatch<'a> {
 
 impl PointerWatch<'_> {
     fn survived(&mut self, from: u64, to: u64) {
-        if self.tracker.is_logged(from as usize) {
+        if self.tracker.take_bit(from as usize) {
             self.watch.survivors.push((from as usize, to as usize));
         }
     }
@@ -321,15 +344,11 @@ impl GcEventSink for PointerWatch<'_> {
     }
     fn region_moved(&mut self, from: u64, to: u64, count: u32, bytes: u64) {
         self.watch.survivor_count += count as u64;
-        let w = &mut *self.watch;
-        let first = w.logged.partition_point(|&o| (o as u64) < from);
-        for &x in w.logged[first..]
-            .iter()
-            .take_while(|&&o| (o as u64) < from + bytes)
-        {
-            let x = x as u64;
-            w.survivors.push((x as usize, (x + to - from) as usize));
-        }
+        let survivors = &mut self.watch.survivors;
+        self.tracker
+            .take_bits_in(from as usize, (from + bytes) as usize, |x| {
+                survivors.push((x, x + to as usize - from as usize))
+            });
         self.inner.region_moved(from, to, count, bytes)
     }
     fn kept_alive(&mut self, addr: u64, size: u32) {
@@ -403,27 +422,49 @@ mod tests {
     }
 
     #[test]
-    fn logs_of_several_threads_come_out_in_address_order() {
+    fn logs_of_several_threads_are_handed_over_together() {
         let t = tracker();
         let (mut a, mut b) = (t.new_mutator(), t.new_mutator());
-        a.note(Ref::from_offset(9000 & !15));
+        a.note(Ref::from_offset(9000));
         b.note(Ref::from_offset(128));
         b.hand_over();
         a.hand_over();
-        assert_eq!(t.take_logged(), vec![128, 9000 & !15]);
+        let mut logged = t.take_logged();
+        logged.sort_unstable();
+        assert_eq!(logged, vec![128, 9000]);
     }
 
     #[test]
-    fn a_cleared_object_is_logged_again_by_its_next_store() {
+    fn a_dealt_with_object_is_logged_again_by_its_next_store() {
         let t = tracker();
         let mut m = t.new_mutator();
         m.note(Ref::from_offset(4096));
         m.hand_over();
-        let logged = t.take_logged();
-        t.clear(&logged);
+        for o in t.take_logged() {
+            assert!(t.take_bit(o as usize));
+        }
         m.note(Ref::from_offset(4096));
         m.hand_over();
         assert_eq!(t.take_logged(), vec![4096]);
+    }
+
+    #[test]
+    fn the_bitmap_finds_every_logged_object_in_a_run_once() {
+        let t = tracker();
+        let mut m = t.new_mutator();
+        for off in [1024, 1032, 2048, 70_000] {
+            m.note(Ref::from_offset(off));
+        }
+        let mut found = Vec::new();
+        t.take_bits_in(1032, 70_000, |x| found.push(x));
+        assert_eq!(found, vec![1032, 2048]);
+        found.clear();
+        t.take_bits_in(0, 80_000, |x| found.push(x));
+        assert_eq!(
+            found,
+            vec![1024, 70_000],
+            "the run's objects were dealt with"
+        );
     }
 
     #[test]
