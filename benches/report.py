@@ -13,6 +13,8 @@ the date, the machine and the command:
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
   trace-size   benches/trace_size.py --json: trace bytes per allocation, programs x collectors
+  pointers     benches/pointers_overhead.py --json: --trace-pointers against --trace (time,
+               pauses, bytes) and its records against AntTracks' every-survivor scheme
   streams      benches/streams_overhead.py --json: what heap streams cost
   jfr          benches/jfr_overhead.py --hotspot --json: what --jfr costs, bytes per event
   activity     benches/activity_overhead.py --json: what --activity costs (and, with
@@ -68,8 +70,8 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "trace-size", "streams", "jfr",
-            "activity", "threads"]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "trace-size", "pointers",
+            "streams", "jfr", "activity", "threads"]
 # ----------------------------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -407,6 +409,49 @@ def trace_size(ctx):
     return "\n".join(out), summary
 
 
+def pointers(ctx):
+    cmd = ["python3", "benches/pointers_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
+           "--collectors", COLLECTORS, "--xmx", XMX, "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    out = ["## Pointer tracing cost", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           f"Every bundled program at its default size, `-Xmx{XMX}`, `--trace FILE` and `--trace "
+           "FILE --trace-pointers` alternating, `-Xlog:gc*`; median wall seconds of `--trace` and "
+           "the ratio of `--trace-pointers` to it; total pause time of each (the pointer records "
+           "are written in the pauses); raw trace bytes per allocation both ways (`gcvm trace "
+           "info`), and raw bytes of pointer and root events per collection. *Records*: objects "
+           "whose references were written (each object stored into since the last collection "
+           "and alive after it, docs/trace-format.md \"Pointers and roots\"); *AntTracks'*: what "
+           "AntTracks' scheme writes for the same run — every object a collection moves or "
+           "keeps, plus the objects outside the collected spaces whose references changed (its "
+           "dirty cards); *saved*: the share of AntTracks' records not written.", "",
+           "| program | collector | --trace s | pointers x | pauses ms | with pointers ms | raw "
+           "B/alloc | with pointers | pointer B/GC | records | AntTracks' | saved |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    ratios, bytes, saved = [], [], []
+    for r in data["rows"]:
+        x = r["pointers_s"] / r["trace_s"]
+        ratios.append(x)
+        bytes.append(r["pointers_raw_per_alloc"] / r["raw_per_alloc"])
+        saved.append(r["saved"])
+        out.append(f"| {r['program']} | {r['collector']} | {r['trace_s']:.2f} | {x:.2f} | "
+                   f"{r['pause_ms']:.1f} | {r['pointers_pause_ms']:.1f} | "
+                   f"{r['raw_per_alloc']:.2f} | {r['pointers_raw_per_alloc']:.2f} | "
+                   f"{r['pointer_bytes_per_gc']:,.0f} | {r['records']:,} | "
+                   f"{r['antracks_records']:,} | {100 * r['saved']:.0f}% |")
+    total = sum(r["records"] for r in data["rows"])
+    base = sum(r["antracks_records"] for r in data["rows"])
+    out += ["", f"Geometric means: run time {geomean(ratios):.2f}x `--trace`, raw trace "
+            f"{geomean(bytes):.2f}x; over every run, {total:,} records against AntTracks' "
+            f"{base:,} ({100 * (1 - total / max(1, base)):.0f}% fewer).", ""]
+    return "\n".join(out), {"time": geomean(ratios), "bytes": geomean(bytes),
+                            "saved": 1 - total / max(1, base)}
+
+
 def jfr(ctx):
     cmd = ["python3", "benches/jfr_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
            "--xmx", XMX, "--hotspot", "--json"]
@@ -630,7 +675,8 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "tracing": tracing, "trace-size": trace_size, "streams": streams, "jfr": jfr,
+           "tracing": tracing, "trace-size": trace_size, "pointers": pointers,
+           "streams": streams, "jfr": jfr,
            "activity": activity, "threads": threads}
 
 

@@ -186,3 +186,20 @@ fn a_trace_without_pointers_says_how_to_record_them() {
     let err = graph_at(&trace, Boundary::End).unwrap_err().to_string();
     assert!(err.contains("--trace-pointers"), "{err}");
 }
+
+#[test]
+fn trace_pointers_without_a_trace_is_a_one_line_error() {
+    let classes = classes();
+    let out = run_gcvm(&[
+        "run",
+        "--trace-pointers",
+        "-cp",
+        classes.to_str().unwrap(),
+        "HeldCycle",
+        "10",
+    ]);
+    assert_ne!(out.code, Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--trace-pointers needs --trace FILE"), "{err}");
+    assert!(out.panic_marker().is_none(), "{err}");
+}
