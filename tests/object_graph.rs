@@ -4,9 +4,13 @@
 
 mod support;
 
+use gcvm_tools::analysis::dominators::{Dominator, DominatorTree};
 use gcvm_tools::graph::{graph_at, ObjectGraph, RootKind};
 use gcvm_tools::Boundary;
+use serde_json::Value;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 use support::*;
 
 /// The test programs, compiled once.
@@ -17,9 +21,14 @@ fn classes() -> PathBuf {
 
 /// Runs `main` under `collector` with `--trace-pointers` into a trace in `scratch`.
 fn record(main: &str, collector: &str, scratch: &Path) -> PathBuf {
+    record_with(main, collector, &[], scratch)
+}
+
+/// `record` with more `gcvm run` options (before the class).
+fn record_with(main: &str, collector: &str, options: &[&str], scratch: &Path) -> PathBuf {
     let trace = scratch.join(format!("{main}-{collector}.gct"));
     let classes = classes();
-    let out = run_gcvm(&[
+    let mut args = vec![
         "run",
         "--gc",
         collector,
@@ -27,10 +36,10 @@ fn record(main: &str, collector: &str, scratch: &Path) -> PathBuf {
         "--trace",
         trace.to_str().unwrap(),
         "--trace-pointers",
-        "-cp",
-        classes.to_str().unwrap(),
-        main,
-    ]);
+    ];
+    args.extend_from_slice(options);
+    args.extend_from_slice(&["-cp", classes.to_str().unwrap(), main]);
+    let out = run_gcvm(&args);
     assert_eq!(
         out.code,
         Some(0),
@@ -202,4 +211,320 @@ fn trace_pointers_without_a_trace_is_a_one_line_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--trace-pointers needs --trace FILE"), "{err}");
     assert!(out.panic_marker().is_none(), "{err}");
+}
+
+// ---------------------------------------------------------------------------
+// Root paths, dominators and retained sizes on the programs known by construction
+// (issue 31). The expected sizes are sums of the graph's own shallow sizes, never numbers
+// written down here, so they hold for any object layout.
+// ---------------------------------------------------------------------------
+
+/// The trace of `main` under `collector` with the default options, recorded once per test run
+/// and shared by the tests below (each only reads it).
+fn recorded(main: &str, collector: &str) -> PathBuf {
+    type Cell = Arc<OnceLock<PathBuf>>;
+    static TRACES: OnceLock<Mutex<HashMap<(String, String), Cell>>> = OnceLock::new();
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    let dir = DIR.get_or_init(|| scratch_dir("object-graph-shared"));
+    let cell = TRACES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry((main.to_string(), collector.to_string()))
+        .or_default()
+        .clone();
+    cell.get_or_init(|| record(main, collector, dir)).clone()
+}
+
+/// `gcvm ARGS` (a JSON report), parsed.
+fn gcvm_json(args: &[&str]) -> Value {
+    let out = gcvm_ok(args);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("gcvm {args:?}: {e}\n{out}"))
+}
+
+/// The object a static-field root named `label` (`static Foo.bar`) holds.
+fn static_root(g: &ObjectGraph, label: &str) -> u32 {
+    g.roots
+        .iter()
+        .find(|r| r.kind == RootKind::StaticField && g.names.root_label(r) == label)
+        .unwrap_or_else(|| panic!("no root {label}"))
+        .object
+}
+
+/// The object `holder` references through the field (or element) labelled `field`.
+fn field_of(g: &ObjectGraph, holder: u32, field: &str) -> u32 {
+    g.edges_of(holder)
+        .iter()
+        .find(|e| g.edge_label(holder, e) == field)
+        .unwrap_or_else(|| panic!("no {field} in node {holder}"))
+        .target
+}
+
+fn shallow(g: &ObjectGraph, node: u32) -> u64 {
+    g.objects[node as usize].size
+}
+
+#[test]
+fn every_leaked_session_shares_one_root_path_through_the_static_maps_table() {
+    for collector in COLLECTORS {
+        let trace = recorded("StaticMapLeak", collector);
+        let r = gcvm_json(&[
+            "paths",
+            trace.to_str().unwrap(),
+            "--at",
+            "end",
+            "--to",
+            "StaticMapLeak$Session",
+            "--json",
+        ]);
+        let ctx = format!("[{collector}] {r}");
+        assert_eq!(r["objects"], 4000, "{ctx}");
+        assert_eq!(r["unreachable_objects"], 0, "{ctx}");
+        assert_eq!(r["groups_total"], 1, "one group: {ctx}");
+        let group = &r["groups"][0];
+        assert_eq!(group["objects"], 4000, "{ctx}");
+        assert_eq!(group["root_kind"], "static field", "{ctx}");
+        assert_eq!(group["root"], "static StaticMapLeak.SESSIONS", "{ctx}");
+        assert_eq!(
+            group["group"],
+            "static field → java.util.HashMap.table → [Ljava.util.HashMap$Node;[*] \
+             → java.util.HashMap$Node.value → StaticMapLeak$Session",
+            "{ctx}"
+        );
+        // The example path, hop by hop: the map, its table, a node, the session.
+        let path = group["path"].as_array().expect("a path");
+        let hops: Vec<(&str, &str)> = path
+            .iter()
+            .map(|s| {
+                (
+                    s["type"].as_str().unwrap(),
+                    s["field"].as_str().unwrap_or("-"),
+                )
+            })
+            .collect();
+        assert_eq!(hops.len(), 4, "{ctx}");
+        assert_eq!(hops[0], ("java.util.HashMap", "table"), "{ctx}");
+        assert_eq!(hops[1].0, "[Ljava.util.HashMap$Node;", "{ctx}");
+        assert!(hops[1].1.starts_with('['), "an element: {ctx}");
+        assert_eq!(hops[2], ("java.util.HashMap$Node", "value"), "{ctx}");
+        assert_eq!(hops[3], ("StaticMapLeak$Session", "-"), "{ctx}");
+        assert_eq!(path[3]["addr"], group["example_addr"], "{ctx}");
+    }
+}
+
+#[test]
+fn the_static_map_and_its_table_retain_every_session_and_its_payload() {
+    for collector in COLLECTORS {
+        let trace = recorded("StaticMapLeak", collector);
+        let g = graph_at(&trace, Boundary::End).unwrap();
+        let tree = DominatorTree::new(&g);
+        let map = static_root(&g, "static StaticMapLeak.SESSIONS");
+        let table = field_of(&g, map, "table");
+        // The exact bytes of the sessions and their payloads, from the graph's shallow sizes.
+        let sessions: Vec<u32> = nodes_of(&g, "StaticMapLeak$Session")
+            .into_iter()
+            .filter(|&s| tree.is_reachable(s))
+            .collect();
+        assert_eq!(sessions.len(), 4000, "[{collector}]");
+        let leaked: u64 = sessions
+            .iter()
+            .map(|&s| shallow(&g, s) + shallow(&g, field_of(&g, s, "payload")))
+            .sum();
+        // At most what is reachable from the map.
+        let mut seen = vec![false; g.len()];
+        let mut stack = vec![map];
+        let mut from_map = 0;
+        while let Some(v) = stack.pop() {
+            if !std::mem::replace(&mut seen[v as usize], true) {
+                from_map += shallow(&g, v);
+                stack.extend(g.edges_of(v).iter().map(|e| e.target));
+            }
+        }
+        // Through the CLI, as users see it: both are among the largest retainers.
+        let r = gcvm_json(&[
+            "dominators",
+            trace.to_str().unwrap(),
+            "--at",
+            "end",
+            "--json",
+            "--limit",
+            "10",
+        ]);
+        let retained_of = |node: u32| -> u64 {
+            let addr = g.objects[node as usize].addr;
+            let row = r["top"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["addr"] == addr)
+                .unwrap_or_else(|| panic!("[{collector}] {addr:#x} not in the top 10: {r}"));
+            row["retained"].as_u64().unwrap()
+        };
+        for (what, node) in [("map", map), ("table", table)] {
+            let retained = retained_of(node);
+            assert_eq!(retained, tree.retained(node), "[{collector}] {what}");
+            assert!(
+                retained >= leaked && retained <= from_map,
+                "[{collector}] the {what} retains {retained}, sessions and payloads are {leaked}, \
+                 all it reaches {from_map}"
+            );
+        }
+        assert_eq!(
+            tree.immediate_dominator(table),
+            Dominator::Object(map),
+            "[{collector}]"
+        );
+        for &s in &sessions {
+            assert!(tree.dominates(table, s), "[{collector}] session {s}");
+        }
+    }
+}
+
+#[test]
+fn gcvm_leaks_names_the_static_maps_path_among_its_suspects() {
+    let scratch = scratch_dir("object-graph-leaks");
+    for collector in COLLECTORS {
+        // A collection every 20,000 allocations: about 9 while the map grows.
+        let trace = record_with(
+            "StaticMapLeak",
+            collector,
+            &["--gc-stress", "20000"],
+            &scratch,
+        );
+        let r = gcvm_json(&["leaks", trace.to_str().unwrap(), "--json"]);
+        let ctx = format!("[{collector}] {r}");
+        assert!(
+            r["boundaries"].as_array().unwrap().len() >= 5,
+            "at least 5 collections: {ctx}"
+        );
+        let suspects = r["suspects"].as_array().unwrap();
+        let map = suspects.iter().find(|s| {
+            s["root"] == "static StaticMapLeak.SESSIONS"
+                && s["group"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("static field → java.util.HashMap")
+        });
+        let map = map.unwrap_or_else(|| panic!("no suspect held by the map: {ctx}"));
+        assert_eq!(map["path"][0]["type"], "java.util.HashMap", "{ctx}");
+        assert!(map["growth_bytes"].as_i64().unwrap() > 0, "{ctx}");
+    }
+}
+
+#[test]
+fn every_cache_entry_is_reached_through_the_soft_references_referent() {
+    for collector in COLLECTORS {
+        let trace = recorded("SoftCache", collector);
+        let r = gcvm_json(&[
+            "paths",
+            trace.to_str().unwrap(),
+            "--at",
+            "end",
+            "--to",
+            "SoftCache$Entry",
+            "--json",
+        ]);
+        let ctx = format!("[{collector}] {r}");
+        assert_eq!(r["objects"], 500, "{ctx}");
+        assert_eq!(r["groups_total"], 1, "{ctx}");
+        let group = &r["groups"][0];
+        assert_eq!(group["objects"], 500, "{ctx}");
+        assert_eq!(group["root"], "static SoftCache.cache", "{ctx}");
+        assert_eq!(
+            group["group"],
+            "static field → java.lang.ref.SoftReference.referent → [Ljava.lang.Object;[*] \
+             → SoftCache$Entry",
+            "{ctx}"
+        );
+    }
+}
+
+#[test]
+fn the_soft_caches_array_retains_exactly_itself_its_entries_and_their_values() {
+    for collector in COLLECTORS {
+        let trace = recorded("SoftCache", collector);
+        let g = graph_at(&trace, Boundary::End).unwrap();
+        let tree = DominatorTree::new(&g);
+        let soft = static_root(&g, "static SoftCache.cache");
+        let array = field_of(&g, soft, "referent");
+        let entries: Vec<u32> = g.edges_of(array).iter().map(|e| e.target).collect();
+        assert_eq!(entries.len(), 500, "[{collector}]");
+        let expected: u64 = shallow(&g, array)
+            + entries
+                .iter()
+                .map(|&e| shallow(&g, e) + shallow(&g, field_of(&g, e, "value")))
+                .sum::<u64>();
+        assert_eq!(tree.retained(array), expected, "[{collector}]");
+        assert_eq!(
+            tree.immediate_dominator(array),
+            Dominator::Object(soft),
+            "[{collector}]"
+        );
+    }
+}
+
+/// The ring of HeldCycle from its head, following `next`: the head first.
+fn ring_from_head(g: &ObjectGraph) -> Vec<u32> {
+    let head = static_root(g, "static HeldCycle.head");
+    let mut ring = vec![head];
+    let mut at = field_of(g, head, "next");
+    while at != head {
+        ring.push(at);
+        at = field_of(g, at, "next");
+        assert!(ring.len() <= 1000, "the ring does not close");
+    }
+    ring
+}
+
+#[test]
+fn the_ring_node_held_by_the_static_dominates_and_retains_the_whole_ring() {
+    for collector in COLLECTORS {
+        let trace = recorded("HeldCycle", collector);
+        let g = graph_at(&trace, Boundary::End).unwrap();
+        let tree = DominatorTree::new(&g);
+        let ring = ring_from_head(&g);
+        assert_eq!(ring.len(), 1000, "[{collector}]");
+        let head = ring[0];
+        for &n in &ring[1..] {
+            assert!(tree.dominates(head, n), "[{collector}] node {n}");
+        }
+        let ring_bytes: u64 = ring
+            .iter()
+            .map(|&n| shallow(&g, n) + shallow(&g, field_of(&g, n, "data")))
+            .sum();
+        assert_eq!(tree.retained(head), ring_bytes, "[{collector}]");
+        assert_eq!(tree.immediate_dominator(head), Dominator::SuperRoot);
+    }
+}
+
+/// The ring is held at one node only, so its only path from the root enters at the head and
+/// follows `next`: node k (k hops from the head) is immediately dominated by node k - 1 and
+/// retains the nodes k..999 with their arrays — not only its own array, which it would if the
+/// ring were entered at every node.
+#[test]
+fn each_ring_node_retains_the_rest_of_the_ring_after_it() {
+    for collector in COLLECTORS {
+        let trace = recorded("HeldCycle", collector);
+        let g = graph_at(&trace, Boundary::End).unwrap();
+        let tree = DominatorTree::new(&g);
+        let ring = ring_from_head(&g);
+        let own: Vec<u64> = ring
+            .iter()
+            .map(|&n| shallow(&g, n) + shallow(&g, field_of(&g, n, "data")))
+            .collect();
+        let mut tail = 0;
+        for k in (1..ring.len()).rev() {
+            tail += own[k];
+            let n = ring[k];
+            assert_eq!(tree.retained(n), tail, "[{collector}] node {k} of the ring");
+            assert_eq!(
+                tree.immediate_dominator(n),
+                Dominator::Object(ring[k - 1]),
+                "[{collector}] node {k}"
+            );
+            let data = field_of(&g, n, "data");
+            assert_eq!(tree.immediate_dominator(data), Dominator::Object(n));
+            assert_eq!(tree.retained(data), shallow(&g, data));
+        }
+    }
 }

@@ -813,7 +813,13 @@ impl ClassTable {
                     define_trace_fields(w, class);
                 }
             }
-            ClassKind::Primitive(_) => {}
+            // No object has a primitive type, but `int.class` is a root with `--trace-pointers`
+            // (a class mirror's detail is its type id): name it.
+            ClassKind::Primitive(_) => {
+                if w.header().flags & gcvm_tracer::format::HEADER_FLAG_POINTERS != 0 {
+                    w.define_type(class.id, &class.name, 0, None);
+                }
+            }
         }
     }
 
