@@ -9,7 +9,7 @@ mod hprof;
 mod support;
 mod trace_common;
 
-use hprof::{read_dump, Dump};
+use hprof::{read_dump, Dump, Root};
 use jvm_hprof::heap_dump::FieldValue;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
