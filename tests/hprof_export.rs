@@ -293,3 +293,27 @@ fn the_export_at_end_equals_the_runtimes_dump_at_exit() {
         }
     }
 }
+
+#[test]
+fn a_trace_without_pointers_still_exports_every_object_as_an_unknown_root() {
+    let dir = scratch_dir("hprof-export-no-pointers");
+    let trace = dir.join("HeldCycle.gct");
+    let classes = classes();
+    gcvm_ok(&[
+        "run",
+        "-Xmx16m",
+        "--trace",
+        trace.to_str().unwrap(),
+        "-cp",
+        classes.to_str().unwrap(),
+        "HeldCycle",
+    ]);
+    let d = export(&trace, "end");
+    let all = objects(&d);
+    assert!(all.len() > 1000);
+    assert!(d.roots.iter().all(|r| r.kind == "unknown"));
+    let rooted: BTreeSet<u64> = d.roots.iter().map(|r| r.obj).collect();
+    assert_eq!(rooted, all);
+    assert!(references(&d).is_empty(), "a trace without pointers has no references");
+    assert!(d.classes.values().all(|c| c.fields.is_empty() && c.statics.is_empty()));
+}

@@ -442,6 +442,12 @@ impl<'a> GraphDump<'a> {
         let base_slot = g.array_header / 4;
         let mut b = Vec::new();
         let mut ids: Vec<u64> = Vec::new();
+        let sy = &self.r.symbols;
+        let elements: HashMap<u32, Option<(u8, usize)>> = self
+            .classes
+            .keys()
+            .map(|&t| (t, primitive_array(&sy.type_name(t))))
+            .collect();
         for (i, o) in g.objects.iter().enumerate() {
             let i = i as u32;
             if self.mirrors.binary_search(&i).is_ok() {
@@ -451,7 +457,7 @@ impl<'a> GraphDump<'a> {
             let class = self.classes[&o.type_id];
             let target = |k: u32| object_id(g.objects[k as usize].addr);
             b.clear();
-            match (o.array_len, primitive_array(&self.r.symbols.type_name(o.type_id))) {
+            match (o.array_len, elements[&o.type_id]) {
                 (None, _) => {
                     let fields = self.fields.get(&o.type_id).map_or(&[][..], Vec::as_slice);
                     b.push(sub::INSTANCE_DUMP);
