@@ -252,7 +252,7 @@ impl Dump {
     /// Every object id the dump refers to (fields, statics, elements, roots, super classes).
     pub fn references(&self) -> Vec<(String, u64)> {
         let mut refs = Vec::new();
-        for (&obj, _) in &self.instances {
+        for &obj in self.instances.keys() {
             for (name, v) in self.fields(obj) {
                 if let FieldValue::ObjectId(Some(id)) = v {
                     refs.push((format!("field {name} of {obj:#x}"), id.id()));

@@ -330,7 +330,7 @@ impl<'a> GraphDump<'a> {
         let mut b = Vec::new();
         for (&t, &cid) in &self.classes {
             let ty = sy.types.get(&t);
-            let is_array = ty.map_or(false, |ty| ty.elem_size.is_some());
+            let is_array = ty.is_some_and(|ty| ty.elem_size.is_some());
             let size = match ty {
                 Some(ty) if ty.elem_size.is_none() => ty.instance_size as u64,
                 Some(_) => 0,
