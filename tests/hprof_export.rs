@@ -42,7 +42,12 @@ fn record(main: &str, collector: &str, when: &str, label: &str) -> (PathBuf, Pat
         main,
     ]);
     assert_no_panic(&o, label);
-    assert_eq!(o.code, Some(0), "{main} [{collector}]: {}", o.stderr_head(10));
+    assert_eq!(
+        o.code,
+        Some(0),
+        "{main} [{collector}]: {}",
+        o.stderr_head(10)
+    );
     (trace, live)
 }
 
@@ -128,7 +133,10 @@ fn ring(d: &Dump) -> Vec<u64> {
             return nodes;
         }
         nodes.push(next.id());
-        assert!(nodes.len() <= 1000, "the ring does not come back to its head");
+        assert!(
+            nodes.len() <= 1000,
+            "the ring does not come back to its head"
+        );
     }
 }
 
@@ -161,7 +169,10 @@ fn a_class_dump_declares_only_reference_fields_with_the_objects_size() {
     let mut declared: Vec<&str> = node.fields.iter().map(|(n, _)| n.as_str()).collect();
     declared.sort();
     assert_eq!(declared, ["data", "next"]);
-    assert!(node.fields.iter().all(|(_, t)| matches!(t, FieldType::ObjectId)));
+    assert!(node
+        .fields
+        .iter()
+        .all(|(_, t)| matches!(t, FieldType::ObjectId)));
     // the instance size is the object's (header included), not the 16 bytes of two ids
     let (_, bytes) = &d.instances[&d.instances_of("HeldCycle$Node")[0]];
     assert_eq!(bytes.len(), 16);
@@ -198,9 +209,16 @@ fn every_id_the_export_refers_to_names_a_record_of_it() {
         let (trace, _) = record(main, COLLECTORS[0], "exit", &label);
         let d = export(&trace, at);
         let refs = d.references();
-        assert!(refs.len() > 2000, "{main} at {at}: {} references", refs.len());
+        assert!(
+            refs.len() > 2000,
+            "{main} at {at}: {} references",
+            refs.len()
+        );
         for (what, id) in refs {
-            assert!(d.has(id), "{main} at {at}: {what} names {id:#x}, not in the dump");
+            assert!(
+                d.has(id),
+                "{main} at {at}: {what} names {id:#x}, not in the dump"
+            );
         }
     }
 }
@@ -229,13 +247,21 @@ fn the_roots_are_the_traces_root_set_not_every_object() {
 #[test]
 fn thread_stack_roots_are_java_frames_of_threads_with_a_stack_trace() {
     // HeldCycle's System.gc() is its only collection: main is stopped in it, its locals roots
-    let (trace, live) = record("HeldCycle", COLLECTORS[0], "gc:0:end", "hprof-export-frames");
+    let (trace, live) = record(
+        "HeldCycle",
+        COLLECTORS[0],
+        "gc:0:end",
+        "hprof-export-frames",
+    );
     let (d, live) = (export(&trace, "gc:0:end"), read_dump(&live));
     let frames: Vec<_> = d.roots.iter().filter(|r| r.kind == "java frame").collect();
     assert!(!frames.is_empty(), "no java frame roots");
     for r in &frames {
         let thread = r.thread.expect("a java frame root names its thread");
-        assert!(d.traces.contains_key(&thread), "no stack trace of thread {thread}");
+        assert!(
+            d.traces.contains_key(&thread),
+            "no stack trace of thread {thread}"
+        );
         assert_eq!(r.frame, None, "the trace knows no frame numbers");
         let objects = d.roots.iter().filter(|t| t.kind == "thread object");
         assert!(
@@ -246,7 +272,11 @@ fn thread_stack_roots_are_java_frames_of_threads_with_a_stack_trace() {
     // the same objects as the runtime's frames (and thread objects) in the same pause
     for kind in ["java frame", "thread object", "jni local", "monitor used"] {
         let of = |d: &Dump| -> BTreeSet<u64> {
-            d.roots.iter().filter(|r| r.kind == kind).map(|r| r.obj).collect()
+            d.roots
+                .iter()
+                .filter(|r| r.kind == kind)
+                .map(|r| r.obj)
+                .collect()
         };
         assert_eq!(of(&d), of(&live), "{kind} roots");
     }
@@ -280,9 +310,7 @@ fn the_export_at_end_equals_the_runtimes_dump_at_exit() {
             // the one difference: a primitive type's mirror (int.class) is a GC root, but the
             // runtime's dump only roots classes and writes it as a plain instance
             let mut a = roots(&d);
-            a.retain(|&(kind, obj)| {
-                kind != "unknown" || d.class_name_of(obj) != "java/lang/Class"
-            });
+            a.retain(|&(kind, obj)| kind != "unknown" || d.class_name_of(obj) != "java/lang/Class");
             let b = roots(&live);
             assert!(
                 a == b,
@@ -314,6 +342,12 @@ fn a_trace_without_pointers_still_exports_every_object_as_an_unknown_root() {
     assert!(d.roots.iter().all(|r| r.kind == "unknown"));
     let rooted: BTreeSet<u64> = d.roots.iter().map(|r| r.obj).collect();
     assert_eq!(rooted, all);
-    assert!(references(&d).is_empty(), "a trace without pointers has no references");
-    assert!(d.classes.values().all(|c| c.fields.is_empty() && c.statics.is_empty()));
+    assert!(
+        references(&d).is_empty(),
+        "a trace without pointers has no references"
+    );
+    assert!(d
+        .classes
+        .values()
+        .all(|c| c.fields.is_empty() && c.statics.is_empty()));
 }

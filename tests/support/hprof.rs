@@ -327,4 +327,3 @@ pub fn primitive_values(a: &jvm_hprof::heap_dump::PrimitiveArray) -> Vec<i64> {
     }
     all(a.doubles().unwrap(), |v| v.to_bits() as i64)
 }
-

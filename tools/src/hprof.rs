@@ -39,9 +39,9 @@
 //! (docs/heap-dumps.md).
 
 use crate::boundary::parse_boundary;
+use crate::graph::{graph_of, ObjectGraph, RootKind};
 use crate::reader::{Symbols, TraceError};
 use crate::reconstruct::reconstruct;
-use crate::graph::{graph_of, ObjectGraph, RootKind};
 use crate::reconstruct::Reconstruction;
 use gcvm_tracer::format::HEADER_FLAG_POINTERS;
 use gcvm_tracer::hprof::{
