@@ -3,7 +3,7 @@
 //! id conventions gcvm's dumps share, and a writer that frames records and heap dump segments.
 //!
 //! Two dumpers use it: the trace-based export (`gcvm hprof`, tools/src/hprof.rs), which knows
-//! objects but no field values, and the runtime's own dump (runtime/interp's
+//! objects but no field values (and, with `--trace-pointers`, references and roots), and the runtime's own dump (runtime/interp's
 //! runtime/heapdump.rs), which reads the live heap. Neither links the other; both write through
 //! this file.
 //!
