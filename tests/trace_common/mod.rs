@@ -158,6 +158,8 @@ pub struct Checked {
     pub allocations: u64,
     /// Boundaries whose object graphs were compared (`--trace-pointers`).
     pub graphs: usize,
+    /// Collections that collected something (not a marking pause naming no space).
+    pub collecting: usize,
     /// References compared, over those boundaries.
     pub references: usize,
 }
@@ -231,9 +233,14 @@ fn compare_boundary(
     }
     checked.boundaries += 1;
     checked.objects += dumped.len();
-    // The graph is recorded at collections: exact at every GC end and at the end of the run;
-    // at a GC start it is the previous GC end's.
-    if section.has_pointers && !label.ends_with(" start") {
+    // The graph is recorded at collections: exact at the end of every pause that collects
+    // and at the end of the run; at a GC start, and at the end of a marking pause that
+    // collects nothing, it is the previous collection's.
+    let collected_nothing = label.ends_with(" end")
+        && model.gcs.last().is_some_and(|g| {
+            g.kind == gcvm_tracer::GcKind::Marking && g.collected_spaces.is_empty()
+        });
+    if section.has_pointers && !label.ends_with(" start") && !collected_nothing {
         let pointers = model
             .pointers()
             .ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
@@ -352,6 +359,11 @@ pub fn check_trace_against_dump(trace: &Path, dump: &Path) -> Result<Checked, St
             Event::GcStart { gc_id, .. } => format!("gc {gc_id} start"),
             Event::GcEnd { gc_id, .. } => {
                 checked.collections += 1;
+                if model.gcs.last().is_some_and(|g| {
+                    g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty()
+                }) {
+                    checked.collecting += 1;
+                }
                 format!("gc {gc_id} end")
             }
             _ => continue,

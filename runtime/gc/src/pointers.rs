@@ -26,6 +26,9 @@
 //!    non-null references as the pause leaves them (slot, target address). Logged objects that
 //!    died are dropped: nobody can ask for their references any more. Then the whole root set,
 //!    each root with its kind and detail (`RootSource::describe_roots`). The bits are cleared.
+//!    A marking pause that collects nothing (an initial mark) records nothing and hands its
+//!    logs on to the next pause, when most of their objects have died: the graph at its end is
+//!    the previous collection's.
 //! 4. **At the end of the run** (`Heap::record_pointers_now`), the same for every logged object
 //!    as it is, and the roots, so the last boundary is exact too.
 //!
@@ -74,6 +77,8 @@ pub struct PointerTotals {
     pub outside: u64,
     /// Roots recorded.
     pub roots: u64,
+    /// Pauses that collected nothing and left their logs to the next one.
+    pub deferred_pauses: u64,
 }
 
 impl PointerTracker {
@@ -141,6 +146,7 @@ impl PointerTracker {
         PauseWatch {
             logged: self.take_logged(),
             whole_heap: kind == GcKind::Major,
+            marking: kind == GcKind::Marking,
             spaces: spaces.iter().map(|s| (s.id, s.start, s.end)).collect(),
             collected: Vec::new(),
             survivors: Vec::new(),
@@ -158,6 +164,14 @@ impl PointerTracker {
         roots: &[RootRecord],
         events: &mut dyn GcEventSink,
     ) {
+        if watch.marking && watch.collected.is_empty() {
+            // A pause that collects nothing (an initial mark) records nothing: the logs wait
+            // for the next pause that collects, by which time most of their objects are dead.
+            // The graph at its end is the previous collection's.
+            self.handed.lock().extend_from_slice(&watch.logged);
+            self.totals.lock().deferred_pauses += 1;
+            return;
+        }
         watch.collected.sort_unstable();
         // The logged survivors the pause reported (their bits are clear now), at their new
         // places, and the logged objects outside what it collected, where they were. The other
@@ -279,6 +293,8 @@ pub(crate) struct PauseWatch {
     /// Logged objects (heap offsets), in address order.
     logged: Vec<u32>,
     whole_heap: bool,
+    /// A marking pause (an initial mark): it collects only the spaces it names, if any.
+    marking: bool,
     /// Every space at GC start: (id, start, end).
     spaces: Vec<(u32, u64, u64)>,
     /// The collected spaces' extents.
