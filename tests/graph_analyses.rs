@@ -70,7 +70,7 @@ fn the_leak_suspect_is_the_event_bus_array_of_listeners() {
     let first = &leaks["suspects"][0];
     assert_eq!(
         s(&first["group"]),
-        "static field → SlowLeak$EventBus.listeners → java.util.ArrayList.elementData → [Ljava.lang.Object;"
+        "static SlowLeak.BUS → SlowLeak$EventBus.listeners → java.util.ArrayList.elementData → [Ljava.lang.Object;"
     );
     assert_eq!(s(&first["root"]), "static SlowLeak.BUS");
     assert!(u(&first["growth_bytes"]) > 100_000, "{first}");

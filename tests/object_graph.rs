@@ -287,7 +287,7 @@ fn every_leaked_session_shares_one_root_path_through_the_static_maps_table() {
         assert_eq!(group["root"], "static StaticMapLeak.SESSIONS", "{ctx}");
         assert_eq!(
             group["group"],
-            "static field → java.util.HashMap.table → [Ljava.util.HashMap$Node;[*] \
+            "static StaticMapLeak.SESSIONS → java.util.HashMap.table → [Ljava.util.HashMap$Node;[*] \
              → java.util.HashMap$Node.value → StaticMapLeak$Session",
             "{ctx}"
         );
@@ -403,7 +403,7 @@ fn gcvm_leaks_names_the_static_maps_path_among_its_suspects() {
                 && s["group"]
                     .as_str()
                     .unwrap()
-                    .starts_with("static field → java.util.HashMap")
+                    .starts_with("static StaticMapLeak.SESSIONS → java.util.HashMap")
         });
         let map = map.unwrap_or_else(|| panic!("no suspect held by the map: {ctx}"));
         assert_eq!(map["path"][0]["type"], "java.util.HashMap", "{ctx}");
@@ -432,7 +432,7 @@ fn every_cache_entry_is_reached_through_the_soft_references_referent() {
         assert_eq!(group["root"], "static SoftCache.cache", "{ctx}");
         assert_eq!(
             group["group"],
-            "static field → java.lang.ref.SoftReference.referent → [Ljava.lang.Object;[*] \
+            "static SoftCache.cache → java.lang.ref.SoftReference.referent → [Ljava.lang.Object;[*] \
              → SoftCache$Entry",
             "{ctx}"
         );

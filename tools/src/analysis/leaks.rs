@@ -69,7 +69,7 @@ pub struct LeakTracker {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeakSuspect {
     pub key: PathKey,
-    /// The group: `static field → java.util.ArrayList.elementData → [Ljava.lang.Object;`.
+    /// The group: `static Main.cache → java.util.ArrayList.elementData → [Ljava.lang.Object;`.
     pub group: String,
     pub type_name: String,
     /// Retained bytes and objects at each graph.
@@ -407,13 +407,13 @@ mod tests {
         assert_eq!(s.type_name, "[Ljava.lang.Object;");
         assert_eq!(
             s.group,
-            "static field → java.util.ArrayList.elementData → [Ljava.lang.Object;"
+            "static Main.cache → java.util.ArrayList.elementData → [Ljava.lang.Object;"
         );
         assert_eq!(s.retained, [1020, 2024, 3028]);
         assert_eq!(s.growth, 2008);
         assert_eq!(
             s.held_by.as_deref(),
-            Some("static field → java.util.ArrayList")
+            Some("static Main.cache → java.util.ArrayList")
         );
     }
 
@@ -536,7 +536,7 @@ mod tests {
             .collect();
         let r = suspects_of(&graphs);
         assert_eq!(r.suspects.len(), 1);
-        assert_eq!(r.suspects[0].group, "static field → Cache.list → Node");
+        assert_eq!(r.suspects[0].group, "static Main.cache → Cache.list → Node");
         assert_eq!(r.suspects[0].growth, 72);
     }
 }

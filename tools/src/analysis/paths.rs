@@ -126,19 +126,27 @@ pub struct Hop {
     pub field: Field,
 }
 
-/// What a path group is: the roots' kind, the hops, the targets' type. Comparable across
-/// graphs of one trace (type ids and slots do not change).
+/// What a path group is: the roots' kind (and for a static field, which one), the hops, the
+/// targets' type. Comparable across graphs of one trace (type ids, slots and Static symbols do
+/// not change).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PathKey {
     pub root: RootKind,
+    /// The Static symbol of a static-field root: two statics with the same hops are two
+    /// groups (two leaks are told apart by the field that holds them).
+    pub root_static: Option<u32>,
     pub hops: Vec<Hop>,
     pub target_type: u32,
 }
 
 impl PathKey {
-    /// `static field → java.util.HashMap.table → [*] → java.util.HashMap$Node`.
+    /// `static Main.cache → java.util.HashMap.table → [*] → java.util.HashMap$Node` (the
+    /// root kind, `static field`, when the static has no name).
     pub fn describe(&self, g: &ObjectGraph) -> String {
-        let mut s = self.root.label().to_string();
+        let mut s = match self.root_static.and_then(|id| g.names.statics.get(&id)) {
+            Some(name) => format!("static {name}"),
+            None => self.root.label().to_string(),
+        };
         for h in &self.hops {
             s += " → ";
             s += &g.names.type_name(h.type_id);
@@ -171,7 +179,8 @@ pub struct ShortestPaths {
     classes: PathClasses,
 }
 
-/// Interned path prefixes: (parent class, hop) → class; a root class per root kind.
+/// Interned path prefixes: (parent class, hop) → class; a root class per root kind (and per
+/// static field).
 #[derive(Default)]
 struct PathClasses {
     /// Per class: its parent (`NONE` for a root class) and its hop (or the root kind).
@@ -181,7 +190,8 @@ struct PathClasses {
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum ClassStep {
-    Root(RootKind),
+    /// The root kind, and the Static symbol of a static-field root.
+    Root(RootKind, Option<u32>),
     Hop(Hop),
 }
 
@@ -195,14 +205,14 @@ impl PathClasses {
         id
     }
 
-    /// The root kind and the hops of `class`, root first.
-    fn unfold(&self, mut class: u32) -> (RootKind, Vec<Hop>) {
+    /// The root kind, its static field (if one) and the hops of `class`, root first.
+    fn unfold(&self, mut class: u32) -> (RootKind, Option<u32>, Vec<Hop>) {
         let mut hops = Vec::new();
         loop {
             match self.entries[class as usize] {
-                (_, ClassStep::Root(kind)) => {
+                (_, ClassStep::Root(kind, field)) => {
                     hops.reverse();
-                    return (kind, hops);
+                    return (kind, field, hops);
                 }
                 (parent, ClassStep::Hop(h)) => {
                     hops.push(h);
@@ -254,7 +264,8 @@ pub fn shortest_paths(g: &ObjectGraph) -> ShortestPaths {
         if p.root_of[obj] == NONE {
             p.root_of[obj] = r;
             p.depth[obj] = 0;
-            p.class[obj] = p.classes.intern(NONE, ClassStep::Root(root.kind));
+            let field = (root.kind == RootKind::StaticField).then_some(root.detail);
+            p.class[obj] = p.classes.intern(NONE, ClassStep::Root(root.kind, field));
             queue.push_back(root.object);
         }
     }
@@ -286,9 +297,10 @@ impl ShortestPaths {
     pub fn key_of(&self, g: &ObjectGraph, node: u32) -> Option<PathKey> {
         let class = self.class[node as usize];
         (class != NONE).then(|| {
-            let (root, hops) = self.classes.unfold(class);
+            let (root, root_static, hops) = self.classes.unfold(class);
             PathKey {
                 root,
+                root_static,
                 hops,
                 target_type: g.objects[node as usize].type_id,
             }
@@ -647,7 +659,7 @@ pub(crate) mod tests {
         assert_eq!(groups.len(), 1);
         assert_eq!(
             groups[0].key.describe(&g),
-            "static field → Obj.table → [LNode;[*] → Node"
+            "static Main.cache → Obj.table → [LNode;[*] → Node"
         );
     }
 
@@ -672,12 +684,27 @@ pub(crate) mod tests {
         let g = graph(
             &[OBJ, NODE, NODE, NODE, OBJ],
             &[(0, 3, 1), (1, 3, 2), (4, 3, 3)],
-            &[(0, RootKind::StaticField, 1), (4, RootKind::StaticField, 2)],
+            &[(0, RootKind::ThreadStack, 1), (4, RootKind::ThreadStack, 1)],
         );
         let sp = shortest_paths(&g);
         let groups = group_paths(&g, &sp, &[1, 2, 3]);
         let shapes: Vec<(u64, u64)> = groups.iter().map(|p| (p.objects, p.bytes)).collect();
         assert_eq!(shapes, vec![(2, 24 + 40), (1, 32)]);
+    }
+
+    #[test]
+    fn two_static_fields_with_the_same_hops_are_two_groups() {
+        let g = graph(
+            &[OBJ, NODE, NODE, OBJ],
+            &[(0, 3, 1), (3, 3, 2)],
+            &[(0, RootKind::StaticField, 1), (3, RootKind::StaticField, 2)],
+        );
+        let sp = shortest_paths(&g);
+        let groups = group_paths(&g, &sp, &[1, 2]);
+        assert_eq!(groups.len(), 2);
+        let mut roots: Vec<Option<u32>> = groups.iter().map(|p| p.key.root_static).collect();
+        roots.sort();
+        assert_eq!(roots, vec![Some(1), Some(2)]);
     }
 
     #[test]
@@ -776,7 +803,8 @@ pub(crate) mod tests {
                 sp.path_to(&g, v).map(|p| {
                     let hops: Vec<Hop> =
                         p.edges.iter().enumerate().map(|(k, e)| hop_of(&g, p.nodes[k], e)).collect();
-                    (p.root.kind, hops)
+                    let field = (p.root.kind == RootKind::StaticField).then_some(p.root.detail);
+                    (p.root.kind, field, hops)
                 })
             };
             for v in 0..g.len() as u32 {

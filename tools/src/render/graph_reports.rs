@@ -53,7 +53,7 @@ pub fn paths_text(r: &PathsReport, g: &ObjectGraph, at: &str, limit: usize) -> S
         human_bytes(r.bytes)
     );
     o += &format!(
-        "{} path groups (same root kind and (type, field) hops; array elements as [*]), by bytes\n",
+        "{} path groups (same root — kind, or static field — and (type, field) hops; array elements as [*]), by bytes\n",
         thousands(r.groups.len() as u64)
     );
     for (i, p) in r.groups.iter().take(limit).enumerate() {
@@ -444,7 +444,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("    held by: static field → Holder\n"),
+            text.contains("    held by: static Main.cache → Holder\n"),
             "{text}"
         );
         assert!(
