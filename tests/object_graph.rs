@@ -528,3 +528,92 @@ fn each_ring_node_retains_the_rest_of_the_ring_after_it() {
         }
     }
 }
+
+#[test]
+fn a_graph_asked_at_a_gc_start_says_it_is_the_previous_collections() {
+    let scratch = scratch_dir("object-graph-caveat");
+    let trace = record_with(
+        "StaticMapLeak",
+        "semispace",
+        &["--gc-stress", "20000"],
+        &scratch,
+    );
+    let at_start = graph_at(&trace, Boundary::GcStart(2)).unwrap();
+    let caveat = at_start.caveat.expect("a caveat at a GC start");
+    assert!(caveat.contains("as at gc:1:end"), "{caveat}");
+    assert!(graph_at(&trace, Boundary::GcEnd(2))
+        .unwrap()
+        .caveat
+        .is_none());
+    let json = gcvm_json(&[
+        "paths",
+        trace.to_str().unwrap(),
+        "--at",
+        "gc:2:start",
+        "--to",
+        "StaticMapLeak$Session",
+        "--json",
+    ]);
+    assert!(
+        json["caveat"]
+            .as_str()
+            .unwrap()
+            .contains("gc:2:end is exact"),
+        "{json}"
+    );
+    let json = gcvm_json(&[
+        "paths",
+        trace.to_str().unwrap(),
+        "--at",
+        "gc:2:end",
+        "--to",
+        "StaticMapLeak$Session",
+        "--json",
+    ]);
+    assert!(json["caveat"].is_null(), "{json}");
+}
+
+#[test]
+fn an_initial_marks_graph_says_it_is_the_previous_collections() {
+    // Concurrent mark-sweep in a small heap without GC stress: concurrent cycles, each an
+    // initial mark (a marking pause that collects nothing) then a remark.
+    let scratch = scratch_dir("object-graph-caveat-cms");
+    let trace = scratch.join("cms.gct");
+    let classes = classes();
+    let out = run_gcvm(&[
+        "run",
+        "--gc",
+        "concurrent-mark-sweep",
+        "-Xmx8m",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--trace-pointers",
+        "-cp",
+        classes.to_str().unwrap(),
+        "StaticMapLeak",
+        "15000",
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr_head(10));
+    let r = gcvm_tools::reconstruct(&trace, Boundary::End, false).unwrap();
+    let collects_nothing = |g: &gcvm_tools::GcRecord| {
+        g.kind == gcvm_tracer::GcKind::Marking && g.collected_spaces.is_empty()
+    };
+    let gcs = &r.model.gcs;
+    let k = (1..gcs.len())
+        .find(|&k| collects_nothing(&gcs[k]) && !collects_nothing(&gcs[k - 1]))
+        .expect("an initial mark after a collection");
+    let (mark, before) = (gcs[k].id, gcs[k - 1].id);
+    let caveat = graph_at(&trace, Boundary::GcEnd(mark))
+        .unwrap()
+        .caveat
+        .expect("a caveat at an initial mark's end");
+    assert!(
+        caveat.contains("marking pause that collected nothing")
+            && caveat.contains(&format!("as at gc:{before}:end")),
+        "{caveat}"
+    );
+    assert!(graph_at(&trace, Boundary::GcEnd(before))
+        .unwrap()
+        .caveat
+        .is_none());
+}

@@ -134,6 +134,10 @@ pub struct ObjectGraph {
     /// The array header's size in bytes (element 0's slot is `array_header / 4`).
     pub array_header: u32,
     pub names: Names,
+    /// Why the graph may be older than the boundary it was asked at (a GC start, or the end of
+    /// a marking pause that collected nothing: the graph is the last collection's), for tools
+    /// to print; None when it is exact.
+    pub caveat: Option<String>,
 }
 
 impl ObjectGraph {
@@ -162,6 +166,7 @@ impl ObjectGraph {
             roots,
             array_header,
             names,
+            caveat: None,
         }
     }
 
@@ -210,7 +215,48 @@ pub fn graph_at(
 
 /// The object graph of a reconstructed heap.
 pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceError> {
-    graph_of_model(&r.model, &r.symbols, r.header.array_header as u32)
+    let mut g = graph_of_model(&r.model, &r.symbols, r.header.array_header as u32)?;
+    g.caveat = caveat(r);
+    Ok(g)
+}
+
+/// The graph is recorded at the end of each pause that collects (docs/trace-format.md,
+/// "Pointers and roots"): at a GC start, or at the end of a marking pause that collected
+/// nothing, it is the last such collection's.
+fn caveat(r: &crate::Reconstruction) -> Option<String> {
+    use crate::Boundary;
+    let collects = |g: &crate::GcRecord| {
+        g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty()
+    };
+    let gcs = &r.model.gcs;
+    let last_collecting = |before: usize| {
+        gcs[..before]
+            .iter()
+            .rev()
+            .find(|g| collects(g))
+            .map_or("the start of the run".to_string(), |g| {
+                format!("gc:{}:end", g.id)
+            })
+    };
+    match r.boundary {
+        Boundary::GcStart(n) => {
+            let at = gcs.iter().position(|g| g.id == n).unwrap_or(gcs.len());
+            Some(format!(
+                "references are recorded at collections: at gc:{n}:start they are as at {} (gc:{n}:end is exact)",
+                last_collecting(at)
+            ))
+        }
+        Boundary::GcEnd(n) => {
+            let at = gcs.iter().position(|g| g.id == n)?;
+            (!collects(&gcs[at])).then(|| {
+                format!(
+                    "gc:{n} is a marking pause that collected nothing: references are as at {}",
+                    last_collecting(at)
+                )
+            })
+        }
+        Boundary::End => None,
+    }
 }
 
 /// The object graph of a heap model as it stands (during a replay, at a GC end), named with

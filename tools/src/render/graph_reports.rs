@@ -52,6 +52,9 @@ pub fn paths_text(r: &PathsReport, g: &ObjectGraph, at: &str, limit: usize) -> S
         thousands(r.objects),
         human_bytes(r.bytes)
     );
+    if let Some(c) = &g.caveat {
+        o += &format!("note: {c}\n");
+    }
     o += &format!(
         "{} path groups (same root — kind, or static field — and (type, field) hops; array elements as [*]), by bytes\n",
         thousands(r.groups.len() as u64)
@@ -100,6 +103,7 @@ pub fn paths_json(r: &PathsReport, g: &ObjectGraph, at: &str, limit: usize) -> S
     }));
     Obj::new()
         .str("at", at)
+        .raw("caveat", caveat_json(g))
         .str("target", &r.target.to_string())
         .num("objects", r.objects)
         .num("bytes", r.bytes)
@@ -109,6 +113,13 @@ pub fn paths_json(r: &PathsReport, g: &ObjectGraph, at: &str, limit: usize) -> S
         .num("unreachable_bytes", r.unreachable_bytes)
         .build()
         + "\n"
+}
+
+/// The graph's caveat as a JSON string, or null when the graph is exact at the boundary.
+fn caveat_json(g: &ObjectGraph) -> String {
+    g.caveat
+        .as_deref()
+        .map_or_else(|| "null".to_string(), super::format::js)
 }
 
 /// `<roots>`, or `Type 0x1f40`.
@@ -161,6 +172,9 @@ pub fn dominators_text(r: &DominatorReport, g: &ObjectGraph, at: &str, limit: us
         human_bytes(r.reachable_bytes),
         human_bytes(r.unreachable_bytes)
     );
+    if let Some(c) = &g.caveat {
+        o += &format!("note: {c}\n");
+    }
     o += "retained = bytes freed if the object were gone (the objects it dominates)\n";
     if let Some((by, groups)) = &r.groups {
         let mut t = Table::new(&[by_header(*by), "objects", "shallow", "retained", "%"]);
@@ -227,6 +241,7 @@ pub fn dominators_json(r: &DominatorReport, g: &ObjectGraph, at: &str, limit: us
     }));
     let mut o = Obj::new()
         .str("at", at)
+        .raw("caveat", caveat_json(g))
         .num("objects", r.objects)
         .num("reachable_objects", r.reachable_objects)
         .num("reachable_bytes", r.reachable_bytes)
