@@ -188,9 +188,27 @@ pub struct GcRecord {
     pub uptime: f64,
     /// Reference processing in this pause, if the collector processed references.
     pub refs: Option<shared::refs::RefStats>,
+    /// `--trace-pointers`: what the pause recorded of the object graph, and how long that
+    /// took (part of `pause`, after the collection's own work).
+    pub pointers: Option<pointers::PauseRecords>,
 }
 
 impl GcRecord {
+    /// gcvm's `-Xlog:gc*` line for `--trace-pointers`: the graph's records and their time,
+    /// apart from the collection's work (a tag of its own, so GC-log parsers pass over it).
+    pub fn pointers_line(&self) -> Option<String> {
+        let p = self.pointers.as_ref()?;
+        Some(format!(
+            "[{:.3}s][info][gc,pointers] GC({}) Pointer records: {} objects, {} references, {} roots {:.3}ms",
+            self.end_uptime(),
+            self.id,
+            p.objects,
+            p.references,
+            p.roots,
+            p.time.as_secs_f64() * 1e3,
+        ))
+    }
+
     /// The pause without the time to safepoint: what HotSpot's GC log reports, and what a
     /// collector can shorten (the wait for threads to stop is the VM's).
     pub fn gc_time(&self) -> Duration {
@@ -603,6 +621,7 @@ impl Heap {
         events.sync_spaces(&spaces_at_start);
         let kind = self.collector.trace_kind(cause);
         events.gc_start(id, kind, cause.label());
+        let mut pause_records = None;
         let outcome = match &self.pointers {
             None => body(roots, events),
             Some(tracker) => {
@@ -616,8 +635,13 @@ impl Heap {
                     },
                 );
                 // `roots` has the pending references already.
+                let began = Instant::now();
                 let described = described_roots(roots);
-                tracker.end_pause(watch, &self.memory, &self.types, &described, events);
+                pause_records =
+                    tracker.end_pause(watch, &self.memory, &self.types, &described, events);
+                if let Some(p) = pause_records.as_mut() {
+                    p.time = began.elapsed();
+                }
                 outcome
             }
         };
@@ -654,6 +678,7 @@ impl Heap {
             time_to_safepoint,
             uptime,
             refs: ref_stats,
+            pointers: pause_records,
         };
         self.note_overhead(&record, started);
         self.allocated_since_pause.store(false, Ordering::Relaxed);
@@ -833,6 +858,7 @@ mod tests {
             time_to_safepoint: Duration::from_micros(2_000),
             uptime: 1.5,
             refs: None,
+            pointers: None,
         }
     }
 

@@ -60,6 +60,16 @@ pub struct PointerTracker {
     pub totals: Mutex<PointerTotals>,
 }
 
+/// What one pause recorded (`GcRecord::pointers`, `-Xlog:gc*`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PauseRecords {
+    pub objects: u64,
+    pub references: u64,
+    pub roots: u64,
+    /// Describing the roots and writing the records, after the collection.
+    pub time: std::time::Duration,
+}
+
 /// What pointer tracing did over a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PointerTotals {
@@ -155,7 +165,8 @@ impl PointerTracker {
     }
 
     /// The end of the pause, before its GC end: the records of the logged objects that are
-    /// alive, and the roots (`roots`, already described), to `events`.
+    /// alive, and the roots (`roots`, already described), to `events`. None when the pause
+    /// collected nothing and left its logs to the next one.
     pub(crate) fn end_pause(
         &self,
         mut watch: PauseWatch,
@@ -163,14 +174,14 @@ impl PointerTracker {
         types: &TypeRegistry,
         roots: &[RootRecord],
         events: &mut dyn GcEventSink,
-    ) {
+    ) -> Option<PauseRecords> {
         if watch.marking && watch.collected.is_empty() {
             // A pause that collects nothing (an initial mark) records nothing: the logs wait
             // for the next pause that collects, by which time most of their objects are dead.
             // The graph at its end is the previous collection's.
             self.handed.lock().extend_from_slice(&watch.logged);
             self.totals.lock().deferred_pauses += 1;
-            return;
+            return None;
         }
         watch.collected.sort_unstable();
         // The logged survivors the pause reported (their bits are clear now), at their new
@@ -199,6 +210,12 @@ impl PointerTracker {
         t.survivors += watch.survivor_count;
         t.outside += outside;
         t.roots += roots.len() as u64;
+        Some(PauseRecords {
+            objects: records.len() as u64,
+            references: records.ref_count() as u64,
+            roots: roots.len() as u64,
+            time: std::time::Duration::ZERO,
+        })
     }
 
     /// Outside a pause (the end of the run, every thread stopped and its log handed over):

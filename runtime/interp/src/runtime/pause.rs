@@ -231,6 +231,9 @@ impl Vm {
             if self.options.log_gc_details {
                 let line = record.safepoint_line();
                 self.write_stdout(format!("{line}\n").as_bytes());
+                if let Some(line) = record.pointers_line() {
+                    self.write_stdout(format!("{line}\n").as_bytes());
+                }
             }
             if self.options.log_gc {
                 let line = record.log_line();
