@@ -116,11 +116,17 @@ impl PointerTracker {
         (&self.logged[grain / 64], 1u64 << (grain % 64))
     }
 
-    /// Is the object at `offset` logged? Clears its bit (it is being dealt with).
+    /// Is the object at `offset` logged? Clears its bit (it is being dealt with). Only in a
+    /// pause or at the end, with every mutator stopped: nobody else writes the bitmap then, so
+    /// a plain load and store do (an atomic read-modify-write per logged object cost more).
     fn take_bit(&self, offset: usize) -> bool {
         let (word, bit) = self.bit(offset);
-        word.load(Ordering::Relaxed) & bit != 0
-            && word.fetch_and(!bit, Ordering::Relaxed) & bit != 0
+        let w = word.load(Ordering::Relaxed);
+        if w & bit == 0 {
+            return false;
+        }
+        word.store(w & !bit, Ordering::Relaxed);
+        true
     }
 
     /// Calls `f` with every logged object starting in `[from, to)`, clearing their bits.
@@ -138,7 +144,9 @@ impl PointerTracker {
             if at >= last {
                 break;
             }
-            word.fetch_and(!(1u64 << (at % 64)), Ordering::Relaxed);
+            // The world is stopped: a plain store (see `take_bit`).
+            let cleared = word.load(Ordering::Relaxed) & !(1u64 << (at % 64));
+            word.store(cleared, Ordering::Relaxed);
             f(at << GRAIN_SHIFT);
             grain = at + 1;
         }
