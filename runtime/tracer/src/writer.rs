@@ -664,9 +664,22 @@ impl TraceWriter {
             .map(|(&id, name)| (id, name.clone()))
             .collect();
         let _ = self.shared.tx.send(Msg::Cut { spaces, threads });
-        // The new file's size starts with its prologue: measure the next cycle from here.
+    }
+
+    /// Rotation, after the new file's heap sync: waits until it is written; returns the
+    /// prologue's bytes and the largest collection cycle's so far. The next cycle is measured
+    /// from here.
+    pub fn prologue_written(&self) -> (u64, u64) {
         self.flush();
-        lock(&self.shared.cycle).0 = self.shared.file_bytes.load(Ordering::Acquire);
+        let now = self.shared.file_bytes.load(Ordering::Acquire);
+        let mut c = lock(&self.shared.cycle);
+        c.0 = now;
+        (now, c.1)
+    }
+
+    /// Rotation, when on.
+    pub fn rotation(&self) -> Option<Rotation> {
+        self.shared.rotation
     }
 
     /// Bytes written to the current file so far (rotation: after `flush`, exact).

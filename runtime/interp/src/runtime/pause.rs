@@ -147,6 +147,24 @@ impl Vm {
         };
         self.heap.record_heap_graph(&mut roots, &mut sink);
         sink.flush();
+        // A file's prologue and one collection cycle may take more than its share of the size
+        // asked: every file is then cut after one collection, and the kept files may take
+        // more than asked.
+        static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        let (prologue, cycle) = w.prologue_written();
+        if let Some(r) = w.rotation() {
+            if prologue + cycle > r.file_budget() && !WARNED.swap(true, Ordering::Relaxed) {
+                self.write_stderr(
+                    format!(
+                        "gcvm: warning: --trace-max-size {}: a rotated file's prologue (the heap sync, {prologue} bytes) and a collection cycle ({cycle} bytes) take more than a file's share ({} bytes of {} files): the kept files may take more than asked\n",
+                        r.max_size,
+                        r.file_budget(),
+                        r.files
+                    )
+                    .as_bytes(),
+                );
+            }
+        }
     }
 
     /// Stops the world for a heap-stream tick frame (nothing is collected) and lets it go.
