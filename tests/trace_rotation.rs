@@ -280,3 +280,30 @@ fn bad_rotation_options_are_one_line_errors() {
         assert!(!Path::new(t).exists() && !dir.join("t.gct.0").exists());
     }
 }
+
+#[test]
+fn every_analysis_reads_a_file_alone_and_the_set_with_deaths_activity_and_pointers() {
+    let run = rotated_run(
+        "analyses",
+        "semispace",
+        &["--trace-deaths", "--activity", "--trace-pointers"],
+    );
+    let files = run.files();
+    let hprof = run.dir.join("x.hprof");
+    let tiles = run.dir.join("x.tiles");
+    for path in [run.trace.clone(), files[FILES - 1].1.clone()] {
+        let p = path.to_str().unwrap();
+        for args in [
+            vec!["deaths", p],
+            vec!["activity", p],
+            vec!["lifetimes", p],
+            vec!["escapees", p],
+            vec!["leaks", p],
+            vec!["overview", p],
+            vec!["hprof", p, "--at", "end", "-o", hprof.to_str().unwrap()],
+            vec!["tiles", p, "--output", tiles.to_str().unwrap()],
+        ] {
+            gcvm_out(&args);
+        }
+    }
+}

@@ -422,7 +422,7 @@ pub fn export_parquet(path: impl AsRef<Path>, dir: &Path, at: &str) -> Result<St
     let mut reader = TraceReader::open(path)?;
     let mut progress = Progress::new(
         "reading trace",
-        std::fs::metadata(path).map_or(0, |m| m.len()),
+        crate::reconstruct::file_len(path.as_ref()),
     );
     let h = reader.header().clone();
     let mut model = HeapModel::for_trace(&h);
