@@ -73,6 +73,34 @@ impl Rotation {
     }
 }
 
+/// Rotation: removes what an earlier run left at `path` — the file itself and the files
+/// `path.k` (k a number) — so that the set read as `path` is this run's.
+fn remove_earlier_set(path: &Path) {
+    if path.is_file() {
+        let _ = std::fs::remove_file(path);
+    }
+    let (Some(name), dir) = (path.file_name().and_then(|n| n.to_str()), path.parent()) else {
+        return;
+    };
+    let dir = match dir {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let prefix = format!("{name}.");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let n = e.file_name();
+        let Some(seq) = n.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        if !seq.is_empty() && seq.bytes().all(|b| b.is_ascii_digit()) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 /// The name of file `seq` of the rotated set `path`: `PATH.seq`.
 pub fn rotated_path(path: &Path, seq: u32) -> std::path::PathBuf {
     let mut name = path.as_os_str().to_os_string();
@@ -346,7 +374,10 @@ impl TraceWriter {
         let base = path.as_ref().to_path_buf();
         let file = match config.rotation {
             None => File::create(&base)?,
-            Some(_) => File::create(rotated_path(&base, 0))?,
+            Some(_) => {
+                remove_earlier_set(&base);
+                File::create(rotated_path(&base, 0))?
+            }
         };
         let start_unix_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
