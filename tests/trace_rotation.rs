@@ -130,7 +130,9 @@ fn the_kept_files_are_the_last_n_and_their_total_is_within_the_size_asked() {
     );
     let total: u64 = files.iter().map(|f| f.2).sum();
     let sizes: Vec<u64> = files.iter().map(|f| f.2).collect();
-    eprintln!("asked {SIZE} bytes in {FILES} files: files {seqs:?}, sizes {sizes:?}, total {total}");
+    eprintln!(
+        "asked {SIZE} bytes in {FILES} files: files {seqs:?}, sizes {sizes:?}, total {total}"
+    );
     assert!(
         total <= SIZE,
         "the kept files take {total} bytes ({sizes:?}), more than the {SIZE} asked"
@@ -164,7 +166,10 @@ fn the_set_read_as_one_rebuilds_the_heap_at_every_boundary_it_covers() {
                 .len() as u64
         })
         .sum();
-    assert_eq!(c.collections as u64, gcs, "the set has every file's collections");
+    assert_eq!(
+        c.collections as u64, gcs,
+        "the set has every file's collections"
+    );
 }
 
 #[test]
@@ -199,7 +204,13 @@ fn with_pointers_a_file_alone_has_the_graph_of_the_set_and_the_heap() {
 
 fn gcvm_out(args: &[&str]) -> String {
     let o = run_gcvm(args);
-    assert_eq!(o.code, Some(0), "gcvm {}: {}", args.join(" "), o.stderr_head(10));
+    assert_eq!(
+        o.code,
+        Some(0),
+        "gcvm {}: {}",
+        args.join(" "),
+        o.stderr_head(10)
+    );
     o.stdout_text()
 }
 
@@ -216,14 +227,23 @@ fn stats_heap_and_trace_info_read_one_file_and_the_set() {
     let last = &files[FILES - 1];
     let one = last.1.to_str().unwrap();
     let info = gcvm_out(&["trace", "info", one]);
-    assert!(info.contains(&format!("file {} of a rotated set", last.0)), "{info}");
+    assert!(
+        info.contains(&format!("file {} of a rotated set", last.0)),
+        "{info}"
+    );
     let stats_one = gcvm_out(&["stats", one]);
-    assert!(stats_one.contains("synced "), "stats of one file: {stats_one}");
+    assert!(
+        stats_one.contains("synced "),
+        "stats of one file: {stats_one}"
+    );
     let stats_set = gcvm_out(&["stats", set]);
-    assert!(stats_set.contains("synced "), "the set's first file begins with a sync too");
+    assert!(
+        stats_set.contains("synced "),
+        "the set's first file begins with a sync too"
+    );
     // The last collection, at its end: the same heap from the file and from the set.
-    let m = gcvm_tools::reconstruct::reconstruct(&last.1, gcvm_tools::Boundary::End, false)
-        .unwrap();
+    let m =
+        gcvm_tools::reconstruct::reconstruct(&last.1, gcvm_tools::Boundary::End, false).unwrap();
     let gc = m.model.gcs.last().unwrap().id;
     let at = format!("gc:{gc}:end");
     let heap_one = gcvm_out(&["heap", one, "--at", &at, "--by", "type"]);
@@ -262,12 +282,60 @@ fn bad_rotation_options_are_one_line_errors() {
     let t = t.to_str().unwrap();
     for (args, says) in [
         (vec!["run", "--trace-max-size", "1m", p, "1"], "--trace"),
-        (vec!["run", "--trace", t, "--trace-max-size", "12q", p, "1"], "12q"),
-        (vec!["run", "--trace", t, "--trace-max-size", "0", p, "1"], "0"),
-        (vec!["run", "--trace", t, "--trace-max-size", "1m", "--trace-files", "0", p, "1"], "0"),
-        (vec!["run", "--trace", t, "--trace-max-size", "1m", "--trace-files", "x", p, "1"], "x"),
-        (vec!["run", "--trace", t, "--trace-files", "3", p, "1"], "--trace-max-size"),
-        (vec!["run", "--trace", t, "--trace-max-size", "8k", "--trace-files", "3", p, "1"], "too small"),
+        (
+            vec!["run", "--trace", t, "--trace-max-size", "12q", p, "1"],
+            "12q",
+        ),
+        (
+            vec!["run", "--trace", t, "--trace-max-size", "0", p, "1"],
+            "0",
+        ),
+        (
+            vec![
+                "run",
+                "--trace",
+                t,
+                "--trace-max-size",
+                "1m",
+                "--trace-files",
+                "0",
+                p,
+                "1",
+            ],
+            "0",
+        ),
+        (
+            vec![
+                "run",
+                "--trace",
+                t,
+                "--trace-max-size",
+                "1m",
+                "--trace-files",
+                "x",
+                p,
+                "1",
+            ],
+            "x",
+        ),
+        (
+            vec!["run", "--trace", t, "--trace-files", "3", p, "1"],
+            "--trace-max-size",
+        ),
+        (
+            vec![
+                "run",
+                "--trace",
+                t,
+                "--trace-max-size",
+                "8k",
+                "--trace-files",
+                "3",
+                p,
+                "1",
+            ],
+            "too small",
+        ),
     ] {
         let o = run_gcvm(&args);
         let err = o.stderr_text();

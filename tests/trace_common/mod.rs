@@ -391,7 +391,9 @@ pub fn check_trace_against_dump_from(
         };
         let rebuilt = model_objects(&model);
         if let Some(diff) = first_difference(&section.objects, &rebuilt) {
-            return Err(format!("at the trace's end (the dump's `{header}`): {diff}"));
+            return Err(format!(
+                "at the trace's end (the dump's `{header}`): {diff}"
+            ));
         }
         checked.boundaries += 1;
         checked.objects += section.objects.len();

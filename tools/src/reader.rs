@@ -1348,7 +1348,11 @@ impl<R: Read> TraceReader<R> {
                 at + 1,
                 format!(
                     "expected chunk flags {} and reserved zero, found {flags:#04x}",
-                    if known == 1 { "0 or 1" } else { "0 to 3 (a rotated file)" }
+                    if known == 1 {
+                        "0 or 1"
+                    } else {
+                        "0 to 3 (a rotated file)"
+                    }
                 ),
             ));
         }
