@@ -149,6 +149,8 @@ fn values_taken(option: &str) -> usize {
             | "--gc-threads"
             | "--gc-stress"
             | "--trace"
+            | "--trace-max-size"
+            | "--trace-files"
             | "--jfr"
             | "--jfr-settings"
             | "--heap-dump"

@@ -67,6 +67,10 @@ fn source_name(path: &Path, r: &Recording) -> String {
 
 /// A recording, or the tiles of an object-level trace (which starts with `GCVMTRAC`).
 fn load(path: &Path, tile_size: u64) -> Result<Recording, String> {
+    if gcvm_tools::reader::rotated_set_files(path).is_some() {
+        // A rotated trace's set (docs/trace-format.md, "Rotation").
+        return tiles_of_trace(path, tile_size);
+    }
     let mut magic = [0u8; 8];
     let n = std::fs::File::open(path)
         .and_then(|mut f| f.read(&mut magic))

@@ -77,6 +77,14 @@ pub struct RunArgs {
     /// `gcvm paths`, `gcvm dominators` and `gcvm leaks` can rebuild it at any GC end.
     #[arg(long = "trace-pointers")]
     trace_pointers: bool,
+    /// With --trace: rotate the trace — files FILE.0, FILE.1, ..., each cut at a collection's
+    /// start and self-contained, the last N kept (--trace-files), together within SIZE
+    /// (k, m or g, as -Xmx). Every tool reads one file alone, or the set as FILE.
+    #[arg(long = "trace-max-size", value_name = "SIZE", value_parser = parse_size)]
+    trace_max_size: Option<usize>,
+    /// With --trace-max-size: the files kept (default 5, as -Xlog's filecount).
+    #[arg(long = "trace-files", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    trace_files: Option<u32>,
     /// Record a JDK Flight Recorder file (also -XX:StartFlightRecording:filename=FILE): GC,
     /// safepoint, allocation, thread and method-profiling events with HotSpot's names, read by
     /// the JDK's `jfr` tool and Mission Control (docs/jfr.md). Written at exit.
@@ -159,6 +167,7 @@ fn run_program(a: RunArgs) -> Result<i32, String> {
     } else {
         (a.class_path.clone(), a.main.clone())
     };
+    let trace_rotation = trace_rotation(&a)?;
     let options = vm_options(&a, class_path)?;
     let recording = Recording {
         trace: a.trace.clone(),
@@ -166,6 +175,7 @@ fn run_program(a: RunArgs) -> Result<i32, String> {
         hprof: hprof_setup(&a)?,
         trace_deaths: a.trace_deaths,
         trace_pointers: a.trace_pointers,
+        trace_rotation,
         program: std::iter::once(main.as_str())
             .chain(a.args.iter().map(String::as_str))
             .collect::<Vec<_>>()
@@ -241,6 +251,28 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         log_gc: a.log_gc || a.log_gc_details,
         log_gc_details: a.log_gc_details,
     })
+}
+
+/// What `--trace-max-size` and `--trace-files` ask for: both need `--trace`, and the files need a
+/// size to share.
+fn trace_rotation(a: &RunArgs) -> Result<Option<gcvm_tracer::Rotation>, String> {
+    match (a.trace_max_size, a.trace_files) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err("--trace-files needs --trace-max-size".into()),
+        (Some(_), _) if a.trace.is_none() => Err("--trace-max-size needs --trace FILE".into()),
+        (Some(size), files) => {
+            let files = files.unwrap_or(5);
+            if (size as u64) < files as u64 * 4096 {
+                return Err(format!(
+                    "--trace-max-size {size}: too small for {files} files (at least 4k per file)"
+                ));
+            }
+            Ok(Some(gcvm_tracer::Rotation {
+                max_size: size as u64,
+                files,
+            }))
+        }
+    }
 }
 
 /// What `--heap-dump-on-oom` and `--heap-dump-at` ask for; a bad WHEN is an error naming it.

@@ -210,16 +210,24 @@ pub fn first_difference(dumped: &[Obj], rebuilt: &[Obj]) -> Option<String> {
 }
 
 /// Compares the rebuilt heap at boundary `label` with the dump's next section.
+/// `skip_earlier`: the dump's sections before `label` are skipped (a rotated file, which
+/// begins late in the run).
 fn compare_boundary(
     label: String,
     model: &HeapModel,
     sections: &mut DumpSections,
     checked: &mut Checked,
+    skip_earlier: bool,
 ) -> Result<(), String> {
-    let Some((header, section)) = sections.next_full_section()? else {
-        return Err(format!(
-            "the trace reaches boundary `{label}`, the heap dump has no more boundaries"
-        ));
+    let (header, section) = loop {
+        let Some((header, section)) = sections.next_full_section()? else {
+            return Err(format!(
+                "the trace reaches boundary `{label}`, the heap dump has no more boundaries"
+            ));
+        };
+        if !skip_earlier || header == label {
+            break (header, section);
+        }
     };
     if header != label {
         return Err(format!(
@@ -346,6 +354,18 @@ fn compare_graph(
 /// finished (trailer present), have no stale objects, and the two must have the same
 /// boundaries.
 pub fn check_trace_against_dump(trace: &Path, dump: &Path) -> Result<Checked, String> {
+    check_trace_against_dump_from(trace, dump, false)
+}
+
+/// `check_trace_against_dump` for a trace that begins late in the run (a rotated file, or a
+/// rotated set whose first files were deleted), when `skip_earlier`: the dump's sections before
+/// the trace's first boundary are skipped. The synced objects are not counted as allocations.
+pub fn check_trace_against_dump_from(
+    trace: &Path,
+    dump: &Path,
+    skip_earlier: bool,
+) -> Result<Checked, String> {
+    let mut first = skip_earlier;
     let mut reader = TraceReader::open(trace).map_err(|e| e.to_string())?;
     let h = reader.header().clone();
     let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
@@ -368,13 +388,41 @@ pub fn check_trace_against_dump(trace: &Path, dump: &Path) -> Result<Checked, St
             }
             _ => continue,
         };
-        compare_boundary(label, &model, &mut sections, &mut checked)?;
+        compare_boundary(label, &model, &mut sections, &mut checked, first)?;
+        first = false;
     }
     if reader.trailer().is_none() {
         return Err("the trace is not finished (no trailer)".into());
     }
     model.close_open_runs();
-    compare_boundary("end".into(), &model, &mut sections, &mut checked)?;
+    if skip_earlier && reader.header().sequence.is_some() {
+        // A rotated file that is not the set's last ends where the next one begins: at the
+        // next collection's start (nothing is allocated between the cut and it).
+        let Some((header, section)) = sections.next_full_section()? else {
+            return Err("the trace has ended, the heap dump has no `end`".into());
+        };
+        let rebuilt = model_objects(&model);
+        if let Some(diff) = first_difference(&section.objects, &rebuilt) {
+            return Err(format!(
+                "at the trace's end (the dump's `{header}`): {diff}"
+            ));
+        }
+        checked.boundaries += 1;
+        checked.objects += section.objects.len();
+        if header == "end" && section.has_pointers {
+            let pointers = model
+                .pointers()
+                .ok_or("at `end`: the dump has references, the trace none")?;
+            compare_graph(&section, pointers).map_err(|e| format!("at `end`: {e}"))?;
+            checked.graphs += 1;
+        }
+        if header != "end" {
+            checked.allocations = model.allocations;
+            return Ok(checked);
+        }
+    } else {
+        compare_boundary("end".into(), &model, &mut sections, &mut checked, first)?;
+    }
     if let Some((header, _)) = sections.next_section()? {
         return Err(format!(
             "the trace has ended, the heap dump goes on with `{header}`"

@@ -376,6 +376,9 @@ pub struct HeapModel {
     alloc_cache: Vec<(u32, u32, u32, u32)>,
     pub allocations: u64,
     pub allocated_bytes: u64,
+    /// Objects a rotated file's heap sync placed (already in the heap when the file began;
+    /// not allocations): (count, bytes).
+    pub synced: (u64, u64),
     /// TLABs handed to mutators: (count, bytes).
     pub tlabs: (u64, u64),
     /// Objects allocated outside any TLAB: (count, bytes).
@@ -425,6 +428,7 @@ impl HeapModel {
             alloc_cache: vec![(0, 0, 0, u32::MAX); ALLOC_CACHE],
             allocations: 0,
             allocated_bytes: 0,
+            synced: (0, 0),
             tlabs: (0, 0),
             outside_tlab: (0, 0),
             cell_runs: (0, 0),
@@ -594,6 +598,14 @@ impl HeapModel {
                 array_len,
             } => self.alloc_outside(thread, site, type_id, addr, size, array_len),
             Event::Tlab { start, size } => self.tlab(thread, start >> 3, size >> 3),
+            Event::SyncObject {
+                site,
+                type_id,
+                addr,
+                size,
+                array_len,
+                restated,
+            } => self.sync_object(thread, site, type_id, addr, size, array_len, restated),
             Event::Cells { start, cell, count } => self.cells(thread, start >> 3, cell >> 3, count),
             Event::CellsNext { cell, skip, count } => {
                 self.cells_next(thread, cell >> 3, skip, count)
@@ -1085,6 +1097,60 @@ impl HeapModel {
         self.count_alloc(desc, units);
         self.outside_tlab.0 += 1;
         self.outside_tlab.1 += units << 3;
+        Ok(())
+    }
+
+    /// A rotated file's heap sync: the object was in the heap when the file began. Read alone,
+    /// the file places it (age 0, not an allocation); read after the set's earlier files, it
+    /// restates an object the model has, and must agree with it.
+    #[allow(clippy::too_many_arguments)]
+    fn sync_object(
+        &mut self,
+        thread: u32,
+        site: u32,
+        type_id: u32,
+        addr: u64,
+        size: Option<u64>,
+        array_len: Option<u32>,
+        restated: bool,
+    ) -> R<()> {
+        if self.gc.is_some() {
+            return Err("heap sync object inside a collection".into());
+        }
+        let desc = self.resolve(thread, site, Some(type_id), size, array_len)?;
+        let d = self.descs.list[desc as usize];
+        if restated {
+            return match self.object_at(addr) {
+                Some((have, _))
+                    if have.type_id == d.type_id
+                        && have.size() == d.size()
+                        && have.array_len == d.array_len =>
+                {
+                    Ok(())
+                }
+                Some((have, _)) => Err(format!(
+                    "the prologue restates the object at {addr:#x} as type {} of {} bytes, the earlier files have type {} of {} bytes",
+                    d.type_id,
+                    d.size(),
+                    have.type_id,
+                    have.size()
+                )),
+                None => Err(format!(
+                    "the prologue restates an object at {addr:#x} (type {}), where the earlier files have none",
+                    d.type_id
+                )),
+            };
+        }
+        let units = self.descs.units(desc);
+        let a = addr >> 3;
+        self.split_front_at(a);
+        let (n, _) = self.kill_front_range(a, a + units);
+        self.stale_objects += n;
+        self.place_front(a, desc, units, 0);
+        self.live_objects += 1;
+        self.live_bytes += units << 3;
+        self.synced.0 += 1;
+        self.synced.1 += units << 3;
         Ok(())
     }
 

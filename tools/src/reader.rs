@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A malformed or unreadable trace (boxed: one pointer, so results stay small on the hot path;
 /// the fields of `TraceErrorInfo` read through it: `err.offset`, `err.message`).
@@ -30,6 +30,8 @@ pub struct TraceErrorInfo {
     /// Not damage: the trace is fine but lacks what was asked for (a collection it never
     /// recorded). Displayed without a byte offset.
     pub not_in_trace: bool,
+    /// The file of a rotated set the offset is in (reading a set).
+    pub file: Option<String>,
 }
 
 impl TraceError {
@@ -39,6 +41,7 @@ impl TraceError {
             payload_offset: None,
             message: message.into(),
             not_in_trace: false,
+            file: None,
         }))
     }
     /// The (intact) trace has no such thing, e.g. the collection a query names.
@@ -48,6 +51,7 @@ impl TraceError {
             payload_offset: None,
             message: message.into(),
             not_in_trace: true,
+            file: None,
         }))
     }
     /// A problem that is not about the trace's bytes (an output file that cannot be written):
@@ -55,12 +59,20 @@ impl TraceError {
     pub fn message(message: impl Into<String>) -> TraceError {
         TraceError::not_in_trace(0, message)
     }
+    /// The same error, said to be in `file` (a rotated set's file), unless it names one.
+    pub fn in_file(mut self, file: &str) -> TraceError {
+        if self.0.file.is_none() && !self.0.not_in_trace {
+            self.0.file = Some(file.to_string());
+        }
+        self
+    }
     pub fn in_chunk(offset: u64, payload_offset: u64, message: impl Into<String>) -> TraceError {
         TraceError(Box::new(TraceErrorInfo {
             offset,
             payload_offset: Some(payload_offset),
             message: message.into(),
             not_in_trace: false,
+            file: None,
         }))
     }
 }
@@ -82,6 +94,9 @@ impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.not_in_trace {
             return write!(f, "{}", self.message);
+        }
+        if let Some(file) = &self.file {
+            write!(f, "{file}: ")?;
         }
         match self.payload_offset {
             Some(p) => write!(
@@ -122,6 +137,17 @@ pub enum Event {
     Tlab {
         start: u64,
         size: u64,
+    },
+    /// A rotated file's heap sync (prologue): an object already in the heap when the file
+    /// began (not an allocation). `restated`: read in a set after its first file, where it
+    /// restates an object the reader already has (the heap model checks that it does).
+    SyncObject {
+        site: u32,
+        type_id: u32,
+        addr: u64,
+        size: Option<u64>,
+        array_len: Option<u32>,
+        restated: bool,
     },
     /// A run of `count` free cells of `cell` bytes from `start` for the thread (a free-list
     /// allocator's TLAB). It replaces the thread's run of that cell size, and its TLAB. The
@@ -330,7 +356,7 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 37] = [
+pub const EVENT_KIND_NAMES: [&str; 38] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -368,6 +394,7 @@ pub const EVENT_KIND_NAMES: [&str; 37] = [
     "pointers",
     "fields",
     "static",
+    "object",
 ];
 
 impl Event {
@@ -410,6 +437,7 @@ impl Event {
             Event::Pointers(_) => 34,
             Event::FieldsDef { .. } => 35,
             Event::StaticDef { .. } => 36,
+            Event::SyncObject { .. } => 37,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -519,6 +547,8 @@ pub struct ChunkInfo {
     pub raw_len: u32,
     pub stored_len: u32,
     pub compressed: bool,
+    /// A prologue chunk of a rotated file (`CHUNK_FLAG_PROLOGUE`).
+    pub prologue: bool,
 }
 
 /// The trailer of a finished trace.
@@ -545,6 +575,7 @@ struct ReadRecord {
     raw_len: u32,
     stored_len: u32,
     compressed: bool,
+    prologue: bool,
     payload: Payload,
 }
 
@@ -621,15 +652,106 @@ pub struct TraceReader<R: Read> {
     pub compressed_chunks: u64,
     pub raw_bytes_read: u64,
     pub stored_bytes_read: u64,
+    /// Reading a rotated set as one trace: its files and how to open them.
+    set: Option<FileSet<R>>,
+}
+
+/// The files of a rotated set being read as one trace (`TraceReader::open` on `FILE` when only
+/// `FILE.k` exist).
+struct FileSet<R> {
+    files: Vec<PathBuf>,
+    /// The file being read.
+    index: usize,
+    open: fn(&Path) -> io::Result<R>,
+}
+
+fn open_buffered(path: &Path) -> io::Result<BufReader<File>> {
+    Ok(BufReader::with_capacity(1 << 20, File::open(path)?))
+}
+
+/// The files of the rotated set `path` (`path.k`, k a number), in sequence order, when `path`
+/// itself does not exist; None when there are none.
+pub fn rotated_set_files(path: &Path) -> Option<Vec<(u32, PathBuf)>> {
+    if path.exists() {
+        return None;
+    }
+    let name = path.file_name()?.to_str()?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let prefix = format!("{name}.");
+    let mut files: Vec<(u32, PathBuf)> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let n = e.file_name();
+            let seq = n.to_str()?.strip_prefix(&prefix)?;
+            if seq.is_empty() || !seq.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            Some((seq.parse().ok()?, dir.join(&n)))
+        })
+        .collect();
+    files.sort();
+    (!files.is_empty()).then_some(files)
 }
 
 impl TraceReader<BufReader<File>> {
-    /// Opens a trace file and reads its header.
+    /// Opens a trace file and reads its header. When `path` does not exist but the files of a
+    /// rotated set `path.0`, `path.1`, ... (`gcvm run --trace-max-size`) do, opens the set:
+    /// its files are read in sequence order as one trace (docs/trace-format.md, "Rotation").
     pub fn open(path: impl AsRef<Path>) -> Result<Self, TraceError> {
-        let f = File::open(path.as_ref()).map_err(|e| {
-            TraceError::at(0, format!("cannot open {}: {e}", path.as_ref().display()))
-        })?;
+        let path = path.as_ref();
+        if let Some(files) = rotated_set_files(path) {
+            return TraceReader::open_set(path, files);
+        }
+        let f = File::open(path)
+            .map_err(|e| TraceError::at(0, format!("cannot open {}: {e}", path.display())))?;
         TraceReader::new(BufReader::with_capacity(1 << 20, f))
+    }
+
+    fn open_set(path: &Path, files: Vec<(u32, PathBuf)>) -> Result<Self, TraceError> {
+        for w in files.windows(2) {
+            if w[1].0 != w[0].0 + 1 {
+                return Err(TraceError::at(
+                    0,
+                    format!(
+                        "the rotated set {} lacks file {}.{} (it has {} and {})",
+                        path.display(),
+                        path.display(),
+                        w[0].0 + 1,
+                        w[0].1.display(),
+                        w[1].1.display()
+                    ),
+                ));
+            }
+        }
+        let first = &files[0];
+        let name = first.1.display().to_string();
+        let src = open_buffered(&first.1)
+            .map_err(|e| TraceError::at(0, format!("cannot open {name}: {e}")))?;
+        let mut r = TraceReader::new(src).map_err(|e| e.in_file(&name))?;
+        if r.header.sequence != Some(first.0) {
+            return Err(TraceError::at(
+                10,
+                format!(
+                    "expected file {} of a rotated set, found {}",
+                    first.0,
+                    match r.header.sequence {
+                        Some(s) => format!("file {s}"),
+                        None => "a trace that is not rotated".into(),
+                    }
+                ),
+            )
+            .in_file(&name));
+        }
+        r.set = Some(FileSet {
+            files: files.into_iter().map(|f| f.1).collect(),
+            index: 0,
+            open: open_buffered,
+        });
+        Ok(r)
     }
 }
 
@@ -649,8 +771,111 @@ fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 impl<R: Read> TraceReader<R> {
     /// Reads the header from `src`.
     pub fn new(mut src: R) -> Result<Self, TraceError> {
+        let (header, header_len) = read_header(&mut src)?;
+        Ok(TraceReader {
+            src,
+            offset: header_len,
+            header,
+            chunk: ChunkInfo::default(),
+            read_offset: header_len,
+            ahead: VecDeque::new(),
+            bytes_in_flight: 0,
+            src_done: false,
+            failed: None,
+            pool: None,
+            inflate_threads: crate::inflate::default_workers(),
+            raw: Vec::new(),
+            pos: 0,
+            symbols: Symbols::default(),
+            trailer: None,
+            finished: false,
+            gcs_started: 0,
+            event_start: 0,
+            chunks_read: 0,
+            compressed_chunks: 0,
+            raw_bytes_read: 0,
+            stored_bytes_read: 0,
+            set: None,
+        })
+    }
+
+    /// Reading a rotated set: the set's files (None: one file).
+    pub fn set_files(&self) -> Option<&[PathBuf]> {
+        self.set.as_ref().map(|s| s.files.as_slice())
+    }
+
+    /// Reading a rotated set: the file being read (its index in `set_files`).
+    pub fn set_index(&self) -> usize {
+        self.set.as_ref().map_or(0, |s| s.index)
+    }
+
+    /// The file being read, when reading a set (errors name it).
+    fn set_file_name(&self) -> Option<String> {
+        let set = self.set.as_ref()?;
+        Some(set.files[set.index].display().to_string())
+    }
+
+    fn tag(&self, e: TraceError) -> TraceError {
+        match self.set_file_name() {
+            Some(name) => e.in_file(&name),
+            None => e,
+        }
+    }
+
+    /// Reading a set, at the end of a file: opens the next one (false: none left). Its header
+    /// must be the set's, with the next sequence number.
+    fn next_file(&mut self) -> Result<bool, TraceError> {
+        let Some(set) = self.set.as_mut() else {
+            return Ok(false);
+        };
+        if set.index + 1 >= set.files.len() {
+            return Ok(false);
+        }
+        set.index += 1;
+        let path = set.files[set.index].clone();
+        let name = path.display().to_string();
+        let mut src = (set.open)(&path)
+            .map_err(|e| TraceError::at(0, format!("cannot open {name}: {e}")).in_file(&name))?;
+        let (header, header_len) = read_header(&mut src).map_err(|e| e.in_file(&name))?;
+        let expected = TraceHeader {
+            sequence: self.header.sequence.map(|s| s + 1),
+            ..self.header.clone()
+        };
+        if header != expected {
+            return Err(TraceError::at(
+                0,
+                format!(
+                    "expected the header of file {} of the set (the previous file's, but for the sequence number), found {}",
+                    expected.sequence.unwrap_or(0),
+                    match header.sequence {
+                        Some(s) if s != expected.sequence.unwrap_or(0) => format!("file {s}"),
+                        Some(_) => "another trace's header".into(),
+                        None => "a trace that is not rotated".into(),
+                    }
+                ),
+            )
+            .in_file(&name));
+        }
+        self.src = src;
+        self.header = header;
+        self.offset = header_len;
+        self.read_offset = header_len;
+        self.src_done = false;
+        self.trailer = None;
+        Ok(true)
+    }
+
+    /// Is the current chunk a prologue that restates what the reader has (a set's later file)?
+    fn restating(&self) -> bool {
+        self.chunk.prologue && self.set.as_ref().is_some_and(|s| s.index > 0)
+    }
+}
+
+/// Reads and checks a trace header; returns it and its length.
+fn read_header<R: Read>(src: &mut R) -> Result<(TraceHeader, u64), TraceError> {
+    {
         let mut fixed = [0u8; 16];
-        let n = read_full(&mut src, &mut fixed)
+        let n = read_full(src, &mut fixed)
             .map_err(|e| TraceError::at(0, format!("read error: {e}")))?;
         if n < 16 {
             return Err(TraceError::at(n as u64, format!("truncated header: expected 16 bytes (magic, version, flags, length), found {n}")));
@@ -683,7 +908,7 @@ impl<R: Read> TraceReader<R> {
             ));
         }
         let mut rest = vec![0u8; rest_len];
-        let n = read_full(&mut src, &mut rest)
+        let n = read_full(src, &mut rest)
             .map_err(|e| TraceError::at(16, format!("read error: {e}")))?;
         if n < rest_len {
             return Err(TraceError::at(
@@ -705,6 +930,11 @@ impl<R: Read> TraceReader<R> {
         let start_unix_ms = c.u64("start time")?;
         let collector = c.str16("collector name")?;
         let program = c.str16("program")?;
+        let sequence = if flags & format::HEADER_FLAG_ROTATED != 0 {
+            Some(c.u32("sequence number of a rotated file")?)
+        } else {
+            None
+        };
         if heap_size > MAX_HEAP_SIZE {
             return Err(TraceError::at(
                 24,
@@ -730,33 +960,13 @@ impl<R: Read> TraceReader<R> {
             start_unix_ms,
             collector,
             program,
+            sequence,
         };
-        Ok(TraceReader {
-            src,
-            offset: 16 + rest_len as u64,
-            header,
-            chunk: ChunkInfo::default(),
-            read_offset: 16 + rest_len as u64,
-            ahead: VecDeque::new(),
-            bytes_in_flight: 0,
-            src_done: false,
-            failed: None,
-            pool: None,
-            inflate_threads: crate::inflate::default_workers(),
-            raw: Vec::new(),
-            pos: 0,
-            symbols: Symbols::default(),
-            trailer: None,
-            finished: false,
-            gcs_started: 0,
-            event_start: 0,
-            chunks_read: 0,
-            compressed_chunks: 0,
-            raw_bytes_read: 0,
-            stored_bytes_read: 0,
-        })
+        Ok((header, 16 + rest_len as u64))
     }
+}
 
+impl<R: Read> TraceReader<R> {
     /// Inflates compressed chunks with `n` threads (default: the available cores, at most 8).
     pub fn with_inflate_threads(mut self, n: usize) -> Self {
         self.inflate_threads = n.max(1);
@@ -784,7 +994,11 @@ impl<R: Read> TraceReader<R> {
     }
     /// An error about the last event returned (offset of its chunk and of the event in it).
     pub fn error_here(&self, message: impl Into<String>) -> TraceError {
-        TraceError::in_chunk(self.chunk.offset, self.event_start as u64, message)
+        self.tag(TraceError::in_chunk(
+            self.chunk.offset,
+            self.event_start as u64,
+            message,
+        ))
     }
     /// Raw (decompressed) size in bytes of the last event returned.
     pub fn last_event_len(&self) -> usize {
@@ -878,6 +1092,24 @@ impl<R: Read> TraceReader<R> {
 
     #[inline(never)]
     fn next_event_slow(&mut self) -> Result<Option<(u32, Event)>, TraceError> {
+        loop {
+            let r = self.next_event_inner().map_err(|e| self.tag(e))?;
+            let Some((thread, mut event)) = r else {
+                return Ok(None);
+            };
+            if self.restating() {
+                // A later file's prologue restates the state: only its objects are passed on
+                // (the heap model checks them); its symbols were checked on decoding.
+                match &mut event {
+                    Event::SyncObject { restated, .. } => *restated = true,
+                    _ => continue,
+                }
+            }
+            return Ok(Some((thread, event)));
+        }
+    }
+
+    fn next_event_inner(&mut self) -> Result<Option<(u32, Event)>, TraceError> {
         while self.pos >= self.raw.len() {
             if self.finished || !self.next_chunk()? {
                 return Ok(None);
@@ -899,6 +1131,10 @@ impl<R: Read> TraceReader<R> {
         })?;
         self.pos = c.p;
         self.event_start = start;
+        if self.restating() {
+            self.check_restated_symbol(&event)?;
+            return Ok(Some((self.chunk.thread, event)));
+        }
         match &event {
             Event::TypeDef { id, def } => {
                 self.symbols.types.insert(*id, (**def).clone());
@@ -926,6 +1162,35 @@ impl<R: Read> TraceReader<R> {
         Ok(Some((self.chunk.thread, event)))
     }
 
+    /// A later file's prologue restates a symbol: it must be the one the earlier files defined.
+    fn check_restated_symbol(&self, event: &Event) -> Result<(), TraceError> {
+        let s = &self.symbols;
+        let (what, same) = match event {
+            Event::TypeDef { id, def } => (format!("type {id}"), s.types.get(id) == Some(&**def)),
+            Event::SiteDef { id, def } => (format!("site {id}"), s.sites.get(id) == Some(&**def)),
+            Event::CauseDef { id, name } => (format!("cause {id}"), s.causes.get(id) == Some(name)),
+            Event::MethodDef { id, def } => {
+                (format!("method {id}"), s.methods.get(id) == Some(&**def))
+            }
+            Event::FieldsDef { type_id, fields } => (
+                format!("the fields of type {type_id}"),
+                s.fields.get(type_id) == Some(fields),
+            ),
+            Event::StaticDef { id, class, field } => (
+                format!("static {id}"),
+                s.statics.get(id) == Some(&(class.clone(), field.clone())),
+            ),
+            _ => return Ok(()),
+        };
+        if same {
+            Ok(())
+        } else {
+            Err(self.error_here(format!(
+                "the prologue restates {what} differently from the set's earlier files (or they lack it)"
+            )))
+        }
+    }
+
     /// Loads the next chunk; false at the end of a finished trace.
     fn next_chunk(&mut self) -> Result<bool, TraceError> {
         self.read_ahead();
@@ -949,6 +1214,7 @@ impl<R: Read> TraceReader<R> {
             raw_len,
             stored_len,
             compressed,
+            prologue,
             payload,
         } = rec;
         let payload_at = at + format::RECORD_HEADER_SIZE as u64;
@@ -982,12 +1248,16 @@ impl<R: Read> TraceReader<R> {
             raw_len,
             stored_len,
             compressed,
+            prologue,
         };
         if kind == format::RECORD_TRAILER {
             let t = self.parse_trailer(at)?;
             self.trailer = Some(t);
             self.raw.clear();
             self.read_footer(at)?;
+            if self.next_file()? {
+                return self.next_chunk();
+            }
             self.finished = true;
             return Ok(false);
         }
@@ -1067,13 +1337,27 @@ impl<R: Read> TraceReader<R> {
                 format!("expected a record kind 'C' or 'T', found {kind:#04x}"),
             ));
         }
-        if flags & !format::CHUNK_FLAG_COMPRESSED != 0 || h[2] != 0 || h[3] != 0 {
+        let known = format::CHUNK_FLAG_COMPRESSED
+            | if self.header.sequence.is_some() {
+                format::CHUNK_FLAG_PROLOGUE
+            } else {
+                0
+            };
+        if flags & !known != 0 || h[2] != 0 || h[3] != 0 {
             return Err(TraceError::at(
                 at + 1,
-                format!("expected chunk flags 0 or 1 and reserved zero, found {flags:#04x}"),
+                format!(
+                    "expected chunk flags {} and reserved zero, found {flags:#04x}",
+                    if known == 1 {
+                        "0 or 1"
+                    } else {
+                        "0 to 3 (a rotated file)"
+                    }
+                ),
             ));
         }
         let compressed = flags & format::CHUNK_FLAG_COMPRESSED != 0;
+        let prologue = flags & format::CHUNK_FLAG_PROLOGUE != 0;
         if raw_len as usize > format::MAX_CHUNK_RAW || stored_len as usize > format::MAX_CHUNK_RAW {
             return Err(TraceError::at(at + 12, format!("expected chunk lengths of at most {} bytes, found raw {raw_len}, stored {stored_len}", format::MAX_CHUNK_RAW)));
         }
@@ -1118,6 +1402,7 @@ impl<R: Read> TraceReader<R> {
             raw_len,
             stored_len,
             compressed,
+            prologue,
             payload,
         })
     }
@@ -1348,6 +1633,21 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             let site = c.v32("site")?;
             let array_len = c.lenp1()?;
             Event::Alloc { site, array_len }
+        }
+        ev::OBJECT => {
+            let addr = c.units("address")?;
+            let site = c.v32("site")?;
+            let type_id = c.v32("type")?;
+            let size = c.units("size")?;
+            let array_len = c.lenp1()?;
+            Event::SyncObject {
+                site,
+                type_id,
+                addr,
+                size: (size != 0).then_some(size),
+                array_len,
+                restated: false,
+            }
         }
         ev::ALLOC_OUTSIDE => {
             let addr = c.units("address")?;

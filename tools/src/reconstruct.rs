@@ -55,7 +55,14 @@ impl Reconstruction {
 }
 
 pub(crate) fn file_len(path: &Path) -> u64 {
-    std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+    match crate::reader::rotated_set_files(path) {
+        // A rotated set: its files together.
+        Some(files) => files
+            .iter()
+            .map(|f| std::fs::metadata(&f.1).map(|m| m.len()).unwrap_or(0))
+            .sum(),
+        None => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+    }
 }
 
 /// Replays the trace at `path` up to `boundary` (counting allocations when `count_allocs`).

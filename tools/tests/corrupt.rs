@@ -178,6 +178,7 @@ fn trace_of(heap_size: u64, chunks: &[(u32, Vec<u8>)]) -> Vec<u8> {
         min_object_size: 16,
         heap_size,
         start_unix_ms: 0,
+        sequence: None,
         collector: "test".into(),
         program: "test".into(),
     };

@@ -455,6 +455,28 @@ impl Heap {
         }
     }
 
+    /// `--trace-pointers`, a rotated trace's new file (outside a pause, before its GC start;
+    /// every thread stopped and retired): the references of every object in the heap and the
+    /// roots, applied at once, so that the file's graph stands alone. The logs are left alone:
+    /// the objects stored into since the last pause are recorded again at this pause's end, as
+    /// always (pointers.rs).
+    pub fn record_heap_graph(&self, roots: &mut dyn RootSource, events: &mut dyn GcEventSink) {
+        if self.pointers.is_none() {
+            return;
+        }
+        let described = self.describe_roots(roots);
+        let mut records = gcvm_tracer::PointerRecords::default();
+        self.for_each_object(|obj| {
+            pointers::record_object(&self.memory, &self.types, obj, &mut records);
+            if records.len() >= 65_536 {
+                events.object_pointers(&records, false);
+                records = gcvm_tracer::PointerRecords::default();
+            }
+        });
+        events.object_pointers(&records, false);
+        events.roots(&described, false);
+    }
+
     /// The death tracker, with `--trace-deaths`.
     pub fn deaths(&self) -> Option<&deaths::DeathTracker> {
         self.deaths.as_ref()

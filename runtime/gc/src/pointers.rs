@@ -270,7 +270,7 @@ impl PointerTotals {
 }
 
 /// Appends `obj`'s non-null references to `records`.
-fn record_object(
+pub(crate) fn record_object(
     memory: &HeapMemory,
     types: &TypeRegistry,
     obj: Ref,

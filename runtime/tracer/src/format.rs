@@ -27,6 +27,11 @@ pub const RECORD_TRAILER: u8 = b'T';
 pub const RECORD_HEADER_SIZE: usize = 24;
 /// Chunk flag: the payload is raw deflate (no zlib header).
 pub const CHUNK_FLAG_COMPRESSED: u8 = 1;
+/// Chunk flag: the chunk belongs to a rotated file's prologue (docs/trace-format.md,
+/// "Rotation"): it restates what the previous file of the set ended with (symbols, spaces,
+/// live threads, the heap's objects and graph). A reader of the whole set skips it after the
+/// set's first file.
+pub const CHUNK_FLAG_PROLOGUE: u8 = 2;
 /// Footer: u64 file offset of the trailer record + FOOTER_MAGIC.
 pub const FOOTER_SIZE: usize = 16;
 
@@ -146,6 +151,10 @@ pub mod ev {
     pub const SPACE_REDEFINE: u8 = 0x23;
     /// varint id: the space is gone (its objects die).
     pub const SPACE_DESTROY: u8 = 0x24;
+    /// Heap sync (a rotated trace's prologue, docs/trace-format.md "Rotation"): an object
+    /// already in the heap when the file began: varint addr_units, site, type, size_units
+    /// (0 = implied), len+1. Not an allocation.
+    pub const OBJECT: u8 = 0x25;
 
     // symbols (global chunks)
     /// varint id, name, instance_size, elem_size+1 (0 = not an array).
@@ -186,6 +195,10 @@ pub const HEADER_FLAG_ACTIVITY: u16 = 4;
 /// Header flag: the trace records pointers and roots (`gcvm run --trace-pointers`): Roots
 /// and Pointers events, Fields and Static symbols.
 pub const HEADER_FLAG_POINTERS: u16 = 8;
+/// Header flag: the file is part of a rotated set (`gcvm run --trace-max-size`): the header
+/// ends with a u32 sequence number, and the file's prologue chunks restate the state the
+/// previous file ended with.
+pub const HEADER_FLAG_ROTATED: u16 = 16;
 
 /// Roots and Pointers events: addresses as the pause leaves them (applied at its GC end).
 pub const POINTERS_AT_GC_END: u8 = 1;
@@ -446,6 +459,8 @@ pub struct TraceHeader {
     pub start_unix_ms: u64,
     pub collector: String,
     pub program: String,
+    /// A rotated set's file: its sequence number (`HEADER_FLAG_ROTATED`).
+    pub sequence: Option<u32>,
 }
 
 impl TraceHeader {
@@ -464,6 +479,9 @@ impl TraceHeader {
             let n = b.len().min(u16::MAX as usize);
             rest.extend_from_slice(&(n as u16).to_le_bytes());
             rest.extend_from_slice(&b[..n]);
+        }
+        if let Some(seq) = self.sequence {
+            rest.extend_from_slice(&seq.to_le_bytes());
         }
         let mut out = Vec::with_capacity(16 + rest.len());
         out.extend_from_slice(&MAGIC);

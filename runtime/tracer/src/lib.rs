@@ -21,7 +21,10 @@ pub mod stream;
 pub mod writer;
 
 pub use format::{RootKind, TraceSpaceKind};
-pub use writer::{GcTraceSink, SpaceDesc, ThreadEvents, TraceConfig, TraceSummary, TraceWriter};
+pub use writer::{
+    rotated_path, GcTraceSink, Rotation, SpaceDesc, ThreadEvents, TraceConfig, TraceSummary,
+    TraceWriter, SYNC_SITE_CLASS, SYNC_SITE_METHOD,
+};
 
 /// Kinds of collection, as the trace and the GC log name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

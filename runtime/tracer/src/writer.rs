@@ -52,6 +52,60 @@ pub struct TraceConfig {
     pub activity: bool,
     /// The trace records pointers and roots (`--trace-pointers`): sets `HEADER_FLAG_POINTERS`.
     pub pointers: bool,
+    /// Rotation (`--trace-max-size`): the trace goes to `PATH.0`, `PATH.1`, ... and only the
+    /// last files are kept (docs/trace-format.md, "Rotation").
+    pub rotation: Option<Rotation>,
+}
+
+/// How a rotated trace is cut (`gcvm run --trace-max-size SIZE --trace-files N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rotation {
+    /// The most bytes the kept files may take together.
+    pub max_size: u64,
+    /// Files kept (the current one included).
+    pub files: u32,
+}
+
+impl Rotation {
+    /// The bytes one file may take: SIZE / N.
+    pub fn file_budget(&self) -> u64 {
+        self.max_size / self.files.max(1) as u64
+    }
+}
+
+/// Rotation: removes what an earlier run left at `path` — the file itself and the files
+/// `path.k` (k a number) — so that the set read as `path` is this run's.
+fn remove_earlier_set(path: &Path) {
+    if path.is_file() {
+        let _ = std::fs::remove_file(path);
+    }
+    let (Some(name), dir) = (path.file_name().and_then(|n| n.to_str()), path.parent()) else {
+        return;
+    };
+    let dir = match dir {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let prefix = format!("{name}.");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let n = e.file_name();
+        let Some(seq) = n.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        if !seq.is_empty() && seq.bytes().all(|b| b.is_ascii_digit()) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// The name of file `seq` of the rotated set `path`: `PATH.seq`.
+pub fn rotated_path(path: &Path, seq: u32) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(format!(".{seq}"));
+    std::path::PathBuf::from(name)
 }
 
 impl Default for TraceConfig {
@@ -68,6 +122,7 @@ impl Default for TraceConfig {
             deaths: false,
             activity: false,
             pointers: false,
+            rotation: None,
         }
     }
 }
@@ -85,6 +140,8 @@ pub struct TraceSummary {
     pub collections: u32,
     /// Buffers flushed after `finish` (their events are not in the file).
     pub lost_chunks: u64,
+    /// Rotated traces: files written (the kept ones and the deleted ones).
+    pub files: u32,
 }
 
 /// A space as the trace describes it (the VM maps its own space descriptions to these).
@@ -106,8 +163,16 @@ enum Msg {
         buf: Vec<u8>,
         len: usize,
         gc: Option<(u32, bool)>,
+        /// A chunk of a rotated file's prologue (`CHUNK_FLAG_PROLOGUE`).
+        prologue: bool,
     },
     Sync(mpsc::Sender<()>),
+    /// Rotation: finish the file, open the next one and write its prologue — the symbols so
+    /// far, these spaces (as of this message) and these live threads (id, name).
+    Cut {
+        spaces: Vec<SpaceDesc>,
+        threads: Vec<(u32, String)>,
+    },
     Finish,
 }
 
@@ -201,6 +266,15 @@ struct Shared {
     worker: Mutex<Option<JoinHandle<io::Result<TraceSummary>>>>,
     result: Mutex<Option<Result<TraceSummary, String>>>,
     header: TraceHeader,
+    /// Rotation, when on.
+    rotation: Option<Rotation>,
+    /// Bytes written to the current file (the writer thread updates it).
+    file_bytes: Arc<AtomicU64>,
+    /// Rotation: the current file's size at the last `rotation_due` and the largest growth
+    /// between two of them (one collection cycle's trace).
+    cycle: Mutex<(u64, u64)>,
+    /// Mutator threads alive (id -> name), for a rotated file's Thread alive events.
+    threads: Mutex<std::collections::BTreeMap<u32, String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -222,6 +296,7 @@ impl Shared {
         buf: Vec<u8>,
         len: usize,
         gc: Option<(u32, bool)>,
+        prologue: bool,
     ) -> Vec<u8> {
         if self.closed.load(Ordering::Acquire) {
             self.lost.fetch_add(1, Ordering::Relaxed);
@@ -236,6 +311,7 @@ impl Shared {
                 buf,
                 len,
                 gc,
+                prologue,
             })
             .is_err()
         {
@@ -295,7 +371,14 @@ pub struct TraceWriter {
 impl TraceWriter {
     /// Creates the trace file, writes its header and starts the writer thread.
     pub fn create(path: impl AsRef<Path>, config: TraceConfig) -> io::Result<TraceWriter> {
-        let file = File::create(path)?;
+        let base = path.as_ref().to_path_buf();
+        let file = match config.rotation {
+            None => File::create(&base)?,
+            Some(_) => {
+                remove_earlier_set(&base);
+                File::create(rotated_path(&base, 0))?
+            }
+        };
         let start_unix_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_millis() as u64)
@@ -318,6 +401,10 @@ impl TraceWriter {
                 format::HEADER_FLAG_POINTERS
             } else {
                 0
+            } | if config.rotation.is_some() {
+                format::HEADER_FLAG_ROTATED
+            } else {
+                0
             },
             alignment: 8,
             ref_shift: format::UNIT_SHIFT as u8,
@@ -327,6 +414,7 @@ impl TraceWriter {
             start_unix_ms,
             collector: config.collector.clone(),
             program: config.program.clone(),
+            sequence: config.rotation.map(|_| 0),
         };
         let mut out = BufWriter::with_capacity(256 * 1024, file);
         let head = header.encode();
@@ -349,7 +437,15 @@ impl TraceWriter {
         globals.site_types.push(None);
         let globals = Arc::new(Mutex::new(globals));
         let lost = Arc::new(AtomicU64::new(0));
+        let file_bytes = Arc::new(AtomicU64::new(head.len() as u64));
         let w = WriterThread {
+            base,
+            rotation: config.rotation,
+            header: header.clone(),
+            sequence: 0,
+            symbol_log: Vec::new(),
+            file_bytes: file_bytes.clone(),
+            file_counts: (0, 0, 0),
             rx,
             out,
             pool: pool.clone(),
@@ -361,7 +457,10 @@ impl TraceWriter {
                 )
             }),
             offset: head.len() as u64,
-            summary: TraceSummary::default(),
+            summary: TraceSummary {
+                files: config.rotation.is_some() as u32,
+                ..Default::default()
+            },
             scratch: Vec::new(),
             gc_index: Vec::new(),
             error: None,
@@ -382,6 +481,10 @@ impl TraceWriter {
                 worker: Mutex::new(Some(handle)),
                 result: Mutex::new(None),
                 header,
+                rotation: config.rotation,
+                file_bytes,
+                cycle: Mutex::new((0, 0)),
+                threads: Mutex::new(Default::default()),
             }),
         })
     }
@@ -506,6 +609,9 @@ impl TraceWriter {
         };
         t.b.refresh_epoch();
         t.b.put_str_event(ev::THREAD_ALIVE, name);
+        if self.shared.rotation.is_some() {
+            lock(&self.shared.threads).insert(thread_id, truncate(name, 4096).to_string());
+        }
         t
     }
 
@@ -526,6 +632,8 @@ impl TraceWriter {
             b: EventBuf::new(self.shared.clone(), thread),
             cursor: u64::MAX,
             safepoint: Vec::new(),
+            types: HashMap::new(),
+            sync_site: 0,
         }
     }
 
@@ -552,7 +660,72 @@ impl TraceWriter {
         let epoch = self.shared.epoch.load(Ordering::Acquire);
         let _ = self
             .shared
-            .submit(format::GLOBAL_THREAD, epoch, out, len, None);
+            .submit(format::GLOBAL_THREAD, epoch, out, len, None, false);
+    }
+
+    /// Rotation: is the current file due to be cut, at this GC start? Call with the world
+    /// stopped and every buffer flushed; waits until the writer thread has written what was
+    /// sent. A file is cut once it is so big that one more collection cycle as big as the
+    /// biggest so far would take it past its share of the budget (SIZE / N), so that the kept
+    /// files stay within SIZE (docs/trace-format.md, "Rotation").
+    pub fn rotation_due(&self) -> bool {
+        let Some(r) = self.shared.rotation else {
+            return false;
+        };
+        self.flush();
+        let now = self.shared.file_bytes.load(Ordering::Acquire);
+        let mut c = lock(&self.shared.cycle);
+        let growth = now.saturating_sub(c.0);
+        c.1 = c.1.max(growth);
+        c.0 = now;
+        now + c.1 >= r.file_budget()
+    }
+
+    /// Rotation: finishes the current file and opens the next one (`PATH.k`, deleting
+    /// `PATH.(k - N)`), whose prologue restates the symbols, the spaces and the live threads.
+    /// Call with the world stopped and every buffer flushed, before the GC start; then write
+    /// the heap sync with `prologue_sink` (every object, and with pointers the graph).
+    pub fn cut(&self) {
+        if self.shared.rotation.is_none() || self.shared.closed.load(Ordering::Acquire) {
+            return;
+        }
+        let spaces = lock(&self.shared.globals).spaces.clone();
+        let threads = lock(&self.shared.threads)
+            .iter()
+            .map(|(&id, name)| (id, name.clone()))
+            .collect();
+        let _ = self.shared.tx.send(Msg::Cut { spaces, threads });
+    }
+
+    /// Rotation, after the new file's heap sync: waits until it is written; returns the
+    /// prologue's bytes and the largest collection cycle's so far. The next cycle is measured
+    /// from here.
+    pub fn prologue_written(&self) -> (u64, u64) {
+        self.flush();
+        let now = self.shared.file_bytes.load(Ordering::Acquire);
+        let mut c = lock(&self.shared.cycle);
+        c.0 = now;
+        (now, c.1)
+    }
+
+    /// Rotation, when on.
+    pub fn rotation(&self) -> Option<Rotation> {
+        self.shared.rotation
+    }
+
+    /// Bytes written to the current file so far (rotation: after `flush`, exact).
+    pub fn file_bytes(&self) -> u64 {
+        self.shared.file_bytes.load(Ordering::Acquire)
+    }
+
+    /// The sink of a rotated file's heap sync (GC thread 0, prologue chunks): its
+    /// `synced_object` events, and with pointers `object_pointers` / `roots` outside a pause.
+    pub fn prologue_sink(&self) -> GcTraceSink {
+        let mut s = self.gc_sink();
+        s.b.prologue = true;
+        s.types = lock(&self.shared.globals).types.clone();
+        s.sync_site = self.define_site(SYNC_SITE_CLASS, SYNC_SITE_METHOD, 0, None, None);
+        s
     }
 
     /// Collections started so far.
@@ -593,6 +766,8 @@ struct EventBuf {
     thread: u32,
     epoch: u32,
     shared: Arc<Shared>,
+    /// Its chunks are prologue chunks (a rotated file's heap sync).
+    prologue: bool,
 }
 
 impl EventBuf {
@@ -604,6 +779,7 @@ impl EventBuf {
             thread,
             epoch: shared.epoch.load(Ordering::Acquire),
             shared,
+            prologue: false,
         }
     }
 
@@ -627,7 +803,7 @@ impl EventBuf {
         let buf = std::mem::take(&mut self.buf);
         self.buf = self
             .shared
-            .submit(self.thread, self.epoch, buf, self.pos, gc);
+            .submit(self.thread, self.epoch, buf, self.pos, gc, self.prologue);
         self.pos = 0;
     }
 
@@ -1050,6 +1226,9 @@ impl ThreadEvents {
     pub fn thread_death(&mut self) {
         if !self.dead {
             self.dead = true;
+            if self.b.shared.rotation.is_some() {
+                lock(&self.b.shared.threads).remove(&self.b.thread);
+            }
             self.b.refresh_epoch();
             self.b.ensure(1);
             self.b.put_u8(ev::THREAD_DEATH);
@@ -1090,12 +1269,46 @@ pub struct GcTraceSink {
     /// The next pause's Safepoint and Safepoint arrival events, written by `gc_start` into its
     /// own chunk (one chunk per pause, not two).
     safepoint: Vec<Vec<u8>>,
+    /// A prologue sink's copy of the types (type id -> instance size, element size), to leave
+    /// implied sizes out of Object events.
+    types: HashMap<u32, (u32, Option<u32>)>,
+    /// A prologue sink's site for the objects it syncs (`<earlier file>.<unknown>`).
+    sync_site: u32,
 }
+
+/// The site of a rotated file's synced objects: their allocation sites are in earlier files.
+pub const SYNC_SITE_CLASS: &str = "<earlier file>";
+pub const SYNC_SITE_METHOD: &str = "<unknown>";
 
 impl GcTraceSink {
     /// Sends the buffered events to the writer thread.
     pub fn flush(&mut self) {
         self.b.flush_with(None);
+    }
+
+    /// A rotated file's heap sync (a `prologue_sink`): the object at `addr`, `size` bytes, of
+    /// type `type_id` (`array_len` for arrays), already in the heap when the file began.
+    pub fn synced_object(&mut self, addr: u64, type_id: u32, size: u64, array_len: Option<u32>) {
+        let h = &self.b.shared.header;
+        let implied = self.types.get(&type_id).map(|&(inst, elem)| {
+            format::implied_size(
+                inst,
+                elem,
+                array_len.unwrap_or(0),
+                h.array_header as u32,
+                h.min_object_size as u32,
+            )
+        });
+        let size_units = if implied == Some(size) { 0 } else { size >> 3 };
+        let site = self.sync_site;
+        let b = &mut self.b;
+        b.ensure(56);
+        b.put_u8(ev::OBJECT);
+        b.put_varint(addr >> 3);
+        b.put_varint(site as u64);
+        b.put_varint(type_id as u64);
+        b.put_varint(size_units);
+        b.put_varint(lenp1(array_len));
     }
 
     /// The safepoint pause `gc_id` stopped the world in, before its `gc_start`: requested by
@@ -1400,6 +1613,19 @@ impl EventBatch {
 
 /// The writer thread: drains the channel, writes symbols then chunks, compresses.
 struct WriterThread {
+    /// The trace's path (rotation: the set's; files are `base.k`).
+    base: std::path::PathBuf,
+    rotation: Option<Rotation>,
+    /// The first file's header (rotation: the others' but for the sequence number).
+    header: TraceHeader,
+    /// Rotation: the current file's sequence number.
+    sequence: u32,
+    /// Rotation: every symbol record written so far, for the next file's prologue.
+    symbol_log: Vec<Vec<u8>>,
+    /// Bytes written to the current file, for `TraceWriter::rotation_due`.
+    file_bytes: Arc<AtomicU64>,
+    /// The current file's chunks, raw bytes and stored bytes (its trailer's counts).
+    file_counts: (u64, u64, u64),
     rx: Receiver<Msg>,
     out: BufWriter<File>,
     pool: Arc<Mutex<Vec<Vec<u8>>>>,
@@ -1425,6 +1651,7 @@ impl WriterThread {
                     buf,
                     len,
                     gc,
+                    prologue,
                 } => {
                     if let Some((id, start)) = gc {
                         if start {
@@ -1436,7 +1663,7 @@ impl WriterThread {
                     }
                     self.epoch = self.epoch.max(epoch);
                     if len > 0 {
-                        self.write_chunk(thread, epoch, &buf[..len]);
+                        self.write_chunk(thread, epoch, &buf[..len], prologue);
                     }
                     if buf.len() == format::BUFFER_SIZE {
                         let mut pool = lock(&self.pool);
@@ -1451,8 +1678,10 @@ impl WriterThread {
                     }
                     let _ = ack.send(());
                 }
+                Msg::Cut { spaces, threads } => self.cut(&spaces, &threads),
                 Msg::Finish => break,
             }
+            self.file_bytes.store(self.offset, Ordering::Release);
         }
         self.write_pending_symbols();
         self.write_trailer();
@@ -1469,13 +1698,86 @@ impl WriterThread {
         let pending = std::mem::take(&mut lock(&self.globals).pending);
         for rec in pending {
             if !rec.is_empty() {
-                self.write_chunk(format::GLOBAL_THREAD, self.epoch, &rec);
+                self.write_chunk(format::GLOBAL_THREAD, self.epoch, &rec, false);
+                if self.rotation.is_some() {
+                    self.symbol_log.push(rec);
+                }
             }
         }
     }
 
-    fn write_chunk(&mut self, thread: u32, epoch: u32, raw: &[u8]) {
-        let mut flags = 0u8;
+    /// Rotation: finishes the current file (trailer, footer), opens the next one, deletes the
+    /// one that falls out of the last N, and writes the new file's header and prologue: every
+    /// symbol so far, the spaces (create events) and a Thread alive per live thread.
+    fn cut(&mut self, spaces: &[SpaceDesc], threads: &[(u32, String)]) {
+        let Some(rotation) = self.rotation else {
+            return;
+        };
+        self.write_pending_symbols();
+        self.write_trailer();
+        if let Err(e) = self.out.flush() {
+            self.error.get_or_insert(e);
+        }
+        self.sequence += 1;
+        let path = rotated_path(&self.base, self.sequence);
+        match File::create(&path) {
+            Ok(f) => self.out = BufWriter::with_capacity(256 * 1024, f),
+            Err(e) => {
+                self.error.get_or_insert(e);
+                return;
+            }
+        }
+        if let Some(old) = self.sequence.checked_sub(rotation.files) {
+            let _ = std::fs::remove_file(rotated_path(&self.base, old));
+        }
+        self.summary.files += 1;
+        let head = TraceHeader {
+            sequence: Some(self.sequence),
+            ..self.header.clone()
+        }
+        .encode();
+        if self.error.is_none() {
+            if let Err(e) = self.out.write_all(&head) {
+                self.error = Some(e);
+            }
+        }
+        self.offset = head.len() as u64;
+        self.file_counts = (0, 0, 0);
+        self.gc_index.clear();
+        let symbols = std::mem::take(&mut self.symbol_log);
+        for rec in &symbols {
+            self.write_chunk(format::GLOBAL_THREAD, self.epoch, rec, true);
+        }
+        self.symbol_log = symbols;
+        let mut out = Vec::new();
+        for s in spaces {
+            out.push(ev::SPACE_CREATE);
+            format::put_varint(&mut out, s.id as u64);
+            out.push(s.kind as u8);
+            format::put_varint(&mut out, s.start >> 3);
+            format::put_varint(&mut out, s.end >> 3);
+            format::put_str(&mut out, truncate(&s.name, 1024));
+            if out.len() > 1 << 20 {
+                self.write_chunk(format::GLOBAL_THREAD, self.epoch, &out, true);
+                out.clear();
+            }
+        }
+        if !out.is_empty() {
+            self.write_chunk(format::GLOBAL_THREAD, self.epoch, &out, true);
+        }
+        for (id, name) in threads {
+            let mut out = vec![ev::THREAD_ALIVE];
+            format::put_str(&mut out, name);
+            self.write_chunk(*id, self.epoch, &out, true);
+        }
+    }
+
+    fn write_chunk(&mut self, thread: u32, epoch: u32, raw: &[u8], prologue: bool) {
+        let mut flags = if prologue {
+            format::CHUNK_FLAG_PROLOGUE
+        } else {
+            0
+        };
         let mut stored: &[u8] = raw;
         if let Some(c) = self.compress.as_mut() {
             c.reset();
@@ -1528,6 +1830,9 @@ impl WriterThread {
             }
         }
         self.offset += (h.len() + stored.len()) as u64;
+        self.file_counts.0 += 1;
+        self.file_counts.1 += raw.len() as u64;
+        self.file_counts.2 += stored.len() as u64;
         self.summary.chunks += 1;
         self.summary.raw_bytes += raw.len() as u64;
         self.summary.stored_bytes += stored.len() as u64;
@@ -1535,9 +1840,9 @@ impl WriterThread {
 
     fn write_trailer(&mut self) {
         let mut p = Vec::new();
-        p.extend_from_slice(&self.summary.chunks.to_le_bytes());
-        p.extend_from_slice(&self.summary.raw_bytes.to_le_bytes());
-        p.extend_from_slice(&self.summary.stored_bytes.to_le_bytes());
+        p.extend_from_slice(&self.file_counts.0.to_le_bytes());
+        p.extend_from_slice(&self.file_counts.1.to_le_bytes());
+        p.extend_from_slice(&self.file_counts.2.to_le_bytes());
         p.extend_from_slice(&(self.gc_index.len() as u32).to_le_bytes());
         for &(id, s, e) in &self.gc_index {
             p.extend_from_slice(&id.to_le_bytes());
@@ -1570,6 +1875,6 @@ impl WriterThread {
             }
         }
         self.offset += (h.len() + p.len() + footer.len()) as u64;
-        self.summary.file_bytes = self.offset;
+        self.summary.file_bytes += self.offset;
     }
 }

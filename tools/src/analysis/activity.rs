@@ -169,7 +169,7 @@ impl ActivityTrace {
         if !records_activity(reader.header()) {
             return Err(no_activity_error(path));
         }
-        let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        let total = crate::reconstruct::file_len(path.as_ref());
         let mut c = Collect {
             progress: Progress::new("reading trace", total),
             n: 0,

@@ -100,7 +100,7 @@ fn read_records(path: &Path) -> Result<(Vec<Record>, Symbols), TraceError> {
             path.display()
         )));
     }
-    let total = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let total = crate::reconstruct::file_len(path.as_ref());
     let mut model = HeapModel::for_trace(&h);
     model.track_births(BIRTH_RESOLUTION);
     let mut v = Collect {

@@ -13,6 +13,10 @@ use std::path::Path;
 pub struct TraceInfo {
     pub file: String,
     pub file_bytes: u64,
+    /// A rotated set read as one trace: its files (0: one file) and the first one's sequence
+    /// number.
+    pub set_files: usize,
+    pub set_first: u32,
     pub header: TraceHeader,
     /// Whether the header says the chunks are compressed.
     pub compressed: bool,
@@ -198,6 +202,7 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
     let path = path.as_ref();
     let size = file_len(path);
     let mut reader = TraceReader::open(path)?;
+    let set_first = reader.header().sequence;
     let mut progress = Progress::new("reading trace", size);
     let mut t = Tally::default();
     let mut last_chunk = u64::MAX;
@@ -255,6 +260,8 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
     Ok(TraceInfo {
         file: path.display().to_string(),
         file_bytes: size,
+        set_files: reader.set_files().map_or(0, |f| f.len()),
+        set_first: set_first.unwrap_or(0),
         compressed: header.flags & format::HEADER_FLAG_COMPRESSED != 0,
         activity: header.flags & format::HEADER_FLAG_ACTIVITY != 0,
         activity_intervals,

@@ -23,6 +23,9 @@ pub struct Stats {
     /// Runs of free cells the threads took (a free-list allocator's TLABs: concurrent
     /// mark-sweep): (count, bytes).
     pub cell_runs: (u64, u64),
+    /// A rotated file read alone: the objects its heap sync placed (in the heap when the file
+    /// began; not allocations): (objects, bytes).
+    pub synced: (u64, u64),
     /// Per type, most bytes first.
     pub by_type: Vec<Tally>,
     /// Per allocation site, most bytes first.
@@ -107,6 +110,7 @@ pub fn read(path: impl AsRef<Path>) -> Result<Stats, TraceError> {
         tlabs: m.tlabs,
         outside_tlab: m.outside_tlab,
         cell_runs: m.cell_runs,
+        synced: m.synced,
         by_type: by_bytes(by_type)
             .into_iter()
             .map(|(t, v)| tally(t, sy.type_name(t), v))

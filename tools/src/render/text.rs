@@ -31,6 +31,20 @@ pub fn info(i: &TraceInfo) -> String {
     let h = &i.header;
     let mut o = String::new();
     o += &format!("trace      {} ({})\n", i.file, human_bytes(i.file_bytes));
+    if i.set_files > 0 {
+        o += &format!(
+            "rotated    a set of {} files, {}.{}..{}.{} (read as one trace)\n",
+            i.set_files,
+            i.file,
+            i.set_first,
+            i.file,
+            i.set_first + i.set_files as u32 - 1
+        );
+    } else if let Some(seq) = h.sequence {
+        o += &format!(
+            "rotated    file {seq} of a rotated set (read alone: it begins with the heap as it was)\n"
+        );
+    }
     o += &format!(
         "format     version {}, {}\n",
         h.version,
@@ -213,6 +227,13 @@ pub fn stats(s: &Stats) -> String {
             "cell runs    {} taken, {} (runs of free cells: a free-list allocator's TLABs)\n",
             thousands(s.cell_runs.0),
             human_bytes(s.cell_runs.1)
+        );
+    }
+    if s.synced.0 > 0 {
+        o += &format!(
+            "synced       {} objects, {} already in the heap when the file began (a rotated file's heap sync; allocated in earlier files)\n",
+            thousands(s.synced.0),
+            human_bytes(s.synced.1)
         );
     }
     o += &format!(

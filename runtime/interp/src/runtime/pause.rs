@@ -66,6 +66,7 @@ impl Vm {
             self.heap.flush_mutator(&mut st.mutator);
             st.flush_events();
         }
+        self.rotate_trace(&mut stacks);
         let allocated: usize = stacks
             .iter()
             .map(|st| st.mutator.tlab.allocated_since_gc())
@@ -113,6 +114,57 @@ impl Vm {
         drop(stacks);
         self.stdout.flush_pending();
         result.map(Some)
+    }
+
+    /// `--trace-max-size`, at a pause's GC start (every thread stopped, its TLAB retired and
+    /// its events flushed): when the trace file is due to be cut, starts the next file and
+    /// writes its heap sync — every object in the heap, and with `--trace-pointers` every
+    /// object's references and the roots — so that the file stands alone
+    /// (docs/trace-format.md, "Rotation").
+    fn rotate_trace(&'static self, stacks: &mut [StackGuard]) {
+        let Some(w) = &self.recorder.trace else {
+            return;
+        };
+        if !w.rotation_due() {
+            return;
+        }
+        w.cut();
+        let mut sink = w.prologue_sink();
+        let mem = &self.heap.memory;
+        self.heap.for_each_object(|obj| {
+            let ty = mem.type_id(obj);
+            let size = mem.object_size(&self.types, obj) as u64;
+            let len = self
+                .types
+                .info(ty)
+                .is_array()
+                .then(|| mem.array_length(obj) as u32);
+            sink.synced_object(obj.offset() as u64, ty, size, len);
+        });
+        let mut roots = crate::runtime::thread::VmRoots {
+            vm: self,
+            threads: stacks.iter_mut().map(|g| &mut **g).collect(),
+        };
+        self.heap.record_heap_graph(&mut roots, &mut sink);
+        sink.flush();
+        // A file's prologue and one collection cycle may take more than its share of the size
+        // asked: every file is then cut after one collection, and the kept files may take
+        // more than asked.
+        static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        let (prologue, cycle) = w.prologue_written();
+        if let Some(r) = w.rotation() {
+            if prologue + cycle > r.file_budget() && !WARNED.swap(true, Ordering::Relaxed) {
+                self.write_stderr(
+                    format!(
+                        "gcvm: warning: --trace-max-size {}: a rotated file's prologue (the heap sync, {prologue} bytes) and a collection cycle ({cycle} bytes) take more than a file's share ({} bytes of {} files): the kept files may take more than asked\n",
+                        r.max_size,
+                        r.file_budget(),
+                        r.files
+                    )
+                    .as_bytes(),
+                );
+            }
+        }
     }
 
     /// Stops the world for a heap-stream tick frame (nothing is collected) and lets it go.

@@ -249,6 +249,7 @@ fn open_trace(
         deaths: recording.trace_deaths,
         pointers: recording.trace_pointers,
         activity: recording.activity.is_some(),
+        rotation: recording.trace_rotation,
         ..TraceConfig::default()
     };
     let w = TraceWriter::create(path, config)

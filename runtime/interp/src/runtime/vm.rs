@@ -88,6 +88,9 @@ pub struct Recording {
     /// Count code activity and thread states per interval of this length (`--activity`,
     /// runtime/activity.rs): into the trace and the heap streams.
     pub activity: Option<std::time::Duration>,
+    /// With `trace`: rotate it (`--trace-max-size`, `--trace-files`; docs/trace-format.md,
+    /// "Rotation").
+    pub trace_rotation: Option<gcvm_tracer::Rotation>,
 }
 
 impl Recording {
