@@ -260,6 +260,19 @@ fn field_of(g: &ObjectGraph, holder: u32, field: &str) -> u32 {
         .target
 }
 
+/// `gcvm paths TRACE --at end --to TARGET --json`.
+fn paths_at_end(trace: &Path, target: &str) -> Value {
+    gcvm_json(&[
+        "paths",
+        trace.to_str().unwrap(),
+        "--at",
+        "end",
+        "--to",
+        target,
+        "--json",
+    ])
+}
+
 fn shallow(g: &ObjectGraph, node: u32) -> u64 {
     g.objects[node as usize].size
 }
@@ -268,15 +281,7 @@ fn shallow(g: &ObjectGraph, node: u32) -> u64 {
 fn every_leaked_session_shares_one_root_path_through_the_static_maps_table() {
     for collector in COLLECTORS {
         let trace = recorded("StaticMapLeak", collector);
-        let r = gcvm_json(&[
-            "paths",
-            trace.to_str().unwrap(),
-            "--at",
-            "end",
-            "--to",
-            "StaticMapLeak$Session",
-            "--json",
-        ]);
+        let r = paths_at_end(&trace, "StaticMapLeak$Session");
         let ctx = format!("[{collector}] {r}");
         assert_eq!(r["objects"], 4000, "{ctx}");
         assert_eq!(r["unreachable_objects"], 0, "{ctx}");
@@ -415,15 +420,7 @@ fn gcvm_leaks_names_the_static_maps_path_among_its_suspects() {
 fn every_cache_entry_is_reached_through_the_soft_references_referent() {
     for collector in COLLECTORS {
         let trace = recorded("SoftCache", collector);
-        let r = gcvm_json(&[
-            "paths",
-            trace.to_str().unwrap(),
-            "--at",
-            "end",
-            "--to",
-            "SoftCache$Entry",
-            "--json",
-        ]);
+        let r = paths_at_end(&trace, "SoftCache$Entry");
         let ctx = format!("[{collector}] {r}");
         assert_eq!(r["objects"], 500, "{ctx}");
         assert_eq!(r["groups_total"], 1, "{ctx}");
