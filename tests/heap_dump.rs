@@ -910,6 +910,10 @@ fn trace_and_dump(
         gc => gcvm_tools::boundary::parse_boundary(gc).unwrap(),
     };
     let from_trace = gcvm_tools::graph::graph_at(&trace, boundary).unwrap();
+    assert_eq!(
+        from_trace.caveat, None,
+        "[{collector}] the graph at {at} is exact"
+    );
     let dump = read_dump(&hprof);
     let (from_dump, dangling) = graph_of_dump(&dump);
     assert!(
@@ -967,6 +971,13 @@ fn the_dump_and_the_trace_give_the_same_graph_and_retained_sizes() {
     ];
     for (name, options, program, at) in cases {
         for collector in COLLECTORS {
+            // Concurrent mark-sweep's first pause is an initial mark, which records no graph
+            // (the trace's graph there is the start of the run's): its remark, the pause after,
+            // collects.
+            let at = match (*collector, at) {
+                ("concurrent-mark-sweep", "gc:0:end") if name == "GCBench" => "gc:1:end",
+                _ => at,
+            };
             let label = format!("heap-dump-vs-trace-{name}-{collector}");
             let (t, d) = trace_and_dump(collector, options, program, at, &label);
             let reachable = DominatorTree::new(&t).reachable().len();

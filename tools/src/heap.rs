@@ -444,9 +444,13 @@ impl HeapModel {
 
     /// A model for a trace with this header: its array header and minimum object size, and its
     /// heap size, which no object may exceed.
+    /// A trace recorded with `--trace-pointers` has a graph from its start, empty until the
+    /// first collection that records one (an initial mark records nothing).
     pub fn for_trace(header: &TraceHeader) -> HeapModel {
+        let pointers = header.flags & gcvm_tracer::format::HEADER_FLAG_POINTERS != 0;
         HeapModel {
             heap_size: header.heap_size,
+            pointers: pointers.then(Default::default),
             ..HeapModel::new(header.array_header as u32, header.min_object_size as u32)
         }
     }
