@@ -614,3 +614,51 @@ fn an_initial_marks_graph_says_it_is_the_previous_collections() {
         .caveat
         .is_none());
 }
+
+#[test]
+fn leaks_over_a_concurrent_trace_follow_only_the_pauses_that_collect() {
+    // Concurrent mark-sweep's initial marks record no graph: the retained sizes of their ends
+    // would repeat the previous collection's.
+    let scratch = scratch_dir("object-graph-leaks-cms");
+    let trace = scratch.join("cms.gct");
+    let classes = classes();
+    let out = run_gcvm(&[
+        "run",
+        "--gc",
+        "concurrent-mark-sweep",
+        "-Xmx8m",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--trace-pointers",
+        "-cp",
+        classes.to_str().unwrap(),
+        "StaticMapLeak",
+        "15000",
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr_head(10));
+    let r = gcvm_tools::reconstruct(&trace, Boundary::End, false).unwrap();
+    let collecting: Vec<String> = r
+        .model
+        .gcs
+        .iter()
+        .filter(|g| g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty())
+        .map(|g| format!("gc:{}:end", g.id))
+        .collect();
+    assert!(collecting.len() >= 3, "{collecting:?}");
+    assert!(collecting.len() < r.model.gcs.len(), "initial marks too");
+    let leaks = gcvm_json(&["leaks", trace.to_str().unwrap(), "--json"]);
+    let boundaries: Vec<String> = leaks["boundaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(boundaries, collecting);
+    let suspects = leaks["suspects"].as_array().unwrap();
+    assert!(
+        suspects
+            .iter()
+            .any(|s| s["root"] == "static StaticMapLeak.SESSIONS"),
+        "{leaks}"
+    );
+}

@@ -130,7 +130,8 @@ pub fn escapees(path: impl AsRef<Path>, json: bool) -> Result<String, TraceError
 }
 
 /// `gcvm leaks FILE [--json] [--plot OUT.svg]`: on a trace with pointers, suspects by
-/// retained-size growth over the graphs at every collection's end (`--plot` then draws the
+/// retained-size growth over the graphs at the end of every collection that collects (not an
+/// initial mark, whose graph is the last collection's; `--plot` then draws the
 /// allocation sites' live bytes, as for a plain trace); otherwise allocation sites by live-bytes
 /// growth.
 pub fn leaks(
@@ -302,7 +303,12 @@ pub fn retained_leaks(
         path,
         |_, _| {},
         |model, ev, symbols| {
-            if let Event::GcEnd { gc_id, .. } = ev {
+            // The graph is recorded at the end of each pause that collects: an initial mark's
+            // is the last collection's, and would only add a flat step.
+            let collected = model.gcs.last().is_some_and(|g| {
+                g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty()
+            });
+            if let (Event::GcEnd { gc_id, .. }, true) = (ev, collected) {
                 let graph = crate::graph::graph_of_model(model, symbols, array_header)?;
                 tracker.add(&format!("gc:{gc_id}:end"), &graph);
                 last = Some(graph);
