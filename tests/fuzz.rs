@@ -517,6 +517,13 @@ struct Recorded {
     bytes: Vec<u8>,
 }
 
+impl Recorded {
+    /// The deaths traces are recorded with `--trace-pointers` too.
+    fn pointers(&self) -> bool {
+        self.deaths
+    }
+}
+
 /// Real traces of a conformance program under every collector: plain, with `--trace-deaths`
 /// and `--trace-pointers`, and with `--activity`, in a small heap with many forced collections. They are recorded once and
 /// kept (`CARGO_TARGET_TMPDIR/fuzz-corpus/`, keyed by the program and the options), so that
@@ -594,7 +601,7 @@ fn reads_to_the_end(file: &Path) -> bool {
 /// Every command that reads a trace file (`gcvm compare` records its own traces; `gcvm
 /// replay` of a trace computes its tiles, then serves the viewer until stopped: it is stopped
 /// once it says where).
-const TRACE_COMMANDS: [&str; 15] = [
+const TRACE_COMMANDS: [&str; 17] = [
     "trace info",
     "stats",
     "heap",
@@ -605,6 +612,8 @@ const TRACE_COMMANDS: [&str; 15] = [
     "activity",
     "escapees",
     "leaks",
+    "paths",
+    "dominators",
     "hprof",
     "export --perfetto",
     "export --parquet",
@@ -695,6 +704,25 @@ fn command_args(command: &str, rng: &mut Rng, file: &str, out: &Path) -> Vec<Str
                 more(&["--window", ["1", "50"][rng.below(2)]]);
             }
         }
+        "paths" => {
+            let at = boundary(rng);
+            let to = [
+                "java.lang.String",
+                "HashMaps",
+                "site:HashMaps.main",
+                "0x1000",
+            ][rng.below(4)];
+            let limit = ["1", "10"][rng.below(2)];
+            more(&["--at", &at, "--to", to, "--limit", limit, json]);
+        }
+        "dominators" => {
+            let at = boundary(rng);
+            let by = [None, Some("type"), Some("site")][rng.below(3)];
+            more(&["--at", &at, json]);
+            if let Some(by) = by {
+                more(&["--by", by]);
+            }
+        }
         "hprof" => {
             let at = boundary(rng);
             more(&["--at", &at, "-o", &out("heap.hprof")]);
@@ -719,13 +747,14 @@ fn command_args(command: &str, rng: &mut Rng, file: &str, out: &Path) -> Vec<Str
 }
 
 /// `COMMANDS_PER_TRACE` different commands (`deaths` only on traces with deaths, `activity`
-/// only on traces with activity).
+/// only on traces with activity, `paths` and `dominators` only on traces with pointers).
 fn pick_commands(rng: &mut Rng, trace: &Recorded) -> Vec<&'static str> {
     let mut pool: Vec<&str> = TRACE_COMMANDS
         .iter()
         .copied()
         .filter(|&c| trace.deaths || c != "deaths")
         .filter(|&c| trace.activity || c != "activity")
+        .filter(|&c| trace.pointers() || (c != "paths" && c != "dominators"))
         .collect();
     (0..COMMANDS_PER_TRACE)
         .map(|_| pool.remove(rng.below(pool.len())))
@@ -848,6 +877,7 @@ const NOT_DAMAGE: &[&str] = &[
     "not found: the trace has",
     "has no death records",
     "has no activity records",
+    "the trace has no pointers",
     "must come before --to",
 ];
 
@@ -1017,7 +1047,8 @@ fn unmutated_runs() -> (u64, String) {
             && (m.outcome.code == Some(0)
                 || m.served
                 || (command == "deaths" && !trace.deaths)
-                || (command == "activity" && !trace.activity));
+                || (command == "activity" && !trace.activity)
+                || (matches!(command, "paths" | "dominators") && !trace.pointers()));
         assert!(
             fine,
             "the unmutated {} trace: gcvm {}: {verdict:?} ({})\n{}",
