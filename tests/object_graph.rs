@@ -570,11 +570,9 @@ fn a_graph_asked_at_a_gc_start_says_it_is_the_previous_collections() {
     assert!(json["caveat"].is_null(), "{json}");
 }
 
-#[test]
-fn an_initial_marks_graph_says_it_is_the_previous_collections() {
-    // Concurrent mark-sweep in a small heap without GC stress: concurrent cycles, each an
-    // initial mark (a marking pause that collects nothing) then a remark.
-    let scratch = scratch_dir("object-graph-caveat-cms");
+/// StaticMapLeak under concurrent mark-sweep in a small heap without GC stress: concurrent
+/// cycles, each an initial mark (a marking pause that collects nothing) then a remark.
+fn record_concurrent_cycles(scratch: &Path) -> PathBuf {
     let trace = scratch.join("cms.gct");
     let classes = classes();
     let out = run_gcvm(&[
@@ -591,13 +589,19 @@ fn an_initial_marks_graph_says_it_is_the_previous_collections() {
         "15000",
     ]);
     assert_eq!(out.code, Some(0), "{}", out.stderr_head(10));
+    trace
+}
+
+#[test]
+fn an_initial_marks_graph_says_it_is_the_previous_collections() {
+    // Concurrent mark-sweep in a small heap without GC stress: concurrent cycles, each an
+    // initial mark (a marking pause that collects nothing) then a remark.
+    let scratch = scratch_dir("object-graph-caveat-cms");
+    let trace = record_concurrent_cycles(&scratch);
     let r = gcvm_tools::reconstruct(&trace, Boundary::End, false).unwrap();
-    let collects_nothing = |g: &gcvm_tools::GcRecord| {
-        g.kind == gcvm_tracer::GcKind::Marking && g.collected_spaces.is_empty()
-    };
     let gcs = &r.model.gcs;
     let k = (1..gcs.len())
-        .find(|&k| collects_nothing(&gcs[k]) && !collects_nothing(&gcs[k - 1]))
+        .find(|&k| !gcs[k].collects() && gcs[k - 1].collects())
         .expect("an initial mark after a collection");
     let (mark, before) = (gcs[k].id, gcs[k - 1].id);
     let caveat = graph_at(&trace, Boundary::GcEnd(mark))
@@ -620,28 +624,13 @@ fn leaks_over_a_concurrent_trace_follow_only_the_pauses_that_collect() {
     // Concurrent mark-sweep's initial marks record no graph: the retained sizes of their ends
     // would repeat the previous collection's.
     let scratch = scratch_dir("object-graph-leaks-cms");
-    let trace = scratch.join("cms.gct");
-    let classes = classes();
-    let out = run_gcvm(&[
-        "run",
-        "--gc",
-        "concurrent-mark-sweep",
-        "-Xmx8m",
-        "--trace",
-        trace.to_str().unwrap(),
-        "--trace-pointers",
-        "-cp",
-        classes.to_str().unwrap(),
-        "StaticMapLeak",
-        "15000",
-    ]);
-    assert_eq!(out.code, Some(0), "{}", out.stderr_head(10));
+    let trace = record_concurrent_cycles(&scratch);
     let r = gcvm_tools::reconstruct(&trace, Boundary::End, false).unwrap();
     let collecting: Vec<String> = r
         .model
         .gcs
         .iter()
-        .filter(|g| g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty())
+        .filter(|g| g.collects())
         .map(|g| format!("gc:{}:end", g.id))
         .collect();
     assert!(collecting.len() >= 3, "{collecting:?}");

@@ -244,10 +244,8 @@ fn compare_boundary(
     // The graph is recorded at collections: exact at the end of every pause that collects
     // and at the end of the run; at a GC start, and at the end of a marking pause that
     // collects nothing, it is the previous collection's.
-    let collected_nothing = label.ends_with(" end")
-        && model.gcs.last().is_some_and(|g| {
-            g.kind == gcvm_tracer::GcKind::Marking && g.collected_spaces.is_empty()
-        });
+    let collected_nothing =
+        label.ends_with(" end") && model.gcs.last().is_some_and(|g| !g.collects());
     if section.has_pointers && !label.ends_with(" start") && !collected_nothing {
         let pointers = model
             .pointers()
@@ -379,9 +377,7 @@ pub fn check_trace_against_dump_from(
             Event::GcStart { gc_id, .. } => format!("gc {gc_id} start"),
             Event::GcEnd { gc_id, .. } => {
                 checked.collections += 1;
-                if model.gcs.last().is_some_and(|g| {
-                    g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty()
-                }) {
+                if model.gcs.last().is_some_and(|g| g.collects()) {
                     checked.collecting += 1;
                 }
                 format!("gc {gc_id} end")

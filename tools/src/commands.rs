@@ -305,9 +305,7 @@ pub fn retained_leaks(
         |model, ev, symbols| {
             // The graph is recorded at the end of each pause that collects: an initial mark's
             // is the last collection's, and would only add a flat step.
-            let collected = model.gcs.last().is_some_and(|g| {
-                g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty()
-            });
+            let collected = model.gcs.last().is_some_and(|g| g.collects());
             if let (Event::GcEnd { gc_id, .. }, true) = (ev, collected) {
                 let graph = crate::graph::graph_of_model(model, symbols, array_header)?;
                 tracker.add(&format!("gc:{gc_id}:end"), &graph);

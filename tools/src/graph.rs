@@ -225,15 +225,12 @@ pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceEr
 /// nothing, it is the last such collection's.
 fn caveat(r: &crate::Reconstruction) -> Option<String> {
     use crate::Boundary;
-    let collects = |g: &crate::GcRecord| {
-        g.kind != gcvm_tracer::GcKind::Marking || !g.collected_spaces.is_empty()
-    };
     let gcs = &r.model.gcs;
     let last_collecting = |before: usize| {
         gcs[..before]
             .iter()
             .rev()
-            .find(|g| collects(g))
+            .find(|g| g.collects())
             .map_or("the start of the run".to_string(), |g| {
                 format!("gc:{}:end", g.id)
             })
@@ -248,7 +245,7 @@ fn caveat(r: &crate::Reconstruction) -> Option<String> {
         }
         Boundary::GcEnd(n) => {
             let at = gcs.iter().position(|g| g.id == n)?;
-            (!collects(&gcs[at])).then(|| {
+            (!gcs[at].collects()).then(|| {
                 format!(
                     "gc:{n} is a marking pause that collected nothing: references are as at {}",
                     last_collecting(at)

@@ -317,6 +317,12 @@ pub struct GcRecord {
 }
 
 impl GcRecord {
+    /// Did the pause collect anything? Not a marking pause naming no space (an initial mark):
+    /// such a pause records no object graph (docs/trace-format.md, "Pointers and roots").
+    pub fn collects(&self) -> bool {
+        self.kind != GcKind::Marking || !self.collected_spaces.is_empty()
+    }
+
     pub fn survivor_objects(&self) -> u64 {
         self.moved_objects + self.kept_objects
     }
