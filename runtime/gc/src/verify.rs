@@ -29,6 +29,8 @@ struct StartMap {
     base: usize,
     end: usize,
     bits: Vec<u64>,
+    /// The ranges, sorted by start: only to say where a bad reference lands.
+    ranges: Vec<(usize, usize)>,
 }
 
 impl StartMap {
@@ -36,7 +38,20 @@ impl StartMap {
         let base = ranges.iter().map(|&(s, _)| s).min().unwrap_or(0);
         let end = ranges.iter().map(|&(_, e)| e).max().unwrap_or(0).max(base);
         let bits = vec![0u64; ((end - base) / 8).div_ceil(64)];
-        StartMap { base, end, bits }
+        let mut ranges = ranges.to_vec();
+        ranges.sort_unstable();
+        StartMap {
+            base,
+            end,
+            bits,
+            ranges,
+        }
+    }
+    /// The active range holding `offset`, if any.
+    fn range_of(&self, offset: usize) -> Option<(usize, usize)> {
+        let i = self.ranges.partition_point(|&(s, _)| s <= offset);
+        let (s, e) = *self.ranges.get(i.checked_sub(1)?)?;
+        (offset < e).then_some((s, e))
     }
     fn word(&self, offset: usize) -> Option<usize> {
         (offset >= self.base && offset < self.end).then(|| (offset - self.base) / 8)
@@ -191,13 +206,37 @@ fn check_fields(
     Ok(())
 }
 
+/// For a bad reference's error: the range it lands in (or none), and the header found there —
+/// a forwarding pointer says a collection moved the object and missed this reference.
+fn where_it_lands(memory: &HeapMemory, starts: &StartMap, target: Ref) -> String {
+    let at = target.offset();
+    let place = match starts.range_of(at) {
+        Some((s, e)) => format!("inside the range [{s:#x}, {e:#x})"),
+        None => "in no active range".to_string(),
+    };
+    if at % 8 != 0 || at + 16 > memory.size() {
+        return place;
+    }
+    let word = memory.gc_word(target);
+    let header = if gcword::is_forwarded(word) {
+        format!("forwarded to {:#x}", gcword::forwarded_to(word).offset())
+    } else {
+        format!("gc word {word:#x}")
+    };
+    format!(
+        "{place}; there: type id {}, {header}",
+        memory.type_id(target)
+    )
+}
+
 fn check_target(memory: &HeapMemory, starts: &StartMap, target: Ref) -> Result<(), String> {
     if target.is_null() {
         return Ok(());
     }
     if !starts.contains(target.offset()) {
         return Err(format!(
-            "reference {target:?} is not the start of a live object in an active space"
+            "reference {target:?} is not the start of a live object in an active space ({})",
+            where_it_lands(memory, starts, target)
         ));
     }
     if memory.type_id(target) == FILLER_TYPE {

@@ -1313,6 +1313,7 @@ impl RegionCollector {
         table.set_role(i, Role::Old);
         let m = &mut table.meta[i];
         m.tams = bottom;
+        m.remark_top = bottom;
         self.cards.clean_range(bottom, top);
     }
 

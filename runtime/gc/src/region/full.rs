@@ -211,6 +211,7 @@ impl RegionCollector {
                 let m = &mut st.table.meta[i];
                 m.top = used_to;
                 m.tams = self.geometry.bottom(i);
+                m.remark_top = m.tams;
                 m.live_bytes = 0;
                 m.needs_scrub = false;
             } else {

@@ -38,7 +38,9 @@
 //!    that no later card scan can see their stale references.
 //! 5. **Pause Cleanup**: old regions with nothing live and dead humongous objects are freed;
 //!    the old regions with less than 85% live become candidates for mixed collections, most
-//!    garbage first.
+//!    garbage first. Live is what the remark counted plus whatever a pause copied in above the
+//!    region's top at the remark (`remark_top`): young pauses run between the remark and the
+//!    cleanup, and promote into the old region that has room left.
 //! 6. **Concurrent clear** (controller, `clear_bitmap_concurrently`): the bitmap is cleared
 //!    for the next cycle, as G1's "concurrent cleanup for next mark" — and, the first time,
 //!    its pages are backed by memory outside any pause.
@@ -474,6 +476,7 @@ impl RegionCollector {
                     }
                     live_objects += objects;
                     st.table.meta[i].live_bytes = live + above;
+                    st.table.meta[i].remark_top = m.top;
                     let garbage = m.tams.saturating_sub(bottom) > live;
                     st.table.meta[i].needs_scrub = garbage;
                     if garbage {
@@ -521,20 +524,22 @@ impl RegionCollector {
         let region_size = self.geometry.size;
         for i in 0..st.table.meta.len() {
             let m = st.table.meta[i];
+            // What the remark counted, and what pauses since have copied in above it.
+            let live = m.live_bytes
+                + m.top
+                    .saturating_sub(m.remark_top.max(self.geometry.bottom(i)));
             match m.role {
                 // Regions that got old after the remark have no liveness yet (TAMS at the
                 // bottom, nothing counted): neither freed nor candidates.
                 Role::Old if m.live_bytes == 0 && m.tams == self.geometry.bottom(i) => {}
-                Role::Old if m.live_bytes == 0 && !m.needs_scrub => {
+                Role::Old if live == 0 && !m.needs_scrub => {
                     self.release_region(&mut st.table, i);
                     events.space_release(i as u32);
                     freed_old += 1;
                 }
                 Role::Old => {
-                    if m.live_bytes * 100
-                        < super::policy::MIXED_LIVE_THRESHOLD_PERCENT * region_size
-                    {
-                        candidates.push((i, m.live_bytes));
+                    if live * 100 < super::policy::MIXED_LIVE_THRESHOLD_PERCENT * region_size {
+                        candidates.push((i, live));
                     }
                 }
                 Role::HumongousStart if m.live_bytes == 0 && m.tams > self.geometry.bottom(i) => {
@@ -750,4 +755,72 @@ fn report_marked_runs(
         events.region_moved(start as u64, start as u64, count as u32, bytes as u64);
     }
     (live, objects)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{collector, leaves, young_collection, Roots};
+    use super::*;
+
+    /// The controller's work from a concurrent start's pause to the remark, done here: mark
+    /// everything, remark, scrub. Returns the cycle's generation, for the cleanup.
+    fn mark_and_remark(c: &RegionCollector) -> u32 {
+        let generation = c.marking.generation.load(Ordering::SeqCst);
+        c.marking.phase.store(MARKING, Ordering::Release);
+        let tams = c.tams_snapshot();
+        while c.mark_some(&tams, usize::MAX) > 0 {}
+        c.remark(generation, &mut gcvm_tracer::NoEvents);
+        let scrub: Vec<usize> = {
+            let st = c.state.lock();
+            (0..st.table.meta.len())
+                .filter(|&i| st.table.meta[i].needs_scrub)
+                .collect()
+        };
+        for i in scrub {
+            c.scrub_region(i);
+        }
+        generation
+    }
+
+    #[test]
+    fn the_cleanup_keeps_an_old_region_a_pause_copied_into_after_the_remark() {
+        let c = collector();
+        let region = |r: &Ref| c.geometry.index_of(r.offset());
+        // Ten leaves reach an old region, which keeps room for the next promotions.
+        let mut dying = Roots(Vec::new());
+        leaves(&c, &mut dying, 10);
+        young_collection(&c, &mut dying);
+        young_collection(&c, &mut dying);
+        let old = region(&dying.0[0]);
+        assert_eq!(c.roles()[old], Role::Old);
+        // They die; a cycle starts and finds nothing live in that region.
+        let mut live = Roots(Vec::new());
+        c.start_marking.store(true, Ordering::Relaxed);
+        young_collection(&c, &mut live);
+        assert!(c.marking.in_cycle(), "the pause started a marking cycle");
+        let generation = mark_and_remark(&c);
+        assert_eq!(c.state.lock().table.meta[old].live_bytes, 0);
+        // After the remark, pauses promote ten new leaves into that region's room.
+        leaves(&c, &mut live, 10);
+        young_collection(&c, &mut live);
+        young_collection(&c, &mut live);
+        assert!(
+            live.0.iter().all(|r| region(r) == old),
+            "promoted into the retained region"
+        );
+        c.cleanup(generation, &mut gcvm_tracer::NoEvents);
+        assert_eq!(
+            c.roles()[old],
+            Role::Old,
+            "the region holding live objects is kept"
+        );
+        let report = crate::verify::verify_heap(
+            &c.memory,
+            &c.types,
+            &c.parseable_ranges(),
+            &|obj| c.is_dead(obj),
+            &mut live,
+        );
+        assert!(report.is_ok(), "{report:?}");
+    }
 }

@@ -1054,7 +1054,7 @@ mod tests {
     const LEAF: u32 = 2;
 
     /// A region collector over a 64 MB heap (1 MB regions) that knows `LEAF`.
-    fn collector() -> RegionCollector {
+    pub(super) fn collector() -> RegionCollector {
         let max = 64 << 20;
         let memory = HeapMemory::reserve(RegionCollector::reservation_for(max)).unwrap();
         let types = TypeRegistry::new();
@@ -1103,7 +1103,7 @@ mod tests {
         assert_eq!(c.alloc_tlab(4096, 4096), None, "the eden is used up");
     }
 
-    struct Roots(Vec<Ref>);
+    pub(super) struct Roots(pub(super) Vec<Ref>);
 
     impl RootSource for Roots {
         fn visit_roots(&mut self, visit: &mut dyn FnMut(Ref) -> Ref) {
@@ -1114,7 +1114,7 @@ mod tests {
     }
 
     /// Allocates `n` leaves in eden and roots them.
-    fn leaves(c: &RegionCollector, roots: &mut Roots, n: usize) {
+    pub(super) fn leaves(c: &RegionCollector, roots: &mut Roots, n: usize) {
         for _ in 0..n {
             let at = c.alloc_outside_tlab(24).unwrap();
             c.memory.init_header(at, LEAF);
@@ -1123,7 +1123,7 @@ mod tests {
     }
 
     /// A young collection that tenures everything that survived one before.
-    fn young_collection(c: &RegionCollector, roots: &mut Roots) {
+    pub(super) fn young_collection(c: &RegionCollector, roots: &mut Roots) {
         c.policy.lock().tenuring_threshold = 1;
         c.world_stopped();
         c.collect(

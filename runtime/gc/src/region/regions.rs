@@ -156,6 +156,10 @@ pub struct RegionMeta {
     pub live_bytes: usize,
     /// Top at mark start: objects at or above it were allocated during marking (implicitly live).
     pub tams: usize,
+    /// Top when the last remark counted `live_bytes`. A pause between the remark and the
+    /// cleanup may copy into an old region that has room left (the retained old region):
+    /// everything above this address is live, and the cleanup counts it.
+    pub remark_top: usize,
     /// The last marking found dead objects below TAMS that are not filled yet.
     pub needs_scrub: bool,
 }
@@ -248,6 +252,7 @@ impl RegionTable {
                 humongous_start: i,
                 live_bytes: 0,
                 tams: geometry.bottom(i),
+                remark_top: geometry.bottom(i),
                 needs_scrub: false,
             })
             .collect::<Vec<_>>();
@@ -313,6 +318,7 @@ impl RegionTable {
         m.humongous_start = i;
         m.live_bytes = 0;
         m.tams = bottom;
+        m.remark_top = bottom;
         m.needs_scrub = false;
         self.set_role(i, Role::Free);
     }
@@ -333,6 +339,7 @@ impl RegionTable {
         debug_assert_eq!(m.role, Role::Free);
         m.top = bottom;
         m.tams = bottom;
+        m.remark_top = bottom;
         m.live_bytes = 0;
         m.needs_scrub = false;
         m.humongous_start = i;
