@@ -159,6 +159,8 @@ fn values_taken(option: &str) -> usize {
             | "--stream-tile"
             | "--stream-tick"
             | "--stream-filter"
+            | "--stream-step-kb"
+            | "--stream-step-regions"
             | "--periodic-gc"
             | "--region-size"
             | "--pause-goal"

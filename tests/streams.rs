@@ -155,10 +155,10 @@ fn check_live_equals_trace(collector: &str, main: &str, tile: &str) -> usize {
     let (live, offline) = (read_recording(&live), read_recording(&offline));
     assert_eq!(live.bootstrap.source, "live");
     assert_eq!(offline.bootstrap.source, "trace");
-    // Phase ends happen inside a collection: a trace has no boundary there.
+    // Steps happen inside a collection: a trace has no boundary there.
     let a: Vec<Frame> = frames_of(&live)
         .into_iter()
-        .filter(|f| f.event != StreamEvent::PhaseEnd)
+        .filter(|f| f.event != StreamEvent::Step)
         .collect();
     let b = frames_of(&offline);
     assert_eq!(
@@ -278,6 +278,8 @@ fn event_filters_on_the_command_line_skip_and_thin_out_frames() {
             "gc-start:enabled=false",
             "--stream-filter",
             "gc-end:period=3",
+            "--stream-filter",
+            "step:enabled=false",
         ],
     );
     assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
@@ -629,6 +631,13 @@ fn bad_stream_options_are_refused_in_one_line() {
             "unknown setting",
         ),
         (vec!["--stream=not-an-address"], "invalid address"),
+        (vec!["--stream-step-kb", "0"], "stream-step-kb"),
+        (vec!["--stream-step-kb", "lots"], "stream-step-kb"),
+        (vec!["--stream-step-regions", "0"], "stream-step-regions"),
+        (
+            vec!["--stream-filter", "phase-end:pause=true"],
+            "unknown event",
+        ),
     ] {
         let mut args = vec!["run"];
         args.extend(opts);
@@ -660,13 +669,17 @@ fn gcvm_tiles_refuses_a_file_that_is_not_a_trace_in_one_line() {
 
 #[test]
 fn mark_compact_shows_what_marking_found_live_before_anything_moves() {
-    let (_, frames) = recorded_frames("mark-compact", "phase-end");
+    let (_, frames) = recorded_frames("mark-compact", "mark-compact-marked");
     let marked = standard::COUNT;
     let phase: Vec<&Frame> = frames
         .iter()
-        .filter(|f| f.event == StreamEvent::PhaseEnd)
+        .filter(|f| {
+            f.step
+                .as_ref()
+                .is_some_and(|s| s.kind == "mark-compact.marked")
+        })
         .collect();
-    assert!(!phase.is_empty(), "no phase-end frame");
+    assert!(!phase.is_empty(), "no mark-compact.marked frame");
     for f in &phase {
         let start = frames
             .iter()

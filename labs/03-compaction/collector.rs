@@ -69,7 +69,7 @@
 //! of neighbours moved with one memmove, and only hashed objects' words saved.
 
 use crate::Step;
-use gcvm_gc::collector::{StreamDef, Tiler};
+use gcvm_gc::collector::{StepKind, StreamDef, Tiler};
 use gcvm_gc::kit::CollectorWrites;
 use gcvm_gc::memory::{HeapMemory, RESERVED_PREFIX};
 use gcvm_gc::object::{gcword, Ref, TypeRegistry, FILLER_TYPE};
@@ -81,6 +81,18 @@ use gcvm_gc::{
     StwCollector,
 };
 use std::marker::PhantomData;
+
+/// The one step frame this lab's collector takes: marking done, nothing moved yet
+/// (docs/stream-format.md, "Steps inside a collection").
+static STEP_MARKED: StepKind = StepKind {
+    kind: "lab-compaction.marked",
+    name: "marked",
+    explain: "Marking is done: every object reachable from the roots has its mark bit set; \
+              the rest of each tile's used bytes is garbage, still in place.",
+    concurrent: false,
+    progress: false,
+};
+static STEPS: [&StepKind; 1] = [&STEP_MARKED];
 use std::sync::Arc;
 
 pub static STEP_1: Step = Step {
@@ -461,10 +473,13 @@ impl<S: CompactionSteps> StwCollector for LabCompaction<S> {
         let old_top = self.top;
         self.marks.cover(old_top);
         let live_objects = mark_from_roots(&self.memory, &self.types, &self.marks, roots);
-        if events.wants_phase_frames() {
-            let spaces = gcvm_gc::trace_spaces(&self.spaces());
-            events.phase_end("marking", &spaces, &mut |tiles| self.tile_marking(tiles));
-        }
+        gcvm_gc::shared::steps::take(
+            events,
+            &STEP_MARKED,
+            || self.spaces(),
+            || format!("Marked: {live_objects} objects live"),
+            |tiles| self.tile_marking(tiles),
+        );
 
         let (memory, types) = (&*self.memory, &*self.types);
         let mut c = Compactor {
@@ -528,12 +543,16 @@ impl<S: CompactionSteps> StwCollector for LabCompaction<S> {
         vec![(self.start, self.top)]
     }
 
-    /// The viewer's stream of marked bytes, sent in the `phase-end` frame after marking.
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        &STEPS
+    }
+
+    /// The viewer's stream of marked bytes, sent in the `marked` step frame after marking.
     fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
         vec![StreamDef {
             id: STREAM_MARKED,
             name: "marked".into(),
-            description: "bytes of objects marked live (phase-end frames: marking done, \
+            description: "bytes of objects marked live (the marked step frame: marking done, \
                           nothing moved yet; the rest of the tile's used bytes is garbage)"
                 .into(),
             unit: "bytes".into(),

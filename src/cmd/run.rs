@@ -8,7 +8,7 @@ use clap::Args;
 use gcvm_gc::HeapConfig;
 use gcvm_interp::StreamSetup;
 use gcvm_interp::{Recording, VmOptions};
-use gcvm_tracer::stream::{EventFilter, StreamEvent};
+use gcvm_tracer::stream::EventFilter;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -134,9 +134,19 @@ pub struct RunArgs {
     #[arg(long = "stream-tick", value_name = "MS", default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     stream_tick: u64,
     /// An event filter, e.g. `tick:enabled=false` or `gc-end:period=10,delay=200,pause=true`
-    /// (events gc-start, gc-end, phase-end, tick); repeatable.
+    /// (events gc-start, gc-end, step, tick, or a step kind of the collector such as
+    /// `region.evacuated:pause=true`); repeatable.
     #[arg(long = "stream-filter", value_name = "EVENT:SETTINGS", value_parser = parse_stream_filter)]
-    stream_filter: Vec<(StreamEvent, EventFilter)>,
+    stream_filter: Vec<(String, EventFilter)>,
+    /// A progress step (a frame inside a collection) every N KB copied, scanned, marked or swept.
+    #[arg(long = "stream-step-kb", value_name = "N", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=gcvm_tracer::stream::steps::MAX_STEP_KB))]
+    stream_step_kb: u64,
+    /// A `region.evacuated` step every N evacuated regions (or every --stream-step-kb KB copied,
+    /// whichever comes first).
+    #[arg(long = "stream-step-regions", value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=gcvm_tracer::stream::steps::MAX_STEP_REGIONS as i64))]
+    stream_step_regions: u32,
     /// The main class (binary name, e.g. com.example.Main) or a .java source file.
     #[arg(value_name = "MAIN")]
     main: String,
@@ -199,7 +209,7 @@ fn parse_stream_addr(s: &str) -> Result<String, String> {
         .map_err(|_| format!("invalid address '{s}' (expected IP:PORT, e.g. 127.0.0.1:8765)"))
 }
 
-fn parse_stream_filter(s: &str) -> Result<(StreamEvent, EventFilter), String> {
+fn parse_stream_filter(s: &str) -> Result<(String, EventFilter), String> {
     gcvm_interp::parse_filter(s)
 }
 
@@ -300,5 +310,9 @@ fn stream_setup(a: &RunArgs) -> Option<StreamSetup> {
         tick: (a.stream_tick > 0).then(|| Duration::from_millis(a.stream_tick)),
         wait_for_viewer: !a.stream_nowait,
         filters: a.stream_filter.clone(),
+        steps: gcvm_tracer::stream::StepGranularity {
+            bytes: a.stream_step_kb << 10,
+            regions: a.stream_step_regions,
+        },
     })
 }

@@ -69,6 +69,7 @@ impl RegionFilm {
             source: "live".into(),
             tile_size: self.tile_size,
             streams: standard_streams(self.tile_size),
+            steps: Vec::new(),
         };
         let mut rec = Recorder::create(path, &bootstrap.encode()).unwrap();
         let regions = (self.heap / self.region) as usize;
@@ -171,6 +172,7 @@ impl RegionFilm {
                 heap_capacity: self.heap,
                 summary: summarise(&spaces),
                 activity: None,
+                step: None,
                 spaces,
             };
             rec.frame(&frame.encode()).unwrap();
@@ -431,6 +433,7 @@ pub fn write_activity_film(
         source: "live".into(),
         tile_size: 1024,
         streams: standard_streams(1024),
+        steps: Vec::new(),
     };
     let mut rec = Recorder::create(path, &bootstrap.encode()).unwrap();
     let spaces = vec![SpaceDesc {
@@ -461,6 +464,7 @@ pub fn write_activity_film(
             heap_capacity: 64 << 10,
             summary: summarise(&spaces),
             activity: Some(activity.clone()),
+            step: None,
             spaces,
         };
         let bytes = frame.encode();

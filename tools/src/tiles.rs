@@ -38,6 +38,7 @@ fn for_each_frame(
         source: "trace".into(),
         tile_size,
         streams: standard_streams(tile_size),
+        steps: Vec::new(),
     };
     let mut model = HeapModel::for_trace(&h);
     let mut activity = (h.flags & HEADER_FLAG_ACTIVITY != 0).then(ActivityFeed::new);
@@ -204,6 +205,7 @@ fn tile_heap(
         heap_capacity: capacity,
         summary: summarise(&spaces),
         activity: None,
+        step: None,
         spaces,
     }
 }

@@ -24,7 +24,7 @@ pub use crate::shared::barrier::{
 use crate::shared::controller::VmControl;
 pub use crate::shared::mutator::{Mutator, Placement};
 use gcvm_tlab::{SlowPath, Tlab};
-pub use gcvm_tracer::stream::{StreamDef, Tiler};
+pub use gcvm_tracer::stream::{StepInfo, StepKind, StreamDef, Tiler};
 pub use gcvm_tracer::{GcEventSink, GcKind};
 use parking_lot::Mutex;
 use std::sync::Arc;
@@ -362,6 +362,12 @@ pub trait Collector: Send + Sync {
     /// flushed; the standard streams are gathered by the heap).
     fn gather_streams(&self, _tiles: &mut Tiler) {}
 
+    /// The kinds of step the collector takes inside its collections, in the order they come
+    /// (docs/stream-format.md, "Steps inside a collection"); the bootstrap lists them.
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        &[]
+    }
+
     /// Collector-specific checks at the end of a pause under `--verify-heap` (the heap-wide
     /// verifier has run already).
     fn verify_pause(&self, _roots: &mut dyn RootSource) -> Result<(), String> {
@@ -397,6 +403,10 @@ pub trait StwCollector: Send {
     }
     /// See `Collector::gather_streams`.
     fn gather_streams(&self, _tiles: &mut Tiler) {}
+    /// See `Collector::step_kinds`.
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        &[]
+    }
 }
 
 /// The default allocation slow path (HotSpot's TLAB policy over `alloc_tlab` and
@@ -490,5 +500,8 @@ impl<C: StwCollector> Collector for Stw<C> {
     }
     fn gather_streams(&self, tiles: &mut Tiler) {
         self.inner.lock().gather_streams(tiles)
+    }
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        self.inner.lock().step_kinds()
     }
 }

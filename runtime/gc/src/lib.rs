@@ -800,6 +800,15 @@ impl Heap {
         defs
     }
 
+    /// The collector's step kinds, as the bootstrap lists them.
+    pub fn step_defs(&self) -> Vec<gcvm_tracer::stream::StepDef> {
+        self.collector
+            .step_kinds()
+            .iter()
+            .map(|k| k.def())
+            .collect()
+    }
+
     /// The heap cut into `tile_size` tiles with every stream's values (docs/stream-format.md):
     /// objects binned as a heap walk finds them (the objects `--heap-dump` writes, so tiles
     /// recomputed from a trace equal these), then the collector's own streams. Every mutator

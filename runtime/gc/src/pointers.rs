@@ -430,16 +430,19 @@ impl GcEventSink for PointerWatch<'_> {
     fn wants_phase_times(&self) -> bool {
         self.inner.wants_phase_times()
     }
-    fn wants_phase_frames(&self) -> bool {
-        self.inner.wants_phase_frames()
+    fn wants_step(&self, kind: &gcvm_tracer::stream::StepKind) -> bool {
+        self.inner.wants_step(kind)
     }
-    fn phase_end(
+    fn step_granularity(&self) -> gcvm_tracer::stream::StepGranularity {
+        self.inner.step_granularity()
+    }
+    fn step(
         &mut self,
-        phase: &str,
+        info: &gcvm_tracer::stream::StepInfo,
         spaces: &[SpaceDesc],
         fill: &mut dyn FnMut(&mut gcvm_tracer::stream::Tiler),
     ) {
-        self.inner.phase_end(phase, spaces, fill)
+        self.inner.step(info, spaces, fill)
     }
 }
 

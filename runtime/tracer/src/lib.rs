@@ -91,17 +91,22 @@ pub trait GcEventSink {
     fn wants_phase_times(&self) -> bool {
         self.wants_events()
     }
-    /// Does this sink take heap-stream frames at phase ends? A collector calls `phase_end`
-    /// only when it does.
-    fn wants_phase_frames(&self) -> bool {
+    /// Would this sink take a frame of step `kind` now (docs/stream-format.md, "Steps inside a
+    /// collection")? A collector asks before doing any work for the step, and calls `step`
+    /// only when it would: with nobody watching, this is the whole cost of a step.
+    fn wants_step(&self, _kind: &stream::StepKind) -> bool {
         false
     }
-    /// A phase inside the pause ended (docs/stream-format.md, event `phase-end`): the heap's
-    /// spaces are `spaces`, and `fill` bins every object and the collector's values of the
-    /// moment (marked bytes) into the tiler it is given.
-    fn phase_end(
+    /// How fine progress steps are (`--stream-step-kb`, `--stream-step-regions`).
+    fn step_granularity(&self) -> stream::StepGranularity {
+        stream::StepGranularity::default()
+    }
+    /// A step of the collection (`info`): the heap's spaces are `spaces`, and `fill` bins every
+    /// object and the collector's values of the moment (marked bytes, grey bytes, separators)
+    /// into the tiler it is given.
+    fn step(
         &mut self,
-        _phase: &str,
+        _info: &stream::StepInfo,
         _spaces: &[SpaceDesc],
         _fill: &mut dyn FnMut(&mut stream::Tiler),
     ) {

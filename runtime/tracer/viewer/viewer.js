@@ -14,7 +14,7 @@
 
 // ---- constants ----
 
-const EVENTS = ["gc-start", "gc-end", "phase-end", "tick"];
+const EVENTS = ["gc-start", "gc-end", "step", "tick"];
 const CONTROL_USED = 0, CONTROL_UNUSED = 1, CONTROL_BACKGROUND = 2;
 const WHITE = "#ffffff", UNUSED_COLOUR = "#ececec", BACKGROUND_COLOUR = "#9e9e9e";
 const SEPARATOR_COLOUR = "#000000", FULL_GC_COLOUR = "#e53935", SELECT_COLOUR = "#ffd600";

@@ -32,6 +32,8 @@ pub struct Film {
     pub bootstrap: String,
     pub frames: Vec<Arc<[u8]>>,
     pub events: Vec<StreamEvent>,
+    /// The step kind of each step frame (None for other frames): its filter applies too.
+    pub kinds: Vec<Option<String>>,
     pub times_ms: Vec<f64>,
 }
 
@@ -39,10 +41,13 @@ impl Film {
     /// Reads the events and times of a recording's frames; `name` labels the source.
     pub fn new(name: String, recording: Recording) -> Result<Film, String> {
         let mut events = Vec::with_capacity(recording.frames.len());
+        let mut kinds = Vec::with_capacity(recording.frames.len());
         let mut times_ms = Vec::with_capacity(recording.frames.len());
         for (i, frame) in recording.frames.iter().enumerate() {
-            let (event, time) = event_and_time(frame).map_err(|e| format!("frame {i}: {e}"))?;
+            let (event, kind, time) =
+                event_and_time(frame).map_err(|e| format!("frame {i}: {e}"))?;
             events.push(event);
+            kinds.push(kind);
             times_ms.push(time);
         }
         if recording.frames.is_empty() {
@@ -53,6 +58,7 @@ impl Film {
             bootstrap: recording.bootstrap_text,
             frames: recording.frames.into_iter().map(Arc::from).collect(),
             events,
+            kinds,
             times_ms,
         })
     }
@@ -65,7 +71,7 @@ impl Film {
 }
 
 /// A frame's event and `time_ms`, from its JSON header.
-fn event_and_time(frame: &[u8]) -> Result<(StreamEvent, f64), String> {
+fn event_and_time(frame: &[u8]) -> Result<(StreamEvent, Option<String>, f64), String> {
     let (header, _) = split_frame(frame)?;
     let h: serde_json::Value =
         serde_json::from_slice(header).map_err(|e| format!("frame header is not JSON: {e}"))?;
@@ -74,7 +80,8 @@ fn event_and_time(frame: &[u8]) -> Result<(StreamEvent, f64), String> {
         .and_then(StreamEvent::from_name)
         .ok_or("frame header names no known event")?;
     let time = h["time_ms"].as_f64().ok_or("frame header has no time_ms")?;
-    Ok((event, time))
+    let kind = h["step"]["kind"].as_str().map(str::to_string);
+    Ok((event, kind, time))
 }
 
 /// A replay being served.
@@ -182,7 +189,11 @@ fn play(hub: &StreamHub, film: &Film, speed: f64) {
                         continue;
                     }
                 }
-                if !hub.should_gather(film.events[i]) {
+                let pass = match &film.kinds[i] {
+                    Some(kind) => hub.should_gather_step(kind),
+                    None => hub.should_gather(film.events[i]),
+                };
+                if !pass {
                     hub.skip_frame();
                     next = Next::Play(i + 1);
                     continue;
@@ -190,7 +201,10 @@ fn play(hub: &StreamHub, film: &Film, speed: f64) {
                 i
             }
         };
-        hub.publish(film.frames[i].to_vec(), film.events[i]);
+        match &film.kinds[i] {
+            Some(kind) => hub.publish_step(film.frames[i].to_vec(), kind),
+            None => hub.publish(film.frames[i].to_vec(), film.events[i]),
+        }
         shown = Some(i);
         next = match hub.take_seek() {
             Some(n) => Next::Sought(n),
@@ -231,6 +245,7 @@ mod tests {
             source: "live".into(),
             tile_size: 1024,
             streams: standard_streams(1024),
+            steps: Vec::new(),
         };
         let spaces = vec![SpaceDesc {
             id: 0,
@@ -254,6 +269,7 @@ mod tests {
                     heap_capacity: 8192,
                     summary: vec![],
                     activity: None,
+                    step: None,
                     spaces: t.finish(),
                 }
                 .encode()

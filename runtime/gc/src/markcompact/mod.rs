@@ -129,16 +129,55 @@ use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::{align_down_page, workers_for};
+use crate::shared::steps::{self, kb};
 use crate::shared::workers::{
     report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
     DEFAULT_SHARED_CAPACITY,
 };
+use gcvm_tracer::stream::StepKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Mark-compact's own heap stream (docs/stream-format.md).
+/// Mark-compact's own heap streams (docs/stream-format.md): marked bytes, and (from the
+/// `planned` step) the bytes whose new address is planned.
 const STREAM_MARKED: u16 = gcvm_tracer::stream::standard::COUNT;
+const STREAM_FORWARDED: u16 = gcvm_tracer::stream::standard::COUNT + 1;
+
+/// The steps of a collection, one frame each (docs/stream-format.md).
+static STEP_MARKED: StepKind = StepKind {
+    kind: "mark-compact.marked",
+    name: "marked",
+    explain: "Marking is done: every object reachable from the roots has its mark bit set; \
+              the rest of each tile's used bytes is garbage, still in place.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_PLANNED: StepKind = StepKind {
+    kind: "mark-compact.planned",
+    name: "planned",
+    explain: "Every live object above the dense prefix now holds its new address (the running \
+              sum of the live bytes below it); objects in the dense prefix will not move.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_UPDATED: StepKind = StepKind {
+    kind: "mark-compact.updated",
+    name: "references updated",
+    explain: "Every root and every reference field now points to its target's new address; \
+              nothing has moved yet, so the picture is the planned one.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_COMPACTED: StepKind = StepKind {
+    kind: "mark-compact.compacted",
+    name: "compacted",
+    explain: "Live objects slid down to their new addresses in address order: they form one \
+              block from the bottom, and everything above the new top is free.",
+    concurrent: false,
+    progress: false,
+};
+static STEPS: [&StepKind; 4] = [&STEP_MARKED, &STEP_PLANNED, &STEP_UPDATED, &STEP_COMPACTED];
 
 /// The smallest the space may be: room for a TLAB and some objects.
 pub const MIN_CAPACITY: usize = 256 * 1024;
@@ -548,7 +587,8 @@ impl MarkCompact {
     /// Points every root and every live object's fields at the forwarding addresses.
     /// At the end of marking (every object still in place): bins every object, the marked
     /// ones' bytes, and the planned dense prefix's end into `tiles`.
-    fn tile_marking(&self, tiles: &mut Tiler, dense_end: usize) {
+    /// Bins every object of `[start, top)` (fillers left out) into `tiles`.
+    fn tile_objects(&self, tiles: &mut Tiler) {
         let mut at = self.start;
         while at < self.top {
             let obj = Ref::from_offset(at);
@@ -558,14 +598,50 @@ impl MarkCompact {
             }
             at += size;
         }
+    }
+
+    /// The `marked` stream: every marked object's bytes; with `dense_end`, also the
+    /// `forwarded` stream (marked objects at or above it) and the dense prefix's separator.
+    fn tile_marking(&self, tiles: &mut Tiler, dense_end: Option<usize>) {
         for addr in self.bitmap.marked(self.start, self.top) {
             let size = self.memory.object_size(&self.types, Ref::from_offset(addr)) as u64;
-            let addr = addr as u64;
-            tiles.set_range(STREAM_MARKED, addr, addr + size, size, true);
+            let a = addr as u64;
+            tiles.set_range(STREAM_MARKED, a, a + size, size, true);
+            if dense_end.is_some_and(|d| addr >= d) {
+                tiles.set_range(STREAM_FORWARDED, a, a + size, size, true);
+            }
         }
-        if dense_end > self.start {
-            tiles.separator(dense_end as u64);
+        if let Some(d) = dense_end.filter(|&d| d > self.start) {
+            tiles.separator(d as u64);
         }
+    }
+
+    /// Bytes of marked objects (for step titles).
+    fn marked_bytes(&self) -> u64 {
+        self.bitmap
+            .marked(self.start, self.top)
+            .map(|a| self.memory.object_size(&self.types, Ref::from_offset(a)) as u64)
+            .sum()
+    }
+
+    /// The step frame of `kind` while objects are still in place (marked, planned, updated).
+    fn step_in_place(
+        &self,
+        events: &mut dyn GcEventSink,
+        kind: &'static StepKind,
+        title: impl FnOnce() -> String,
+        dense_end: Option<usize>,
+    ) {
+        steps::take(
+            events,
+            kind,
+            || self.spaces(),
+            title,
+            |tiles| {
+                self.tile_objects(tiles);
+                self.tile_marking(tiles, dense_end);
+            },
+        );
     }
 
     fn update_references(&self, pool: &WorkerPool, roots: &mut dyn RootSource, dense_end: usize) {
@@ -766,25 +842,71 @@ impl StwCollector for MarkCompact {
         stats.mark_rescans = rescans;
         stats.times.mark = t.elapsed();
 
+        let used = (self.top - self.start) as u64;
+        self.step_in_place(
+            events,
+            &STEP_MARKED,
+            || {
+                format!(
+                    "Marked: {} KB live of {} KB used",
+                    kb(self.marked_bytes()),
+                    kb(used)
+                )
+            },
+            None,
+        );
+
         let t = Instant::now();
         let (new_top, preserved) = self.plan(cause, &mut stats);
         stats.times.forward = t.elapsed();
-
-        if events.wants_phase_frames() {
-            let spaces = crate::trace_spaces(&self.spaces());
-            let dense_end = stats.dense_prefix_end;
-            events.phase_end("marking", &spaces, &mut |tiles| {
-                self.tile_marking(tiles, dense_end)
-            });
-        }
+        let dense_end = stats.dense_prefix_end;
+        let moving = (new_top - dense_end) as u64;
+        self.step_in_place(
+            events,
+            &STEP_PLANNED,
+            || {
+                format!(
+                    "Planned: {} KB to slide down to the dense prefix's end ({} KB stay put)",
+                    kb(moving),
+                    kb((dense_end - self.start) as u64)
+                )
+            },
+            Some(dense_end),
+        );
 
         let t = Instant::now();
-        self.update_references(&pool, roots, stats.dense_prefix_end);
+        self.update_references(&pool, roots, dense_end);
         stats.times.update = t.elapsed();
+        self.step_in_place(
+            events,
+            &STEP_UPDATED,
+            || "References updated to the new addresses".to_string(),
+            Some(dense_end),
+        );
 
         let t = Instant::now();
         self.compact(new_top, &preserved, events, &mut stats);
         stats.times.compact = t.elapsed();
+        steps::take(
+            events,
+            &STEP_COMPACTED,
+            || self.spaces(),
+            || {
+                let after = (self.top - self.start) as u64;
+                format!(
+                    "Compacted: {} KB in use, {} KB freed",
+                    kb(after),
+                    kb(used - after)
+                )
+            },
+            |tiles| {
+                self.tile_objects(tiles);
+                if dense_end > self.start {
+                    tiles.separator(dense_end as u64);
+                }
+                tiles.separator(self.top as u64);
+            },
+        );
 
         let used_after = self.used();
         if used_after * 100 > GROW_THRESHOLD_PERCENT * self.capacity() {
@@ -825,20 +947,39 @@ impl StwCollector for MarkCompact {
         vec![(self.start, self.top)]
     }
 
-    /// The viewer's mark-compact stream: what marking found live (in `phase-end` frames).
+    /// The viewer's mark-compact streams: what marking found live, and what is planned to move
+    /// (in step frames, from `mark-compact.marked` to `mark-compact.updated`).
     fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
-        vec![StreamDef {
-            id: STREAM_MARKED,
-            name: "marked".into(),
-            description: "bytes of objects marked live (phase-end frames: marking done, \
-                          nothing moved yet; the rest of the tile's used bytes is garbage)"
-                .into(),
-            unit: "bytes".into(),
-            presentation: gcvm_tracer::stream::Presentation::Percent,
-            max: tile_size,
-            colour: "#8c564b".into(),
-            from_trace: false,
-        }]
+        vec![
+            StreamDef {
+                id: STREAM_MARKED,
+                name: "marked".into(),
+                description: "bytes of objects marked live (step frames: marking done, \
+                              nothing moved yet; the rest of the tile's used bytes is garbage)"
+                    .into(),
+                unit: "bytes".into(),
+                presentation: gcvm_tracer::stream::Presentation::Percent,
+                max: tile_size,
+                colour: "#8c564b".into(),
+                from_trace: false,
+            },
+            StreamDef {
+                id: STREAM_FORWARDED,
+                name: "forwarded".into(),
+                description: "bytes of live objects whose new address is planned (from the \
+                              planned step; 0 in the dense prefix: those do not move)"
+                    .into(),
+                unit: "bytes".into(),
+                presentation: gcvm_tracer::stream::Presentation::Percent,
+                max: tile_size,
+                colour: "#e377c2".into(),
+                from_trace: false,
+            },
+        ]
+    }
+
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        &STEPS
     }
 
     /// The viewer sees the two boundaries that move: the end of the last collection's dense

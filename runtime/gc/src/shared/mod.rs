@@ -12,5 +12,6 @@ pub mod overhead;
 pub mod queues;
 pub mod refs;
 pub mod sizing;
+pub mod steps;
 pub mod workers;
 pub mod zeroed;

@@ -218,6 +218,7 @@ impl Vm {
             false,
         );
         let phases;
+        let steps;
         let result = {
             let mut roots = crate::runtime::thread::VmRoots {
                 vm: self,
@@ -237,6 +238,7 @@ impl Vm {
                 vm: self,
                 gc: id,
                 phase_times: self.recorder.jfr.is_some().then(Vec::new),
+                steps: crate::runtime::streams::StepTally::new(),
             };
             let wrapped = self.streams.is_some() || self.recorder.jfr.is_some();
             let result = self.heap.pause(
@@ -252,6 +254,7 @@ impl Vm {
                 body,
             );
             phases = with_frames.phase_times.unwrap_or_default();
+            steps = with_frames.steps;
             result
         };
         if let (Ok(record), Some(jfr)) = (&result, &self.recorder.jfr) {
@@ -284,6 +287,9 @@ impl Vm {
                 let line = record.safepoint_line();
                 self.write_stdout(format!("{line}\n").as_bytes());
                 if let Some(line) = record.pointers_line() {
+                    self.write_stdout(format!("{line}\n").as_bytes());
+                }
+                if let Some(line) = steps.log_line(id, record.end_uptime(), record.gc_time()) {
                     self.write_stdout(format!("{line}\n").as_bytes());
                 }
             }

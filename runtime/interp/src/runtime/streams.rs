@@ -4,13 +4,19 @@
 //!
 //! Gathering happens only at safepoints, with every mutator flushed, as GCspy's "separate
 //! sweep at each event": the heap is walked once per frame (`Heap::stream_tiles`). When nobody
-//! watches, the cost is one atomic load per pause (`StreamHub::is_active`).
+//! watches, the cost is one atomic load per pause (`StreamHub::is_active`). Steps inside a
+//! collection (docs/stream-format.md) come from the collector through the pause's event sink
+//! (`PauseFrames::step`); the collector asks `wants_step` first, one atomic load when nobody
+//! watches.
 
 use crate::runtime::vm::Vm;
 use gcvm_tracer::stream::hub::Mode;
 use gcvm_tracer::stream::record::Recorder;
 use gcvm_tracer::stream::server::{Server, Source};
-use gcvm_tracer::stream::{Bootstrap, EventFilter, Frame, StreamEvent, StreamHub, Tiler};
+use gcvm_tracer::stream::{
+    Bootstrap, EventFilter, Frame, StepGranularity, StepHeader, StepInfo, StepKind, StreamEvent,
+    StreamHub, Tiler,
+};
 use gcvm_tracer::{GcEventSink, SpaceDesc};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -30,8 +36,10 @@ pub struct StreamSetup {
     pub tick: Option<Duration>,
     /// Wait for a viewer before running the program (`--stream` without `--stream-nowait`).
     pub wait_for_viewer: bool,
-    /// `--stream-filter`: event filters set before any viewer connects.
-    pub filters: Vec<(StreamEvent, EventFilter)>,
+    /// `--stream-filter`: filters of events or step kinds, set before any viewer connects.
+    pub filters: Vec<(String, EventFilter)>,
+    /// `--stream-step-kb`, `--stream-step-regions`: how fine progress steps are.
+    pub steps: StepGranularity,
 }
 
 impl Default for StreamSetup {
@@ -43,17 +51,23 @@ impl Default for StreamSetup {
             tick: Some(Duration::from_millis(100)),
             wait_for_viewer: true,
             filters: Vec::new(),
+            steps: StepGranularity::default(),
         }
     }
 }
 
 /// Parses one `--stream-filter` value: `EVENT:key=value,key=value` with keys `enabled`,
-/// `delay` (ms), `pause`, `period`.
-pub fn parse_filter(spec: &str) -> Result<(StreamEvent, EventFilter), String> {
+/// `delay` (ms), `pause`, `period`. EVENT is an event or a step kind (`region.evacuated`);
+/// whether the collector has that kind is checked when the streams open.
+pub fn parse_filter(spec: &str) -> Result<(String, EventFilter), String> {
     let (event, settings) = spec.split_once(':').unwrap_or((spec, ""));
-    let event = StreamEvent::from_name(event).ok_or_else(|| {
-        format!("--stream-filter: unknown event '{event}' (gc-start, gc-end, phase-end, tick)")
-    })?;
+    if StreamEvent::from_name(event).is_none() && !event.contains('.') {
+        return Err(format!(
+            "--stream-filter: unknown event '{event}' (gc-start, gc-end, step, tick, or a step \
+             kind such as region.evacuated)"
+        ));
+    }
+    let event = event.to_string();
     let mut f = EventFilter::default();
     for kv in settings.split(',').filter(|s| !s.is_empty()) {
         let (k, v) = kv
@@ -101,6 +115,7 @@ pub struct VmStreams {
     last_frame: parking_lot::Mutex<Instant>,
     record_path: Option<PathBuf>,
     ended: AtomicBool,
+    steps: StepGranularity,
 }
 
 impl VmStreams {
@@ -116,10 +131,12 @@ impl VmStreams {
             source: "live".into(),
             tile_size: setup.tile_size,
             streams: heap.stream_defs(setup.tile_size),
+            steps: heap.step_defs(),
         };
         let hub = StreamHub::new(bootstrap.encode(), Mode::Live);
         for (event, filter) in &setup.filters {
-            hub.set_filter(*event, *filter);
+            hub.set_filter_named(event, *filter)
+                .map_err(|e| format!("--stream-{e} (collector {})", heap.collector_name()))?;
         }
         if let Some(path) = &setup.record {
             let recorder = Recorder::create(path, hub.bootstrap())
@@ -153,6 +170,7 @@ impl VmStreams {
             last_frame: parking_lot::Mutex::new(Instant::now()),
             record_path: setup.record.clone(),
             ended: AtomicBool::new(false),
+            steps: setup.steps,
         })
     }
 
@@ -191,10 +209,69 @@ impl Vm {
             heap_capacity: self.heap.capacity() as u64,
             summary: gcvm_tracer::stream::tiles::summarise(&spaces),
             activity: self.activity.as_ref().and_then(|a| a.take_frame()),
+            step: None,
             spaces,
         };
         *streams.last_frame.lock() = Instant::now();
         streams.hub.publish(frame.encode(), event);
+    }
+
+    /// Would a frame of step `kind` be gathered now? One atomic load when nobody watches.
+    pub(crate) fn wants_step(&self, kind: &StepKind) -> bool {
+        self.streams
+            .as_ref()
+            .is_some_and(|s| s.hub.wants_step(kind.kind))
+    }
+
+    /// The granularity of progress steps (`--stream-step-kb`, `--stream-step-regions`).
+    pub(crate) fn step_granularity(&self) -> StepGranularity {
+        self.streams
+            .as_ref()
+            .map_or_else(StepGranularity::default, |s| s.steps)
+    }
+
+    /// Gathers and publishes the frame of step `info` (the `n`-th of collection `gc`, `gc_ms`
+    /// of the collector's own time into it) if its filters let it through: the heap's spaces
+    /// are `spaces`, `fill` bins what the collector sees. Returns whether a frame was sent.
+    pub(crate) fn publish_step(
+        &self,
+        info: &StepInfo,
+        header: (u32, u32, f64),
+        spaces: &[SpaceDesc],
+        fill: &mut dyn FnMut(&mut Tiler),
+    ) -> bool {
+        let (gc, n, gc_ms) = header;
+        let Some(streams) = &self.streams else {
+            return false;
+        };
+        if !streams.hub.is_active() || !streams.hub.should_gather_step(info.kind.kind) {
+            return false;
+        }
+        let mut tiler = Tiler::for_spaces(spaces, streams.tile_size);
+        fill(&mut tiler);
+        let spaces_out = tiler.finish();
+        let summary = gcvm_tracer::stream::tiles::summarise(&spaces_out);
+        let used = summary
+            .iter()
+            .find(|(id, _)| *id == gcvm_tracer::stream::standard::USED)
+            .map_or(0, |(_, v)| *v);
+        let frame = Frame {
+            seq: streams.seq.fetch_add(1, Ordering::Relaxed),
+            event: StreamEvent::Step,
+            gc: Some(gc),
+            label: info.title.clone(),
+            time_ms: self.heap.uptime().as_secs_f64() * 1e3,
+            full: false,
+            heap_used: used,
+            heap_capacity: spaces.iter().map(|s| s.end - s.start).sum(),
+            summary,
+            activity: self.activity.as_ref().and_then(|a| a.take_frame()),
+            step: Some(StepHeader::of(info, n, gc_ms)),
+            spaces: spaces_out,
+        };
+        *streams.last_frame.lock() = Instant::now();
+        streams.hub.publish_step(frame.encode(), info.kind.kind);
+        true
     }
 
     /// Starts the thread that asks for tick frames (`--stream-tick`).
@@ -244,9 +321,9 @@ impl Vm {
     }
 }
 
-/// The collector's event sink during a pause, with heap-stream frames at phase ends: every
-/// event goes on to the trace's sink (or nowhere), and `phase_end` gathers a frame from what
-/// the collector bins (it cannot ask the heap: the collector is busy collecting it).
+/// The collector's event sink during a pause, with heap-stream frames at the collection's
+/// steps: every event goes on to the trace's sink (or nowhere), and `step` gathers a frame from
+/// what the collector bins (it cannot ask the heap: the collector is busy collecting it).
 pub(crate) struct PhaseFrames<'a> {
     pub inner: &'a mut dyn GcEventSink,
     pub vm: &'a Vm,
@@ -254,6 +331,53 @@ pub(crate) struct PhaseFrames<'a> {
     /// When a JFR recording times the pause's phases: each parallel phase's name, first
     /// worker start and last worker end.
     pub phase_times: Option<Vec<(String, Instant, Instant)>>,
+    /// The steps of this pause so far (sent or filtered out) and the frames sent.
+    pub steps: StepTally,
+}
+
+/// What gathering step frames cost a pause (the `-Xlog:gc*` `[gc,streams]` line).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StepTally {
+    /// When the pause's collection work began.
+    pub began: Instant,
+    /// Steps taken (the `n` of the next is one more), and frames sent.
+    pub taken: u32,
+    pub sent: u32,
+    /// Time spent in `step`: gathering, publishing and any viewer pause.
+    pub gathering: Duration,
+}
+
+impl StepTally {
+    pub fn new() -> StepTally {
+        StepTally {
+            began: Instant::now(),
+            taken: 0,
+            sent: 0,
+            gathering: Duration::ZERO,
+        }
+    }
+
+    /// The collector's own time so far, gathering excluded, in ms.
+    fn gc_ms(&self) -> f64 {
+        self.began
+            .elapsed()
+            .saturating_sub(self.gathering)
+            .as_secs_f64()
+            * 1e3
+    }
+
+    /// The `-Xlog:gc*` line of pause `gc` whose GC time was `gc_time`, if it sent frames.
+    pub fn log_line(&self, gc: u32, uptime: f64, gc_time: Duration) -> Option<String> {
+        (self.sent > 0).then(|| {
+            format!(
+                "[{uptime:.3}s][info][gc,streams] GC({gc}) Step frames {} of {} steps: gathering {:.3}ms, GC work {:.3}ms",
+                self.sent,
+                self.taken,
+                self.gathering.as_secs_f64() * 1e3,
+                gc_time.saturating_sub(self.gathering).as_secs_f64() * 1e3,
+            )
+        })
+    }
 }
 
 impl GcEventSink for PhaseFrames<'_> {
@@ -306,41 +430,19 @@ impl GcEventSink for PhaseFrames<'_> {
     fn wants_phase_times(&self) -> bool {
         self.phase_times.is_some() || self.inner.wants_phase_times()
     }
-    fn wants_phase_frames(&self) -> bool {
-        self.vm
-            .streams
-            .as_ref()
-            .is_some_and(|s| s.hub.is_active() && s.hub.filter(StreamEvent::PhaseEnd).enabled)
+    fn wants_step(&self, kind: &StepKind) -> bool {
+        self.vm.wants_step(kind)
     }
-    fn phase_end(&mut self, phase: &str, spaces: &[SpaceDesc], fill: &mut dyn FnMut(&mut Tiler)) {
-        let Some(streams) = &self.vm.streams else {
-            return;
-        };
-        if !streams.hub.is_active() || !streams.hub.should_gather(StreamEvent::PhaseEnd) {
-            return;
+    fn step_granularity(&self) -> StepGranularity {
+        self.vm.step_granularity()
+    }
+    fn step(&mut self, info: &StepInfo, spaces: &[SpaceDesc], fill: &mut dyn FnMut(&mut Tiler)) {
+        let t = Instant::now();
+        self.steps.taken += 1;
+        let header = (self.gc, self.steps.taken, self.steps.gc_ms());
+        if self.vm.publish_step(info, header, spaces, fill) {
+            self.steps.sent += 1;
         }
-        let mut tiler = Tiler::for_spaces(spaces, streams.tile_size);
-        fill(&mut tiler);
-        let spaces_out = tiler.finish();
-        let summary = gcvm_tracer::stream::tiles::summarise(&spaces_out);
-        let used = summary
-            .iter()
-            .find(|(id, _)| *id == gcvm_tracer::stream::standard::USED)
-            .map_or(0, |(_, v)| *v);
-        let frame = Frame {
-            seq: streams.seq.fetch_add(1, Ordering::Relaxed),
-            event: StreamEvent::PhaseEnd,
-            gc: Some(self.gc),
-            label: format!("GC({}) {phase} done", self.gc),
-            time_ms: self.vm.heap.uptime().as_secs_f64() * 1e3,
-            full: false,
-            heap_used: used,
-            heap_capacity: spaces.iter().map(|s| s.end - s.start).sum(),
-            summary,
-            activity: self.vm.activity.as_ref().and_then(|a| a.take_frame()),
-            spaces: spaces_out,
-        };
-        *streams.last_frame.lock() = Instant::now();
-        streams.hub.publish(frame.encode(), StreamEvent::PhaseEnd);
+        self.steps.gathering += t.elapsed();
     }
 }

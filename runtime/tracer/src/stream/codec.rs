@@ -6,6 +6,7 @@
 //! little-endian arrays and each space's control bytes, at the offsets (from the payload's
 //! start, four-aligned) the header gives. A browser views each array with a `Uint32Array`.
 
+use super::steps::{StepDef, StepHeader};
 use super::{Presentation, StreamDef, StreamEvent};
 use serde_json::{json, Value};
 
@@ -24,6 +25,8 @@ pub struct Bootstrap {
     pub source: String,
     pub tile_size: u64,
     pub streams: Vec<StreamDef>,
+    /// The collector's step kinds, in the order they come (docs/stream-format.md).
+    pub steps: Vec<StepDef>,
 }
 
 impl Bootstrap {
@@ -37,6 +40,7 @@ impl Bootstrap {
             "tile_size": self.tile_size,
             "events": StreamEvent::ALL.iter().map(|e| e.name()).collect::<Vec<_>>(),
             "streams": self.streams.iter().map(stream_json).collect::<Vec<_>>(),
+            "steps": self.steps.iter().map(StepDef::to_json).collect::<Vec<_>>(),
         })
     }
 
@@ -59,6 +63,13 @@ impl Bootstrap {
             .iter()
             .map(stream_from_json)
             .collect::<Result<Vec<_>, _>>()?;
+        let steps = match v.get("steps").and_then(Value::as_array) {
+            Some(steps) => steps
+                .iter()
+                .map(StepDef::from_json)
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
         Ok(Bootstrap {
             target: str_field(&v, "target")?,
             collector: str_field(&v, "collector")?,
@@ -68,6 +79,7 @@ impl Bootstrap {
                 .filter(|t| t.is_power_of_two())
                 .ok_or("bootstrap has no valid tile_size")?,
             streams,
+            steps,
         })
     }
 }
@@ -185,6 +197,8 @@ pub struct Frame {
     pub summary: Vec<(u16, u64)>,
     /// `--activity`: the code that ran and the threads' states since the previous frame.
     pub activity: Option<super::activity::FrameActivity>,
+    /// Step frames (event `step`): which step, and what it shows.
+    pub step: Option<StepHeader>,
 }
 
 impl Frame {
@@ -232,6 +246,9 @@ impl Frame {
         });
         if let Some(a) = &self.activity {
             header["activity"] = a.to_json();
+        }
+        if let Some(step) = &self.step {
+            header["step"] = step.to_json();
         }
         let mut header = header.to_string().into_bytes();
         while header.len() % 4 != 0 {
@@ -319,6 +336,10 @@ impl Frame {
                 Some(a) if !a.is_null() => Some(super::activity::FrameActivity::from_json(a)?),
                 _ => None,
             },
+            step: match h.get("step") {
+                Some(s) if !s.is_null() => Some(StepHeader::from_json(s)?),
+                _ => None,
+            },
         })
     }
 }
@@ -336,6 +357,14 @@ pub fn split_frame(bytes: &[u8]) -> Result<(&[u8], &[u8]), String> {
         ));
     }
     Ok((&bytes[8..8 + len], &bytes[8 + len..]))
+}
+
+/// The step kind of an encoded step frame (None for other frames), read from its header.
+pub fn frame_step_kind(bytes: &[u8]) -> Result<Option<String>, String> {
+    let (header, _) = split_frame(bytes)?;
+    let h: Value =
+        serde_json::from_slice(header).map_err(|e| format!("frame header is not JSON: {e}"))?;
+    Ok(h["step"]["kind"].as_str().map(str::to_string))
 }
 
 /// The `seq` and event of an encoded frame, read from its header alone.
@@ -381,6 +410,7 @@ mod tests {
             heap_capacity: 8192,
             summary: crate::stream::tiles::summarise(&spaces),
             activity: None,
+            step: None,
             spaces,
         }
     }
@@ -410,7 +440,41 @@ mod tests {
             source: "live".into(),
             tile_size: 8192,
             streams: standard_streams(8192),
+            steps: vec![StepDef {
+                kind: "region.evacuated".into(),
+                name: "region evacuated".into(),
+                explain: "Its live objects have copies elsewhere.".into(),
+                concurrent: false,
+                progress: true,
+            }],
         };
         assert_eq!(Bootstrap::decode(&b.encode()).unwrap(), b);
+    }
+
+    #[test]
+    fn a_step_frame_decodes_to_what_was_encoded() {
+        let mut f = sample_frame();
+        f.event = StreamEvent::Step;
+        f.step = Some(StepHeader {
+            kind: "semispace.scan".into(),
+            title: "Scanned 256 KB of 1 MB copied".into(),
+            explain: "Grey objects lie between the scan and the free pointer.".into(),
+            n: 3,
+            concurrent: false,
+            gc_ms: 1.25,
+        });
+        let bytes = f.encode();
+        assert_eq!(Frame::decode(&bytes).unwrap(), f);
+        assert_eq!(
+            frame_step_kind(&bytes).unwrap().as_deref(),
+            Some("semispace.scan")
+        );
+        assert_eq!(frame_step_kind(&sample_frame().encode()).unwrap(), None);
+    }
+
+    #[test]
+    fn a_step_header_without_its_kind_is_an_error() {
+        let bad = serde_json::json!({"title": "x", "explain": "y", "n": 1});
+        assert!(StepHeader::from_json(&bad).is_err());
     }
 }

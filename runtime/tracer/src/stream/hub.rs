@@ -13,7 +13,7 @@ use super::record::Recorder;
 use super::{StreamEvent, EVENT_COUNT};
 use parking_lot::{Condvar, Mutex};
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -69,7 +69,8 @@ pub enum Command {
     Pause,
     Resume,
     Step,
-    Filter(StreamEvent, EventFilter),
+    /// A filter for an event or a step kind, by name (the hub knows its kinds).
+    Filter(String, EventFilter),
     /// Replay only: go to frame `n` of the recording.
     Seek(usize),
     Disconnect,
@@ -135,6 +136,9 @@ struct State {
     filters: [EventFilter; EVENT_COUNT],
     /// Events seen, per kind (gathered or not).
     seen: [u64; EVENT_COUNT],
+    /// Per step kind (in the order of `StreamHub::kinds`): its filter and occurrences.
+    kind_filters: Vec<EventFilter>,
+    kind_seen: Vec<u64>,
     sent: u64,
     clients: Vec<Client>,
     next_client: u64,
@@ -153,19 +157,116 @@ pub struct StreamHub {
     bootstrap: Arc<str>,
     mode: Mode,
     active: AtomicBool,
+    /// The step kinds of the bootstrap, in its order (at most 64).
+    kinds: Vec<String>,
+    /// Bit i: step kind i is to be gathered (its filter and the `step` event's are enabled).
+    kinds_enabled: AtomicU64,
     state: Mutex<State>,
     wake: Condvar,
 }
 
 impl StreamHub {
+    /// A hub for the frames of `bootstrap` (its `steps` name the step kinds filtered).
     pub fn new(bootstrap: String, mode: Mode) -> Arc<StreamHub> {
-        Arc::new(StreamHub {
+        let kinds = step_kinds_of(&bootstrap);
+        let state = State {
+            kind_filters: vec![EventFilter::default(); kinds.len()],
+            kind_seen: vec![0; kinds.len()],
+            ..State::default()
+        };
+        let hub = StreamHub {
             bootstrap: bootstrap.into(),
             mode,
             active: AtomicBool::new(false),
-            state: Mutex::new(State::default()),
+            kinds,
+            kinds_enabled: AtomicU64::new(0),
+            state: Mutex::new(state),
             wake: Condvar::new(),
-        })
+        };
+        hub.update_kinds_enabled(&hub.state.lock());
+        Arc::new(hub)
+    }
+
+    /// The step kinds this hub filters, in the bootstrap's order.
+    pub fn step_kinds(&self) -> &[String] {
+        &self.kinds
+    }
+
+    fn kind_index(&self, kind: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k == kind)
+    }
+
+    fn update_kinds_enabled(&self, st: &State) {
+        let mut mask = 0u64;
+        if st.filters[StreamEvent::Step as usize].enabled {
+            for (i, f) in st.kind_filters.iter().enumerate() {
+                if f.enabled {
+                    mask |= 1 << i;
+                }
+            }
+        }
+        self.kinds_enabled.store(mask, Ordering::Release);
+    }
+
+    /// Would a frame of step `kind` be gathered at all (somebody watches, and neither the
+    /// `step` filter nor the kind's is off)? The producer's one test before any work.
+    #[inline]
+    pub fn wants_step(&self, kind: &str) -> bool {
+        self.is_active()
+            && self
+                .kind_index(kind)
+                .is_some_and(|i| self.kinds_enabled.load(Ordering::Relaxed) & (1 << i) != 0)
+    }
+
+    /// Counts an occurrence of step `kind` (of the `step` event and of the kind): should its
+    /// frame be gathered? Both filters must let it through (enabled, on period).
+    pub fn should_gather_step(&self, kind: &str) -> bool {
+        let Some(k) = self.kind_index(kind) else {
+            return false;
+        };
+        let mut st = self.state.lock();
+        let e = StreamEvent::Step as usize;
+        st.seen[e] += 1;
+        st.kind_seen[k] += 1;
+        let (f, kf) = (st.filters[e], st.kind_filters[k]);
+        f.enabled
+            && kf.enabled
+            && st.seen[e] % f.period.max(1) as u64 == 0
+            && st.kind_seen[k] % kf.period.max(1) as u64 == 0
+    }
+
+    /// The filter of step `kind` now (None: not a kind of this hub).
+    pub fn step_filter(&self, kind: &str) -> Option<EventFilter> {
+        let k = self.kind_index(kind)?;
+        Some(self.state.lock().kind_filters[k])
+    }
+
+    /// Sets the filter of an event or a step kind, by name.
+    pub fn set_filter_named(&self, name: &str, filter: EventFilter) -> Result<(), String> {
+        let mut st = self.state.lock();
+        self.apply_filter(&mut st, name, filter)?;
+        self.broadcast_status(&mut st);
+        Ok(())
+    }
+
+    fn apply_filter(&self, st: &mut State, name: &str, filter: EventFilter) -> Result<(), String> {
+        if let Some(event) = StreamEvent::from_name(name) {
+            st.filters[event as usize] = filter;
+        } else if let Some(k) = self.kind_index(name) {
+            st.kind_filters[k] = filter;
+        } else {
+            return Err(format!(
+                "filter: unknown event or step kind '{name}' (events: gc-start, gc-end, step, \
+                 tick; step kinds: {})",
+                if self.kinds.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.kinds.join(", ")
+                }
+            ));
+        }
+        self.update_kinds_enabled(st);
+        Ok(())
     }
 
     pub fn bootstrap(&self) -> &str {
@@ -207,12 +308,23 @@ impl StreamHub {
     pub fn set_filter(&self, event: StreamEvent, filter: EventFilter) {
         let mut st = self.state.lock();
         st.filters[event as usize] = filter;
+        self.update_kinds_enabled(&st);
         self.broadcast_status(&mut st);
     }
 
     /// Sends `frame` (an encoded frame of `event`) to the recorder and every client, then
     /// sleeps the event's delay and waits while the viewer keeps the run paused.
     pub fn publish(&self, frame: Vec<u8>, event: StreamEvent) {
+        self.publish_filtered(frame, event, None)
+    }
+
+    /// `publish` for a frame of step `kind`: the `step` event's filter and the kind's both
+    /// apply (the longer delay; a breakpoint in either pauses).
+    pub fn publish_step(&self, frame: Vec<u8>, kind: &str) {
+        self.publish_filtered(frame, StreamEvent::Step, self.kind_index(kind))
+    }
+
+    fn publish_filtered(&self, frame: Vec<u8>, event: StreamEvent, kind: Option<usize>) {
         let frame = Arc::new(frame);
         let delay;
         {
@@ -234,7 +346,11 @@ impl StreamHub {
                     c.missed += 1;
                 }
             }
-            let f = st.filters[event as usize];
+            let mut f = st.filters[event as usize];
+            if let Some(kf) = kind.map(|k| st.kind_filters[k]) {
+                f.delay_ms = f.delay_ms.max(kf.delay_ms);
+                f.pause |= kf.pause;
+            }
             delay = f.delay_ms;
             if f.pause || st.stepping {
                 st.paused = true;
@@ -368,7 +484,7 @@ impl StreamHub {
                 st.paused = false;
                 st.stepping = true;
             }
-            Command::Filter(event, filter) => st.filters[event as usize] = filter,
+            Command::Filter(name, filter) => self.apply_filter(&mut st, &name, filter)?,
             Command::Seek(n) => match self.mode {
                 Mode::Replay { frames } if n < frames => st.seek = Some(n),
                 Mode::Replay { frames } => {
@@ -435,6 +551,10 @@ impl StreamHub {
             filters.insert(e.name().into(), st.filters[e as usize].to_json());
             seen.insert(e.name().into(), json!(st.seen[e as usize]));
         }
+        for (k, kind) in self.kinds.iter().enumerate() {
+            filters.insert(kind.clone(), st.kind_filters[k].to_json());
+            seen.insert(kind.clone(), json!(st.kind_seen[k]));
+        }
         let (mode, total) = match self.mode {
             Mode::Live => ("live", Value::Null),
             Mode::Replay { frames } => ("replay", json!(frames)),
@@ -474,6 +594,34 @@ impl StreamHub {
         }
         untold
     }
+}
+
+/// Does `name` look like a step kind (`collector.step`: lower-case letters, digits and dashes
+/// on both sides of one dot)? Whether the collector has it is the hub's to say.
+fn is_step_kind_name(name: &str) -> bool {
+    let part = |p: &str| {
+        !p.is_empty()
+            && p.len() <= 40
+            && p.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    name.split_once('.')
+        .is_some_and(|(c, s)| part(c) && part(s))
+}
+
+/// The step kinds a bootstrap lists (none if it lists none or is not JSON), at most 64.
+fn step_kinds_of(bootstrap: &str) -> Vec<String> {
+    let v: Value = serde_json::from_str(bootstrap).unwrap_or(Value::Null);
+    v["steps"]
+        .as_array()
+        .map(|steps| {
+            steps
+                .iter()
+                .filter_map(|s| s["kind"].as_str().map(str::to_string))
+                .take(64)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The largest message a client may send.
@@ -517,8 +665,12 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             let event = obj
                 .get("event")
                 .and_then(Value::as_str)
-                .and_then(StreamEvent::from_name)
-                .ok_or("filter needs \"event\": gc-start, gc-end, phase-end or tick")?;
+                .filter(|e| StreamEvent::from_name(e).is_some() || is_step_kind_name(e))
+                .ok_or(
+                    "filter needs \"event\": gc-start, gc-end, step, tick or a step kind \
+                     (collector.step)",
+                )?
+                .to_string();
             let flag = |k: &str| -> Result<bool, String> {
                 obj.get(k)
                     .map(|v| {
@@ -570,7 +722,7 @@ mod tests {
         assert_eq!(
             parse_command(r#"{"cmd":"filter","event":"tick","period":3,"pause":true}"#),
             Ok(Command::Filter(
-                StreamEvent::Tick,
+                "tick".into(),
                 EventFilter {
                     enabled: true,
                     delay_ms: 0,
@@ -585,6 +737,8 @@ mod tests {
             r#"{"cmd":"explode"}"#,
             r#"{"cmd":"pause","x":1}"#,
             r#"{"cmd":"filter","event":"never"}"#,
+            r#"{"cmd":"filter","event":"phase-end"}"#,
+            r#"{"cmd":"filter","event":"Region.Evacuated!"}"#,
             r#"{"cmd":"filter","event":"tick","period":0}"#,
             r#"{"cmd":"filter","event":"tick","delay_ms":-1}"#,
             r#"{"cmd":"seek","frame":"x"}"#,
@@ -592,6 +746,94 @@ mod tests {
             assert!(parse_command(bad).is_err(), "{bad} was accepted");
         }
         assert!(parse_command(&"x".repeat(5000)).is_err());
+    }
+
+    fn hub_with_steps() -> Arc<StreamHub> {
+        let bootstrap = serde_json::json!({"steps": [
+            {"kind": "semispace.roots", "name": "roots", "explain": "x"},
+            {"kind": "semispace.scan", "name": "scan", "explain": "y", "progress": true},
+        ]});
+        StreamHub::new(bootstrap.to_string(), Mode::Live)
+    }
+
+    #[test]
+    fn a_step_kind_is_gathered_only_when_its_filter_and_the_step_filter_let_it() {
+        let hub = hub_with_steps();
+        assert!(!hub.wants_step("semispace.scan"), "nobody watches yet");
+        let (_id, _rx) = hub.connect();
+        assert!(hub.wants_step("semispace.scan"));
+        assert!(
+            !hub.wants_step("region.cset"),
+            "not a kind of this collector"
+        );
+        let off = EventFilter {
+            enabled: false,
+            ..Default::default()
+        };
+        hub.set_filter_named("semispace.scan", off).unwrap();
+        assert!(!hub.wants_step("semispace.scan"));
+        assert!(hub.wants_step("semispace.roots"));
+        assert!(!hub.should_gather_step("semispace.scan"));
+        hub.set_filter_named("semispace.scan", EventFilter::default())
+            .unwrap();
+        hub.set_filter(StreamEvent::Step, off);
+        assert!(
+            !hub.wants_step("semispace.roots"),
+            "the step filter is the master switch"
+        );
+        assert!(!hub.should_gather_step("semispace.roots"));
+    }
+
+    #[test]
+    fn a_step_kind_has_its_own_period_and_counts_in_the_status() {
+        let hub = hub_with_steps();
+        hub.set_filter_named(
+            "semispace.scan",
+            EventFilter {
+                period: 2,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let gathered: Vec<bool> = (0..4)
+            .map(|_| hub.should_gather_step("semispace.scan"))
+            .collect();
+        assert_eq!(gathered, vec![false, true, false, true]);
+        let status: Value = serde_json::from_str(&hub.status(&hub.state.lock(), 0)).unwrap();
+        assert_eq!(status["events_seen"]["semispace.scan"], 4);
+        assert_eq!(status["events_seen"]["step"], 4);
+        assert_eq!(status["filters"]["semispace.scan"]["period"], 2);
+        assert_eq!(status["filters"]["semispace.roots"]["period"], 1);
+    }
+
+    #[test]
+    fn a_filter_for_a_kind_the_collector_lacks_is_refused_by_name() {
+        let hub = hub_with_steps();
+        let (id, _rx) = hub.connect();
+        let cmd = parse_command(r#"{"cmd":"filter","event":"region.cset","pause":true}"#).unwrap();
+        let err = hub.command(id, cmd).unwrap_err();
+        assert!(
+            err.contains("region.cset") && err.contains("semispace.scan"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_breakpoint_on_a_step_kind_pauses_after_its_frame_only() {
+        let hub = hub_with_steps();
+        let (id, _rx) = hub.connect();
+        let cmd =
+            parse_command(r#"{"cmd":"filter","event":"semispace.scan","pause":true}"#).unwrap();
+        hub.command(id, cmd).unwrap();
+        hub.publish_step(vec![1], "semispace.roots");
+        let producer = {
+            let hub = hub.clone();
+            std::thread::spawn(move || hub.publish_step(vec![2], "semispace.scan"))
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!producer.is_finished(), "no pause after the scan step");
+        hub.command(id, Command::Resume).unwrap();
+        producer.join().unwrap();
     }
 
     #[test]

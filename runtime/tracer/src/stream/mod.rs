@@ -24,10 +24,12 @@ pub mod codec;
 pub mod hub;
 pub mod record;
 pub mod server;
+pub mod steps;
 pub mod tiles;
 
 pub use codec::{Bootstrap, Frame, FrameSpace, StreamValues};
 pub use hub::{EventFilter, StreamHub};
+pub use steps::{StepDef, StepGranularity, StepHeader, StepInfo, StepKind};
 pub use tiles::{layout, SpaceLayout, Tiler};
 
 /// The events at which frames are gathered, in the order of the bootstrap's event table.
@@ -37,8 +39,9 @@ pub enum StreamEvent {
     GcStart = 0,
     /// A pause ends (the heap as the collector left it).
     GcEnd = 1,
-    /// A phase inside a pause ended (mark-compact: marking done, before anything moved).
-    PhaseEnd = 2,
+    /// A step inside a collection (docs/stream-format.md, "Steps inside a collection"): the
+    /// frame's header names the step's kind; each kind has a filter of its own too.
+    Step = 2,
     /// A mutator-time tick (`--stream-tick`): the world is stopped briefly, nothing collected.
     Tick = 3,
 }
@@ -49,7 +52,7 @@ impl StreamEvent {
     pub const ALL: [StreamEvent; EVENT_COUNT] = [
         StreamEvent::GcStart,
         StreamEvent::GcEnd,
-        StreamEvent::PhaseEnd,
+        StreamEvent::Step,
         StreamEvent::Tick,
     ];
 
@@ -58,7 +61,7 @@ impl StreamEvent {
         match self {
             StreamEvent::GcStart => "gc-start",
             StreamEvent::GcEnd => "gc-end",
-            StreamEvent::PhaseEnd => "phase-end",
+            StreamEvent::Step => "step",
             StreamEvent::Tick => "tick",
         }
     }

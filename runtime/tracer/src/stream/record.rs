@@ -166,6 +166,13 @@ mod tests {
             source: "live".into(),
             tile_size: 1024,
             streams: standard_streams(1024),
+            steps: vec![crate::stream::StepDef {
+                kind: "semispace.scan".into(),
+                name: "scanned".into(),
+                explain: "The scan pointer chases the free pointer.".into(),
+                concurrent: false,
+                progress: true,
+            }],
         }
     }
 
@@ -191,6 +198,7 @@ mod tests {
             heap_capacity: 8192,
             summary: vec![],
             activity: None,
+            step: None,
             spaces,
         }
         .encode()
@@ -210,6 +218,30 @@ mod tests {
         assert_eq!(back.bootstrap, bootstrap());
         assert_eq!(back.frames, (0..5).map(frame).collect::<Vec<_>>());
         assert!(back.complete);
+    }
+
+    #[test]
+    fn a_recording_keeps_step_frames_and_the_step_kinds() {
+        let dir = std::env::temp_dir().join(format!("gcvm-rec-step-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.gcs");
+        let mut step = Frame::decode(&frame(1)).unwrap();
+        step.event = StreamEvent::Step;
+        step.step = Some(crate::stream::StepHeader {
+            kind: "semispace.scan".into(),
+            title: "Scanned 8 KB".into(),
+            explain: "Grey objects lie between scan and free.".into(),
+            n: 2,
+            concurrent: false,
+            gc_ms: 0.5,
+        });
+        let mut r = Recorder::create(&path, &bootstrap().encode()).unwrap();
+        r.frame(&step.encode()).unwrap();
+        r.finish().unwrap();
+        let back = Recording::read(&path).unwrap();
+        assert_eq!(back.bootstrap.steps, bootstrap().steps);
+        assert_eq!(Frame::decode(&back.frames[0]).unwrap(), step);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -1,0 +1,288 @@
+//! Steps inside a collection (docs/stream-format.md, "Steps inside a collection"): every
+//! collector's pauses come as step frames in the documented order, progress frames are
+//! monotone, step streams hold what the collector saw, filters and breakpoints work per step
+//! kind, and `-Xlog:gc*` reports the time spent gathering apart from the GC work.
+
+mod support;
+
+use gcvm_tracer::stream::record::Recording;
+use gcvm_tracer::stream::{standard, Frame, StreamEvent};
+use std::path::PathBuf;
+use support::*;
+
+fn gcbench_classes() -> PathBuf {
+    compile_java_cached(
+        "stream-programs",
+        &[
+            repo_root().join("programs").join("GCBench.java"),
+            repo_root().join("programs").join("LargeArrays.java"),
+        ],
+    )
+}
+
+/// A GCBench run under `collector` recorded with every step (extra options after), its
+/// recording and frames.
+fn recorded_steps(collector: &str, label: &str, extra: &[&str]) -> (Recording, Vec<Frame>) {
+    let dir = scratch_dir(&format!("stream-steps-{label}"));
+    let live = dir.join("live.gcs");
+    let classes = gcbench_classes();
+    let mut opts = vec![
+        "--gc",
+        collector,
+        "-Xmx32m",
+        "--stream-record",
+        live.to_str().unwrap(),
+        "--stream-tick",
+        "0",
+    ];
+    opts.extend(extra);
+    let run = run_gcvm_program(&classes, "GCBench", &opts);
+    assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
+    let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
+    let frames = rec
+        .frames
+        .iter()
+        .map(|f| Frame::decode(f).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    (rec, frames)
+}
+
+fn total(f: &Frame, id: u16) -> u64 {
+    f.summary.iter().find(|(i, _)| *i == id).map_or(0, |p| p.1)
+}
+
+fn kind(f: &Frame) -> &str {
+    f.step.as_ref().map_or("", |s| s.kind.as_str())
+}
+
+/// Per pause (gc number, in order): the kinds of its step frames, repeats of a progress kind
+/// collapsed into one.
+fn pause_step_kinds(frames: &[Frame]) -> Vec<(u32, Vec<String>)> {
+    let mut out: Vec<(u32, Vec<String>)> = Vec::new();
+    for f in frames.iter().filter(|f| f.event == StreamEvent::Step) {
+        let gc = f.gc.expect("a step frame names its collection");
+        if out.last().is_none_or(|(g, _)| *g != gc) {
+            out.push((gc, Vec::new()));
+        }
+        let kinds = &mut out.last_mut().unwrap().1;
+        if kinds.last().map(String::as_str) != Some(kind(f)) {
+            kinds.push(kind(f).to_string());
+        }
+    }
+    out
+}
+
+/// Within each pause, step numbers count 1, 2, 3 ... and `gc_ms` never falls.
+fn assert_numbered_within_pauses(frames: &[Frame]) {
+    let mut last: Option<(u32, u32, f64)> = None;
+    for f in frames
+        .iter()
+        .filter(|f| f.event == StreamEvent::Step && !f.step.as_ref().unwrap().concurrent)
+    {
+        let s = f.step.as_ref().unwrap();
+        let gc = f.gc.unwrap();
+        match last {
+            Some((g, n, ms)) if g == gc => {
+                assert_eq!(s.n, n + 1, "GC({gc}) step {} after {n}", s.n);
+                assert!(
+                    s.gc_ms >= ms,
+                    "GC({gc}) gc_ms fell from {ms} to {}",
+                    s.gc_ms
+                );
+            }
+            _ => assert_eq!(s.n, 1, "GC({gc}) starts at step {}", s.n),
+        }
+        last = Some((gc, s.n, s.gc_ms));
+    }
+}
+
+#[test]
+fn the_bootstrap_lists_the_collectors_step_kinds_in_order() {
+    let (rec, _) = recorded_steps("mark-compact", "bootstrap-mc", &[]);
+    let kinds: Vec<&str> = rec
+        .bootstrap
+        .steps
+        .iter()
+        .map(|s| s.kind.as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "mark-compact.marked",
+            "mark-compact.planned",
+            "mark-compact.updated",
+            "mark-compact.compacted"
+        ]
+    );
+    assert!(rec
+        .bootstrap
+        .steps
+        .iter()
+        .all(|s| !s.explain.is_empty() && !s.concurrent));
+}
+
+#[test]
+fn mark_compact_pauses_have_their_four_steps_in_order() {
+    let (_, frames) = recorded_steps("mark-compact", "order-mc", &[]);
+    let pauses = pause_step_kinds(&frames);
+    assert!(pauses.len() >= 2, "{pauses:?}");
+    for (gc, kinds) in &pauses {
+        assert_eq!(
+            kinds,
+            &[
+                "mark-compact.marked",
+                "mark-compact.planned",
+                "mark-compact.updated",
+                "mark-compact.compacted"
+            ],
+            "GC({gc})"
+        );
+    }
+    assert_numbered_within_pauses(&frames);
+}
+
+#[test]
+fn step_frames_come_between_their_pauses_start_and_end() {
+    let (_, frames) = recorded_steps("mark-compact", "between-mc", &[]);
+    let mut open: Option<u32> = None;
+    for f in &frames {
+        match f.event {
+            StreamEvent::GcStart => open = f.gc,
+            StreamEvent::GcEnd => open = None,
+            StreamEvent::Step => assert_eq!(open, f.gc, "step {} outside its pause", kind(f)),
+            StreamEvent::Tick => {}
+        }
+    }
+}
+
+#[test]
+fn after_mark_compact_marked_the_marked_total_equals_the_live_bytes_after_the_collection() {
+    let (_, frames) = recorded_steps("mark-compact", "marked-live-mc", &[]);
+    let marked = standard::COUNT;
+    let mut checked = 0;
+    for f in frames.iter().filter(|f| kind(f) == "mark-compact.marked") {
+        let end = frames
+            .iter()
+            .find(|g| g.event == StreamEvent::GcEnd && g.gc == f.gc)
+            .expect("the collection's end frame");
+        assert_eq!(
+            total(f, marked),
+            total(end, standard::USED),
+            "GC({:?}): marked vs live after",
+            f.gc
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked} marked steps");
+}
+
+#[test]
+fn mark_compact_plans_to_move_only_marked_bytes_above_the_dense_prefix() {
+    let (_, frames) = recorded_steps("mark-compact", "forwarded-mc", &[]);
+    let (marked, forwarded) = (standard::COUNT, standard::COUNT + 1);
+    for f in frames.iter().filter(|f| kind(f) == "mark-compact.planned") {
+        for s in &f.spaces {
+            let (m, w) = (s.stream(marked).unwrap(), s.stream(forwarded).unwrap());
+            assert!(
+                m.iter().zip(w).all(|(m, w)| w <= m),
+                "forwarded above marked"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_step_filter_off_leaves_no_step_frame_and_a_kind_filter_leaves_out_that_kind() {
+    let (_, frames) = recorded_steps(
+        "mark-compact",
+        "off-mc",
+        &["--stream-filter", "step:enabled=false"],
+    );
+    assert!(frames.iter().all(|f| f.event != StreamEvent::Step));
+    let (_, frames) = recorded_steps(
+        "mark-compact",
+        "kind-off-mc",
+        &["--stream-filter", "mark-compact.updated:enabled=false"],
+    );
+    assert!(frames.iter().any(|f| kind(f) == "mark-compact.planned"));
+    assert!(frames.iter().all(|f| kind(f) != "mark-compact.updated"));
+}
+
+#[test]
+fn a_filter_for_a_step_kind_the_collector_lacks_is_refused_in_one_line() {
+    let classes = gcbench_classes();
+    let dir = scratch_dir("stream-steps-bad-kind");
+    let rec = dir.join("x.gcs");
+    let out = run_gcvm_program(
+        &classes,
+        "GCBench",
+        &[
+            "--gc",
+            "mark-compact",
+            "--stream-record",
+            rec.to_str().unwrap(),
+            "--stream-filter",
+            "region.cset:pause=true",
+        ],
+    );
+    assert_ne!(out.code, Some(0));
+    // The VM's start-up error shape (HotSpot's): a first line saying so, then the reason.
+    let err = out.stderr_text();
+    let lines: Vec<&str> = err.trim_end().lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert_eq!(lines[0], "Error occurred during initialization of VM");
+    assert!(
+        lines[1].contains("region.cset") && lines[1].contains("mark-compact.marked"),
+        "{err}"
+    );
+    assert_no_panic(&out, "bad kind");
+}
+
+#[test]
+fn gc_star_logs_the_time_spent_gathering_step_frames_apart_from_the_gc_work() {
+    let dir = scratch_dir("stream-steps-log");
+    let rec = dir.join("x.gcs");
+    let out = run_gcvm_program(
+        &gcbench_classes(),
+        "GCBench",
+        &[
+            "--gc",
+            "mark-compact",
+            "-Xmx32m",
+            "-Xlog:gc*",
+            "--stream-record",
+            rec.to_str().unwrap(),
+            "--stream-tick",
+            "0",
+        ],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr_head(5));
+    let text = out.stdout_text();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("[gc,streams]"))
+        .collect();
+    assert!(!lines.is_empty(), "no [gc,streams] line");
+    for l in &lines {
+        assert!(
+            l.contains("Step frames 4 of 4 steps: gathering ") && l.contains("ms, GC work "),
+            "{l}"
+        );
+    }
+    // The pause lines keep HotSpot's shape: nothing appended.
+    assert!(text
+        .lines()
+        .filter(|l| l.contains("][info][gc] GC("))
+        .all(|l| l.ends_with("ms")));
+}
+
+#[test]
+fn without_watching_the_log_has_no_streams_line() {
+    let out = run_gcvm_program(
+        &gcbench_classes(),
+        "GCBench",
+        &["--gc", "mark-compact", "-Xmx32m", "-Xlog:gc*"],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr_head(5));
+    assert!(!out.stdout_text().contains("[gc,streams]"));
+}
