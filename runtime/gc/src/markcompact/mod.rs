@@ -117,6 +117,11 @@
 //! `GROW_THRESHOLD_PERCENT` (70%) full, or when `grow_for` is asked to make room for an
 //! allocation that still does not fit. The reservation is `RESERVED_PREFIX + -Xmx`.
 //!
+//! # Steps a viewer can watch
+//! With somebody watching (docs/stream-format.md, "Steps inside a collection"), a frame after
+//! each phase: `marked` (the mark bitmap as the `marked` stream), `planned` (the `forwarded`
+//! stream and the dense prefix's end), `updated`, `compacted`.
+//!
 //! # What it reports to the tracer
 //! Kind Major (the whole heap is collected). In address order: `kept_alive(addr, size)` for each
 //! live object in the dense prefix, then one `region_moved(from, to, count, bytes)` per maximal

@@ -123,6 +123,12 @@
 //! whose live data fills a half to within that margin overflows to-space, as Cheney's does when
 //! the live data exceeds a half.
 //!
+//! # Steps a viewer can watch
+//! With somebody watching (docs/stream-format.md, "Steps inside a collection"): `roots` after
+//! the root phase, `scan` every N KB scanned by Cheney's loop (the scan and free pointers as
+//! separators, the grey bytes between them as the `grey` stream), `flip` after the swap. The
+//! parallel copy has no scan pointer: it shows `roots` (worker 0's root copies) and `flip`.
+//!
 //! # What it reports to the tracer
 //! A GC start/end pair per collection (kind Major: the whole heap is collected) and one `moved`
 //! event per copied object. Every object not moved is dead. With one worker the moves come in
@@ -138,15 +144,80 @@ use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE, MIN_OBJECT_SIZE};
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor, References};
 use crate::shared::sizing::{align_down_page, workers_for};
+use crate::shared::steps::{self, kb};
 use crate::shared::workers::{
     report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
     DEFAULT_SHARED_CAPACITY,
 };
+use gcvm_tracer::stream::steps::ProgressCounter;
+use gcvm_tracer::stream::StepGranularity;
 use parking_lot::Mutex;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Semispace's own heap stream (docs/stream-format.md): in `scan` step frames, the bytes of
+/// copies not scanned yet (between the scan and the free pointer).
+const STREAM_GREY: u16 = gcvm_tracer::stream::standard::COUNT;
+
+/// The steps of a collection (docs/stream-format.md, "Steps inside a collection").
+static STEP_ROOTS: StepKind = StepKind {
+    kind: "semispace.roots",
+    name: "roots copied",
+    explain: "Every object a root points to has been copied to to-space, and the root now \
+              points to the copy; the copies are grey: their fields still point to from-space.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_SCAN: StepKind = StepKind {
+    kind: "semispace.scan",
+    name: "scanned",
+    explain: "The scan pointer chases the free pointer: below scan the copies are black (their \
+              fields point to to-space), between scan and free they are grey, and each object \
+              a grey copy points to is copied to free.",
+    concurrent: false,
+    progress: true,
+};
+static STEP_FLIP: StepKind = StepKind {
+    kind: "semispace.flip",
+    name: "flip",
+    explain: "Scan met free: everything reachable is in to-space. The halves swap roles; the \
+              old half holds only garbage and is empty from now on.",
+    concurrent: false,
+    progress: false,
+};
+static STEPS: [&StepKind; 3] = [&STEP_ROOTS, &STEP_SCAN, &STEP_FLIP];
+
+/// What the step frames of a copy in progress show: from-space as the mutators left it, and
+/// to-space's copies so far. Present only when somebody watches.
+struct StepView {
+    /// The heap's spaces at the start of the collection.
+    spaces: Vec<SpaceInfo>,
+    /// From-space's objects: `[start, top)`.
+    from: (usize, usize),
+    granularity: StepGranularity,
+    progress: ProgressCounter,
+}
+
+/// Bins the objects of the parseable range `[start, end)` (fillers left out).
+fn tile_objects(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    tiles: &mut Tiler,
+    start: usize,
+    end: usize,
+) {
+    let mut at = start;
+    while at < end {
+        let obj = Ref::from_offset(at);
+        let size = memory.object_size(types, obj);
+        if memory.type_id(obj) != crate::object::FILLER_TYPE {
+            tiles.object(at as u64, size as u64);
+        }
+        at += size;
+    }
+}
 
 /// Parallel copying needs to-space slack of 1/this of a half (PLAB tails); above that occupancy
 /// of from-space, a collection copies sequentially.
@@ -321,6 +392,26 @@ impl SemiSpace {
         &self.halves[self.from]
     }
 
+    /// The `flip` step: the halves have swapped; the new from-space holds the copies.
+    fn step_flip(&self, events: &mut dyn GcEventSink, live: usize) {
+        let h = *self.from_half();
+        steps::take(
+            events,
+            &STEP_FLIP,
+            || self.spaces(),
+            || {
+                format!(
+                    "Flip: {} KB live copied; the other half is empty",
+                    kb(live as u64)
+                )
+            },
+            |tiles| {
+                tile_objects(&self.memory, &self.types, tiles, h.start, h.top);
+                tiles.separator(h.top as u64);
+            },
+        );
+    }
+
     /// Doubles both halves' committed size, up to the reservation; true if they grew.
     fn grow(&mut self) -> bool {
         let mut grew = false;
@@ -350,9 +441,61 @@ struct Evacuator<'a> {
     events: &'a mut dyn GcEventSink,
     copied_objects: usize,
     discovered: Discovered,
+    /// Step frames, when somebody watches.
+    view: Option<StepView>,
 }
 
 impl Evacuator<'_> {
+    /// A step frame of the copy as it stands (`roots` or `scan`), if the sink wants it: both
+    /// halves' objects, the grey bytes and the scan and free pointers.
+    fn step(&mut self, kind: &'static StepKind) {
+        let Some(view) = &self.view else { return };
+        let (memory, types) = (self.memory, self.types);
+        let (from, start, scan, free) = (view.from, self.start, self.scan, self.free);
+        let spaces = view.spaces.clone();
+        steps::take(
+            self.events,
+            kind,
+            || spaces,
+            || {
+                let (copied, grey) = ((free - start) as u64, (free - scan) as u64);
+                if kind.progress {
+                    format!(
+                        "Scanned {} KB of {} KB copied: {} KB grey",
+                        kb(copied - grey),
+                        kb(copied),
+                        kb(grey)
+                    )
+                } else {
+                    format!("Roots copied: {} KB in to-space, all grey", kb(copied))
+                }
+            },
+            |tiles| {
+                tile_objects(memory, types, tiles, from.0, from.1);
+                tile_objects(memory, types, tiles, start, free);
+                tiles.in_use(start as u64, free as u64);
+                let mut at = scan;
+                while at < free {
+                    let size = memory.object_size(types, Ref::from_offset(at)) as u64;
+                    tiles.set_range(STREAM_GREY, at as u64, at as u64 + size, size, true);
+                    at += size as usize;
+                }
+                tiles.separator(scan as u64);
+                tiles.separator(free as u64);
+            },
+        );
+    }
+
+    /// Counts `bytes` scanned; takes a `scan` step when the granularity says one is due.
+    #[inline]
+    fn scanned(&mut self, bytes: usize) {
+        let Some(view) = &mut self.view else { return };
+        view.progress.add(bytes as u64, 0);
+        if view.progress.due(view.granularity) {
+            view.progress.taken();
+            self.step(&STEP_SCAN);
+        }
+    }
     /// Returns the to-space copy of `obj`, copying it first if this is its first visit.
     fn evacuate(&mut self, obj: Ref) -> Ref {
         let word = self.memory.gc_word(obj);
@@ -400,7 +543,9 @@ impl Evacuator<'_> {
     /// Scans grey copies until none is left.
     fn scan_all(&mut self) {
         while self.scan < self.free {
-            self.scan += self.scan_object(self.scan);
+            let size = self.scan_object(self.scan);
+            self.scan += size;
+            self.scanned(size);
         }
     }
 }
@@ -448,6 +593,7 @@ fn copy_sequential(
     to: Half,
     roots: &mut dyn RootSource,
     events: &mut dyn GcEventSink,
+    view: Option<StepView>,
 ) -> (usize, usize) {
     let mut ev = Evacuator {
         memory,
@@ -460,8 +606,10 @@ fn copy_sequential(
         events,
         copied_objects: 0,
         discovered: Discovered::default(),
+        view,
     };
     roots.visit_roots(&mut |r| ev.evacuate(r));
+    ev.step(&STEP_ROOTS);
     ev.scan_all();
     let discovered = std::mem::take(&mut ev.discovered);
     ReferenceProcessor::new(types, memory).process(discovered, &mut ev);
@@ -827,6 +975,34 @@ impl<'a> Copier<'a> {
         }
     }
 
+    /// The `roots` step of a parallel copy: from-space, and the copies this worker (the calling
+    /// thread, which copies the roots alone) made, from its log; to-space `[start, top)`.
+    fn step_roots(&self, events: &mut dyn GcEventSink, view: &StepView, start: usize, top: usize) {
+        let (memory, types) = (self.memory, self.types);
+        let addr = |r: u32| Ref::from_raw(r).offset() as u64;
+        let copies = self
+            .log
+            .iter()
+            .filter(|e| e[0] != 0)
+            .chain(&self.chunk_log)
+            .map(|e| (addr(e[1]), (e[2] as u64) << 3));
+        let bytes: u64 = copies.clone().map(|(_, b)| b).sum();
+        steps::take(
+            events,
+            &STEP_ROOTS,
+            || view.spaces.clone(),
+            || format!("Roots copied: {} KB in to-space, all grey", kb(bytes)),
+            |tiles| {
+                tile_objects(memory, types, tiles, view.from.0, view.from.1);
+                for (at, size) in copies.clone() {
+                    tiles.object(at, size);
+                    tiles.set_range(STREAM_GREY, at, at + size, size, true);
+                }
+                tiles.in_use(start as u64, top as u64);
+            },
+        );
+    }
+
     /// Replays this worker's log into `events`: its buffers in the order it took them (address
     /// order), each followed by the moves into it in copy order.
     fn replay(&self, worker: u32, events: &mut dyn GcEventSink) {
@@ -946,6 +1122,7 @@ fn copy_parallel(
     pool: &WorkerPool,
     roots: &mut dyn RootSource,
     events: &mut dyn GcEventSink,
+    view: Option<StepView>,
 ) -> ParallelResult {
     let started = Instant::now();
     let plab_size = plab_size_for(to.capacity(), pool.threads());
@@ -965,6 +1142,9 @@ fn copy_parallel(
         }
         copy
     });
+    if let Some(view) = &view {
+        first.step_roots(events, view, to.start, space.top.load(Ordering::Relaxed));
+    }
     // Phase 2: workers copy until the pool terminates. Worker 0 keeps its root-phase PLAB.
     let mut copiers = ParallelCopy {
         memory,
@@ -1066,9 +1246,19 @@ impl StwCollector for SemiSpace {
             workers,
             ..CollectionStats::default()
         };
+        let view = STEPS
+            .iter()
+            .any(|k| events.wants_step(k))
+            .then(|| StepView {
+                spaces: self.spaces(),
+                from: (self.from_half().start, self.from_half().top),
+                granularity: events.step_granularity(),
+                progress: ProgressCounter::default(),
+            });
         let top = if workers == 1 {
             let started = Instant::now();
-            let (top, objects) = copy_sequential(&self.memory, &self.types, to_half, roots, events);
+            let (top, objects) =
+                copy_sequential(&self.memory, &self.types, to_half, roots, events, view);
             stats.copy_time = started.elapsed();
             stats.live_objects = objects;
             stats.live_bytes = top - to_half.start;
@@ -1076,7 +1266,15 @@ impl StwCollector for SemiSpace {
         } else {
             let (local, shared) = self.queue_capacities;
             let pool = WorkerPool::new(workers).with_capacities(local, shared);
-            let r = copy_parallel(&self.memory, &self.types, to_half, &pool, roots, events);
+            let r = copy_parallel(
+                &self.memory,
+                &self.types,
+                to_half,
+                &pool,
+                roots,
+                events,
+                view,
+            );
             stats.plab_size = r.plab_size;
             stats.copy_time = r.copy_time;
             stats.replay_time = r.replay_time;
@@ -1089,6 +1287,7 @@ impl StwCollector for SemiSpace {
         self.halves[to].top = top;
         self.halves[self.from].top = self.halves[self.from].start;
         self.from = to;
+        self.step_flip(events, stats.live_bytes);
         let used_after = self.used();
         if used_after * 2 > self.from_half().capacity() {
             self.grow();
@@ -1133,6 +1332,26 @@ impl StwCollector for SemiSpace {
     /// The viewer sees the allocation top of the half in use (a boundary that moves).
     fn gather_streams(&self, tiles: &mut Tiler) {
         tiles.separator(self.from_half().top as u64);
+    }
+
+    /// The `grey` stream of `scan` step frames.
+    fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {
+        vec![StreamDef {
+            id: STREAM_GREY,
+            name: "grey".into(),
+            description: "bytes of copies not scanned yet: between the scan and the free \
+                          pointer (step frames)"
+                .into(),
+            unit: "bytes".into(),
+            presentation: gcvm_tracer::stream::Presentation::Percent,
+            max: tile_size,
+            colour: "#7f7f7f".into(),
+            from_trace: false,
+        }]
+    }
+
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        &STEPS
     }
 }
 

@@ -95,6 +95,9 @@ struct SpaceTiles {
     extra: Vec<(u16, Vec<u32>)>,
     /// Boundaries the collector marked (a dense prefix's end, an allocation top).
     marks: Vec<u32>,
+    /// Tiles `[from, to)` the collector is filling now, drawn as used even in idle memory
+    /// (to-space during a copy, a free region being evacuated into).
+    in_use: Vec<(u32, u32)>,
 }
 
 impl SpaceTiles {
@@ -135,6 +138,7 @@ impl Tiler {
                     objects: vec![0; layout.tiles as usize],
                     extra: Vec::new(),
                     marks: Vec::new(),
+                    in_use: Vec::new(),
                     layout,
                 })
                 .collect(),
@@ -205,6 +209,21 @@ impl Tiler {
         }
     }
 
+    /// Draws the tiles of `[start, end)` as used although their space is idle memory (a
+    /// step frame's to-space, filling while the collector copies into it).
+    pub fn in_use(&mut self, start: u64, end: u64) {
+        if end <= start {
+            return;
+        }
+        if let Some(si) = self.space_of(start) {
+            let shift = self.shift;
+            let s = &mut self.spaces[si];
+            let first = ((start - s.layout.start) >> shift) as u32;
+            let last = (((end - 1 - s.layout.start) >> shift) as u32 + 1).min(s.layout.tiles);
+            s.in_use.push((first, last));
+        }
+    }
+
     /// Spreads `value` over `[start, end)` of the collector stream `stream`: each tile gets
     /// the share of `value` its overlap with the range is of the range (a region's live bytes
     /// over the tiles of the region). With `spread == false`, each tile overlapping the range
@@ -241,7 +260,14 @@ impl Tiler {
         self.spaces
             .into_iter()
             .map(|s| {
-                let (role, ctl, mut separators) = roles_and_control(&s.layout, ts);
+                let (role, mut ctl, mut separators) = roles_and_control(&s.layout, ts);
+                for &(a, b) in &s.in_use {
+                    for c in &mut ctl[a as usize..b as usize] {
+                        if *c == control::BACKGROUND {
+                            *c = control::USED;
+                        }
+                    }
+                }
                 separators.extend(&s.marks);
                 separators.sort_unstable();
                 separators.dedup();
