@@ -383,3 +383,130 @@ fn parallel_semispace_pauses_show_the_roots_and_the_flip() {
         );
     }
 }
+
+#[test]
+fn region_evacuation_pauses_have_their_six_steps_in_order() {
+    let (_, frames) = recorded_steps("region", "order-region", &[]);
+    let pauses = pause_step_kinds(&frames);
+    assert!(pauses.len() >= 2, "{pauses:?}");
+    for (gc, kinds) in &pauses {
+        assert_eq!(
+            kinds,
+            &[
+                "region.cset",
+                "region.roots",
+                "region.remsets",
+                "region.evacuated",
+                "region.references",
+                "region.freed"
+            ],
+            "GC({gc})"
+        );
+    }
+    assert_numbered_within_pauses(&frames);
+}
+
+/// "Region R evacuated (K of N): ..." -> (R, K, N).
+fn evacuated_numbers(f: &Frame) -> (u64, u64, u64) {
+    let nums: Vec<u64> = f
+        .step
+        .as_ref()
+        .unwrap()
+        .title
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (nums[0], nums[1], nums[2])
+}
+
+#[test]
+fn region_evacuated_frames_count_up_to_the_whole_cset_before_the_regions_are_freed() {
+    let (_, frames) = recorded_steps("region", "evacuated-region", &[]);
+    let mut by_gc: std::collections::BTreeMap<u32, Vec<&Frame>> = Default::default();
+    for f in frames.iter().filter(|f| f.event == StreamEvent::Step) {
+        by_gc.entry(f.gc.unwrap()).or_default().push(f);
+    }
+    for (gc, steps) in &by_gc {
+        let evacuated: Vec<(u64, u64, u64)> = steps
+            .iter()
+            .filter(|f| kind(f) == "region.evacuated")
+            .map(|f| evacuated_numbers(f))
+            .collect();
+        // One frame per region (the default granularity), each the next of the cset.
+        let n = evacuated[0].2;
+        assert_eq!(evacuated.len() as u64, n, "GC({gc})");
+        for (k, e) in evacuated.iter().enumerate() {
+            assert_eq!(e.1, k as u64 + 1, "GC({gc}): {e:?}");
+        }
+        let last_evacuated = steps
+            .iter()
+            .rposition(|f| kind(f) == "region.evacuated")
+            .unwrap();
+        let freed = steps
+            .iter()
+            .position(|f| kind(f) == "region.freed")
+            .unwrap();
+        assert!(
+            freed > last_evacuated,
+            "GC({gc}): freed before every region was evacuated"
+        );
+    }
+}
+
+#[test]
+fn region_evacuated_frames_drop_each_evacuated_regions_old_copies() {
+    let (_, frames) = recorded_steps("region", "evacuated-used-region", &[]);
+    let steps: Vec<&Frame> = frames
+        .iter()
+        .filter(|f| f.event == StreamEvent::Step)
+        .collect();
+    let mut checked = 0;
+    for w in steps.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if a.gc == b.gc && kind(b) == "region.evacuated" {
+            // Nothing is copied between two such frames: the used bytes can only fall (a
+            // region's old copies drop out), and they fall by the region's bytes.
+            assert!(total(b, standard::USED) <= total(a, standard::USED));
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn region_cset_frames_mark_the_collection_set_regions() {
+    let (rec, frames) = recorded_steps("region", "cset-region", &[]);
+    let cset = rec
+        .bootstrap
+        .streams
+        .iter()
+        .find(|s| s.name == "cset")
+        .expect("a cset stream")
+        .id;
+    let mut checked = 0;
+    for f in frames.iter().filter(|f| kind(f) == "region.cset") {
+        assert!(total(f, cset) > 0, "no tile in the collection set");
+        checked += 1;
+    }
+    assert!(checked >= 2);
+}
+
+#[test]
+fn region_step_kb_makes_fewer_evacuated_frames_than_regions_when_coarse() {
+    let (_, fine) = recorded_steps("region", "granular-fine", &[]);
+    let (_, coarse) = recorded_steps(
+        "region",
+        "granular-coarse",
+        &[
+            "--stream-step-regions",
+            "1000",
+            "--stream-step-kb",
+            "1048576",
+        ],
+    );
+    let count = |fr: &[Frame]| fr.iter().filter(|f| kind(f) == "region.evacuated").count();
+    let pauses = |fr: &[Frame]| pause_step_kinds(fr).len();
+    // Coarse: one evacuated frame per pause (the last region always closes the pause).
+    assert_eq!(count(&coarse), pauses(&coarse));
+    assert!(count(&fine) > pauses(&fine));
+}

@@ -40,11 +40,16 @@
 //! already), and every tenured object below TAMS that a root or a copied object references is
 //! marked and greyed: the young objects are the roots of the
 //! marking (G1's root regions), scanned right here.
+//!
+//! **Steps a viewer can watch** (region/steps.rs): `cset`, `roots`, `remsets`, then one
+//! `evacuated` frame per region (or group) after the parallel copy, `references`, `freed`,
+//! drawn between phases from the regions as the pause found them and the workers' copy logs.
 
 use super::evac_sets::{RegionSet, RememberBuffer};
 use super::policy::PauseSample;
 use super::regions::{RegionMeta, RegionTable, Role};
 use super::remset::CardTable;
+use super::steps::{self, Picture};
 use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION};
 use crate::collector::*;
 use crate::memory::HeapMemory;
@@ -55,7 +60,9 @@ use crate::object::{
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
+use crate::shared::steps::kb;
 use crate::shared::workers::{report_activity, Tasks, WorkerPool, WorkerStats};
+use gcvm_tracer::stream::steps::ProgressCounter;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -852,6 +859,25 @@ impl RegionCollector {
             self.attrs.set_in_cset(i, true);
             events.collecting_space(i as u32);
         }
+        // Step frames (region/steps.rs): the regions as the pause found them, when watched.
+        let before: Option<Vec<RegionMeta>> = steps::STEPS
+            .iter()
+            .any(|k| events.wants_step(k))
+            .then(|| st.table.meta.clone());
+        if let Some(before) = &before {
+            let pic = Picture {
+                before,
+                cset: &cset,
+                evacuated: 0,
+                copies: &[],
+            };
+            self.evacuation_step(
+                events,
+                &steps::STEP_CSET,
+                || cset_title(before, &young, &old),
+                &pic,
+            );
+        }
 
         // A concurrent start: TAMS for every tenured region, a clean bitmap.
         let starting_marking = kind == YoungKind::ConcurrentStart;
@@ -958,7 +984,7 @@ impl RegionCollector {
         let roots_time;
         {
             let mut ev = Evacuation {
-                trace: events.wants_events(),
+                trace: events.wants_events() || before.is_some(),
                 memory: &self.memory,
                 types: &self.types,
                 c: self,
@@ -982,6 +1008,17 @@ impl RegionCollector {
             let roots_started = Instant::now();
             roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
             roots_time = roots_started.elapsed();
+            if let Some(before) = &before {
+                let copies = copies_of(std::slice::from_ref(&first));
+                let pic = Picture {
+                    before,
+                    cset: &cset,
+                    evacuated: 0,
+                    copies: &copies,
+                };
+                let title = || format!("Roots evacuated: {} KB copied", kb(copied(&copies)));
+                self.evacuation_step(events, &steps::STEP_ROOTS, title, &pic);
+            }
             let mut seeds: Vec<Task> = std::mem::take(&mut first.pending);
             seeds.extend(
                 (0..ev.cards.len())
@@ -1003,6 +1040,9 @@ impl RegionCollector {
             );
             pool_stats = out.iter().map(|(_, s)| *s).collect();
             let mut ws: Vec<Worker> = out.into_iter().map(|(w, _)| w).collect();
+            if let Some(before) = &before {
+                self.copy_steps(events, before, &cset, &ws, ev.cards.len());
+            }
             // java.lang.ref: the closure is complete; clear or keep the discovered referents.
             let mut discovered = Discovered::default();
             for w in ws.iter_mut() {
@@ -1017,6 +1057,19 @@ impl RegionCollector {
                 ReferenceProcessor::new(&self.types, &self.memory)
                     .process(discovered, &mut liveness);
                 ws.push(liveness.worker);
+            }
+            if let Some(before) = &before {
+                let copies = copies_of(&ws);
+                let pic = Picture {
+                    before,
+                    cset: &cset,
+                    evacuated: cset.len(),
+                    copies: &copies,
+                };
+                let n = referencers.len();
+                let title =
+                    || format!("References processed: {n} discovered in the collection set");
+                self.evacuation_step(events, &steps::STEP_REFERENCES, title, &pic);
             }
             for w in ws.iter_mut() {
                 ev.retire(w, SURVIVOR);
@@ -1101,6 +1154,11 @@ impl RegionCollector {
         for &i in &reclaim {
             reclaimed += 1;
             self.free_humongous(&mut st.table, i, events);
+        }
+        if before.is_some() {
+            let n = cset.len() - failed_regions.len();
+            let title = || format!("Freed {n} regions of the collection set");
+            self.freed_step(events, &st.table.meta, title);
         }
         st.eden_alloc = None;
         st.eden_regions = 0;
@@ -1243,6 +1301,55 @@ impl RegionCollector {
             moved_bytes: copied_bytes,
             live_objects: copied_objects,
             pause_name: Some(format!("Pause Young ({name}) ({cause_label})")),
+        }
+    }
+
+    /// The steps after the parallel copy (region/steps.rs): `remsets` (everything the roots and
+    /// the cards led to is copied), then `evacuated` per `--stream-step-regions` cset regions
+    /// or `--stream-step-kb` KB copied out of them, in cset order.
+    fn copy_steps(
+        &self,
+        events: &mut dyn GcEventSink,
+        before: &[RegionMeta],
+        cset: &[usize],
+        workers: &[Worker],
+        cards: usize,
+    ) {
+        let copies = copies_of(workers);
+        let mut pic = Picture {
+            before,
+            cset,
+            evacuated: 0,
+            copies: &copies,
+        };
+        let title = || {
+            format!(
+                "Remembered sets: {cards} cards scanned; {} KB copied",
+                kb(copied(&copies))
+            )
+        };
+        self.evacuation_step(events, &steps::STEP_REMSETS, title, &pic);
+        if !events.wants_step(&steps::STEP_EVACUATED) {
+            return;
+        }
+        let out = copied_out_per_region(workers, |a| self.geometry.index_of(a), before.len());
+        let g = events.step_granularity();
+        let mut progress = ProgressCounter::default();
+        for (k, &i) in cset.iter().enumerate() {
+            progress.add(out[i] as u64, 1);
+            if progress.due(g) || k + 1 == cset.len() {
+                progress.taken();
+                pic.evacuated = k + 1;
+                let title = || {
+                    format!(
+                        "Region {i} evacuated ({} of {}): {} KB copied out",
+                        k + 1,
+                        cset.len(),
+                        kb(out[i] as u64)
+                    )
+                };
+                self.evacuation_step(events, &steps::STEP_EVACUATED, title, &pic);
+            }
         }
     }
 
@@ -1408,6 +1515,53 @@ fn replay(log: &[Log], worker: u32, events: &mut dyn GcEventSink) {
             Log::Keep(at, size) => events.kept_alive(at as u64, size as u32),
         }
     }
+}
+
+/// The copies the workers logged: `(to, size)`.
+fn copies_of(workers: &[Worker]) -> Vec<(usize, usize)> {
+    workers
+        .iter()
+        .flat_map(|w| w.log.iter())
+        .filter_map(|l| match *l {
+            Log::Move(_, to, size) => Some((to, size)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn copied(copies: &[(usize, usize)]) -> u64 {
+    copies.iter().map(|&(_, s)| s as u64).sum()
+}
+
+/// Bytes copied out of each region (by index), from the workers' logs.
+fn copied_out_per_region(
+    workers: &[Worker],
+    region_of: impl Fn(usize) -> usize,
+    regions: usize,
+) -> Vec<usize> {
+    let mut out = vec![0; regions];
+    for l in workers.iter().flat_map(|w| w.log.iter()) {
+        if let Log::Move(from, _, size) = *l {
+            if let Some(b) = out.get_mut(region_of(from)) {
+                *b += size;
+            }
+        }
+    }
+    out
+}
+
+/// The `cset` step's title: its regions by role and their used bytes.
+fn cset_title(before: &[RegionMeta], young: &[usize], old: &[usize]) -> String {
+    let eden = young
+        .iter()
+        .filter(|&&i| before[i].role == Role::Eden)
+        .count();
+    format!(
+        "Collection set: {} regions ({eden} eden, {} survivor, {} old)",
+        young.len() + old.len(),
+        young.len() - eden,
+        old.len()
+    )
 }
 
 fn ms(d: std::time::Duration) -> f64 {

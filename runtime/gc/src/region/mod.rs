@@ -102,6 +102,7 @@ pub mod marking;
 pub mod policy;
 pub mod regions;
 pub mod remset;
+mod steps;
 
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
@@ -1018,7 +1019,23 @@ impl Collector for RegionCollector {
                 colour: "#ff7f0e".into(),
                 from_trace: false,
             },
+            StreamDef {
+                id: steps::STREAM_CSET,
+                name: "cset".into(),
+                description: "the tile's region is in the collection set (step frames of an \
+                              evacuation pause)"
+                    .into(),
+                unit: String::new(),
+                presentation: Presentation::Enum(vec!["no".into(), "yes".into()]),
+                max: 1,
+                colour: "#17becf".into(),
+                from_trace: false,
+            },
         ]
+    }
+
+    fn step_kinds(&self) -> &'static [&'static gcvm_tracer::stream::StepKind] {
+        &steps::STEPS
     }
 
     fn gather_streams(&self, tiles: &mut Tiler) {
