@@ -698,6 +698,43 @@ fn mark_compact_shows_what_marking_found_live_before_anything_moves() {
 }
 
 #[test]
+fn a_breakpoint_on_a_step_kind_pauses_the_live_run_at_that_kind() {
+    for (collector, kind, extra) in [
+        (
+            "semispace",
+            "semispace.scan",
+            &["--gc-threads", "1", "--stream-step-kb", "16"][..],
+        ),
+        ("mark-compact", "mark-compact.planned", &[][..]),
+        ("region", "region.evacuated", &[][..]),
+    ] {
+        let filter = format!("{kind}:pause=true");
+        let mut opts = vec!["--gc", collector, "-Xmx16m", "--stream-tick", "0"];
+        opts.extend(["--stream-filter", &filter]);
+        opts.extend(extra);
+        // No System.gc(): the collections are the collector's own (allocation failures).
+        let mut run = LiveRun::start(&opts, "Churn", &["200", "nogc"]);
+        let mut ws = connect_viewer(&run.addr);
+        let (paused, got) = receive_until_state(&mut ws, "paused", Duration::from_secs(30));
+        assert!(paused, "{collector}: never paused at {kind}");
+        let last = frames_in(&got).last().map(|f| f.step.clone());
+        let last_kind = last.flatten().map(|s| s.kind);
+        assert_eq!(
+            last_kind.as_deref(),
+            Some(kind),
+            "{collector}: paused after another frame"
+        );
+        assert!(run.running(), "{collector}: the run went on");
+        send(
+            &mut ws,
+            r#"{"cmd":"filter","event":"step","enabled":false}"#,
+        );
+        send(&mut ws, r#"{"cmd":"resume"}"#);
+        assert_eq!(run.wait(Duration::from_secs(60)), Some(0), "{collector}");
+    }
+}
+
+#[test]
 fn a_viewer_changes_an_event_filter_and_then_disconnects_without_stopping_the_run() {
     let mut run = LiveRun::start(&["--stream-tick", "0"], "Churn", &["1500"]);
     let mut ws = connect_viewer(&run.addr);
