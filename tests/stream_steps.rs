@@ -510,3 +510,96 @@ fn region_step_kb_makes_fewer_evacuated_frames_than_regions_when_coarse() {
     assert_eq!(count(&coarse), pauses(&coarse));
     assert!(count(&fine) > pauses(&fine));
 }
+
+const CMS_FINE: &[&str] = &["--stream-step-kb", "64"];
+
+#[test]
+fn concurrent_mark_sweep_cycles_go_initial_mark_marking_remark_sweeping() {
+    let (_, frames) = recorded_steps("concurrent-mark-sweep", "order-cms", CMS_FINE);
+    let kinds: Vec<&str> = frames
+        .iter()
+        .filter(|f| f.event == StreamEvent::Step)
+        .map(kind)
+        .collect();
+    let order = [
+        "cms.initial-mark",
+        "cms.marking",
+        "cms.remark",
+        "cms.sweeping",
+    ];
+    assert!(
+        kinds.contains(&"cms.remark"),
+        "no cycle reached its remark: {kinds:?}"
+    );
+    assert!(
+        kinds.contains(&"cms.sweeping") && kinds.contains(&"cms.marking"),
+        "{kinds:?}"
+    );
+    // Each kind may only follow itself or the kind before it in the cycle (a cycle's last
+    // sweeping step may be followed by the next cycle's initial mark).
+    for w in kinds.windows(2) {
+        let (a, b) = (
+            order.iter().position(|k| *k == w[0]).unwrap(),
+            order.iter().position(|k| *k == w[1]).unwrap(),
+        );
+        assert!(
+            b == a || b == (a + 1) % 4 || (b == 0) || (a == 0 && b == 2),
+            "{} then {}",
+            w[0],
+            w[1]
+        );
+    }
+    for f in frames.iter().filter(|f| f.event == StreamEvent::Step) {
+        let concurrent = f.step.as_ref().unwrap().concurrent;
+        assert_eq!(
+            concurrent,
+            kind(f) == "cms.marking" || kind(f) == "cms.sweeping",
+            "{}",
+            kind(f)
+        );
+    }
+}
+
+#[test]
+fn concurrent_mark_sweep_marked_bytes_never_fall_within_a_marking() {
+    let (_, frames) = recorded_steps("concurrent-mark-sweep", "monotone-cms", CMS_FINE);
+    let marked = standard::COUNT + 2;
+    let mut last: Option<(u32, u64)> = None;
+    let mut checked = 0;
+    for f in frames.iter().filter(|f| f.event == StreamEvent::Step) {
+        match kind(f) {
+            "cms.initial-mark" => last = Some((f.gc.unwrap(), total(f, marked))),
+            "cms.marking" => {
+                let now = total(f, marked);
+                if let Some((gc, before)) = last.filter(|(g, _)| Some(*g) == f.gc) {
+                    assert!(
+                        now >= before,
+                        "GC({gc}): marked fell from {before} to {now}"
+                    );
+                    checked += 1;
+                }
+                last = Some((f.gc.unwrap(), now));
+            }
+            _ => {}
+        }
+    }
+    assert!(checked > 0, "no marking step followed another of its cycle");
+}
+
+#[test]
+fn concurrent_steps_stop_the_world_only_to_gather_and_number_within_their_phase() {
+    let (_, frames) = recorded_steps("concurrent-mark-sweep", "numbered-cms", CMS_FINE);
+    let mut last: Option<(u32, String, u32)> = None;
+    for f in frames
+        .iter()
+        .filter(|f| f.step.as_ref().is_some_and(|s| s.concurrent))
+    {
+        let s = f.step.as_ref().unwrap();
+        let key = (f.gc.unwrap(), s.kind.clone());
+        match &last {
+            Some((g, k, n)) if (*g, k.clone()) == key => assert_eq!(s.n, n + 1, "{key:?}"),
+            _ => assert_eq!(s.n, 1, "{key:?} starts at {}", s.n),
+        }
+        last = Some((key.0, key.1, s.n));
+    }
+}

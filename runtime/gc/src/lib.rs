@@ -815,12 +815,17 @@ impl Heap {
     /// must be flushed.
     pub fn stream_tiles(&self, tile_size: u64) -> Vec<gcvm_tracer::stream::FrameSpace> {
         let mut tiler = gcvm_tracer::stream::Tiler::for_spaces(&self.trace_spaces(), tile_size);
+        self.tile_objects(&mut tiler);
+        self.collector.gather_streams(&mut tiler);
+        tiler.finish()
+    }
+
+    /// Bins every object of the heap into `tiler` (with the world stopped).
+    pub fn tile_objects(&self, tiler: &mut gcvm_tracer::stream::Tiler) {
         self.for_each_object(|obj| {
             let size = self.memory.object_size(&self.types, obj);
             tiler.object(obj.offset() as u64, size as u64);
         });
-        self.collector.gather_streams(&mut tiler);
-        tiler.finish()
     }
 
     /// Time since the heap was created (the GC log's uptime decoration).

@@ -84,6 +84,12 @@
 //! # Log (-Xlog:gc)
 //! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
 //! `Pause Full (...)`, named `Pause Full (Concurrent Mode Failure)` when it interrupted a cycle.
+//!
+//! # Steps a viewer can watch
+//! With somebody watching (docs/stream-format.md, "Steps inside a collection"):
+//! `initial-mark` and `remark` in their pauses, `marking` and `sweeping` every N KB while the
+//! program runs, each a frame the VM takes with the world stopped as for a tick, between two
+//! chunks of the controller's work (never while it holds the work lock a pause needs).
 
 pub mod spans;
 
@@ -94,6 +100,8 @@ use crate::shared::controller::{Controller, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::{LocalQueue, QueueSet};
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
+use crate::shared::steps::{self, kb, ConcurrentSteps};
+use gcvm_tracer::stream::StepKind;
 use parking_lot::{Condvar, Mutex, RwLock};
 use spans::{class_for, slots_in_span, Pool, SpanKind, CLASS_SIZES, SPAN_SIZE};
 use std::any::Any;
@@ -115,6 +123,50 @@ const ALLOC_FLUSH: usize = 64 * 1024;
 /// The mark-sweep collector's own heap streams (docs/stream-format.md).
 const STREAM_SPAN: u16 = gcvm_tracer::stream::standard::COUNT;
 const STREAM_CELL: u16 = STREAM_SPAN + 1;
+/// In step frames: the bytes marking has found live so far.
+const STREAM_MARKED: u16 = STREAM_CELL + 1;
+
+/// The steps of a cycle a viewer can watch (docs/stream-format.md, "Steps inside a
+/// collection").
+static STEP_INITIAL_MARK: StepKind = StepKind {
+    kind: "cms.initial-mark",
+    name: "initial mark",
+    explain: "The roots' objects are marked (grey): marking starts from them while the \
+              program runs again.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_MARKING: StepKind = StepKind {
+    kind: "cms.marking",
+    name: "marking",
+    explain: "The controller marks while the program runs: the marked stream grows from the \
+              roots; objects the program unlinks meanwhile stay marked (snapshot at the \
+              beginning), and new objects are allocated black.",
+    concurrent: true,
+    progress: true,
+};
+static STEP_REMARK: StepKind = StepKind {
+    kind: "cms.remark",
+    name: "remark",
+    explain: "Marking is finished with the world stopped (the last grey objects and snapshot \
+              buffers): every unmarked object is garbage, and every span joins the sweep.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_SWEEPING: StepKind = StepKind {
+    kind: "cms.sweeping",
+    name: "sweeping",
+    explain: "The controller sweeps span by span while the program runs: unmarked cells \
+              become free cells, empty spans go back to the free list.",
+    concurrent: true,
+    progress: true,
+};
+static STEPS: [&StepKind; 4] = [
+    &STEP_INITIAL_MARK,
+    &STEP_MARKING,
+    &STEP_REMARK,
+    &STEP_SWEEPING,
+];
 /// While marking, a mutator helps mark after allocating this many bytes...
 pub const ASSIST_BYTES: usize = 64 * 1024;
 /// ... by processing up to this many grey objects.
@@ -520,6 +572,11 @@ impl ConcurrentMarkSweep {
     /// empty); returns how many it processed. Safe while mutators run: fields are read with
     /// atomic loads, marks are claimed with `fetch_or`.
     fn mark_some(&self, budget: usize) -> usize {
+        self.mark_some_sized(budget, None)
+    }
+
+    /// `mark_some`, adding the bytes of the objects processed to `bytes` (for step frames).
+    fn mark_some_sized(&self, budget: usize, mut bytes: Option<&mut u64>) -> usize {
         let bitmap = self.bitmap.read();
         let mut local: Vec<u32> = {
             let mut grey = self.grey.lock();
@@ -538,6 +595,9 @@ impl ConcurrentMarkSweep {
         while done < budget {
             let Some(raw) = local.pop() else { break };
             done += 1;
+            if let Some(b) = bytes.as_deref_mut() {
+                *b += self.memory.object_size(&self.types, Ref::from_raw(raw)) as u64;
+            }
             self.scan(&bitmap, Ref::from_raw(raw), &mut local);
             if local.len() > 2048 {
                 let spill = local.split_off(1024);
@@ -587,6 +647,44 @@ impl ConcurrentMarkSweep {
     }
 
     // ---- sweeping ----
+
+    // ---- step frames ----
+
+    /// Adds the `marked` stream (each marked object's bytes) and the span streams; with
+    /// `objects`, bins every object too (in a pause: the heap is busy being collected).
+    fn tile_marking(&self, tiles: &mut Tiler, objects: bool) {
+        let bitmap = self.bitmap.read();
+        for (start, end) in self.parseable_ranges() {
+            let mut at = start;
+            while at < end {
+                let obj = Ref::from_offset(at);
+                let size = self.memory.object_size(&self.types, obj);
+                if self.memory.read_u32(at + TYPE_OFFSET) != FILLER_TYPE {
+                    if objects {
+                        tiles.object(at as u64, size as u64);
+                    }
+                    if bitmap.is_marked(at) {
+                        let a = at as u64;
+                        tiles.set_range(STREAM_MARKED, a, a + size as u64, size as u64, true);
+                    }
+                }
+                at += size;
+            }
+        }
+        drop(bitmap);
+        self.gather_streams(tiles);
+    }
+
+    /// A step frame of a pause (initial mark, remark): every object, marked bytes, spans.
+    fn pause_step(&self, events: &mut dyn GcEventSink, kind: &'static StepKind, title: &str) {
+        steps::take(
+            events,
+            kind,
+            || self.spaces(),
+            || title.to_string(),
+            |tiles| self.tile_marking(tiles, true),
+        );
+    }
 
     /// Sweeps one span of the backlog (any class, or a large object); false if none is left.
     fn sweep_one(&self) -> bool {
@@ -776,13 +874,19 @@ impl ConcurrentMarkSweep {
         grey
     }
 
-    fn initial_mark(&self, roots: &mut dyn RootSource) -> GcOutcome {
+    fn initial_mark(&self, roots: &mut dyn RootSource, events: &mut dyn GcEventSink) -> GcOutcome {
         let _work = self.work.lock();
         let used = self.used();
         self.reset_marking();
         self.allocated_black.store(0, Ordering::Relaxed);
         let grey = self.grey_roots(&self.bitmap.read(), roots);
+        let roots_greyed = grey.len();
         *self.grey.lock() = grey;
+        self.pause_step(
+            events,
+            &STEP_INITIAL_MARK,
+            &format!("Initial mark: {roots_greyed} objects the roots hold, marked grey"),
+        );
         self.set_marking(true);
         *self.phase.lock() = Phase::Marking;
         let mut stats = self.stats.lock();
@@ -812,6 +916,11 @@ impl ConcurrentMarkSweep {
         self.finish_marking();
         self.process_references();
         self.set_marking(false);
+        self.pause_step(
+            events,
+            &STEP_REMARK,
+            "Remark: marking finished, the sweep begins",
+        );
         events.collecting_space(0);
         let live = if events.wants_events() {
             self.report_survivors(events)
@@ -930,16 +1039,27 @@ impl ConcurrentMarkSweep {
     /// Runs `chunk` (one piece of concurrent work; true while there is more) under the work
     /// lock, releasing it between pieces so pauses can interleave. False if a full collection
     /// abandoned the cycle meanwhile.
-    fn work_in_chunks(&self, generation: u32, mut chunk: impl FnMut() -> bool) -> bool {
+    /// `between` runs after each piece with the work lock released (a step frame stops the
+    /// world, and a pause needs the work lock).
+    fn work_in_chunks(
+        &self,
+        generation: u32,
+        mut chunk: impl FnMut() -> bool,
+        mut between: impl FnMut(),
+    ) -> bool {
         loop {
             self.wait_while_a_pause_is_coming();
-            let _work = self.work.lock();
-            if self.aborted(generation) {
-                return false;
-            }
-            if !chunk() {
+            let more = {
+                let _work = self.work.lock();
+                if self.aborted(generation) {
+                    return false;
+                }
+                chunk()
+            };
+            if !more {
                 return true;
             }
+            between();
         }
     }
 
@@ -953,11 +1073,44 @@ impl ConcurrentMarkSweep {
         }
     }
 
+    /// Counts `bytes` marked; every N KB, a `cms.marking` frame (the world stopped as a tick).
+    /// Runs with the work lock released: a pause the safepoint may wait for needs it.
+    fn marking_step(
+        &self,
+        vm: &dyn VmControl,
+        progress: &mut ConcurrentSteps,
+        bytes: u64,
+        generation: u32,
+    ) {
+        progress.add(
+            vm,
+            bytes,
+            |total| format!("Marking: {} KB marked so far", kb(total)),
+            &|| !self.aborted(generation),
+            &mut |tiles| self.tile_marking(tiles, false),
+        );
+    }
+
+    /// Counts a span swept; every N KB of spans, a `cms.sweeping` frame.
+    fn sweeping_step(&self, vm: &dyn VmControl, progress: &mut ConcurrentSteps, generation: u32) {
+        if !progress.watched(vm) {
+            return;
+        }
+        progress.add(
+            vm,
+            SPAN_SIZE as u64,
+            |total| format!("Sweeping: {} spans swept", total / SPAN_SIZE as u64),
+            &|| !self.aborted(generation),
+            &mut |tiles| self.gather_streams(tiles),
+        );
+    }
+
     /// One cycle; false when the VM is shutting down.
     fn run_cycle(&'static self, vm: &'static dyn VmControl) -> bool {
         let generation = self.generation.load(Ordering::Acquire);
-        let mut initial =
-            |roots: &mut dyn RootSource, _: &mut dyn GcEventSink| self.initial_mark(roots);
+        let mut initial = |roots: &mut dyn RootSource, events: &mut dyn GcEventSink| {
+            self.initial_mark(roots, events)
+        };
         let Some(record) = vm.request_pause(GcCause::Collector("Initial Mark"), &mut initial)
         else {
             return false;
@@ -967,11 +1120,24 @@ impl ConcurrentMarkSweep {
             return true;
         }
         let started = Instant::now();
-        let marked = self.work_in_chunks(generation, || {
-            self.mark_some(MARK_CHUNK) > 0
-                || !self.grey.lock().is_empty()
-                || self.satb.pending_entries() > 0
-        });
+        let progress = std::cell::RefCell::new(ConcurrentSteps::new(&STEP_MARKING, id));
+        let bytes = std::cell::Cell::new(None::<u64>);
+        let marked = self.work_in_chunks(
+            generation,
+            || {
+                let mut counted = progress.borrow().watched(vm).then_some(0u64);
+                let more = self.mark_some_sized(MARK_CHUNK, counted.as_mut()) > 0
+                    || !self.grey.lock().is_empty()
+                    || self.satb.pending_entries() > 0;
+                bytes.set(counted);
+                more
+            },
+            || {
+                if let Some(b) = bytes.take() {
+                    self.marking_step(vm, &mut progress.borrow_mut(), b, generation);
+                }
+            },
+        );
         if !marked {
             return true;
         }
@@ -993,7 +1159,13 @@ impl ConcurrentMarkSweep {
             return true;
         }
         let started = Instant::now();
-        if !self.work_in_chunks(generation, || self.sweep_one()) {
+        let mut progress = ConcurrentSteps::new(&STEP_SWEEPING, id);
+        let swept = self.work_in_chunks(
+            generation,
+            || self.sweep_one(),
+            || self.sweeping_step(vm, &mut progress, generation),
+        );
+        if !swept {
             return true;
         }
         {
@@ -1159,6 +1331,16 @@ impl Collector for ConcurrentMarkSweep {
                 colour: "#bcbd22".into(),
                 from_trace: false,
             },
+            StreamDef {
+                id: STREAM_MARKED,
+                name: "marked".into(),
+                description: "bytes marking has found live so far (step frames of a cycle)".into(),
+                unit: "bytes".into(),
+                presentation: Presentation::Percent,
+                max: _tile_size,
+                colour: "#8c564b".into(),
+                from_trace: false,
+            },
         ]
     }
 
@@ -1175,6 +1357,10 @@ impl Collector for ConcurrentMarkSweep {
             tiles.set_range(STREAM_SPAN, start, end, kind, false);
             tiles.set_range(STREAM_CELL, start, end, cell, false);
         }
+    }
+
+    fn step_kinds(&self) -> &'static [&'static StepKind] {
+        &STEPS
     }
 
     fn spaces(&self) -> Vec<SpaceInfo> {

@@ -19,6 +19,7 @@
 
 use crate::collector::{GcCause, GcOutcome, RootSource};
 use crate::GcRecord;
+use gcvm_tracer::stream::{StepGranularity, StepInfo, StepKind, Tiler};
 use gcvm_tracer::GcEventSink;
 use parking_lot::{Condvar, Mutex};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,6 +53,35 @@ pub trait VmControl: Send + Sync {
     /// program ran (`Concurrent Mark`, `Concurrent Sweep`): for recordings that time it (JFR's
     /// `gcvm.ConcurrentPhase`). Reported beside its `log_gc` line.
     fn concurrent_phase(&self, _gc_id: u32, _name: &str, _start: Instant, _duration: Duration) {}
+
+    /// Would a frame of the concurrent step `kind` be gathered now (docs/stream-format.md,
+    /// "Steps inside a collection")? One atomic load when nobody watches.
+    fn wants_step(&self, _kind: &StepKind) -> bool {
+        false
+    }
+
+    /// How fine progress steps are (`--stream-step-kb`).
+    fn step_granularity(&self) -> StepGranularity {
+        StepGranularity::default()
+    }
+
+    /// A concurrent step: if the step's filters let it through, stops the world as a tick does
+    /// (no longer), gathers the frame of `info` — the `n`-th of a concurrent phase of
+    /// collection `gc_id`, `gc_ms` of the collector's own work into the phase — with every
+    /// object of the heap and what `fill` adds (the collector's streams of the moment: marked
+    /// bytes from its bitmap), and lets the world go. `current` is asked once no pause can
+    /// run any more (before the world stops): false if a pause abandoned the phase meanwhile,
+    /// and then no frame is taken.
+    fn concurrent_step(
+        &self,
+        _gc_id: u32,
+        _n: u32,
+        _gc_ms: f64,
+        _info: &StepInfo,
+        _current: &dyn Fn() -> bool,
+        _fill: &mut dyn FnMut(&mut Tiler),
+    ) {
+    }
 }
 
 /// A stop signal a controller thread sleeps on.

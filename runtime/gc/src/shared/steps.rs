@@ -4,8 +4,11 @@
 //! the title and lets the sink bin the heap of the moment through `fill`.
 
 use crate::collector::SpaceInfo;
+use crate::shared::controller::VmControl;
+use gcvm_tracer::stream::steps::ProgressCounter;
 use gcvm_tracer::stream::{StepInfo, StepKind, Tiler};
 use gcvm_tracer::GcEventSink;
+use std::time::{Duration, Instant};
 
 /// Takes a frame of step `kind` if the sink wants one: `spaces` lists the heap's spaces now,
 /// `title` words the step with the numbers of the moment, `fill` bins objects and the
@@ -28,4 +31,69 @@ pub fn take(
 /// `bytes` in KB, for titles.
 pub fn kb(bytes: u64) -> u64 {
     bytes.div_ceil(1024)
+}
+
+/// The progress steps of one concurrent phase (marking, sweeping) of collection `gc`: counts
+/// the work done and, every `--stream-step-kb` KB, asks the VM for a step frame (the world
+/// stopped as for a tick). `gc_ms` excludes the time the frames took.
+pub struct ConcurrentSteps {
+    kind: &'static StepKind,
+    gc: u32,
+    started: Instant,
+    gathering: Duration,
+    n: u32,
+    progress: ProgressCounter,
+    total: u64,
+}
+
+impl ConcurrentSteps {
+    pub fn new(kind: &'static StepKind, gc: u32) -> ConcurrentSteps {
+        ConcurrentSteps {
+            kind,
+            gc,
+            started: Instant::now(),
+            gathering: Duration::ZERO,
+            n: 0,
+            progress: ProgressCounter::default(),
+            total: 0,
+        }
+    }
+
+    /// Is anybody watching this kind (worth counting bytes for)?
+    pub fn watched(&self, vm: &dyn VmControl) -> bool {
+        vm.wants_step(self.kind)
+    }
+
+    /// Counts `bytes` of work done; when a step is due, takes it: `title` words it from the
+    /// bytes done so far in the phase, `fill` adds the collector's streams; `current` says
+    /// whether the phase still runs (a pause may have abandoned it: then no frame).
+    pub fn add(
+        &mut self,
+        vm: &dyn VmControl,
+        bytes: u64,
+        title: impl FnOnce(u64) -> String,
+        current: &dyn Fn() -> bool,
+        fill: &mut dyn FnMut(&mut Tiler),
+    ) {
+        self.total += bytes;
+        self.progress.add(bytes, 0);
+        if !self.progress.due(vm.step_granularity()) {
+            return;
+        }
+        self.progress.taken();
+        if !vm.wants_step(self.kind) {
+            return;
+        }
+        let t = Instant::now();
+        self.n += 1;
+        let gc_ms = self
+            .started
+            .elapsed()
+            .saturating_sub(self.gathering)
+            .as_secs_f64()
+            * 1e3;
+        let info = StepInfo::new(self.kind, title(self.total));
+        vm.concurrent_step(self.gc, self.n, gc_ms, &info, current, fill);
+        self.gathering += t.elapsed();
+    }
 }

@@ -188,6 +188,41 @@ impl Vm {
         true
     }
 
+    /// A concurrent step frame (docs/stream-format.md): if its filters let it through, stops
+    /// the world as a tick does, bins every object and what the collector's `fill` adds, and
+    /// lets the world go.
+    pub(crate) fn concurrent_step_safepoint(
+        &'static self,
+        header: (u32, u32, f64),
+        info: &gcvm_tracer::stream::StepInfo,
+        current: &dyn Fn() -> bool,
+        fill: &mut dyn FnMut(&mut gcvm_tracer::stream::Tiler),
+    ) {
+        // Under the collection lock no pause can abandon the phase before the frame is taken.
+        let _gc = self.threads.gc_lock.lock();
+        if self.recorder.finished.load(Ordering::Acquire)
+            || !current()
+            || !self.step_passes(info.kind)
+        {
+            return;
+        }
+        self.threads.request_safepoint();
+        self.heap.world_stopping();
+        let (mut stacks, _) = self.threads.stop_every_thread(None);
+        self.heap.world_stopped();
+        for st in stacks.iter_mut() {
+            self.heap.flush_mutator(&mut st.mutator);
+        }
+        let spaces = self.heap.trace_spaces();
+        self.gather_step(info, header, &spaces, &mut |tiles| {
+            self.heap.tile_objects(tiles);
+            fill(tiles);
+        });
+        self.heap.world_resumed();
+        self.threads.end_safepoint();
+        drop(stacks);
+    }
+
     /// Runs `body` as one pause with every thread stopped (`stacks`): heap dumps before and
     /// after, the roots, the trace's sink, `Heap::pause`, the `-Xlog:gc` line.
     /// `safepoint`: how the world was stopped, when tracing and this is the safepoint's first
@@ -380,6 +415,27 @@ impl gcvm_gc::VmControl for VmPauses {
             let uptime = vm.heap.uptime().as_secs_f64();
             vm.write_stdout(format!("[{uptime:.3}s][info][{tags}] {line}\n").as_bytes());
         }
+    }
+
+    fn wants_step(&self, kind: &gcvm_tracer::stream::StepKind) -> bool {
+        self.0.wants_step(kind)
+    }
+
+    fn step_granularity(&self) -> gcvm_tracer::stream::StepGranularity {
+        self.0.step_granularity()
+    }
+
+    fn concurrent_step(
+        &self,
+        gc_id: u32,
+        n: u32,
+        gc_ms: f64,
+        info: &gcvm_tracer::stream::StepInfo,
+        current: &dyn Fn() -> bool,
+        fill: &mut dyn FnMut(&mut gcvm_tracer::stream::Tiler),
+    ) {
+        self.0
+            .concurrent_step_safepoint((gc_id, n, gc_ms), info, current, fill)
     }
 
     fn concurrent_phase(&self, gc_id: u32, name: &str, start: Instant, duration: Duration) {

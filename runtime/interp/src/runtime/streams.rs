@@ -240,13 +240,32 @@ impl Vm {
         spaces: &[SpaceDesc],
         fill: &mut dyn FnMut(&mut Tiler),
     ) -> bool {
-        let (gc, n, gc_ms) = header;
-        let Some(streams) = &self.streams else {
-            return false;
-        };
-        if !streams.hub.is_active() || !streams.hub.should_gather_step(info.kind.kind) {
+        if !self.step_passes(info.kind) {
             return false;
         }
+        self.gather_step(info, header, spaces, fill);
+        true
+    }
+
+    /// Counts an occurrence of step `kind`: do its filters let a frame through?
+    pub(crate) fn step_passes(&self, kind: &StepKind) -> bool {
+        self.streams
+            .as_ref()
+            .is_some_and(|s| s.hub.is_active() && s.hub.should_gather_step(kind.kind))
+    }
+
+    /// Gathers and publishes the frame of step `info` (filters already passed).
+    pub(crate) fn gather_step(
+        &self,
+        info: &StepInfo,
+        header: (u32, u32, f64),
+        spaces: &[SpaceDesc],
+        fill: &mut dyn FnMut(&mut Tiler),
+    ) {
+        let (gc, n, gc_ms) = header;
+        let Some(streams) = &self.streams else {
+            return;
+        };
         let mut tiler = Tiler::for_spaces(spaces, streams.tile_size);
         fill(&mut tiler);
         let spaces_out = tiler.finish();
@@ -271,7 +290,6 @@ impl Vm {
         };
         *streams.last_frame.lock() = Instant::now();
         streams.hub.publish_step(frame.encode(), info.kind.kind);
-        true
     }
 
     /// Starts the thread that asks for tick frames (`--stream-tick`).
