@@ -1166,6 +1166,14 @@ impl RegionCollector {
         if starting_marking {
             self.marking.start_cycle(grey);
             self.marking_started();
+            let title = || "Concurrent start: TAMS set, the roots' old objects marked".to_string();
+            self.cycle_step(
+                events,
+                &steps::STEP_CONCURRENT_START,
+                &st.table.meta,
+                false,
+                title,
+            );
         }
         let used_after: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
         let counts_after = role_counts(&st.table);

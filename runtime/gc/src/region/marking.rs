@@ -55,6 +55,7 @@ use crate::shared::controller::{StopSignal, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::QueueSet;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
+use crate::shared::steps::{kb, ConcurrentSteps};
 use parking_lot::{Mutex, RwLock};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, AtomicUsize, Ordering};
@@ -247,6 +248,11 @@ impl RegionCollector {
     /// Scans up to `budget` grey objects; returns how many. A reference whose referent is not
     /// known to be live is discovered instead of having its referent marked.
     fn mark_some(&self, tams: &[usize], budget: usize) -> usize {
+        self.mark_some_sized(tams, budget, None)
+    }
+
+    /// `mark_some`, adding the bytes of the objects processed to `bytes` (for step frames).
+    fn mark_some_sized(&self, tams: &[usize], budget: usize, mut bytes: Option<&mut u64>) -> usize {
         let bitmap = self.marking.bitmap.read();
         let mut grey = std::mem::take(&mut *self.marking.grey.lock());
         let mut discovered = Discovered::default();
@@ -257,6 +263,9 @@ impl RegionCollector {
             done += 1;
             let obj = Ref::from_raw(raw);
             let memory = &*self.memory;
+            if let Some(b) = bytes.as_deref_mut() {
+                *b += memory.object_size(&self.types, obj) as u64;
+            }
             let skip = refs
                 .should_discover(memory, obj, |r| self.live_to_marking(&bitmap, tams, r))
                 .map(|(kind, slot)| {
@@ -344,20 +353,27 @@ impl RegionCollector {
         self.log(&format!("GC({cycle_id}) Concurrent Mark Cycle"));
         drop(unit);
         let mark_started = Instant::now();
-        // Concurrent mark.
+        // Concurrent mark; a step frame between chunks, out of the unit and the work lock.
+        let mut progress = ConcurrentSteps::new(&super::steps::STEP_MARKING, cycle_id);
         loop {
             if stop.is_stopped() || self.aborted(generation) {
                 return;
             }
-            let _unit = self.gate.enter();
-            let _work = self.marking.work_lock.lock();
-            if self.aborted(generation) {
-                return;
+            let mut bytes = progress.watched(vm).then_some(0u64);
+            {
+                let _unit = self.gate.enter();
+                let _work = self.marking.work_lock.lock();
+                if self.aborted(generation) {
+                    return;
+                }
+                let tams = self.tams_snapshot();
+                self.drain_satb(&tams);
+                if self.mark_some_sized(&tams, MARK_CHUNK, bytes.as_mut()) == 0 {
+                    break;
+                }
             }
-            let tams = self.tams_snapshot();
-            self.drain_satb(&tams);
-            if self.mark_some(&tams, MARK_CHUNK) == 0 {
-                break;
+            if let Some(b) = bytes {
+                self.marking_step(vm, &mut progress, b, generation);
             }
         }
         let mark_time = mark_started.elapsed();
@@ -417,6 +433,26 @@ impl RegionCollector {
                 cycle_time.as_secs_f64() * 1e3
             ));
         }
+    }
+
+    /// Counts `bytes` marked; every N KB, a `region.marking` frame (the world stopped as a tick).
+    fn marking_step(
+        &self,
+        vm: &dyn VmControl,
+        progress: &mut ConcurrentSteps,
+        bytes: u64,
+        generation: u32,
+    ) {
+        progress.add(
+            vm,
+            bytes,
+            |total| format!("Marking: {} KB marked so far", kb(total)),
+            &|| !self.aborted(generation),
+            &mut |tiles| {
+                let metas = self.state.lock().table.meta.clone();
+                self.tile_marking(tiles, &metas);
+            },
+        );
     }
 
     /// Pause Remark: finish marking, compute liveness, report survivors to the tracer.
@@ -486,6 +522,21 @@ impl RegionCollector {
             }
         }
         drop(bitmap);
+        let live: usize = tenured.iter().map(|&i| st.table.meta[i].live_bytes).sum();
+        let title = || {
+            format!(
+                "Remark: {} KB live in {} tenured regions",
+                kb(live as u64),
+                tenured.len()
+            )
+        };
+        self.cycle_step(
+            events,
+            &super::steps::STEP_REMARK,
+            &st.table.meta,
+            true,
+            title,
+        );
         drop(st);
         self.marking.phase.store(REMARKED, Ordering::Release);
         self.marking.just_remarked.store(true, Ordering::Relaxed);
@@ -549,6 +600,17 @@ impl RegionCollector {
                 _ => {}
             }
         }
+        let n = candidates.len();
+        let title = || {
+            format!("Cleanup: {freed_old} old regions freed, {freed_humongous} humongous; {n} mixed candidates ranked")
+        };
+        self.cycle_step(
+            events,
+            &super::steps::STEP_CLEANUP,
+            &st.table.meta,
+            true,
+            title,
+        );
         for i in 0..st.table.meta.len() {
             st.table.meta[i].tams = self.geometry.bottom(i);
             self.marking.dead_below[i].store(0, Ordering::Relaxed);

@@ -1020,6 +1020,18 @@ impl Collector for RegionCollector {
                 from_trace: false,
             },
             StreamDef {
+                id: steps::STREAM_MARKED,
+                name: "marked".into(),
+                description: "bytes a marking cycle has found live so far in the old region \
+                              (marked below TAMS, everything above it; cycle step frames)"
+                    .into(),
+                unit: "bytes".into(),
+                presentation: Presentation::Percent,
+                max: tile_size,
+                colour: "#8c564b".into(),
+                from_trace: false,
+            },
+            StreamDef {
                 id: steps::STREAM_CSET,
                 name: "cset".into(),
                 description: "the tile's region is in the collection set (step frames of an \

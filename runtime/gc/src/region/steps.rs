@@ -1,5 +1,6 @@
 //! The steps of an evacuation pause a viewer can watch (docs/stream-format.md, "Steps inside
-//! a collection"): `cset`, `roots`, `remsets`, `evacuated` (progress), `references`, `freed`.
+//! a collection"): `cset`, `roots`, `remsets`, `evacuated` (progress), `references`, `freed`;
+//! and of a marking cycle: `concurrent-start`, `marking` (concurrent), `remark`, `cleanup`.
 //!
 //! The copy runs on parallel workers that the pause thread cannot stop cleanly mid-way, so a
 //! step frame is drawn from what the pause knows between phases: every region as it was when
@@ -18,8 +19,11 @@ use crate::shared::steps;
 use gcvm_tracer::stream::{StepKind, Tiler};
 use gcvm_tracer::GcEventSink;
 
+/// The `marked` stream (a marking cycle's frames): bytes found live so far in tenured regions
+/// (marked below TAMS, everything above TAMS).
+pub(crate) const STREAM_MARKED: u16 = super::STREAM_REMSET + 1;
 /// The `cset` stream: 1 on the tiles of collection-set regions.
-pub(crate) const STREAM_CSET: u16 = super::STREAM_REMSET + 1;
+pub(crate) const STREAM_CSET: u16 = STREAM_MARKED + 1;
 
 pub(crate) static STEP_CSET: StepKind = StepKind {
     kind: "region.cset",
@@ -70,13 +74,50 @@ pub(crate) static STEP_FREED: StepKind = StepKind {
     concurrent: false,
     progress: false,
 };
-pub(crate) static STEPS: [&StepKind; 6] = [
+pub(crate) static STEP_CONCURRENT_START: StepKind = StepKind {
+    kind: "region.concurrent-start",
+    name: "concurrent start",
+    explain: "This pause starts a marking cycle: every tenured region's top at mark start \
+              (TAMS, the separators) is set, and the old objects the roots and the copies \
+              point to are marked; marking goes on while the program runs.",
+    concurrent: false,
+    progress: false,
+};
+pub(crate) static STEP_MARKING: StepKind = StepKind {
+    kind: "region.marking",
+    name: "marking",
+    explain: "Marking runs while the program runs: the marked stream grows through the old \
+              regions; objects above TAMS (allocated since the cycle began) count as live.",
+    concurrent: true,
+    progress: true,
+};
+pub(crate) static STEP_REMARK: StepKind = StepKind {
+    kind: "region.remark",
+    name: "remark",
+    explain: "Marking is finished with the world stopped: each old region's live bytes are \
+              known, and unmarked objects below TAMS are garbage.",
+    concurrent: false,
+    progress: false,
+};
+pub(crate) static STEP_CLEANUP: StepKind = StepKind {
+    kind: "region.cleanup",
+    name: "cleanup",
+    explain: "Old regions with nothing live are freed, and the rest are ranked by live bytes \
+              (the live stream): the emptiest become the candidates of the mixed collections.",
+    concurrent: false,
+    progress: false,
+};
+pub(crate) static STEPS: [&StepKind; 10] = [
     &STEP_CSET,
     &STEP_ROOTS,
     &STEP_REMSETS,
     &STEP_EVACUATED,
     &STEP_REFERENCES,
     &STEP_FREED,
+    &STEP_CONCURRENT_START,
+    &STEP_MARKING,
+    &STEP_REMARK,
+    &STEP_CLEANUP,
 ];
 
 /// What an evacuation step frame draws (see the module comment).
@@ -164,6 +205,77 @@ impl RegionCollector {
         for &i in pic.cset {
             let (bottom, end) = (self.geometry.bottom(i) as u64, self.geometry.end(i) as u64);
             tiles.set_range(STREAM_CSET, bottom, end, 1, false);
+        }
+    }
+
+    /// The `marked` stream and the TAMS separators of a marking cycle, as `metas` describe
+    /// the regions.
+    pub(crate) fn tile_marking(&self, tiles: &mut Tiler, metas: &[RegionMeta]) {
+        let bitmap = self.marking.bitmap.read();
+        for (i, m) in metas.iter().enumerate() {
+            let (bottom, end) = (self.geometry.bottom(i), self.geometry.end(i));
+            match m.role {
+                Role::Old => {
+                    let tams = m.tams.clamp(bottom, m.top.max(bottom));
+                    for at in bitmap.marked(bottom, tams) {
+                        let size = self.memory.object_size(&self.types, Ref::from_offset(at));
+                        let (a, s) = (at as u64, size as u64);
+                        tiles.set_range(STREAM_MARKED, a, a + s, s, true);
+                    }
+                    if m.top > tams {
+                        let above = (m.top - tams) as u64;
+                        tiles.set_range(STREAM_MARKED, tams as u64, m.top as u64, above, true);
+                    }
+                    if m.tams > bottom && m.tams < end {
+                        tiles.separator(m.tams as u64);
+                    }
+                }
+                Role::HumongousStart if m.tams <= bottom || bitmap.is_marked(bottom) => {
+                    let size = self
+                        .memory
+                        .object_size(&self.types, Ref::from_offset(bottom));
+                    let (a, s) = (bottom as u64, size as u64);
+                    tiles.set_range(STREAM_MARKED, a, a + s, s, true);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A step of the marking cycle taken in a pause: every region as `metas` describe it,
+    /// the marked stream, TAMS, and (`live`) the live bytes the remark counted.
+    pub(crate) fn cycle_step(
+        &self,
+        events: &mut dyn GcEventSink,
+        kind: &'static StepKind,
+        metas: &[RegionMeta],
+        live: bool,
+        title: impl FnOnce() -> String,
+    ) {
+        steps::take(
+            events,
+            kind,
+            || self.spaces_of(metas),
+            title,
+            |tiles| {
+                for (i, m) in metas.iter().enumerate() {
+                    self.tile_region(tiles, i, m);
+                }
+                self.tile_marking(tiles, metas);
+                if live {
+                    self.tile_live(tiles, metas);
+                }
+            },
+        );
+    }
+
+    /// The `live` stream: each tenured region's live bytes, spread over its tiles.
+    fn tile_live(&self, tiles: &mut Tiler, metas: &[RegionMeta]) {
+        for (i, m) in metas.iter().enumerate() {
+            if m.role.is_tenured() && m.live_bytes > 0 {
+                let (b, e) = (self.geometry.bottom(i) as u64, self.geometry.end(i) as u64);
+                tiles.set_range(super::STREAM_LIVE, b, e, m.live_bytes as u64, true);
+            }
         }
     }
 
