@@ -530,7 +530,7 @@ fn region_step_kb_makes_fewer_evacuated_frames_than_regions_when_coarse() {
     assert!(count(&fine) > pauses(&fine));
 }
 
-const CMS_FINE: &[&str] = &["--stream-step-kb", "64"];
+const CMS_FINE: &[&str] = &["--stream-step-kb", "256"];
 
 #[test]
 fn concurrent_mark_sweep_cycles_go_initial_mark_marking_remark_sweeping() {
