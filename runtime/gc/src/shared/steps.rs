@@ -86,9 +86,8 @@ impl ConcurrentSteps {
         }
         let t = Instant::now();
         self.n += 1;
-        let gc_ms = self
-            .started
-            .elapsed()
+        let gc_ms = t
+            .saturating_duration_since(self.started)
             .saturating_sub(self.gathering)
             .as_secs_f64()
             * 1e3;

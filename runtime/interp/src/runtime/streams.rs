@@ -375,10 +375,10 @@ impl StepTally {
         }
     }
 
-    /// The collector's own time so far, gathering excluded, in ms.
-    fn gc_ms(&self) -> f64 {
-        self.began
-            .elapsed()
+    /// The collector's own time from the start to `now`, gathering excluded, in ms (`now`
+    /// is when gathering the next frame begins, so consecutive steps never go back in time).
+    fn gc_ms(&self, now: Instant) -> f64 {
+        now.saturating_duration_since(self.began)
             .saturating_sub(self.gathering)
             .as_secs_f64()
             * 1e3
@@ -457,7 +457,7 @@ impl GcEventSink for PhaseFrames<'_> {
     fn step(&mut self, info: &StepInfo, spaces: &[SpaceDesc], fill: &mut dyn FnMut(&mut Tiler)) {
         let t = Instant::now();
         self.steps.taken += 1;
-        let header = (self.gc, self.steps.taken, self.steps.gc_ms());
+        let header = (self.gc, self.steps.taken, self.steps.gc_ms(t));
         if self.vm.publish_step(info, header, spaces, fill) {
             self.steps.sent += 1;
         }
