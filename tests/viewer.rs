@@ -422,6 +422,382 @@ fn the_filter_table_sets_an_events_filter_in_the_source() {
     );
 }
 
+// ---- steps inside a collection ----
+
+/// The region evacuation film (tests/viewer_support: `EvacuationFilm`) and its frames.
+fn evacuation_film(dir: &std::path::Path) -> (PathBuf, Vec<FilmFrame>) {
+    let path = dir.join("steps.gcs");
+    let frames = EvacuationFilm::new().write(&path);
+    (path, frames)
+}
+
+/// The viewer of an evacuation film once every frame has arrived, paused on frame `n`.
+fn open_steps_at(
+    dir: &std::path::Path,
+    frames: &[FilmFrame],
+    server: &ReplayServer,
+    n: u64,
+) -> (Browser, Page) {
+    let (mut browser, page) = open_viewer(dir, server, 1);
+    let last = frames.last().unwrap().seq;
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame of the film to arrive",
+        LOAD,
+    );
+    pause_at(&mut browser, &page, n);
+    (browser, page)
+}
+
+/// The line above the heap: title, explanation and the step's numbers.
+fn step_line(browser: &mut Browser, page: &Page) -> (String, String) {
+    let v = browser.eval(
+        page,
+        "[document.querySelector('.steptitle').textContent, document.querySelector('.stepexplain').textContent]",
+    );
+    (
+        v[0].as_str().unwrap().to_string(),
+        v[1].as_str().unwrap().to_string(),
+    )
+}
+
+/// The centre pixels of region `r`'s tiles (16 tiles of 8 KB per 128 KB region).
+fn region_pixels(browser: &mut Browser, page: &Page, r: usize) -> Vec<Value> {
+    let v = browser.eval(
+        page,
+        &format!(
+            "(() => {{ const p = gcvm.panes[0], out = [];
+              for (let i = {from}; i < {to}; i++) {{
+                const t = p.tileRect(0, i);
+                out.push(Array.from(p.ctx.getImageData(t.x + (t.w >> 1), t.y + (t.h >> 1), 1, 1).data).slice(0, 3));
+              }}
+              return out; }})()",
+            from = r * 16,
+            to = (r + 1) * 16
+        ),
+    );
+    v.as_array().unwrap().clone()
+}
+
+#[test]
+fn stepping_through_a_region_evacuation_changes_the_evacuated_region_and_the_explanation_at_each_step(
+) {
+    let dir = scratch("steps-evacuation");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let start = frames.iter().find(|f| f.event == "gc-start").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, start);
+    let mut line = step_line(&mut browser, &page);
+    assert!(
+        line.0.starts_with("Pause begins"),
+        "gc-start shows {line:?}"
+    );
+    let mut canvas = canvas_hash(&mut browser, &page, 0);
+    let steps: Vec<&FilmFrame> = frames.iter().filter(|f| f.event == "step").collect();
+    assert!(steps.iter().filter(|f| f.region.is_some()).count() >= 3);
+    for step in steps {
+        let before = step.region.map(|r| region_pixels(&mut browser, &page, r));
+        browser.eval(&page, "document.getElementById('step').click()");
+        browser.wait_for(
+            &page,
+            &format!(
+                "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].dirty && gcvm.panes[0].status.state === 'paused'",
+                step.seq
+            ),
+            &format!("the step to frame {} ({:?})", step.seq, step.kind),
+            LOAD,
+        );
+        let now = step_line(&mut browser, &page);
+        assert_eq!(
+            now,
+            (step.title.clone(), step.explain.clone()),
+            "frame {}",
+            step.seq
+        );
+        assert_ne!(
+            now, line,
+            "the explanation did not change at frame {}",
+            step.seq
+        );
+        let hash = canvas_hash(&mut browser, &page, 0);
+        assert_ne!(
+            hash, canvas,
+            "the heap did not change at frame {} ({:?})",
+            step.seq, step.kind
+        );
+        if let (Some(r), Some(before)) = (step.region, before) {
+            let after = region_pixels(&mut browser, &page, r);
+            let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+            assert!(
+                changed >= 8,
+                "only {changed} of region {r}'s 16 tiles changed when it was evacuated (frame {})",
+                step.seq
+            );
+        }
+        line = now;
+        canvas = hash;
+    }
+}
+
+#[test]
+fn a_step_frame_shows_its_kind_number_and_gc_time_under_the_explanation() {
+    let dir = scratch("steps-meta");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let step = frames.iter().find(|f| f.region.is_some()).unwrap();
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, step.seq);
+    let meta = browser.eval(&page, "document.querySelector('.stepmeta').textContent");
+    let meta = meta.as_str().unwrap();
+    for want in [
+        "region.evacuated".to_string(),
+        format!("{:.3} ms", step.gc_ms),
+        "Object Copy".to_string(),
+    ] {
+        assert!(
+            meta.contains(&want),
+            "the step's line lacks {want:?}: {meta}"
+        );
+    }
+}
+
+#[test]
+fn the_breakpoints_list_a_checkbox_per_step_kind_of_the_bootstrap() {
+    let dir = scratch("steps-breakpoints-list");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    let kinds = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('#breakpoints input')).map(i => [i.dataset.kind, i.parentElement.textContent])",
+    );
+    let kinds = kinds.as_array().unwrap();
+    assert_eq!(kinds.len(), REGION_STEP_KINDS.len(), "{kinds:?}");
+    for ((kind, name, ..), shown) in REGION_STEP_KINDS.iter().zip(kinds) {
+        assert_eq!(shown[0], json!(kind));
+        let text = shown[1].as_str().unwrap();
+        assert!(text.contains(&format!("pause at: {name}")), "{text}");
+    }
+}
+
+#[test]
+fn ticking_a_breakpoint_sends_its_step_kinds_filter_with_pause() {
+    let dir = scratch("steps-breakpoint-send");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    // Note every command the page sends (and still send it).
+    browser.eval(
+        &page,
+        "(() => { const ws = gcvm.panes[0].ws, send = ws.send.bind(ws); window.sent = [];
+                  ws.send = (m) => { window.sent.push(JSON.parse(m)); send(m); }; })()",
+    );
+    let click =
+        "document.querySelector('#breakpoints input[data-kind=\"region.evacuated\"]').click()";
+    browser.eval(&page, click);
+    browser.eval(&page, click);
+    let sent = browser.eval(&page, "window.sent.filter(c => c.cmd === 'filter')");
+    assert_eq!(
+        sent,
+        json!([
+            {"cmd": "filter", "event": "region.evacuated", "enabled": true, "delay_ms": 0, "pause": true, "period": 1},
+            {"cmd": "filter", "event": "region.evacuated", "enabled": true, "delay_ms": 0, "pause": false, "period": 1},
+        ])
+    );
+}
+
+#[test]
+fn a_breakpoint_shows_the_pause_the_sources_filter_has() {
+    let dir = scratch("steps-breakpoint-status");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    // A status as a source with filters per step kind sends it.
+    browser.eval(
+        &page,
+        "(() => { const p = gcvm.panes[0], s = JSON.parse(JSON.stringify(p.status));
+                  s.filters = Object.assign({}, s.filters, {
+                    'region.evacuated': {enabled: true, delay_ms: 0, pause: true, period: 1},
+                    'region.cset': {enabled: true, delay_ms: 0, pause: false, period: 1}});
+                  p.text(s); })()",
+    );
+    let checked = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('#breakpoints input')).filter(i => i.checked).map(i => i.dataset.kind)",
+    );
+    assert_eq!(checked, json!(["region.evacuated"]));
+}
+
+#[test]
+fn the_pause_panel_lists_the_pauses_steps_in_order_with_their_gc_times() {
+    let dir = scratch("steps-panel");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let end = frames.iter().find(|f| f.event == "gc-end").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, end);
+    let rows = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('.pausebody tr.row')).map(r => [Number(r.dataset.seq), r.cells[1].textContent, r.cells[2].textContent])",
+    );
+    let rows = rows.as_array().unwrap();
+    let pause: Vec<&FilmFrame> = frames.iter().filter(|f| f.event != "tick").collect();
+    assert_eq!(rows.len(), pause.len(), "{rows:?}");
+    for (row, f) in rows.iter().zip(&pause) {
+        assert_eq!(row[0], json!(f.seq));
+        let what = row[1].as_str().unwrap();
+        match f.event {
+            "step" => {
+                assert!(what.starts_with(&f.title), "{what} / {}", f.title);
+                assert_eq!(row[2], json!(format!("{:.3}", f.gc_ms)));
+            }
+            "gc-start" => assert_eq!(what, "Pause begins"),
+            _ => assert_eq!(what, "Pause ends"),
+        }
+    }
+    let shown = browser.eval(
+        &page,
+        "document.querySelector('.pausebody tr.shown').dataset.seq",
+    );
+    assert_eq!(shown, json!(end.to_string()));
+}
+
+#[test]
+fn clicking_a_step_in_the_pause_panel_shows_its_frame() {
+    let dir = scratch("steps-panel-click");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let end = frames.iter().find(|f| f.event == "gc-end").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, end);
+    let target = frames.iter().filter(|f| f.region.is_some()).nth(2).unwrap();
+    let at = browser.eval(
+        &page,
+        &format!(
+            "(() => {{ const r = document.querySelector('.pausebody tr[data-seq=\"{}\"]').getBoundingClientRect();
+                      return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+            target.seq
+        ),
+    );
+    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    for kind in ["mousePressed", "mouseReleased"] {
+        browser.call(
+            Some(&page.session),
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+        );
+    }
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].dirty && !gcvm.panes[0].infoDirty",
+            target.seq
+        ),
+        "the step clicked to be shown",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut browser, &page).0, target.title);
+    let shown = browser.eval(
+        &page,
+        "document.querySelector('.pausebody tr.shown').dataset.seq",
+    );
+    assert_eq!(shown, json!(target.seq.to_string()));
+}
+
+#[test]
+fn the_history_graph_marks_a_pauses_steps_with_ticks_placed_by_their_gc_time() {
+    let dir = scratch("steps-history");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].historyDirty",
+        "the history to be drawn",
+        LOAD,
+    );
+    let marks = browser.eval(
+        &page,
+        "gcvm.panes[0].historyMarks.map(m => ({seq: m.seq, kind: m.kind, x: m.x, colour: m.colour,
+           pixel: Array.from(gcvm.panes[0].hctx.getImageData(m.x + 1, m.y, 1, 1).data).slice(0, 3)}))",
+    );
+    let marks = marks.as_array().unwrap();
+    let steps: Vec<&FilmFrame> = frames.iter().filter(|f| f.event == "step").collect();
+    assert_eq!(marks.len(), steps.len(), "{marks:?}");
+    let mut last_x = -1;
+    for (m, f) in marks.iter().zip(&steps) {
+        assert_eq!(m["seq"], json!(f.seq));
+        assert_eq!(m["kind"], json!(f.kind.unwrap()));
+        assert_eq!(
+            m["pixel"],
+            json!(css_rgb(m["colour"].as_str().unwrap())),
+            "tick of frame {}",
+            f.seq
+        );
+        let x = m["x"].as_i64().unwrap();
+        assert!(
+            x > last_x,
+            "the ticks do not move right as GC time grows: {marks:?}"
+        );
+        last_x = x;
+    }
+}
+
+#[test]
+fn the_collection_set_is_marked_on_its_tiles_with_a_legend_entry() {
+    let dir = scratch("steps-cset");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let cset = frames
+        .iter()
+        .find(|f| f.kind == Some("region.cset"))
+        .unwrap()
+        .seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, cset);
+    let legend = browser
+        .eval(&page, "gcvm.panes[0].lay.legend.map(e => e.label)")
+        .to_string();
+    assert!(legend.contains("collection set"), "{legend}");
+    let cset_regions = EvacuationFilm::new().cset();
+    for r in [cset_regions[0], 1] {
+        let top = browser.eval(
+            &page,
+            &format!(
+                "(() => {{ const p = gcvm.panes[0], t = p.tileRect(0, {});
+                  return Array.from(p.ctx.getImageData(t.x + 1, t.y, 1, 1).data).slice(0, 3); }})()",
+                r * 16
+            ),
+        );
+        let marked = top == json!(css_rgb("#1565c0"));
+        assert_eq!(
+            marked,
+            cset_regions.contains(&r),
+            "region {r}'s first tile: {top}"
+        );
+    }
+}
+
+#[test]
+fn a_recording_without_steps_says_what_each_event_is_and_has_no_breakpoints() {
+    let dir = scratch("steps-none");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 3);
+    let (title, explain) = step_line(&mut browser, &page);
+    assert_eq!(title, "The program is running");
+    assert!(explain.contains("nothing was collected"), "{explain}");
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 4 && !gcvm.panes[0].infoDirty",
+        "frame 4",
+        LOAD,
+    );
+    let (title, _) = step_line(&mut browser, &page);
+    assert!(title.starts_with("Pause begins: Pause Young"), "{title}");
+    let none = browser.eval(&page, "document.getElementById('breakpoints').textContent");
+    assert!(none.as_str().unwrap().starts_with("none"), "{none}");
+}
+
 // ---- recordings of real runs ----
 
 /// A program that collects a few times: rounds of allocation, each ending in System.gc().

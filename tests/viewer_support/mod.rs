@@ -470,3 +470,316 @@ pub fn write_activity_film(
     rec.finish().unwrap();
     encoded
 }
+
+// ---- a region evacuation as step frames ----
+
+/// One frame of an `EvacuationFilm`, as written: what a test steps through.
+#[derive(Clone, Debug)]
+pub struct FilmFrame {
+    pub seq: u64,
+    /// `tick`, `gc-start`, `step` or `gc-end`.
+    pub event: &'static str,
+    /// The step's kind (`region.cset` ...), for step frames.
+    pub kind: Option<&'static str>,
+    /// The region a `region.evacuated` step evacuated.
+    pub region: Option<usize>,
+    pub title: String,
+    pub explain: String,
+    pub gc_ms: f64,
+}
+
+/// A region heap (32 regions of 128 KB, 8 KB tiles) collected by one young pause written as
+/// steps (docs/stream-format.md, "Steps inside a collection"): tick, gc-start, then the step
+/// frames `region.cset`, `region.roots`, `region.remsets`, one `region.evacuated` per region of
+/// the collection set (the region's live objects leave it: its tiles empty, a survivor region
+/// fills), `region.references`, `region.freed`, then gc-end and a tick. The bootstrap lists
+/// the region collector's step kinds; every step frame carries a `cset` stream (enum no/yes)
+/// while the collection set exists.
+pub struct EvacuationFilm {
+    pub tile_size: u64,
+    pub region: u64,
+    pub regions: usize,
+}
+
+/// The stream id the film gives `cset` (the first collector stream).
+pub const CSET_STREAM: u16 = 3;
+
+/// The region collector's step kinds, as the bootstrap lists them:
+/// (kind, name, explain, concurrent, progress).
+pub const REGION_STEP_KINDS: [(&str, &str, &str, bool, bool); 10] = [
+    ("region.cset", "collection set chosen", "The regions this pause will evacuate are chosen: all eden and survivor regions, and old regions in a mixed pause.", false, false),
+    ("region.roots", "roots evacuated", "Objects the roots (thread stacks, statics) point at are copied out of the collection set.", false, false),
+    ("region.remsets", "remembered sets scanned", "References from old regions into the collection set, found through remembered sets and dirty cards, are followed and their objects copied.", false, false),
+    ("region.evacuated", "region evacuated", "Every live object of a region of the collection set now has a copy outside it.", false, true),
+    ("region.references", "references processed", "Soft, weak and phantom references whose referents died are cleared.", false, false),
+    ("region.freed", "regions freed", "The collection set's regions hold only garbage now and are freed.", false, false),
+    ("region.concurrent-start", "concurrent start", "This pause also marks the roots of a concurrent marking cycle.", false, false),
+    ("region.marking", "marking progress", "Concurrent marking has found these bytes live so far, while the program runs.", true, true),
+    ("region.remark", "remark", "The pause that finishes marking.", false, false),
+    ("region.cleanup", "cleanup", "Live bytes per region are counted and the candidates for mixed collections ranked.", false, false),
+];
+
+/// The bootstrap of a region collector that takes steps, as the VM writes it.
+pub fn steps_bootstrap(target: &str, tile_size: u64) -> String {
+    let mut streams = standard_streams(tile_size);
+    streams.push(gcvm_tracer::stream::StreamDef {
+        id: CSET_STREAM,
+        name: "cset".into(),
+        description: "the tile's region is in the collection set".into(),
+        unit: String::new(),
+        presentation: gcvm_tracer::stream::Presentation::Enum(vec!["no".into(), "yes".into()]),
+        max: 1,
+        colour: "#ff7f0e".into(),
+        from_trace: false,
+    });
+    let bootstrap = Bootstrap {
+        target: target.into(),
+        collector: "region".into(),
+        source: "live".into(),
+        tile_size,
+        streams,
+    };
+    let mut v: Value = serde_json::from_str(&bootstrap.encode()).unwrap();
+    v["events"] = json!(["gc-start", "gc-end", "step", "tick"]);
+    v["steps"] = REGION_STEP_KINDS
+        .iter()
+        .map(|(kind, name, explain, concurrent, progress)| {
+            json!({"kind": kind, "name": name, "explain": explain,
+                   "concurrent": concurrent, "progress": progress})
+        })
+        .collect();
+    v.to_string()
+}
+
+/// An encoded frame made a step frame: its event becomes `step` and its header gets `step`.
+pub fn as_step(frame: &[u8], step: Value) -> Vec<u8> {
+    let len = u32::from_le_bytes(frame[4..8].try_into().unwrap()) as usize;
+    let mut header: Value = serde_json::from_slice(&frame[8..8 + len]).unwrap();
+    header["event"] = json!("step");
+    header["step"] = step;
+    let mut text = header.to_string().into_bytes();
+    while text.len() % 4 != 0 {
+        text.push(b' ');
+    }
+    let mut out = Vec::with_capacity(frame.len() + 256);
+    out.extend_from_slice(b"GCVF");
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(&text);
+    out.extend_from_slice(&frame[8 + len..]);
+    out
+}
+
+/// The heap of an `EvacuationFilm` between two frames.
+struct EvacuationHeap {
+    kinds: Vec<TraceSpaceKind>,
+    /// Bytes of live objects from each region's start.
+    fill: Vec<u64>,
+    cset: Vec<usize>,
+    in_cset: bool,
+    /// The survivor region being filled.
+    to: usize,
+}
+
+impl EvacuationFilm {
+    pub fn new() -> EvacuationFilm {
+        EvacuationFilm {
+            tile_size: 8 << 10,
+            region: 128 << 10,
+            regions: 32,
+        }
+    }
+
+    /// The regions of the collection set (the eden regions), in evacuation order.
+    pub fn cset(&self) -> Vec<usize> {
+        (0..24).step_by(4).collect()
+    }
+
+    fn start_heap(&self) -> EvacuationHeap {
+        let mut kinds = vec![TraceSpaceKind::Free; self.regions];
+        let mut fill = vec![0; self.regions];
+        for (k, &r) in self.cset().iter().enumerate() {
+            kinds[r] = TraceSpaceKind::Eden;
+            // 60% to 100% full, so every region has tiles worth watching.
+            fill[r] = self.region * (6 + (k as u64 % 5)) / 10;
+        }
+        for r in [2, 3, 7, 30] {
+            kinds[r] = TraceSpaceKind::Old;
+            fill[r] = self.region / 2 + r as u64 * 1024;
+        }
+        EvacuationHeap {
+            kinds,
+            fill,
+            cset: self.cset(),
+            in_cset: false,
+            to: 25,
+        }
+    }
+
+    /// Copies `bytes` into survivor regions (from region 25 on), as an evacuation does.
+    fn copy(&self, heap: &mut EvacuationHeap, mut bytes: u64) {
+        while bytes > 0 {
+            heap.kinds[heap.to] = TraceSpaceKind::Survivor;
+            let room = self.region - heap.fill[heap.to];
+            let n = bytes.min(room);
+            heap.fill[heap.to] += n;
+            bytes -= n;
+            if heap.fill[heap.to] == self.region {
+                heap.to += 1;
+            }
+        }
+    }
+
+    fn frame(&self, heap: &EvacuationHeap, seq: u64, event: StreamEvent, label: &str) -> Vec<u8> {
+        let spaces: Vec<SpaceDesc> = (0..self.regions)
+            .map(|i| SpaceDesc {
+                id: i as u32,
+                kind: heap.kinds[i],
+                start: i as u64 * self.region,
+                end: (i as u64 + 1) * self.region,
+                name: format!("region {i}"),
+            })
+            .collect();
+        let mut tiler = Tiler::for_spaces(&spaces, self.tile_size);
+        let mut used = 0;
+        for (i, &bytes) in heap.fill.iter().enumerate() {
+            let start = i as u64 * self.region;
+            let mut at = start;
+            let mut k = 0u64;
+            while at + 16 <= start + bytes {
+                let size = (16 + (k * 37 % 97) * 8).min(start + bytes - at);
+                tiler.object(at, size);
+                used += size;
+                at += size;
+                k += 1;
+            }
+        }
+        if heap.in_cset {
+            for &r in &heap.cset {
+                let start = r as u64 * self.region;
+                tiler.set_range(CSET_STREAM, start, start + self.region, 1, false);
+            }
+            // Every tile carries the stream, 0 outside the collection set.
+            tiler.set_range(CSET_STREAM, 0, self.regions as u64 * self.region, 0, false);
+        }
+        let spaces = tiler.finish();
+        Frame {
+            seq,
+            event,
+            gc: (event != StreamEvent::Tick).then_some(1),
+            label: label.into(),
+            time_ms: 100.0 + seq as f64 * 2.0,
+            full: false,
+            heap_used: used,
+            heap_capacity: self.regions as u64 * self.region,
+            summary: summarise(&spaces),
+            activity: None,
+            spaces,
+        }
+        .encode()
+    }
+
+    /// Writes the film; returns its frames in order.
+    pub fn write(&self, path: &Path) -> Vec<FilmFrame> {
+        const PAUSE: &str = "Pause Young (Normal) (G1 Evacuation Pause)";
+        let mut rec =
+            Recorder::create(path, &steps_bootstrap("StepsSynthetic", self.tile_size)).unwrap();
+        let mut heap = self.start_heap();
+        let mut out = Vec::new();
+        let mut seq = 0u64;
+        let mut put = |rec: &mut Recorder, bytes: Vec<u8>, f: FilmFrame| {
+            rec.frame(&bytes).unwrap();
+            out.push(f);
+        };
+        let plain = |seq: u64, event: &'static str, title: &str| FilmFrame {
+            seq,
+            event,
+            kind: None,
+            region: None,
+            title: title.into(),
+            explain: String::new(),
+            gc_ms: 0.0,
+        };
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::Tick, "tick"),
+            plain(seq, "tick", "tick"),
+        );
+        seq += 1;
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::GcStart, PAUSE),
+            plain(seq, "gc-start", PAUSE),
+        );
+        seq += 1;
+        // The steps: (kind, region evacuated, bytes copied, title, explanation).
+        let cset = self.cset();
+        let mut steps: Vec<(&'static str, Option<usize>, u64, String, String)> = vec![
+            ("region.cset", None, 0,
+             format!("Collection set chosen: {} eden regions", cset.len()),
+             "The pause will evacuate these regions (the cset stream marks them); nothing has moved yet.".into()),
+            ("region.roots", None, 12 << 10, "Roots evacuated (12 KB copied)".into(),
+             "Objects the thread stacks and static fields point at were copied into a survivor region.".into()),
+            ("region.remsets", None, 6 << 10, "Remembered sets scanned (6 KB copied)".into(),
+             "References from old regions into the collection set were followed and their objects copied.".into()),
+        ];
+        for (k, &r) in cset.iter().enumerate() {
+            steps.push(("region.evacuated", Some(r), heap.fill[r] / 3,
+                format!("Region {r} evacuated ({} of {})", k + 1, cset.len()),
+                format!("Every live object of region {r} now has a copy in a survivor region; its old copies are garbage.")));
+        }
+        steps.push(("region.references", None, 2 << 10, "References processed (2 KB kept alive)".into(),
+                    "Soft references the policy keeps had their referents copied; weak references to dead objects were cleared.".into()));
+        steps.push((
+            "region.freed",
+            None,
+            0,
+            format!("{} regions freed", cset.len()),
+            "The collection set's regions held only garbage and are free regions again.".into(),
+        ));
+        let mut gc_ms = 0.0;
+        for (n, (kind, region, copied, title, explain)) in steps.into_iter().enumerate() {
+            heap.in_cset = kind != "region.freed";
+            self.copy(&mut heap, copied);
+            if let Some(r) = region {
+                heap.fill[r] = 0;
+            }
+            if kind == "region.freed" {
+                for &r in &heap.cset {
+                    heap.kinds[r] = TraceSpaceKind::Free;
+                }
+            }
+            gc_ms += 0.25 + n as f64 * 0.05;
+            let step = json!({"kind": kind, "title": title, "explain": explain, "n": n + 1,
+                              "concurrent": false, "gc_ms": gc_ms});
+            let bytes = as_step(&self.frame(&heap, seq, StreamEvent::GcStart, &title), step);
+            put(
+                &mut rec,
+                bytes,
+                FilmFrame {
+                    seq,
+                    event: "step",
+                    kind: Some(kind),
+                    region,
+                    title,
+                    explain,
+                    gc_ms,
+                },
+            );
+            seq += 1;
+        }
+        heap.in_cset = false;
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::GcEnd, PAUSE),
+            plain(seq, "gc-end", PAUSE),
+        );
+        seq += 1;
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::Tick, "tick"),
+            plain(seq, "tick", "tick"),
+        );
+        rec.finish().unwrap();
+        out
+    }
+}
