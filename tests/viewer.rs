@@ -776,6 +776,34 @@ fn the_collection_set_is_marked_on_its_tiles_with_a_legend_entry() {
 }
 
 #[test]
+fn a_screenshot_of_a_region_evacuation_step_is_a_png() {
+    let dir = scratch("steps-screenshot");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let step = frames.iter().filter(|f| f.region.is_some()).nth(2).unwrap();
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, step.seq);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
+        "the page to settle",
+        LOAD,
+    );
+    let png = browser.screenshot(&page);
+    // Kept in the target dir: docs/teaching/watch-a-collection.md shows one like it.
+    std::fs::write(dir.join("evacuation-step.png"), &png).unwrap();
+    assert_eq!(
+        &png[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "the screenshot is not a PNG"
+    );
+    assert!(
+        png.len() > 10_000,
+        "a {}-byte screenshot shows next to nothing",
+        png.len()
+    );
+}
+
+#[test]
 fn a_recording_without_steps_says_what_each_event_is_and_has_no_breakpoints() {
     let dir = scratch("steps-none");
     let rec = film(&dir, "g1.gcs", "region", 7);
