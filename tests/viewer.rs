@@ -661,20 +661,13 @@ fn the_pause_panel_lists_the_pauses_steps_in_order_with_their_gc_times() {
     assert_eq!(shown, json!(end.to_string()));
 }
 
-#[test]
-fn clicking_a_step_in_the_pause_panel_shows_its_frame() {
-    let dir = scratch("steps-panel-click");
-    let (rec, frames) = evacuation_film(&dir);
-    let server = ReplayServer::start(&[&rec], &[]);
-    let end = frames.iter().find(|f| f.event == "gc-end").unwrap().seq;
-    let (mut browser, page) = open_steps_at(&dir, &frames, &server, end);
-    let target = frames.iter().filter(|f| f.region.is_some()).nth(2).unwrap();
+/// Clicks the pause panel's line of frame `seq` (a real mouse click at its centre).
+fn click_pause_row(browser: &mut Browser, page: &Page, seq: u64) {
     let at = browser.eval(
-        &page,
+        page,
         &format!(
-            "(() => {{ const r = document.querySelector('.pausebody tr[data-seq=\"{}\"]').getBoundingClientRect();
-                      return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
-            target.seq
+            "(() => {{ const r = document.querySelector('.pausebody tr[data-seq=\"{seq}\"]').getBoundingClientRect();
+                      return [r.left + r.width / 2, r.top + r.height / 2]; }})()"
         ),
     );
     let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
@@ -685,6 +678,161 @@ fn clicking_a_step_in_the_pause_panel_shows_its_frame() {
             json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
         );
     }
+}
+
+/// A live source in this process publishing every frame of the evacuation film as the VM
+/// would, watched by chromium; the page follows the latest frame.
+struct LiveSteps {
+    hub: std::sync::Arc<gcvm_tracer::stream::StreamHub>,
+    _server: gcvm_tracer::stream::server::Server,
+    browser: Browser,
+    page: Page,
+    frames: Vec<FilmFrame>,
+}
+
+impl LiveSteps {
+    fn start(dir: &std::path::Path) -> LiveSteps {
+        use gcvm_tracer::stream::hub::Mode;
+        use gcvm_tracer::stream::server::{Server, Source};
+        use gcvm_tracer::stream::StreamHub;
+        let (rec, frames) = evacuation_film(dir);
+        let recording = gcvm_tracer::stream::record::Recording::read(&rec).unwrap();
+        let hub = StreamHub::new(recording.bootstrap_text.clone(), Mode::Live);
+        let server = Server::start(
+            "127.0.0.1:0",
+            vec![Source {
+                name: "live".into(),
+                hub: hub.clone(),
+            }],
+        )
+        .unwrap();
+        let mut browser = Browser::launch(&dir.join("profile"));
+        let page = browser.open(&server.url());
+        assert!(
+            hub.wait_for_viewer(Some(LOAD)),
+            "the viewer did not connect"
+        );
+        for bytes in &recording.frames {
+            let (_, event) = gcvm_tracer::stream::codec::frame_event(bytes).unwrap();
+            hub.publish(bytes.clone(), event);
+        }
+        let last = frames.last().unwrap().seq;
+        browser.wait_for(
+            &page,
+            &format!("gcvm.panes[0].latest === {last} && gcvm.panes[0].shown.seq === {last} && !gcvm.panes[0].infoDirty"),
+            "every frame to arrive",
+            LOAD,
+        );
+        LiveSteps {
+            hub,
+            _server: server,
+            browser,
+            page,
+            frames,
+        }
+    }
+
+    /// Looks back at frame `seq` with the timeline, as a user would.
+    fn look_at(&mut self, seq: u64) {
+        self.browser.eval(
+            &self.page,
+            &format!(
+                "(() => {{ const t = document.getElementById('timeline'); t.value = '{seq}';
+                  t.dispatchEvent(new Event('input')); }})()"
+            ),
+        );
+        self.browser.wait_for(
+            &self.page,
+            &format!("gcvm.panes[0].shown.seq === {seq} && !gcvm.panes[0].infoDirty"),
+            &format!("frame {seq}"),
+            LOAD,
+        );
+    }
+}
+
+impl Drop for LiveSteps {
+    fn drop(&mut self) {
+        let _ = self.hub.end(Duration::ZERO);
+    }
+}
+
+#[test]
+fn clicking_a_step_in_the_pause_panel_of_a_live_run_shows_the_frame_kept() {
+    let mut live = LiveSteps::start(&scratch("steps-live-click"));
+    let end = live
+        .frames
+        .iter()
+        .find(|f| f.event == "gc-end")
+        .unwrap()
+        .seq;
+    live.look_at(end);
+    let target = live
+        .frames
+        .iter()
+        .find(|f| f.kind == Some("region.roots"))
+        .unwrap()
+        .clone();
+    click_pause_row(&mut live.browser, &live.page, target.seq);
+    live.browser.wait_for(
+        &live.page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].infoDirty",
+            target.seq
+        ),
+        "the step clicked to be shown",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut live.browser, &live.page).0, target.title);
+}
+
+#[test]
+fn clicking_a_step_no_longer_kept_in_a_live_run_says_so_and_stays() {
+    let mut live = LiveSteps::start(&scratch("steps-live-gone"));
+    let end = live
+        .frames
+        .iter()
+        .find(|f| f.event == "gc-end")
+        .unwrap()
+        .seq;
+    live.look_at(end);
+    let target = live
+        .frames
+        .iter()
+        .find(|f| f.kind == Some("region.roots"))
+        .unwrap()
+        .seq;
+    // The page keeps the last 2,000 frames: this one is gone as if many had come since.
+    live.browser.eval(
+        &live.page,
+        &format!("gcvm.panes[0].frames.delete({target})"),
+    );
+    click_pause_row(&mut live.browser, &live.page, target);
+    live.browser.wait_for(
+        &live.page,
+        "document.querySelector('.pausebody .note')",
+        "the note that the frame is gone",
+        LOAD,
+    );
+    let note = live.browser.eval(
+        &live.page,
+        "document.querySelector('.pausebody .note').textContent",
+    );
+    assert!(note.as_str().unwrap().contains("no longer kept"), "{note}");
+    assert_eq!(
+        live.browser.eval(&live.page, "gcvm.panes[0].shown.seq"),
+        json!(end)
+    );
+}
+
+#[test]
+fn clicking_a_step_in_the_pause_panel_shows_its_frame() {
+    let dir = scratch("steps-panel-click");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let end = frames.iter().find(|f| f.event == "gc-end").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, end);
+    let target = frames.iter().filter(|f| f.region.is_some()).nth(2).unwrap();
+    click_pause_row(&mut browser, &page, target.seq);
     browser.wait_for(
         &page,
         &format!(
