@@ -923,6 +923,121 @@ fn the_collection_set_is_marked_on_its_tiles_with_a_legend_entry() {
     }
 }
 
+/// Chooses stream `id` in the first space's menu and waits until it is drawn.
+fn choose_stream(browser: &mut Browser, page: &Page, id: u16) {
+    browser.eval(
+        page,
+        &format!(
+            "(() => {{ const s = document.querySelector('.selectors select'); s.value = '{id}';
+                      s.dispatchEvent(new Event('change')); }})()"
+        ),
+    );
+    browser.wait_for(
+        page,
+        &format!("!gcvm.panes[0].dirty && gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0]) === {id}"),
+        &format!("stream {id} to be drawn"),
+        LOAD,
+    );
+}
+
+#[test]
+fn choosing_the_cset_stream_draws_its_tiles_and_tells_yes_in_the_tile_info_and_summary() {
+    let dir = scratch("steps-cset-stream");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let cset = frames
+        .iter()
+        .find(|f| f.kind == Some("region.cset"))
+        .unwrap()
+        .seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, cset);
+    choose_stream(&mut browser, &page, CSET_STREAM);
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    let regions = EvacuationFilm::new().cset();
+    assert_eq!(
+        tiles.len(),
+        regions.len() * 16,
+        "the collection set's tiles: {tiles:?}"
+    );
+    for t in tiles {
+        assert_eq!(
+            t["pixel"], t["expected"],
+            "tile {} is drawn in the wrong colour",
+            t["tile"]
+        );
+    }
+    let legend = browser
+        .eval(&page, "gcvm.panes[0].lay.legend.map(e => e.label)")
+        .to_string();
+    assert!(
+        legend.contains("\"yes\"") && legend.contains("\"no\""),
+        "{legend}"
+    );
+    browser.eval(
+        &page,
+        &format!("gcvm.select('regions', {})", regions[1] * 16 + 3),
+    );
+    browser.wait_for(
+        &page,
+        "document.querySelector('.tilebody table')",
+        "the tile info",
+        LOAD,
+    );
+    let info = browser.eval(&page, "document.querySelector('.tilebody').textContent");
+    assert!(info.as_str().unwrap().contains("csetyes"), "{info}");
+    let summary = browser.eval(&page, "document.querySelector('.summarytable').textContent");
+    let want = format!("Σ cset{} tiles “yes”", regions.len() * 16);
+    assert!(summary.as_str().unwrap().contains(&want), "{summary}");
+}
+
+#[test]
+fn a_step_stream_chosen_comes_back_at_the_next_frame_that_carries_it() {
+    let dir = scratch("steps-stream-back");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let references = frames
+        .iter()
+        .find(|f| f.kind == Some("region.references"))
+        .unwrap()
+        .seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, references);
+    choose_stream(&mut browser, &page, CSET_STREAM);
+    // The regions freed: the collection set is gone, and so is its stream.
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].dirty",
+            references + 1
+        ),
+        "the next frame",
+        LOAD,
+    );
+    assert_eq!(
+        browser.eval(
+            &page,
+            "gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0])"
+        ),
+        json!(0),
+        "a frame without cset shows used"
+    );
+    browser.eval(
+        &page,
+        &format!("gcvm.sendAll({{cmd: 'seek', frame: {references}}})"),
+    );
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].shown.seq === {references} && !gcvm.panes[0].dirty"),
+        "the step again",
+        LOAD,
+    );
+    assert_eq!(
+        browser.eval(&page, "[gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0]), document.querySelector('.selectors select').value]"),
+        json!([CSET_STREAM, CSET_STREAM.to_string()])
+    );
+}
+
 #[test]
 fn a_screenshot_of_a_region_evacuation_step_is_a_png() {
     let dir = scratch("steps-screenshot");

@@ -157,6 +157,17 @@ function entryTitle(e) {
   return story ? story[0] : e.label || String(e.event);
 }
 
+// A stream's total over the frame, as the summary shows it: a yes/no stream (`cset`) counts
+// its "yes" tiles, the role stream the tiles in use, bytes in KB / MB.
+function summaryText(def, total) {
+  if (def && def.presentation === "enum") {
+    const labels = def.labels || [];
+    return labels.length === 2 ? `${total} tiles “${labels[1]}”` : `${total} tiles in use`;
+  }
+  if (def && def.unit === "bytes") return `${bytes(total)} (${total} bytes)`;
+  return `${total}${def && def.unit ? " " + def.unit : ""}`;
+}
+
 // ---- palettes: how a stream's values become colours ----
 
 // A stream's palette: 256 colour words. Numeric streams: 0 is "zero" (drawn as a frame),
@@ -1002,9 +1013,7 @@ class Pane {
     for (const [id, total] of f.summary) {
       const def = this.streams.get(id);
       const name = def ? def.name : `stream ${id}`;
-      const what = def && def.presentation === "enum" ? `${total} tiles in use`
-        : def && def.unit === "bytes" ? `${bytes(total)} (${total} bytes)` : `${total}${def && def.unit ? " " + def.unit : ""}`;
-      rows.push([`Σ ${name}`, what]);
+      rows.push([`Σ ${name}`, summaryText(def, total)]);
     }
     this.summary.textContent = "";
     for (const [k, v] of rows) {
