@@ -519,36 +519,59 @@ pub const REGION_STEP_KINDS: [(&str, &str, &str, bool, bool); 10] = [
     ("region.cleanup", "cleanup", "Live bytes per region are counted and the candidates for mixed collections ranked.", false, false),
 ];
 
-/// The bootstrap of a region collector that takes steps, as the VM writes it.
-pub fn steps_bootstrap(target: &str, tile_size: u64) -> String {
-    let mut streams = standard_streams(tile_size);
-    streams.push(gcvm_tracer::stream::StreamDef {
-        id: CSET_STREAM,
-        name: "cset".into(),
-        description: "the tile's region is in the collection set".into(),
-        unit: String::new(),
-        presentation: gcvm_tracer::stream::Presentation::Enum(vec!["no".into(), "yes".into()]),
-        max: 1,
-        colour: "#ff7f0e".into(),
-        from_trace: false,
-    });
-    let bootstrap = Bootstrap {
-        target: target.into(),
-        collector: "region".into(),
-        source: "live".into(),
-        tile_size,
-        streams,
+/// A stream definition as the bootstrap lists it (docs/stream-format.md).
+fn stream_def_json(s: &gcvm_tracer::stream::StreamDef) -> Value {
+    use gcvm_tracer::stream::Presentation;
+    let (presentation, labels) = match &s.presentation {
+        Presentation::Plain => ("plain", Value::Null),
+        Presentation::Percent => ("percent", Value::Null),
+        Presentation::Enum(labels) => ("enum", json!(labels)),
     };
-    let mut v: Value = serde_json::from_str(&bootstrap.encode()).unwrap();
-    v["events"] = json!(["gc-start", "gc-end", "step", "tick"]);
-    v["steps"] = REGION_STEP_KINDS
+    json!({"id": s.id, "name": s.name, "description": s.description, "unit": s.unit,
+           "presentation": presentation, "labels": labels, "max": s.max, "colour": s.colour,
+           "from_trace": s.from_trace})
+}
+
+/// The bootstrap of a region collector that takes steps, as the VM writes it: the standard
+/// streams and `cset`, the events with `step`, and the collector's step kinds. (Written as
+/// JSON, so that it reads the same whatever fields `Bootstrap` has.)
+pub fn steps_bootstrap(target: &str, tile_size: u64) -> String {
+    let mut streams: Vec<Value> = standard_streams(tile_size)
+        .iter()
+        .map(stream_def_json)
+        .collect();
+    streams.push(json!({"id": CSET_STREAM, "name": "cset",
+        "description": "the tile's region is in the collection set", "unit": "",
+        "presentation": "enum", "labels": ["no", "yes"], "max": 1, "colour": "#ff7f0e",
+        "from_trace": false}));
+    let steps: Vec<Value> = REGION_STEP_KINDS
         .iter()
         .map(|(kind, name, explain, concurrent, progress)| {
             json!({"kind": kind, "name": name, "explain": explain,
                    "concurrent": concurrent, "progress": progress})
         })
         .collect();
-    v.to_string()
+    json!({"type": "bootstrap", "version": gcvm_tracer::stream::codec::STREAM_VERSION,
+           "target": target, "collector": "region", "source": "live", "tile_size": tile_size,
+           "events": ["gc-start", "gc-end", "step", "tick"], "streams": streams, "steps": steps})
+    .to_string()
+}
+
+/// A frame of no space at time 0, to fill in: decoded from its bytes, so that it has whatever
+/// fields `Frame` has.
+fn blank_frame() -> Frame {
+    let mut header = json!({"seq": 0, "event": "tick", "gc": null, "label": "", "time_ms": 0.0,
+                            "full": false, "heap": {"used": 0, "capacity": 0}, "summary": [],
+                            "spaces": []})
+    .to_string()
+    .into_bytes();
+    while header.len() % 4 != 0 {
+        header.push(b' ');
+    }
+    let mut bytes = b"GCVF".to_vec();
+    bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&header);
+    Frame::decode(&bytes).expect("a blank frame")
 }
 
 /// An encoded frame made a step frame: its event becomes `step` and its header gets `step`.
@@ -662,20 +685,17 @@ impl EvacuationFilm {
             tiler.set_range(CSET_STREAM, 0, self.regions as u64 * self.region, 0, false);
         }
         let spaces = tiler.finish();
-        Frame {
-            seq,
-            event,
-            gc: (event != StreamEvent::Tick).then_some(1),
-            label: label.into(),
-            time_ms: 100.0 + seq as f64 * 2.0,
-            full: false,
-            heap_used: used,
-            heap_capacity: self.regions as u64 * self.region,
-            summary: summarise(&spaces),
-            activity: None,
-            spaces,
-        }
-        .encode()
+        let mut frame = blank_frame();
+        frame.seq = seq;
+        frame.event = event;
+        frame.gc = (event != StreamEvent::Tick).then_some(1);
+        frame.label = label.into();
+        frame.time_ms = 100.0 + seq as f64 * 2.0;
+        frame.heap_used = used;
+        frame.heap_capacity = self.regions as u64 * self.region;
+        frame.summary = summarise(&spaces);
+        frame.spaces = spaces;
+        frame.encode()
     }
 
     /// Writes the film; returns its frames in order.
