@@ -607,6 +607,47 @@ fn ticking_a_breakpoint_sends_its_step_kinds_filter_with_pause() {
 }
 
 #[test]
+fn a_breakpoint_ticked_pauses_the_replay_at_the_next_step_of_its_kind() {
+    let dir = scratch("steps-breakpoint-pauses");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    browser.eval(
+        &page,
+        "document.querySelector('#breakpoints input[data-kind=\"region.evacuated\"]').click()",
+    );
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].status.filters['region.evacuated'].pause === true",
+        "the source to take the breakpoint",
+        LOAD,
+    );
+    browser.eval(&page, "document.activeElement.blur()");
+    assert_eq!(
+        browser.eval(
+            &page,
+            "document.querySelector('#breakpoints input[data-kind=\"region.evacuated\"]').checked"
+        ),
+        json!(true)
+    );
+    browser.eval(&page, "document.getElementById('resume').click()");
+    let first = frames
+        .iter()
+        .find(|f| f.kind == Some("region.evacuated"))
+        .unwrap();
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].status.state === 'paused' && gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].infoDirty",
+            first.seq
+        ),
+        "the replay to stop at the first evacuated region",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut browser, &page).0, first.title);
+}
+
+#[test]
 fn a_breakpoint_shows_the_pause_the_sources_filter_has() {
     let dir = scratch("steps-breakpoint-status");
     let (rec, frames) = evacuation_film(&dir);
