@@ -702,12 +702,15 @@ fn the_pause_panel_lists_the_pauses_steps_in_order_with_their_gc_times() {
     assert_eq!(shown, json!(end.to_string()));
 }
 
-/// Clicks the pause panel's line of frame `seq` (a real mouse click at its centre).
+/// Clicks the pause panel's line of frame `seq` (scrolled into sight, then a real mouse click
+/// at its centre).
 fn click_pause_row(browser: &mut Browser, page: &Page, seq: u64) {
     let at = browser.eval(
         page,
         &format!(
-            "(() => {{ const r = document.querySelector('.pausebody tr[data-seq=\"{seq}\"]').getBoundingClientRect();
+            "(() => {{ const row = document.querySelector('.pausebody tr[data-seq=\"{seq}\"]');
+                      row.scrollIntoView({{block: 'center'}});
+                      const r = row.getBoundingClientRect();
                       return [r.left + r.width / 2, r.top + r.height / 2]; }})()"
         ),
     );

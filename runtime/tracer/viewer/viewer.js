@@ -543,6 +543,7 @@ class Pane {
     this.stepExplain = t.querySelector(".stepexplain");
     this.stepMeta = t.querySelector(".stepmeta");
     this.streamNote = t.querySelector(".streamnote");
+    this.pausePanel = t.querySelector(".pausepanel");
     this.pauseBody = t.querySelector(".pausebody");
     this.pauseBody.addEventListener("click", (e) => this.clickPauseRow(e));
     this.selectors = t.querySelector(".selectors");
@@ -653,8 +654,10 @@ class Pane {
       this.pauses.set(f.gc, p);
       if (this.pauses.size > KEEP_PAUSES) this.pauses.delete(this.pauses.keys().next().value);
     }
+    // The pause's name: its -Xlog summary line once its gc-end came, its cause before.
+    if (f.event === "gc-end" || (f.event === "gc-start" && !p.ended)) p.label = f.label || "";
+    if (f.event === "gc-end") p.ended = true;
     const step = stepOf(f);
-    if (f.event === "gc-start" || (!p.label && !step)) p.label = f.label || "";
     p.entries.set(f.seq, { seq: f.seq, event: f.event, step, label: f.label || "" });
   }
 
@@ -693,6 +696,16 @@ class Pane {
     }
     body.appendChild(table);
     if (this.pauseNote) body.appendChild(el("div", { class: "note" }, this.pauseNote));
+    this.scrollPauseToShown();
+  }
+
+  // Scrolls the pause panel (not the page) so that the line of the frame shown is in sight.
+  scrollPauseToShown() {
+    const row = this.pauseBody.querySelector("tr.shown");
+    if (!row) return;
+    const r = row.getBoundingClientRect(), box = this.pausePanel.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom)
+      this.pausePanel.scrollTop += r.top - box.top - (this.pausePanel.clientHeight - r.height) / 2;
   }
 
   // One row of the pause panel; `last` holds the GC time of the step before, per kind of time.
