@@ -543,7 +543,6 @@ class Pane {
     this.stepExplain = t.querySelector(".stepexplain");
     this.stepMeta = t.querySelector(".stepmeta");
     this.streamNote = t.querySelector(".streamnote");
-    this.pausePanel = t.querySelector(".pausepanel");
     this.pauseBody = t.querySelector(".pausebody");
     this.pauseBody.addEventListener("click", (e) => this.clickPauseRow(e));
     this.selectors = t.querySelector(".selectors");
@@ -694,18 +693,21 @@ class Pane {
     for (const e of [...p.entries.values()].sort((a, b) => a.seq - b.seq)) {
       table.appendChild(this.pauseRow(e, f, last));
     }
-    body.appendChild(table);
+    // The lines scroll under the pause's name.
+    const lines = el("div", { class: "pauselines" });
+    lines.appendChild(table);
+    body.appendChild(lines);
     if (this.pauseNote) body.appendChild(el("div", { class: "note" }, this.pauseNote));
-    this.scrollPauseToShown();
+    this.scrollPauseToShown(lines);
   }
 
-  // Scrolls the pause panel (not the page) so that the line of the frame shown is in sight.
-  scrollPauseToShown() {
-    const row = this.pauseBody.querySelector("tr.shown");
+  // Scrolls the pause's lines (not the page) so that the line of the frame shown is in sight.
+  scrollPauseToShown(lines) {
+    const row = lines.querySelector("tr.shown");
     if (!row) return;
-    const r = row.getBoundingClientRect(), box = this.pausePanel.getBoundingClientRect();
+    const r = row.getBoundingClientRect(), box = lines.getBoundingClientRect();
     if (r.top < box.top || r.bottom > box.bottom)
-      this.pausePanel.scrollTop += r.top - box.top - (this.pausePanel.clientHeight - r.height) / 2;
+      lines.scrollTop += r.top - box.top - (lines.clientHeight - r.height) / 2;
   }
 
   // One row of the pause panel; `last` holds the GC time of the step before, per kind of time.
