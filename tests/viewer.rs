@@ -1111,6 +1111,45 @@ fn a_screenshot_of_a_region_evacuation_step_is_a_png() {
 }
 
 #[test]
+fn malformed_step_members_are_shown_by_their_labels_without_errors() {
+    let dir = scratch("steps-odd");
+    let path = dir.join("odd.gcs");
+    let odd = [
+        json!(5),
+        json!({"title": "no kind"}),
+        json!({"kind": "region.evacuated", "title": 7, "n": null, "gc_ms": "fast", "concurrent": "yes"}),
+        json!(null),
+    ];
+    EvacuationFilm::new().write_odd_steps(&path, &odd);
+    let server = ReplayServer::start(&[&path], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    let last = odd.len() as u64 + 1;
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame",
+        LOAD,
+    );
+    for seq in 1..=odd.len() as u64 {
+        pause_at(&mut browser, &page, seq);
+        browser.wait_for(&page, "!gcvm.panes[0].infoDirty", "the frame's info", LOAD);
+        let (title, _) = step_line(&mut browser, &page);
+        let want = if seq == 3 {
+            "7".to_string()
+        } else {
+            format!("odd step {seq}")
+        };
+        assert_eq!(title, want, "frame {seq}");
+        let rows = browser.eval(
+            &page,
+            "document.querySelectorAll('.pausebody tr.row').length",
+        );
+        assert_eq!(rows, json!(odd.len() + 2), "frame {seq}: the pause panel");
+    }
+    assert_eq!(browser.eval(&page, "gcvm.errors"), json!([]));
+}
+
+#[test]
 fn a_recording_without_steps_says_what_each_event_is_and_has_no_breakpoints() {
     let dir = scratch("steps-none");
     let rec = film(&dir, "g1.gcs", "region", 7);

@@ -698,6 +698,24 @@ impl EvacuationFilm {
         frame.encode()
     }
 
+    /// Writes a pause whose step frames carry `steps` as their `step` members as they are
+    /// (malformed ones too), each labelled `odd step N`: gc-start (seq 0), the steps, gc-end.
+    pub fn write_odd_steps(&self, path: &Path, steps: &[Value]) {
+        let mut rec = Recorder::create(path, &steps_bootstrap("OddSteps", self.tile_size)).unwrap();
+        let heap = self.start_heap();
+        rec.frame(&self.frame(&heap, 0, StreamEvent::GcStart, "Pause Young"))
+            .unwrap();
+        for (i, step) in steps.iter().enumerate() {
+            let seq = i as u64 + 1;
+            let frame = self.frame(&heap, seq, StreamEvent::GcStart, &format!("odd step {seq}"));
+            rec.frame(&as_step(&frame, step.clone())).unwrap();
+        }
+        let end = steps.len() as u64 + 1;
+        rec.frame(&self.frame(&heap, end, StreamEvent::GcEnd, "Pause Young"))
+            .unwrap();
+        rec.finish().unwrap();
+    }
+
     /// Writes the film; returns its frames in order.
     pub fn write(&self, path: &Path) -> Vec<FilmFrame> {
         const PAUSE: &str = "Pause Young (Normal) (G1 Evacuation Pause)";
