@@ -1111,6 +1111,54 @@ fn a_screenshot_of_a_region_evacuation_step_is_a_png() {
 }
 
 #[test]
+fn a_concurrent_step_is_shown_as_taken_while_the_program_runs_and_listed_under_its_cycle() {
+    let dir = scratch("steps-concurrent");
+    let path = dir.join("marking.gcs");
+    EvacuationFilm::new().write_concurrent_marking(&path);
+    let server = ReplayServer::start(&[&path], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    browser.wait_for(&page, "gcvm.panes[0].latest === 7", "every frame", LOAD);
+    pause_at(&mut browser, &page, 6);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].infoDirty && !gcvm.panes[0].historyDirty",
+        "the frame's info",
+        LOAD,
+    );
+    let meta = browser.eval(&page, "document.querySelector('.stepmeta').textContent");
+    assert!(
+        meta.as_str().unwrap().contains("while the program runs"),
+        "{meta}"
+    );
+    let rows = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('.pausebody tr.row')).map(r => [Number(r.dataset.seq), r.classList.contains('concurrent'), r.cells[3].textContent])",
+    );
+    assert_eq!(
+        rows,
+        json!([
+            [0, false, ""],
+            [1, false, "+0.400"],
+            [2, false, ""],
+            [4, true, "+1.000"],
+            [6, true, "+1.000"]
+        ])
+    );
+    // In the history's gutter: the pause's bracket runs down its rows; a concurrent step has a
+    // dot on its first pixel row only.
+    let bracket = browser.eval(
+        &page,
+        "(() => { const p = gcvm.panes[0], h = p.historyRowH, at = (seq, k) => Array.from(
+                    p.hctx.getImageData(6, (seq - p.historyFirst) * h + k, 1, 1).data).slice(0, 3);
+                  return [at(1, 1), at(4, 0), at(4, 1)]; })()",
+    );
+    let line = json!(css_rgb("#455a64"));
+    assert_eq!(bracket[0], line, "the pause's bracket at its step");
+    assert_eq!(bracket[1], line, "the concurrent step's dot");
+    assert_ne!(bracket[2], line, "a bracket through a concurrent step");
+}
+
+#[test]
 fn malformed_step_members_are_shown_by_their_labels_without_errors() {
     let dir = scratch("steps-odd");
     let path = dir.join("odd.gcs");

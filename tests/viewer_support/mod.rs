@@ -653,6 +653,18 @@ impl EvacuationFilm {
     }
 
     fn frame(&self, heap: &EvacuationHeap, seq: u64, event: StreamEvent, label: &str) -> Vec<u8> {
+        self.frame_of(heap, seq, event, label, 1)
+    }
+
+    /// A frame of collection `gc` (ticks belong to none).
+    fn frame_of(
+        &self,
+        heap: &EvacuationHeap,
+        seq: u64,
+        event: StreamEvent,
+        label: &str,
+        gc: u32,
+    ) -> Vec<u8> {
         let spaces: Vec<SpaceDesc> = (0..self.regions)
             .map(|i| SpaceDesc {
                 id: i as u32,
@@ -688,7 +700,7 @@ impl EvacuationFilm {
         let mut frame = blank_frame();
         frame.seq = seq;
         frame.event = event;
-        frame.gc = (event != StreamEvent::Tick).then_some(1);
+        frame.gc = (event != StreamEvent::Tick).then_some(gc);
         frame.label = label.into();
         frame.time_ms = 100.0 + seq as f64 * 2.0;
         frame.heap_used = used;
@@ -713,6 +725,56 @@ impl EvacuationFilm {
         let end = steps.len() as u64 + 1;
         rec.frame(&self.frame(&heap, end, StreamEvent::GcEnd, "Pause Young"))
             .unwrap();
+        rec.finish().unwrap();
+    }
+
+    /// Writes a concurrent start and the marking that follows it, as collection 3: gc-start
+    /// (seq 0), a `region.concurrent-start` step (1), gc-end (2), then ticks (3, 5, 7) and
+    /// concurrent `region.marking` steps (4, 6) taken while the program runs.
+    pub fn write_concurrent_marking(&self, path: &Path) {
+        const PAUSE: &str = "Pause Young (Concurrent Start) (G1 Evacuation Pause)";
+        let mut rec = Recorder::create(path, &steps_bootstrap("Marking", self.tile_size)).unwrap();
+        let heap = self.start_heap();
+        let step = |kind: &str, title: &str, n: u32, concurrent: bool, gc_ms: f64| {
+            json!({"kind": kind, "title": title, "explain": format!("{title}, explained."),
+                   "n": n, "concurrent": concurrent, "gc_ms": gc_ms})
+        };
+        let frames = [
+            (StreamEvent::GcStart, PAUSE.to_string(), None),
+            (
+                StreamEvent::GcStart,
+                "Concurrent start".into(),
+                Some(step(
+                    "region.concurrent-start",
+                    "Concurrent start",
+                    1,
+                    false,
+                    0.4,
+                )),
+            ),
+            (StreamEvent::GcEnd, PAUSE.into(), None),
+            (StreamEvent::Tick, "tick".into(), None),
+            (
+                StreamEvent::GcStart,
+                "Marked 256 KB".into(),
+                Some(step("region.marking", "Marked 256 KB", 1, true, 1.0)),
+            ),
+            (StreamEvent::Tick, "tick".into(), None),
+            (
+                StreamEvent::GcStart,
+                "Marked 512 KB".into(),
+                Some(step("region.marking", "Marked 512 KB", 2, true, 2.0)),
+            ),
+            (StreamEvent::Tick, "tick".into(), None),
+        ];
+        for (seq, (event, label, step)) in frames.into_iter().enumerate() {
+            let bytes = self.frame_of(&heap, seq as u64, event, &label, 3);
+            let bytes = match step {
+                Some(step) => as_step(&bytes, step),
+                None => bytes,
+            };
+            rec.frame(&bytes).unwrap();
+        }
         rec.finish().unwrap();
     }
 
