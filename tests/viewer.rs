@@ -541,6 +541,26 @@ fn stepping_through_a_region_evacuation_changes_the_evacuated_region_and_the_exp
 }
 
 #[test]
+fn back_shows_the_step_before_the_one_shown() {
+    let dir = scratch("steps-back");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let evacuated: Vec<&FilmFrame> = frames.iter().filter(|f| f.region.is_some()).collect();
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, evacuated[2].seq);
+    browser.eval(&page, "document.getElementById('back').click()");
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].infoDirty && gcvm.panes[0].status.state === 'paused'",
+            evacuated[1].seq
+        ),
+        "the step before",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut browser, &page).0, evacuated[1].title);
+}
+
+#[test]
 fn a_step_frame_shows_its_kind_number_and_gc_time_under_the_explanation() {
     let dir = scratch("steps-meta");
     let (rec, frames) = evacuation_film(&dir);

@@ -1228,6 +1228,7 @@ class App {
     document.getElementById("pause").onclick = () => this.sendAll({ cmd: "pause" });
     document.getElementById("resume").onclick = () => { this.setFollow(true); this.sendAll({ cmd: "resume" }); };
     document.getElementById("step").onclick = () => { this.setFollow(true); this.sendAll({ cmd: "step" }); };
+    document.getElementById("back").onclick = () => this.back();
     const slider = document.getElementById("timeline");
     slider.addEventListener("input", () => this.scrub(Number(slider.value), false));
     slider.addEventListener("change", () => this.scrub(Number(slider.value), true));
@@ -1239,6 +1240,7 @@ class App {
         const paused = this.panes.some((p) => p.status && p.status.state === "paused");
         this.sendAll({ cmd: paused ? "resume" : "pause" });
       } else if (e.key === "s") this.sendAll({ cmd: "step" });
+      else if (e.key === "b") this.back();
     });
   }
 
@@ -1274,6 +1276,16 @@ class App {
       pane.infoDirty = true;
       return;
     }
+    this.lookAt(seq);
+  }
+
+  // Back one frame from the one shown (to step back through a collection): a replay seeks to
+  // it; a live run shows the nearest frame kept before it.
+  back() {
+    const shown = this.panes.map((p) => (p.shown ? p.shown.seq : null)).filter((s) => s !== null);
+    if (!shown.length || Math.min(...shown) === 0) return;
+    const seq = Math.min(...shown) - 1;
+    if (!this.replay && !this.panes.some((p) => p.frameAt(seq))) return;
     this.lookAt(seq);
   }
 
