@@ -525,7 +525,7 @@ class Pane {
     this.selected = null;            // {space, tile}
     this.history = [];               // {seq, full, frame, row: Uint32Array, event, gc, step}
     this.received = {};              // event or step kind -> frames received
-    this.pauses = new Map();         // gc -> {gc, label, entries: Map(seq -> step entry)}
+    this.pauses = new Map();         // gc -> {gc, label, ended, entries: Map(seq -> entry)}
     this.stepKinds = [];             // the bootstrap's `steps` (none in older recordings)
     this.state = "connecting";
     this.dirty = true;
@@ -649,7 +649,7 @@ class Pane {
     if (typeof f.gc !== "number" || f.event === "tick") return;
     let p = this.pauses.get(f.gc);
     if (!p) {
-      p = { gc: f.gc, label: "", entries: new Map() };
+      p = { gc: f.gc, label: "", ended: false, entries: new Map() };
       this.pauses.set(f.gc, p);
       if (this.pauses.size > KEEP_PAUSES) this.pauses.delete(this.pauses.keys().next().value);
     }
