@@ -1293,7 +1293,9 @@ fn the_same_program_recorded_under_two_collectors_replays_side_by_side() {
     }
     let server = ReplayServer::start(&[&g1, &ss], &[]);
     let (mut browser, page) = open_viewer(&dir, &server, 2);
-    pause_at(&mut browser, &page, 3);
+    // Frame 0 is the first collection's start in both (no ticks); later frame numbers differ
+    // in what they show, since each collector takes steps of its own inside its pauses.
+    pause_at(&mut browser, &page, 0);
     for pane in 0..2 {
         let tiles = used_tiles_drawn(&mut browser, &page, pane);
         let tiles = tiles.as_array().unwrap();
@@ -1383,17 +1385,37 @@ fn a_live_run_is_watched_in_the_viewer_and_steps_one_event_at_a_time() {
         "the heap at the first collection shows no used tile"
     );
     assert!(tiles.iter().all(|t| t["pixel"] == t["expected"]));
-    browser.eval(&page, "document.getElementById('step').click()");
-    browser.wait_for(
-        &page,
-        "gcvm.panes[0].shown.seq === 1 && gcvm.panes[0].shown.event === 'gc-end' && gcvm.panes[0].status.state === 'paused'",
-        "one step to the collection's end",
-        LOAD,
-    );
+    // Step by step to the collection's end: each step shows the next frame, one of the
+    // collector's steps inside the pause (each with its step header) until the gc-end.
+    let mut seq = 0;
+    loop {
+        browser.eval(&page, "document.getElementById('step').click()");
+        seq += 1;
+        browser.wait_for(
+            &page,
+            &format!(
+                "gcvm.panes[0].shown.seq === {seq} && gcvm.panes[0].status.state === 'paused'"
+            ),
+            &format!("one step to frame {seq}"),
+            LOAD,
+        );
+        let shown = browser.eval(
+            &page,
+            "[gcvm.panes[0].shown.event, !!stepOf(gcvm.panes[0].shown)]",
+        );
+        if shown == json!(["gc-end", false]) {
+            break;
+        }
+        assert_eq!(shown, json!(["step", true]), "frame {seq} inside the pause");
+        assert!(seq < 200, "no gc-end after 200 steps");
+    }
     browser.eval(&page, "document.getElementById('resume').click()");
     browser.wait_for(
         &page,
-        "gcvm.panes[0].shown.seq === 2 && gcvm.panes[0].status.state === 'paused'",
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && gcvm.panes[0].shown.event === 'gc-start' && gcvm.panes[0].status.state === 'paused'",
+            seq + 1
+        ),
         "the next breakpoint",
         LOAD,
     );
