@@ -14,9 +14,7 @@
 
 // ---- constants ----
 
-// The events of a bootstrap that lists none (the bootstrap's `events` rule otherwise).
-const DEFAULT_EVENTS = ["gc-start", "gc-end", "step", "tick"];
-const FILTER_DEFAULTS = { enabled: true, delay_ms: 0, pause: false, period: 1 };
+const EVENTS = ["gc-start", "gc-end", "step", "tick"];
 const CONTROL_USED = 0, CONTROL_UNUSED = 1, CONTROL_BACKGROUND = 2;
 const WHITE = "#ffffff", UNUSED_COLOUR = "#ececec", BACKGROUND_COLOUR = "#9e9e9e";
 const SEPARATOR_COLOUR = "#000000", FULL_GC_COLOUR = "#e53935", SELECT_COLOUR = "#ffd600";
@@ -28,6 +26,9 @@ const TITLE_H = 16, LEGEND_H = 16, SPACE_GAP = 8;
 const HISTORY_ROW_H = 2, HISTORY_MAX_ROWS = 4000;
 const KEEP_FRAMES = 2000, KEEP_BYTES = 400 << 20;
 const KEEP_PAUSES = 2000;
+// EVENTS are the events of a bootstrap that lists none (the bootstrap's `events` rule
+// otherwise); a filter's fields default to FILTER_DEFAULTS.
+const FILTER_DEFAULTS = { enabled: true, delay_ms: 0, pause: false, period: 1 };
 // The history graph's left gutter: the frame shown (x 0-3), a pause's bracket (x 6) and its
 // steps as ticks placed by their GC time within the pause (x 9 to the gutter's end).
 const GUTTER_W = 34, BRACKET_X = 6, TICK_X0 = 9, TICK_W = 3;
@@ -1353,7 +1354,7 @@ class App {
       const evs = p.bootstrap && Array.isArray(p.bootstrap.events) ? p.bootstrap.events : [];
       for (const e of evs) if (typeof e === "string" && !out.includes(e)) out.push(e);
     }
-    return out.length ? out : DEFAULT_EVENTS;
+    return out.length ? out : EVENTS;
   }
 
   // The step kinds of every source's collector, in their order, each once.
