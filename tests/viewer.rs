@@ -422,6 +422,824 @@ fn the_filter_table_sets_an_events_filter_in_the_source() {
     );
 }
 
+// ---- steps inside a collection ----
+
+/// The region evacuation film (tests/viewer_support: `EvacuationFilm`) and its frames.
+fn evacuation_film(dir: &std::path::Path) -> (PathBuf, Vec<FilmFrame>) {
+    let path = dir.join("steps.gcs");
+    let frames = EvacuationFilm::new().write(&path);
+    (path, frames)
+}
+
+/// The viewer of an evacuation film once every frame has arrived, paused on frame `n`.
+fn open_steps_at(
+    dir: &std::path::Path,
+    frames: &[FilmFrame],
+    server: &ReplayServer,
+    n: u64,
+) -> (Browser, Page) {
+    let (mut browser, page) = open_viewer(dir, server, 1);
+    let last = frames.last().unwrap().seq;
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame of the film to arrive",
+        LOAD,
+    );
+    pause_at(&mut browser, &page, n);
+    (browser, page)
+}
+
+/// The line above the heap: title, explanation and the step's numbers.
+fn step_line(browser: &mut Browser, page: &Page) -> (String, String) {
+    let v = browser.eval(
+        page,
+        "[document.querySelector('.steptitle').textContent, document.querySelector('.stepexplain').textContent]",
+    );
+    (
+        v[0].as_str().unwrap().to_string(),
+        v[1].as_str().unwrap().to_string(),
+    )
+}
+
+/// The centre pixels of region `r`'s tiles (16 tiles of 8 KB per 128 KB region).
+fn region_pixels(browser: &mut Browser, page: &Page, r: usize) -> Vec<Value> {
+    let v = browser.eval(
+        page,
+        &format!(
+            "(() => {{ const p = gcvm.panes[0], out = [];
+              for (let i = {from}; i < {to}; i++) {{
+                const t = p.tileRect(0, i);
+                out.push(Array.from(p.ctx.getImageData(t.x + (t.w >> 1), t.y + (t.h >> 1), 1, 1).data).slice(0, 3));
+              }}
+              return out; }})()",
+            from = r * 16,
+            to = (r + 1) * 16
+        ),
+    );
+    v.as_array().unwrap().clone()
+}
+
+#[test]
+fn stepping_through_a_region_evacuation_changes_the_evacuated_region_and_the_explanation_at_each_step(
+) {
+    let dir = scratch("steps-evacuation");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let start = frames.iter().find(|f| f.event == "gc-start").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, start);
+    let mut line = step_line(&mut browser, &page);
+    assert!(
+        line.0.starts_with("Pause begins"),
+        "gc-start shows {line:?}"
+    );
+    let mut canvas = canvas_hash(&mut browser, &page, 0);
+    let steps: Vec<&FilmFrame> = frames.iter().filter(|f| f.event == "step").collect();
+    assert!(steps.iter().filter(|f| f.region.is_some()).count() >= 3);
+    for step in steps {
+        let before = step.region.map(|r| region_pixels(&mut browser, &page, r));
+        browser.eval(&page, "document.getElementById('step').click()");
+        browser.wait_for(
+            &page,
+            &format!(
+                "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].dirty && gcvm.panes[0].status.state === 'paused'",
+                step.seq
+            ),
+            &format!("the step to frame {} ({:?})", step.seq, step.kind),
+            LOAD,
+        );
+        let now = step_line(&mut browser, &page);
+        assert_eq!(
+            now,
+            (step.title.clone(), step.explain.clone()),
+            "frame {}",
+            step.seq
+        );
+        assert_ne!(
+            now, line,
+            "the explanation did not change at frame {}",
+            step.seq
+        );
+        let hash = canvas_hash(&mut browser, &page, 0);
+        assert_ne!(
+            hash, canvas,
+            "the heap did not change at frame {} ({:?})",
+            step.seq, step.kind
+        );
+        if let (Some(r), Some(before)) = (step.region, before) {
+            let after = region_pixels(&mut browser, &page, r);
+            let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+            assert!(
+                changed >= 8,
+                "only {changed} of region {r}'s 16 tiles changed when it was evacuated (frame {})",
+                step.seq
+            );
+        }
+        line = now;
+        canvas = hash;
+    }
+}
+
+#[test]
+fn back_shows_the_step_before_the_one_shown() {
+    let dir = scratch("steps-back");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let evacuated: Vec<&FilmFrame> = frames.iter().filter(|f| f.region.is_some()).collect();
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, evacuated[2].seq);
+    browser.eval(&page, "document.getElementById('back').click()");
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].infoDirty && gcvm.panes[0].status.state === 'paused'",
+            evacuated[1].seq
+        ),
+        "the step before",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut browser, &page).0, evacuated[1].title);
+}
+
+#[test]
+fn a_step_frame_shows_its_kind_number_and_gc_time_under_the_explanation() {
+    let dir = scratch("steps-meta");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let step = frames.iter().find(|f| f.region.is_some()).unwrap();
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, step.seq);
+    let meta = browser.eval(&page, "document.querySelector('.stepmeta').textContent");
+    let meta = meta.as_str().unwrap();
+    for want in [
+        "region.evacuated".to_string(),
+        format!("{:.3} ms", step.gc_ms),
+        "Object Copy".to_string(),
+    ] {
+        assert!(
+            meta.contains(&want),
+            "the step's line lacks {want:?}: {meta}"
+        );
+    }
+}
+
+#[test]
+fn the_breakpoints_list_a_checkbox_per_step_kind_of_the_bootstrap() {
+    let dir = scratch("steps-breakpoints-list");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    let kinds = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('#breakpoints input')).map(i => [i.dataset.kind, i.parentElement.textContent])",
+    );
+    let kinds = kinds.as_array().unwrap();
+    assert_eq!(kinds.len(), REGION_STEP_KINDS.len(), "{kinds:?}");
+    for ((kind, name, ..), shown) in REGION_STEP_KINDS.iter().zip(kinds) {
+        assert_eq!(shown[0], json!(kind));
+        let text = shown[1].as_str().unwrap();
+        assert!(text.contains(&format!("pause at: {name}")), "{text}");
+    }
+}
+
+#[test]
+fn ticking_a_breakpoint_sends_its_step_kinds_filter_with_pause() {
+    let dir = scratch("steps-breakpoint-send");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    // Note every command the page sends (and still send it).
+    browser.eval(
+        &page,
+        "(() => { const ws = gcvm.panes[0].ws, send = ws.send.bind(ws); window.sent = [];
+                  ws.send = (m) => { window.sent.push(JSON.parse(m)); send(m); }; })()",
+    );
+    let click =
+        "document.querySelector('#breakpoints input[data-kind=\"region.evacuated\"]').click()";
+    browser.eval(&page, click);
+    browser.eval(&page, click);
+    let sent = browser.eval(&page, "window.sent.filter(c => c.cmd === 'filter')");
+    assert_eq!(
+        sent,
+        json!([
+            {"cmd": "filter", "event": "region.evacuated", "enabled": true, "delay_ms": 0, "pause": true, "period": 1},
+            {"cmd": "filter", "event": "region.evacuated", "enabled": true, "delay_ms": 0, "pause": false, "period": 1},
+        ])
+    );
+}
+
+#[test]
+fn a_breakpoint_ticked_pauses_the_replay_at_the_next_step_of_its_kind() {
+    let dir = scratch("steps-breakpoint-pauses");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    browser.eval(
+        &page,
+        "document.querySelector('#breakpoints input[data-kind=\"region.evacuated\"]').click()",
+    );
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].status.filters['region.evacuated'].pause === true",
+        "the source to take the breakpoint",
+        LOAD,
+    );
+    browser.eval(&page, "document.activeElement.blur()");
+    assert_eq!(
+        browser.eval(
+            &page,
+            "document.querySelector('#breakpoints input[data-kind=\"region.evacuated\"]').checked"
+        ),
+        json!(true)
+    );
+    browser.eval(&page, "document.getElementById('resume').click()");
+    let first = frames
+        .iter()
+        .find(|f| f.kind == Some("region.evacuated"))
+        .unwrap();
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].status.state === 'paused' && gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].infoDirty",
+            first.seq
+        ),
+        "the replay to stop at the first evacuated region",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut browser, &page).0, first.title);
+}
+
+#[test]
+fn a_breakpoint_shows_the_pause_the_sources_filter_has() {
+    let dir = scratch("steps-breakpoint-status");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    // A status as a source with filters per step kind sends it.
+    browser.eval(
+        &page,
+        "(() => { const p = gcvm.panes[0], s = JSON.parse(JSON.stringify(p.status));
+                  s.filters = Object.assign({}, s.filters, {
+                    'region.evacuated': {enabled: true, delay_ms: 0, pause: true, period: 1},
+                    'region.cset': {enabled: true, delay_ms: 0, pause: false, period: 1}});
+                  p.text(s); })()",
+    );
+    let checked = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('#breakpoints input')).filter(i => i.checked).map(i => i.dataset.kind)",
+    );
+    assert_eq!(checked, json!(["region.evacuated"]));
+}
+
+#[test]
+fn the_pause_panel_lists_the_pauses_steps_in_order_with_their_gc_times() {
+    let dir = scratch("steps-panel");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let end = frames.iter().find(|f| f.event == "gc-end").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, end);
+    let rows = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('.pausebody tr.row')).map(r => [Number(r.dataset.seq), r.cells[1].textContent, r.cells[2].textContent])",
+    );
+    let rows = rows.as_array().unwrap();
+    let pause: Vec<&FilmFrame> = frames.iter().filter(|f| f.event != "tick").collect();
+    assert_eq!(rows.len(), pause.len(), "{rows:?}");
+    for (row, f) in rows.iter().zip(&pause) {
+        assert_eq!(row[0], json!(f.seq));
+        let what = row[1].as_str().unwrap();
+        match f.event {
+            "step" => {
+                assert!(what.starts_with(&f.title), "{what} / {}", f.title);
+                assert_eq!(row[2], json!(format!("{:.3}", f.gc_ms)));
+            }
+            "gc-start" => assert_eq!(what, "Pause begins"),
+            _ => assert_eq!(what, "Pause ends"),
+        }
+    }
+    let shown = browser.eval(
+        &page,
+        "document.querySelector('.pausebody tr.shown').dataset.seq",
+    );
+    assert_eq!(shown, json!(end.to_string()));
+}
+
+/// Clicks the pause panel's line of frame `seq` (scrolled into sight, then a real mouse click
+/// at its centre).
+fn click_pause_row(browser: &mut Browser, page: &Page, seq: u64) {
+    let at = browser.eval(
+        page,
+        &format!(
+            "(() => {{ const row = document.querySelector('.pausebody tr[data-seq=\"{seq}\"]');
+                      row.scrollIntoView({{block: 'center'}});
+                      const r = row.getBoundingClientRect();
+                      return [r.left + r.width / 2, r.top + r.height / 2]; }})()"
+        ),
+    );
+    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    for kind in ["mousePressed", "mouseReleased"] {
+        browser.call(
+            Some(&page.session),
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+        );
+    }
+}
+
+/// A live source in this process publishing every frame of the evacuation film as the VM
+/// would, watched by chromium; the page follows the latest frame.
+struct LiveSteps {
+    hub: std::sync::Arc<gcvm_tracer::stream::StreamHub>,
+    _server: gcvm_tracer::stream::server::Server,
+    browser: Browser,
+    page: Page,
+    frames: Vec<FilmFrame>,
+}
+
+impl LiveSteps {
+    fn start(dir: &std::path::Path) -> LiveSteps {
+        use gcvm_tracer::stream::hub::Mode;
+        use gcvm_tracer::stream::server::{Server, Source};
+        use gcvm_tracer::stream::StreamHub;
+        let (rec, frames) = evacuation_film(dir);
+        let recording = gcvm_tracer::stream::record::Recording::read(&rec).unwrap();
+        let hub = StreamHub::new(recording.bootstrap_text.clone(), Mode::Live);
+        let server = Server::start(
+            "127.0.0.1:0",
+            vec![Source {
+                name: "live".into(),
+                hub: hub.clone(),
+            }],
+        )
+        .unwrap();
+        let mut browser = Browser::launch(&dir.join("profile"));
+        let page = browser.open(&server.url());
+        assert!(
+            hub.wait_for_viewer(Some(LOAD)),
+            "the viewer did not connect"
+        );
+        for bytes in &recording.frames {
+            let (_, event) = gcvm_tracer::stream::codec::frame_event(bytes).unwrap();
+            hub.publish(bytes.clone(), event);
+        }
+        let last = frames.last().unwrap().seq;
+        browser.wait_for(
+            &page,
+            &format!("gcvm.panes[0].latest === {last} && gcvm.panes[0].shown.seq === {last} && !gcvm.panes[0].infoDirty"),
+            "every frame to arrive",
+            LOAD,
+        );
+        LiveSteps {
+            hub,
+            _server: server,
+            browser,
+            page,
+            frames,
+        }
+    }
+
+    /// Looks back at frame `seq` with the timeline, as a user would.
+    fn look_at(&mut self, seq: u64) {
+        self.browser.eval(
+            &self.page,
+            &format!(
+                "(() => {{ const t = document.getElementById('timeline'); t.value = '{seq}';
+                  t.dispatchEvent(new Event('input')); }})()"
+            ),
+        );
+        self.browser.wait_for(
+            &self.page,
+            &format!("gcvm.panes[0].shown.seq === {seq} && !gcvm.panes[0].infoDirty"),
+            &format!("frame {seq}"),
+            LOAD,
+        );
+    }
+}
+
+impl Drop for LiveSteps {
+    fn drop(&mut self) {
+        let _ = self.hub.end(Duration::ZERO);
+    }
+}
+
+#[test]
+fn clicking_a_step_in_the_pause_panel_of_a_live_run_shows_the_frame_kept() {
+    let mut live = LiveSteps::start(&scratch("steps-live-click"));
+    let end = live
+        .frames
+        .iter()
+        .find(|f| f.event == "gc-end")
+        .unwrap()
+        .seq;
+    live.look_at(end);
+    let target = live
+        .frames
+        .iter()
+        .find(|f| f.kind == Some("region.roots"))
+        .unwrap()
+        .clone();
+    click_pause_row(&mut live.browser, &live.page, target.seq);
+    live.browser.wait_for(
+        &live.page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].infoDirty",
+            target.seq
+        ),
+        "the step clicked to be shown",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut live.browser, &live.page).0, target.title);
+}
+
+#[test]
+fn clicking_a_step_no_longer_kept_in_a_live_run_says_so_and_stays() {
+    let mut live = LiveSteps::start(&scratch("steps-live-gone"));
+    let end = live
+        .frames
+        .iter()
+        .find(|f| f.event == "gc-end")
+        .unwrap()
+        .seq;
+    live.look_at(end);
+    let target = live
+        .frames
+        .iter()
+        .find(|f| f.kind == Some("region.roots"))
+        .unwrap()
+        .seq;
+    // The page keeps the last 2,000 frames: this one is gone as if many had come since.
+    live.browser.eval(
+        &live.page,
+        &format!("gcvm.panes[0].frames.delete({target})"),
+    );
+    click_pause_row(&mut live.browser, &live.page, target);
+    live.browser.wait_for(
+        &live.page,
+        "document.querySelector('.pausebody .note')",
+        "the note that the frame is gone",
+        LOAD,
+    );
+    let note = live.browser.eval(
+        &live.page,
+        "document.querySelector('.pausebody .note').textContent",
+    );
+    assert!(note.as_str().unwrap().contains("no longer kept"), "{note}");
+    assert_eq!(
+        live.browser.eval(&live.page, "gcvm.panes[0].shown.seq"),
+        json!(end)
+    );
+}
+
+#[test]
+fn clicking_a_step_in_the_pause_panel_shows_its_frame() {
+    let dir = scratch("steps-panel-click");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let end = frames.iter().find(|f| f.event == "gc-end").unwrap().seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, end);
+    let target = frames.iter().filter(|f| f.region.is_some()).nth(2).unwrap();
+    click_pause_row(&mut browser, &page, target.seq);
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].dirty && !gcvm.panes[0].infoDirty",
+            target.seq
+        ),
+        "the step clicked to be shown",
+        LOAD,
+    );
+    assert_eq!(step_line(&mut browser, &page).0, target.title);
+    let shown = browser.eval(
+        &page,
+        "document.querySelector('.pausebody tr.shown').dataset.seq",
+    );
+    assert_eq!(shown, json!(target.seq.to_string()));
+}
+
+#[test]
+fn the_history_graph_marks_a_pauses_steps_with_ticks_placed_by_their_gc_time() {
+    let dir = scratch("steps-history");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, 0);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].historyDirty",
+        "the history to be drawn",
+        LOAD,
+    );
+    let marks = browser.eval(
+        &page,
+        "gcvm.panes[0].historyMarks.map(m => ({seq: m.seq, kind: m.kind, x: m.x, colour: m.colour,
+           pixel: Array.from(gcvm.panes[0].hctx.getImageData(m.x + 1, m.y, 1, 1).data).slice(0, 3)}))",
+    );
+    let marks = marks.as_array().unwrap();
+    let steps: Vec<&FilmFrame> = frames.iter().filter(|f| f.event == "step").collect();
+    assert_eq!(marks.len(), steps.len(), "{marks:?}");
+    let mut last_x = -1;
+    for (m, f) in marks.iter().zip(&steps) {
+        assert_eq!(m["seq"], json!(f.seq));
+        assert_eq!(m["kind"], json!(f.kind.unwrap()));
+        assert_eq!(
+            m["pixel"],
+            json!(css_rgb(m["colour"].as_str().unwrap())),
+            "tick of frame {}",
+            f.seq
+        );
+        let x = m["x"].as_i64().unwrap();
+        assert!(
+            x > last_x,
+            "the ticks do not move right as GC time grows: {marks:?}"
+        );
+        last_x = x;
+    }
+}
+
+#[test]
+fn the_collection_set_is_marked_on_its_tiles_with_a_legend_entry() {
+    let dir = scratch("steps-cset");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let cset = frames
+        .iter()
+        .find(|f| f.kind == Some("region.cset"))
+        .unwrap()
+        .seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, cset);
+    let legend = browser
+        .eval(&page, "gcvm.panes[0].lay.legend.map(e => e.label)")
+        .to_string();
+    assert!(legend.contains("collection set"), "{legend}");
+    let cset_regions = EvacuationFilm::new().cset();
+    for r in [cset_regions[0], 1] {
+        let top = browser.eval(
+            &page,
+            &format!(
+                "(() => {{ const p = gcvm.panes[0], t = p.tileRect(0, {});
+                  return Array.from(p.ctx.getImageData(t.x + 1, t.y, 1, 1).data).slice(0, 3); }})()",
+                r * 16
+            ),
+        );
+        let marked = top == json!(css_rgb("#1565c0"));
+        assert_eq!(
+            marked,
+            cset_regions.contains(&r),
+            "region {r}'s first tile: {top}"
+        );
+    }
+}
+
+/// Chooses stream `id` in the first space's menu and waits until it is drawn.
+fn choose_stream(browser: &mut Browser, page: &Page, id: u16) {
+    browser.eval(
+        page,
+        &format!(
+            "(() => {{ const s = document.querySelector('.selectors select'); s.value = '{id}';
+                      s.dispatchEvent(new Event('change')); }})()"
+        ),
+    );
+    browser.wait_for(
+        page,
+        &format!("!gcvm.panes[0].dirty && gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0]) === {id}"),
+        &format!("stream {id} to be drawn"),
+        LOAD,
+    );
+}
+
+#[test]
+fn choosing_the_cset_stream_draws_its_tiles_and_tells_yes_in_the_tile_info_and_summary() {
+    let dir = scratch("steps-cset-stream");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let cset = frames
+        .iter()
+        .find(|f| f.kind == Some("region.cset"))
+        .unwrap()
+        .seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, cset);
+    choose_stream(&mut browser, &page, CSET_STREAM);
+    let tiles = used_tiles_drawn(&mut browser, &page, 0);
+    let tiles = tiles.as_array().unwrap();
+    let regions = EvacuationFilm::new().cset();
+    assert_eq!(
+        tiles.len(),
+        regions.len() * 16,
+        "the collection set's tiles: {tiles:?}"
+    );
+    for t in tiles {
+        assert_eq!(
+            t["pixel"], t["expected"],
+            "tile {} is drawn in the wrong colour",
+            t["tile"]
+        );
+    }
+    let legend = browser
+        .eval(&page, "gcvm.panes[0].lay.legend.map(e => e.label)")
+        .to_string();
+    assert!(
+        legend.contains("\"yes\"") && legend.contains("\"no\""),
+        "{legend}"
+    );
+    browser.eval(
+        &page,
+        &format!("gcvm.select('regions', {})", regions[1] * 16 + 3),
+    );
+    browser.wait_for(
+        &page,
+        "document.querySelector('.tilebody table')",
+        "the tile info",
+        LOAD,
+    );
+    let info = browser.eval(&page, "document.querySelector('.tilebody').textContent");
+    assert!(info.as_str().unwrap().contains("csetyes"), "{info}");
+    let summary = browser.eval(&page, "document.querySelector('.summarytable').textContent");
+    let want = format!("Σ cset{} tiles “yes”", regions.len() * 16);
+    assert!(summary.as_str().unwrap().contains(&want), "{summary}");
+}
+
+#[test]
+fn a_step_stream_chosen_comes_back_at_the_next_frame_that_carries_it() {
+    let dir = scratch("steps-stream-back");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let references = frames
+        .iter()
+        .find(|f| f.kind == Some("region.references"))
+        .unwrap()
+        .seq;
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, references);
+    choose_stream(&mut browser, &page, CSET_STREAM);
+    // The regions freed: the collection set is gone, and so is its stream.
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && !gcvm.panes[0].dirty",
+            references + 1
+        ),
+        "the next frame",
+        LOAD,
+    );
+    assert_eq!(
+        browser.eval(
+            &page,
+            "gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0])"
+        ),
+        json!(0),
+        "a frame without cset shows used"
+    );
+    browser.eval(
+        &page,
+        &format!("gcvm.sendAll({{cmd: 'seek', frame: {references}}})"),
+    );
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].shown.seq === {references} && !gcvm.panes[0].dirty"),
+        "the step again",
+        LOAD,
+    );
+    assert_eq!(
+        browser.eval(&page, "[gcvm.panes[0].streamOf(gcvm.panes[0].shown.spaces[0]), document.querySelector('.selectors select').value]"),
+        json!([CSET_STREAM, CSET_STREAM.to_string()])
+    );
+}
+
+#[test]
+fn a_screenshot_of_a_region_evacuation_step_is_a_png() {
+    let dir = scratch("steps-screenshot");
+    let (rec, frames) = evacuation_film(&dir);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let step = frames.iter().filter(|f| f.region.is_some()).nth(2).unwrap();
+    let (mut browser, page) = open_steps_at(&dir, &frames, &server, step.seq);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
+        "the page to settle",
+        LOAD,
+    );
+    let png = browser.screenshot(&page);
+    // Kept in the target dir: docs/teaching/watch-a-collection.md shows one like it.
+    std::fs::write(dir.join("evacuation-step.png"), &png).unwrap();
+    assert_eq!(
+        &png[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "the screenshot is not a PNG"
+    );
+    assert!(
+        png.len() > 10_000,
+        "a {}-byte screenshot shows next to nothing",
+        png.len()
+    );
+}
+
+#[test]
+fn a_concurrent_step_is_shown_as_taken_while_the_program_runs_and_listed_under_its_cycle() {
+    let dir = scratch("steps-concurrent");
+    let path = dir.join("marking.gcs");
+    EvacuationFilm::new().write_concurrent_marking(&path);
+    let server = ReplayServer::start(&[&path], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    browser.wait_for(&page, "gcvm.panes[0].latest === 7", "every frame", LOAD);
+    pause_at(&mut browser, &page, 6);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].infoDirty && !gcvm.panes[0].historyDirty",
+        "the frame's info",
+        LOAD,
+    );
+    let meta = browser.eval(&page, "document.querySelector('.stepmeta').textContent");
+    assert!(
+        meta.as_str().unwrap().contains("while the program runs"),
+        "{meta}"
+    );
+    let rows = browser.eval(
+        &page,
+        "Array.from(document.querySelectorAll('.pausebody tr.row')).map(r => [Number(r.dataset.seq), r.classList.contains('concurrent'), r.cells[3].textContent])",
+    );
+    assert_eq!(
+        rows,
+        json!([
+            [0, false, ""],
+            [1, false, "+0.400"],
+            [2, false, ""],
+            [4, true, "+1.000"],
+            [6, true, "+1.000"]
+        ])
+    );
+    // In the history's gutter: the pause's bracket runs down its rows; a concurrent step has a
+    // dot on its first pixel row only.
+    let bracket = browser.eval(
+        &page,
+        "(() => { const p = gcvm.panes[0], h = p.historyRowH, at = (seq, k) => Array.from(
+                    p.hctx.getImageData(6, (seq - p.historyFirst) * h + k, 1, 1).data).slice(0, 3);
+                  return [at(1, 1), at(4, 0), at(4, 1)]; })()",
+    );
+    let line = json!(css_rgb("#455a64"));
+    assert_eq!(bracket[0], line, "the pause's bracket at its step");
+    assert_eq!(bracket[1], line, "the concurrent step's dot");
+    assert_ne!(bracket[2], line, "a bracket through a concurrent step");
+}
+
+#[test]
+fn malformed_step_members_are_shown_by_their_labels_without_errors() {
+    let dir = scratch("steps-odd");
+    let path = dir.join("odd.gcs");
+    let odd = [
+        json!(5),
+        json!({"title": "no kind"}),
+        json!({"kind": "region.evacuated", "title": 7, "n": null, "gc_ms": "fast", "concurrent": "yes"}),
+        json!(null),
+    ];
+    EvacuationFilm::new().write_odd_steps(&path, &odd);
+    let server = ReplayServer::start(&[&path], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    let last = odd.len() as u64 + 1;
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame",
+        LOAD,
+    );
+    for seq in 1..=odd.len() as u64 {
+        pause_at(&mut browser, &page, seq);
+        browser.wait_for(&page, "!gcvm.panes[0].infoDirty", "the frame's info", LOAD);
+        let (title, _) = step_line(&mut browser, &page);
+        let want = if seq == 3 {
+            "7".to_string()
+        } else {
+            format!("odd step {seq}")
+        };
+        assert_eq!(title, want, "frame {seq}");
+        let rows = browser.eval(
+            &page,
+            "document.querySelectorAll('.pausebody tr.row').length",
+        );
+        assert_eq!(rows, json!(odd.len() + 2), "frame {seq}: the pause panel");
+    }
+    assert_eq!(browser.eval(&page, "gcvm.errors"), json!([]));
+}
+
+#[test]
+fn a_recording_without_steps_says_what_each_event_is_and_has_no_breakpoints() {
+    let dir = scratch("steps-none");
+    let rec = film(&dir, "g1.gcs", "region", 7);
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    pause_at(&mut browser, &page, 3);
+    let (title, explain) = step_line(&mut browser, &page);
+    assert_eq!(title, "The program is running");
+    assert!(explain.contains("nothing was collected"), "{explain}");
+    browser.eval(&page, "document.getElementById('step').click()");
+    browser.wait_for(
+        &page,
+        "gcvm.panes[0].shown.seq === 4 && !gcvm.panes[0].infoDirty",
+        "frame 4",
+        LOAD,
+    );
+    let (title, _) = step_line(&mut browser, &page);
+    assert!(title.starts_with("Pause begins: Pause Young"), "{title}");
+    let none = browser.eval(&page, "document.getElementById('breakpoints').textContent");
+    assert!(none.as_str().unwrap().starts_with("none"), "{none}");
+}
+
 // ---- recordings of real runs ----
 
 /// A program that collects a few times: rounds of allocation, each ending in System.gc().
@@ -475,7 +1293,9 @@ fn the_same_program_recorded_under_two_collectors_replays_side_by_side() {
     }
     let server = ReplayServer::start(&[&g1, &ss], &[]);
     let (mut browser, page) = open_viewer(&dir, &server, 2);
-    pause_at(&mut browser, &page, 3);
+    // Frame 0 is the first collection's start in both (no ticks); later frame numbers differ
+    // in what they show, since each collector takes steps of its own inside its pauses.
+    pause_at(&mut browser, &page, 0);
     for pane in 0..2 {
         let tiles = used_tiles_drawn(&mut browser, &page, pane);
         let tiles = tiles.as_array().unwrap();
@@ -565,17 +1385,37 @@ fn a_live_run_is_watched_in_the_viewer_and_steps_one_event_at_a_time() {
         "the heap at the first collection shows no used tile"
     );
     assert!(tiles.iter().all(|t| t["pixel"] == t["expected"]));
-    browser.eval(&page, "document.getElementById('step').click()");
-    browser.wait_for(
-        &page,
-        "gcvm.panes[0].shown.seq === 1 && gcvm.panes[0].shown.event === 'gc-end' && gcvm.panes[0].status.state === 'paused'",
-        "one step to the collection's end",
-        LOAD,
-    );
+    // Step by step to the collection's end: each step shows the next frame, one of the
+    // collector's steps inside the pause (each with its step header) until the gc-end.
+    let mut seq = 0;
+    loop {
+        browser.eval(&page, "document.getElementById('step').click()");
+        seq += 1;
+        browser.wait_for(
+            &page,
+            &format!(
+                "gcvm.panes[0].shown.seq === {seq} && gcvm.panes[0].status.state === 'paused'"
+            ),
+            &format!("one step to frame {seq}"),
+            LOAD,
+        );
+        let shown = browser.eval(
+            &page,
+            "[gcvm.panes[0].shown.event, !!stepOf(gcvm.panes[0].shown)]",
+        );
+        if shown == json!(["gc-end", false]) {
+            break;
+        }
+        assert_eq!(shown, json!(["step", true]), "frame {seq} inside the pause");
+        assert!(seq < 200, "no gc-end after 200 steps");
+    }
     browser.eval(&page, "document.getElementById('resume').click()");
     browser.wait_for(
         &page,
-        "gcvm.panes[0].shown.seq === 2 && gcvm.panes[0].status.state === 'paused'",
+        &format!(
+            "gcvm.panes[0].shown.seq === {} && gcvm.panes[0].shown.event === 'gc-start' && gcvm.panes[0].status.state === 'paused'",
+            seq + 1
+        ),
         "the next breakpoint",
         LOAD,
     );

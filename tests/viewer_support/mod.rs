@@ -474,3 +474,416 @@ pub fn write_activity_film(
     rec.finish().unwrap();
     encoded
 }
+
+// ---- a region evacuation as step frames ----
+
+/// One frame of an `EvacuationFilm`, as written: what a test steps through.
+#[derive(Clone, Debug)]
+pub struct FilmFrame {
+    pub seq: u64,
+    /// `tick`, `gc-start`, `step` or `gc-end`.
+    pub event: &'static str,
+    /// The step's kind (`region.cset` ...), for step frames.
+    pub kind: Option<&'static str>,
+    /// The region a `region.evacuated` step evacuated.
+    pub region: Option<usize>,
+    pub title: String,
+    pub explain: String,
+    pub gc_ms: f64,
+}
+
+/// A region heap (32 regions of 128 KB, 8 KB tiles) collected by one young pause written as
+/// steps (docs/stream-format.md, "Steps inside a collection"): tick, gc-start, then the step
+/// frames `region.cset`, `region.roots`, `region.remsets`, one `region.evacuated` per region of
+/// the collection set (the region's live objects leave it: its tiles empty, a survivor region
+/// fills), `region.references`, `region.freed`, then gc-end and a tick. The bootstrap lists
+/// the region collector's step kinds; every step frame carries a `cset` stream (enum no/yes)
+/// while the collection set exists.
+pub struct EvacuationFilm {
+    pub tile_size: u64,
+    pub region: u64,
+    pub regions: usize,
+}
+
+/// The stream id the film gives `cset` (the first collector stream).
+pub const CSET_STREAM: u16 = 3;
+
+/// The region collector's step kinds, as the bootstrap lists them:
+/// (kind, name, explain, concurrent, progress).
+pub const REGION_STEP_KINDS: [(&str, &str, &str, bool, bool); 10] = [
+    ("region.cset", "collection set chosen", "The regions this pause will evacuate are chosen: all eden and survivor regions, and old regions in a mixed pause.", false, false),
+    ("region.roots", "roots evacuated", "Objects the roots (thread stacks, statics) point at are copied out of the collection set.", false, false),
+    ("region.remsets", "remembered sets scanned", "References from old regions into the collection set, found through remembered sets and dirty cards, are followed and their objects copied.", false, false),
+    ("region.evacuated", "region evacuated", "Every live object of a region of the collection set now has a copy outside it.", false, true),
+    ("region.references", "references processed", "Soft, weak and phantom references whose referents died are cleared.", false, false),
+    ("region.freed", "regions freed", "The collection set's regions hold only garbage now and are freed.", false, false),
+    ("region.concurrent-start", "concurrent start", "This pause also marks the roots of a concurrent marking cycle.", false, false),
+    ("region.marking", "marking progress", "Concurrent marking has found these bytes live so far, while the program runs.", true, true),
+    ("region.remark", "remark", "The pause that finishes marking.", false, false),
+    ("region.cleanup", "cleanup", "Live bytes per region are counted and the candidates for mixed collections ranked.", false, false),
+];
+
+/// A stream definition as the bootstrap lists it (docs/stream-format.md).
+fn stream_def_json(s: &gcvm_tracer::stream::StreamDef) -> Value {
+    use gcvm_tracer::stream::Presentation;
+    let (presentation, labels) = match &s.presentation {
+        Presentation::Plain => ("plain", Value::Null),
+        Presentation::Percent => ("percent", Value::Null),
+        Presentation::Enum(labels) => ("enum", json!(labels)),
+    };
+    json!({"id": s.id, "name": s.name, "description": s.description, "unit": s.unit,
+           "presentation": presentation, "labels": labels, "max": s.max, "colour": s.colour,
+           "from_trace": s.from_trace})
+}
+
+/// The bootstrap of a region collector that takes steps, as the VM writes it: the standard
+/// streams and `cset`, the events with `step`, and the collector's step kinds. (Written as
+/// JSON, so that it reads the same whatever fields `Bootstrap` has.)
+pub fn steps_bootstrap(target: &str, tile_size: u64) -> String {
+    let mut streams: Vec<Value> = standard_streams(tile_size)
+        .iter()
+        .map(stream_def_json)
+        .collect();
+    streams.push(json!({"id": CSET_STREAM, "name": "cset",
+        "description": "the tile's region is in the collection set", "unit": "",
+        "presentation": "enum", "labels": ["no", "yes"], "max": 1, "colour": "#ff7f0e",
+        "from_trace": false}));
+    let steps: Vec<Value> = REGION_STEP_KINDS
+        .iter()
+        .map(|(kind, name, explain, concurrent, progress)| {
+            json!({"kind": kind, "name": name, "explain": explain,
+                   "concurrent": concurrent, "progress": progress})
+        })
+        .collect();
+    json!({"type": "bootstrap", "version": gcvm_tracer::stream::codec::STREAM_VERSION,
+           "target": target, "collector": "region", "source": "live", "tile_size": tile_size,
+           "events": ["gc-start", "gc-end", "step", "tick"], "streams": streams, "steps": steps})
+    .to_string()
+}
+
+/// A frame of no space at time 0, to fill in: decoded from its bytes, so that it has whatever
+/// fields `Frame` has.
+fn blank_frame() -> Frame {
+    let mut header = json!({"seq": 0, "event": "tick", "gc": null, "label": "", "time_ms": 0.0,
+                            "full": false, "heap": {"used": 0, "capacity": 0}, "summary": [],
+                            "spaces": []})
+    .to_string()
+    .into_bytes();
+    while header.len() % 4 != 0 {
+        header.push(b' ');
+    }
+    let mut bytes = b"GCVF".to_vec();
+    bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&header);
+    Frame::decode(&bytes).expect("a blank frame")
+}
+
+/// An encoded frame made a step frame: its event becomes `step` and its header gets `step`.
+pub fn as_step(frame: &[u8], step: Value) -> Vec<u8> {
+    let len = u32::from_le_bytes(frame[4..8].try_into().unwrap()) as usize;
+    let mut header: Value = serde_json::from_slice(&frame[8..8 + len]).unwrap();
+    header["event"] = json!("step");
+    header["step"] = step;
+    let mut text = header.to_string().into_bytes();
+    while text.len() % 4 != 0 {
+        text.push(b' ');
+    }
+    let mut out = Vec::with_capacity(frame.len() + 256);
+    out.extend_from_slice(b"GCVF");
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(&text);
+    out.extend_from_slice(&frame[8 + len..]);
+    out
+}
+
+/// The heap of an `EvacuationFilm` between two frames.
+struct EvacuationHeap {
+    kinds: Vec<TraceSpaceKind>,
+    /// Bytes of live objects from each region's start.
+    fill: Vec<u64>,
+    cset: Vec<usize>,
+    in_cset: bool,
+    /// The survivor region being filled.
+    to: usize,
+}
+
+impl EvacuationFilm {
+    pub fn new() -> EvacuationFilm {
+        EvacuationFilm {
+            tile_size: 8 << 10,
+            region: 128 << 10,
+            regions: 32,
+        }
+    }
+
+    /// The regions of the collection set (the eden regions), in evacuation order.
+    pub fn cset(&self) -> Vec<usize> {
+        (0..24).step_by(4).collect()
+    }
+
+    fn start_heap(&self) -> EvacuationHeap {
+        let mut kinds = vec![TraceSpaceKind::Free; self.regions];
+        let mut fill = vec![0; self.regions];
+        for (k, &r) in self.cset().iter().enumerate() {
+            kinds[r] = TraceSpaceKind::Eden;
+            // 60% to 100% full, so every region has tiles worth watching.
+            fill[r] = self.region * (6 + (k as u64 % 5)) / 10;
+        }
+        for r in [2, 3, 7, 30] {
+            kinds[r] = TraceSpaceKind::Old;
+            fill[r] = self.region / 2 + r as u64 * 1024;
+        }
+        EvacuationHeap {
+            kinds,
+            fill,
+            cset: self.cset(),
+            in_cset: false,
+            to: 25,
+        }
+    }
+
+    /// Copies `bytes` into survivor regions (from region 25 on), as an evacuation does.
+    fn copy(&self, heap: &mut EvacuationHeap, mut bytes: u64) {
+        while bytes > 0 {
+            heap.kinds[heap.to] = TraceSpaceKind::Survivor;
+            let room = self.region - heap.fill[heap.to];
+            let n = bytes.min(room);
+            heap.fill[heap.to] += n;
+            bytes -= n;
+            if heap.fill[heap.to] == self.region {
+                heap.to += 1;
+            }
+        }
+    }
+
+    fn frame(&self, heap: &EvacuationHeap, seq: u64, event: StreamEvent, label: &str) -> Vec<u8> {
+        self.frame_of(heap, seq, event, label, 1)
+    }
+
+    /// A frame of collection `gc` (ticks belong to none).
+    fn frame_of(
+        &self,
+        heap: &EvacuationHeap,
+        seq: u64,
+        event: StreamEvent,
+        label: &str,
+        gc: u32,
+    ) -> Vec<u8> {
+        let spaces: Vec<SpaceDesc> = (0..self.regions)
+            .map(|i| SpaceDesc {
+                id: i as u32,
+                kind: heap.kinds[i],
+                start: i as u64 * self.region,
+                end: (i as u64 + 1) * self.region,
+                name: format!("region {i}"),
+            })
+            .collect();
+        let mut tiler = Tiler::for_spaces(&spaces, self.tile_size);
+        let mut used = 0;
+        for (i, &bytes) in heap.fill.iter().enumerate() {
+            let start = i as u64 * self.region;
+            let mut at = start;
+            let mut k = 0u64;
+            while at + 16 <= start + bytes {
+                let size = (16 + (k * 37 % 97) * 8).min(start + bytes - at);
+                tiler.object(at, size);
+                used += size;
+                at += size;
+                k += 1;
+            }
+        }
+        if heap.in_cset {
+            for &r in &heap.cset {
+                let start = r as u64 * self.region;
+                tiler.set_range(CSET_STREAM, start, start + self.region, 1, false);
+            }
+            // Every tile carries the stream, 0 outside the collection set.
+            tiler.set_range(CSET_STREAM, 0, self.regions as u64 * self.region, 0, false);
+        }
+        let spaces = tiler.finish();
+        let mut frame = blank_frame();
+        frame.seq = seq;
+        frame.event = event;
+        frame.gc = (event != StreamEvent::Tick).then_some(gc);
+        frame.label = label.into();
+        frame.time_ms = 100.0 + seq as f64 * 2.0;
+        frame.heap_used = used;
+        frame.heap_capacity = self.regions as u64 * self.region;
+        frame.summary = summarise(&spaces);
+        frame.spaces = spaces;
+        frame.encode()
+    }
+
+    /// Writes a pause whose step frames carry `steps` as their `step` members as they are
+    /// (malformed ones too), each labelled `odd step N`: gc-start (seq 0), the steps, gc-end.
+    pub fn write_odd_steps(&self, path: &Path, steps: &[Value]) {
+        let mut rec = Recorder::create(path, &steps_bootstrap("OddSteps", self.tile_size)).unwrap();
+        let heap = self.start_heap();
+        rec.frame(&self.frame(&heap, 0, StreamEvent::GcStart, "Pause Young"))
+            .unwrap();
+        for (i, step) in steps.iter().enumerate() {
+            let seq = i as u64 + 1;
+            let frame = self.frame(&heap, seq, StreamEvent::GcStart, &format!("odd step {seq}"));
+            rec.frame(&as_step(&frame, step.clone())).unwrap();
+        }
+        let end = steps.len() as u64 + 1;
+        rec.frame(&self.frame(&heap, end, StreamEvent::GcEnd, "Pause Young"))
+            .unwrap();
+        rec.finish().unwrap();
+    }
+
+    /// Writes a concurrent start and the marking that follows it, as collection 3: gc-start
+    /// (seq 0), a `region.concurrent-start` step (1), gc-end (2), then ticks (3, 5, 7) and
+    /// concurrent `region.marking` steps (4, 6) taken while the program runs.
+    pub fn write_concurrent_marking(&self, path: &Path) {
+        const PAUSE: &str = "Pause Young (Concurrent Start) (G1 Evacuation Pause)";
+        let mut rec = Recorder::create(path, &steps_bootstrap("Marking", self.tile_size)).unwrap();
+        let heap = self.start_heap();
+        let step = |kind: &str, title: &str, n: u32, concurrent: bool, gc_ms: f64| {
+            json!({"kind": kind, "title": title, "explain": format!("{title}, explained."),
+                   "n": n, "concurrent": concurrent, "gc_ms": gc_ms})
+        };
+        let frames = [
+            (StreamEvent::GcStart, PAUSE.to_string(), None),
+            (
+                StreamEvent::GcStart,
+                "Concurrent start".into(),
+                Some(step(
+                    "region.concurrent-start",
+                    "Concurrent start",
+                    1,
+                    false,
+                    0.4,
+                )),
+            ),
+            (StreamEvent::GcEnd, PAUSE.into(), None),
+            (StreamEvent::Tick, "tick".into(), None),
+            (
+                StreamEvent::GcStart,
+                "Marked 256 KB".into(),
+                Some(step("region.marking", "Marked 256 KB", 1, true, 1.0)),
+            ),
+            (StreamEvent::Tick, "tick".into(), None),
+            (
+                StreamEvent::GcStart,
+                "Marked 512 KB".into(),
+                Some(step("region.marking", "Marked 512 KB", 2, true, 2.0)),
+            ),
+            (StreamEvent::Tick, "tick".into(), None),
+        ];
+        for (seq, (event, label, step)) in frames.into_iter().enumerate() {
+            let bytes = self.frame_of(&heap, seq as u64, event, &label, 3);
+            let bytes = match step {
+                Some(step) => as_step(&bytes, step),
+                None => bytes,
+            };
+            rec.frame(&bytes).unwrap();
+        }
+        rec.finish().unwrap();
+    }
+
+    /// Writes the film; returns its frames in order.
+    pub fn write(&self, path: &Path) -> Vec<FilmFrame> {
+        const PAUSE: &str = "Pause Young (Normal) (G1 Evacuation Pause)";
+        let mut rec =
+            Recorder::create(path, &steps_bootstrap("StepsSynthetic", self.tile_size)).unwrap();
+        let mut heap = self.start_heap();
+        let mut out = Vec::new();
+        let mut seq = 0u64;
+        let mut put = |rec: &mut Recorder, bytes: Vec<u8>, f: FilmFrame| {
+            rec.frame(&bytes).unwrap();
+            out.push(f);
+        };
+        let plain = |seq: u64, event: &'static str, title: &str| FilmFrame {
+            seq,
+            event,
+            kind: None,
+            region: None,
+            title: title.into(),
+            explain: String::new(),
+            gc_ms: 0.0,
+        };
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::Tick, "tick"),
+            plain(seq, "tick", "tick"),
+        );
+        seq += 1;
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::GcStart, PAUSE),
+            plain(seq, "gc-start", PAUSE),
+        );
+        seq += 1;
+        // The steps: (kind, region evacuated, bytes copied, title, explanation).
+        let cset = self.cset();
+        let mut steps: Vec<(&'static str, Option<usize>, u64, String, String)> = vec![
+            ("region.cset", None, 0,
+             format!("Collection set chosen: {} eden regions", cset.len()),
+             "The pause will evacuate these regions (the cset stream marks them); nothing has moved yet.".into()),
+            ("region.roots", None, 12 << 10, "Roots evacuated (12 KB copied)".into(),
+             "Objects the thread stacks and static fields point at were copied into a survivor region.".into()),
+            ("region.remsets", None, 6 << 10, "Remembered sets scanned (6 KB copied)".into(),
+             "References from old regions into the collection set were followed and their objects copied.".into()),
+        ];
+        for (k, &r) in cset.iter().enumerate() {
+            steps.push(("region.evacuated", Some(r), heap.fill[r] / 3,
+                format!("Region {r} evacuated ({} of {})", k + 1, cset.len()),
+                format!("Every live object of region {r} now has a copy in a survivor region; its old copies are garbage.")));
+        }
+        steps.push(("region.references", None, 2 << 10, "References processed (2 KB kept alive)".into(),
+                    "Soft references the policy keeps had their referents copied; weak references to dead objects were cleared.".into()));
+        steps.push((
+            "region.freed",
+            None,
+            0,
+            format!("{} regions freed", cset.len()),
+            "The collection set's regions held only garbage and are free regions again.".into(),
+        ));
+        let mut gc_ms = 0.0;
+        for (n, (kind, region, copied, title, explain)) in steps.into_iter().enumerate() {
+            heap.in_cset = kind != "region.freed";
+            self.copy(&mut heap, copied);
+            if let Some(r) = region {
+                heap.fill[r] = 0;
+            }
+            if kind == "region.freed" {
+                for &r in &heap.cset {
+                    heap.kinds[r] = TraceSpaceKind::Free;
+                }
+            }
+            gc_ms += 0.25 + n as f64 * 0.05;
+            let step = json!({"kind": kind, "title": title, "explain": explain, "n": n + 1,
+                              "concurrent": false, "gc_ms": gc_ms});
+            let bytes = as_step(&self.frame(&heap, seq, StreamEvent::GcStart, &title), step);
+            put(
+                &mut rec,
+                bytes,
+                FilmFrame {
+                    seq,
+                    event: "step",
+                    kind: Some(kind),
+                    region,
+                    title,
+                    explain,
+                    gc_ms,
+                },
+            );
+            seq += 1;
+        }
+        heap.in_cset = false;
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::GcEnd, PAUSE),
+            plain(seq, "gc-end", PAUSE),
+        );
+        seq += 1;
+        put(
+            &mut rec,
+            self.frame(&heap, seq, StreamEvent::Tick, "tick"),
+            plain(seq, "tick", "tick"),
+        );
+        rec.finish().unwrap();
+        out
+    }
+}

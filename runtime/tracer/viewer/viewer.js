@@ -20,10 +20,19 @@ const WHITE = "#ffffff", UNUSED_COLOUR = "#ececec", BACKGROUND_COLOUR = "#9e9e9e
 const SEPARATOR_COLOUR = "#000000", FULL_GC_COLOUR = "#e53935", SELECT_COLOUR = "#ffd600";
 const ENUM_COLOURS = ["#7f7f7f", "#2ca02c", "#98df8a", "#1f77b4", "#ff7f0e", "#ffbb78",
                       "#d62728", "#ff9896", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
-const PALE_LABELS = { free: "#d6d6d6", uncommitted: UNUSED_COLOUR };
+// Enum labels that mean "nothing here" are drawn pale (the cset stream's "no" too).
+const PALE_LABELS = { free: "#d6d6d6", uncommitted: UNUSED_COLOUR, no: "#f4f4f4" };
 const TITLE_H = 16, LEGEND_H = 16, SPACE_GAP = 8;
 const HISTORY_ROW_H = 2, HISTORY_MAX_ROWS = 4000;
 const KEEP_FRAMES = 2000, KEEP_BYTES = 400 << 20;
+const KEEP_PAUSES = 2000;
+// EVENTS are the events of a bootstrap that lists none (the bootstrap's `events` rule
+// otherwise); a filter's fields default to FILTER_DEFAULTS.
+const FILTER_DEFAULTS = { enabled: true, delay_ms: 0, pause: false, period: 1 };
+// The history graph's left gutter: the frame shown (x 0-3), a pause's bracket (x 6) and its
+// steps as ticks placed by their GC time within the pause (x 9 to the gutter's end).
+const GUTTER_W = 34, BRACKET_X = 6, TICK_X0 = 9, TICK_W = 3;
+const BRACKET_COLOUR = "#455a64", CSET_MARK_COLOUR = "#1565c0";
 
 // ---- small helpers ----
 
@@ -76,6 +85,88 @@ function decodeFrame(buf) {
   }
   h.bytes = buf.byteLength;
   return h;
+}
+
+// ---- what a frame shows: its step, or what its event is ----
+
+// The line above the heap for frames that are not steps.
+const EVENT_STORIES = {
+  "gc-start": ["Pause begins", "The program has stopped for a collection: the heap is as the program left it, nothing is collected yet."],
+  "gc-end": ["Pause ends", "The collector is done: the heap is as it left it, and the program runs on."],
+  "tick": ["The program is running", "A look at the heap while the program runs: the world stopped only to take this picture, nothing was collected."],
+  "phase-end": ["Phase ended", "A phase inside the pause is done (marking and planning): nothing has moved yet, so dead objects are still in place."],
+};
+
+// HotSpot 17's -Xlog:gc+phases (and gc+marking) names of the work a step kind ends: shown
+// beside the steps of the pause panel, so the figures can be compared with a HotSpot log.
+const XLOG_PHASES = {
+  "region.cset": "Pre Evacuate Collection Set",
+  "region.roots": "Evacuate Collection Set: Ext Root Scanning",
+  "region.remsets": "Merge Heap Roots, Scan Heap Roots",
+  "region.evacuated": "Evacuate Collection Set: Object Copy",
+  "region.references": "Post Evacuate Collection Set: Reference Processing",
+  "region.freed": "Post Evacuate Collection Set: Free Collection Set",
+  "region.concurrent-start": "Pause Young (Concurrent Start)",
+  "region.marking": "Concurrent Mark From Roots",
+  "region.remark": "Pause Remark",
+  "region.cleanup": "Pause Cleanup",
+  "mark-compact.marked": "Phase 1: Mark live objects",
+  "mark-compact.planned": "Phase 2: Compute new object addresses",
+  "mark-compact.updated": "Phase 3: Adjust pointers",
+  "mark-compact.compacted": "Phase 4: Move objects",
+  "cms.initial-mark": "Pause Initial Mark",
+  "cms.marking": "Concurrent Mark",
+  "cms.remark": "Pause Remark",
+  "cms.sweeping": "Concurrent Sweep",
+};
+
+// A frame's step header, or null (frames of other events, older recordings, a malformed one).
+function stepOf(f) {
+  const s = f.step;
+  return s && typeof s === "object" && typeof s.kind === "string" ? s : null;
+}
+
+function gcMs(step) { return typeof step.gc_ms === "number" && isFinite(step.gc_ms) ? step.gc_ms : null; }
+
+// The -Xlog phase name of a step, when known.
+function xlogPhase(step) { return (typeof step.phase === "string" && step.phase) || XLOG_PHASES[step.kind] || ""; }
+
+// What the frame shows, for a student: {title, explain, meta}. A step frame says what its
+// step did; a gc-start, gc-end or tick frame what that moment is.
+function frameStory(f) {
+  const step = stepOf(f);
+  if (step) {
+    const ms = gcMs(step), phase = xlogPhase(step);
+    const meta = [`step ${step.n ?? "?"}`, step.kind,
+                  step.concurrent ? "while the program runs" : "inside the pause",
+                  ms !== null ? `${ms.toFixed(3)} ms of GC work so far` : "",
+                  phase ? `-Xlog: ${phase}` : ""].filter(Boolean).join(" · ");
+    return { title: String(step.title || f.label || step.kind), explain: String(step.explain || ""), meta };
+  }
+  const story = EVENT_STORIES[f.event];
+  const gc = f.gc === null || f.gc === undefined ? "" : `GC ${f.gc}`;
+  if (!story) return { title: f.label || String(f.event), explain: "", meta: gc };
+  const label = f.event === "tick" || !f.label ? "" : `: ${f.label}`;
+  return { title: story[0] + label, explain: story[1], meta: gc };
+}
+
+// A line of the pause panel: the step's title, or what the frame's event is.
+function entryTitle(e) {
+  if (e.step) return String(e.step.title || e.label || e.step.kind);
+  const story = EVENT_STORIES[e.event];
+  if (e.event === "phase-end") return `${story[0]}: ${e.label}`;
+  return story ? story[0] : e.label || String(e.event);
+}
+
+// A stream's total over the frame, as the summary shows it: a yes/no stream (`cset`) counts
+// its "yes" tiles, the role stream the tiles in use, bytes in KB / MB.
+function summaryText(def, total) {
+  if (def && def.presentation === "enum") {
+    const labels = def.labels || [];
+    return labels.length === 2 ? `${total} tiles “${labels[1]}”` : `${total} tiles in use`;
+  }
+  if (def && def.unit === "bytes") return `${bytes(total)} (${total} bytes)`;
+  return `${total}${def && def.unit ? " " + def.unit : ""}`;
 }
 
 // ---- palettes: how a stream's values become colours ----
@@ -433,8 +524,10 @@ class Pane {
     this.status = null;
     this.choice = new Map();         // space name -> stream id
     this.selected = null;            // {space, tile}
-    this.history = [];               // {seq, full, row: Uint32Array}
-    this.received = Object.fromEntries(EVENTS.map((e) => [e, 0]));
+    this.history = [];               // {seq, full, frame, row: Uint32Array, event, gc, step}
+    this.received = {};              // event or step kind -> frames received
+    this.pauses = new Map();         // gc -> {gc, label, ended, entries: Map(seq -> entry)}
+    this.stepKinds = [];             // the bootstrap's `steps` (none in older recordings)
     this.state = "connecting";
     this.dirty = true;
     this.redraws = 0;
@@ -447,6 +540,12 @@ class Pane {
     this.root = t;
     t.querySelector(".source").textContent = this.name;
     this.frameInfo = t.querySelector(".frameinfo");
+    this.stepTitle = t.querySelector(".steptitle");
+    this.stepExplain = t.querySelector(".stepexplain");
+    this.stepMeta = t.querySelector(".stepmeta");
+    this.streamNote = t.querySelector(".streamnote");
+    this.pauseBody = t.querySelector(".pausebody");
+    this.pauseBody.addEventListener("click", (e) => this.clickPauseRow(e));
     this.selectors = t.querySelector(".selectors");
     this.canvas = t.querySelector("canvas.heap");
     this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
@@ -490,8 +589,12 @@ class Pane {
         this.bootstrap = msg;
         this.streams = new Map(msg.streams.map((s) => [s.id, s]));
         this.palettes = new Map(msg.streams.map((s) => [s.id, makePalette(s)]));
+        this.streamByName = new Map(msg.streams.map((s) => [s.name, s.id]));
+        this.stepKinds = (Array.isArray(msg.steps) ? msg.steps : [])
+          .filter((k) => k && typeof k.kind === "string");
         this.root.querySelector(".source").textContent =
           `${msg.collector} — ${msg.target} (${msg.source}, ${bytes(msg.tile_size)} tiles)`;
+        this.app.bootstrapArrived(this);
         break;
       case "status":
         this.status = msg;
@@ -508,6 +611,9 @@ class Pane {
   frame(f) {
     if (!this.bootstrap) throw new Error("a frame came before the bootstrap");
     this.received[f.event] = (this.received[f.event] || 0) + 1;
+    const step = stepOf(f);
+    if (step) this.received[step.kind] = (this.received[step.kind] || 0) + 1;
+    this.notePause(f);
     this.keep(f);
     this.latest = Math.max(this.latest, f.seq);
     this.lastArrived = f.seq;
@@ -536,10 +642,105 @@ class Pane {
     return best;
   }
 
+  // ---- the pause panel: the frames of the collection shown ----
+
+  // Notes frame f among its collection's frames (gc-start, its steps, gc-end: the pause panel
+  // lists them, the history's ticks are placed by their GC time). Ticks belong to none.
+  notePause(f) {
+    if (typeof f.gc !== "number" || f.event === "tick") return;
+    let p = this.pauses.get(f.gc);
+    if (!p) {
+      p = { gc: f.gc, label: "", ended: false, entries: new Map() };
+      this.pauses.set(f.gc, p);
+      if (this.pauses.size > KEEP_PAUSES) this.pauses.delete(this.pauses.keys().next().value);
+    }
+    // The pause's name: its -Xlog summary line once its gc-end came, its cause before.
+    if (f.event === "gc-end" || (f.event === "gc-start" && !p.ended)) p.label = f.label || "";
+    if (f.event === "gc-end") p.ended = true;
+    const step = stepOf(f);
+    p.entries.set(f.seq, { seq: f.seq, event: f.event, step, label: f.label || "" });
+  }
+
+  // The largest GC time of the collection's steps taken in the pause (or, concurrent, while
+  // the program ran): the scale of the history's ticks.
+  pauseMaxMs(gc, concurrent) {
+    const p = this.pauses.get(gc);
+    let most = 0;
+    if (p) for (const e of p.entries.values()) {
+      const ms = e.step && !!e.step.concurrent === concurrent ? gcMs(e.step) : null;
+      if (ms !== null && ms > most) most = ms;
+    }
+    return most;
+  }
+
+  // The frames of the collection of frame f, in order: pause begins, each step with its GC
+  // time so far and since the step before, its -Xlog phase, pause ends; f highlighted.
+  showPause(f) {
+    const body = this.pauseBody;
+    body.textContent = "";
+    const p = typeof f.gc === "number" && f.event !== "tick" ? this.pauses.get(f.gc) : null;
+    if (!p) {
+      body.textContent = f.event === "tick" ? "a tick: the program was running, no collection" : "no collection";
+      return;
+    }
+    body.appendChild(el("div", { class: "pausehead" }, `GC ${p.gc}${p.label ? " · " + p.label : ""}`));
+    const table = el("table");
+    const head = el("tr");
+    for (const [h, title] of [["#", "the step's number in its pause"], ["step", "what happened (and its -Xlog:gc+phases name)"],
+                              ["GC ms", "the collector's own time so far, frame gathering excluded"], ["+ms", "since the step before"]])
+      head.appendChild(el("th", { title }, h));
+    table.appendChild(head);
+    const last = { pause: 0, concurrent: 0 };
+    for (const e of [...p.entries.values()].sort((a, b) => a.seq - b.seq)) {
+      table.appendChild(this.pauseRow(e, f, last));
+    }
+    // The lines scroll under the pause's name.
+    const lines = el("div", { class: "pauselines" });
+    lines.appendChild(table);
+    body.appendChild(lines);
+    if (this.pauseNote) body.appendChild(el("div", { class: "note" }, this.pauseNote));
+    this.scrollPauseToShown(lines);
+  }
+
+  // Scrolls the pause's lines (not the page) so that the line of the frame shown is in sight.
+  scrollPauseToShown(lines) {
+    const row = lines.querySelector("tr.shown");
+    if (!row) return;
+    const r = row.getBoundingClientRect(), box = lines.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom)
+      lines.scrollTop += r.top - box.top - (lines.clientHeight - r.height) / 2;
+  }
+
+  // One row of the pause panel; `last` holds the GC time of the step before, per kind of time.
+  pauseRow(e, f, last) {
+    const tr = el("tr", { class: "row", "data-seq": e.seq, title: `frame ${e.seq}: click to show it` });
+    if (e.seq === f.seq) tr.classList.add("shown");
+    const step = e.step, ms = step ? gcMs(step) : null;
+    if (step && step.concurrent) tr.classList.add("concurrent");
+    const what = el("td", { class: "what" }, entryTitle(e));
+    const phase = step ? xlogPhase(step) : "";
+    if (phase) { what.appendChild(el("br")); what.appendChild(el("span", { class: "phase" }, phase)); }
+    let since = "";
+    if (ms !== null) {
+      const key = step.concurrent ? "concurrent" : "pause";
+      since = `+${(ms >= last[key] ? ms - last[key] : ms).toFixed(3)}`;
+      last[key] = ms;
+    }
+    tr.append(el("td", {}, step && step.n !== undefined ? String(step.n) : ""), what,
+              el("td", {}, ms !== null ? ms.toFixed(3) : ""), el("td", {}, since));
+    return tr;
+  }
+
+  clickPauseRow(e) {
+    const tr = e.target.closest("tr[data-seq]");
+    if (tr) this.app.jumpTo(this, Number(tr.dataset.seq));
+  }
+
   show(f) {
     if (f && f !== this.shown) {
       const shapeChanged = !this.shown || this.shapeOf(this.shown) !== this.shapeOf(f);
       this.shown = f;
+      this.pauseNote = "";
       if (shapeChanged) this.buildSelectors();
       // The code pane appearing or going changes the heap's width: the grid's layout follows.
       this.code.show(f.activity);
@@ -642,8 +843,12 @@ class Pane {
     const unused = word(hexRgb(UNUSED_COLOUR)), background = word(hexRgb(BACKGROUND_COLOUR));
     const sepWord = word(hexRgb(SEPARATOR_COLOUR)), white = word([255, 255, 255]);
     const side = L.cell - L.gap;
+    const csetWord = word(hexRgb(CSET_MARK_COLOUR)), band = side >= 8 ? 2 : 1;
+    L.csetMarked = new Set();
     f.spaces.forEach((s, si) => {
       const id = this.streamOf(s);
+      const cset = this.csetMarks(s, id);
+      if (cset) L.csetMarked.add(s.name);
       const pal = this.palettes.get(id) || makePalette({ colour: "#888888" });
       const values = s.values.get(id), ctl = s.ctl;
       const max = this.scaleOf(id);
@@ -674,6 +879,10 @@ class Pane {
             px[(y0 + y) * W + x0 + side - 1] = zeroFrame;
           }
         }
+        if (cset && cset[i] && c === CONTROL_USED) {
+          // In the collection set: a band across the tile's top, whatever the stream shown.
+          for (let y = 0; y < band; y++) px.fill(csetWord, (y0 + y) * W + x0, (y0 + y) * W + x0 + side);
+        }
         if (s.sepSet.size && s.sepSet.has(i)) {
           // A boundary before tile i: a line down its left edge (the gap column).
           const x = x0 > 1 ? x0 - 1 : x0;
@@ -687,6 +896,13 @@ class Pane {
     this.lastDrawMs = performance.now() - t0;
     this.redraws++;
     this.dirty = false;
+  }
+
+  // The `cset` values of space s when the frame carries them and another stream is shown: its
+  // collection-set tiles are then marked on top of that stream's colours.
+  csetMarks(s, shownId) {
+    const id = this.streamByName ? this.streamByName.get("cset") : undefined;
+    return id === undefined || id === shownId ? null : s.values.get(id) || null;
   }
 
   drawLabels(f, L) {
@@ -735,6 +951,7 @@ class Pane {
     }
     swatch("unused", UNUSED_COLOUR);
     swatch("idle", BACKGROUND_COLOUR);
+    if (L.csetMarked && L.csetMarked.has(s.name)) swatch("top band: collection set", CSET_MARK_COLOUR);
   }
 
   drawSelection(L) {
@@ -779,8 +996,29 @@ class Pane {
       `${(f.time_ms / 1000).toFixed(3)} s · heap ${bytes(f.heap.used)} of ${bytes(f.heap.capacity)}` +
       (f.heap.capacity ? ` (${((100 * f.heap.used) / f.heap.capacity).toFixed(1)}%)` : "") +
       (f.full ? " · full collection" : "");
+    this.showStory(f);
+    this.showStreamNote(f);
+    this.showPause(f);
     this.showSummary(f);
     this.showTile(f);
+  }
+
+  // The line above the heap: the step's title and its explanation (or what the event is).
+  showStory(f) {
+    const story = frameStory(f);
+    this.stepTitle.textContent = story.title;
+    this.stepExplain.textContent = story.explain;
+    this.stepMeta.textContent = story.meta;
+  }
+
+  // Under the stream menus: per space, the stream shown and what its values are.
+  showStreamNote(f) {
+    const parts = [];
+    for (const s of f.spaces) {
+      const def = this.streams.get(this.streamOf(s));
+      if (def) parts.push(`${s.name}: ${def.name} — ${def.description}${def.from_trace === false ? " (live runs only)" : ""}`);
+    }
+    this.streamNote.textContent = parts.join(" · ");
   }
 
   showSummary(f) {
@@ -791,9 +1029,7 @@ class Pane {
     for (const [id, total] of f.summary) {
       const def = this.streams.get(id);
       const name = def ? def.name : `stream ${id}`;
-      const what = def && def.presentation === "enum" ? `${total} tiles in use`
-        : def && def.unit === "bytes" ? `${bytes(total)} (${total} bytes)` : `${total}${def && def.unit ? " " + def.unit : ""}`;
-      rows.push([`Σ ${name}`, what]);
+      rows.push([`Σ ${name}`, summaryText(def, total)]);
     }
     this.summary.textContent = "";
     for (const [k, v] of rows) {
@@ -833,6 +1069,8 @@ class Pane {
   // ---- the history graph ----
 
   historyWidth() { return Math.max(100, Math.floor(this.historyCanvas.clientWidth || 600)); }
+  // The width of the tiles of a row: the canvas less the gutter.
+  historyRowWidth() { return this.historyWidth() - GUTTER_W; }
 
   // A frame as one row of tiny tiles: every space's tiles of its chosen stream, squeezed (or
   // stretched) into the graph's width; a squeezed pixel shows the largest value it covers.
@@ -874,14 +1112,15 @@ class Pane {
   }
 
   addHistoryRow(f) {
-    this.history.push({ seq: f.seq, full: f.full, frame: f, row: this.historyRow(f, this.historyWidth()) });
+    this.history.push({ seq: f.seq, full: f.full, frame: f, row: this.historyRow(f, this.historyRowWidth()),
+                        event: f.event, gc: f.gc, step: stepOf(f) });
     if (this.history.length > HISTORY_MAX_ROWS) this.history.shift();
     this.historyDirty = true;
   }
 
   // A stream was chosen (or the width changed): rows of the frames still kept are redrawn.
   rebuildHistory() {
-    const w = this.historyWidth();
+    const w = this.historyRowWidth();
     for (const h of this.history) {
       const f = this.frames.get(h.seq) === h.frame ? h.frame : null;
       if (f) h.row = this.historyRow(f, w);
@@ -900,19 +1139,49 @@ class Pane {
     const px = new Uint32Array(image.data.buffer);
     px.fill(word([250, 250, 250]));
     const fullWord = word(hexRgb(FULL_GC_COLOUR)), shownWord = word(hexRgb("#000000"));
+    const marks = [], most = new Map();
     for (let r = first; r < this.history.length; r++) {
       const h = this.history[r], y = (r - first) * rowH;
       for (let k = 0; k < rowH; k++) {
-        const at = (y + k) * w;
-        if (h.row.length === w) px.set(h.row, at);
+        const at = (y + k) * w + GUTTER_W;
+        if (h.row.length === w - GUTTER_W) px.set(h.row, at);
       }
       if (h.full) px.fill(fullWord, y * w, y * w + w);
-      if (this.shown && h.seq === this.shown.seq) { px.fill(shownWord, y * w, y * w + 6); }
+      this.drawGutter(px, w, y, rowH, h, most, marks);
+      if (this.shown && h.seq === this.shown.seq) { px.fill(shownWord, y * w, y * w + BRACKET_X - 2); }
     }
+    this.historyMarks = marks;
     this.hctx.putImageData(image, 0, 0);
     this.historyFirst = first;
     this.historyRowH = rowH;
     this.historyDirty = false;
+  }
+
+  // The gutter of history row h at y: a bracket along the frames of a pause (a line from its
+  // gc-start down to its gc-end; a dot for a step taken while the program ran), and a step as
+  // a tick placed by its GC time within its pause (or concurrent phase), in its kind's colour.
+  // `most` caches each collection's largest GC time; `marks` gets the ticks drawn.
+  drawGutter(px, w, y, rowH, h, most, marks) {
+    const bracket = word(hexRgb(BRACKET_COLOUR)), step = h.step;
+    const inPause = h.event === "gc-start" || h.event === "gc-end" || h.event === "phase-end" || (step && !step.concurrent);
+    if (inPause) for (let k = 0; k < rowH; k++) px[(y + k) * w + BRACKET_X] = bracket;
+    else if (step) px[y * w + BRACKET_X] = bracket;
+    if (h.event === "gc-start") px.fill(bracket, y * w + BRACKET_X, y * w + GUTTER_W - 2);
+    if (h.event === "gc-end") px.fill(bracket, (y + rowH - 1) * w + BRACKET_X, (y + rowH - 1) * w + GUTTER_W - 2);
+    if (!step || typeof h.gc !== "number") return;
+    const key = `${h.gc}:${!!step.concurrent}`;
+    if (!most.has(key)) most.set(key, this.pauseMaxMs(h.gc, !!step.concurrent));
+    const ms = gcMs(step), max = most.get(key), span = GUTTER_W - 2 - TICK_W - TICK_X0;
+    const x = TICK_X0 + (ms !== null && max > 0 ? Math.round((Math.min(ms, max) / max) * span) : 0);
+    const colour = word(hexRgb(this.kindColour(step.kind)));
+    for (let k = 0; k < rowH; k++) px.fill(colour, (y + k) * w + x, (y + k) * w + x + TICK_W);
+    marks.push({ seq: h.seq, kind: step.kind, x, y, w: TICK_W, h: rowH, colour: this.kindColour(step.kind) });
+  }
+
+  // A step kind's colour (the history's ticks): by its place in the bootstrap's list.
+  kindColour(kind) {
+    const i = this.stepKinds.findIndex((k) => k.kind === kind);
+    return i < 0 ? "#000000" : ENUM_COLOURS[(i + 1) % ENUM_COLOURS.length];
   }
 
   clickHistory(e) {
@@ -960,6 +1229,7 @@ class App {
     document.getElementById("pause").onclick = () => this.sendAll({ cmd: "pause" });
     document.getElementById("resume").onclick = () => { this.setFollow(true); this.sendAll({ cmd: "resume" }); };
     document.getElementById("step").onclick = () => { this.setFollow(true); this.sendAll({ cmd: "step" }); };
+    document.getElementById("back").onclick = () => this.back();
     const slider = document.getElementById("timeline");
     slider.addEventListener("input", () => this.scrub(Number(slider.value), false));
     slider.addEventListener("change", () => this.scrub(Number(slider.value), true));
@@ -971,6 +1241,7 @@ class App {
         const paused = this.panes.some((p) => p.status && p.status.state === "paused");
         this.sendAll({ cmd: paused ? "resume" : "pause" });
       } else if (e.key === "s") this.sendAll({ cmd: "step" });
+      else if (e.key === "b") this.back();
     });
   }
 
@@ -996,6 +1267,27 @@ class App {
       this.lookAt(n);
     }
     this.showPosition();
+  }
+
+  // Shows frame `seq` chosen in a pane's pause panel: a replay seeks to it; a live run shows
+  // it while it is kept, and says so when it is not.
+  jumpTo(pane, seq) {
+    if (!this.replay && !pane.frames.has(seq)) {
+      pane.pauseNote = `frame ${seq} is no longer kept (the page keeps the last ${KEEP_FRAMES} frames)`;
+      pane.infoDirty = true;
+      return;
+    }
+    this.lookAt(seq);
+  }
+
+  // Back one frame from the one shown (to step back through a collection): a replay seeks to
+  // it; a live run shows the nearest frame kept before it.
+  back() {
+    const shown = this.panes.map((p) => (p.shown ? p.shown.seq : null)).filter((s) => s !== null);
+    if (!shown.length || Math.min(...shown) === 0) return;
+    const seq = Math.min(...shown) - 1;
+    if (!this.replay && !this.panes.some((p) => p.frameAt(seq))) return;
+    this.lookAt(seq);
   }
 
   // Shows frame `seq` from the frames kept (live) or by seeking (replay).
@@ -1047,9 +1339,35 @@ class App {
     for (const p of this.panes) { p.selected = { space, tile }; p.dirty = true; p.infoDirty = true; }
   }
 
+  // A source's bootstrap came: its events and step kinds join the filter table, the
+  // breakpoints and the counters.
+  bootstrapArrived(pane) {
+    this.buildFilterTable();
+    this.buildBreakpoints();
+    this.countersDirty = true;
+  }
+
+  // The events of every source's bootstrap, in their order (the default four before any).
+  events() {
+    const out = [];
+    for (const p of this.panes) {
+      const evs = p.bootstrap && Array.isArray(p.bootstrap.events) ? p.bootstrap.events : [];
+      for (const e of evs) if (typeof e === "string" && !out.includes(e)) out.push(e);
+    }
+    return out.length ? out : EVENTS;
+  }
+
+  // The step kinds of every source's collector, in their order, each once.
+  stepKinds() {
+    const out = [];
+    for (const p of this.panes) for (const k of p.stepKinds) if (!out.some((o) => o.kind === k.kind)) out.push(k);
+    return out;
+  }
+
   statusChanged(pane) {
     this.showStatus();
     this.fillFilterTable();
+    this.fillBreakpoints();
     this.showCounters();
     this.showPosition();
   }
@@ -1076,8 +1394,9 @@ class App {
 
   buildFilterTable() {
     const body = document.querySelector("#filters tbody");
+    body.textContent = "";
     this.filterInputs = {};
-    for (const ev of EVENTS) {
+    for (const ev of this.events()) {
       const tr = el("tr");
       tr.appendChild(el("td", {}, ev));
       const inputs = {
@@ -1105,12 +1424,53 @@ class App {
                    pause: i.pause.checked, period: Number(i.period.value) });
   }
 
+  // The breakpoints: a checkbox per step kind ("pause at: region evacuated"), setting that
+  // kind's filter to pause, or not, in every source whose collector has the kind.
+  buildBreakpoints() {
+    const box = document.getElementById("breakpoints");
+    box.textContent = "";
+    this.breakpointInputs = {};
+    const kinds = this.stepKinds();
+    if (!kinds.length) {
+      box.appendChild(el("span", { class: "none" }, "none: this collector takes no steps, or the recording is older than steps"));
+      return;
+    }
+    for (const k of kinds) {
+      const input = el("input", { type: "checkbox", "data-kind": k.kind });
+      input.addEventListener("change", () => this.sendBreakpoint(k.kind, input.checked));
+      const label = el("label", { title: `${k.kind}: ${k.explain || ""}` });
+      label.append(input, ` pause at: ${k.name || k.kind}`);
+      const tags = [k.concurrent ? "while the program runs" : "", k.progress ? "repeats" : ""].filter(Boolean);
+      if (tags.length) label.appendChild(el("span", { class: "tag" }, ` (${tags.join(", ")})`));
+      box.appendChild(label);
+      this.breakpointInputs[k.kind] = input;
+    }
+    this.fillBreakpoints();
+  }
+
+  // Sends step kind `kind`'s filter with `pause`, its other fields as the source has them.
+  sendBreakpoint(kind, pause) {
+    for (const p of this.panes) {
+      if (!p.stepKinds.some((k) => k.kind === kind)) continue;
+      const now = { ...FILTER_DEFAULTS, ...((p.status && p.status.filters && p.status.filters[kind]) || {}) };
+      p.send({ cmd: "filter", event: kind, enabled: now.enabled, delay_ms: now.delay_ms, pause, period: now.period });
+    }
+  }
+
+  // The breakpoints as the first source reporting each kind's filter has them.
+  fillBreakpoints() {
+    for (const [kind, input] of Object.entries(this.breakpointInputs || {})) {
+      const p = this.panes.find((q) => q.status && q.status.filters && q.status.filters[kind]);
+      if (p && document.activeElement !== input) input.checked = !!p.status.filters[kind].pause;
+    }
+  }
+
   // The filters as the (first) source has them, unless the user is editing one.
   fillFilterTable() {
     const s = this.panes[0] && this.panes[0].status;
     if (!s || !s.filters) return;
-    for (const ev of EVENTS) {
-      const f = s.filters[ev], i = this.filterInputs[ev];
+    for (const [ev, i] of Object.entries(this.filterInputs)) {
+      const f = s.filters[ev];
       if (!f || !i) continue;
       if (document.activeElement !== i.enabled) i.enabled.checked = f.enabled;
       if (document.activeElement !== i.delay_ms) i.delay_ms.value = f.delay_ms;
@@ -1130,9 +1490,10 @@ class App {
       hr.appendChild(el("th", { title: "frames this viewer received" }, this.panes.length > 1 ? `frames ${p.src}` : "frames"));
     }
     head.appendChild(hr);
-    for (const ev of EVENTS) {
+    const rows = [...this.events(), ...this.stepKinds().map((k) => k.kind)];
+    for (const ev of rows) {
       const tr = el("tr");
-      tr.appendChild(el("td", {}, ev));
+      tr.appendChild(el("td", { class: ev.includes(".") ? "kind" : "" }, ev.includes(".") ? `· ${ev}` : ev));
       for (const p of this.panes) {
         tr.appendChild(el("td", {}, String(p.status && p.status.events_seen ? p.status.events_seen[ev] ?? 0 : 0)));
         tr.appendChild(el("td", {}, String(p.received[ev] || 0)));
