@@ -2054,3 +2054,162 @@ fn replaying_an_activity_trace_shows_the_code_recomputed_from_it() {
     );
     assert_eq!(strip, json!([["main", "running"]]));
 }
+
+/// The run docs/teaching/watch-a-collection.md makes: GCBench 4 under the region collector,
+/// every step recorded (in a 32 MB heap starting at 8 MB it also runs a marking cycle).
+fn record_teaching_run(dir: &std::path::Path) -> PathBuf {
+    let rec = dir.join("gcbench.gcs");
+    let program = support::repo_root().join("programs").join("GCBench.java");
+    let out = support::run_gcvm(&[
+        "run",
+        "--gc",
+        "region",
+        "-Xmx32m",
+        "-Xms8m",
+        "--stream-record",
+        rec.to_str().unwrap(),
+        "--stream-tick",
+        "0",
+        program.to_str().unwrap(),
+        "4",
+    ]);
+    assert_eq!(out.code, Some(0), "the run failed: {}", out.stderr_head(10));
+    rec
+}
+
+/// Every frame of a recording: its number and its step's kind (None for other frames).
+fn recorded_steps(rec: &std::path::Path) -> Vec<(u64, Option<String>)> {
+    let recording = gcvm_tracer::stream::record::Recording::read(rec).unwrap();
+    recording
+        .frames
+        .iter()
+        .map(|f| {
+            let (seq, _) = gcvm_tracer::stream::codec::frame_event(f).unwrap();
+            (seq, gcvm_tracer::stream::codec::frame_step_kind(f).unwrap())
+        })
+        .collect()
+}
+
+/// Saves a screenshot in the test's directory and, when `GCVM_TEACHING_SCREENSHOTS` names a
+/// directory (docs/teaching/img), there too: that is how the teaching page's pictures are made.
+fn keep_screenshot(dir: &std::path::Path, name: &str, png: &[u8]) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{name} is not a PNG");
+    std::fs::write(dir.join(name), png).unwrap();
+    if let Some(out) = std::env::var_os("GCVM_TEACHING_SCREENSHOTS") {
+        std::fs::write(PathBuf::from(out).join(name), png).unwrap();
+    }
+}
+
+#[test]
+fn a_recorded_region_run_steps_region_by_region_through_an_evacuation_in_the_viewer() {
+    let dir = scratch("teaching-evacuation");
+    let rec = record_teaching_run(&dir);
+    let frames = recorded_steps(&rec);
+    let evacuated: Vec<u64> = frames
+        .iter()
+        .filter(|(_, k)| k.as_deref() == Some("region.evacuated"))
+        .map(|(seq, _)| *seq)
+        .collect();
+    // Two evacuated regions of one pause: consecutive frames.
+    let first = evacuated
+        .windows(2)
+        .find(|w| w[1] == w[0] + 1)
+        .map(|w| w[0])
+        .expect("no pause evacuated two regions");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    let last = frames.last().unwrap().0;
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame of the recording to arrive",
+        LOAD,
+    );
+    let mut seen = Vec::new();
+    for (k, seq) in [first, first + 1].into_iter().enumerate() {
+        pause_at(&mut browser, &page, seq);
+        browser.wait_for(
+            &page,
+            "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
+            "the page to settle",
+            LOAD,
+        );
+        let (title, explain) = step_line(&mut browser, &page);
+        assert!(title.contains("evacuated"), "frame {seq}: {title}");
+        assert!(!explain.is_empty(), "frame {seq} has no explanation");
+        keep_screenshot(
+            &dir,
+            &format!("evacuation-{}.png", k + 1),
+            &browser.screenshot(&page),
+        );
+        seen.push(title);
+    }
+    assert_ne!(seen[0], seen[1], "two evacuated regions, one title");
+}
+
+/// RegionWorkout's crowded old generation under the region collector: marking cycles every
+/// run, recorded with only every 40th marking step and no evacuated regions, so the recording
+/// stays small.
+fn record_marking_run(dir: &std::path::Path) -> PathBuf {
+    let rec = dir.join("workout.gcs");
+    let classes = support::compile_java_cached(
+        "region-workout",
+        &[support::repo_root().join("tests/region/RegionWorkout.java")],
+    );
+    let out = support::run_gcvm(&[
+        "run",
+        "--gc",
+        "region",
+        "-Xmx32m",
+        "--stream-record",
+        rec.to_str().unwrap(),
+        "--stream-tick",
+        "0",
+        "--stream-filter",
+        "region.evacuated:enabled=false",
+        "--stream-filter",
+        "region.marking:period=40",
+        "-cp",
+        classes.to_str().unwrap(),
+        "RegionWorkout",
+        "mixed",
+    ]);
+    assert_eq!(out.code, Some(0), "the run failed: {}", out.stderr_head(10));
+    rec
+}
+
+#[test]
+fn a_recorded_region_marking_step_is_shown_as_taken_while_the_program_runs() {
+    let dir = scratch("teaching-marking");
+    let rec = record_marking_run(&dir);
+    let frames = recorded_steps(&rec);
+    let marking = frames
+        .iter()
+        .find(|(_, k)| k.as_deref() == Some("region.marking"))
+        .map(|(seq, _)| *seq)
+        .expect("no marking step recorded");
+    let server = ReplayServer::start(&[&rec], &[]);
+    let (mut browser, page) = open_viewer(&dir, &server, 1);
+    let last = frames.last().unwrap().0;
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame of the recording to arrive",
+        LOAD,
+    );
+    pause_at(&mut browser, &page, marking);
+    browser.wait_for(
+        &page,
+        "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
+        "the page to settle",
+        LOAD,
+    );
+    let (title, _) = step_line(&mut browser, &page);
+    assert!(title.to_lowercase().contains("mark"), "{title}");
+    let meta = browser.eval(&page, "document.querySelector('.stepmeta').textContent");
+    assert!(
+        meta.as_str().unwrap().contains("while the program runs"),
+        "{meta}"
+    );
+    keep_screenshot(&dir, "marking.png", &browser.screenshot(&page));
+}

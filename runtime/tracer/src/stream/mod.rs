@@ -70,6 +70,16 @@ impl StreamEvent {
         StreamEvent::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// The event of a recorded frame: as `from_name`, and recordings made before steps existed
+    /// name mark-compact's one frame inside a pause `phase-end`, which is a step without a
+    /// `step` member (a viewer shows it as "phase ended").
+    pub fn from_recorded_name(name: &str) -> Option<StreamEvent> {
+        match name {
+            "phase-end" => Some(StreamEvent::Step),
+            _ => StreamEvent::from_name(name),
+        }
+    }
+
     pub fn from_index(i: usize) -> Option<StreamEvent> {
         StreamEvent::ALL.get(i).copied()
     }
