@@ -744,23 +744,22 @@ fn click_pause_row(browser: &mut Browser, page: &Page, seq: u64) {
     }
 }
 
-/// A live source in this process publishing every frame of the evacuation film as the VM
-/// would, watched by chromium; the page follows the latest frame.
-struct LiveSteps {
+/// A live source in this process with `rec`'s bootstrap, chromium connected to it: the test
+/// publishes the recording's frames as the VM would.
+struct LiveSource {
     hub: std::sync::Arc<gcvm_tracer::stream::StreamHub>,
-    _server: gcvm_tracer::stream::server::Server,
+    server: gcvm_tracer::stream::server::Server,
+    recording: gcvm_tracer::stream::record::Recording,
     browser: Browser,
     page: Page,
-    frames: Vec<FilmFrame>,
 }
 
-impl LiveSteps {
-    fn start(dir: &std::path::Path) -> LiveSteps {
+impl LiveSource {
+    fn watch(dir: &std::path::Path, rec: &std::path::Path) -> LiveSource {
         use gcvm_tracer::stream::hub::Mode;
         use gcvm_tracer::stream::server::{Server, Source};
         use gcvm_tracer::stream::StreamHub;
-        let (rec, frames) = evacuation_film(dir);
-        let recording = gcvm_tracer::stream::record::Recording::read(&rec).unwrap();
+        let recording = gcvm_tracer::stream::record::Recording::read(rec).unwrap();
         let hub = StreamHub::new(recording.bootstrap_text.clone(), Mode::Live);
         let server = Server::start(
             "127.0.0.1:0",
@@ -776,6 +775,36 @@ impl LiveSteps {
             hub.wait_for_viewer(Some(LOAD)),
             "the viewer did not connect"
         );
+        LiveSource {
+            hub,
+            server,
+            recording,
+            browser,
+            page,
+        }
+    }
+}
+
+/// A live source in this process publishing every frame of the evacuation film as the VM
+/// would, watched by chromium; the page follows the latest frame.
+struct LiveSteps {
+    hub: std::sync::Arc<gcvm_tracer::stream::StreamHub>,
+    _server: gcvm_tracer::stream::server::Server,
+    browser: Browser,
+    page: Page,
+    frames: Vec<FilmFrame>,
+}
+
+impl LiveSteps {
+    fn start(dir: &std::path::Path) -> LiveSteps {
+        let (rec, frames) = evacuation_film(dir);
+        let LiveSource {
+            hub,
+            server,
+            recording,
+            mut browser,
+            page,
+        } = LiveSource::watch(dir, &rec);
         for bytes in &recording.frames {
             let (_, event) = gcvm_tracer::stream::codec::frame_event(bytes).unwrap();
             hub.publish(bytes.clone(), event);
@@ -1472,28 +1501,16 @@ fn a_replay_speed_out_of_range_is_a_one_line_error() {
 
 #[test]
 fn a_live_run_can_be_looked_back_at_with_the_timeline_and_followed_again() {
-    use gcvm_tracer::stream::hub::Mode;
-    use gcvm_tracer::stream::server::{Server, Source};
-    use gcvm_tracer::stream::StreamHub;
     let dir = scratch("live");
     // A live source in this process: the frames of a film, published as the VM would.
     let rec = film(&dir, "g1.gcs", "region", 7);
-    let recording = gcvm_tracer::stream::record::Recording::read(&rec).unwrap();
-    let hub = StreamHub::new(recording.bootstrap_text.clone(), Mode::Live);
-    let server = Server::start(
-        "127.0.0.1:0",
-        vec![Source {
-            name: "live".into(),
-            hub: hub.clone(),
-        }],
-    )
-    .unwrap();
-    let mut browser = Browser::launch(&dir.join("profile"));
-    let page = browser.open(&server.url());
-    assert!(
-        hub.wait_for_viewer(Some(LOAD)),
-        "the viewer did not connect"
-    );
+    let LiveSource {
+        hub,
+        server: _server,
+        recording,
+        mut browser,
+        page,
+    } = LiveSource::watch(&dir, &rec);
     let publish = |i: usize| {
         let (_, event) = gcvm_tracer::stream::codec::frame_event(&recording.frames[i]).unwrap();
         hub.publish(recording.frames[i].clone(), event);

@@ -848,22 +848,7 @@ impl Collector for RegionCollector {
     }
 
     fn spaces(&self) -> Vec<SpaceInfo> {
-        let st = self.state.lock();
-        st.table
-            .meta
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.role != Role::Uncommitted)
-            .map(|(i, m)| SpaceInfo {
-                id: i as u32,
-                name: format!("region {i}"),
-                kind: m.role.space_kind(),
-                start: self.geometry.bottom(i),
-                end: self.geometry.end(i),
-                reserved_end: self.geometry.end(i),
-                top: m.top,
-            })
-            .collect()
+        self.spaces_of(&self.state.lock().table.meta)
     }
 
     fn alloc_tlab(&self, min: usize, desired: usize) -> Option<(usize, usize)> {
