@@ -49,7 +49,7 @@ use super::evac_sets::{RegionSet, RememberBuffer};
 use super::policy::PauseSample;
 use super::regions::{RegionMeta, RegionTable, Role};
 use super::remset::CardTable;
-use super::steps::{self, Picture};
+use super::steps::{self, Picture, StepCache};
 use super::{RegionCollector, YoungKind, CAUSE_COMPACTION, CAUSE_EVACUATION};
 use crate::collector::*;
 use crate::memory::HeapMemory;
@@ -864,12 +864,14 @@ impl RegionCollector {
             .iter()
             .any(|k| events.wants_step(k))
             .then(|| st.table.meta.clone());
+        let step_cache = StepCache::default();
         if let Some(before) = &before {
             let pic = Picture {
                 before,
                 cset: &cset,
                 evacuated: 0,
                 copies: &[],
+                cache: &step_cache,
             };
             self.evacuation_step(
                 events,
@@ -1015,6 +1017,7 @@ impl RegionCollector {
                     cset: &cset,
                     evacuated: 0,
                     copies: &copies,
+                    cache: &step_cache,
                 };
                 let title = || format!("Roots evacuated: {} KB copied", kb(copied(&copies)));
                 self.evacuation_step(events, &steps::STEP_ROOTS, title, &pic);
@@ -1041,7 +1044,7 @@ impl RegionCollector {
             pool_stats = out.iter().map(|(_, s)| *s).collect();
             let mut ws: Vec<Worker> = out.into_iter().map(|(w, _)| w).collect();
             if let Some(before) = &before {
-                self.copy_steps(events, before, &cset, &ws, ev.cards.len());
+                self.copy_steps(events, before, &step_cache, &cset, &ws, ev.cards.len());
             }
             // java.lang.ref: the closure is complete; clear or keep the discovered referents.
             let mut discovered = Discovered::default();
@@ -1065,6 +1068,7 @@ impl RegionCollector {
                     cset: &cset,
                     evacuated: cset.len(),
                     copies: &copies,
+                    cache: &step_cache,
                 };
                 let n = referencers.len();
                 let title =
@@ -1319,6 +1323,7 @@ impl RegionCollector {
         &self,
         events: &mut dyn GcEventSink,
         before: &[RegionMeta],
+        cache: &StepCache,
         cset: &[usize],
         workers: &[Worker],
         cards: usize,
@@ -1329,6 +1334,7 @@ impl RegionCollector {
             cset,
             evacuated: 0,
             copies: &copies,
+            cache,
         };
         let title = || {
             format!(

@@ -30,7 +30,7 @@ pub mod tiles;
 pub use codec::{Bootstrap, Frame, FrameSpace, StreamValues};
 pub use hub::{EventFilter, StreamHub};
 pub use steps::{StepDef, StepGranularity, StepHeader, StepInfo, StepKind};
-pub use tiles::{layout, SpaceLayout, Tiler};
+pub use tiles::{layout, Bins, SpaceLayout, Tiler};
 
 /// The events at which frames are gathered, in the order of the bootstrap's event table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -114,6 +114,51 @@ impl SpaceTiles {
     }
 }
 
+/// Objects binned once into tiles of a given size, to be added to many frames' tilers: a
+/// pause's step frames draw the same regions again and again, and walking their objects
+/// for every frame cost most of a watched pause.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bins {
+    /// The first tile's first byte (a multiple of the tile size).
+    start: u64,
+    shift: u32,
+    used: Vec<u32>,
+    objects: Vec<u32>,
+}
+
+impl Bins {
+    /// Empty bins for tiles of `tile_size` bytes.
+    pub fn new(tile_size: u64) -> Bins {
+        assert!(tile_size.is_power_of_two());
+        Bins {
+            shift: tile_size.trailing_zeros(),
+            ..Bins::default()
+        }
+    }
+
+    /// An object of `size` bytes at `addr`: objects come in address order.
+    pub fn object(&mut self, addr: u64, size: u64) {
+        if self.used.is_empty() {
+            self.start = addr >> self.shift << self.shift;
+        }
+        let first = ((addr - self.start) >> self.shift) as usize;
+        let last = ((addr + size.max(1) - 1 - self.start) >> self.shift) as usize;
+        if self.used.len() <= last {
+            self.used.resize(last + 1, 0);
+            self.objects.resize(last + 1, 0);
+        }
+        self.objects[first] += 1;
+        let mut at = addr;
+        let end = addr + size;
+        for tile in first..=last {
+            let tile_end = self.start + ((tile as u64 + 1) << self.shift);
+            let part = end.min(tile_end) - at;
+            self.used[tile] += part as u32;
+            at += part;
+        }
+    }
+}
+
 /// Bins objects (and collector values) into the tiles of a layout.
 pub struct Tiler {
     tile_size: u64,
@@ -182,6 +227,32 @@ impl Tiler {
             s.used[tile] += part as u32;
             at += part;
             tile += 1;
+        }
+    }
+
+    /// The tile size, for `Bins` that will be added to this tiler.
+    pub fn tile_size(&self) -> u64 {
+        self.tile_size
+    }
+
+    /// Adds objects binned before (`Bins` of this tiler's tile size), as if each were given
+    /// to `object` again.
+    pub fn add_bins(&mut self, bins: &Bins) {
+        if bins.used.is_empty() {
+            return;
+        }
+        assert_eq!(bins.shift, self.shift, "bins of another tile size");
+        let Some(si) = self.space_of(bins.start) else {
+            self.stray_objects += bins.objects.iter().map(|&n| n as u64).sum::<u64>();
+            return;
+        };
+        let s = &mut self.spaces[si];
+        let first = ((bins.start - s.layout.start) >> self.shift) as usize;
+        for (k, (&used, &objects)) in bins.used.iter().zip(&bins.objects).enumerate() {
+            if let Some(tile) = s.used.get_mut(first + k) {
+                *tile += used;
+                s.objects[first + k] += objects;
+            }
         }
     }
 
@@ -401,6 +472,26 @@ mod tests {
         assert_eq!(f[0].streams[0].values, vec![24, 1024, 1024, 28]);
         assert_eq!(f[0].streams[1].values, vec![1, 0, 0, 0]);
         assert_eq!(summarise(&f)[0], (standard::USED, 2100));
+    }
+
+    #[test]
+    fn objects_binned_once_add_to_a_tiler_as_if_given_one_by_one() {
+        let spaces = vec![space(0, "heap", TraceSpaceKind::Old, 0, 8192)];
+        let objects = [(1000, 2100), (3100, 24), (5000, 16), (6200, 1900)];
+        let mut direct = Tiler::for_spaces(&spaces, 1024);
+        let mut binned = Tiler::for_spaces(&spaces, 1024);
+        let (mut low, mut high) = (Bins::new(1024), Bins::new(1024));
+        for &(addr, size) in &objects {
+            direct.object(addr, size);
+            if addr < 4096 {
+                low.object(addr, size)
+            } else {
+                high.object(addr, size)
+            }
+        }
+        binned.add_bins(&low);
+        binned.add_bins(&high);
+        assert_eq!(binned.finish(), direct.finish());
     }
 
     #[test]
