@@ -223,6 +223,9 @@ pub struct CollectorContext {
 /// The trait every collector implements. Methods may be called from any thread at any time,
 /// except `collect`, which runs only in a pause: every mutator stopped and flushed (TLAB
 /// retired and filled, barrier buffers handed over).
+/// Is this object (in a parseable range) dead garbage not reclaimed yet? (`Collector::dead_test`)
+pub type DeadTest<'a> = Box<dyn Fn(Ref) -> bool + 'a>;
+
 pub trait Collector: Send + Sync {
     /// The name `--gc` selects it by.
     fn name(&self) -> &'static str;
@@ -350,6 +353,12 @@ pub trait Collector: Send + Sync {
     /// (a concurrent sweeper's backlog)? Heap walks skip such objects. Asked only in pauses.
     fn is_dead(&self, _obj: Ref) -> bool {
         false
+    }
+
+    /// `is_dead` for a walk of the whole heap (world stopped): what it needs is gathered once,
+    /// so the walk takes no lock per object. `None`: nothing the walk finds is dead.
+    fn dead_test(&self) -> Option<DeadTest<'_>> {
+        Some(Box::new(|obj| self.is_dead(obj)))
     }
 
     /// The collector's own heap streams for the viewer (docs/stream-format.md), numbered from

@@ -768,11 +768,12 @@ impl Heap {
     /// Verifies the heap now (every mutator flushed).
     pub fn verify(&self, roots: &mut dyn RootSource) -> Result<verify::VerifyReport, String> {
         let collector = &*self.collector;
+        let dead = collector.dead_test();
         verify::verify_heap(
             &self.memory,
             &self.types,
             &collector.parseable_ranges(),
-            &|obj| collector.is_dead(obj),
+            &|obj| dead.as_ref().is_some_and(|dead| dead(obj)),
             roots,
         )
     }
@@ -780,12 +781,14 @@ impl Heap {
     /// Calls `f` for every object in the heap, in address order (every mutator flushed).
     pub fn for_each_object(&self, mut f: impl FnMut(Ref)) {
         let ranges = self.collector.parseable_ranges();
+        let dead = self.collector.dead_test();
+        let is_dead = |obj| dead.as_ref().is_some_and(|dead| dead(obj));
         for (start, top) in ranges {
             let mut at = start;
             while at < top {
                 let obj = Ref::from_offset(at);
                 let size = self.memory.object_size(&self.types, obj);
-                if self.memory.type_id(obj) != object::FILLER_TYPE && !self.collector.is_dead(obj) {
+                if self.memory.type_id(obj) != object::FILLER_TYPE && !is_dead(obj) {
                     f(obj);
                 }
                 at += size;

@@ -653,19 +653,29 @@ impl ConcurrentMarkSweep {
     /// Adds the `marked` stream (each marked object's bytes) and the span streams; with
     /// `objects`, bins every object too (in a pause: the heap is busy being collected).
     fn tile_marking(&self, tiles: &mut Tiler, objects: bool) {
+        let ranges = self.parseable_ranges();
         let bitmap = self.bitmap.read();
-        for (start, end) in self.parseable_ranges() {
+        let marked = |tiles: &mut Tiler, at: usize, size: usize| {
+            let a = at as u64;
+            tiles.set_range(STREAM_MARKED, a, a + size as u64, size as u64, true);
+        };
+        for (start, end) in ranges {
+            if !objects {
+                // Concurrent frames: the VM bins the objects; only the marked ones are walked.
+                for at in bitmap.marked(start, end) {
+                    let size = self.memory.object_size(&self.types, Ref::from_offset(at));
+                    marked(tiles, at, size);
+                }
+                continue;
+            }
             let mut at = start;
             while at < end {
                 let obj = Ref::from_offset(at);
                 let size = self.memory.object_size(&self.types, obj);
                 if self.memory.read_u32(at + TYPE_OFFSET) != FILLER_TYPE {
-                    if objects {
-                        tiles.object(at as u64, size as u64);
-                    }
+                    tiles.object(at as u64, size as u64);
                     if bitmap.is_marked(at) {
-                        let a = at as u64;
-                        tiles.set_range(STREAM_MARKED, a, a + size as u64, size as u64, true);
+                        marked(tiles, at, size);
                     }
                 }
                 at += size;
@@ -1449,5 +1459,28 @@ impl Collector for ConcurrentMarkSweep {
         let span = pool.span_of(obj.offset());
         pool.spans[span].swept_epoch != self.sweep_epoch.load(Ordering::Acquire)
             && !self.bitmap.read().is_marked(obj.offset())
+    }
+
+    /// The unswept spans, listed once; the mark bitmap, read only for their objects.
+    fn dead_test(&self) -> Option<DeadTest<'_>> {
+        let (base, unswept) = {
+            let pool = self.pool.lock();
+            let epoch = self.sweep_epoch.load(Ordering::Acquire);
+            let unswept: Vec<bool> = pool.spans[..pool.committed]
+                .iter()
+                .map(|s| s.swept_epoch != epoch && !matches!(s.kind, SpanKind::Free))
+                .collect();
+            (pool.base, unswept)
+        };
+        if !unswept.contains(&true) {
+            return None;
+        }
+        // Held for the walk (recursively: the walker may ask `is_dead` too, and a waiting
+        // writer must not block it).
+        let bitmap = self.bitmap.read_recursive();
+        Some(Box::new(move |obj: Ref| {
+            let addr = obj.offset();
+            unswept.get((addr - base) / SPAN_SIZE) == Some(&true) && !bitmap.is_marked(addr)
+        }))
     }
 }

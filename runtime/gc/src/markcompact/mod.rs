@@ -139,6 +139,7 @@ use crate::shared::workers::{
     report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
     DEFAULT_SHARED_CAPACITY,
 };
+use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -182,6 +183,16 @@ static STEP_COMPACTED: StepKind = StepKind {
     concurrent: false,
     progress: false,
 };
+/// What a pause's in-place step frames (marked, planned, updated) bin once: the objects and
+/// the marks do not change between them.
+#[derive(Default)]
+struct InPlaceBins {
+    objects: Option<Bins>,
+    marked: Option<Bins>,
+    /// Marked objects at or above the dense prefix's end (known once planned).
+    forwarded: Option<Bins>,
+}
+
 static STEPS: [&StepKind; 4] = [&STEP_MARKED, &STEP_PLANNED, &STEP_UPDATED, &STEP_COMPACTED];
 
 /// The smallest the space may be: room for a TLAB and some objects.
@@ -594,27 +605,45 @@ impl MarkCompact {
     /// ones' bytes, and the planned dense prefix's end into `tiles`.
     /// Bins every object of `[start, top)` (fillers left out) into `tiles`.
     fn tile_objects(&self, tiles: &mut Tiler) {
-        let mut at = self.start;
-        while at < self.top {
-            let obj = Ref::from_offset(at);
-            let size = self.memory.object_size(&self.types, obj);
-            if self.memory.type_id(obj) != crate::object::FILLER_TYPE {
-                tiles.object(at as u64, size as u64);
-            }
-            at += size;
-        }
+        steps::tile_range(&self.memory, &self.types, tiles, self.start, self.top);
     }
 
-    /// The `marked` stream: every marked object's bytes; with `dense_end`, also the
-    /// `forwarded` stream (marked objects at or above it) and the dense prefix's separator.
-    fn tile_marking(&self, tiles: &mut Tiler, dense_end: Option<usize>) {
-        for addr in self.bitmap.marked(self.start, self.top) {
-            let size = self.memory.object_size(&self.types, Ref::from_offset(addr)) as u64;
-            let a = addr as u64;
-            tiles.set_range(STREAM_MARKED, a, a + size, size, true);
-            if dense_end.is_some_and(|d| addr >= d) {
-                tiles.set_range(STREAM_FORWARDED, a, a + size, size, true);
+    /// The objects, the `marked` stream (every marked object's bytes) and, with `dense_end`,
+    /// the `forwarded` stream (marked objects at or above it) and the dense prefix's
+    /// separator. The objects stay put until the compaction, so `bins` keeps what the first
+    /// frame walked for the frames after it.
+    fn tile_in_place(&self, tiles: &mut Tiler, bins: &mut InPlaceBins, dense_end: Option<usize>) {
+        let tile_size = tiles.tile_size();
+        let objects = bins.objects.get_or_insert_with(|| {
+            let mut objects = Bins::new(self.start as u64, tile_size);
+            steps::bin_range(
+                &self.memory,
+                &self.types,
+                &mut objects,
+                self.start,
+                self.top,
+            );
+            objects
+        });
+        tiles.add_bins(objects);
+        if bins.marked.is_none() || (dense_end.is_some() && bins.forwarded.is_none()) {
+            let mut marked = Bins::new(self.start as u64, tile_size);
+            let mut forwarded = Bins::new(self.start as u64, tile_size);
+            for addr in self.bitmap.marked(self.start, self.top) {
+                let size = self.memory.object_size(&self.types, Ref::from_offset(addr)) as u64;
+                marked.object(addr as u64, size);
+                if dense_end.is_some_and(|d| addr >= d) {
+                    forwarded.object(addr as u64, size);
+                }
             }
+            bins.marked = Some(marked);
+            bins.forwarded = dense_end.map(|_| forwarded);
+        }
+        if let Some(marked) = &bins.marked {
+            tiles.add_stream_bins(STREAM_MARKED, marked);
+        }
+        if let Some(forwarded) = &bins.forwarded {
+            tiles.add_stream_bins(STREAM_FORWARDED, forwarded);
         }
         if let Some(d) = dense_end.filter(|&d| d > self.start) {
             tiles.separator(d as u64);
@@ -635,6 +664,7 @@ impl MarkCompact {
         events: &mut dyn GcEventSink,
         kind: &'static StepKind,
         title: impl FnOnce() -> String,
+        bins: &mut InPlaceBins,
         dense_end: Option<usize>,
     ) {
         steps::take(
@@ -642,10 +672,7 @@ impl MarkCompact {
             kind,
             || self.spaces(),
             title,
-            |tiles| {
-                self.tile_objects(tiles);
-                self.tile_marking(tiles, dense_end);
-            },
+            |tiles| self.tile_in_place(tiles, bins, dense_end),
         );
     }
 
@@ -848,6 +875,7 @@ impl StwCollector for MarkCompact {
         stats.times.mark = t.elapsed();
 
         let used = (self.top - self.start) as u64;
+        let mut bins = InPlaceBins::default();
         self.step_in_place(
             events,
             &STEP_MARKED,
@@ -858,6 +886,7 @@ impl StwCollector for MarkCompact {
                     kb(used)
                 )
             },
+            &mut bins,
             None,
         );
 
@@ -876,6 +905,7 @@ impl StwCollector for MarkCompact {
                     kb((dense_end - self.start) as u64)
                 )
             },
+            &mut bins,
             Some(dense_end),
         );
 
@@ -886,6 +916,7 @@ impl StwCollector for MarkCompact {
             events,
             &STEP_UPDATED,
             || "References updated to the new addresses".to_string(),
+            &mut bins,
             Some(dense_end),
         );
 

@@ -136,6 +136,14 @@ impl Marking {
             && !self.bitmap.read().is_marked(obj.offset())
     }
 
+    /// Every region's line below which unmarked objects are dead (0: none are).
+    pub fn dead_below_lines(&self) -> Vec<usize> {
+        self.dead_below
+            .iter()
+            .map(|line| line.load(Ordering::Relaxed))
+            .collect()
+    }
+
     /// Region `i` was freed: nothing in it is dead any more.
     pub fn region_freed(&self, i: usize) {
         self.dead_below[i].store(0, Ordering::Relaxed);

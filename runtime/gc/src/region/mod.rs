@@ -975,6 +975,21 @@ impl Collector for RegionCollector {
             .is_dead(self.geometry.index_of(obj.offset()), obj)
     }
 
+    /// Each region's dead-below line, read once; the mark bitmap, read only below one.
+    fn dead_test(&self) -> Option<DeadTest<'_>> {
+        let dead_below = self.marking.dead_below_lines();
+        if dead_below.iter().all(|&line| line == 0) {
+            return None;
+        }
+        // Held for the walk (recursively: the walker may ask `is_dead` too, and a waiting
+        // writer must not block it).
+        let bitmap = self.marking.bitmap.read_recursive();
+        Some(Box::new(move |obj: Ref| {
+            let addr = obj.offset();
+            addr < dead_below[self.geometry.index_of(addr)] && !bitmap.is_marked(addr)
+        }))
+    }
+
     /// The viewer's region streams: what the last marking found live, and each region's
     /// remembered set.
     fn stream_defs(&self, tile_size: u64) -> Vec<StreamDef> {

@@ -216,7 +216,7 @@ impl RegionCollector {
             .iter()
             .enumerate()
             .map(|(i, m)| {
-                let mut bins = Bins::new(tile_size);
+                let mut bins = Bins::new(self.geometry.bottom(i) as u64, tile_size);
                 self.for_each_object_in(i, m, |at, size| bins.object(at, size));
                 bins
             })
@@ -254,7 +254,11 @@ impl RegionCollector {
         let mut cached = pic.cache.copies.borrow_mut();
         let key = copies_key(pic.copies);
         if cached.as_ref().is_none_or(|c| c.key != key) {
-            *cached = Some(bin_copies(pic.copies, tiles.tile_size()));
+            *cached = Some(bin_copies(
+                pic.copies,
+                self.geometry.bottom(0),
+                tiles.tile_size(),
+            ));
         }
         let copies = cached.as_ref().expect("binned above");
         tiles.add_bins(&copies.bins);
@@ -359,11 +363,12 @@ impl RegionCollector {
     }
 }
 
-/// The copies `(to, size)` binned for tiles of `tile_size`, and the ranges they fill.
-fn bin_copies(copies: &[(usize, usize)], tile_size: u64) -> CopiesBinned {
+/// The copies `(to, size)` binned for tiles of `tile_size` counted from the heap's first
+/// region `origin` (every region is on that grid), and the ranges they fill.
+fn bin_copies(copies: &[(usize, usize)], origin: usize, tile_size: u64) -> CopiesBinned {
     let mut sorted = copies.to_vec();
     sorted.sort_unstable();
-    let mut bins = Bins::new(tile_size);
+    let mut bins = Bins::new(origin as u64, tile_size);
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     for &(to, size) in &sorted {
         bins.object(to as u64, size as u64);

@@ -150,6 +150,7 @@ use crate::shared::workers::{
     DEFAULT_SHARED_CAPACITY,
 };
 use gcvm_tracer::stream::steps::ProgressCounter;
+use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepGranularity;
 use parking_lot::Mutex;
 use std::collections::VecDeque;
@@ -198,24 +199,25 @@ struct StepView {
     from: (usize, usize),
     granularity: StepGranularity,
     progress: ProgressCounter,
+    /// From-space's objects, binned at the first frame: they stay put while the copy runs.
+    from_bins: Option<Bins>,
+    /// The copies binned so far, `[to-space start, to_binned)`: each frame bins only the
+    /// copies made since the last one.
+    to_bins: Option<Bins>,
+    to_binned: usize,
 }
 
-/// Bins the objects of the parseable range `[start, end)` (fillers left out).
-fn tile_objects(
-    memory: &HeapMemory,
-    types: &TypeRegistry,
-    tiles: &mut Tiler,
-    start: usize,
-    end: usize,
-) {
-    let mut at = start;
-    while at < end {
-        let obj = Ref::from_offset(at);
-        let size = memory.object_size(types, obj);
-        if memory.type_id(obj) != crate::object::FILLER_TYPE {
-            tiles.object(at as u64, size as u64);
+impl StepView {
+    fn new(spaces: Vec<SpaceInfo>, from: (usize, usize), granularity: StepGranularity) -> StepView {
+        StepView {
+            spaces,
+            from,
+            granularity,
+            progress: ProgressCounter::default(),
+            from_bins: None,
+            to_bins: None,
+            to_binned: 0,
         }
-        at += size;
     }
 }
 
@@ -406,7 +408,7 @@ impl SemiSpace {
                 )
             },
             |tiles| {
-                tile_objects(&self.memory, &self.types, tiles, h.start, h.top);
+                steps::tile_range(&self.memory, &self.types, tiles, h.start, h.top);
                 tiles.separator(h.top as u64);
             },
         );
@@ -449,12 +451,22 @@ impl Evacuator<'_> {
     /// A step frame of the copy as it stands (`roots` or `scan`), if the sink wants it: both
     /// halves' objects, the grey bytes and the scan and free pointers.
     fn step(&mut self, kind: &'static StepKind) {
-        let Some(view) = &self.view else { return };
-        let (memory, types) = (self.memory, self.types);
-        let (from, start, scan, free) = (view.from, self.start, self.scan, self.free);
-        let spaces = view.spaces.clone();
+        let Evacuator {
+            memory,
+            types,
+            start,
+            scan,
+            free,
+            events,
+            view,
+            ..
+        } = self;
+        let Some(view) = view else { return };
+        let (memory, types) = (*memory, *types);
+        let (start, scan, free) = (*start, *scan, *free);
+        let (from, spaces) = (view.from, view.spaces.clone());
         steps::take(
-            self.events,
+            *events,
             kind,
             || spaces,
             || {
@@ -471,15 +483,22 @@ impl Evacuator<'_> {
                 }
             },
             |tiles| {
-                tile_objects(memory, types, tiles, from.0, from.1);
-                tile_objects(memory, types, tiles, start, free);
+                let from_bins = view.from_bins.get_or_insert_with(|| {
+                    let mut bins = Bins::new(from.0 as u64, tiles.tile_size());
+                    steps::bin_range(memory, types, &mut bins, from.0, from.1);
+                    bins
+                });
+                tiles.add_bins(from_bins);
+                let to_bins = view
+                    .to_bins
+                    .get_or_insert_with(|| Bins::new(start as u64, tiles.tile_size()));
+                steps::bin_range(memory, types, to_bins, view.to_binned.max(start), free);
+                view.to_binned = free;
+                tiles.add_bins(to_bins);
                 tiles.in_use(start as u64, free as u64);
-                let mut at = scan;
-                while at < free {
-                    let size = memory.object_size(types, Ref::from_offset(at)) as u64;
-                    tiles.set_range(STREAM_GREY, at as u64, at as u64 + size, size, true);
-                    at += size as usize;
-                }
+                // Cheney's copies lie end to end: the grey objects fill `[scan, free)`.
+                let grey = (free - scan) as u64;
+                tiles.set_range(STREAM_GREY, scan as u64, free as u64, grey, true);
                 tiles.separator(scan as u64);
                 tiles.separator(free as u64);
             },
@@ -993,7 +1012,7 @@ impl<'a> Copier<'a> {
             || view.spaces.clone(),
             || format!("Roots copied: {} KB in to-space, all grey", kb(bytes)),
             |tiles| {
-                tile_objects(memory, types, tiles, view.from.0, view.from.1);
+                steps::tile_range(memory, types, tiles, view.from.0, view.from.1);
                 for (at, size) in copies.clone() {
                     tiles.object(at, size);
                     tiles.set_range(STREAM_GREY, at, at + size, size, true);
@@ -1246,15 +1265,13 @@ impl StwCollector for SemiSpace {
             workers,
             ..CollectionStats::default()
         };
-        let view = STEPS
-            .iter()
-            .any(|k| events.wants_step(k))
-            .then(|| StepView {
-                spaces: self.spaces(),
-                from: (self.from_half().start, self.from_half().top),
-                granularity: events.step_granularity(),
-                progress: ProgressCounter::default(),
-            });
+        let view = STEPS.iter().any(|k| events.wants_step(k)).then(|| {
+            StepView::new(
+                self.spaces(),
+                (self.from_half().start, self.from_half().top),
+                events.step_granularity(),
+            )
+        });
         let top = if workers == 1 {
             let started = Instant::now();
             let (top, objects) =

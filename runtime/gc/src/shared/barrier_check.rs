@@ -110,12 +110,14 @@ fn for_each_ref_slot(
 ) {
     let mut ranges = collector.parseable_ranges();
     ranges.sort_unstable();
+    let dead = collector.dead_test();
+    let is_dead = |obj| dead.as_ref().is_some_and(|dead| dead(obj));
     for (start, top) in ranges {
         let mut at = start;
         while at < top {
             let obj = Ref::from_offset(at);
             let size = memory.object_size(types, obj);
-            if memory.type_id(obj) != FILLER_TYPE && !collector.is_dead(obj) {
+            if memory.type_id(obj) != FILLER_TYPE && !is_dead(obj) {
                 memory.for_each_ref_slot(types, obj, |slot| {
                     let value = memory.read_ref(slot);
                     if !value.is_null() {

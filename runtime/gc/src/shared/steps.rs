@@ -4,8 +4,11 @@
 //! the title and lets the sink bin the heap of the moment through `fill`.
 
 use crate::collector::SpaceInfo;
+use crate::memory::HeapMemory;
+use crate::object::{Ref, TypeRegistry, FILLER_TYPE};
 use crate::shared::controller::VmControl;
 use gcvm_tracer::stream::steps::ProgressCounter;
+use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::{StepInfo, StepKind, Tiler};
 use gcvm_tracer::GcEventSink;
 use std::time::{Duration, Instant};
@@ -26,6 +29,51 @@ pub fn take(
     let spaces = crate::trace_spaces(&spaces());
     events.step(&StepInfo::new(kind, title()), &spaces, &mut fill);
     true
+}
+
+/// Calls `f(addr, size)` for each object of the parseable range `[start, end)`, fillers left
+/// out.
+#[inline]
+fn each_object(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    start: usize,
+    end: usize,
+    mut f: impl FnMut(u64, u64),
+) {
+    let mut at = start;
+    while at < end {
+        let obj = Ref::from_offset(at);
+        let size = memory.object_size(types, obj);
+        if memory.type_id(obj) != FILLER_TYPE {
+            f(at as u64, size as u64);
+        }
+        at += size;
+    }
+}
+
+/// Bins the objects of the parseable range `[start, end)` (fillers left out) into a frame.
+pub fn tile_range(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    tiles: &mut Tiler,
+    start: usize,
+    end: usize,
+) {
+    each_object(memory, types, start, end, |at, size| tiles.object(at, size));
+}
+
+/// Bins the objects of the parseable range `[start, end)` (fillers left out) into `bins`,
+/// after those binned there before: objects that stay put over several frames of a pause
+/// are walked once, not once per frame.
+pub fn bin_range(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    bins: &mut Bins,
+    start: usize,
+    end: usize,
+) {
+    each_object(memory, types, start, end, |at, size| bins.object(at, size));
 }
 
 /// `bytes` in KB, for titles.

@@ -30,7 +30,7 @@ pub struct Recorder {
 impl Recorder {
     pub fn create(path: &Path, bootstrap: &str) -> io::Result<Recorder> {
         let file = File::create(path)?;
-        let mut out = GzEncoder::new(BufWriter::new(file), Compression::new(6));
+        let mut out = GzEncoder::new(BufWriter::new(file), Compression::fast());
         out.write_all(RECORDING_MAGIC)?;
         out.write_all(&STREAM_VERSION.to_le_bytes())?;
         let mut r = Recorder {

@@ -119,7 +119,9 @@ impl SpaceTiles {
 /// for every frame cost most of a watched pause.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Bins {
-    /// The first tile's first byte (a multiple of the tile size).
+    /// Where the space's tiles start counting (tile k covers `origin + k * tile size`).
+    origin: u64,
+    /// The first tile's first byte (`origin` plus a multiple of the tile size).
     start: u64,
     shift: u32,
     used: Vec<u32>,
@@ -127,10 +129,12 @@ pub struct Bins {
 }
 
 impl Bins {
-    /// Empty bins for tiles of `tile_size` bytes.
-    pub fn new(tile_size: u64) -> Bins {
+    /// Empty bins for tiles of `tile_size` bytes counted from `origin`: the start of the
+    /// space they go to, or of any space whose tile grid that start is on.
+    pub fn new(origin: u64, tile_size: u64) -> Bins {
         assert!(tile_size.is_power_of_two());
         Bins {
+            origin,
             shift: tile_size.trailing_zeros(),
             ..Bins::default()
         }
@@ -139,7 +143,7 @@ impl Bins {
     /// An object of `size` bytes at `addr`: objects come in address order.
     pub fn object(&mut self, addr: u64, size: u64) {
         if self.used.is_empty() {
-            self.start = addr >> self.shift << self.shift;
+            self.start = self.origin + ((addr - self.origin) >> self.shift << self.shift);
         }
         let first = ((addr - self.start) >> self.shift) as usize;
         let last = ((addr + size.max(1) - 1 - self.start) >> self.shift) as usize;
@@ -236,22 +240,46 @@ impl Tiler {
     }
 
     /// Adds objects binned before (`Bins` of this tiler's tile size), as if each were given
-    /// to `object` again.
+    /// to `object` again. The bins may run over several spaces (a pause's copies in many
+    /// regions); their origin must be on each space's tile grid.
     pub fn add_bins(&mut self, bins: &Bins) {
-        if bins.used.is_empty() {
-            return;
-        }
+        self.each_bin(bins, |s, tile, k| {
+            s.used[tile] += bins.used[k];
+            s.objects[tile] += bins.objects[k];
+        });
+    }
+
+    /// Adds the bytes of `bins` (objects binned before, such as the marked ones) to the
+    /// collector stream `stream`, tile by tile: `set_range` for each object, done once.
+    pub fn add_stream_bins(&mut self, stream: u16, bins: &Bins) {
+        self.each_bin(bins, |s, tile, k| {
+            let v = s.extra_mut(stream);
+            v[tile] = v[tile].saturating_add(bins.used[k]);
+        });
+    }
+
+    /// Calls `f(space, tile in it, bin)` for each non-empty bin of `bins`; objects outside
+    /// every space count as stray.
+    fn each_bin(&mut self, bins: &Bins, mut f: impl FnMut(&mut SpaceTiles, usize, usize)) {
         assert_eq!(bins.shift, self.shift, "bins of another tile size");
-        let Some(si) = self.space_of(bins.start) else {
-            self.stray_objects += bins.objects.iter().map(|&n| n as u64).sum::<u64>();
-            return;
-        };
-        let s = &mut self.spaces[si];
-        let first = ((bins.start - s.layout.start) >> self.shift) as usize;
-        for (k, (&used, &objects)) in bins.used.iter().zip(&bins.objects).enumerate() {
-            if let Some(tile) = s.used.get_mut(first + k) {
-                *tile += used;
-                s.objects[first + k] += objects;
+        for k in 0..bins.used.len() {
+            if bins.used[k] == 0 && bins.objects[k] == 0 {
+                continue;
+            }
+            let addr = bins.start + ((k as u64) << self.shift);
+            let Some(si) = self.space_of(addr) else {
+                self.stray_objects += bins.objects[k] as u64;
+                continue;
+            };
+            let s = &mut self.spaces[si];
+            assert_eq!(
+                (addr - s.layout.start) & (self.tile_size - 1),
+                0,
+                "bins counted from an origin off their space's tile grid"
+            );
+            let tile = ((addr - s.layout.start) >> self.shift) as usize;
+            if tile < s.used.len() {
+                f(s, tile, k);
             }
         }
     }
@@ -480,7 +508,7 @@ mod tests {
         let objects = [(1000, 2100), (3100, 24), (5000, 16), (6200, 1900)];
         let mut direct = Tiler::for_spaces(&spaces, 1024);
         let mut binned = Tiler::for_spaces(&spaces, 1024);
-        let (mut low, mut high) = (Bins::new(1024), Bins::new(1024));
+        let (mut low, mut high) = (Bins::new(0, 1024), Bins::new(0, 1024));
         for &(addr, size) in &objects {
             direct.object(addr, size);
             if addr < 4096 {
@@ -492,6 +520,65 @@ mod tests {
         binned.add_bins(&low);
         binned.add_bins(&high);
         assert_eq!(binned.finish(), direct.finish());
+    }
+
+    #[test]
+    fn bins_of_a_space_off_the_tile_size_grid_count_from_its_start() {
+        let spaces = vec![space(0, "heap", TraceSpaceKind::Old, 512, 512 + 4096)];
+        let objects = [(600, 500), (1500, 100), (3000, 1600)];
+        let mut direct = Tiler::for_spaces(&spaces, 1024);
+        let mut binned = Tiler::for_spaces(&spaces, 1024);
+        let mut bins = Bins::new(512, 1024);
+        for &(addr, size) in &objects {
+            direct.object(addr, size);
+            bins.object(addr, size);
+        }
+        binned.add_bins(&bins);
+        assert_eq!(binned.finish(), direct.finish());
+    }
+
+    #[test]
+    fn bins_running_over_two_spaces_add_to_each() {
+        let spaces = vec![
+            space(0, "region 0", TraceSpaceKind::Old, 512, 512 + 2048),
+            space(1, "region 1", TraceSpaceKind::Old, 512 + 2048, 512 + 4096),
+        ];
+        let objects = [(700, 300), (2000, 900), (3000, 64), (4000, 600)];
+        let mut direct = Tiler::for_spaces(&spaces, 1024);
+        let mut binned = Tiler::for_spaces(&spaces, 1024);
+        let mut bins = Bins::new(512, 1024);
+        for &(addr, size) in &objects {
+            direct.object(addr, size);
+            bins.object(addr, size);
+        }
+        binned.add_bins(&bins);
+        assert_eq!(binned.stray_objects, 0);
+        assert_eq!(binned.finish(), direct.finish());
+    }
+
+    #[test]
+    fn stream_bins_add_what_set_range_spreads_object_by_object() {
+        let spaces = vec![space(0, "heap", TraceSpaceKind::Old, 0, 8192)];
+        let objects = [(1000, 2100), (3100, 24), (6200, 1900)];
+        let mut direct = Tiler::for_spaces(&spaces, 1024);
+        let mut binned = Tiler::for_spaces(&spaces, 1024);
+        let mut bins = Bins::new(0, 1024);
+        for &(addr, size) in &objects {
+            direct.set_range(9, addr, addr + size, size, true);
+            bins.object(addr, size);
+        }
+        binned.add_stream_bins(9, &bins);
+        assert_eq!(binned.finish(), direct.finish());
+    }
+
+    #[test]
+    #[should_panic(expected = "off their space's tile grid")]
+    fn bins_counted_from_another_origin_are_refused() {
+        let spaces = vec![space(0, "heap", TraceSpaceKind::Old, 512, 512 + 4096)];
+        let mut tiler = Tiler::for_spaces(&spaces, 1024);
+        let mut bins = Bins::new(0, 1024);
+        bins.object(1100, 16);
+        tiler.add_bins(&bins);
     }
 
     #[test]
