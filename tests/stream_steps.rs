@@ -527,6 +527,46 @@ fn region_evacuated_frames_drop_each_evacuated_regions_old_copies() {
     assert!(checked > 0);
 }
 
+/// Each space's `used` tiles, by the space's start.
+fn used_tiles(f: &Frame) -> std::collections::BTreeMap<u64, Vec<u32>> {
+    f.spaces
+        .iter()
+        .map(|s| (s.start, s.stream(standard::USED).unwrap_or(&[]).to_vec()))
+        .collect()
+}
+
+#[test]
+fn region_copies_drawn_during_a_pause_sit_in_the_tiles_the_pause_leaves_them_in() {
+    // The frames before `freed` draw the pause's copies from bins made once; `freed` walks the
+    // regions as the pause leaves them. Tile for tile, they must agree: a copy drawn in the
+    // wrong tile or region, or left out, shows here.
+    let (_, frames) = recorded_steps("region", "copies-in-place-region", &[]);
+    let steps: Vec<&Frame> = frames
+        .iter()
+        .filter(|f| f.event == StreamEvent::Step)
+        .collect();
+    let mut checked = 0;
+    for w in steps.windows(2) {
+        let (before, freed) = (w[0], w[1]);
+        if before.gc != freed.gc || kind(freed) != "region.freed" {
+            continue;
+        }
+        assert_eq!(kind(before), "region.references");
+        let (drawn, left) = (used_tiles(before), used_tiles(freed));
+        for (start, tiles) in &left {
+            let empty = vec![0; tiles.len()];
+            let drawn_tiles = drawn.get(start).unwrap_or(&empty);
+            assert_eq!(
+                drawn_tiles, tiles,
+                "GC({:?}): the region at {start:#x}, drawn during the pause vs left by it",
+                freed.gc
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked} pauses checked");
+}
+
 #[test]
 fn region_cset_frames_mark_the_collection_set_regions() {
     let (rec, frames) = recorded_steps("region", "cset-region", &[]);
