@@ -355,6 +355,13 @@ pub trait Collector: Send + Sync {
         false
     }
 
+    /// Bins every live object into `tiles` for a heap-stream frame (world stopped, every
+    /// mutator flushed), if the collector knows a quicker way than the heap's walk (bins kept
+    /// from the last frame for what has not changed since). False: the heap walks.
+    fn tile_objects(&self, _tiles: &mut gcvm_tracer::stream::Tiler) -> bool {
+        false
+    }
+
     /// `is_dead` for a walk of the whole heap (world stopped): what it needs is gathered once,
     /// so the walk takes no lock per object. `None`: nothing the walk finds is dead.
     fn dead_test(&self) -> Option<DeadTest<'_>> {

@@ -823,8 +823,12 @@ impl Heap {
         tiler.finish()
     }
 
-    /// Bins every object of the heap into `tiler` (with the world stopped).
+    /// Bins every object of the heap into `tiler` (with the world stopped, every mutator
+    /// flushed): the collector's way if it has one, else a walk.
     pub fn tile_objects(&self, tiler: &mut gcvm_tracer::stream::Tiler) {
+        if self.collector.tile_objects(tiler) {
+            return;
+        }
         self.for_each_object(|obj| {
             let size = self.memory.object_size(&self.types, obj);
             tiler.object(obj.offset() as u64, size as u64);

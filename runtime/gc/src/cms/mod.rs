@@ -101,6 +101,7 @@ use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::{LocalQueue, QueueSet};
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::steps::{self, kb, ConcurrentSteps};
+use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
 use parking_lot::{Condvar, Mutex, RwLock};
 use spans::{class_for, slots_in_span, Pool, SpanKind, CLASS_SIZES, SPAN_SIZE};
@@ -244,6 +245,18 @@ pub struct ConcurrentMarkSweep {
     /// Free slot bytes left in the spans swept since the last remark (fragmentation).
     swept_free_bytes: AtomicUsize,
     controller: Mutex<Option<Controller>>,
+    /// Each span's objects as the viewer's last frame binned them (`Collector::tile_objects`).
+    tiles: Mutex<Option<TileCache>>,
+}
+
+/// The objects of each span, binned for heap-stream frames. A frame rebins only the spans
+/// touched since the last one (`Span::touched`): during a concurrent phase most spans do not
+/// change between two frames, and walking all of them made a marking frame cost a whole-heap
+/// walk. Dropped when what makes an object dead changes (the sweep epoch, the mark bitmap
+/// cleared) and when the tile size changes.
+struct TileCache {
+    tile_size: u64,
+    spans: Vec<Option<Bins>>,
 }
 
 /// A mutator's allocation state: one cursor per size class.
@@ -363,6 +376,7 @@ impl ConcurrentMarkSweep {
             allocated_black: AtomicU64::new(0),
             swept_free_bytes: AtomicUsize::new(0),
             controller: Mutex::new(None),
+            tiles: Mutex::new(None),
         })
     }
 
@@ -429,11 +443,14 @@ impl ConcurrentMarkSweep {
                     }
                     c.next += 1;
                 }
+                let full = c.span as usize;
+                self.pool.lock().spans[full].touched = true;
                 local.cursors[class] = None;
             }
             let span = self.take_span(class)?;
             let (start, resume_at) = {
-                let pool = self.pool.lock();
+                let mut pool = self.pool.lock();
+                pool.spans[span as usize].touched = true;
                 (pool.start_of(span), pool.spans[span as usize].resume_at)
             };
             local.cursors[class] = Some(Cursor {
@@ -551,6 +568,7 @@ impl ConcurrentMarkSweep {
         for (class, cursor) in local.cursors.iter_mut().enumerate() {
             if let Some(c) = cursor.take() {
                 pool.spans[c.span as usize].resume_at = c.next as u32;
+                pool.spans[c.span as usize].touched = true;
                 if c.next < c.slots {
                     pool.partial[class].push(c.span);
                 }
@@ -651,38 +669,48 @@ impl ConcurrentMarkSweep {
     // ---- step frames ----
 
     /// Adds the `marked` stream (each marked object's bytes) and the span streams; with
-    /// `objects`, bins every object too (in a pause: the heap is busy being collected).
+    /// `objects`, bins every object too (in a pause; concurrent frames have the VM do it).
     fn tile_marking(&self, tiles: &mut Tiler, objects: bool) {
+        if objects {
+            self.tile_objects(tiles);
+        }
         let ranges = self.parseable_ranges();
         let bitmap = self.bitmap.read();
-        let marked = |tiles: &mut Tiler, at: usize, size: usize| {
-            let a = at as u64;
-            tiles.set_range(STREAM_MARKED, a, a + size as u64, size as u64, true);
-        };
         for (start, end) in ranges {
-            if !objects {
-                // Concurrent frames: the VM bins the objects; only the marked ones are walked.
-                for at in bitmap.marked(start, end) {
-                    let size = self.memory.object_size(&self.types, Ref::from_offset(at));
-                    marked(tiles, at, size);
-                }
-                continue;
-            }
-            let mut at = start;
-            while at < end {
-                let obj = Ref::from_offset(at);
-                let size = self.memory.object_size(&self.types, obj);
-                if self.memory.read_u32(at + TYPE_OFFSET) != FILLER_TYPE {
-                    tiles.object(at as u64, size as u64);
-                    if bitmap.is_marked(at) {
-                        marked(tiles, at, size);
-                    }
-                }
-                at += size;
+            for at in bitmap.marked(start, end) {
+                let size = self.memory.object_size(&self.types, Ref::from_offset(at)) as u64;
+                tiles.set_range(STREAM_MARKED, at as u64, at as u64 + size, size, true);
             }
         }
         drop(bitmap);
         self.gather_streams(tiles);
+    }
+
+    /// Span `s`'s live objects (fillers and the unswept garbage of the last mark left out),
+    /// binned for tiles of `tile_size` counted from the heap's start.
+    fn bin_span(&self, pool: &Pool, s: usize, bitmap: &MarkBitmap, tile_size: u64) -> Bins {
+        let mut bins = Bins::new(pool.base as u64, tile_size);
+        let start = pool.start_of(s as u32);
+        let unswept = pool.spans[s].swept_epoch != self.sweep_epoch.load(Ordering::Acquire);
+        let mut bin = |at: usize| {
+            let obj = Ref::from_offset(at);
+            if self.memory.read_u32(at + TYPE_OFFSET) != FILLER_TYPE
+                && !(unswept && !bitmap.is_marked(at))
+            {
+                bins.object(at as u64, self.memory.object_size(&self.types, obj) as u64);
+            }
+        };
+        match pool.spans[s].kind {
+            SpanKind::Small { class } => {
+                let slot = CLASS_SIZES[class as usize] as usize;
+                for k in 0..slots_in_span(class as usize) {
+                    bin(start + k * slot);
+                }
+            }
+            SpanKind::LargeHead { .. } => bin(start),
+            SpanKind::Free | SpanKind::LargeTail => {}
+        }
+        bins
     }
 
     /// A step frame of a pause (initial mark, remark): every object, marked bytes, spans.
@@ -762,6 +790,7 @@ impl ConcurrentMarkSweep {
         let mut pool = self.pool.lock();
         pool.spans[span as usize].swept_epoch = self.sweep_epoch.load(Ordering::Acquire);
         pool.spans[span as usize].resume_at = 0;
+        pool.spans[span as usize].touched = true;
         if live == 0 {
             pool.release(span);
             return false;
@@ -782,6 +811,7 @@ impl ConcurrentMarkSweep {
             let epoch = self.sweep_epoch.load(Ordering::Acquire);
             for s in head..head + spans {
                 pool.spans[s as usize].swept_epoch = epoch;
+                pool.spans[s as usize].touched = true;
             }
         } else {
             pool.release(head);
@@ -801,6 +831,7 @@ impl ConcurrentMarkSweep {
 
     /// At remark (or a full collection): every span in use joins the sweep backlog.
     fn start_sweep(&self) {
+        *self.tiles.lock() = None;
         self.sweep_epoch.fetch_add(1, Ordering::AcqRel);
         self.swept_free_bytes.store(0, Ordering::Relaxed);
         let mut pool = self.pool.lock();
@@ -864,6 +895,7 @@ impl ConcurrentMarkSweep {
     /// Pause Initial Mark: the snapshot's roots.
     /// Starts a mark from scratch (in a pause): no marks, no SATB entries, no grey objects.
     fn reset_marking(&self) {
+        *self.tiles.lock() = None;
         let mut bitmap = self.bitmap.write();
         let end = self.committed_end();
         bitmap.cover(end);
@@ -1459,6 +1491,33 @@ impl Collector for ConcurrentMarkSweep {
         let span = pool.span_of(obj.offset());
         pool.spans[span].swept_epoch != self.sweep_epoch.load(Ordering::Acquire)
             && !self.bitmap.read().is_marked(obj.offset())
+    }
+
+    /// The spans touched since the last frame are binned again; the others' bins are kept.
+    fn tile_objects(&self, tiles: &mut Tiler) -> bool {
+        let tile_size = tiles.tile_size();
+        let mut cache = self.tiles.lock();
+        let mut pool = self.pool.lock();
+        let committed = pool.committed;
+        let cache = match &mut *cache {
+            Some(c) if c.tile_size == tile_size => c,
+            stale => stale.insert(TileCache {
+                tile_size,
+                spans: Vec::new(),
+            }),
+        };
+        cache.spans.resize(committed.max(cache.spans.len()), None);
+        let bitmap = self.bitmap.read_recursive();
+        for s in 0..committed {
+            if pool.spans[s].touched || cache.spans[s].is_none() {
+                cache.spans[s] = Some(self.bin_span(&pool, s, &bitmap, tile_size));
+                pool.spans[s].touched = false;
+            }
+            if let Some(bins) = &cache.spans[s] {
+                tiles.add_bins(bins);
+            }
+        }
+        true
     }
 
     /// The unswept spans, listed once; the mark bitmap, read only for their objects.

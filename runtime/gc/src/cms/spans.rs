@@ -81,6 +81,9 @@ pub struct Span {
     /// were full when the last cursor left the span (slots free up only by sweeping, which
     /// resets it to 0). So a span passed from thread to thread is scanned once, not per owner.
     pub resume_at: u32,
+    /// Its objects may have changed since the viewer's tiles last binned it (`TileCache`):
+    /// set when the span is made, freed, swept, handed to a mutator or left by one.
+    pub touched: bool,
 }
 
 /// The span table and the lists spans move between.
@@ -108,6 +111,7 @@ impl Pool {
                     kind: SpanKind::Free,
                     swept_epoch: 0,
                     resume_at: 0,
+                    touched: true,
                 };
                 max_spans
             ],
@@ -147,6 +151,7 @@ impl Pool {
             kind: SpanKind::Small { class: class as u8 },
             swept_epoch: epoch,
             resume_at: 0,
+            touched: true,
         };
         let start = self.start_of(span);
         let slot = CLASS_SIZES[class] as usize;
@@ -177,12 +182,14 @@ impl Pool {
                         },
                         swept_epoch: epoch,
                         resume_at: 0,
+                        touched: true,
                     };
                     for t in first + 1..first + n {
                         self.spans[t] = Span {
                             kind: SpanKind::LargeTail,
                             swept_epoch: epoch,
                             resume_at: 0,
+                            touched: true,
                         };
                     }
                     return Some(first as u32);
@@ -202,6 +209,7 @@ impl Pool {
         };
         for s in span as usize..span as usize + n {
             self.spans[s].kind = SpanKind::Free;
+            self.spans[s].touched = true;
             self.free.push(s as u32);
         }
         self.free.sort_unstable_by(|a, b| b.cmp(a));
