@@ -5,9 +5,12 @@
 
 mod support;
 
+use gcvm_tools::heap_objects;
+use gcvm_tools::reader::{Event, TraceReader};
 use gcvm_tracer::stream::record::Recording;
 use gcvm_tracer::stream::{standard, Frame, StreamEvent};
-use std::path::PathBuf;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
 use support::*;
 
 fn gcbench_classes() -> PathBuf {
@@ -209,6 +212,145 @@ fn after_mark_compact_marked_the_marked_total_equals_the_live_bytes_after_the_co
         checked += 1;
     }
     assert!(checked >= 2, "{checked} marked steps");
+}
+
+/// BinaryTrees 4 under mark-compact at -Xmx16m (a few full collections), traced and recorded
+/// with every step in the same run, so both see the same collections: the trace's path and
+/// the recording's frames.
+fn traced_and_recorded_binary_trees(label: &str) -> (PathBuf, Recording, Vec<Frame>) {
+    let dir = scratch_dir(&format!("stream-steps-{label}"));
+    let (trace, live) = (dir.join("run.gct"), dir.join("live.gcs"));
+    let classes = compile_java_cached(
+        "binary-trees",
+        &[repo_root().join("programs").join("BinaryTrees.java")],
+    );
+    let run = run_gcvm(&[
+        "run",
+        "--gc",
+        "mark-compact",
+        "-Xmx16m",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--stream-record",
+        live.to_str().unwrap(),
+        "--stream-tick",
+        "0",
+        "-cp",
+        classes.to_str().unwrap(),
+        "BinaryTrees",
+        "4",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
+    let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
+    let frames = rec
+        .frames
+        .iter()
+        .map(|f| Frame::decode(f).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    (trace, rec, frames)
+}
+
+/// What a collection's trace events say survived it: objects moved or kept alive (by their
+/// address before the collection) and runs of objects moved together (address ranges).
+#[derive(Default)]
+struct Survivors {
+    addrs: HashSet<u64>,
+    ranges: Vec<std::ops::Range<u64>>,
+}
+
+impl Survivors {
+    fn include(&self, addr: u64) -> bool {
+        self.addrs.contains(&addr) || self.ranges.iter().any(|r| r.contains(&addr))
+    }
+}
+
+/// Per collection (the trace's gc id), the survivors its events name; deaths are implicit.
+fn survivors_per_collection(trace: &Path) -> BTreeMap<u32, Survivors> {
+    let mut reader = TraceReader::open(trace).unwrap_or_else(|e| panic!("{e}"));
+    let mut out: BTreeMap<u32, Survivors> = BTreeMap::new();
+    let mut current: Option<u32> = None;
+    while let Some((_, ev)) = reader.next_event().unwrap_or_else(|e| panic!("{e}")) {
+        let in_gc = || current.expect("a survivor event outside a collection");
+        match ev {
+            Event::GcStart { gc_id, .. } => {
+                current = Some(gc_id);
+                out.entry(gc_id).or_default();
+            }
+            Event::GcEnd { .. } => current = None,
+            Event::Move { from, .. } | Event::KeepAlive { addr: from } => {
+                out.get_mut(&in_gc()).unwrap().addrs.insert(from);
+            }
+            Event::RegionMove { from, bytes, .. } => {
+                out.get_mut(&in_gc())
+                    .unwrap()
+                    .ranges
+                    .push(from..from + bytes);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The bytes of `objects` (address, size) in each of `tiles` tiles of `tile_size` from
+/// `start`, an object split over the tiles it overlaps.
+fn bytes_per_tile(objects: &[(u64, u64)], start: u64, tile_size: u64, tiles: usize) -> Vec<u64> {
+    let mut bins = vec![0u64; tiles];
+    for &(addr, size) in objects {
+        let mut at = addr;
+        while at < addr + size {
+            let tile = ((at - start) / tile_size) as usize;
+            let tile_end = start + (tile as u64 + 1) * tile_size;
+            let part = tile_end.min(addr + size) - at;
+            assert!(
+                tile < tiles,
+                "object at {addr:#x} ({size} bytes) past the last tile"
+            );
+            bins[tile] += part;
+            at += part;
+        }
+    }
+    bins
+}
+
+#[test]
+fn after_mark_compact_marked_each_tiles_marked_bytes_are_the_bytes_of_the_objects_that_survive_in_it(
+) {
+    let (trace, rec, frames) = traced_and_recorded_binary_trees("marked-tiles-mc");
+    let survivors = survivors_per_collection(&trace);
+    let mut checked = 0;
+    for f in frames.iter().filter(|f| kind(f) == "mark-compact.marked") {
+        let gc = f.gc.unwrap();
+        let [space] = &f.spaces[..] else {
+            panic!("GC({gc}): {} spaces", f.spaces.len())
+        };
+        let survived = &survivors[&gc];
+        let before =
+            heap_objects(&trace, &format!("gc:{gc}:start")).unwrap_or_else(|e| panic!("{e}"));
+        let live: Vec<(u64, u64)> = before
+            .iter()
+            .filter(|o| survived.include(o.addr))
+            .map(|o| (o.addr, o.size))
+            .collect();
+        let expected = bytes_per_tile(
+            &live,
+            space.start,
+            rec.bootstrap.tile_size,
+            space.tiles as usize,
+        );
+        let marked = space.stream(standard::COUNT).expect("a marked stream");
+        assert_eq!(marked.len(), expected.len(), "GC({gc}): tiles");
+        for (tile, (&m, &e)) in marked.iter().zip(&expected).enumerate() {
+            assert_eq!(
+                u64::from(m),
+                e,
+                "GC({gc}) tile {tile} (at {:#x}): marked bytes vs bytes of survivors",
+                space.start + tile as u64 * rec.bootstrap.tile_size
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked} collections checked");
 }
 
 #[test]
