@@ -358,7 +358,7 @@ pub trait Collector: Send + Sync {
     /// Bins every live object into `tiles` for a heap-stream frame (world stopped, every
     /// mutator flushed), if the collector knows a quicker way than the heap's walk (bins kept
     /// from the last frame for what has not changed since). False: the heap walks.
-    fn tile_objects(&self, _tiles: &mut gcvm_tracer::stream::Tiler) -> bool {
+    fn tile_objects(&self, _tiles: &mut Tiler) -> bool {
         false
     }
 
@@ -419,6 +419,10 @@ pub trait StwCollector: Send {
     }
     /// See `Collector::gather_streams`.
     fn gather_streams(&self, _tiles: &mut Tiler) {}
+    /// See `Collector::tile_objects`.
+    fn tile_objects(&mut self, _tiles: &mut Tiler) -> bool {
+        false
+    }
     /// See `Collector::step_kinds`.
     fn step_kinds(&self) -> &'static [&'static StepKind] {
         &[]
@@ -516,6 +520,9 @@ impl<C: StwCollector> Collector for Stw<C> {
     }
     fn gather_streams(&self, tiles: &mut Tiler) {
         self.inner.lock().gather_streams(tiles)
+    }
+    fn tile_objects(&self, tiles: &mut Tiler) -> bool {
+        self.inner.lock().tile_objects(tiles)
     }
     fn step_kinds(&self) -> &'static [&'static StepKind] {
         self.inner.lock().step_kinds()

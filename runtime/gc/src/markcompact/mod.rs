@@ -134,7 +134,7 @@ use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::{align_down_page, workers_for};
-use crate::shared::steps::{self, kb};
+use crate::shared::steps::{self, kb, BumpBins};
 use crate::shared::workers::{
     report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
     DEFAULT_SHARED_CAPACITY,
@@ -185,8 +185,10 @@ static STEP_COMPACTED: StepKind = StepKind {
 };
 /// What a pause's in-place step frames (marked, planned, updated) bin once: the objects and
 /// the marks do not change between them.
-#[derive(Default)]
 struct InPlaceBins {
+    /// The last heap frame's bins (the objects before the collection, in `epoch`).
+    seed: Option<BumpBins>,
+    epoch: u64,
     objects: Option<Bins>,
     marked: Option<Bins>,
     /// Marked objects at or above the dense prefix's end (known once planned).
@@ -438,6 +440,10 @@ pub struct MarkCompact {
     /// Bounds of the marking queues: tasks per worker deque, tasks in the shared list.
     mark_queue_capacities: (usize, usize),
     last: CollectionStats,
+    /// Collections so far: what `[start, top)` holds changes with each.
+    epoch: u64,
+    /// The objects as the viewer's last frame binned them.
+    frame_bins: Option<BumpBins>,
 }
 
 impl MarkCompact {
@@ -463,6 +469,8 @@ impl MarkCompact {
             gc_threads: ctx.config.gc_threads.max(1),
             mark_queue_capacities: (DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY),
             last: CollectionStats::default(),
+            epoch: 0,
+            frame_bins: None,
         })
     }
 
@@ -600,30 +608,25 @@ impl MarkCompact {
 
     // ---- phase 3 ----
 
-    /// Points every root and every live object's fields at the forwarding addresses.
-    /// At the end of marking (every object still in place): bins every object, the marked
-    /// ones' bytes, and the planned dense prefix's end into `tiles`.
-    /// Bins every object of `[start, top)` (fillers left out) into `tiles`.
-    fn tile_objects(&self, tiles: &mut Tiler) {
-        steps::tile_range(&self.memory, &self.types, tiles, self.start, self.top);
-    }
-
     /// The objects, the `marked` stream (every marked object's bytes) and, with `dense_end`,
     /// the `forwarded` stream (marked objects at or above it) and the dense prefix's
     /// separator. The objects stay put until the compaction, so `bins` keeps what the first
     /// frame walked for the frames after it.
     fn tile_in_place(&self, tiles: &mut Tiler, bins: &mut InPlaceBins, dense_end: Option<usize>) {
         let tile_size = tiles.tile_size();
+        let (start, top, epoch) = (self.start, self.top, bins.epoch);
+        let seed = &mut bins.seed;
         let objects = bins.objects.get_or_insert_with(|| {
-            let mut objects = Bins::new(self.start as u64, tile_size);
-            steps::bin_range(
+            BumpBins::update(
+                seed,
                 &self.memory,
                 &self.types,
-                &mut objects,
-                self.start,
-                self.top,
-            );
-            objects
+                start,
+                top,
+                epoch,
+                tile_size,
+            )
+            .clone()
         });
         tiles.add_bins(objects);
         if bins.marked.is_none() || (dense_end.is_some() && bins.forwarded.is_none()) {
@@ -676,6 +679,7 @@ impl MarkCompact {
         );
     }
 
+    /// Points every root and every live object's fields at the forwarding addresses.
     fn update_references(&self, pool: &WorkerPool, roots: &mut dyn RootSource, dense_end: usize) {
         let memory = &*self.memory;
         let forwardee = |r: Ref| -> Ref {
@@ -875,7 +879,14 @@ impl StwCollector for MarkCompact {
         stats.times.mark = t.elapsed();
 
         let used = (self.top - self.start) as u64;
-        let mut bins = InPlaceBins::default();
+        let mut bins = InPlaceBins {
+            seed: self.frame_bins.clone(),
+            epoch: self.epoch,
+            objects: None,
+            marked: None,
+            forwarded: None,
+        };
+        self.epoch += 1;
         self.step_in_place(
             events,
             &STEP_MARKED,
@@ -923,26 +934,34 @@ impl StwCollector for MarkCompact {
         let t = Instant::now();
         self.compact(new_top, &preserved, events, &mut stats);
         stats.times.compact = t.elapsed();
-        steps::take(
-            events,
-            &STEP_COMPACTED,
-            || self.spaces(),
-            || {
-                let after = (self.top - self.start) as u64;
-                format!(
-                    "Compacted: {} KB in use, {} KB freed",
-                    kb(after),
-                    kb(used - after)
-                )
-            },
-            |tiles| {
-                self.tile_objects(tiles);
-                if dense_end > self.start {
-                    tiles.separator(dense_end as u64);
-                }
-                tiles.separator(self.top as u64);
-            },
-        );
+        if events.wants_step(&STEP_COMPACTED) {
+            // The heap the pause ends with: binned for the pause's end frame too.
+            let spaces = self.spaces();
+            let (start, top, epoch) = (self.start, self.top, self.epoch);
+            let (memory, types, frame_bins) = (&self.memory, &self.types, &mut self.frame_bins);
+            steps::take(
+                events,
+                &STEP_COMPACTED,
+                || spaces,
+                || {
+                    let after = (top - start) as u64;
+                    format!(
+                        "Compacted: {} KB in use, {} KB freed",
+                        kb(after),
+                        kb(used - after)
+                    )
+                },
+                |tiles| {
+                    let ts = tiles.tile_size();
+                    let bins = BumpBins::update(frame_bins, memory, types, start, top, epoch, ts);
+                    tiles.add_bins(bins);
+                    if dense_end > start {
+                        tiles.separator(dense_end as u64);
+                    }
+                    tiles.separator(top as u64);
+                },
+            );
+        }
 
         let used_after = self.used();
         if used_after * 100 > GROW_THRESHOLD_PERCENT * self.capacity() {
@@ -977,6 +996,23 @@ impl StwCollector for MarkCompact {
 
     fn max_capacity(&self) -> usize {
         self.reserved_end - self.start
+    }
+
+    /// The objects: those binned for the last frame, and those allocated since.
+    fn tile_objects(&mut self, tiles: &mut Tiler) -> bool {
+        let ts = tiles.tile_size();
+        let (start, top, epoch) = (self.start, self.top, self.epoch);
+        let (memory, types) = (&self.memory, &self.types);
+        tiles.add_bins(BumpBins::update(
+            &mut self.frame_bins,
+            memory,
+            types,
+            start,
+            top,
+            epoch,
+            ts,
+        ));
+        true
     }
 
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {

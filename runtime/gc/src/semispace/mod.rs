@@ -144,7 +144,7 @@ use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE, MIN_OBJECT_SIZE};
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor, References};
 use crate::shared::sizing::{align_down_page, workers_for};
-use crate::shared::steps::{self, kb};
+use crate::shared::steps::{self, kb, BumpBins};
 use crate::shared::workers::{
     report_activity, Tasks, WorkerPool, WorkerStats, DEFAULT_LOCAL_CAPACITY,
     DEFAULT_SHARED_CAPACITY,
@@ -199,8 +199,11 @@ struct StepView {
     from: (usize, usize),
     granularity: StepGranularity,
     progress: ProgressCounter,
-    /// From-space's objects, binned at the first frame: they stay put while the copy runs.
+    /// From-space's objects, binned at the first frame (starting from those the last heap
+    /// frame binned, `frame_bins`): they stay put while the copy runs.
     from_bins: Option<Bins>,
+    frame_bins: Option<BumpBins>,
+    epoch: u64,
     /// The copies binned so far, `[to-space start, to_binned)`: each frame bins only the
     /// copies made since the last one.
     to_bins: Option<Bins>,
@@ -208,13 +211,21 @@ struct StepView {
 }
 
 impl StepView {
-    fn new(spaces: Vec<SpaceInfo>, from: (usize, usize), granularity: StepGranularity) -> StepView {
+    fn new(
+        spaces: Vec<SpaceInfo>,
+        from: (usize, usize),
+        granularity: StepGranularity,
+        frame_bins: Option<BumpBins>,
+        epoch: u64,
+    ) -> StepView {
         StepView {
             spaces,
             from,
             granularity,
             progress: ProgressCounter::default(),
             from_bins: None,
+            frame_bins,
+            epoch,
             to_bins: None,
             to_binned: 0,
         }
@@ -328,6 +339,10 @@ pub struct SemiSpace {
     /// Bounds of the copy queues: tasks per worker deque, tasks in the shared list.
     queue_capacities: (usize, usize),
     last: CollectionStats,
+    /// Collections so far: what from-space holds changes with each.
+    epoch: u64,
+    /// From-space's objects as the viewer's last frame binned them.
+    frame_bins: Option<BumpBins>,
 }
 
 /// The smallest a half may be: room for a TLAB and some objects.
@@ -358,6 +373,8 @@ impl SemiSpace {
             gc_threads: ctx.config.gc_threads.max(1),
             queue_capacities: (DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY),
             last: CollectionStats::default(),
+            epoch: 0,
+            frame_bins: None,
         })
     }
 
@@ -395,12 +412,18 @@ impl SemiSpace {
     }
 
     /// The `flip` step: the halves have swapped; the new from-space holds the copies.
-    fn step_flip(&self, events: &mut dyn GcEventSink, live: usize) {
+    fn step_flip(&mut self, events: &mut dyn GcEventSink, live: usize) {
+        if !events.wants_step(&STEP_FLIP) {
+            return;
+        }
         let h = *self.from_half();
+        let spaces = self.spaces();
+        let (memory, types, epoch) = (&self.memory, &self.types, self.epoch);
+        let frame_bins = &mut self.frame_bins;
         steps::take(
             events,
             &STEP_FLIP,
-            || self.spaces(),
+            || spaces,
             || {
                 format!(
                     "Flip: {} KB live copied; the other half is empty",
@@ -408,7 +431,10 @@ impl SemiSpace {
                 )
             },
             |tiles| {
-                steps::tile_range(&self.memory, &self.types, tiles, h.start, h.top);
+                // The heap the pause ends with: binned for the pause's end frame too.
+                let ts = tiles.tile_size();
+                let bins = BumpBins::update(frame_bins, memory, types, h.start, h.top, epoch, ts);
+                tiles.add_bins(bins);
                 tiles.separator(h.top as u64);
             },
         );
@@ -483,10 +509,11 @@ impl Evacuator<'_> {
                 }
             },
             |tiles| {
+                let (frame_bins, epoch) = (&mut view.frame_bins, view.epoch);
                 let from_bins = view.from_bins.get_or_insert_with(|| {
-                    let mut bins = Bins::new(from.0 as u64, tiles.tile_size());
-                    steps::bin_range(memory, types, &mut bins, from.0, from.1);
-                    bins
+                    let (start, top) = from;
+                    let ts = tiles.tile_size();
+                    BumpBins::update(frame_bins, memory, types, start, top, epoch, ts).clone()
                 });
                 tiles.add_bins(from_bins);
                 let to_bins = view
@@ -1260,6 +1287,8 @@ impl StwCollector for SemiSpace {
         let used_before = self.used();
         let workers = self.workers_for_next_collection();
         let to = 1 - self.from;
+        let epoch = self.epoch;
+        self.epoch += 1;
         let to_half = self.halves[to];
         let mut stats = CollectionStats {
             workers,
@@ -1270,6 +1299,8 @@ impl StwCollector for SemiSpace {
                 self.spaces(),
                 (self.from_half().start, self.from_half().top),
                 events.step_granularity(),
+                self.frame_bins.clone(),
+                epoch,
             )
         });
         let top = if workers == 1 {
@@ -1349,6 +1380,23 @@ impl StwCollector for SemiSpace {
     /// The viewer sees the allocation top of the half in use (a boundary that moves).
     fn gather_streams(&self, tiles: &mut Tiler) {
         tiles.separator(self.from_half().top as u64);
+    }
+
+    /// From-space's objects: those binned for the last frame, and those allocated since.
+    fn tile_objects(&mut self, tiles: &mut Tiler) -> bool {
+        let h = *self.from_half();
+        let (memory, types) = (&self.memory, &self.types);
+        let ts = tiles.tile_size();
+        tiles.add_bins(BumpBins::update(
+            &mut self.frame_bins,
+            memory,
+            types,
+            h.start,
+            h.top,
+            self.epoch,
+            ts,
+        ));
+        true
     }
 
     /// The `grey` stream of `scan` step frames.

@@ -76,6 +76,52 @@ pub fn bin_range(
     each_object(memory, types, start, end, |at, size| bins.object(at, size));
 }
 
+/// The objects of a bump-allocated space `[start, top)`, binned as its top moves: between
+/// two collections nothing below the top changes place or size (every mutator is flushed
+/// for a frame, its TLAB's tail a filler for good), so each frame bins only the objects
+/// allocated since the last one. `epoch` names the space's contents (the collector's count of
+/// collections): another epoch, start or tile size starts over.
+#[derive(Clone, Debug)]
+pub struct BumpBins {
+    start: usize,
+    epoch: u64,
+    binned_to: usize,
+    bins: Bins,
+}
+
+impl BumpBins {
+    /// The bins of `[start, top)` in `epoch`, extending `cached` or starting it over.
+    #[allow(clippy::too_many_arguments)]
+    pub fn update<'a>(
+        cached: &'a mut Option<BumpBins>,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        start: usize,
+        top: usize,
+        epoch: u64,
+        tile_size: u64,
+    ) -> &'a Bins {
+        let current = cached.as_ref().is_some_and(|b| {
+            b.start == start
+                && b.epoch == epoch
+                && b.bins.tile_size() == tile_size
+                && b.binned_to <= top
+        });
+        if !current {
+            *cached = Some(BumpBins {
+                start,
+                epoch,
+                binned_to: start,
+                bins: Bins::new(start as u64, tile_size),
+            });
+        }
+        let b = cached.as_mut().expect("set above");
+        bin_range(memory, types, &mut b.bins, b.binned_to, top);
+        b.binned_to = top;
+        &b.bins
+    }
+}
+
 /// `bytes` in KB, for titles.
 pub fn kb(bytes: u64) -> u64 {
     bytes.div_ceil(1024)
@@ -142,5 +188,72 @@ impl ConcurrentSteps {
         let info = StepInfo::new(self.kind, title(self.total));
         vm.concurrent_step(self.gc, self.n, gc_ms, &info, current, fill);
         self.gathering += t.elapsed();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::RESERVED_PREFIX;
+    use crate::object::{Shape, TypeInfo};
+
+    const NODE: u32 = 10;
+
+    fn heap() -> (HeapMemory, TypeRegistry) {
+        let memory = HeapMemory::reserve(4 << 20).unwrap();
+        let types = TypeRegistry::new();
+        let node = TypeInfo {
+            name: "Node".into(),
+            shape: Shape::Instance {
+                size: 24,
+                ref_offsets: Box::new([]),
+            },
+        };
+        types.register(NODE, node).unwrap();
+        (memory, types)
+    }
+
+    /// `n` nodes from `at`, then a filler of `gap` bytes; returns the end.
+    fn allocate(memory: &HeapMemory, at: usize, n: usize, gap: usize) -> usize {
+        for k in 0..n {
+            memory.init_header(at + 24 * k, NODE);
+        }
+        let end = at + 24 * n;
+        if gap > 0 {
+            memory.fill_gap(end, end + gap);
+        }
+        end + gap
+    }
+
+    fn whole(memory: &HeapMemory, types: &TypeRegistry, start: usize, top: usize) -> Bins {
+        let mut bins = Bins::new(start as u64, 1024);
+        bin_range(memory, types, &mut bins, start, top);
+        bins
+    }
+
+    #[test]
+    fn bump_bins_extended_as_the_top_moves_equal_the_whole_range_binned_at_once() {
+        let (memory, types) = heap();
+        let start = RESERVED_PREFIX;
+        let mut cached = None;
+        let mut top = start;
+        for (n, gap) in [(100, 40), (7, 0), (300, 1000), (1, 16)] {
+            top = allocate(&memory, top, n, gap);
+            let bins = BumpBins::update(&mut cached, &memory, &types, start, top, 0, 1024);
+            assert_eq!(*bins, whole(&memory, &types, start, top));
+        }
+    }
+
+    #[test]
+    fn bump_bins_of_another_epoch_start_over() {
+        let (memory, types) = heap();
+        let start = RESERVED_PREFIX;
+        let mut cached = None;
+        let top = allocate(&memory, start, 200, 0);
+        BumpBins::update(&mut cached, &memory, &types, start, top, 0, 1024);
+        // A collection: fewer objects, in place of the old ones.
+        let top = allocate(&memory, start, 50, 0);
+        let bins = BumpBins::update(&mut cached, &memory, &types, start, top, 1, 1024);
+        assert_eq!(*bins, whole(&memory, &types, start, top));
     }
 }

@@ -140,6 +140,11 @@ impl Bins {
         }
     }
 
+    /// The tile size the bins count in.
+    pub fn tile_size(&self) -> u64 {
+        1 << self.shift
+    }
+
     /// An object of `size` bytes at `addr`: objects come in address order.
     pub fn object(&mut self, addr: u64, size: u64) {
         if self.used.is_empty() {
