@@ -21,8 +21,9 @@ fn programs_classes() -> PathBuf {
     let sources = vec![
         root.join("programs").join("GCBench.java"),
         root.join("programs").join("LargeArrays.java"),
+        root.join("tests").join("region").join("RegionWorkout.java"),
     ];
-    compile_java_cached("stream-programs", &sources)
+    compile_java_cached("stream-programs-with-workout", &sources)
 }
 
 /// A program that collects often and runs long enough to be paused: `rounds` rounds of
@@ -214,6 +215,14 @@ fn tiles_recomputed_from_a_trace_equal_the_tiles_gathered_live_for_every_collect
     for (collector, frames) in results {
         eprintln!("{collector}: {frames} frames equal");
     }
+}
+
+#[test]
+fn tiles_recomputed_from_a_trace_equal_the_live_ones_through_marking_cycles_and_mixed_collections()
+{
+    // The region collector bins each region once per epoch and extends eden; marking, remark,
+    // scrubbing, cleanup and mixed collections must not leave a frame showing stale bins.
+    check_live_equals_trace("region", "RegionWorkout mixed", "8k");
 }
 
 #[test]

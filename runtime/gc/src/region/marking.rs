@@ -136,6 +136,11 @@ impl Marking {
             && !self.bitmap.read().is_marked(obj.offset())
     }
 
+    /// Region `i`'s line below which unmarked objects are dead (0: none are).
+    pub fn dead_below_line(&self, i: usize) -> usize {
+        self.dead_below[i].load(Ordering::Relaxed)
+    }
+
     /// Every region's line below which unmarked objects are dead (0: none are).
     pub fn dead_below_lines(&self) -> Vec<usize> {
         self.dead_below
@@ -465,6 +470,7 @@ impl RegionCollector {
 
     /// Pause Remark: finish marking, compute liveness, report survivors to the tracer.
     fn remark(&self, generation: u32, events: &mut dyn GcEventSink) -> GcOutcome {
+        self.frame_bins.lock().pause_begins();
         let _refine = self.refine_lock.lock();
         let _work = self.marking.work_lock.lock();
         let used = self.used();
@@ -570,6 +576,7 @@ impl RegionCollector {
     /// Pause Cleanup: free empty old regions and dead humongous objects, choose the mixed
     /// collection candidates.
     fn cleanup(&self, generation: u32, events: &mut dyn GcEventSink) -> GcOutcome {
+        self.frame_bins.lock().pause_begins();
         let _refine = self.refine_lock.lock();
         let _work = self.marking.work_lock.lock();
         let used_before = self.used();

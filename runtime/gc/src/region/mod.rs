@@ -231,6 +231,8 @@ pub struct RegionCollector {
     pub(crate) backed: Box<[AtomicBool]>,
     /// The evacuation pause's card-list buffers, kept between pauses.
     pub(crate) card_lists: Mutex<evacuate::CardLists>,
+    /// Each region's objects as the viewer's last heap frame binned them (region/steps.rs).
+    pub(crate) frame_bins: Mutex<steps::FrameBins>,
 }
 
 impl RegionCollector {
@@ -298,6 +300,7 @@ impl RegionCollector {
             start_marking: AtomicBool::new(false),
             mixed_phase: AtomicBool::new(false),
             gate: ConcurrentGate::default(),
+            frame_bins: Mutex::default(),
             wake: (Mutex::new(false), Condvar::new()),
             max_regions: geometry.count,
         })
@@ -452,6 +455,7 @@ impl RegionCollector {
     ) -> GcOutcome {
         let _refine = self.refine_lock.lock();
         let _mark = self.marking.work_lock.lock();
+        self.frame_bins.lock().pause_begins();
         let started = Instant::now();
         let full = match cause {
             GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch => true,
@@ -946,6 +950,16 @@ impl Collector for RegionCollector {
 
     fn max_capacity(&self) -> usize {
         self.max_regions * self.geometry.size
+    }
+
+    /// Each region's objects: those binned for the last frame, and eden's allocated since.
+    fn tile_objects(&self, tiles: &mut Tiler) -> bool {
+        let metas = self.state.lock().table.meta.clone();
+        let mut frame_bins = self.frame_bins.lock();
+        for (i, m) in metas.iter().enumerate() {
+            tiles.add_bins(frame_bins.region(self, i, m, tiles.tile_size()));
+        }
+        true
     }
 
     fn parseable_ranges(&self) -> Vec<(usize, usize)> {

@@ -120,6 +120,101 @@ pub(crate) static STEPS: [&StepKind; 10] = [
     &STEP_CLEANUP,
 ];
 
+/// Each region's objects as the viewer's last heap frame binned them. Between two pauses a
+/// region changes only by allocation above its top (eden's TLABs, a humongous object taking
+/// free regions), and scrubbing fills only objects the bins already leave out as dead: a
+/// frame rebins a region only when its role changed, and a bump-allocated one only above
+/// what it binned. Every pause starts a new epoch (`pause_begins`): its step frames take the
+/// regions as they were from the epoch before, and its `freed` step bins the regions as the
+/// pause leaves them, for the pause's end frame.
+#[derive(Default)]
+pub(crate) struct FrameBins {
+    epoch: u64,
+    regions: Vec<Option<RegionBins>>,
+}
+
+#[derive(Clone)]
+struct RegionBins {
+    epoch: u64,
+    role: Role,
+    top: usize,
+    binned_to: usize,
+    bins: Bins,
+}
+
+impl RegionBins {
+    /// Do these bins show region `m` (at `tile_size`), perhaps short of its top?
+    fn shows(&self, m: &RegionMeta, tile_size: u64) -> bool {
+        self.role == m.role
+            && self.bins.tile_size() == tile_size
+            && if bump_allocated(m.role) {
+                self.binned_to <= m.top
+            } else {
+                self.top == m.top
+            }
+    }
+}
+
+fn bump_allocated(role: Role) -> bool {
+    !matches!(
+        role,
+        Role::Free | Role::Uncommitted | Role::HumongousStart | Role::HumongousCont
+    )
+}
+
+impl FrameBins {
+    /// A pause begins: what the regions held until now is the last epoch's.
+    pub(crate) fn pause_begins(&mut self) {
+        self.epoch += 1;
+    }
+
+    /// Region `i` as `m` describes it now, binned for tiles of `tile_size`.
+    pub(crate) fn region(
+        &mut self,
+        c: &RegionCollector,
+        i: usize,
+        m: &RegionMeta,
+        tile_size: u64,
+    ) -> &Bins {
+        if self.regions.len() <= i {
+            self.regions.resize(i + 1, None);
+        }
+        let epoch = self.epoch;
+        let slot = &mut self.regions[i];
+        if !slot
+            .as_ref()
+            .is_some_and(|b| b.epoch == epoch && b.shows(m, tile_size))
+        {
+            *slot = None;
+        }
+        let b = slot.get_or_insert_with(|| c.fresh_bins(epoch, i, m, tile_size));
+        c.extend_bins(b, i, m);
+        &b.bins
+    }
+
+    /// Region `i` as the pause that just began found it (`m`, from `before`): the last
+    /// epoch's bins when they show it, extended to its top; else binned afresh.
+    pub(crate) fn before_pause(
+        &self,
+        c: &RegionCollector,
+        i: usize,
+        m: &RegionMeta,
+        tile_size: u64,
+    ) -> Bins {
+        let last = self
+            .regions
+            .get(i)
+            .and_then(Option::as_ref)
+            .filter(|b| b.epoch + 1 == self.epoch && b.shows(m, tile_size));
+        let mut b = match last {
+            Some(b) => b.clone(),
+            None => c.fresh_bins(self.epoch, i, m, tile_size),
+        };
+        c.extend_bins(&mut b, i, m);
+        b.bins
+    }
+}
+
 /// What an evacuation step frame draws (see the module comment).
 pub(crate) struct Picture<'a> {
     pub before: &'a [RegionMeta],
@@ -180,6 +275,45 @@ impl RegionCollector {
             .collect()
     }
 
+    /// Region `i`'s bins as `m` describes it, with nothing binned yet but a humongous
+    /// object (bump-allocated regions are binned by `extend_bins`).
+    fn fresh_bins(&self, epoch: u64, i: usize, m: &RegionMeta, tile_size: u64) -> RegionBins {
+        let bottom = self.geometry.bottom(i);
+        let mut bins = Bins::new(bottom as u64, tile_size);
+        if m.role == Role::HumongousStart && !self.marking.is_dead(i, Ref::from_offset(bottom)) {
+            self.for_each_object_in(i, m, |at, size| bins.object(at, size));
+        }
+        RegionBins {
+            epoch,
+            role: m.role,
+            top: m.top,
+            binned_to: bottom,
+            bins,
+        }
+    }
+
+    /// Bins the objects of bump-allocated region `i` from where `b` stopped up to its top,
+    /// leaving out fillers and the objects the last marking found dead (not scrubbed yet).
+    fn extend_bins(&self, b: &mut RegionBins, i: usize, m: &RegionMeta) {
+        if !bump_allocated(m.role) || b.binned_to >= m.top {
+            return;
+        }
+        let dead_below = self.marking.dead_below_line(i);
+        let bitmap = self.marking.bitmap.read_recursive();
+        let mut at = b.binned_to;
+        while at < m.top {
+            let obj = Ref::from_offset(at);
+            let size = self.memory.object_size(&self.types, obj);
+            let dead = at < dead_below && !bitmap.is_marked(at);
+            if self.memory.type_id(obj) != crate::object::FILLER_TYPE && !dead {
+                b.bins.object(at as u64, size as u64);
+            }
+            at += size;
+        }
+        b.binned_to = m.top;
+        b.top = m.top;
+    }
+
     /// Bins the objects of region `i` as `m` describes it (fillers left out).
     pub(crate) fn tile_region(&self, tiles: &mut Tiler, i: usize, m: &RegionMeta) {
         self.for_each_object_in(i, m, |at, size| tiles.object(at, size));
@@ -212,14 +346,11 @@ impl RegionCollector {
 
     /// Every region of `before`, binned for tiles of `tile_size`.
     fn bin_regions(&self, before: &[RegionMeta], tile_size: u64) -> Vec<Bins> {
+        let frame_bins = self.frame_bins.lock();
         before
             .iter()
             .enumerate()
-            .map(|(i, m)| {
-                let mut bins = Bins::new(self.geometry.bottom(i) as u64, tile_size);
-                self.for_each_object_in(i, m, |at, size| bins.object(at, size));
-                bins
-            })
+            .map(|(i, m)| frame_bins.before_pause(self, i, m, tile_size))
             .collect()
     }
 
@@ -355,8 +486,10 @@ impl RegionCollector {
             || self.spaces_of(metas),
             title,
             |tiles| {
+                // The regions as the pause leaves them: binned for its end frame too.
+                let mut frame_bins = self.frame_bins.lock();
                 for (i, m) in metas.iter().enumerate() {
-                    self.tile_region(tiles, i, m);
+                    tiles.add_bins(frame_bins.region(self, i, m, tiles.tile_size()));
                 }
             },
         );
