@@ -257,6 +257,10 @@ pub struct ConcurrentMarkSweep {
 struct TileCache {
     tile_size: u64,
     spans: Vec<Option<Bins>>,
+    /// Per span, its marked objects' bytes and, as of then, its kind and how many marks it
+    /// had: marks are only added while a cycle marks, so an unchanged count means unchanged
+    /// marks and the span is not walked again.
+    marked: Vec<Option<(SpanKind, u64, Bins)>>,
 }
 
 /// A mutator's allocation state: one cursor per size class.
@@ -674,16 +678,55 @@ impl ConcurrentMarkSweep {
         if objects {
             self.tile_objects(tiles);
         }
-        let ranges = self.parseable_ranges();
+        self.tile_marked(tiles);
+        self.gather_streams(tiles);
+    }
+
+    /// The `marked` stream: each span's marked objects, walked again only when its marks
+    /// changed since the last frame.
+    fn tile_marked(&self, tiles: &mut Tiler) {
+        let tile_size = tiles.tile_size();
+        let mut cache = self.tiles.lock();
+        let pool = self.pool.lock();
+        let cache = match &mut *cache {
+            Some(c) if c.tile_size == tile_size => c,
+            stale => stale.insert(TileCache {
+                tile_size,
+                spans: Vec::new(),
+                marked: Vec::new(),
+            }),
+        };
+        cache
+            .marked
+            .resize(pool.committed.max(cache.marked.len()), None);
         let bitmap = self.bitmap.read();
-        for (start, end) in ranges {
-            for at in bitmap.marked(start, end) {
-                let size = self.memory.object_size(&self.types, Ref::from_offset(at)) as u64;
-                tiles.set_range(STREAM_MARKED, at as u64, at as u64 + size, size, true);
+        for s in 0..pool.committed {
+            let kind = pool.spans[s].kind;
+            let start = pool.start_of(s as u32);
+            let end = match kind {
+                SpanKind::Small { class } => {
+                    start + slots_in_span(class as usize) * CLASS_SIZES[class as usize] as usize
+                }
+                SpanKind::LargeHead { .. } => start + 8,
+                SpanKind::Free | SpanKind::LargeTail => continue,
+            };
+            let count = bitmap.marked_count(start, end);
+            let slot = &mut cache.marked[s];
+            if !slot
+                .as_ref()
+                .is_some_and(|(k, c, _)| *k == kind && *c == count)
+            {
+                let mut bins = Bins::new(pool.base as u64, tile_size);
+                for at in bitmap.marked(start, end) {
+                    let size = self.memory.object_size(&self.types, Ref::from_offset(at));
+                    bins.object(at as u64, size as u64);
+                }
+                *slot = Some((kind, count, bins));
+            }
+            if let Some((_, _, bins)) = slot {
+                tiles.add_stream_bins(STREAM_MARKED, bins);
             }
         }
-        drop(bitmap);
-        self.gather_streams(tiles);
     }
 
     /// Span `s`'s live objects (fillers and the unswept garbage of the last mark left out),
@@ -1189,6 +1232,9 @@ impl ConcurrentMarkSweep {
             "GC({id}) Concurrent Mark {:.3}ms",
             mark_time.as_secs_f64() * 1e3
         ));
+        if let Some(line) = progress.borrow().log_line("Concurrent Mark", mark_time) {
+            vm.log_gc_detail("gc,streams", &line);
+        }
         let mut remark =
             |_: &mut dyn RootSource, events: &mut dyn GcEventSink| self.remark(generation, events);
         if vm
@@ -1223,6 +1269,9 @@ impl ConcurrentMarkSweep {
             "GC({id}) Concurrent Sweep {:.3}ms",
             sweep_time.as_secs_f64() * 1e3
         ));
+        if let Some(line) = progress.log_line("Concurrent Sweep", sweep_time) {
+            vm.log_gc_detail("gc,streams", &line);
+        }
         let mut stats = self.stats.lock();
         stats.last_mark = mark_time;
         stats.last_sweep = sweep_time;
@@ -1504,6 +1553,7 @@ impl Collector for ConcurrentMarkSweep {
             stale => stale.insert(TileCache {
                 tile_size,
                 spans: Vec::new(),
+                marked: Vec::new(),
             }),
         };
         cache.spans.resize(committed.max(cache.spans.len()), None);

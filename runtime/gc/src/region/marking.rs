@@ -398,6 +398,9 @@ impl RegionCollector {
                 mark_time.as_secs_f64() * 1e3
             ),
         );
+        if let Some(line) = progress.log_line("Concurrent Mark", mark_time) {
+            self.log_detail("gc,streams", &line);
+        }
         // Remark.
         let remarked = vm.request_pause(GcCause::Collector(PAUSE_REMARK), &mut |_roots, events| {
             self.remark(generation, events)

@@ -73,6 +73,27 @@ impl MarkBitmap {
 
     /// Clears the bits for `[from, to)` (both multiples of 512 bytes, one bitmap word) while
     /// others may read the bitmap: a collector's concurrent thread cleans it between uses.
+    /// How many addresses of `[from, to)` are marked: while marks are only ever added, a
+    /// range whose count has not changed has the same marks.
+    pub fn marked_count(&self, from: usize, to: usize) -> u64 {
+        let (first, end) = (self.bit(from), self.bit(to));
+        let mut count = 0u64;
+        let mut bit = first;
+        while bit < end {
+            let w = bit >> 6;
+            let Some(word) = self.words.get(w) else { break };
+            let lo = bit & 63;
+            let hi = (end - (w << 6)).min(64);
+            let mut v = word.load(Ordering::Relaxed) >> lo;
+            if hi - lo < 64 {
+                v &= (1u64 << (hi - lo)) - 1;
+            }
+            count += v.count_ones() as u64;
+            bit = (w + 1) << 6;
+        }
+        count
+    }
+
     pub fn clear_range(&self, from: usize, to: usize) {
         let (first, end) = (
             self.bit(from) >> 6,
@@ -142,6 +163,32 @@ impl Iterator for Marked<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marked_count_counts_the_marks_of_a_range_and_only_those() {
+        let base = 4096;
+        let bm = MarkBitmap::reserved(base, base + (1 << 20));
+        let marks = [0, 8, 504, 512, 520, 4096, 8192 + 8, 40000];
+        for m in marks {
+            bm.mark(base + m);
+        }
+        let count =
+            |from: usize, to: usize| marks.iter().filter(|&&m| m >= from && m < to).count() as u64;
+        for (from, to) in [
+            (0, 1 << 20),
+            (8, 512),
+            (0, 8),
+            (504, 4096),
+            (520, 40000),
+            (16, 24),
+        ] {
+            assert_eq!(
+                bm.marked_count(base + from, base + to),
+                count(from, to),
+                "{from}..{to}"
+            );
+        }
+    }
 
     #[test]
     fn a_reserved_bitmap_starts_clear_and_a_range_clears_while_shared() {

@@ -158,6 +158,21 @@ impl ConcurrentSteps {
         vm.wants_step(self.kind)
     }
 
+    /// The `-Xlog:gc*` line (tags `gc,streams`) of phase `phase` that took `took` in all, if
+    /// it sent step frames: the time the frames took (the world stopped for each) apart from
+    /// the phase's own work, as a pause's `Step frames` line.
+    pub fn log_line(&self, phase: &str, took: Duration) -> Option<String> {
+        (self.n > 0).then(|| {
+            format!(
+                "GC({}) {phase} step frames {}: gathering {:.3}ms, GC work {:.3}ms",
+                self.gc,
+                self.n,
+                self.gathering.as_secs_f64() * 1e3,
+                took.saturating_sub(self.gathering).as_secs_f64() * 1e3,
+            )
+        })
+    }
+
     /// Counts `bytes` of work done; when a step is due, takes it: `title` words it from the
     /// bytes done so far in the phase, `fill` adds the collector's streams; `current` says
     /// whether the phase still runs (a pause may have abandoned it: then no frame).
