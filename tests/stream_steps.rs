@@ -214,10 +214,14 @@ fn after_mark_compact_marked_the_marked_total_equals_the_live_bytes_after_the_co
     assert!(checked >= 2, "{checked} marked steps");
 }
 
-/// BinaryTrees 4 under mark-compact at -Xmx16m (a few full collections), traced and recorded
+/// BinaryTrees `size` under `collector` at -Xmx16m (a few collections), traced and recorded
 /// with every step in the same run, so both see the same collections: the trace's path and
 /// the recording's frames.
-fn traced_and_recorded_binary_trees(label: &str) -> (PathBuf, Recording, Vec<Frame>) {
+fn traced_and_recorded_binary_trees(
+    label: &str,
+    collector: &str,
+    size: &str,
+) -> (PathBuf, Recording, Vec<Frame>) {
     let dir = scratch_dir(&format!("stream-steps-{label}"));
     let (trace, live) = (dir.join("run.gct"), dir.join("live.gcs"));
     let classes = compile_java_cached(
@@ -227,7 +231,7 @@ fn traced_and_recorded_binary_trees(label: &str) -> (PathBuf, Recording, Vec<Fra
     let run = run_gcvm(&[
         "run",
         "--gc",
-        "mark-compact",
+        collector,
         "-Xmx16m",
         "--trace",
         trace.to_str().unwrap(),
@@ -238,7 +242,7 @@ fn traced_and_recorded_binary_trees(label: &str) -> (PathBuf, Recording, Vec<Fra
         "-cp",
         classes.to_str().unwrap(),
         "BinaryTrees",
-        "4",
+        size,
     ]);
     assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
     let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
@@ -313,13 +317,22 @@ fn bytes_per_tile(objects: &[(u64, u64)], start: u64, tile_size: u64, tiles: usi
     bins
 }
 
-#[test]
-fn after_mark_compact_marked_each_tiles_marked_bytes_are_the_bytes_of_the_objects_that_survive_in_it(
-) {
-    let (trace, rec, frames) = traced_and_recorded_binary_trees("marked-tiles-mc");
+/// For every `step` frame (marking just finished) of BinaryTrees `size` under `collector`:
+/// each tile's `marked` bytes are the bytes of the objects the trace shows surviving that
+/// collection in that tile, counted at their addresses before it.
+fn assert_marked_tiles_are_the_survivors(collector: &str, size: &str, step: &str) {
+    let label = format!("marked-tiles-{collector}");
+    let (trace, rec, frames) = traced_and_recorded_binary_trees(&label, collector, size);
+    let marked_id = rec
+        .bootstrap
+        .streams
+        .iter()
+        .find(|d| d.name == "marked")
+        .expect("a marked stream")
+        .id;
     let survivors = survivors_per_collection(&trace);
     let mut checked = 0;
-    for f in frames.iter().filter(|f| kind(f) == "mark-compact.marked") {
+    for f in frames.iter().filter(|f| kind(f) == step) {
         let gc = f.gc.unwrap();
         let [space] = &f.spaces[..] else {
             panic!("GC({gc}): {} spaces", f.spaces.len())
@@ -338,7 +351,7 @@ fn after_mark_compact_marked_each_tiles_marked_bytes_are_the_bytes_of_the_object
             rec.bootstrap.tile_size,
             space.tiles as usize,
         );
-        let marked = space.stream(standard::COUNT).expect("a marked stream");
+        let marked = space.stream(marked_id).expect("a marked stream");
         assert_eq!(marked.len(), expected.len(), "GC({gc}): tiles");
         for (tile, (&m, &e)) in marked.iter().zip(&expected).enumerate() {
             assert_eq!(
@@ -350,7 +363,19 @@ fn after_mark_compact_marked_each_tiles_marked_bytes_are_the_bytes_of_the_object
         }
         checked += 1;
     }
-    assert!(checked >= 2, "{checked} collections checked");
+    assert!(checked >= 2, "{collector}: {checked} collections checked");
+}
+
+#[test]
+fn after_mark_compact_marked_each_tiles_marked_bytes_are_the_bytes_of_the_objects_that_survive_in_it(
+) {
+    assert_marked_tiles_are_the_survivors("mark-compact", "4", "mark-compact.marked");
+}
+
+#[test]
+fn at_a_concurrent_mark_sweep_remark_each_tiles_marked_bytes_are_the_bytes_of_the_cycles_survivors()
+{
+    assert_marked_tiles_are_the_survivors("concurrent-mark-sweep", "5", "cms.remark");
 }
 
 #[test]
