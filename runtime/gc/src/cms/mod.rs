@@ -415,6 +415,7 @@ impl ConcurrentMarkSweep {
         size: usize,
     ) -> Option<(usize, Placement)> {
         loop {
+            let mut left = None;
             if let Some(c) = local.cursors[class].as_mut() {
                 let slot = c.slot;
                 if c.next < c.run_end {
@@ -447,13 +448,22 @@ impl ConcurrentMarkSweep {
                     }
                     c.next += 1;
                 }
-                let full = c.span as usize;
-                self.pool.lock().spans[full].touched = true;
+                // The full span is marked touched (for the viewer's tiles) under the pool
+                // lock taken next anyway.
+                left = Some(c.span);
                 local.cursors[class] = None;
             }
-            let span = self.take_span(class)?;
+            let Some(span) = self.take_span(class) else {
+                if let Some(l) = left {
+                    self.pool.lock().spans[l as usize].touched = true;
+                }
+                return None;
+            };
             let (start, resume_at) = {
                 let mut pool = self.pool.lock();
+                if let Some(l) = left {
+                    pool.spans[l as usize].touched = true;
+                }
                 pool.spans[span as usize].touched = true;
                 (pool.start_of(span), pool.spans[span as usize].resume_at)
             };
