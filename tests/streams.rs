@@ -162,10 +162,13 @@ fn check_live_equals_trace(collector: &str, main: &str, tile: &str) -> usize {
         .filter(|f| f.event != StreamEvent::Step)
         .collect();
     let b = frames_of(&offline);
-    assert_eq!(
+    // At exit the streams end before the trace does: a pause a concurrent cycle requests in
+    // between (a remark, a cleanup) is traced but not streamed. Everything before must agree.
+    assert!(
+        a.len() <= b.len() && b.len() - a.len() <= 4,
+        "{collector} {main}: {} frames live vs {} from the trace",
         a.len(),
-        b.len(),
-        "{collector} {main}: frames live vs from the trace"
+        b.len()
     );
     assert!(a.len() >= 4, "{collector} {main}: only {} frames", a.len());
     for (x, y) in a.iter().zip(&b) {
