@@ -82,7 +82,8 @@ enum Command {
     /// Serve heap-stream recordings to the browser viewer: one, or two side by side.
     Replay(replay::ReplayArgs),
     /// Heap streams recomputed from a trace at any tile size, at every collection's start and
-    /// end, written as a stream recording (watch it with `gcvm replay OUT`).
+    /// end (and a region trace's evacuation steps), written as a stream recording (watch it
+    /// with `gcvm replay OUT`).
     Tiles(tiles::TilesArgs),
 }
 

@@ -161,7 +161,10 @@ fn check_live_equals_trace(collector: &str, main: &str, tile: &str) -> usize {
         .into_iter()
         .filter(|f| f.event != StreamEvent::Step)
         .collect();
-    let b = frames_of(&offline);
+    let b: Vec<Frame> = frames_of(&offline)
+        .into_iter()
+        .filter(|f| f.event != StreamEvent::Step)
+        .collect();
     // At exit the streams end before the trace does: a pause a concurrent cycle requests in
     // between (a remark, a cleanup) is traced but not streamed. Everything before must agree.
     assert!(
@@ -226,6 +229,83 @@ fn tiles_recomputed_from_a_trace_equal_the_live_ones_through_marking_cycles_and_
     // The region collector bins each region once per epoch and extends eden; marking, remark,
     // scrubbing, cleanup and mixed collections must not leave a frame showing stale bins.
     check_live_equals_trace("region", "RegionWorkout mixed", "8k");
+}
+
+/// The region steps a trace gives (cset, evacuated, freed), recomputed by `gcvm tiles`, equal
+/// those the live run recorded, tile for tile.
+#[test]
+fn region_steps_recomputed_from_a_trace_equal_the_live_ones() {
+    let dir = scratch_dir("streams-region-steps-offline");
+    let (trace, live, offline) = (
+        dir.join("run.gct"),
+        dir.join("live.gcs"),
+        dir.join("off.gcs"),
+    );
+    let run = run_program(
+        &programs_classes(),
+        "GCBench",
+        &[
+            "--gc",
+            "region",
+            "-Xmx32m",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--stream-record",
+            live.to_str().unwrap(),
+            "--stream-tick",
+            "0",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
+    let tiles = run_gcvm(&[
+        "tiles",
+        trace.to_str().unwrap(),
+        "-o",
+        offline.to_str().unwrap(),
+    ]);
+    assert_eq!(tiles.code, Some(0), "gcvm tiles: {}", tiles.stderr_head(5));
+    let offline_rec = read_recording(&offline);
+    let kinds: Vec<&str> = offline_rec
+        .bootstrap
+        .steps
+        .iter()
+        .map(|d| d.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["region.cset", "region.evacuated", "region.freed"]);
+    let wanted = |f: &Frame| {
+        f.step
+            .as_ref()
+            .is_some_and(|s| kinds.contains(&s.kind.as_str()))
+    };
+    let a: Vec<Frame> = frames_of(&read_recording(&live))
+        .into_iter()
+        .filter(wanted)
+        .collect();
+    let b: Vec<Frame> = frames_of(&offline_rec).into_iter().filter(wanted).collect();
+    assert!(a.len() >= 10, "only {} live region steps", a.len());
+    // The live run may end before the trace's last pause (see check_live_equals_trace).
+    assert!(
+        a.len() <= b.len(),
+        "{} live steps, {} from the trace",
+        a.len(),
+        b.len()
+    );
+    for (x, y) in a.iter().zip(&b) {
+        let (sx, sy) = (x.step.as_ref().unwrap(), y.step.as_ref().unwrap());
+        assert_eq!((x.gc, &sx.kind, &sx.title), (y.gc, &sy.kind, &sy.title));
+        for id in [standard::USED, standard::OBJECTS] {
+            for (p, q) in x.spaces.iter().zip(&y.spaces) {
+                assert_eq!(
+                    p.stream(id),
+                    q.stream(id),
+                    "GC({:?}) {}: stream {id} of {}",
+                    x.gc,
+                    sx.title,
+                    p.name
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `gcvm tiles FILE [--tile-size SIZE] -o OUT`: heap streams recomputed from a trace at any tile
-//! size, at every collection's start and end, written as a stream recording (watch it with
-//! `gcvm replay OUT`).
+//! size, at every collection's start and end (and a region trace's evacuation steps: cset,
+//! each region evacuated, freed), written as a stream recording (watch it with `gcvm replay
+//! OUT`).
 
 use super::common::fail;
 use crate::sizes::parse_tile_size;

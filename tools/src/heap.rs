@@ -351,6 +351,8 @@ pub struct ObjectView<'a> {
 
 /// The reconstructed heap.
 pub struct HeapModel {
+    /// What the last event applied moved: `(from, to, bytes)` (a move, a region move).
+    last_move: Option<(u64, u64, u64)>,
     array_header: u32,
     min_size: u32,
     /// The largest object size in bytes: the heap size of the trace's header (0: unknown, any
@@ -411,6 +413,7 @@ impl HeapModel {
     /// least `min_object_size` bytes.
     pub fn new(array_header: u32, min_object_size: u32) -> HeapModel {
         HeapModel {
+            last_move: None,
             array_header,
             min_size: min_object_size,
             heap_size: 0,
@@ -531,6 +534,12 @@ impl HeapModel {
     }
 
     /// True between a GC start and its end.
+    /// What the last event applied moved, if it moved anything: `(from, to, bytes)` — one
+    /// object, or a run of neighbours moved together (`Event::RegionMove`).
+    pub fn last_move(&self) -> Option<(u64, u64, u64)> {
+        self.last_move
+    }
+
     pub fn in_gc(&self) -> bool {
         self.gc.is_some()
     }
@@ -590,6 +599,7 @@ impl HeapModel {
 
     /// Applies one event recorded by `thread`. An error names what is inconsistent.
     pub fn apply(&mut self, thread: u32, ev: &Event) -> R<()> {
+        self.last_move = None;
         match *ev {
             Event::Alloc { site, array_len } => {
                 self.alloc_tlab(thread, site, None, None, array_len)
@@ -1455,6 +1465,7 @@ impl HeapModel {
             .ok_or_else(|| format!("move from {:#x}: no object starts there", from << 3))?;
         self.place_gc(t, to, d, u, age.saturating_add(1));
         self.threads[t].cursor = Some(to + u);
+        self.last_move = Some((from << 3, to << 3, u << 3));
         if let Some(p) = self.pointers.as_mut() {
             p.note_move(from << 3, to << 3, u << 3);
         }
@@ -1500,6 +1511,7 @@ impl HeapModel {
 
     fn region_move(&mut self, thread: u32, from: u64, to: u64, units: u64) -> R<()> {
         self.ensure_back()?;
+        self.last_move = Some((from << 3, to << 3, units << 3));
         let t = self.thread(thread);
         let end = from + units;
         let mut objs: Vec<(u64, u32, u8, u64)> = Vec::new();

@@ -8,17 +8,29 @@
 //! --stream-record` gathered at the same boundaries (tests/streams.rs checks it for every
 //! collector). The collectors' own streams (remembered sets, liveness) are not in a trace.
 //!
+//! A region trace also gives the steps of each evacuation pause that its events hold
+//! (docs/stream-format.md, "Steps inside a collection", Offline): `region.cset` (the regions
+//! the pause names as collected), one `region.evacuated` per collection-set region in that
+//! order (drawn as the live run draws them: the pause's copies, and each region counted as
+//! evacuated without its old objects) and `region.freed` (the heap the pause leaves). Steps
+//! that depend on marking progress or on what a pause did between its phases (roots,
+//! remembered sets, references) are not in a trace.
+//!
 //! A trace made with `--activity` (header flag `HEADER_FLAG_ACTIVITY`) also gives every frame
 //! its `activity`: the Activity and Thread State events read so far go through the same
 //! `ActivityFeed` the VM fills live, one unit per class, on the frames' clock (trace µs / 1000).
 
 use crate::reader::{Event, Symbols, TraceError, TraceReader};
 use crate::HeapModel;
+use gcvm_tracer::format::TraceSpaceKind;
 use gcvm_tracer::format::HEADER_FLAG_ACTIVITY;
 use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
 use gcvm_tracer::stream::record::{Recorder, Recording};
+use gcvm_tracer::stream::region_steps::{cset_stream, STEP_CSET, STEP_EVACUATED, STEP_FREED};
 use gcvm_tracer::stream::tiles::{layout, summarise, Tiler};
-use gcvm_tracer::stream::{standard_streams, Bootstrap, Frame, StreamEvent};
+use gcvm_tracer::stream::{
+    standard, standard_streams, Bootstrap, Frame, StepHeader, StepInfo, StepKind, StreamEvent,
+};
 use gcvm_tracer::{GcKind, SpaceDesc};
 use std::collections::HashMap;
 use std::path::Path;
@@ -32,14 +44,25 @@ fn for_each_frame(
 ) -> Result<Bootstrap, TraceError> {
     let mut reader = TraceReader::open(path)?;
     let h = reader.header().clone();
+    let region = h.collector == "region";
+    let mut streams = standard_streams(tile_size);
+    let mut steps = Vec::new();
+    if region {
+        streams.push(cset_stream(CSET));
+        steps = [&STEP_CSET, &STEP_EVACUATED, &STEP_FREED]
+            .iter()
+            .map(|k| k.def())
+            .collect();
+    }
     let bootstrap = Bootstrap {
         target: h.program.clone(),
         collector: h.collector.clone(),
         source: "trace".into(),
         tile_size,
-        streams: standard_streams(tile_size),
-        steps: Vec::new(),
+        streams,
+        steps,
     };
+    let mut pause: Option<RegionPause> = None;
     let mut model = HeapModel::for_trace(&h);
     let mut activity = (h.flags & HEADER_FLAG_ACTIVITY != 0).then(ActivityFeed::new);
     let mut seq = 0u64;
@@ -51,6 +74,12 @@ fn for_each_frame(
         }
         if matches!(ev, Event::SpaceCreate(_) | Event::SpaceRedefine { .. }) {
             check_tiles(&model, tile_size).map_err(|m| reader.error_here(m))?;
+        }
+        if let Some(p) = pause.as_mut() {
+            match &ev {
+                Event::GcSpace { space } => p.cset.push(*space),
+                _ => p.copies.extend(model.last_move()),
+            }
         }
         let (event, gc, time_us, label) = match &ev {
             Event::GcStart {
@@ -78,10 +107,175 @@ fn for_each_frame(
         };
         let mut f = tile_heap(&model, tile_size, seq, event, gc, time_us, label, &full);
         f.activity = activity.as_mut().map(|feed| feed.take_frame(f.time_ms));
+        if event == StreamEvent::GcEnd {
+            if let Some(p) = pause.take().filter(|p| p.gc == gc && !p.cset.is_empty()) {
+                for mut step in p.step_frames(tile_size, &f, time_us) {
+                    step.seq = seq;
+                    seq += 1;
+                    frame(&bootstrap, step).map_err(|e| TraceError::message(e))?;
+                }
+            }
+            f.seq = seq;
+        }
+        let starts_a_pause = event == StreamEvent::GcStart && region && !f.full;
         seq += 1;
         frame(&bootstrap, f).map_err(|e| TraceError::message(e))?;
+        if starts_a_pause {
+            pause = Some(RegionPause::starting(&model, gc, time_us));
+        }
     }
     Ok(bootstrap)
+}
+
+/// The `cset` stream's number in a region trace's bootstrap (after the standard streams).
+const CSET: u16 = standard::COUNT;
+
+/// What a region evacuation pause's events say, gathered for its step frames.
+struct RegionPause {
+    gc: u32,
+    start_us: u64,
+    /// The spaces (regions) as the pause found them.
+    spaces: Vec<SpaceDesc>,
+    /// Every object `(address, size)` as the pause found them, in address order.
+    before: Vec<(u64, u64)>,
+    /// The regions (space ids) the pause collects, in the order it named them.
+    cset: Vec<u32>,
+    /// The pause's moves `(from, to, bytes)`, in trace order.
+    copies: Vec<(u64, u64, u64)>,
+}
+
+impl RegionPause {
+    fn starting(model: &HeapModel, gc: u32, start_us: u64) -> RegionPause {
+        let mut before = Vec::new();
+        model.for_each_object(|o| before.push((o.addr, o.desc.size())));
+        before.sort_unstable();
+        RegionPause {
+            gc,
+            start_us,
+            spaces: space_descs(model),
+            before,
+            cset: Vec::new(),
+            copies: Vec::new(),
+        }
+    }
+
+    /// The objects of `before` in `[start, end)`.
+    fn objects_in(&self, start: u64, end: u64) -> &[(u64, u64)] {
+        let a = self.before.partition_point(|o| o.0 < start);
+        let b = self.before.partition_point(|o| o.0 < end);
+        &self.before[a..b]
+    }
+
+    fn range_of(&self, space: u32) -> Option<(u64, u64)> {
+        self.spaces
+            .iter()
+            .find(|s| s.id == space)
+            .map(|s| (s.start, s.end))
+    }
+
+    /// `cset`, then one `evacuated` frame per collection-set region, then `freed` (the
+    /// pause's end frame `end`, as a step). Sequence numbers are the caller's.
+    fn step_frames(&self, tile_size: u64, end: &Frame, end_us: u64) -> Vec<Frame> {
+        let n = self.cset.len();
+        let mut out = vec![self.frame(tile_size, 0, 1, &STEP_CSET, self.cset_title())];
+        for k in 1..=n {
+            let region = self.cset[k - 1];
+            let (a, b) = self.range_of(region).unwrap_or((0, 0));
+            let copied: u64 = self
+                .copies
+                .iter()
+                .filter(|c| c.0 >= a && c.0 < b)
+                .map(|c| c.2)
+                .sum();
+            let title = format!(
+                "Region {region} evacuated ({k} of {n}): {} KB copied out",
+                copied.div_ceil(1024)
+            );
+            out.push(self.frame(tile_size, k, k as u32 + 1, &STEP_EVACUATED, title));
+        }
+        let info = StepInfo::new(
+            &STEP_FREED,
+            format!("Freed {n} regions of the collection set"),
+        );
+        let pause_ms = end_us.saturating_sub(self.start_us) as f64 / 1e3;
+        let mut freed = end.clone();
+        freed.event = StreamEvent::Step;
+        freed.label = info.title.clone();
+        freed.step = Some(StepHeader::of(&info, n as u32 + 2, pause_ms));
+        out.push(freed);
+        out
+    }
+
+    fn cset_title(&self) -> String {
+        let count = |kind: TraceSpaceKind| {
+            self.cset
+                .iter()
+                .filter(|&&id| self.spaces.iter().any(|s| s.id == id && s.kind == kind))
+                .count()
+        };
+        format!(
+            "Collection set: {} regions ({} eden, {} survivor, {} old)",
+            self.cset.len(),
+            count(TraceSpaceKind::Eden),
+            count(TraceSpaceKind::Survivor),
+            count(TraceSpaceKind::Old)
+        )
+    }
+
+    /// The heap as the pause found it, the first `evacuated` collection-set regions without
+    /// their objects, and (once any is) every copy the pause made; the `cset` stream.
+    fn frame(
+        &self,
+        tile_size: u64,
+        evacuated: usize,
+        n: u32,
+        kind: &'static StepKind,
+        title: String,
+    ) -> Frame {
+        let gone: Vec<(u64, u64)> = self.cset[..evacuated]
+            .iter()
+            .filter_map(|&id| self.range_of(id))
+            .collect();
+        let mut tiler = Tiler::for_spaces(&self.spaces, tile_size);
+        for &(addr, size) in &self.before {
+            if !gone.iter().any(|&(a, b)| addr >= a && addr < b) {
+                tiler.object(addr, size);
+            }
+        }
+        if evacuated > 0 {
+            for &(from, to, bytes) in &self.copies {
+                for &(addr, size) in self.objects_in(from, from + bytes) {
+                    tiler.object(addr - from + to, size);
+                }
+                tiler.in_use(to, to + bytes);
+            }
+        }
+        for &id in &self.cset {
+            if let Some((a, b)) = self.range_of(id) {
+                tiler.set_range(CSET, a, b, 1, false);
+            }
+        }
+        let spaces = tiler.finish();
+        let summary = summarise(&spaces);
+        let info = StepInfo::new(kind, title);
+        Frame {
+            seq: 0,
+            event: StreamEvent::Step,
+            gc: Some(self.gc),
+            label: info.title.clone(),
+            time_ms: self.start_us as f64 / 1e3,
+            full: false,
+            heap_used: summary
+                .iter()
+                .find(|(id, _)| *id == standard::USED)
+                .map_or(0, |p| p.1),
+            heap_capacity: self.spaces.iter().map(|s| s.end - s.start).sum(),
+            summary,
+            activity: None,
+            step: Some(StepHeader::of(&info, n, 0.0)),
+            spaces,
+        }
+    }
 }
 
 /// Feeds one event of an `--activity` trace: a thread's name, the methods it ran (each counted

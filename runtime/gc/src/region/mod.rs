@@ -1045,18 +1045,7 @@ impl Collector for RegionCollector {
                 colour: "#8c564b".into(),
                 from_trace: false,
             },
-            StreamDef {
-                id: steps::STREAM_CSET,
-                name: "cset".into(),
-                description: "the tile's region is in the collection set (step frames of an \
-                              evacuation pause)"
-                    .into(),
-                unit: String::new(),
-                presentation: Presentation::Enum(vec!["no".into(), "yes".into()]),
-                max: 1,
-                colour: "#17becf".into(),
-                from_trace: false,
-            },
+            gcvm_tracer::stream::region_steps::cset_stream(steps::STREAM_CSET),
         ]
     }
 

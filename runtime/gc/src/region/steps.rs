@@ -25,100 +25,12 @@ pub(crate) const STREAM_MARKED: u16 = super::STREAM_REMSET + 1;
 /// The `cset` stream: 1 on the tiles of collection-set regions.
 pub(crate) const STREAM_CSET: u16 = STREAM_MARKED + 1;
 
-pub(crate) static STEP_CSET: StepKind = StepKind {
-    kind: "region.cset",
-    name: "collection set chosen",
-    explain: "The collection set is chosen: every eden and survivor region, plus the old \
-              regions with the most garbage in a mixed collection (the cset stream). Their \
-              live objects will be copied out and the regions freed.",
-    concurrent: false,
-    progress: false,
+// The step kinds live in the tracer (`gcvm_tracer::stream::region_steps`): `gcvm tiles`
+// draws some of them from a trace too.
+pub(crate) use gcvm_tracer::stream::region_steps::{
+    STEPS, STEP_CLEANUP, STEP_CONCURRENT_START, STEP_CSET, STEP_EVACUATED, STEP_FREED,
+    STEP_MARKING, STEP_REFERENCES, STEP_REMARK, STEP_REMSETS, STEP_ROOTS,
 };
-pub(crate) static STEP_ROOTS: StepKind = StepKind {
-    kind: "region.roots",
-    name: "roots evacuated",
-    explain: "Every object in the collection set that a root points to has been copied to a \
-              survivor or old region, and the root updated.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEP_REMSETS: StepKind = StepKind {
-    kind: "region.remsets",
-    name: "remembered sets scanned",
-    explain: "The cards that the collection set's remembered sets name, and the cards still \
-              dirty, have been scanned: every object reachable from them or from the roots \
-              now has a copy outside the collection set.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEP_EVACUATED: StepKind = StepKind {
-    kind: "region.evacuated",
-    name: "region evacuated",
-    explain: "Every live object of this region has a copy in a survivor or old region: its \
-              old copies are garbage, drawn empty.",
-    concurrent: false,
-    progress: true,
-};
-pub(crate) static STEP_REFERENCES: StepKind = StepKind {
-    kind: "region.references",
-    name: "references processed",
-    explain: "java.lang.ref references found during the copy are processed: referents no \
-              longer reachable are cleared, soft ones kept are copied.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEP_FREED: StepKind = StepKind {
-    kind: "region.freed",
-    name: "regions freed",
-    explain: "The collection set's regions are free again: the heap as the pause leaves it.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEP_CONCURRENT_START: StepKind = StepKind {
-    kind: "region.concurrent-start",
-    name: "concurrent start",
-    explain: "This pause starts a marking cycle: every tenured region's top at mark start \
-              (TAMS, the separators) is set, and the old objects the roots and the copies \
-              point to are marked; marking goes on while the program runs.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEP_MARKING: StepKind = StepKind {
-    kind: "region.marking",
-    name: "marking",
-    explain: "Marking runs while the program runs: the marked stream grows through the old \
-              regions; objects above TAMS (allocated since the cycle began) count as live.",
-    concurrent: true,
-    progress: true,
-};
-pub(crate) static STEP_REMARK: StepKind = StepKind {
-    kind: "region.remark",
-    name: "remark",
-    explain: "Marking is finished with the world stopped: each old region's live bytes are \
-              known, and unmarked objects below TAMS are garbage.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEP_CLEANUP: StepKind = StepKind {
-    kind: "region.cleanup",
-    name: "cleanup",
-    explain: "Old regions with nothing live are freed, and the rest are ranked by live bytes \
-              (the live stream): the emptiest become the candidates of the mixed collections.",
-    concurrent: false,
-    progress: false,
-};
-pub(crate) static STEPS: [&StepKind; 10] = [
-    &STEP_CSET,
-    &STEP_ROOTS,
-    &STEP_REMSETS,
-    &STEP_EVACUATED,
-    &STEP_REFERENCES,
-    &STEP_FREED,
-    &STEP_CONCURRENT_START,
-    &STEP_MARKING,
-    &STEP_REMARK,
-    &STEP_CLEANUP,
-];
 
 /// Each region's objects as the viewer's last heap frame binned them. Between two pauses a
 /// region changes only by allocation above its top (eden's TLABs, a humongous object taking

@@ -23,6 +23,7 @@ pub mod activity;
 pub mod codec;
 pub mod hub;
 pub mod record;
+pub mod region_steps;
 pub mod server;
 pub mod steps;
 pub mod tiles;
