@@ -440,16 +440,17 @@ fn a_filter_for_a_step_kind_the_collector_lacks_is_refused_in_one_line() {
     assert_no_panic(&out, "bad kind");
 }
 
-#[test]
-fn gc_star_logs_the_time_spent_gathering_step_frames_apart_from_the_gc_work() {
-    let dir = scratch_dir("stream-steps-log");
+/// GCBench under `collector` with `-Xlog:gc*`, recording every step: what it printed, and the
+/// recording.
+fn gcbench_logged_and_recorded(collector: &str, label: &str) -> (String, PathBuf) {
+    let dir = scratch_dir(&format!("stream-steps-log-{label}"));
     let rec = dir.join("x.gcs");
     let out = run_gcvm_program(
         &gcbench_classes(),
         "GCBench",
         &[
             "--gc",
-            "mark-compact",
+            collector,
             "-Xmx32m",
             "-Xlog:gc*",
             "--stream-record",
@@ -459,7 +460,12 @@ fn gc_star_logs_the_time_spent_gathering_step_frames_apart_from_the_gc_work() {
         ],
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr_head(5));
-    let text = out.stdout_text();
+    (out.stdout_text(), rec)
+}
+
+#[test]
+fn gc_star_logs_the_time_spent_gathering_step_frames_apart_from_the_gc_work() {
+    let (text, _) = gcbench_logged_and_recorded("mark-compact", "mc");
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| l.contains("[gc,streams]"))
@@ -480,24 +486,7 @@ fn gc_star_logs_the_time_spent_gathering_step_frames_apart_from_the_gc_work() {
 
 #[test]
 fn gc_star_logs_the_time_concurrent_step_frames_took_apart_from_the_phases_work() {
-    let dir = scratch_dir("stream-steps-log-concurrent");
-    let rec = dir.join("x.gcs");
-    let out = run_gcvm_program(
-        &gcbench_classes(),
-        "GCBench",
-        &[
-            "--gc",
-            "concurrent-mark-sweep",
-            "-Xmx32m",
-            "-Xlog:gc*",
-            "--stream-record",
-            rec.to_str().unwrap(),
-            "--stream-tick",
-            "0",
-        ],
-    );
-    assert_eq!(out.code, Some(0), "{}", out.stderr_head(5));
-    let text = out.stdout_text();
+    let (text, rec) = gcbench_logged_and_recorded("concurrent-mark-sweep", "cms");
     // "GC(4) Concurrent Mark step frames 12: gathering 3.210ms, GC work 45.000ms", for each
     // marking that finished (a full collection may abandon one: then no line).
     let logged: Vec<(u32, usize)> = text
@@ -731,10 +720,7 @@ fn region_evacuated_frames_count_up_to_the_whole_cset_before_the_regions_are_fre
 #[test]
 fn region_evacuated_frames_drop_each_evacuated_regions_old_copies() {
     let (_, frames) = recorded_steps("region", "evacuated-used-region", &[]);
-    let steps: Vec<&Frame> = frames
-        .iter()
-        .filter(|f| f.event == StreamEvent::Step)
-        .collect();
+    let steps = step_frames(&frames);
     let mut checked = 0;
     for w in steps.windows(2) {
         let (a, b) = (w[0], w[1]);
@@ -746,6 +732,14 @@ fn region_evacuated_frames_drop_each_evacuated_regions_old_copies() {
         }
     }
     assert!(checked > 0);
+}
+
+/// The step frames, in order.
+fn step_frames(frames: &[Frame]) -> Vec<&Frame> {
+    frames
+        .iter()
+        .filter(|f| f.event == StreamEvent::Step)
+        .collect()
 }
 
 /// Each space's kind and `used` tiles, by the space's start.
@@ -765,10 +759,7 @@ fn region_copies_drawn_during_a_pause_sit_in_the_tiles_the_pause_leaves_them_in(
     // regions as the pause leaves them. Tile for tile, they must agree: a copy drawn in the
     // wrong tile or region, or left out, shows here.
     let (_, frames) = recorded_steps("region", "copies-in-place-region", &[]);
-    let steps: Vec<&Frame> = frames
-        .iter()
-        .filter(|f| f.event == StreamEvent::Step)
-        .collect();
+    let steps = step_frames(&frames);
     let mut checked = 0;
     for w in steps.windows(2) {
         let (before, freed) = (w[0], w[1]);

@@ -263,6 +263,20 @@ struct TileCache {
     marked: Vec<Option<(SpanKind, u64, Bins)>>,
 }
 
+impl TileCache {
+    /// The cache in `slot` if it bins for `tile_size`, else a new, empty one there.
+    fn for_tile_size(slot: &mut Option<TileCache>, tile_size: u64) -> &mut TileCache {
+        if slot.as_ref().is_some_and(|c| c.tile_size != tile_size) {
+            *slot = None;
+        }
+        slot.get_or_insert_with(|| TileCache {
+            tile_size,
+            spans: Vec::new(),
+            marked: Vec::new(),
+        })
+    }
+}
+
 /// A mutator's allocation state: one cursor per size class.
 pub struct CmsMutator {
     cursors: Vec<Option<Cursor>>,
@@ -698,14 +712,7 @@ impl ConcurrentMarkSweep {
         let tile_size = tiles.tile_size();
         let mut cache = self.tiles.lock();
         let pool = self.pool.lock();
-        let cache = match &mut *cache {
-            Some(c) if c.tile_size == tile_size => c,
-            stale => stale.insert(TileCache {
-                tile_size,
-                spans: Vec::new(),
-                marked: Vec::new(),
-            }),
-        };
+        let cache = TileCache::for_tile_size(&mut cache, tile_size);
         cache
             .marked
             .resize(pool.committed.max(cache.marked.len()), None);
@@ -1558,14 +1565,7 @@ impl Collector for ConcurrentMarkSweep {
         let mut cache = self.tiles.lock();
         let mut pool = self.pool.lock();
         let committed = pool.committed;
-        let cache = match &mut *cache {
-            Some(c) if c.tile_size == tile_size => c,
-            stale => stale.insert(TileCache {
-                tile_size,
-                spans: Vec::new(),
-                marked: Vec::new(),
-            }),
-        };
+        let cache = TileCache::for_tile_size(&mut cache, tile_size);
         cache.spans.resize(committed.max(cache.spans.len()), None);
         let bitmap = self.bitmap.read_recursive();
         for s in 0..committed {

@@ -527,19 +527,25 @@ mod tests {
         assert_eq!(binned.finish(), direct.finish());
     }
 
-    #[test]
-    fn bins_of_a_space_off_the_tile_size_grid_count_from_its_start() {
-        let spaces = vec![space(0, "heap", TraceSpaceKind::Old, 512, 512 + 4096)];
-        let objects = [(600, 500), (1500, 100), (3000, 1600)];
-        let mut direct = Tiler::for_spaces(&spaces, 1024);
-        let mut binned = Tiler::for_spaces(&spaces, 1024);
-        let mut bins = Bins::new(512, 1024);
-        for &(addr, size) in &objects {
+    /// `objects` given to a tiler one by one, and binned from `origin` then added: the two
+    /// frames must be the same, with no stray object.
+    fn assert_binned_as_given(spaces: &[SpaceDesc], origin: u64, objects: &[(u64, u64)]) {
+        let mut direct = Tiler::for_spaces(spaces, 1024);
+        let mut binned = Tiler::for_spaces(spaces, 1024);
+        let mut bins = Bins::new(origin, 1024);
+        for &(addr, size) in objects {
             direct.object(addr, size);
             bins.object(addr, size);
         }
         binned.add_bins(&bins);
+        assert_eq!(binned.stray_objects, 0);
         assert_eq!(binned.finish(), direct.finish());
+    }
+
+    #[test]
+    fn bins_of_a_space_off_the_tile_size_grid_count_from_its_start() {
+        let spaces = vec![space(0, "heap", TraceSpaceKind::Old, 512, 512 + 4096)];
+        assert_binned_as_given(&spaces, 512, &[(600, 500), (1500, 100), (3000, 1600)]);
     }
 
     #[test]
@@ -549,16 +555,7 @@ mod tests {
             space(1, "region 1", TraceSpaceKind::Old, 512 + 2048, 512 + 4096),
         ];
         let objects = [(700, 300), (2000, 900), (3000, 64), (4000, 600)];
-        let mut direct = Tiler::for_spaces(&spaces, 1024);
-        let mut binned = Tiler::for_spaces(&spaces, 1024);
-        let mut bins = Bins::new(512, 1024);
-        for &(addr, size) in &objects {
-            direct.object(addr, size);
-            bins.object(addr, size);
-        }
-        binned.add_bins(&bins);
-        assert_eq!(binned.stray_objects, 0);
-        assert_eq!(binned.finish(), direct.finish());
+        assert_binned_as_given(&spaces, 512, &objects);
     }
 
     #[test]
