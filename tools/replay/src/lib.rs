@@ -162,6 +162,10 @@ enum Next {
     Stop,
 }
 
+/// How long the player waits for a viewer's full queue to drain before it sends a frame
+/// anyway (the viewer then misses it and is told so).
+const ROOM_PATIENCE: Duration = Duration::from_secs(1);
+
 /// The player of one film: runs until the hub ends.
 fn play(hub: &StreamHub, film: &Film, speed: f64) {
     let mut next = Next::Play(0);
@@ -201,6 +205,8 @@ fn play(hub: &StreamHub, film: &Film, speed: f64) {
                 i
             }
         };
+        // Unlike a live run, a replay can wait for a slow viewer rather than drop its frames.
+        hub.wait_for_room(ROOM_PATIENCE);
         match &film.kinds[i] {
             Some(kind) => hub.publish_step(film.frames[i].to_vec(), kind),
             None => hub.publish(film.frames[i].to_vec(), film.events[i]),
@@ -314,6 +320,26 @@ mod tests {
         let hub = &replay.hubs[0];
         let (_id, queue) = hub.connect();
         assert_eq!(frames(&queue, 6), vec![0, 1, 2, 3, 4, 5]);
+        replay.end();
+    }
+
+    #[test]
+    fn at_the_highest_speed_a_slow_viewer_still_gets_every_frame() {
+        let n = 300;
+        let fastest = *SPEEDS.end();
+        let replay = Replay::start(vec![film(n)], "127.0.0.1:0", fastest).unwrap();
+        let hub = &replay.hubs[0];
+        let (_id, queue) = hub.connect();
+        // Far more frames than a viewer's queue holds; the viewer reads them slowly.
+        let mut seqs = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while seqs.len() < n as usize && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_micros(300));
+            if let Some(Outgoing::Frame(f)) = queue.next(Duration::from_millis(50)) {
+                seqs.push(frame_event(&f).unwrap().0);
+            }
+        }
+        assert_eq!(seqs, (0..n).collect::<Vec<u64>>());
         replay.end();
     }
 

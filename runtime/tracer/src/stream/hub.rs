@@ -364,6 +364,27 @@ impl StreamHub {
         self.wait_while_paused();
     }
 
+    /// A replay's player, before it publishes: waits (up to `patience`) until every viewer's
+    /// queue has room for a frame and its status, so that a fast replay does not drop frames a
+    /// slow viewer has not read yet (the live VM never waits: it publishes and moves on).
+    /// False if a viewer's queue stayed full.
+    pub fn wait_for_room(&self, patience: Duration) -> bool {
+        let until = Instant::now() + patience;
+        loop {
+            {
+                let st = self.state.lock();
+                let room = |c: &Client| c.queued.load(Ordering::Acquire) + 2 <= CLIENT_QUEUE;
+                if st.ended || st.clients.iter().all(room) {
+                    return true;
+                }
+            }
+            if Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// Blocks while a viewer keeps the run paused (not when no viewer is left, nor after a
     /// replay's seek: the player must show the frame sought).
     pub fn wait_while_paused(&self) {
