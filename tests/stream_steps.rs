@@ -535,6 +535,77 @@ fn without_watching_the_log_has_no_streams_line() {
 /// A small heap makes semispace collect with one worker (Cheney), where scan and free exist.
 const SEMI_CHENEY: &[&str] = &["--gc-threads", "1", "--stream-step-kb", "64"];
 
+const FULL_GC: &str = r#"
+public class FullGc {
+    public static void main(String[] args) {
+        Object[] keep = new Object[1000];
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 200000; i++) {
+                Object o = new int[8];
+                if (i % 200 == 0) keep[(i / 200) % keep.length] = o;
+            }
+            System.gc();
+        }
+        System.out.println("done " + keep.length);
+    }
+}
+"#;
+
+#[test]
+fn full_collections_have_their_steps_and_the_last_shows_the_heap_they_leave() {
+    let classes = compile_snippets("stream-steps-full-gc", &[("FullGc.java", FULL_GC)]);
+    for (collector, steps) in [
+        (
+            "concurrent-mark-sweep",
+            ["cms.full-marked", "cms.full-swept"],
+        ),
+        ("region", ["region.full-marked", "region.full-compacted"]),
+    ] {
+        let dir = scratch_dir(&format!("stream-steps-full-{collector}"));
+        let live = dir.join("live.gcs");
+        let run = run_gcvm(&[
+            "run",
+            "--gc",
+            collector,
+            "-Xmx32m",
+            "--stream-record",
+            live.to_str().unwrap(),
+            "--stream-tick",
+            "0",
+            "-cp",
+            classes.to_str().unwrap(),
+            "FullGc",
+        ]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
+        let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
+        let frames: Vec<Frame> = rec
+            .frames
+            .iter()
+            .map(|f| Frame::decode(f).unwrap())
+            .collect();
+        let fulls: Vec<(u32, Vec<String>)> = pause_step_kinds(&frames)
+            .into_iter()
+            .filter(|(_, kinds)| kinds.iter().any(|k| k == steps[0]))
+            .collect();
+        assert_eq!(fulls.len(), 3, "{collector}: {fulls:?}");
+        for (gc, kinds) in &fulls {
+            assert_eq!(kinds, &steps, "{collector} GC({gc})");
+            let last = frames
+                .iter()
+                .find(|f| f.gc == Some(*gc) && kind(f) == steps[1]);
+            let end = frames
+                .iter()
+                .find(|f| f.gc == Some(*gc) && f.event == StreamEvent::GcEnd);
+            let (last, end) = (last.unwrap(), end.unwrap());
+            assert_eq!(
+                used_tiles(last),
+                used_tiles(end),
+                "{collector} GC({gc}): the last step vs the end frame"
+            );
+        }
+    }
+}
+
 #[test]
 fn semispace_pauses_copy_roots_then_scan_then_flip() {
     let (_, frames) = recorded_steps("semispace", "order-semi", SEMI_CHENEY);

@@ -26,7 +26,9 @@ use gcvm_tracer::format::TraceSpaceKind;
 use gcvm_tracer::format::HEADER_FLAG_ACTIVITY;
 use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
 use gcvm_tracer::stream::record::{Recorder, Recording};
-use gcvm_tracer::stream::region_steps::{cset_stream, STEP_CSET, STEP_EVACUATED, STEP_FREED};
+use gcvm_tracer::stream::region_steps::{
+    cset_stream, PAUSE_CLEANUP, PAUSE_REMARK, STEP_CSET, STEP_EVACUATED, STEP_FREED,
+};
 use gcvm_tracer::stream::tiles::{layout, summarise, Tiler};
 use gcvm_tracer::stream::{
     standard, standard_streams, Bootstrap, Frame, StepHeader, StepInfo, StepKind, StreamEvent,
@@ -63,6 +65,7 @@ fn for_each_frame(
         steps,
     };
     let mut pause: Option<RegionPause> = None;
+    let mut evacuates = false;
     let mut model = HeapModel::for_trace(&h);
     let mut activity = (h.flags & HEADER_FLAG_ACTIVITY != 0).then(ActivityFeed::new);
     let mut seq = 0u64;
@@ -90,6 +93,8 @@ fn for_each_frame(
             } => {
                 full.insert(*gc_id, *kind == GcKind::Major);
                 let cause = reader.symbols().cause_name(*cause);
+                evacuates =
+                    *kind != GcKind::Major && cause != PAUSE_REMARK && cause != PAUSE_CLEANUP;
                 (
                     StreamEvent::GcStart,
                     *gc_id,
@@ -117,7 +122,7 @@ fn for_each_frame(
             }
             f.seq = seq;
         }
-        let starts_a_pause = event == StreamEvent::GcStart && region && !f.full;
+        let starts_a_pause = event == StreamEvent::GcStart && region && evacuates;
         seq += 1;
         frame(&bootstrap, f).map_err(|e| TraceError::message(e))?;
         if starts_a_pause {

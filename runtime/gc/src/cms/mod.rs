@@ -162,11 +162,30 @@ static STEP_SWEEPING: StepKind = StepKind {
     concurrent: true,
     progress: true,
 };
-static STEPS: [&StepKind; 4] = [
+static STEP_FULL_MARKED: StepKind = StepKind {
+    kind: "cms.full-marked",
+    name: "full collection: marked",
+    explain: "A full collection (the heap ran out before a cycle could finish, or System.gc()) \
+              marks everything reachable with the world stopped: the marked stream is what \
+              survives.",
+    concurrent: false,
+    progress: false,
+};
+static STEP_FULL_SWEPT: StepKind = StepKind {
+    kind: "cms.full-swept",
+    name: "full collection: swept",
+    explain: "Every span is swept with the world stopped: unmarked cells are free cells now, \
+              empty spans are free. Nothing moves, so free cells stay scattered.",
+    concurrent: false,
+    progress: false,
+};
+static STEPS: [&StepKind; 6] = [
     &STEP_INITIAL_MARK,
     &STEP_MARKING,
     &STEP_REMARK,
     &STEP_SWEEPING,
+    &STEP_FULL_MARKED,
+    &STEP_FULL_SWEPT,
 ];
 /// While marking, a mutator helps mark after allocating this many bytes...
 pub const ASSIST_BYTES: usize = 64 * 1024;
@@ -1061,6 +1080,11 @@ impl ConcurrentMarkSweep {
             }
         }
         self.process_references();
+        self.pause_step(
+            events,
+            &STEP_FULL_MARKED,
+            "Full collection: everything reachable is marked",
+        );
         let live = if events.wants_events() {
             self.report_survivors(events)
         } else {
@@ -1070,6 +1094,21 @@ impl ConcurrentMarkSweep {
         while self.sweep_one() {}
         *self.phase.lock() = Phase::Idle;
         self.after_cycle();
+        steps::take(
+            events,
+            &STEP_FULL_SWEPT,
+            || self.spaces(),
+            || {
+                format!(
+                    "Full collection: every span swept, {} KB in use",
+                    kb(self.used() as u64)
+                )
+            },
+            |tiles| {
+                self.tile_objects(tiles);
+                self.gather_streams(tiles);
+            },
+        );
         let mut stats = self.stats.lock();
         stats.full_collections += 1;
         if mode_failure {

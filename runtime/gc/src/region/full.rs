@@ -63,6 +63,7 @@ impl RegionCollector {
         // 1. Mark.
         let workers = workers_for(self.gc_threads, used_before);
         self.mark_all(&bitmap, workers, roots, events);
+        self.full_marked_step(events, &st.table.meta, &bitmap);
 
         // 2. Plan: forwarding addresses, saved headers in compaction order.
         let compacted: Vec<usize> = (0..st.table.meta.len())
@@ -223,6 +224,15 @@ impl RegionCollector {
             let bottom = self.geometry.bottom(i);
             st.table.meta[i].tams = bottom;
         }
+        let in_use: usize = (0..st.table.meta.len()).map(|i| st.table.used(i)).sum();
+        let title = || {
+            let old = st.table.meta.iter().filter(|m| m.role == Role::Old).count();
+            format!(
+                "Full collection: compacted into {old} old regions, {} KB in use",
+                in_use.div_ceil(1024)
+            )
+        };
+        self.full_compacted_step(events, &st.table.meta, title);
 
         // 5. Remembered sets from scratch.
         self.cards

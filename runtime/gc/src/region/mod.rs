@@ -140,8 +140,7 @@ const GROW_FREE_PERCENT: usize = 30;
 /// Names of the region collector's pauses, as its GC log prints them (G1's words).
 pub const CAUSE_EVACUATION: &str = "G1 Evacuation Pause";
 pub const CAUSE_COMPACTION: &str = "G1 Compaction Pause";
-pub const PAUSE_REMARK: &str = "Pause Remark";
-pub const PAUSE_CLEANUP: &str = "Pause Cleanup";
+pub use gcvm_tracer::stream::region_steps::{PAUSE_CLEANUP, PAUSE_REMARK};
 
 /// What the collector did so far, for tests, the log and the curious.
 #[derive(Clone, Debug, Default, PartialEq)]

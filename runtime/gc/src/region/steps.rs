@@ -29,7 +29,8 @@ pub(crate) const STREAM_CSET: u16 = STREAM_MARKED + 1;
 // draws some of them from a trace too.
 pub(crate) use gcvm_tracer::stream::region_steps::{
     STEPS, STEP_CLEANUP, STEP_CONCURRENT_START, STEP_CSET, STEP_EVACUATED, STEP_FREED,
-    STEP_MARKING, STEP_REFERENCES, STEP_REMARK, STEP_REMSETS, STEP_ROOTS,
+    STEP_FULL_COMPACTED, STEP_FULL_MARKED, STEP_MARKING, STEP_REFERENCES, STEP_REMARK,
+    STEP_REMSETS, STEP_ROOTS,
 };
 
 /// Each region's objects as the viewer's last heap frame binned them. Between two pauses a
@@ -385,6 +386,49 @@ impl RegionCollector {
         }
     }
 
+    /// A full collection's `full-marked` step: every region as `metas` describe it, and the
+    /// `marked` stream from `bitmap` (the full marking's, held by the caller).
+    pub(crate) fn full_marked_step(
+        &self,
+        events: &mut dyn GcEventSink,
+        metas: &[RegionMeta],
+        bitmap: &crate::shared::markbitmap::MarkBitmap,
+    ) {
+        steps::take(
+            events,
+            &STEP_FULL_MARKED,
+            || self.spaces_of(metas),
+            || "Full collection: everything reachable is marked".to_string(),
+            |tiles| {
+                for (i, m) in metas.iter().enumerate() {
+                    self.tile_region(tiles, i, m);
+                    let bottom = self.geometry.bottom(i);
+                    let end = match m.role {
+                        Role::Free | Role::Uncommitted | Role::HumongousCont => continue,
+                        Role::HumongousStart => bottom + 8,
+                        _ => m.top,
+                    };
+                    for at in bitmap.marked(bottom, end) {
+                        let size = self.memory.object_size(&self.types, Ref::from_offset(at));
+                        let (a, s) = (at as u64, size as u64);
+                        tiles.set_range(STREAM_MARKED, a, a + s, s, true);
+                    }
+                }
+            },
+        );
+    }
+
+    /// A full collection's `full-compacted` step: the regions as it leaves them (`metas`),
+    /// binned for its end frame too.
+    pub(crate) fn full_compacted_step(
+        &self,
+        events: &mut dyn GcEventSink,
+        metas: &[RegionMeta],
+        title: impl FnOnce() -> String,
+    ) {
+        self.regions_left_step(events, &STEP_FULL_COMPACTED, metas, title);
+    }
+
     /// The `freed` step: the regions as the pause leaves them (`metas`).
     pub(crate) fn freed_step(
         &self,
@@ -392,9 +436,20 @@ impl RegionCollector {
         metas: &[RegionMeta],
         title: impl FnOnce() -> String,
     ) {
+        self.regions_left_step(events, &STEP_FREED, metas, title);
+    }
+
+    /// The last step of a pause, `kind`: the regions as the pause leaves them (`metas`).
+    fn regions_left_step(
+        &self,
+        events: &mut dyn GcEventSink,
+        kind: &'static StepKind,
+        metas: &[RegionMeta],
+        title: impl FnOnce() -> String,
+    ) {
         steps::take(
             events,
-            &STEP_FREED,
+            kind,
             || self.spaces_of(metas),
             title,
             |tiles| {

@@ -5,6 +5,11 @@
 use super::steps::StepKind;
 use super::{Presentation, StreamDef};
 
+/// The causes of a marking cycle's pauses (their trace events name regions too, but they
+/// evacuate nothing: `gcvm tiles` draws no evacuation steps for them).
+pub const PAUSE_REMARK: &str = "Pause Remark";
+pub const PAUSE_CLEANUP: &str = "Pause Cleanup";
+
 pub static STEP_CSET: StepKind = StepKind {
     kind: "region.cset",
     name: "collection set chosen",
@@ -87,7 +92,24 @@ pub static STEP_CLEANUP: StepKind = StepKind {
     concurrent: false,
     progress: false,
 };
-pub static STEPS: [&StepKind; 10] = [
+pub static STEP_FULL_MARKED: StepKind = StepKind {
+    kind: "region.full-marked",
+    name: "full collection: marked",
+    explain: "A full collection (an evacuation could not make room, or System.gc()) marks \
+              everything reachable in every region with the world stopped: the marked stream \
+              is what survives.",
+    concurrent: false,
+    progress: false,
+};
+pub static STEP_FULL_COMPACTED: StepKind = StepKind {
+    kind: "region.full-compacted",
+    name: "full collection: compacted",
+    explain: "The live objects slid down region by region into as few old regions as they \
+              fill; every other region is free. Remembered sets are rebuilt next.",
+    concurrent: false,
+    progress: false,
+};
+pub static STEPS: [&StepKind; 12] = [
     &STEP_CSET,
     &STEP_ROOTS,
     &STEP_REMSETS,
@@ -98,6 +120,8 @@ pub static STEPS: [&StepKind; 10] = [
     &STEP_MARKING,
     &STEP_REMARK,
     &STEP_CLEANUP,
+    &STEP_FULL_MARKED,
+    &STEP_FULL_COMPACTED,
 ];
 
 /// The `cset` stream: 1 on the tiles of collection-set regions (step frames of an evacuation
