@@ -113,8 +113,9 @@ fn for_each_frame(
         let mut f = tile_heap(&model, tile_size, seq, event, gc, time_us, label, &full);
         f.activity = activity.as_mut().map(|feed| feed.take_frame(f.time_ms));
         if event == StreamEvent::GcEnd {
-            if let Some(p) = pause.take().filter(|p| p.gc == gc && !p.cset.is_empty()) {
-                for mut step in p.step_frames(tile_size, &f, time_us) {
+            if let Some(p) = pause.take().filter(|p| p.gc == gc) {
+                let after = space_descs(&model);
+                for mut step in p.step_frames(tile_size, &f, &after, time_us) {
                     step.seq = seq;
                     seq += 1;
                     frame(&bootstrap, step).map_err(|e| TraceError::message(e))?;
@@ -179,8 +180,15 @@ impl RegionPause {
     }
 
     /// `cset`, then one `evacuated` frame per collection-set region, then `freed` (the
-    /// pause's end frame `end`, as a step). Sequence numbers are the caller's.
-    fn step_frames(&self, tile_size: u64, end: &Frame, end_us: u64) -> Vec<Frame> {
+    /// pause's end frame `end`, as a step; `after`: the spaces it ends with). Sequence numbers
+    /// are the caller's.
+    fn step_frames(
+        &self,
+        tile_size: u64,
+        end: &Frame,
+        after: &[SpaceDesc],
+        end_us: u64,
+    ) -> Vec<Frame> {
         let n = self.cset.len();
         let mut out = vec![self.frame(tile_size, 0, 1, &STEP_CSET, self.cset_title())];
         for k in 1..=n {
@@ -198,9 +206,19 @@ impl RegionPause {
             );
             out.push(self.frame(tile_size, k, k as u32 + 1, &STEP_EVACUATED, title));
         }
+        // A region whose evacuation failed keeps its objects: it is not freed.
+        let freed_regions = self
+            .cset
+            .iter()
+            .filter(|&&id| {
+                after
+                    .iter()
+                    .any(|s| s.id == id && s.kind == TraceSpaceKind::Free)
+            })
+            .count();
         let info = StepInfo::new(
             &STEP_FREED,
-            format!("Freed {n} regions of the collection set"),
+            format!("Freed {freed_regions} regions of the collection set"),
         );
         let pause_ms = end_us.saturating_sub(self.start_us) as f64 / 1e3;
         let mut freed = end.clone();
