@@ -41,13 +41,7 @@ fn recorded_steps(collector: &str, label: &str, extra: &[&str]) -> (Recording, V
     opts.extend(extra);
     let run = run_gcvm_program(&classes, "GCBench", &opts);
     assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-    let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
-    let frames = rec
-        .frames
-        .iter()
-        .map(|f| Frame::decode(f).unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    (rec, frames)
+    recording_and_frames(&live)
 }
 
 /// The frames of RegionWorkout's mixed phase under the region collector (marking cycles every
@@ -76,13 +70,7 @@ fn recorded_marking_cycles() -> (Recording, Vec<Frame>) {
         "mixed",
     ]);
     assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-    let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
-    let frames = rec
-        .frames
-        .iter()
-        .map(|f| Frame::decode(f).unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    (rec, frames)
+    recording_and_frames(&live)
 }
 
 fn total(f: &Frame, id: u16) -> u64 {
@@ -245,12 +233,7 @@ fn traced_and_recorded_binary_trees(
         size,
     ]);
     assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-    let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
-    let frames = rec
-        .frames
-        .iter()
-        .map(|f| Frame::decode(f).unwrap_or_else(|e| panic!("{e}")))
-        .collect();
+    let (rec, frames) = recording_and_frames(&live);
     (trace, rec, frames)
 }
 
@@ -506,12 +489,7 @@ fn gc_star_logs_the_time_concurrent_step_frames_took_apart_from_the_phases_work(
         })
         .collect();
     assert!(!logged.is_empty(), "no concurrent [gc,streams] line");
-    let rec = Recording::read(&rec).unwrap_or_else(|e| panic!("{e}"));
-    let frames: Vec<Frame> = rec
-        .frames
-        .iter()
-        .map(|f| Frame::decode(f).unwrap())
-        .collect();
+    let (_, frames) = recording_and_frames(&rec);
     for (gc, n) in logged {
         let recorded = frames
             .iter()
@@ -577,12 +555,7 @@ fn full_collections_have_their_steps_and_the_last_shows_the_heap_they_leave() {
             "FullGc",
         ]);
         assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-        let rec = Recording::read(&live).unwrap_or_else(|e| panic!("{e}"));
-        let frames: Vec<Frame> = rec
-            .frames
-            .iter()
-            .map(|f| Frame::decode(f).unwrap())
-            .collect();
+        let (_, frames) = recording_and_frames(&live);
         let fulls: Vec<(u32, Vec<String>)> = pause_step_kinds(&frames)
             .into_iter()
             .filter(|(_, kinds)| kinds.iter().any(|k| k == steps[0]))

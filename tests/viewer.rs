@@ -2107,6 +2107,34 @@ fn recorded_steps(rec: &std::path::Path) -> Vec<(u64, Option<String>)> {
         .collect()
 }
 
+/// The viewer on a replay of `rec`, once every frame of it (the last `last`) has arrived.
+fn viewer_on_whole_recording(
+    dir: &std::path::Path,
+    rec: &std::path::Path,
+    last: u64,
+) -> (ReplayServer, Browser, Page) {
+    let server = ReplayServer::start(&[rec], &[]);
+    let (mut browser, page) = open_viewer(dir, &server, 1);
+    browser.wait_for(
+        &page,
+        &format!("gcvm.panes[0].latest === {last}"),
+        "every frame of the recording to arrive",
+        LOAD,
+    );
+    (server, browser, page)
+}
+
+/// Pauses the viewer at frame `seq` and waits until the page has drawn it.
+fn show_paused_at(browser: &mut Browser, page: &Page, seq: u64) {
+    pause_at(browser, page, seq);
+    browser.wait_for(
+        page,
+        "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
+        "the page to settle",
+        LOAD,
+    );
+}
+
 /// Saves a screenshot in the test's directory and, when `GCVM_TEACHING_SCREENSHOTS` names a
 /// directory (docs/teaching/img), there too: that is how the teaching page's pictures are made.
 fn keep_screenshot(dir: &std::path::Path, name: &str, png: &[u8]) {
@@ -2133,24 +2161,11 @@ fn a_recorded_region_run_steps_region_by_region_through_an_evacuation_in_the_vie
         .find(|w| w[1] == w[0] + 1)
         .map(|w| w[0])
         .expect("no pause evacuated two regions");
-    let server = ReplayServer::start(&[&rec], &[]);
-    let (mut browser, page) = open_viewer(&dir, &server, 1);
     let last = frames.last().unwrap().0;
-    browser.wait_for(
-        &page,
-        &format!("gcvm.panes[0].latest === {last}"),
-        "every frame of the recording to arrive",
-        LOAD,
-    );
+    let (_server, mut browser, page) = viewer_on_whole_recording(&dir, &rec, last);
     let mut seen = Vec::new();
     for (k, seq) in [first, first + 1].into_iter().enumerate() {
-        pause_at(&mut browser, &page, seq);
-        browser.wait_for(
-            &page,
-            "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
-            "the page to settle",
-            LOAD,
-        );
+        show_paused_at(&mut browser, &page, seq);
         let (title, explain) = step_line(&mut browser, &page);
         assert!(title.contains("evacuated"), "frame {seq}: {title}");
         assert!(!explain.is_empty(), "frame {seq} has no explanation");
@@ -2205,22 +2220,9 @@ fn a_recorded_region_marking_step_is_shown_as_taken_while_the_program_runs() {
         .find(|(_, k)| k.as_deref() == Some("region.marking"))
         .map(|(seq, _)| *seq)
         .expect("no marking step recorded");
-    let server = ReplayServer::start(&[&rec], &[]);
-    let (mut browser, page) = open_viewer(&dir, &server, 1);
     let last = frames.last().unwrap().0;
-    browser.wait_for(
-        &page,
-        &format!("gcvm.panes[0].latest === {last}"),
-        "every frame of the recording to arrive",
-        LOAD,
-    );
-    pause_at(&mut browser, &page, marking);
-    browser.wait_for(
-        &page,
-        "!gcvm.panes[0].historyDirty && !gcvm.panes[0].infoDirty",
-        "the page to settle",
-        LOAD,
-    );
+    let (_server, mut browser, page) = viewer_on_whole_recording(&dir, &rec, last);
+    show_paused_at(&mut browser, &page, marking);
     let (title, _) = step_line(&mut browser, &page);
     assert!(title.to_lowercase().contains("mark"), "{title}");
     let meta = browser.eval(&page, "document.querySelector('.stepmeta').textContent");

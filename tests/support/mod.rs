@@ -891,3 +891,20 @@ impl LibraryCheck {
         );
     }
 }
+
+/// A heap-stream recording (`--stream-record`, `gcvm tiles -o`) and its frames, decoded.
+pub fn recording_and_frames(
+    path: &Path,
+) -> (
+    gcvm_tracer::stream::record::Recording,
+    Vec<gcvm_tracer::stream::Frame>,
+) {
+    let rec = gcvm_tracer::stream::record::Recording::read(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let frames = rec
+        .frames
+        .iter()
+        .map(|f| gcvm_tracer::stream::Frame::decode(f).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    (rec, frames)
+}

@@ -1223,13 +1223,9 @@ impl ConcurrentMarkSweep {
         bytes: u64,
         generation: u32,
     ) {
-        progress.add(
-            vm,
-            bytes,
-            |total| format!("Marking: {} KB marked so far", kb(total)),
-            &|| !self.aborted(generation),
-            &mut |tiles| self.tile_marking(tiles, false),
-        );
+        progress.add_marked(vm, bytes, &|| !self.aborted(generation), &mut |tiles| {
+            self.tile_marking(tiles, false)
+        });
     }
 
     /// Counts a span swept; every N KB of spans, a `cms.sweeping` frame.

@@ -459,16 +459,10 @@ impl RegionCollector {
         bytes: u64,
         generation: u32,
     ) {
-        progress.add(
-            vm,
-            bytes,
-            |total| format!("Marking: {} KB marked so far", kb(total)),
-            &|| !self.aborted(generation),
-            &mut |tiles| {
-                let metas = self.state.lock().table.meta.clone();
-                self.tile_marking(tiles, &metas);
-            },
-        );
+        progress.add_marked(vm, bytes, &|| !self.aborted(generation), &mut |tiles| {
+            let metas = self.state.lock().table.meta.clone();
+            self.tile_marking(tiles, &metas);
+        });
     }
 
     /// Pause Remark: finish marking, compute liveness, report survivors to the tracer.

@@ -50,8 +50,9 @@ pub(crate) struct FrameBins {
 struct RegionBins {
     epoch: u64,
     role: Role,
+    /// How far the bins go: a bump-allocated region's objects below it are binned (the
+    /// region may have grown since); any other region's top when it was binned.
     top: usize,
-    binned_to: usize,
     bins: Bins,
 }
 
@@ -61,7 +62,7 @@ impl RegionBins {
         self.role == m.role
             && self.bins.tile_size() == tile_size
             && if bump_allocated(m.role) {
-                self.binned_to <= m.top
+                self.top <= m.top
             } else {
                 self.top == m.top
             }
@@ -196,11 +197,15 @@ impl RegionCollector {
         if m.role == Role::HumongousStart && !self.marking.is_dead(i, Ref::from_offset(bottom)) {
             self.for_each_object_in(i, m, |at, size| bins.object(at, size));
         }
+        let top = if bump_allocated(m.role) {
+            bottom
+        } else {
+            m.top
+        };
         RegionBins {
             epoch,
             role: m.role,
-            top: m.top,
-            binned_to: bottom,
+            top,
             bins,
         }
     }
@@ -208,12 +213,12 @@ impl RegionCollector {
     /// Bins the objects of bump-allocated region `i` from where `b` stopped up to its top,
     /// leaving out fillers and the objects the last marking found dead (not scrubbed yet).
     fn extend_bins(&self, b: &mut RegionBins, i: usize, m: &RegionMeta) {
-        if !bump_allocated(m.role) || b.binned_to >= m.top {
+        if !bump_allocated(m.role) || b.top >= m.top {
             return;
         }
         let dead_below = self.marking.dead_below_line(i);
         let bitmap = self.marking.bitmap.read_recursive();
-        let mut at = b.binned_to;
+        let mut at = b.top;
         while at < m.top {
             let obj = Ref::from_offset(at);
             let size = self.memory.object_size(&self.types, obj);
@@ -223,7 +228,6 @@ impl RegionCollector {
             }
             at += size;
         }
-        b.binned_to = m.top;
         b.top = m.top;
     }
 

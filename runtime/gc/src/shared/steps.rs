@@ -173,6 +173,18 @@ impl ConcurrentSteps {
         })
     }
 
+    /// `add` for a concurrent marking: `bytes` marked, the title the bytes marked so far.
+    pub fn add_marked(
+        &mut self,
+        vm: &dyn VmControl,
+        bytes: u64,
+        current: &dyn Fn() -> bool,
+        fill: &mut dyn FnMut(&mut Tiler),
+    ) {
+        let title = |total| format!("Marking: {} KB marked so far", kb(total));
+        self.add(vm, bytes, title, current, fill);
+    }
+
     /// Counts `bytes` of work done; when a step is due, takes it: `title` words it from the
     /// bytes done so far in the phase, `fill` adds the collector's streams; `current` says
     /// whether the phase still runs (a pause may have abandoned it: then no frame).

@@ -218,20 +218,10 @@ impl Vm {
     /// go. The caller must not hold its own stack.
     fn with_world_stopped<R>(&self, f: impl FnOnce(&[&ThreadStack]) -> R) -> R {
         let _gc = self.threads.gc_lock.lock();
-        self.threads.request_safepoint();
-        self.heap.world_stopping();
-        let (mut stacks, _) = self.threads.stop_every_thread(None);
-        self.heap.world_stopped();
-        for st in stacks.iter_mut() {
-            self.heap.flush_mutator(&mut st.mutator);
-        }
-        let threads: Vec<&ThreadStack> = stacks.iter().map(|g| &**g).collect();
-        let r = f(&threads);
-        drop(threads);
-        self.heap.world_resumed();
-        self.threads.end_safepoint();
-        drop(stacks);
-        r
+        self.in_stopped_world(|stacks| {
+            let threads: Vec<&ThreadStack> = stacks.iter().map(|g| &**g).collect();
+            f(&threads)
+        })
     }
 
     /// `--heap-dump-on-oom`: the dump at the run's first OutOfMemoryError, with HotSpot's lines

@@ -174,6 +174,14 @@ impl Vm {
         if self.recorder.finished.load(Ordering::Acquire) {
             return false;
         }
+        self.in_stopped_world(|_| self.stream_event(StreamEvent::Tick, None, "tick", false));
+        true
+    }
+
+    /// Stops every thread (the caller holds the collection lock), flushes every mutator, runs
+    /// `f` with their stacks, and lets the world go: for what looks at the heap without
+    /// collecting it (a tick, a concurrent step frame, a heap dump).
+    pub(crate) fn in_stopped_world<R>(&self, f: impl FnOnce(&mut [StackGuard]) -> R) -> R {
         self.threads.request_safepoint();
         self.heap.world_stopping();
         let (mut stacks, _) = self.threads.stop_every_thread(None);
@@ -181,11 +189,11 @@ impl Vm {
         for st in stacks.iter_mut() {
             self.heap.flush_mutator(&mut st.mutator);
         }
-        self.stream_event(StreamEvent::Tick, None, "tick", false);
+        let r = f(&mut stacks);
         self.heap.world_resumed();
         self.threads.end_safepoint();
         drop(stacks);
-        true
+        r
     }
 
     /// A concurrent step frame (docs/stream-format.md): if its filters let it through, stops
@@ -206,21 +214,13 @@ impl Vm {
         {
             return;
         }
-        self.threads.request_safepoint();
-        self.heap.world_stopping();
-        let (mut stacks, _) = self.threads.stop_every_thread(None);
-        self.heap.world_stopped();
-        for st in stacks.iter_mut() {
-            self.heap.flush_mutator(&mut st.mutator);
-        }
-        let spaces = self.heap.trace_spaces();
-        self.gather_step(info, header, &spaces, &mut |tiles| {
-            self.heap.tile_objects(tiles);
-            fill(tiles);
+        self.in_stopped_world(|_| {
+            let spaces = self.heap.trace_spaces();
+            self.gather_step(info, header, &spaces, &mut |tiles| {
+                self.heap.tile_objects(tiles);
+                fill(tiles);
+            });
         });
-        self.heap.world_resumed();
-        self.threads.end_safepoint();
-        drop(stacks);
     }
 
     /// Runs `body` as one pause with every thread stopped (`stacks`): heap dumps before and
