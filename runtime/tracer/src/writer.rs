@@ -444,6 +444,7 @@ impl TraceWriter {
             header: header.clone(),
             sequence: 0,
             symbol_log: Vec::new(),
+            kept: std::collections::VecDeque::new(),
             file_bytes: file_bytes.clone(),
             file_counts: (0, 0, 0),
             rx,
@@ -1622,6 +1623,8 @@ struct WriterThread {
     sequence: u32,
     /// Rotation: every symbol record written so far, for the next file's prologue.
     symbol_log: Vec<Vec<u8>>,
+    /// Rotation: the finished files still kept, oldest first: (sequence number, bytes).
+    kept: std::collections::VecDeque<(u32, u64)>,
     /// Bytes written to the current file, for `TraceWriter::rotation_due`.
     file_bytes: Arc<AtomicU64>,
     /// The current file's chunks, raw bytes and stored bytes (its trailer's counts).
@@ -1682,12 +1685,14 @@ impl WriterThread {
                 Msg::Finish => break,
             }
             self.file_bytes.store(self.offset, Ordering::Release);
+            self.keep_within_size();
         }
         self.write_pending_symbols();
         self.write_trailer();
         if let Err(e) = self.out.flush() {
             self.error.get_or_insert(e);
         }
+        self.keep_within_size();
         match self.error.take() {
             Some(e) => Err(e),
             None => Ok(self.summary),
@@ -1718,6 +1723,7 @@ impl WriterThread {
         if let Err(e) = self.out.flush() {
             self.error.get_or_insert(e);
         }
+        self.kept.push_back((self.sequence, self.offset));
         self.sequence += 1;
         let path = rotated_path(&self.base, self.sequence);
         match File::create(&path) {
@@ -1727,8 +1733,8 @@ impl WriterThread {
                 return;
             }
         }
-        if let Some(old) = self.sequence.checked_sub(rotation.files) {
-            let _ = std::fs::remove_file(rotated_path(&self.base, old));
+        while self.kept.len() >= rotation.files as usize {
+            self.drop_oldest();
         }
         self.summary.files += 1;
         let head = TraceHeader {
@@ -1769,6 +1775,29 @@ impl WriterThread {
             let mut out = vec![ev::THREAD_ALIVE];
             format::put_str(&mut out, name);
             self.write_chunk(*id, self.epoch, &out, true);
+        }
+    }
+
+    /// Rotation: deletes the oldest finished files while the kept ones and the current one
+    /// take more than SIZE, so that the set never takes more than asked (it then holds fewer
+    /// than N files). Only the current file alone can take more: a file is cut only at a GC
+    /// start (the VM warns when a prologue and one collection cycle outgrow a file's share).
+    fn keep_within_size(&mut self) {
+        let Some(rotation) = self.rotation else {
+            return;
+        };
+        let finished = |kept: &std::collections::VecDeque<(u32, u64)>| -> u64 {
+            kept.iter().map(|k| k.1).sum()
+        };
+        while !self.kept.is_empty() && finished(&self.kept) + self.offset > rotation.max_size {
+            self.drop_oldest();
+        }
+    }
+
+    /// Rotation: deletes the oldest finished file still kept.
+    fn drop_oldest(&mut self) {
+        if let Some((seq, _)) = self.kept.pop_front() {
+            let _ = std::fs::remove_file(rotated_path(&self.base, seq));
         }
     }
 

@@ -148,18 +148,27 @@ impl Vm {
         self.heap.record_heap_graph(&mut roots, &mut sink);
         sink.flush();
         // A file's prologue and one collection cycle may take more than its share of the size
-        // asked: every file is then cut after one collection, and the kept files may take
-        // more than asked.
+        // asked: every file is then cut after one collection, and the writer keeps fewer than
+        // N files so that the set stays within the size; when they take more than the whole
+        // size, the current file alone takes more than asked.
         static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
         let (prologue, cycle) = w.prologue_written();
         if let Some(r) = w.rotation() {
-            if prologue + cycle > r.file_budget() && !WARNED.swap(true, Ordering::Relaxed) {
-                self.write_stderr(
+            let file = prologue + cycle;
+            if file > r.file_budget() && !WARNED.swap(true, Ordering::Relaxed) {
+                let outcome = if file > r.max_size {
+                    "more than the whole size: one file alone takes more than asked".to_string()
+                } else {
                     format!(
-                        "gcvm: warning: --trace-max-size {}: a rotated file's prologue (the heap sync, {prologue} bytes) and a collection cycle ({cycle} bytes) take more than a file's share ({} bytes of {} files): the kept files may take more than asked\n",
-                        r.max_size,
+                        "more than a file's share ({} bytes of {} files): fewer files are kept, within the size asked",
                         r.file_budget(),
                         r.files
+                    )
+                };
+                self.write_stderr(
+                    format!(
+                        "gcvm: warning: --trace-max-size {}: a rotated file's prologue (the heap sync, {prologue} bytes) and a collection cycle ({cycle} bytes) take {outcome}\n",
+                        r.max_size,
                     )
                     .as_bytes(),
                 );
