@@ -526,48 +526,104 @@ fn each_ring_node_retains_the_rest_of_the_ring_after_it() {
     }
 }
 
+/// The types of the objects reachable from the roots, counted, and the roots' kinds.
+fn reachable_shape(g: &ObjectGraph) -> (Vec<(String, usize)>, Vec<RootKind>) {
+    let mut types: HashMap<String, usize> = HashMap::new();
+    for (i, seen) in reachable(g).into_iter().enumerate() {
+        if seen {
+            *types
+                .entry(g.names.type_name(g.objects[i].type_id).to_string())
+                .or_default() += 1;
+        }
+    }
+    let mut types: Vec<(String, usize)> = types.into_iter().collect();
+    types.sort();
+    let mut kinds: Vec<RootKind> = g.roots.iter().map(|r| r.kind).collect();
+    kinds.sort_by_key(|k| k.code());
+    (types, kinds)
+}
+
 #[test]
-fn a_graph_asked_at_a_gc_start_says_it_is_the_previous_collections() {
-    let scratch = scratch_dir("object-graph-caveat");
+fn a_graph_at_a_gc_start_is_the_one_its_collection_found() {
+    // Semispace moves every survivor: the graph at a GC start is its GC end's taken back
+    // through the moves, with the roots the pause found.
+    let scratch = scratch_dir("object-graph-gc-start");
     let trace = record_with(
         "StaticMapLeak",
         "semispace",
         &["--gc-stress", "20000"],
         &scratch,
     );
-    let at_start = graph_at(&trace, Boundary::GcStart(2)).unwrap();
-    let caveat = at_start.caveat.expect("a caveat at a GC start");
-    assert!(caveat.contains("as at gc:1:end"), "{caveat}");
-    assert!(graph_at(&trace, Boundary::GcEnd(2))
-        .unwrap()
-        .caveat
-        .is_none());
-    let json = gcvm_json(&[
-        "paths",
-        trace.to_str().unwrap(),
-        "--at",
-        "gc:2:start",
-        "--to",
-        "StaticMapLeak$Session",
-        "--json",
-    ]);
-    assert!(
-        json["caveat"]
-            .as_str()
-            .unwrap()
-            .contains("gc:2:end is exact"),
-        "{json}"
+    let (start, end) = (
+        graph_at(&trace, Boundary::GcStart(2)).unwrap(),
+        graph_at(&trace, Boundary::GcEnd(2)).unwrap(),
     );
-    let json = gcvm_json(&[
-        "paths",
-        trace.to_str().unwrap(),
-        "--at",
-        "gc:2:end",
-        "--to",
-        "StaticMapLeak$Session",
-        "--json",
-    ]);
-    assert!(json["caveat"].is_null(), "{json}");
+    assert_eq!(start.caveat, None, "nothing cleared: exact");
+    assert_eq!(end.caveat, None);
+    assert!(
+        start.len() > end.len(),
+        "the dead are still there at the start"
+    );
+    assert_eq!(reachable_shape(&start), reachable_shape(&end));
+    let sessions = |at: &str| {
+        gcvm_json(&[
+            "paths",
+            trace.to_str().unwrap(),
+            "--at",
+            at,
+            "--to",
+            "StaticMapLeak$Session",
+            "--json",
+        ])
+    };
+    let (at_start, at_end) = (sessions("gc:2:start"), sessions("gc:2:end"));
+    assert!(at_start["caveat"].is_null(), "{at_start}");
+    // The same root-path groups (addresses aside: every object moved).
+    let groups = |r: &Value| -> Vec<(String, u64, u64)> {
+        r["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                (
+                    g["group"].as_str().unwrap().to_string(),
+                    g["objects"].as_u64().unwrap(),
+                    g["bytes"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert!(!groups(&at_end).is_empty(), "{at_end}");
+    assert_eq!(groups(&at_start), groups(&at_end));
+}
+
+#[test]
+fn a_graph_at_a_gc_start_names_the_referents_its_collection_cleared() {
+    let scratch = scratch_dir("object-graph-gc-start-weak");
+    for collector in COLLECTORS {
+        let trace = record("WeakDrop", collector, &scratch);
+        let r = gcvm_tools::reconstruct(&trace, Boundary::End, false).unwrap();
+        let gc = r
+            .model
+            .gcs
+            .iter()
+            .find(|g| g.referents_cleared > 0)
+            .unwrap_or_else(|| panic!("[{collector}] a collection cleared referents"));
+        assert_eq!(gc.referents_cleared, 100, "[{collector}]");
+        let caveat = graph_at(&trace, Boundary::GcStart(gc.id))
+            .unwrap()
+            .caveat
+            .expect("a caveat at the start of a collection that cleared referents");
+        assert!(
+            caveat.contains("100 referents")
+                && caveat.contains(&format!("gc:{}:end is exact", gc.id)),
+            "[{collector}] {caveat}"
+        );
+        assert_eq!(
+            graph_at(&trace, Boundary::GcEnd(gc.id)).unwrap().caveat,
+            None
+        );
+    }
 }
 
 /// StaticMapLeak under concurrent mark-sweep in a small heap without GC stress: concurrent

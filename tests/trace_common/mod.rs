@@ -218,6 +218,7 @@ fn compare_boundary(
     sections: &mut DumpSections,
     checked: &mut Checked,
     skip_earlier: bool,
+    start: &mut Option<StartGraph>,
 ) -> Result<(), String> {
     let (header, section) = loop {
         let Some((header, section)) = sections.next_full_section()? else {
@@ -242,17 +243,133 @@ fn compare_boundary(
     checked.boundaries += 1;
     checked.objects += dumped.len();
     // The graph is recorded at collections: exact at the end of every pause that collects
-    // and at the end of the run; at a GC start, and at the end of a marking pause that
-    // collects nothing, it is the previous collection's.
+    // and at the end of the run; at the end of a marking pause that collects nothing, it is
+    // the previous collection's. At a GC start only the roots are recorded: the references
+    // there are the GC end's taken back through the moves, compared at that GC end.
     let collected_nothing =
         label.ends_with(" end") && model.gcs.last().is_some_and(|g| !g.collects());
-    if section.has_pointers && !label.ends_with(" start") && !collected_nothing {
+    if label.ends_with(" start") {
+        *start = None;
+        if section.has_pointers {
+            let pointers = model
+                .pointers()
+                .ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
+            if !pointers.roots_fresh {
+                return Err(format!(
+                    "at `{label}`: the trace has no roots of the GC start"
+                ));
+            }
+            *start = Some(StartGraph {
+                label,
+                roots: pointers.roots.clone(),
+                section,
+            });
+        }
+        return Ok(());
+    }
+    if let Some(at_start) = start.take().filter(|_| !collected_nothing) {
+        let pointers = model.pointers().expect("the start had pointers");
+        compare_start_graph(&at_start, model, pointers)
+            .map_err(|e| format!("at `{}`: {e}", at_start.label))?;
+        checked.graphs += 1;
+        checked.references += at_start.section.refs.iter().map(Vec::len).sum::<usize>();
+    }
+    if section.has_pointers && !collected_nothing {
         let pointers = model
             .pointers()
             .ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
         compare_graph(&section, pointers).map_err(|e| format!("at `{label}`: {e}"))?;
         checked.graphs += 1;
         checked.references += section.refs.iter().map(Vec::len).sum::<usize>();
+    }
+    Ok(())
+}
+
+/// A GC start's dump section, kept until its GC end, when the trace knows the references.
+pub struct StartGraph {
+    label: String,
+    /// The trace's roots at the GC start.
+    roots: Vec<gcvm_tracer::RootRecord>,
+    section: DumpSection,
+}
+
+/// The graph at a GC start, rebuilt at its GC end (`model` there), against the dump's: the
+/// same roots; and, over the objects the collection did not free, the same objects reachable
+/// from them, each with the same references. References to the objects it freed are not
+/// compared: at the GC start nothing reached those but through a referent it cleared, and the
+/// trace does not know them (tools/src/pointers.rs `graph_at_last_start`).
+fn compare_start_graph(
+    at_start: &StartGraph,
+    model: &HeapModel,
+    pointers: &gcvm_tools::pointers::PointerState,
+) -> Result<(), String> {
+    let section = &at_start.section;
+    let mut dumped_roots = section.roots.clone();
+    dumped_roots.sort_unstable();
+    let mut rebuilt_roots: Vec<(u8, u64)> = at_start
+        .roots
+        .iter()
+        .map(|r| (r.kind.code(), r.addr))
+        .collect();
+    rebuilt_roots.sort_unstable();
+    if dumped_roots != rebuilt_roots {
+        return Err(format!(
+            "roots differ: the heap has {}, the trace {}",
+            dumped_roots.len(),
+            rebuilt_roots.len()
+        ));
+    }
+    let mut survivors = std::collections::HashSet::new();
+    model.for_each_object(|o| {
+        survivors.insert(pointers.origin(o.addr));
+    });
+    let graph = pointers.graph_at_last_start();
+    let index: std::collections::HashMap<u64, usize> = section
+        .objects
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (o.addr, i))
+        .collect();
+    let dumped_refs = |a: u64| -> Vec<(u32, u64)> {
+        index
+            .get(&a)
+            .map(|&i| {
+                section.refs[i]
+                    .iter()
+                    .copied()
+                    .filter(|r| survivors.contains(&r.1))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let rebuilt_refs = |a: u64| -> Vec<(u32, u64)> { graph.get(&a).cloned().unwrap_or_default() };
+    let root_addrs: Vec<u64> = dumped_roots.iter().map(|r| r.1).collect();
+    let live = reachable(&root_addrs, &|a| {
+        dumped_refs(a).iter().map(|r| r.1).collect()
+    });
+    for &a in &live {
+        let Some(&i) = index.get(&a) else {
+            return Err(format!(
+                "a reachable reference points to {a:#x}, where no object starts"
+            ));
+        };
+        let (want, got) = (dumped_refs(a), rebuilt_refs(a));
+        if want != got {
+            return Err(format!(
+                "object {} has references {want:x?}, the trace {got:x?}",
+                section.objects[i]
+            ));
+        }
+    }
+    let live_rebuilt = reachable(&root_addrs, &|a| {
+        rebuilt_refs(a).iter().map(|r| r.1).collect()
+    });
+    if live != live_rebuilt {
+        return Err(format!(
+            "{} objects are reachable in the heap, {} in the trace",
+            live.len(),
+            live_rebuilt.len()
+        ));
     }
     Ok(())
 }
@@ -369,6 +486,7 @@ pub fn check_trace_against_dump_from(
     let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
     let mut sections = DumpSections::open(dump)?;
     let mut checked = Checked::default();
+    let mut start = None;
     while let Some((thread, ev)) = reader.next_event().map_err(|e| e.to_string())? {
         model
             .apply(thread, &ev)
@@ -384,7 +502,14 @@ pub fn check_trace_against_dump_from(
             }
             _ => continue,
         };
-        compare_boundary(label, &model, &mut sections, &mut checked, first)?;
+        compare_boundary(
+            label,
+            &model,
+            &mut sections,
+            &mut checked,
+            first,
+            &mut start,
+        )?;
         first = false;
     }
     if reader.trailer().is_none() {
@@ -417,7 +542,14 @@ pub fn check_trace_against_dump_from(
             return Ok(checked);
         }
     } else {
-        compare_boundary("end".into(), &model, &mut sections, &mut checked, first)?;
+        compare_boundary(
+            "end".into(),
+            &model,
+            &mut sections,
+            &mut checked,
+            first,
+            &mut start,
+        )?;
     }
     if let Some((header, _)) = sections.next_section()? {
         return Err(format!(

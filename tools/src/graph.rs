@@ -210,10 +210,51 @@ pub fn graph_at(
     path: impl AsRef<std::path::Path>,
     boundary: crate::Boundary,
 ) -> Result<ObjectGraph, crate::TraceError> {
-    graph_of(&crate::reconstruct(path, boundary, false)?)
+    let path = path.as_ref();
+    graph_at_reconstruction(path, &crate::reconstruct(path, boundary, false)?)
 }
 
-/// The object graph of a reconstructed heap.
+/// The object graph of a heap reconstructed from the trace at `path`. At a GC start of a
+/// collection, the references are its GC end's taken back through its moves (the world was
+/// stopped in between: tools/src/pointers.rs `graph_at_last_start`), which takes a second
+/// replay up to that GC end.
+pub fn graph_at_reconstruction(
+    path: &std::path::Path,
+    r: &crate::Reconstruction,
+) -> Result<ObjectGraph, crate::TraceError> {
+    let (crate::Boundary::GcStart(n), Some(at_start)) = (r.boundary, r.model.pointers()) else {
+        return graph_of(r);
+    };
+    if !at_start.roots_fresh {
+        // A trace written before the roots were recorded at GC starts.
+        return graph_of(r);
+    }
+    let end = crate::reconstruct(path, crate::Boundary::GcEnd(n), false)?;
+    let (Some(gc), Some(at_end)) = (end.model.gcs.last(), end.model.pointers()) else {
+        return graph_of(r);
+    };
+    if !gc.collects() {
+        return graph_of(r);
+    }
+    let edges = at_end.graph_at_last_start();
+    let mut g = graph_of_parts(
+        &r.model,
+        &|addr| edges.get(&addr).map_or(&[][..], Vec::as_slice),
+        &at_start.roots,
+        &r.symbols,
+        r.header.array_header as u32,
+    );
+    // The collection changed one kind of reference itself: the referents it cleared.
+    g.caveat = (gc.referents_cleared > 0).then(|| {
+        format!(
+            "at gc:{n}:start the {} referents gc:{n} cleared are not shown (their objects died in it; gc:{n}:end is exact)",
+            gc.referents_cleared
+        )
+    });
+    Ok(g)
+}
+
+/// The object graph of a reconstructed heap, as its model has it.
 pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceError> {
     let mut g = graph_of_model(&r.model, &r.symbols, r.header.array_header as u32)?;
     g.caveat = caveat(r);
@@ -221,8 +262,8 @@ pub fn graph_of(r: &crate::Reconstruction) -> Result<ObjectGraph, crate::TraceEr
 }
 
 /// The graph is recorded at the end of each pause that collects (docs/trace-format.md,
-/// "Pointers and roots"): at a GC start, or at the end of a marking pause that collected
-/// nothing, it is the last such collection's.
+/// "Pointers and roots"): at a GC start of a trace without roots at GC starts, or at the end
+/// of a marking pause that collected nothing, it is the last such collection's.
 fn caveat(r: &crate::Reconstruction) -> Option<String> {
     use crate::Boundary;
     let gcs = &r.model.gcs;
@@ -269,6 +310,23 @@ pub fn graph_of_model(
             "the trace has no pointers: record it with gcvm run --trace FILE --trace-pointers",
         ));
     };
+    Ok(graph_of_parts(
+        model,
+        &|addr| pointers.refs_of(addr),
+        &pointers.roots,
+        symbols,
+        array_header,
+    ))
+}
+
+/// The graph of `model`'s objects with the references `refs_of` gives and `roots`.
+fn graph_of_parts<'a>(
+    model: &crate::HeapModel,
+    refs_of: &dyn Fn(u64) -> &'a [(u32, u64)],
+    roots: &[gcvm_tracer::RootRecord],
+    symbols: &crate::Symbols,
+    array_header: u32,
+) -> ObjectGraph {
     let mut objects: Vec<GraphObject> = Vec::new();
     model.for_each_object(|o| {
         objects.push(GraphObject {
@@ -289,8 +347,7 @@ pub fn graph_of_model(
     let edges: Vec<Vec<Edge>> = objects
         .iter()
         .map(|o| {
-            pointers
-                .refs_of(o.addr)
+            refs_of(o.addr)
                 .iter()
                 .filter_map(|&(slot, target)| {
                     Some(Edge {
@@ -301,8 +358,7 @@ pub fn graph_of_model(
                 .collect()
         })
         .collect();
-    let roots = pointers
-        .roots
+    let roots = roots
         .iter()
         .filter_map(|r| {
             Some(Root {
@@ -312,13 +368,13 @@ pub fn graph_of_model(
             })
         })
         .collect();
-    Ok(ObjectGraph::new(
+    ObjectGraph::new(
         objects,
         edges,
         roots,
         array_header,
         names_of(model, symbols),
-    ))
+    )
 }
 
 /// The names a graph of this model prints with.

@@ -314,6 +314,9 @@ pub struct GcRecord {
     pub dead_bytes: u64,
     pub after_objects: u64,
     pub after_bytes: u64,
+    /// References whose referents the collection cleared, of every kind (its References
+    /// event; 0 without one).
+    pub referents_cleared: u64,
 }
 
 impl GcRecord {
@@ -663,10 +666,15 @@ impl HeapModel {
             }
             // Deaths (`--trace-deaths`) and timings do not change the heap: `analyses::deaths`
             // and the Perfetto export read them.
+            Event::References { cleared, .. } => {
+                if let Some(gc) = self.gc.as_mut() {
+                    gc.record.referents_cleared = cleared.iter().sum();
+                }
+                Ok(())
+            }
             Event::Mark { .. }
             | Event::Death { .. }
             | Event::MethodDef { .. }
-            | Event::References { .. }
             | Event::Safepoint { .. }
             | Event::SafepointArrival { .. }
             | Event::GcWorker(_)
@@ -1274,6 +1282,7 @@ impl HeapModel {
                 dead_bytes: 0,
                 after_objects: 0,
                 after_bytes: 0,
+                referents_cleared: 0,
             },
             back_built: false,
         });

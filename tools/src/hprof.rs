@@ -39,7 +39,7 @@
 //! (docs/heap-dumps.md).
 
 use crate::boundary::parse_boundary;
-use crate::graph::{graph_of, ObjectGraph, RootKind};
+use crate::graph::{graph_at_reconstruction, ObjectGraph, RootKind};
 use crate::reader::{Symbols, TraceError};
 use crate::reconstruct::reconstruct;
 use crate::reconstruct::Reconstruction;
@@ -91,7 +91,7 @@ pub fn write_hprof(path: impl AsRef<Path>, boundary: &str, dest: &Path) -> Resul
     let mut out = HprofWriter::new(BufWriter::with_capacity(1 << 20, f), r.header.start_unix_ms)
         .map_err(cannot)?;
     if r.header.flags & HEADER_FLAG_POINTERS != 0 {
-        let g = graph_of(&r)?;
+        let g = graph_at_reconstruction(path.as_ref(), &r)?;
         let n = GraphDump::new(&r, &g).write(&mut out).map_err(cannot)?;
         out.finish().map_err(cannot)?;
         return Ok(n);

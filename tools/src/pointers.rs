@@ -30,6 +30,12 @@ pub struct PointerState {
     pub roots: Vec<RootRecord>,
     /// This collection's moves: (from, to, bytes).
     moves: Vec<(u64, u64, u64)>,
+    /// The last collection's moves, by destination (to, from, bytes): its GC start's graph is
+    /// its GC end's taken back through them (`graph_at_last_start`).
+    last_moves: Vec<(u64, u64, u64)>,
+    /// A root set was applied at once since the last GC end: the trace writes the roots before
+    /// each GC start, so at a GC start the roots are the pause's own, not the last GC end's.
+    pub roots_fresh: bool,
     /// Records of the current pause, applied at its GC end.
     pending_pointers: Vec<ObjectPointers>,
     pending_roots: Option<Vec<RootRecord>>,
@@ -66,6 +72,7 @@ impl PointerState {
             }
             self.roots.extend_from_slice(&set.roots);
             self.roots.sort_unstable();
+            self.roots_fresh = true;
         }
     }
 
@@ -145,6 +152,44 @@ impl PointerState {
             self.root_sets += 1;
         }
         self.roots.sort_unstable();
+        self.roots_fresh = false;
+        self.last_moves = moves
+            .iter()
+            .map(|&(from, to, bytes)| (to, from, bytes))
+            .collect();
+        self.last_moves.sort_unstable();
+    }
+
+    /// Where the object at `addr` after the last collection was at its GC start (itself, if
+    /// the collection did not move it).
+    pub fn origin(&self, addr: u64) -> u64 {
+        let i = self.last_moves.partition_point(|m| m.0 <= addr);
+        if i > 0 {
+            let (to, from, bytes) = self.last_moves[i - 1];
+            if addr < to + bytes {
+                return addr - to + from;
+            }
+        }
+        addr
+    }
+
+    /// Right after a collection's GC end: every object's references as they were at its GC
+    /// start, by the object's address then. The world was stopped in between, so they are the
+    /// references recorded at the GC end with holders and targets taken back through the
+    /// moves — but for what the collection itself changed: the referents it cleared, and the
+    /// objects it freed (their references are unknown; at the GC start nothing reached them but
+    /// through those referents).
+    pub fn graph_at_last_start(&self) -> BTreeMap<u64, Vec<(u32, u64)>> {
+        self.edges
+            .iter()
+            .map(|(&holder, refs)| {
+                let refs = refs
+                    .iter()
+                    .map(|&(slot, target)| (slot, self.origin(target)))
+                    .collect();
+                (self.origin(holder), refs)
+            })
+            .collect()
     }
 
     /// References held by the object at `addr`.

@@ -641,6 +641,15 @@ impl Heap {
         // Region roles taken since the last pause (eden, humongous) reach the trace first.
         let spaces_at_start = trace_spaces(&self.collector.spaces());
         events.sync_spaces(&spaces_at_start);
+        // With pointers: the roots as the pause finds them, applied before its GC start, so
+        // that the graph at the GC start is exact too (pointers.rs).
+        let start_roots = self.pointers.as_ref().map(|tracker| {
+            let began = Instant::now();
+            let described = described_roots(roots);
+            events.roots(&described, false);
+            tracker.totals.lock().roots += described.len() as u64;
+            (described.len() as u64, began.elapsed())
+        });
         let kind = self.collector.trace_kind(cause);
         events.gc_start(id, kind, cause.label());
         let mut pause_records = None;
@@ -662,7 +671,9 @@ impl Heap {
                 pause_records =
                     tracker.end_pause(watch, &self.memory, &self.types, &described, events);
                 if let Some(p) = pause_records.as_mut() {
-                    p.time = began.elapsed();
+                    let (roots, time) = start_roots.unwrap_or_default();
+                    p.roots += roots;
+                    p.time = began.elapsed() + time;
                 }
                 outcome
             }

@@ -18,7 +18,9 @@
 //!    appends the object to the thread's log. Later stores into it cost one load and a branch.
 //!    (With the option on, every store takes the access API's barriered path, as
 //!    `--trace-deaths` does.)
-//! 2. **At each pause.** The threads' logs are handed over when they stop. While the collector
+//! 2. **At each pause.** The threads' logs are handed over when they stop. Before its GC start
+//!    the pause writes the root set as it finds it (applied at once, so the reader has the
+//!    roots of the GC start). While the collector
 //!    runs, the pause's sink is wrapped (`PointerWatch`): each survivor it reports (move, region
 //!    move, keep-alive) whose old address is logged is remembered with its new address.
 //! 3. **After the collection, before GC end.** Each logged object that survived — or that lies
@@ -38,6 +40,14 @@
 //! dead object the collection did not visit may go stale (a region collection does not update
 //! the fields of unreachable old objects): the reader drops references to objects that died, so
 //! only the reachable part of the graph is promised exact.
+//!
+//! **The graph at a GC start** needs nothing more. The world has been stopped since the GC
+//! start, so every survivor's references at the GC start are those recorded at the GC end,
+//! each target taken back through the collection's moves (`PointerState::graph_at_last_start`
+//! in tools/). What cannot be known there: the references of the objects the collection freed
+//! (nothing reaches them but through a referent the collection cleared, which is not shown
+//! either). Those are unreachable at the GC end; at the GC start they were reachable only
+//! through a Reference's referent.
 
 use crate::memory::HeapMemory;
 use crate::object::{Ref, TypeRegistry};
