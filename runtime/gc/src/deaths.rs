@@ -113,6 +113,10 @@ pub struct DeathReport {
 pub struct DeathTracker {
     shared: Arc<Shared>,
     last_pause: AtomicU64,
+    /// The pauses' two bitmaps (reached, dead), kept from pause to pause and cleared over the
+    /// words they touched: allocating them afresh cost every pause a page fault per 32 KB of
+    /// heap reservation.
+    scratch: parking_lot::Mutex<(Bitmap, Bitmap)>,
 }
 
 impl DeathTracker {
@@ -124,6 +128,7 @@ impl DeathTracker {
                 stamps: crate::shared::zeroed::zeroed_u64(heap_bytes.div_ceil(16)),
             }),
             last_pause: AtomicU64::new(0),
+            scratch: parking_lot::Mutex::new((Bitmap::new(heap_bytes), Bitmap::new(heap_bytes))),
         }
     }
 
@@ -161,14 +166,20 @@ impl DeathTracker {
     ) -> DeathReport {
         let now = self.clock();
         let since = self.last_pause.swap(now, Ordering::Relaxed);
-        let reached = reach_from_roots(memory, types, roots);
-        let mut dead = DeadSet::new(memory.size());
+        let mut scratch = self.scratch.lock();
+        let (reached, dead_bits) = &mut *scratch;
+        reach_from_roots(memory, types, roots, reached);
+        let mut dead = DeadSet {
+            objects: Vec::new(),
+            bits: dead_bits,
+            rank: Vec::new(),
+        };
         objects(&mut |obj| {
             if !reached.contains(obj) && memory.gc_word(obj) & gcword::DEATH_REPORTED == 0 {
                 dead.add(obj);
             }
         });
-        drop(reached);
+        reached.clear();
         dead.seal();
         let stamps: Vec<(u64, u32, usize)> = dead
             .objects
@@ -176,7 +187,7 @@ impl DeathTracker {
             .enumerate()
             .filter_map(|(i, &o)| self.stamp_of(o, since).map(|(t, c)| (t, c, i)))
             .collect();
-        let assigned = propagate(memory, types, &mut dead, stamps);
+        let assigned = propagate(memory, types, &dead, stamps);
         let mut report = DeathReport::default();
         for (i, &obj) in dead.objects.iter().enumerate() {
             memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
@@ -186,6 +197,7 @@ impl DeathTracker {
             });
             report.deaths.push((obj, time, context));
         }
+        dead.bits.clear();
         report
     }
 
@@ -206,13 +218,14 @@ impl DeathTracker {
     }
 }
 
-/// The objects reachable from the roots (strongly or not: a referent is a reference).
+/// Sets in `reached` (clear) the objects reachable from the roots (strongly or not: a
+/// referent is a reference).
 fn reach_from_roots(
     memory: &HeapMemory,
     types: &TypeRegistry,
     roots: &mut dyn RootSource,
-) -> Bitmap {
-    let mut reached = Bitmap::new(memory.size());
+    reached: &mut Bitmap,
+) {
     let mut stack: Vec<Ref> = Vec::new();
     roots.visit_roots(&mut |r| {
         if reached.insert(r) {
@@ -228,70 +241,78 @@ fn reach_from_roots(
             }
         });
     }
-    reached
 }
 
 /// The dead objects of one pause: in address order, with a bitmap for membership.
-struct DeadSet {
+struct DeadSet<'a> {
     objects: Vec<Ref>,
-    bits: Bitmap,
+    bits: &'a mut Bitmap,
+    /// Per word of `bits` from its first touched one: the set bits before it (`seal`), so
+    /// that an object's index is found in one step, not by a binary search.
+    rank: Vec<u32>,
 }
 
-impl DeadSet {
-    fn new(heap_bytes: usize) -> DeadSet {
-        DeadSet {
-            objects: Vec::new(),
-            bits: Bitmap::new(heap_bytes),
-        }
-    }
+impl DeadSet<'_> {
     fn add(&mut self, obj: Ref) {
         self.objects.push(obj);
         self.bits.insert(obj);
     }
-    /// Sorts the objects (heap walks visit ranges in the collector's order).
+    /// Sorts the objects (heap walks visit ranges in the collector's order) and ranks the
+    /// bitmap's words.
     fn seal(&mut self) {
         if !self.objects.is_sorted() {
             self.objects.sort_unstable();
         }
+        let (lo, hi) = (self.bits.lo, self.bits.hi.max(self.bits.lo));
+        let mut before = 0u32;
+        self.rank = (lo..hi)
+            .map(|w| {
+                let r = before;
+                before += self.bits.words[w].count_ones();
+                r
+            })
+            .collect();
     }
-    /// The index of `obj` if it is dead.
+    /// The index of `obj` in `objects` if it is dead: the set bits before its own.
     fn index(&self, obj: Ref) -> Option<usize> {
         if obj.is_null() || !self.bits.contains(obj) {
             return None;
         }
-        self.objects.binary_search(&obj).ok()
+        let unit = obj.raw() as usize;
+        let (w, b) = (unit / 64, unit % 64);
+        let below = self.bits.words[w] & ((1u64 << b) - 1);
+        Some((self.rank[w - self.bits.lo] + below.count_ones()) as usize)
     }
 }
 
 /// Merlin's propagation: the latest stamp among the dead objects reaching each dead object.
 /// `stamps` are (time, context, index) of the stamped dead objects; taken latest first, the
-/// first stamp to reach a dead object is its latest, so each object is taken out of
-/// `dead.bits` as it gets its stamp and visited once.
+/// first stamp to reach a dead object is its latest, so each object is visited once, when it
+/// gets its stamp.
 fn propagate(
     memory: &HeapMemory,
     types: &TypeRegistry,
-    dead: &mut DeadSet,
+    dead: &DeadSet,
     mut stamps: Vec<(u64, u32, usize)>,
 ) -> Vec<Option<(u64, u32)>> {
-    stamps.sort_unstable_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
+    sort_latest_first(&mut stamps);
     let mut assigned: Vec<Option<(u64, u32)>> = vec![None; dead.objects.len()];
     let mut stack = Vec::new();
     for (time, context, i) in stamps {
-        let obj = dead.objects[i];
-        if !dead.bits.contains(obj) {
+        if assigned[i].is_some() {
             continue;
         }
         let stamp = Some((time, context));
         assigned[i] = stamp;
-        dead.bits.remove(obj);
         stack.push(i);
         while let Some(i) = stack.pop() {
             memory.for_each_ref_slot(types, dead.objects[i], |slot| {
                 let target = memory.read_ref(slot);
                 if let Some(j) = dead.index(target) {
-                    dead.bits.remove(target);
-                    assigned[j] = stamp;
-                    stack.push(j);
+                    if assigned[j].is_none() {
+                        assigned[j] = stamp;
+                        stack.push(j);
+                    }
                 }
             });
         }
@@ -299,15 +320,49 @@ fn propagate(
     assigned
 }
 
-/// One bit per 8-byte unit of the heap reservation (untouched pages stay unmapped).
+/// Orders the stamps (time, context, dead index) latest first, ties by index. Packed into one
+/// word each (time above the index) when the indices fit in 24 bits: a sort of plain `u64`s
+/// is several times faster than one of tuples by key, and a pause sorts up to a stamp per dead
+/// object.
+fn sort_latest_first(stamps: &mut Vec<(u64, u32, usize)>) {
+    // A time takes 64 - CONTEXT_BITS bits: the rest of the word holds the index.
+    const INDEX_BITS: u32 = CONTEXT_BITS;
+    if stamps.len() >= 1 << INDEX_BITS {
+        stamps.sort_unstable_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
+        return;
+    }
+    // A time is at most MAX_TIME (40 bits): MAX_TIME - t orders latest first.
+    let mut keys: Vec<u64> = stamps
+        .iter()
+        .map(|&(t, _, i)| ((MAX_TIME - t) << INDEX_BITS) | i as u64)
+        .collect();
+    keys.sort_unstable();
+    let mut contexts = vec![0u32; stamps.iter().map(|s| s.2 + 1).max().unwrap_or(0)];
+    for &(_, c, i) in stamps.iter() {
+        contexts[i] = c;
+    }
+    stamps.clear();
+    stamps.extend(keys.into_iter().map(|k| {
+        let i = (k & ((1 << INDEX_BITS) - 1)) as usize;
+        (MAX_TIME - (k >> INDEX_BITS), contexts[i], i)
+    }));
+}
+
+/// One bit per 8-byte unit of the heap reservation (untouched pages stay unmapped), with the
+/// range of words set since the last `clear`, so that clearing costs what was used.
 struct Bitmap {
     words: Vec<u64>,
+    /// Words `[lo, hi)` may hold set bits.
+    lo: usize,
+    hi: usize,
 }
 
 impl Bitmap {
     fn new(heap_bytes: usize) -> Bitmap {
         Bitmap {
             words: vec![0; (heap_bytes >> 3).div_ceil(64)],
+            lo: usize::MAX,
+            hi: 0,
         }
     }
     /// Sets the bit of `r`; true if it was clear.
@@ -316,7 +371,17 @@ impl Bitmap {
         let (w, b) = (unit / 64, 1u64 << (unit % 64));
         let was = self.words[w] & b != 0;
         self.words[w] |= b;
+        self.lo = self.lo.min(w);
+        self.hi = self.hi.max(w + 1);
         !was
+    }
+    /// Clears every bit.
+    fn clear(&mut self) {
+        if self.lo < self.hi {
+            self.words[self.lo..self.hi].fill(0);
+        }
+        self.lo = usize::MAX;
+        self.hi = 0;
     }
     fn remove(&mut self, r: Ref) {
         let unit = r.raw() as usize;
@@ -325,5 +390,70 @@ impl Bitmap {
     fn contains(&self, r: Ref) -> bool {
         let unit = r.raw() as usize;
         self.words[unit / 64] & (1u64 << (unit % 64)) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stamps_sort_latest_first_with_ties_by_index_as_a_sort_by_key_does() {
+        let mut x = 12345u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut stamps: Vec<(u64, u32, usize)> = (0..5000)
+            .map(|i| (next() % 300, (next() % 1000) as u32, i * 3))
+            .collect();
+        stamps.push((MAX_TIME, 7, 1));
+        stamps.push((0, 9, 2));
+        let mut expected = stamps.clone();
+        expected.sort_unstable_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
+        sort_latest_first(&mut stamps);
+        assert_eq!(stamps, expected);
+    }
+
+    #[test]
+    fn a_dead_objects_index_is_its_place_in_address_order() {
+        let mut bits = Bitmap::new(1 << 20);
+        let mut dead = DeadSet {
+            objects: Vec::new(),
+            bits: &mut bits,
+            rank: Vec::new(),
+        };
+        let addrs = [70_000usize, 16, 512, 520, 4096, 4104, 65_536, 9_000];
+        for &a in &addrs {
+            dead.add(Ref::from_offset(a));
+        }
+        dead.seal();
+        let mut sorted = addrs;
+        sorted.sort_unstable();
+        for (i, &a) in sorted.iter().enumerate() {
+            assert_eq!(dead.index(Ref::from_offset(a)), Some(i), "{a}");
+        }
+        assert_eq!(dead.index(Ref::from_offset(24)), None);
+        assert_eq!(dead.index(Ref::NULL), None);
+    }
+
+    #[test]
+    fn a_cleared_bitmap_has_no_bit_left_where_it_was_set() {
+        let mut b = Bitmap::new(1 << 20);
+        let refs = [
+            Ref::from_offset(4096),
+            Ref::from_offset(65536),
+            Ref::from_offset(8),
+        ];
+        for r in refs {
+            assert!(b.insert(r));
+            assert!(!b.insert(r));
+        }
+        b.clear();
+        assert!(refs.iter().all(|&r| !b.contains(r)));
+        assert!(b.words.iter().all(|&w| w == 0));
+        assert!(b.insert(refs[1]), "set again after a clear");
     }
 }
