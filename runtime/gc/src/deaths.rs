@@ -39,10 +39,12 @@ const CONTEXT_BITS: u32 = 24;
 const MAX_CONTEXT: u64 = (1 << CONTEXT_BITS) - 1;
 const MAX_TIME: u64 = (1 << (64 - CONTEXT_BITS)) - 1;
 
+#[inline]
 fn pack(time: u64, context: u32) -> u64 {
     (time.min(MAX_TIME) << CONTEXT_BITS) | (context as u64).min(MAX_CONTEXT)
 }
 
+#[inline]
 fn unpack(word: u64) -> (u64, u32) {
     (word >> CONTEXT_BITS, (word & MAX_CONTEXT) as u32)
 }
