@@ -303,75 +303,17 @@ fn compare_start_graph(
     model: &HeapModel,
     pointers: &gcvm_tools::pointers::PointerState,
 ) -> Result<(), String> {
-    let section = &at_start.section;
-    let mut dumped_roots = section.roots.clone();
-    dumped_roots.sort_unstable();
-    let mut rebuilt_roots: Vec<(u8, u64)> = at_start
-        .roots
-        .iter()
-        .map(|r| (r.kind.code(), r.addr))
-        .collect();
-    rebuilt_roots.sort_unstable();
-    if dumped_roots != rebuilt_roots {
-        return Err(format!(
-            "roots differ: the heap has {}, the trace {}",
-            dumped_roots.len(),
-            rebuilt_roots.len()
-        ));
-    }
     let mut survivors = std::collections::HashSet::new();
     model.for_each_object(|o| {
         survivors.insert(pointers.origin(o.addr));
     });
     let graph = pointers.graph_at_last_start();
-    let index: std::collections::HashMap<u64, usize> = section
-        .objects
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (o.addr, i))
-        .collect();
-    let dumped_refs = |a: u64| -> Vec<(u32, u64)> {
-        index
-            .get(&a)
-            .map(|&i| {
-                section.refs[i]
-                    .iter()
-                    .copied()
-                    .filter(|r| survivors.contains(&r.1))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let rebuilt_refs = |a: u64| -> Vec<(u32, u64)> { graph.get(&a).cloned().unwrap_or_default() };
-    let root_addrs: Vec<u64> = dumped_roots.iter().map(|r| r.1).collect();
-    let live = reachable(&root_addrs, &|a| {
-        dumped_refs(a).iter().map(|r| r.1).collect()
-    });
-    for &a in &live {
-        let Some(&i) = index.get(&a) else {
-            return Err(format!(
-                "a reachable reference points to {a:#x}, where no object starts"
-            ));
-        };
-        let (want, got) = (dumped_refs(a), rebuilt_refs(a));
-        if want != got {
-            return Err(format!(
-                "object {} has references {want:x?}, the trace {got:x?}",
-                section.objects[i]
-            ));
-        }
-    }
-    let live_rebuilt = reachable(&root_addrs, &|a| {
-        rebuilt_refs(a).iter().map(|r| r.1).collect()
-    });
-    if live != live_rebuilt {
-        return Err(format!(
-            "{} objects are reachable in the heap, {} in the trace",
-            live.len(),
-            live_rebuilt.len()
-        ));
-    }
-    Ok(())
+    compare_graph_with(
+        &at_start.section,
+        &at_start.roots,
+        &|a| graph.get(&a).cloned().unwrap_or_default(),
+        &|target| survivors.contains(&target),
+    )
 }
 
 /// The objects reachable from `roots` over `refs_of` (addresses), in address order.
@@ -398,13 +340,25 @@ fn compare_graph(
     section: &DumpSection,
     pointers: &gcvm_tools::pointers::PointerState,
 ) -> Result<(), String> {
+    compare_graph_with(
+        section,
+        &pointers.roots,
+        &|a| pointers.refs_of(a).to_vec(),
+        &|_| true,
+    )
+}
+
+/// `compare_graph` against the trace's `roots` and references (`rebuilt_refs`), over the dumped
+/// references whose targets pass `compared`.
+fn compare_graph_with(
+    section: &DumpSection,
+    roots: &[gcvm_tracer::RootRecord],
+    rebuilt_refs: &dyn Fn(u64) -> Vec<(u32, u64)>,
+    compared: &dyn Fn(u64) -> bool,
+) -> Result<(), String> {
     let mut dumped_roots = section.roots.clone();
     dumped_roots.sort_unstable();
-    let mut rebuilt_roots: Vec<(u8, u64)> = pointers
-        .roots
-        .iter()
-        .map(|r| (r.kind.code(), r.addr))
-        .collect();
+    let mut rebuilt_roots: Vec<(u8, u64)> = roots.iter().map(|r| (r.kind.code(), r.addr)).collect();
     rebuilt_roots.sort_unstable();
     if dumped_roots != rebuilt_roots {
         let missing: Vec<_> = dumped_roots
@@ -429,31 +383,36 @@ fn compare_graph(
         .enumerate()
         .map(|(i, o)| (o.addr, i))
         .collect();
-    let dumped_refs = |a: u64| -> Vec<u64> {
+    let dumped_refs = |a: u64| -> Vec<(u32, u64)> {
         index
             .get(&a)
-            .map(|&i| section.refs[i].iter().map(|r| r.1).collect())
+            .map(|&i| {
+                section.refs[i]
+                    .iter()
+                    .copied()
+                    .filter(|r| compared(r.1))
+                    .collect()
+            })
             .unwrap_or_default()
     };
-    let rebuilt_refs = |a: u64| -> Vec<u64> { pointers.refs_of(a).iter().map(|r| r.1).collect() };
+    let targets = |refs: Vec<(u32, u64)>| -> Vec<u64> { refs.into_iter().map(|r| r.1).collect() };
     let root_addrs: Vec<u64> = dumped_roots.iter().map(|r| r.1).collect();
-    let live = reachable(&root_addrs, &dumped_refs);
+    let live = reachable(&root_addrs, &|a| targets(dumped_refs(a)));
     for &a in &live {
         let Some(&i) = index.get(&a) else {
             return Err(format!(
                 "a reachable reference points to {a:#x}, where no object starts"
             ));
         };
-        let want = &section.refs[i];
-        let got = pointers.refs_of(a);
-        if want.as_slice() != got {
+        let (want, got) = (dumped_refs(a), rebuilt_refs(a));
+        if want != got {
             return Err(format!(
                 "object {} has references {want:x?}, the trace {got:x?}",
                 section.objects[i]
             ));
         }
     }
-    let live_rebuilt = reachable(&root_addrs, &rebuilt_refs);
+    let live_rebuilt = reachable(&root_addrs, &|a| targets(rebuilt_refs(a)));
     if live != live_rebuilt {
         return Err(format!(
             "{} objects are reachable in the heap, {} in the trace",

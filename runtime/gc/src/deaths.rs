@@ -385,10 +385,6 @@ impl Bitmap {
         self.lo = usize::MAX;
         self.hi = 0;
     }
-    fn remove(&mut self, r: Ref) {
-        let unit = r.raw() as usize;
-        self.words[unit / 64] &= !(1u64 << (unit % 64));
-    }
     fn contains(&self, r: Ref) -> bool {
         let unit = r.raw() as usize;
         self.words[unit / 64] & (1u64 << (unit % 64)) != 0
