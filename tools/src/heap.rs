@@ -674,6 +674,7 @@ impl HeapModel {
             }
             Event::Mark { .. }
             | Event::Death { .. }
+            | Event::Deaths(_)
             | Event::MethodDef { .. }
             | Event::Safepoint { .. }
             | Event::SafepointArrival { .. }

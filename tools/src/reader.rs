@@ -248,6 +248,9 @@ pub enum Event {
         time: u64,
         context: u32,
     },
+    /// `--trace-deaths`, before a GC start: several deaths, each as `Death` says it, in
+    /// address order (a Deaths event).
+    Deaths(Box<[DeathRecord]>),
     MethodDef {
         id: u32,
         def: Box<MethodSym>,
@@ -356,7 +359,7 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 38] = [
+pub const EVENT_KIND_NAMES: [&str; 39] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -395,6 +398,7 @@ pub const EVENT_KIND_NAMES: [&str; 38] = [
     "fields",
     "static",
     "object",
+    "deaths",
 ];
 
 impl Event {
@@ -438,11 +442,20 @@ impl Event {
             Event::FieldsDef { .. } => 35,
             Event::StaticDef { .. } => 36,
             Event::SyncObject { .. } => 37,
+            Event::Deaths(_) => 38,
         }
     }
     pub fn kind_name(&self) -> &'static str {
         EVENT_KIND_NAMES[self.kind_index()]
     }
+}
+
+/// One death of a Deaths event (as Event::Death).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeathRecord {
+    pub addr: u64,
+    pub time: u64,
+    pub context: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1981,6 +1994,7 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
         },
         ev::ROOTS => Event::Roots(Box::new(decode_roots(c)?)),
         ev::POINTERS => Event::Pointers(Box::new(decode_pointers(c)?)),
+        ev::DEATHS => Event::Deaths(decode_deaths(c)?),
         ev::FIELDS => {
             let type_id = c.v32("fields type")?;
             let n = c.varint("field count")?;
@@ -2006,6 +2020,43 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             return Err(c.err(format!("expected an event id, found {other:#04x}")));
         }
     })
+}
+
+/// A Deaths event's body (after its id).
+fn decode_deaths(c: &mut Cur) -> Result<Box<[DeathRecord]>, TraceError> {
+    let _flags = c.u8("deaths flags")?;
+    let n = c.varint("death count")?;
+    // Each death takes at least three bytes.
+    if n > (c.b.len().saturating_sub(c.p) / 3) as u64 {
+        return Err(c.err(format!(
+            "a deaths event claims {n} deaths, more than the chunk holds"
+        )));
+    }
+    let mut deaths = Vec::with_capacity(n as usize);
+    let (mut addr, mut time, mut context) = (0u64, 0u64, None);
+    for _ in 0..n {
+        addr = addr
+            .checked_add(c.units("death address delta")?)
+            .filter(|a| *a <= MAX_UNITS << 3)
+            .ok_or_else(|| c.err("death address beyond the address limit".to_string()))?;
+        time = time
+            .checked_add_signed(format::unzigzag(c.varint("death time delta")?))
+            .ok_or_else(|| c.err("death time below 0 or beyond 2^64".to_string()))?;
+        let this = match c.varint("death context")? {
+            0 => context.ok_or_else(|| {
+                c.err("a death repeats the context of none before it".to_string())
+            })?,
+            v => u32::try_from(v - 1)
+                .map_err(|_| c.err(format!("death context: expected a 32-bit value, found {v}")))?,
+        };
+        context = Some(this);
+        deaths.push(DeathRecord {
+            addr,
+            time,
+            context: this,
+        });
+    }
+    Ok(deaths.into_boxed_slice())
 }
 
 /// A Roots event's body (after its id).

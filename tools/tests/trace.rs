@@ -1088,3 +1088,44 @@ fn safepoint_and_gc_worker_events_round_trip() {
         ]
     );
 }
+
+#[test]
+fn a_pauses_deaths_are_read_back_as_written_from_one_batch() {
+    let path = temp_path("deaths-batch");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    // 3,000 deaths: several events (1,024 each at most), repeated and changing contexts, times
+    // going up and down, addresses far apart.
+    let deaths: Vec<(u64, u64, u32)> = (0..3000u64)
+        .map(|i| {
+            (
+                0x10000 + i * 24 + (i / 1000) * (1 << 30),
+                (i * 7919) % 5000,
+                (i / 3) as u32 % 4,
+            )
+        })
+        .collect();
+    let mut gc = w.gc_sink();
+    gc.objects_died(&deaths);
+    gc.object_died(0x90000000, u64::MAX >> 24, 0);
+    // Out of address order: a new event.
+    gc.objects_died(&[(0x20000, 5, 1), (0x10000, 4, 1)]);
+    drop(gc);
+    w.finish().unwrap();
+    let mut r = TraceReader::open(&path).unwrap();
+    let mut read = Vec::new();
+    let mut events = 0;
+    while let Some((_, e)) = r.next_event().unwrap() {
+        if let Event::Deaths(ds) = e {
+            events += 1;
+            read.extend(ds.iter().map(|d| (d.addr, d.time, d.context)));
+        }
+    }
+    let mut expected = deaths.clone();
+    expected.push((0x90000000, u64::MAX >> 24, 0));
+    expected.extend([(0x20000, 5, 1), (0x10000, 4, 1)]);
+    assert_eq!(read, expected);
+    assert_eq!(
+        events, 6,
+        "3 batches of at most 1,024, the single death, two for the out-of-order pair"
+    );
+}

@@ -213,9 +213,12 @@ impl DeathTracker {
         events: &mut dyn GcEventSink,
     ) -> DeathReport {
         let report = self.find_deaths(memory, types, roots, objects);
-        for &(obj, time, context) in &report.deaths {
-            events.object_died(obj.offset() as u64, time, context);
-        }
+        let deaths: Vec<(u64, u64, u32)> = report
+            .deaths
+            .iter()
+            .map(|&(obj, time, context)| (obj.offset() as u64, time, context))
+            .collect();
+        events.objects_died(&deaths);
         report
     }
 }

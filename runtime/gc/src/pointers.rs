@@ -425,6 +425,9 @@ impl GcEventSink for PointerWatch<'_> {
     fn object_died(&mut self, addr: u64, time: u64, context: u32) {
         self.inner.object_died(addr, time, context)
     }
+    fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
+        self.inner.objects_died(deaths)
+    }
     fn object_pointers(&mut self, records: &PointerRecords, at_gc_end: bool) {
         self.inner.object_pointers(records, at_gc_end)
     }

@@ -155,6 +155,11 @@ pub mod ev {
     /// already in the heap when the file began: varint addr_units, site, type, size_units
     /// (0 = implied), len+1. Not an allocation.
     pub const OBJECT: u8 = 0x25;
+    /// `--trace-deaths`, just before a GC start (GC thread 0): the pause's deaths, as DEATH
+    /// says each, in address order: u8 flags (0), varint count, then count x (varint address
+    /// units minus the previous entry's, zigzag varint time minus the previous entry's (0
+    /// before the first), varint context + 1, or 0 for the previous entry's context).
+    pub const DEATHS: u8 = 0x26;
 
     // symbols (global chunks)
     /// varint id, name, instance_size, elem_size+1 (0 = not an array).

@@ -70,6 +70,13 @@ pub trait GcEventSink {
     /// `--trace-deaths`, before `gc_start`: the object at `addr` became unreachable at `time`
     /// (allocated bytes) while method `context` ran (`format::CONTEXT_UNKNOWN`: not observed).
     fn object_died(&mut self, _addr: u64, _time: u64, _context: u32) {}
+    /// `--trace-deaths`, before `gc_start`: every death the pause found, as `object_died`
+    /// says each, `(addr, time, context)` in address order. A trace writes them as one batch.
+    fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
+        for &(addr, time, context) in deaths {
+            self.object_died(addr, time, context);
+        }
+    }
     /// `--trace-pointers`: the references of objects whose references changed since they were
     /// last recorded, in address order (`at_gc_end`: addresses as the pause leaves them, sent
     /// before `gc_end`; otherwise addresses now, outside a collection).

@@ -1541,11 +1541,32 @@ impl GcEventSink for GcTraceSink {
     }
 
     fn object_died(&mut self, addr: u64, time: u64, context: u32) {
-        self.b.ensure(32);
-        self.b.put_u8(ev::DEATH);
-        self.b.put_varint(addr >> 3);
-        self.b.put_varint(time);
-        self.b.put_varint(context as u64);
+        self.objects_died(&[(addr, time, context)]);
+    }
+
+    fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
+        let mut batch = EventBatch::new(ev::DEATHS, 0);
+        let (mut time_before, mut context_before) = (0u64, None);
+        for &(addr, time, context) in deaths {
+            let units = addr >> 3;
+            // Addresses go up within an event (deltas): one out of order starts the next.
+            if batch.full() || (batch.count > 0 && units < batch.prev) {
+                batch.emit(&mut self.b, 0);
+                (time_before, context_before) = (0, None);
+            }
+            batch.put_varint(units - batch.prev);
+            batch.prev = units;
+            format::put_zigzag(&mut batch.body, time as i64 - time_before as i64);
+            time_before = time;
+            batch.put_varint(if context_before == Some(context) {
+                0
+            } else {
+                context as u64 + 1
+            });
+            context_before = Some(context);
+            batch.count += 1;
+        }
+        batch.emit(&mut self.b, 0);
     }
 }
 

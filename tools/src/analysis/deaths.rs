@@ -124,6 +124,28 @@ struct Collect {
     out: Vec<Record>,
 }
 
+impl Collect {
+    /// The object at `addr` died at `time` in `context` (its collection is the next GC start).
+    fn died(&mut self, addr: u64, time: u64, context: u32) -> Result<(), String> {
+        let m = &mut self.model;
+        let (desc, _) = m
+            .object_at(addr)
+            .ok_or_else(|| format!("death of an object at {addr:#x}, where the heap has none"))?;
+        self.pending.push(Record {
+            gc: 0,
+            addr,
+            type_id: desc.type_id,
+            size: desc.size(),
+            site: desc.site,
+            born_at_least: m.epoch_start(desc.birth),
+            time,
+            gc_time: m.allocated_bytes,
+            context,
+        });
+        Ok(())
+    }
+}
+
 impl EventVisitor for Collect {
     #[inline]
     fn alloc(&mut self, thread: u32, site: u32, array_len: Option<u32>) -> Result<(), String> {
@@ -145,31 +167,20 @@ impl EventVisitor for Collect {
         if self.n & 0xffff == 0 {
             self.progress.update(position);
         }
-        match *ev {
-            Event::Death {
+        match ev {
+            &Event::Death {
                 addr,
                 time,
                 context,
-            } => {
-                let m = &mut self.model;
-                let (desc, _) = m.object_at(addr).ok_or_else(|| {
-                    format!("death of an object at {addr:#x}, where the heap has none")
-                })?;
-                self.pending.push(Record {
-                    gc: 0,
-                    addr,
-                    type_id: desc.type_id,
-                    size: desc.size(),
-                    site: desc.site,
-                    born_at_least: m.epoch_start(desc.birth),
-                    time,
-                    gc_time: m.allocated_bytes,
-                    context,
-                });
+            } => self.died(addr, time, context)?,
+            Event::Deaths(deaths) => {
+                for d in deaths.iter() {
+                    self.died(d.addr, d.time, d.context)?;
+                }
             }
             Event::GcStart { gc_id, .. } => {
                 for mut r in self.pending.drain(..) {
-                    r.gc = gc_id;
+                    r.gc = *gc_id;
                     self.out.push(r);
                 }
             }

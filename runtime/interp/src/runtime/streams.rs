@@ -432,6 +432,9 @@ impl GcEventSink for PhaseFrames<'_> {
     fn object_died(&mut self, addr: u64, time: u64, context: u32) {
         self.inner.object_died(addr, time, context)
     }
+    fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
+        self.inner.objects_died(deaths)
+    }
     fn reference_counts(&mut self, discovered: [u64; 4], cleared: [u64; 4]) {
         self.inner.reference_counts(discovered, cleared)
     }
