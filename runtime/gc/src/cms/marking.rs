@@ -110,8 +110,9 @@ impl MarkFigures {
         )
     }
 
-    /// The `-Xlog:gc*` line (tags `gc,marking`) of marking `what` of collection `id`.
-    pub fn log_line(&self, id: u32, what: &str) -> String {
+    /// The `-Xlog:gc*` line (tags `gc,marking`) of marking `what` (e.g. `GC(3) Concurrent
+    /// Mark`).
+    pub fn log_line(&self, what: &str) -> String {
         let (objects, kb) = self.rates();
         let share = self
             .per_worker
@@ -120,7 +121,7 @@ impl MarkFigures {
             .collect::<Vec<_>>()
             .join("/");
         format!(
-            "GC({id}) {what}: {} objects, {}K marked by {} workers in {:.3}ms of marking: \
+            "{what}: {} objects, {}K marked by {} workers in {:.3}ms of marking: \
              {:.0} objects/ms, {:.0}K/ms; {} rounds ({} stopped early), {} steals, {} overflowed, \
              objects per worker {share}",
             self.marked.objects,

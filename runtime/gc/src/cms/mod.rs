@@ -22,6 +22,7 @@
 //! ```text
 //!  mutators  ====|  |=================================|  |================================
 //!  controller    |IM| concurrent mark (+ mark assist) |RM| concurrent sweep (+ lazy sweep)
+//!  GC workers    |  | rounds of parallel marking      |  |
 //!                 ^ pause: roots                        ^ pause: drain SATB, finish marking
 //! ```
 //!
@@ -30,12 +31,14 @@
 //!    marking normally finishes long before the heap fills.
 //! 2. **Pause Initial Mark.** With the world stopped: clear the mark bitmap, turn on the
 //!    snapshot barrier and allocate-black, and mark (grey) every object the roots reference.
-//! 3. **Concurrent Mark.** The controller takes grey objects from the shared grey stack, marks
-//!    the unmarked objects their fields reference and pushes those (greys them), until none is
-//!    left — while mutators run, allocate and rewire the graph. Mutators that allocate a lot
-//!    while marking pay for it: every 64 KB they allocate, they process some grey objects
-//!    themselves (*mark assist*), so allocation cannot outrun marking.
-//! 4. **Pause Remark.** The VM flushes every thread's SATB buffer; the collector drains them and
+//! 3. **Concurrent Mark.** The controller posts the marking to the GC workers (`--gc-threads`,
+//!    HotSpot's ConcGCThreads; the controller is one of them): they take grey objects, mark the
+//!    unmarked objects their fields reference and grey those, stealing grey objects from each
+//!    other, until none is left — while mutators run, allocate and rewire the graph (see
+//!    "Parallel marking" below). Mutators that allocate a lot while marking pay for it: every
+//!    64 KB they allocate, they process some grey objects themselves (*mark assist*), so
+//!    allocation cannot outrun marking.
+//! 4. **Pause Remark.** The VM flushes every thread's SATB buffer; the workers drain them and
 //!    the grey stack to the end. Now every object reachable at the initial mark, and every
 //!    object allocated since, is marked; everything else is garbage.
 //! 5. **Concurrent Sweep.** The controller walks the spans that existed at remark and turns
@@ -56,8 +59,40 @@
 //! barrier achieves the same). Outside marking the barrier has nothing to do: every page of the
 //! access API's holder filter is set then, so a store costs one inline byte test and no call.
 //!
-//! **Termination.** Marking ends in the remark pause, when the grey stack and every SATB buffer
-//! are empty with the world stopped: no new grey object can then appear.
+//! **Termination.** Marking ends in the remark pause, when the grey stack, every SATB buffer
+//! and the overflow bitmap (below) are empty with the world stopped: no new grey object can
+//! then appear. The concurrent mark only gets close to that: it stops when it finds nothing
+//! grey, but mutators still hold SATB entries in their own buffers.
+//!
+//! # Parallel marking (marking.rs)
+//! The concurrent mark is a series of **rounds**. For each, the controller takes the work lock,
+//! collects the grey objects the collector holds (the grey stack, the SATB buffers handed over,
+//! a batch of overflowed objects) and seeds the worker pool of shared/workers.rs with them:
+//! each worker pops grey objects from its own deque (depth first) and, when it runs dry,
+//! steals half of another's; the round ends when every worker is idle and every queue empty.
+//! - **Each object is scanned once**: a worker *claims* a white object by setting its mark bit
+//!   with an atomic `fetch_or` (`MarkBitmap::mark`); only the worker whose call set the bit
+//!   greys it. Objects without reference fields are marked and never queued. A reference array
+//!   is scanned 512 elements per task, so a large one is shared out and no task is long.
+//! - **Mutators run beside the workers**: fields are read with atomic loads (a racing store
+//!   gives the old or the new reference, and the barrier logged the old one), new objects are
+//!   allocated black (they are marked, so no worker claims them, and nothing scans them).
+//! - **A round stops early** when a pause is coming (`world_stopping` raises a flag) or when
+//!   the next `cms.marking` step frame is due (the bytes marked in the round reach it): every
+//!   worker looks every 64 objects (about 10 µs), and once told, puts the tasks it still finds
+//!   in a leftover list instead of scanning them. The controller puts the leftovers back on the
+//!   grey stack and releases the work lock; a pause takes it, or a step frame stops the world;
+//!   the next round starts from the grey stack. So a pause waits for at most a poll interval
+//!   of marking, not for the marking.
+//! - **Bounded memory**: each worker's deque and the shared overflow list are bounded. A task
+//!   neither can take is not queued: its object stays marked and its bit is set in the
+//!   *overflow bitmap*; later rounds take those objects back as seeds, a batch at a time.
+//! - **Mark assists** are not rounds: an assisting mutator takes grey objects from the grey
+//!   stack (between rounds the workers' leftovers are there) or one SATB buffer, on its own,
+//!   racing the workers for marks like any other marker.
+//!
+//! The remark and full collections mark the same way with the world stopped, in rounds that
+//! run to the end (`mark_to_the_end`), on `min(--gc-threads, 1 + used / 1 MB)` workers.
 //!
 //! # Failure and fallback
 //! If a mutator finds no free slot, no span to sweep and no free span, the heap is full before
@@ -84,12 +119,16 @@
 //! # Log (-Xlog:gc)
 //! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
 //! `Pause Full (...)`, named `Pause Full (Concurrent Mode Failure)` when it interrupted a cycle.
+//! `-Xlog:gc*` adds, per concurrent mark, a `gc,marking` line with the objects and bytes the
+//! workers marked, how many workers, the time spent in rounds and the marking rate (objects and
+//! KB per millisecond of marking), rounds, steals and overflowed tasks.
 //!
 //! # Steps a viewer can watch
 //! With somebody watching (docs/stream-format.md, "Steps inside a collection"):
 //! `initial-mark` and `remark` in their pauses, `marking` and `sweeping` every N KB while the
 //! program runs, each a frame the VM takes with the world stopped as for a tick, between two
-//! chunks of the controller's work (never while it holds the work lock a pause needs).
+//! rounds of the workers' marking or two spans of sweeping (never while the controller holds
+//! the work lock a pause needs). A marking round ends when the next frame's bytes are marked.
 
 pub mod marking;
 pub mod spans;
@@ -265,11 +304,13 @@ pub struct ConcurrentMarkSweep {
     /// References discovered by this cycle's marking, processed at remark (shared/refs.rs).
     discovered: Mutex<Discovered>,
     phase: Mutex<Phase>,
-    /// Held while the controller does a piece of concurrent work and by every pause, so that a
-    /// pause never overlaps the controller's marking or sweeping.
+    /// Held while the controller does a piece of concurrent work (a round of the workers'
+    /// marking, a span of sweeping) and by every pause, so that a pause never overlaps the
+    /// concurrent marking or sweeping.
     work: Mutex<()>,
     /// A safepoint was requested and the pause has not ended: the controller starts no piece
-    /// of concurrent work meanwhile, leaving the CPU to the mutators on their way to a poll.
+    /// of concurrent work meanwhile, leaving the CPU to the mutators on their way to a poll
+    /// (`pause_flag` says the same to the marking workers of a round in progress).
     pause_coming: (Mutex<bool>, Condvar),
     /// Incremented by every full collection: a cycle that sees it change abandons itself.
     generation: AtomicU32,
@@ -285,6 +326,8 @@ pub struct ConcurrentMarkSweep {
     /// Free slot bytes left in the spans swept since the last remark (fragmentation).
     swept_free_bytes: AtomicUsize,
     controller: Mutex<Option<Controller>>,
+    /// The VM, once started: a full collection logs its marking figures through it.
+    vm: std::sync::OnceLock<&'static dyn VmControl>,
     /// Each span's objects as the viewer's last frame binned them (`Collector::tile_objects`).
     tiles: Mutex<Option<TileCache>>,
 }
@@ -444,6 +487,7 @@ impl ConcurrentMarkSweep {
             allocated_black: AtomicU64::new(0),
             swept_free_bytes: AtomicUsize::new(0),
             controller: Mutex::new(None),
+            vm: std::sync::OnceLock::new(),
             tiles: Mutex::new(None),
         })
     }
@@ -1065,6 +1109,10 @@ impl ConcurrentMarkSweep {
         let roots_marked = self.grey_roots(roots);
         let mut figures = self.finish_marking();
         figures.marked.add(roots_marked);
+        if let Some(vm) = self.vm.get() {
+            // Logged in the pause, before the pause's own line (whose GC id it does not know).
+            vm.log_gc_detail("gc,marking", &figures.log_line("Pause Full marking"));
+        }
         self.stats.lock().last_full_mark = figures;
         self.process_references();
         self.pause_step(
@@ -1282,7 +1330,10 @@ impl ConcurrentMarkSweep {
             mark_time.as_secs_f64() * 1e3
         ));
         let figures = figures.into_inner();
-        vm.log_gc_detail("gc,marking", &figures.log_line(id, "Concurrent Mark"));
+        vm.log_gc_detail(
+            "gc,marking",
+            &figures.log_line(&format!("GC({id}) Concurrent Mark")),
+        );
         self.stats.lock().last_concurrent_mark = figures;
         if let Some(line) = progress.borrow().log_line("Concurrent Mark", mark_time) {
             vm.log_gc_detail("gc,streams", &line);
@@ -1564,6 +1615,7 @@ impl Collector for ConcurrentMarkSweep {
     }
 
     fn start(&'static self, vm: &'static dyn VmControl) {
+        let _ = self.vm.set(vm);
         let controller = Controller::spawn("cms-controller", move |signal| {
             self.run_controller(vm, &signal)
         });
