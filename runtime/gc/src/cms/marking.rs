@@ -9,7 +9,7 @@
 //! without references (int arrays, strings' bytes) are marked and never queued.
 //!
 //! A concurrent round may end early: every worker polls, every `POLL_EVERY` objects, whether a
-//! pause is coming (`world_stopping`) or whether the bytes marked in the round reached the next
+//! pause is coming (`world_stopping`) or a thread waits to grow the bitmaps, or whether the bytes marked in the round reached the next
 //! step frame; once one has seen it, every worker moves the tasks it still finds (its deque,
 //! others', the shared list) into its `leftover` instead of scanning them, so the round ends
 //! within a few microseconds and the tasks go back to the grey stack for the next round. The
@@ -152,8 +152,9 @@ struct MarkerState {
 
 /// When a round ends before its work does.
 pub(super) struct Round<'a> {
-    /// Stop when a pause is coming (`world_stopping`): concurrent rounds only.
-    pause: Option<&'a AtomicBool>,
+    /// Stop when the collector must yield (`ConcurrentMarkSweep::must_yield`: a pause is
+    /// coming, a mutator waits to grow the bitmaps): concurrent rounds only.
+    yield_to: Option<&'a ConcurrentMarkSweep>,
     /// Stop once the round has marked this many bytes (a step frame is due).
     byte_limit: u64,
     bytes: AtomicU64,
@@ -164,17 +165,17 @@ impl Round<'_> {
     /// A round that runs until no grey object is left (in a pause).
     pub(super) fn to_the_end() -> Round<'static> {
         Round {
-            pause: None,
+            yield_to: None,
             byte_limit: u64::MAX,
             bytes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
         }
     }
 
-    /// A concurrent round: stops for a pause coming or after `byte_limit` bytes.
-    pub(super) fn concurrent(pause: &AtomicBool, byte_limit: u64) -> Round<'_> {
+    /// A concurrent round of `cms`: stops when it must yield or after `byte_limit` bytes.
+    pub(super) fn concurrent(cms: &ConcurrentMarkSweep, byte_limit: u64) -> Round<'_> {
         Round {
-            pause: Some(pause),
+            yield_to: Some(cms),
             byte_limit,
             bytes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
@@ -186,7 +187,7 @@ impl Round<'_> {
     fn poll(&self, st: &mut MarkerState) {
         let total = self.bytes.fetch_add(st.unreported, Ordering::Relaxed) + st.unreported;
         st.unreported = 0;
-        if total >= self.byte_limit || self.pause.is_some_and(|p| p.load(Ordering::Relaxed)) {
+        if total >= self.byte_limit || self.yield_to.is_some_and(|c| c.must_yield()) {
             self.stop.store(true, Ordering::Relaxed);
         }
     }
@@ -203,6 +204,14 @@ pub(super) struct RoundResult {
 }
 
 impl ConcurrentMarkSweep {
+    /// Must a concurrent round stop now? When a safepoint was requested (the pause needs the
+    /// work lock the controller holds for the round) or a mutator waits to grow the bitmaps
+    /// (the round holds them, and allocating threads would queue behind the grower).
+    #[inline]
+    pub(super) fn must_yield(&self) -> bool {
+        self.pause_flag.load(Ordering::Relaxed) || self.bitmap_growers.load(Ordering::Relaxed) > 0
+    }
+
     /// Marks `obj` if it is white (an atomic claim: one caller wins) and counts it; true if
     /// this call marked it and it has references to scan (then the caller greys it).
     #[inline]
@@ -422,7 +431,7 @@ impl ConcurrentMarkSweep {
         if seeds.is_empty() {
             return (counts.objects > 0 || self.grey_left()).then_some(counts);
         }
-        let round = Round::concurrent(&self.pause_flag, byte_limit);
+        let round = Round::concurrent(self, byte_limit);
         let r = self.mark_round(&bitmap, &overflow, pool, seeds, &round);
         figures.add_round(&r);
         if !r.leftover.is_empty() {

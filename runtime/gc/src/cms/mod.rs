@@ -77,8 +77,9 @@
 //! - **Mutators run beside the workers**: fields are read with atomic loads (a racing store
 //!   gives the old or the new reference, and the barrier logged the old one), new objects are
 //!   allocated black (they are marked, so no worker claims them, and nothing scans them).
-//! - **A round stops early** when a pause is coming (`world_stopping` raises a flag) or when
-//!   the next `cms.marking` step frame is due (the bytes marked in the round reach it): every
+//! - **A round stops early** when a pause is coming (`world_stopping` raises a flag; so does a
+//!   thread waiting to grow the bitmaps the round holds) or when the next `cms.marking` step
+//!   frame is due (the bytes marked in the round reach it): every
 //!   worker looks every 64 objects (about 10 µs), and once told, puts the tasks it still finds
 //!   in a leftover list instead of scanning them. The controller puts the leftovers back on the
 //!   grey stack and releases the work lock; a pause takes it, or a step frame stops the world;
@@ -296,6 +297,9 @@ pub struct ConcurrentMarkSweep {
     overflowed: AtomicBool,
     /// A safepoint was requested and the pause has not ended: marking workers poll it.
     pause_flag: AtomicBool,
+    /// Threads waiting to grow the bitmaps (`cover_bitmaps`): marking workers poll it too, so
+    /// that a round holding the bitmaps ends rather than keep the grower waiting.
+    bitmap_growers: AtomicUsize,
     /// `--gc-threads`: the workers of the concurrent mark (ConcGCThreads), and the most a
     /// pause's marking uses.
     gc_threads: usize,
@@ -471,6 +475,7 @@ impl ConcurrentMarkSweep {
             overflow: RwLock::new(overflow),
             overflowed: AtomicBool::new(false),
             pause_flag: AtomicBool::new(false),
+            bitmap_growers: AtomicUsize::new(0),
             gc_threads: ctx.config.gc_threads.max(1),
             mark_queue_capacities: (DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY),
             discovered: Mutex::new(Discovered::default()),
@@ -521,10 +526,12 @@ impl ConcurrentMarkSweep {
         WorkerPool::new(workers_for(self.gc_threads, self.used())).with_capacities(local, shared)
     }
 
-    /// Makes both bitmaps cover the heap up to `end`.
+    /// Makes both bitmaps cover the heap up to `end` (a marking round in progress yields).
     fn cover_bitmaps(&self, end: usize) {
+        self.bitmap_growers.fetch_add(1, Ordering::Relaxed);
         self.bitmap.write().cover(end);
         self.overflow.write().cover(end);
+        self.bitmap_growers.fetch_sub(1, Ordering::Relaxed);
     }
 
     fn committed_end(&self) -> usize {
