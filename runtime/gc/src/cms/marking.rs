@@ -40,6 +40,12 @@ pub const ARRAY_CHUNK: usize = 512;
 pub const POLL_EVERY: u32 = 64;
 /// The most objects one round takes back from the overflow bitmap.
 pub const OVERFLOW_BATCH: usize = 1 << 16;
+/// A round starts on the calling thread alone and posts the rest to the other workers only
+/// after marking this many objects (about 0.3 ms): a small marking (a short cycle, the last
+/// SATB entries, a remark) is over before a helper would even be awake, and on cores shared
+/// with mutators a helper preempted in the middle of a task makes every worker wait for it
+/// (Fragmentation's 0.3 ms markings took up to 3 ms on two workers).
+pub const SOLO_OBJECTS: u64 = 8192;
 
 #[inline]
 pub(super) fn task_of(obj: Ref) -> MarkTask {
@@ -145,8 +151,9 @@ struct MarkerState {
     discovered: Discovered,
     /// Tasks found after the round was told to stop, for the grey stack.
     leftover: Vec<MarkTask>,
-    /// Bytes of `counts` not yet added to the round's shared count.
+    /// Bytes and objects of `counts` not yet added to the round's shared counts.
     unreported: u64,
+    unreported_objects: u64,
     since_poll: u32,
 }
 
@@ -155,9 +162,12 @@ pub(super) struct Round<'a> {
     /// Stop when the collector must yield (`ConcurrentMarkSweep::must_yield`: a pause is
     /// coming, a mutator waits to grow the bitmaps): concurrent rounds only.
     yield_to: Option<&'a ConcurrentMarkSweep>,
-    /// Stop once the round has marked this many bytes (a step frame is due).
+    /// Stop once the round has marked this many bytes (a step frame is due)...
     byte_limit: u64,
+    /// ... or this many objects (the solo start of a round).
+    object_limit: u64,
     bytes: AtomicU64,
+    objects: AtomicU64,
     stop: AtomicBool,
 }
 
@@ -167,7 +177,9 @@ impl Round<'_> {
         Round {
             yield_to: None,
             byte_limit: u64::MAX,
+            object_limit: u64::MAX,
             bytes: AtomicU64::new(0),
+            objects: AtomicU64::new(0),
             stop: AtomicBool::new(false),
         }
     }
@@ -177,7 +189,33 @@ impl Round<'_> {
         Round {
             yield_to: Some(cms),
             byte_limit,
+            object_limit: u64::MAX,
             bytes: AtomicU64::new(0),
+            objects: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// The solo start of this round: the same reasons to stop, and `objects` objects at most.
+    fn solo_start(&self, objects: u64) -> Round<'_> {
+        Round {
+            yield_to: self.yield_to,
+            byte_limit: self.byte_limit,
+            object_limit: objects,
+            bytes: AtomicU64::new(0),
+            objects: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// The rest of this round after its solo start marked `done`.
+    fn after(&self, done: MarkCounts) -> Round<'_> {
+        Round {
+            yield_to: self.yield_to,
+            byte_limit: self.byte_limit.saturating_sub(done.bytes).max(1),
+            object_limit: self.object_limit,
+            bytes: AtomicU64::new(0),
+            objects: AtomicU64::new(0),
             stop: AtomicBool::new(false),
         }
     }
@@ -187,7 +225,15 @@ impl Round<'_> {
     fn poll(&self, st: &mut MarkerState) {
         let total = self.bytes.fetch_add(st.unreported, Ordering::Relaxed) + st.unreported;
         st.unreported = 0;
-        if total >= self.byte_limit || self.yield_to.is_some_and(|c| c.must_yield()) {
+        let objects = self
+            .objects
+            .fetch_add(st.unreported_objects, Ordering::Relaxed)
+            + st.unreported_objects;
+        st.unreported_objects = 0;
+        if total >= self.byte_limit
+            || objects >= self.object_limit
+            || self.yield_to.is_some_and(|c| c.must_yield())
+        {
             self.stop.store(true, Ordering::Relaxed);
         }
     }
@@ -334,9 +380,48 @@ impl ConcurrentMarkSweep {
             || self.overflowed.load(Ordering::Acquire)
     }
 
-    /// One round of parallel marking from `seeds` on `pool`'s workers, until no grey object is
-    /// left or `round` says stop: then the tasks still queued come back as `leftover`.
+    /// One round of marking from `seeds` on `pool`'s workers, until no grey object is left or
+    /// `round` says stop (then the tasks still queued come back as `leftover`). It starts on
+    /// the calling thread alone (`SOLO_OBJECTS`) and goes on with every worker if work is left.
     pub(super) fn mark_round(
+        &self,
+        bitmap: &MarkBitmap,
+        overflow: &MarkBitmap,
+        pool: &WorkerPool,
+        seeds: Vec<MarkTask>,
+        round: &Round,
+    ) -> RoundResult {
+        if pool.threads() == 1 {
+            return self.mark_round_on(bitmap, overflow, pool, seeds, round);
+        }
+        let solo_round = round.solo_start(SOLO_OBJECTS);
+        let solo =
+            WorkerPool::new(1).with_capacities(pool.local_capacity(), pool.shared_capacity());
+        let mut first = self.mark_round_on(bitmap, overflow, &solo, seeds, &solo_round);
+        let must_yield = round.yield_to.is_some_and(|c| c.must_yield());
+        if first.leftover.is_empty() || must_yield || first.counts.bytes >= round.byte_limit {
+            first.stopped = !first.leftover.is_empty();
+            return first;
+        }
+        let rest_round = round.after(first.counts);
+        let seeds = std::mem::take(&mut first.leftover);
+        let rest = self.mark_round_on(bitmap, overflow, pool, seeds, &rest_round);
+        first.counts.add(rest.counts);
+        first.leftover = rest.leftover;
+        first.discovered.merge(rest.discovered);
+        first.stopped = rest.stopped;
+        first.took += rest.took;
+        let mut per_worker = rest.per_worker;
+        if let (Some((c, s)), Some((c0, s0))) = (per_worker.first_mut(), first.per_worker.first()) {
+            c.add(*c0);
+            s.add(s0);
+        }
+        first.per_worker = per_worker;
+        first
+    }
+
+    /// `mark_round` on all of `pool`'s workers from the start.
+    fn mark_round_on(
         &self,
         bitmap: &MarkBitmap,
         overflow: &MarkBitmap,
@@ -353,7 +438,7 @@ impl ConcurrentMarkSweep {
                     st.leftover.push(task);
                     return;
                 }
-                let before = st.counts.bytes;
+                let before = st.counts;
                 self.trace(bitmap, task, &mut st.discovered, &mut st.counts, &mut |t| {
                     if let Err(t) = tasks.push(t) {
                         // Both queues are full: the object stays marked, and the overflow
@@ -362,7 +447,8 @@ impl ConcurrentMarkSweep {
                         self.overflowed.store(true, Ordering::Release);
                     }
                 });
-                st.unreported += st.counts.bytes - before;
+                st.unreported += st.counts.bytes - before.bytes;
+                st.unreported_objects += st.counts.objects - before.objects;
                 st.since_poll += 1;
                 if st.since_poll >= POLL_EVERY {
                     st.since_poll = 0;
