@@ -8,12 +8,16 @@
 //! the object and, if it has references, queues it, so each object is scanned once. Objects
 //! without references (int arrays, strings' bytes) are marked and never queued.
 //!
+//! A round starts on the calling thread alone and posts what is left to every worker after
+//! `SOLO_OBJECTS` objects, so a small marking never wakes a helper.
+//!
 //! A concurrent round may end early: every worker polls, every `POLL_EVERY` objects, whether a
-//! pause is coming (`world_stopping`) or a thread waits to grow the bitmaps, or whether the bytes marked in the round reached the next
-//! step frame; once one has seen it, every worker moves the tasks it still finds (its deque,
-//! others', the shared list) into its `leftover` instead of scanning them, so the round ends
-//! within a few microseconds and the tasks go back to the grey stack for the next round. The
-//! controller, which held the work lock for the round, then releases it for the pause.
+//! pause is coming (`world_stopping`), whether a thread waits to grow the bitmaps, and whether
+//! the bytes marked in the round reached the next step frame; once one has seen a reason,
+//! every worker moves the tasks it still finds (its deque, others', the shared list) into its
+//! `leftover` instead of scanning them, so the round ends within a few microseconds and the
+//! tasks go back to the grey stack for the next round. The controller, which held the work
+//! lock for the round, then releases it for the pause.
 //!
 //! Memory stays bounded: a task the full queues refuse (`Tasks::push`) is left marked but not
 //! queued, and its bit is set in the *overflow bitmap* (one bit per heap word, like the mark

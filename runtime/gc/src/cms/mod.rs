@@ -77,14 +77,18 @@
 //! - **Mutators run beside the workers**: fields are read with atomic loads (a racing store
 //!   gives the old or the new reference, and the barrier logged the old one), new objects are
 //!   allocated black (they are marked, so no worker claims them, and nothing scans them).
-//! - **A round stops early** when a pause is coming (`world_stopping` raises a flag; so does a
-//!   thread waiting to grow the bitmaps the round holds) or when the next `cms.marking` step
-//!   frame is due (the bytes marked in the round reach it): every
-//!   worker looks every 64 objects (about 10 µs), and once told, puts the tasks it still finds
-//!   in a leftover list instead of scanning them. The controller puts the leftovers back on the
+//! - **A round stops early** when a pause is coming (`world_stopping` raises a flag), when a
+//!   thread waits to grow the bitmaps the round holds, or when the next `cms.marking` step
+//!   frame is due (the bytes marked in the round reach it): every worker looks every 64
+//!   objects (about 10 µs), and once told, puts the tasks it still finds in a leftover list
+//!   instead of scanning them. The controller puts the leftovers back on the
 //!   grey stack and releases the work lock; a pause takes it, or a step frame stops the world;
 //!   the next round starts from the grey stack. So a pause waits for at most a poll interval
 //!   of marking, not for the marking.
+//! - **Small markings stay on one thread**: a round marks its first 8192 objects (about 0.3 ms)
+//!   on the controller alone and posts what is left to the other workers only then. Waking a
+//!   helper costs tens of microseconds, and on cores the mutators share, a helper preempted in
+//!   the middle of a task makes every worker wait for it before the round can end.
 //! - **Bounded memory**: each worker's deque and the shared overflow list are bounded. A task
 //!   neither can take is not queued: its object stays marked and its bit is set in the
 //!   *overflow bitmap*; later rounds take those objects back as seeds, a batch at a time.
