@@ -22,6 +22,7 @@
 //! ```text
 //!  mutators  ====|  |=================================|  |================================
 //!  controller    |IM| concurrent mark (+ mark assist) |RM| concurrent sweep (+ lazy sweep)
+//!  GC workers    |  | rounds of parallel marking      |  |
 //!                 ^ pause: roots                        ^ pause: drain SATB, finish marking
 //! ```
 //!
@@ -30,12 +31,14 @@
 //!    marking normally finishes long before the heap fills.
 //! 2. **Pause Initial Mark.** With the world stopped: clear the mark bitmap, turn on the
 //!    snapshot barrier and allocate-black, and mark (grey) every object the roots reference.
-//! 3. **Concurrent Mark.** The controller takes grey objects from the shared grey stack, marks
-//!    the unmarked objects their fields reference and pushes those (greys them), until none is
-//!    left — while mutators run, allocate and rewire the graph. Mutators that allocate a lot
-//!    while marking pay for it: every 64 KB they allocate, they process some grey objects
-//!    themselves (*mark assist*), so allocation cannot outrun marking.
-//! 4. **Pause Remark.** The VM flushes every thread's SATB buffer; the collector drains them and
+//! 3. **Concurrent Mark.** The controller posts the marking to the GC workers (`--gc-threads`,
+//!    HotSpot's ConcGCThreads; the controller is one of them): they take grey objects, mark the
+//!    unmarked objects their fields reference and grey those, stealing grey objects from each
+//!    other, until none is left — while mutators run, allocate and rewire the graph (see
+//!    "Parallel marking" below). Mutators that allocate a lot while marking pay for it: every
+//!    64 KB they allocate, they process some grey objects themselves (*mark assist*), so
+//!    allocation cannot outrun marking.
+//! 4. **Pause Remark.** The VM flushes every thread's SATB buffer; the workers drain them and
 //!    the grey stack to the end. Now every object reachable at the initial mark, and every
 //!    object allocated since, is marked; everything else is garbage.
 //! 5. **Concurrent Sweep.** The controller walks the spans that existed at remark and turns
@@ -56,8 +59,45 @@
 //! barrier achieves the same). Outside marking the barrier has nothing to do: every page of the
 //! access API's holder filter is set then, so a store costs one inline byte test and no call.
 //!
-//! **Termination.** Marking ends in the remark pause, when the grey stack and every SATB buffer
-//! are empty with the world stopped: no new grey object can then appear.
+//! **Termination.** Marking ends in the remark pause, when the grey stack, every SATB buffer
+//! and the overflow bitmap (below) are empty with the world stopped: no new grey object can
+//! then appear. The concurrent mark only gets close to that: it stops when it finds nothing
+//! grey, but mutators still hold SATB entries in their own buffers.
+//!
+//! # Parallel marking (marking.rs)
+//! The concurrent mark is a series of **rounds**. For each, the controller takes the work lock,
+//! collects the grey objects the collector holds (the grey stack, the SATB buffers handed over,
+//! a batch of overflowed objects) and seeds the worker pool of shared/workers.rs with them:
+//! each worker pops grey objects from its own deque (depth first) and, when it runs dry,
+//! steals half of another's; the round ends when every worker is idle and every queue empty.
+//! - **Each object is scanned once**: a worker *claims* a white object by setting its mark bit
+//!   with an atomic `fetch_or` (`MarkBitmap::mark`); only the worker whose call set the bit
+//!   greys it. Objects without reference fields are marked and never queued. A reference array
+//!   is scanned 512 elements per task, so a large one is shared out and no task is long.
+//! - **Mutators run beside the workers**: fields are read with atomic loads (a racing store
+//!   gives the old or the new reference, and the barrier logged the old one), new objects are
+//!   allocated black (they are marked, so no worker claims them, and nothing scans them).
+//! - **A round stops early** when a pause is coming (`world_stopping` raises a flag), when a
+//!   thread waits to grow the bitmaps the round holds, or when the next `cms.marking` step
+//!   frame is due (the bytes marked in the round reach it): every worker looks every 64
+//!   objects (about 10 µs), and once told, puts the tasks it still finds in a leftover list
+//!   instead of scanning them. The controller puts the leftovers back on the
+//!   grey stack and releases the work lock; a pause takes it, or a step frame stops the world;
+//!   the next round starts from the grey stack. So a pause waits for at most a poll interval
+//!   of marking, not for the marking.
+//! - **Small markings stay on one thread**: a round marks its first 8192 objects (about 0.3 ms)
+//!   on the controller alone and posts what is left to the other workers only then. Waking a
+//!   helper costs tens of microseconds, and on cores the mutators share, a helper preempted in
+//!   the middle of a task makes every worker wait for it before the round can end.
+//! - **Bounded memory**: each worker's deque and the shared overflow list are bounded. A task
+//!   neither can take is not queued: its object stays marked and its bit is set in the
+//!   *overflow bitmap*; later rounds take those objects back as seeds, a batch at a time.
+//! - **Mark assists** are not rounds: an assisting mutator takes grey objects from the grey
+//!   stack (between rounds the workers' leftovers are there) or one SATB buffer, on its own,
+//!   racing the workers for marks like any other marker.
+//!
+//! The remark and full collections mark the same way with the world stopped, in rounds that
+//! run to the end (`mark_to_the_end`), on `min(--gc-threads, 1 + used / 1 MB)` workers.
 //!
 //! # Failure and fallback
 //! If a mutator finds no free slot, no span to sweep and no free span, the heap is full before
@@ -84,13 +124,18 @@
 //! # Log (-Xlog:gc)
 //! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
 //! `Pause Full (...)`, named `Pause Full (Concurrent Mode Failure)` when it interrupted a cycle.
+//! `-Xlog:gc*` adds, per concurrent mark, a `gc,marking` line with the objects and bytes the
+//! workers marked, how many workers, the time spent in rounds and the marking rate (objects and
+//! KB per millisecond of marking), rounds, steals and overflowed tasks.
 //!
 //! # Steps a viewer can watch
 //! With somebody watching (docs/stream-format.md, "Steps inside a collection"):
 //! `initial-mark` and `remark` in their pauses, `marking` and `sweeping` every N KB while the
 //! program runs, each a frame the VM takes with the world stopped as for a tick, between two
-//! chunks of the controller's work (never while it holds the work lock a pause needs).
+//! rounds of the workers' marking or two spans of sweeping (never while the controller holds
+//! the work lock a pause needs). A marking round ends when the next frame's bytes are marked.
 
+pub mod marking;
 pub mod spans;
 
 use crate::collector::*;
@@ -100,9 +145,12 @@ use crate::shared::controller::{Controller, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::{LocalQueue, QueueSet};
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
+use crate::shared::sizing::workers_for;
 use crate::shared::steps::{self, kb, ConcurrentSteps};
+use crate::shared::workers::{WorkerPool, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY};
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
+use marking::{task_of, MarkCounts, MarkFigures, MarkTask};
 use parking_lot::{Condvar, Mutex, RwLock};
 use spans::{class_for, slots_in_span, Pool, SpanKind, CLASS_SIZES, SPAN_SIZE};
 use std::any::Any;
@@ -191,9 +239,6 @@ static STEPS: [&StepKind; 6] = [
 pub const ASSIST_BYTES: usize = 64 * 1024;
 /// ... by processing up to this many grey objects.
 pub const ASSIST_OBJECTS: usize = 256;
-/// Grey objects the controller processes between checks for an abort or a pause coming (about
-/// 0.1 ms of marking).
-const MARK_CHUNK: usize = 512;
 /// The collector starts a cycle when the bytes in use exceed this share of the free space left
 /// after the last cycle (GOGC-like), added to what survived it.
 const TRIGGER_FRACTION: f64 = 0.5;
@@ -220,6 +265,12 @@ pub struct CmsStats {
     pub fragmented_bytes: u64,
     pub last_mark: Duration,
     pub last_sweep: Duration,
+    /// The last concurrent mark's parallel marking: workers, rounds, objects and bytes marked,
+    /// time in rounds (its marking rate).
+    pub last_concurrent_mark: MarkFigures,
+    /// The last remark's and the last full collection's marking, with the world stopped.
+    pub last_remark_mark: MarkFigures,
+    pub last_full_mark: MarkFigures,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,15 +291,34 @@ pub struct ConcurrentMarkSweep {
     /// for every store (the snapshot barrier has work only while marking).
     holder_filter: HolderFilter,
     satb: Arc<QueueSet>,
-    grey: Mutex<Vec<u32>>,
+    /// The shared grey stack: the roots' objects after the initial mark, a stopped round's
+    /// leftovers, mark assists' spills (marking.rs). During a round the workers' deques hold
+    /// the grey objects.
+    grey: Mutex<Vec<MarkTask>>,
+    /// Objects marked but not queued because the workers' bounded queues were full; the next
+    /// round takes them back (marking.rs).
+    overflow: RwLock<MarkBitmap>,
+    overflowed: AtomicBool,
+    /// A safepoint was requested and the pause has not ended: marking workers poll it.
+    pause_flag: AtomicBool,
+    /// Threads waiting to grow the bitmaps (`cover_bitmaps`): marking workers poll it too, so
+    /// that a round holding the bitmaps ends rather than keep the grower waiting.
+    bitmap_growers: AtomicUsize,
+    /// `--gc-threads`: the workers of the concurrent mark (ConcGCThreads), and the most a
+    /// pause's marking uses.
+    gc_threads: usize,
+    /// Bounds of the marking queues (tasks per worker deque, tasks in the shared list).
+    mark_queue_capacities: (usize, usize),
     /// References discovered by this cycle's marking, processed at remark (shared/refs.rs).
     discovered: Mutex<Discovered>,
     phase: Mutex<Phase>,
-    /// Held while the controller does a piece of concurrent work and by every pause, so that a
-    /// pause never overlaps the controller's marking or sweeping.
+    /// Held while the controller does a piece of concurrent work (a round of the workers'
+    /// marking, a span of sweeping) and by every pause, so that a pause never overlaps the
+    /// concurrent marking or sweeping.
     work: Mutex<()>,
     /// A safepoint was requested and the pause has not ended: the controller starts no piece
-    /// of concurrent work meanwhile, leaving the CPU to the mutators on their way to a poll.
+    /// of concurrent work meanwhile, leaving the CPU to the mutators on their way to a poll
+    /// (`pause_flag` says the same to the marking workers of a round in progress).
     pause_coming: (Mutex<bool>, Condvar),
     /// Incremented by every full collection: a cycle that sees it change abandons itself.
     generation: AtomicU32,
@@ -264,6 +334,8 @@ pub struct ConcurrentMarkSweep {
     /// Free slot bytes left in the spans swept since the last remark (fragmentation).
     swept_free_bytes: AtomicUsize,
     controller: Mutex<Option<Controller>>,
+    /// The VM, once started: a full collection logs its marking figures through it.
+    vm: std::sync::OnceLock<&'static dyn VmControl>,
     /// Each span's objects as the viewer's last frame binned them (`Collector::tile_objects`).
     tiles: Mutex<Option<TileCache>>,
 }
@@ -355,9 +427,12 @@ impl Liveness for CmsLiveness<'_> {
         let cms = self.0;
         {
             let bitmap = cms.bitmap.read();
+            let mut counts = MarkCounts::default();
             let mut grey = cms.grey.lock();
             for &o in objs {
-                ConcurrentMarkSweep::grey_if_white(&bitmap, o, &mut grey);
+                if cms.claim(&bitmap, o, &mut counts) {
+                    grey.push(task_of(o));
+                }
             }
         }
         cms.finish_marking();
@@ -387,6 +462,8 @@ impl ConcurrentMarkSweep {
         let pool = Pool::new(RESERVED_PREFIX, max_spans, initial);
         let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
         bitmap.cover(pool.start_of(initial as u32));
+        let mut overflow = MarkBitmap::new(RESERVED_PREFIX);
+        overflow.cover(pool.start_of(initial as u32));
         let capacity = initial * SPAN_SIZE;
         let holder_filter = HolderFilter::new(ctx.memory.size());
         holder_filter.set_all(true);
@@ -399,6 +476,12 @@ impl ConcurrentMarkSweep {
             marking: Arc::new(AtomicBool::new(false)),
             satb: QueueSet::new(),
             grey: Mutex::new(Vec::new()),
+            overflow: RwLock::new(overflow),
+            overflowed: AtomicBool::new(false),
+            pause_flag: AtomicBool::new(false),
+            bitmap_growers: AtomicUsize::new(0),
+            gc_threads: ctx.config.gc_threads.max(1),
+            mark_queue_capacities: (DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY),
             discovered: Mutex::new(Discovered::default()),
             phase: Mutex::new(Phase::Idle),
             work: Mutex::new(()),
@@ -413,6 +496,7 @@ impl ConcurrentMarkSweep {
             allocated_black: AtomicU64::new(0),
             swept_free_bytes: AtomicUsize::new(0),
             controller: Mutex::new(None),
+            vm: std::sync::OnceLock::new(),
             tiles: Mutex::new(None),
         })
     }
@@ -425,6 +509,33 @@ impl ConcurrentMarkSweep {
     /// What the cycles so far did.
     pub fn stats(&self) -> CmsStats {
         self.stats.lock().clone()
+    }
+
+    /// Bounds the marking queues (tasks per worker deque, tasks in the shared list). Tiny
+    /// bounds force the overflow path; the defaults are `workers::DEFAULT_LOCAL_CAPACITY` and
+    /// `DEFAULT_SHARED_CAPACITY`.
+    pub fn set_mark_queue_capacities(&mut self, local: usize, shared: usize) {
+        self.mark_queue_capacities = (local, shared);
+    }
+
+    /// The concurrent mark's workers: `--gc-threads` (HotSpot's ConcGCThreads).
+    fn concurrent_pool(&self) -> WorkerPool {
+        let (local, shared) = self.mark_queue_capacities;
+        WorkerPool::new(self.gc_threads).with_capacities(local, shared)
+    }
+
+    /// A pause's marking workers: `--gc-threads`, fewer for a small heap (as other pauses).
+    fn pause_pool(&self) -> WorkerPool {
+        let (local, shared) = self.mark_queue_capacities;
+        WorkerPool::new(workers_for(self.gc_threads, self.used())).with_capacities(local, shared)
+    }
+
+    /// Makes both bitmaps cover the heap up to `end` (a marking round in progress yields).
+    fn cover_bitmaps(&self, end: usize) {
+        self.bitmap_growers.fetch_add(1, Ordering::Relaxed);
+        self.bitmap.write().cover(end);
+        self.overflow.write().cover(end);
+        self.bitmap_growers.fetch_sub(1, Ordering::Relaxed);
     }
 
     fn committed_end(&self) -> usize {
@@ -625,75 +736,6 @@ impl ConcurrentMarkSweep {
 
     // ---- marking ----
 
-    /// Greys `obj` if it is white; true if this call marked it.
-    #[inline]
-    fn grey_if_white(bitmap: &MarkBitmap, obj: Ref, out: &mut Vec<u32>) {
-        if bitmap.mark(obj.offset()) {
-            out.push(obj.raw());
-        }
-    }
-
-    /// Processes up to `budget` grey objects (taking SATB buffers when the grey stack is
-    /// empty); returns how many it processed. Safe while mutators run: fields are read with
-    /// atomic loads, marks are claimed with `fetch_or`.
-    fn mark_some(&self, budget: usize) -> usize {
-        self.mark_some_sized(budget, None)
-    }
-
-    /// `mark_some`, adding the bytes of the objects processed to `bytes` (for step frames).
-    fn mark_some_sized(&self, budget: usize, mut bytes: Option<&mut u64>) -> usize {
-        let bitmap = self.bitmap.read();
-        let mut local: Vec<u32> = {
-            let mut grey = self.grey.lock();
-            let n = grey.len().min(256);
-            let at = grey.len() - n;
-            grey.split_off(at)
-        };
-        if local.is_empty() {
-            for buffer in self.satb.take_all() {
-                for raw in buffer {
-                    Self::grey_if_white(&bitmap, Ref::from_raw(raw), &mut local);
-                }
-            }
-        }
-        let mut done = 0;
-        while done < budget {
-            let Some(raw) = local.pop() else { break };
-            done += 1;
-            if let Some(b) = bytes.as_deref_mut() {
-                *b += self.memory.object_size(&self.types, Ref::from_raw(raw)) as u64;
-            }
-            self.scan(&bitmap, Ref::from_raw(raw), &mut local);
-            if local.len() > 2048 {
-                let spill = local.split_off(1024);
-                self.grey.lock().extend(spill);
-            }
-        }
-        if !local.is_empty() {
-            self.grey.lock().extend(local);
-        }
-        done
-    }
-
-    /// Greys the white objects `obj`'s fields reference. A reference object whose referent is
-    /// white is discovered instead of greying the referent.
-    fn scan(&self, bitmap: &MarkBitmap, obj: Ref, out: &mut Vec<u32>) {
-        let skip = self
-            .types
-            .references()
-            .should_discover(&self.memory, obj, |r| bitmap.is_marked(r.offset()))
-            .map(|(kind, slot)| {
-                self.discovered.lock().push(kind, obj);
-                slot
-            });
-        self.memory.for_each_ref_slot(&self.types, obj, |slot| {
-            let child = Ref::from_raw(self.memory.atomic_u32(slot).load(Ordering::Relaxed));
-            if Some(slot) != skip && !child.is_null() {
-                Self::grey_if_white(bitmap, child, out);
-            }
-        });
-    }
-
     /// In a pause, after marking finished: processes the discovered references (shared/refs.rs).
     fn process_references(&self) {
         let discovered = std::mem::take(&mut *self.discovered.lock());
@@ -701,14 +743,10 @@ impl ConcurrentMarkSweep {
             .process(discovered, &mut CmsLiveness(self));
     }
 
-    /// In a pause: marks until no grey object and no SATB entry is left.
-    fn finish_marking(&self) {
-        loop {
-            while self.mark_some(usize::MAX) > 0 {}
-            if self.grey.lock().is_empty() && self.satb.pending_entries() == 0 {
-                return;
-            }
-        }
+    /// In a pause: marks, on the workers, until no grey object, no SATB entry and no
+    /// overflowed object is left.
+    fn finish_marking(&self) -> MarkFigures {
+        self.mark_to_the_end(&self.pause_pool())
     }
 
     // ---- sweeping ----
@@ -975,24 +1013,32 @@ impl ConcurrentMarkSweep {
     /// Starts a mark from scratch (in a pause): no marks, no SATB entries, no grey objects.
     fn reset_marking(&self) {
         *self.tiles.lock() = None;
-        let mut bitmap = self.bitmap.write();
         let end = self.committed_end();
-        bitmap.cover(end);
-        bitmap.clear(end);
-        drop(bitmap);
+        for bitmap in [&self.bitmap, &self.overflow] {
+            let mut bitmap = bitmap.write();
+            bitmap.cover(end);
+            bitmap.clear(end);
+        }
+        self.overflowed.store(false, Ordering::Release);
         self.satb.take_all();
         self.grey.lock().clear();
         self.discovered.lock().clear();
     }
 
-    /// Greys every object a root references; returns them.
-    fn grey_roots(&self, bitmap: &MarkBitmap, roots: &mut dyn RootSource) -> Vec<u32> {
+    /// Marks every object a root references and puts those with references on the grey
+    /// stack; returns how many it marked.
+    fn grey_roots(&self, roots: &mut dyn RootSource) -> MarkCounts {
+        let bitmap = self.bitmap.read();
+        let mut counts = MarkCounts::default();
         let mut grey = Vec::new();
         roots.visit_roots(&mut |r| {
-            Self::grey_if_white(bitmap, r, &mut grey);
+            if self.claim(&bitmap, r, &mut counts) {
+                grey.push(task_of(r));
+            }
             r
         });
-        grey
+        *self.grey.lock() = grey;
+        counts
     }
 
     fn initial_mark(&self, roots: &mut dyn RootSource, events: &mut dyn GcEventSink) -> GcOutcome {
@@ -1000,9 +1046,7 @@ impl ConcurrentMarkSweep {
         let used = self.used();
         self.reset_marking();
         self.allocated_black.store(0, Ordering::Relaxed);
-        let grey = self.grey_roots(&self.bitmap.read(), roots);
-        let roots_greyed = grey.len();
-        *self.grey.lock() = grey;
+        let roots_greyed = self.grey_roots(roots).objects;
         self.pause_step(
             events,
             &STEP_INITIAL_MARK,
@@ -1034,7 +1078,8 @@ impl ConcurrentMarkSweep {
                 ..GcOutcome::whole_heap(used, used, self.capacity(), 0, 0)
             };
         }
-        self.finish_marking();
+        let figures = self.finish_marking();
+        self.stats.lock().last_remark_mark = figures;
         self.process_references();
         self.set_marking(false);
         self.pause_step(
@@ -1072,13 +1117,14 @@ impl ConcurrentMarkSweep {
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.set_marking(false);
         self.reset_marking();
-        {
-            let bitmap = self.bitmap.read();
-            let mut grey = self.grey_roots(&bitmap, roots);
-            while let Some(raw) = grey.pop() {
-                self.scan(&bitmap, Ref::from_raw(raw), &mut grey);
-            }
+        let roots_marked = self.grey_roots(roots);
+        let mut figures = self.finish_marking();
+        figures.marked.add(roots_marked);
+        if let Some(vm) = self.vm.get() {
+            // Logged in the pause, before the pause's own line (whose GC id it does not know).
+            vm.log_gc_detail("gc,marking", &figures.log_line("Pause Full marking"));
         }
+        self.stats.lock().last_full_mark = figures;
         self.process_references();
         self.pause_step(
             events,
@@ -1130,7 +1176,7 @@ impl ConcurrentMarkSweep {
             let grown = (pool.committed * 2).min(self.max_spans);
             pool.commit(grown);
             drop(pool);
-            self.bitmap.write().cover(self.committed_end());
+            self.cover_bitmaps(self.committed_end());
             pool = self.pool.lock();
         }
         let capacity = pool.committed * SPAN_SIZE;
@@ -1259,15 +1305,25 @@ impl ConcurrentMarkSweep {
         let started = Instant::now();
         let progress = std::cell::RefCell::new(ConcurrentSteps::new(&STEP_MARKING, id));
         let bytes = std::cell::Cell::new(None::<u64>);
+        let pool = self.concurrent_pool();
+        let figures = std::cell::RefCell::new(MarkFigures {
+            workers: pool.threads(),
+            ..MarkFigures::default()
+        });
+        // Each piece of work is a round on the workers (marking.rs), under the work lock: it
+        // ends when no grey object is left, a pause is coming, or the next step frame is due.
         let marked = self.work_in_chunks(
             generation,
             || {
-                let mut counted = progress.borrow().watched(vm).then_some(0u64);
-                let more = self.mark_some_sized(MARK_CHUNK, counted.as_mut()) > 0
-                    || !self.grey.lock().is_empty()
-                    || self.satb.pending_entries() > 0;
-                bytes.set(counted);
-                more
+                let watched = progress.borrow().watched(vm);
+                let limit = if watched {
+                    progress.borrow().until_due(vm)
+                } else {
+                    u64::MAX
+                };
+                let round = self.concurrent_round(&pool, limit, &mut figures.borrow_mut());
+                bytes.set(round.filter(|_| watched).map(|c| c.bytes));
+                round.is_some()
             },
             || {
                 if let Some(b) = bytes.take() {
@@ -1284,6 +1340,12 @@ impl ConcurrentMarkSweep {
             "GC({id}) Concurrent Mark {:.3}ms",
             mark_time.as_secs_f64() * 1e3
         ));
+        let figures = figures.into_inner();
+        vm.log_gc_detail(
+            "gc,marking",
+            &figures.log_line(&format!("GC({id}) Concurrent Mark")),
+        );
+        self.stats.lock().last_concurrent_mark = figures;
         if let Some(line) = progress.borrow().log_line("Concurrent Mark", mark_time) {
             vm.log_gc_detail("gc,streams", &line);
         }
@@ -1379,10 +1441,12 @@ impl Collector for ConcurrentMarkSweep {
 
     /// The controller's marking and sweeping step aside until the pause is over.
     fn world_stopping(&self) {
+        self.pause_flag.store(true, Ordering::Relaxed);
         *self.pause_coming.0.lock() = true;
     }
 
     fn world_resumed(&self) {
+        self.pause_flag.store(false, Ordering::Relaxed);
         *self.pause_coming.0.lock() = false;
         self.pause_coming.1.notify_all();
     }
@@ -1557,11 +1621,12 @@ impl Collector for ConcurrentMarkSweep {
         pool.commit(grown);
         let end = pool.start_of(pool.committed as u32);
         drop(pool);
-        self.bitmap.write().cover(end);
+        self.cover_bitmaps(end);
         true
     }
 
     fn start(&'static self, vm: &'static dyn VmControl) {
+        let _ = self.vm.set(vm);
         let controller = Controller::spawn("cms-controller", move |signal| {
             self.run_controller(vm, &signal)
         });

@@ -39,6 +39,11 @@ impl MarkBitmap {
         self.base
     }
 
+    /// The end of the addresses the bitmap covers now.
+    pub fn end(&self) -> usize {
+        self.base + self.words.len() * 8 * 64
+    }
+
     /// Makes the bitmap cover `[base, end)`.
     pub fn cover(&mut self, end: usize) {
         let need = (end - self.base).div_ceil(8 * 64);
@@ -110,6 +115,32 @@ impl MarkBitmap {
         for w in &mut self.words[..n] {
             *w.get_mut() = 0;
         }
+    }
+
+    /// Takes (clears and appends to `out`) the marked addresses of `[from, to)` (`from` a
+    /// multiple of 512 bytes, one bitmap word), a word at a time, until `out` holds at least
+    /// `max`; true when none is left in the range. Each word is swapped with zero, so bits set
+    /// meanwhile by others are either taken or left for the next call, never lost. For a side
+    /// bitmap used as a set of objects to revisit (concurrent mark-sweep's mark-stack overflow).
+    pub fn take_marked(&self, from: usize, to: usize, max: usize, out: &mut Vec<usize>) -> bool {
+        let (first, end) = (
+            self.bit(from) >> 6,
+            self.bit(to).div_ceil(64).min(self.words.len()),
+        );
+        for w in first..end {
+            if self.words[w].load(Ordering::Relaxed) == 0 {
+                continue;
+            }
+            if out.len() >= max {
+                return false;
+            }
+            let mut v = self.words[w].swap(0, Ordering::Relaxed);
+            while v != 0 {
+                out.push(self.base + (((w << 6) + v.trailing_zeros() as usize) << 3));
+                v &= v - 1;
+            }
+        }
+        true
     }
 
     /// The addresses of marked objects in `[from, to)`, ascending.
@@ -201,6 +232,24 @@ mod tests {
         assert!(bm.is_marked(4096), "below the range");
         assert!(!bm.is_marked(4096 + 512) && !bm.is_marked(4096 + 1024 + 8));
         assert!(bm.is_marked(4096 + (1 << 20) - 8), "above the range");
+    }
+
+    #[test]
+    fn take_marked_clears_what_it_takes_in_bounded_batches() {
+        let base = 4096;
+        let bm = MarkBitmap::reserved(base, base + (1 << 18));
+        let marks: Vec<usize> = (0..300).map(|i| base + i * 8 * 70).collect();
+        for &m in &marks {
+            bm.mark(m);
+        }
+        let mut taken = Vec::new();
+        let mut calls = 0;
+        while !bm.take_marked(base, base + (1 << 18), taken.len() + 100, &mut taken) {
+            calls += 1;
+        }
+        assert!(calls >= 2, "batches of about 100: {calls} calls");
+        assert_eq!(taken, marks);
+        assert_eq!(bm.marked(base, base + (1 << 18)).count(), 0);
     }
 
     #[test]

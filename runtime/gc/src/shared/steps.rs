@@ -138,6 +138,8 @@ pub struct ConcurrentSteps {
     n: u32,
     progress: ProgressCounter,
     total: u64,
+    /// Bytes counted since the last frame was due (`until_due`).
+    since_due: u64,
 }
 
 impl ConcurrentSteps {
@@ -150,6 +152,7 @@ impl ConcurrentSteps {
             n: 0,
             progress: ProgressCounter::default(),
             total: 0,
+            since_due: 0,
         }
     }
 
@@ -171,6 +174,16 @@ impl ConcurrentSteps {
                 took.saturating_sub(self.gathering).as_secs_f64() * 1e3,
             )
         })
+    }
+
+    /// Bytes of work left before the next frame is due: parallel workers stop their round of
+    /// work there, so that the frame shows the heap at a step boundary.
+    pub fn until_due(&self, vm: &dyn VmControl) -> u64 {
+        vm.step_granularity()
+            .bytes
+            .max(1)
+            .saturating_sub(self.since_due)
+            .max(1)
     }
 
     /// `add` for a concurrent marking: `bytes` marked, the title the bytes marked so far.
@@ -197,11 +210,13 @@ impl ConcurrentSteps {
         fill: &mut dyn FnMut(&mut Tiler),
     ) {
         self.total += bytes;
+        self.since_due += bytes;
         self.progress.add(bytes, 0);
         if !self.progress.due(vm.step_granularity()) {
             return;
         }
         self.progress.taken();
+        self.since_due = 0;
         if !vm.wants_step(self.kind) {
             return;
         }

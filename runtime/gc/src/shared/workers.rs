@@ -354,6 +354,16 @@ impl WorkerPool {
         self.threads
     }
 
+    /// The bound of each worker's deque (tasks).
+    pub fn local_capacity(&self) -> usize {
+        self.local_capacity
+    }
+
+    /// The bound of the shared overflow list (tasks).
+    pub fn shared_capacity(&self) -> usize {
+        self.shared_capacity
+    }
+
     /// Runs tasks until none is left: starts from `seeds`, and each `process(state, task, tasks)`
     /// may push more through `tasks`. `init(i)` builds worker i's private state. Returns each
     /// worker's state and statistics, worker 0 (the calling thread) first.
