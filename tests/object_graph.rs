@@ -635,7 +635,9 @@ fn record_concurrent_cycles(scratch: &Path) -> PathBuf {
         "run",
         "--gc",
         "concurrent-mark-sweep",
-        "-Xmx8m",
+        // Four cycles; at 8 MB (six) a loaded machine's slower marking could end in a
+        // concurrent mode failure that cannot find room for the map's table (no compaction).
+        "-Xmx10m",
         "--trace",
         trace.to_str().unwrap(),
         "--trace-pointers",
