@@ -27,7 +27,8 @@
 //!    other (see shared/workers.rs). Mark bits live in a side bitmap, not in the header (see below).
 //! 2. **Compute forwarding addresses.** Walk the marked objects in address order with a `free`
 //!    pointer starting at the bottom; each live object's new address is `free`, then `free`
-//!    grows by its size. The new address is written into the object's GC word.
+//!    grows by its size. The new address is written into the object's GC word. (Done in
+//!    parallel, chunk by chunk, after a summary: see "Parallel planning and compaction".)
 //! 3. **Update references.** Every root and every reference field of every live object is
 //!    replaced by its target's forwarding address. Objects have not moved yet, so each target's
 //!    GC word still holds its forwarding address. (This pass is split by address range over the
@@ -38,7 +39,8 @@
 //!    an object with its own old bytes). Neighbouring live objects share one offset, so each
 //!    maximal run of them is moved with a single `memmove`. Then each moved header is restored
 //!    and `top` becomes the end of the last object. Dead objects are simply overwritten: the
-//!    compacted prefix has no gaps, so nothing needs filling.
+//!    compacted prefix has no gaps, so nothing needs filling. (With several workers the walk is
+//!    split into units that may run at once only when that is safe: see below.)
 //!
 //! # The dense prefix (HotSpot ParallelOld)
 //!
@@ -74,7 +76,8 @@
 //!   the hashed flag or the monitor index (bits 3-31), which are kept in place in the forwarded
 //!   word. Only the hash must be saved elsewhere: objects whose word has the hashed bit are
 //!   recorded in a side table of `(new address, original GC word)` (HotSpot's "preserved marks"),
-//!   built in address order in phase 2 and consumed in the same order in phase 4. Few objects are
+//!   built per chunk in phase 2 (concatenated in chunk order it is sorted by new address) and
+//!   looked up by binary search in phase 4 by whichever worker moves the object. Few objects are
 //!   ever hashed, so the table is small, where saving every word with a non-zero age would mean
 //!   saving nearly every survivor's.
 //!
@@ -92,12 +95,82 @@
 //! whatever the shape of the heap.
 //!
 //! # Parallelism
-//! Marking (phase 1) and reference updating (phase 3) run on the worker pool of shared/workers.rs:
-//! `min(gc_threads, 1 + used / BYTES_PER_WORKER)` workers, so a small heap is collected on the
-//! calling thread alone. With one worker no thread is spawned. Planning and moving (phases 2 and
-//! 4) are sequential address-order sweeps; ParallelOld parallelises them by splitting the heap
-//! into regions whose destinations are summed up first, which this collector does not (yet) do.
+//! Every phase runs on the worker pool of shared/workers.rs: `min(gc_threads, 1 + used /
+//! BYTES_PER_WORKER)` workers, so a small heap is collected on the calling thread alone (with one
+//! worker no thread is woken). Marking (phase 1) steals tasks; updating references (phase 3) hands
+//! out fixed 256 KB address ranges (`for_each_index`); planning and moving (phases 2 and 4) work
+//! in chunks, as HotSpot's ParallelOld (PSParallelCompact) does, described next.
 //!
+//! # Parallel planning and compaction (HotSpot ParallelOld)
+//!
+//! The space is cut into *chunks* of `COMPACT_CHUNK` (64 KB) from `start` (ParallelOld's
+//! "regions"); an object belongs to the chunk its first word is in. With one worker the whole
+//! space is one chunk, and the phases below become the sequential sweeps described above.
+//!
+//! **2a. Summary** (in parallel, a chunk per task): each chunk's live bytes and objects, read
+//! from the mark bitmap and the marked objects' sizes, plus what the dense prefix rule needs
+//! (below). A prefix sum over the chunks then gives the live bytes below each chunk.
+//!
+//! **The dense prefix from the summary.** The rule asks for the largest live-object end `e` with
+//! `100 * live(e) >= 95 * (e - start)` (5% dead at most). Inside chunk `i`, `live(e)` is the
+//! live bytes below the chunk plus those of the chunk's objects up to `e`, so each chunk records
+//! the best `100 * local_live(e) - 95 * (e - start)` of its object ends: the chunk holds a
+//! qualifying end exactly when `100 * live_below(i)` plus that is at least 0. The highest such
+//! chunk is walked object by object for the exact end. The fully-live leading run (maximal
+//! compaction) comes from each chunk's first object and gap-free run. Same answer as the
+//! sequential rule, without a sequential walk of the heap.
+//!
+//! **2b. Destinations** (a prefix sum, one pass over the chunks): the first chunk above the
+//! prefix sends its live bytes above `dense_end` to `dense_end`, each next chunk's to where the
+//! previous one's end: `dest(i) = dense_end + moving live bytes of the chunks below i`.
+//!
+//! **2c. Forwarding** (in parallel, a chunk per task): each chunk walks its marked objects with
+//! `free = dest(i)`, exactly as the sequential phase 2 but from its own start. Hashed objects'
+//! words are saved per chunk; the lists, concatenated in chunk order, are in address order (old
+//! and new: sliding keeps the order), so the move finds a word by binary search on the new
+//! address, whichever worker moves the object.
+//!
+//! **4. The move, destination-driven.** The danger of moving in parallel is clobbering: an
+//! object's destination may hold another object that has not moved yet. ParallelOld's answer,
+//! used here: a unit of work *fills one destination chunk*, i.e. moves the objects whose new
+//! address is in destination chunk `k` (a unit: its objects are contiguous in address order, its
+//! source span is from the first one's start to the last one's end, and it writes
+//! `[new address of its first object, new address of the next unit's first object)`; the units'
+//! write ranges tile `[dense_end, new_top)`). When may unit X run?
+//!
+//! - Units *above* X cannot be in the way: a unit's sources are at or above its destinations,
+//!   which are above X's write range.
+//! - X's own objects cannot be in the way: it copies them in address order, and each one's
+//!   destination ends where the next one's begins, at or below that one's source.
+//! - So X waits exactly for the lower units whose source span meets its write range. Each unit
+//!   counts them (`waits_for`, an atomic per unit); a unit that finishes decrements the count of
+//!   every unit it was in the way of (an index range, since write ranges are in address order)
+//!   and hands the units whose count reaches zero to the workers (`Tasks::push`; the atomics'
+//!   acquire/release and the deque's hand-over order the copies). Units that wait for nobody
+//!   (the lowest always, and any whose write range held only garbage) are the seeds.
+//!
+//! Every dependency points upwards, so there is no cycle and the lowest unfinished unit is always
+//! ready: the workers never deadlock, and with one worker the units simply run in address order.
+//! HotSpot counts per *source* region how many destination regions still have to take its data
+//! and frees the region when the count reaches zero; counting per unit the lower units in its way
+//! is the same condition seen from the destination, and lets a unit start as soon as its own
+//! window is clear even if the rest of a source chunk is not. Unlike HotSpot, a unit moves whole
+//! objects (the last one may end in the next destination chunk, which is why write ranges are not
+//! exactly the chunks), so a run of neighbours is split only where a unit ends: each run is one
+//! `memmove` and one `region_moved` event, and an object is never split between two workers.
+//! The dense prefix's chunks are tasks of the same phase: their objects stay, their headers are
+//! aged and the dead gaps before their objects become fillers (the gap before a chunk's first
+//! object may start in an earlier chunk; nothing else writes there).
+//!
+//! Each worker logs its keep-alives and runs in the order it did them; after the phase the logs
+//! are replayed to the trace worker by worker (as semispace's and the region collector's copies),
+//! and `report_activity` records each worker's span, objects and bytes (phase `compact`). A trace
+//! reader takes each run's objects from the heap as it was before the pause, so the order of the
+//! runs does not matter (tools/src/heap.rs). Why units of whole destination chunks rather than
+//! source chunks: a source chunk's objects may go to two destination chunks, and a destination
+//! chunk may take objects from many source chunks; counting per destination makes each unit one
+//! contiguous write, the thing whose safety has to be decided.
+
 //! # Invariants
 //! - Between collections `[start, top)` is parseable object by object (TLAB tails are fillers)
 //!   and `[top, end)` is free.
@@ -105,9 +178,13 @@
 //! - After phase 2, every marked object at or above `dense_end` has a forwarded GC word whose
 //!   address is below or equal to its own, and the new addresses of objects in address order are
 //!   contiguous from `dense_end`. Objects below `dense_end` are never forwarded.
-//! - Phase 4 moves objects in increasing address order, so a source is never overwritten before
-//!   it is copied. After it, no GC word is forwarded, ages are one higher (saturating) and hashes
-//!   and monitor indices are unchanged.
+//! - After phase 2, the units' write ranges tile `[dense_end, new_top)` in address order, each
+//!   unit's source span starts at or above its write range's start, and a unit's `waits_for` is
+//!   the number of lower units whose source span meets its write range.
+//! - Phase 4 moves a unit only when no lower unit's unmoved object lies in its write range, and
+//!   within a unit in increasing address order, so a source is never overwritten before it is
+//!   copied. After it, no GC word is forwarded, ages are one higher (saturating) and hashes and
+//!   monitor indices are unchanged.
 //!
 //! # Barriers
 //! None: the whole heap is collected with the world stopped, so mutators run no write barrier.
@@ -123,10 +200,16 @@
 //! stream and the dense prefix's end), `updated`, `compacted`.
 //!
 //! # What it reports to the tracer
-//! Kind Major (the whole heap is collected). In address order: `kept_alive(addr, size)` for each
-//! live object in the dense prefix, then one `region_moved(from, to, count, bytes)` per maximal
-//! run of neighbouring live objects slid by the same offset. A trace reader applies the runs to
-//! its model of the heap to know where every object went; objects with no event died.
+//! Kind Major (the whole heap is collected): `kept_alive(addr, size)` for each live object in the
+//! dense prefix and one `region_moved(from, to, count, bytes)` per maximal run of neighbouring
+//! live objects slid by the same offset within a unit. With one worker, in address order (prefix
+//! first); with several, worker by worker, each in the order it worked. A trace reader applies
+//! the runs to its model of the heap to know where every object went; objects with no event died.
+//!
+//! # GC log
+//! `-Xlog:gc*` adds a `[gc,phases]` line per pause before its `[gc]` line: each phase's time
+//! (plan with its summary, compact with the replay of the workers' logs), plan + compact, the
+//! workers, units and chunk size, the dense prefix and the bytes moved.
 
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
