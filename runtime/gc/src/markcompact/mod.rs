@@ -343,6 +343,8 @@ pub struct CollectionStats {
     /// worker), and the units the move was split into (one per destination chunk).
     pub chunk_size: usize,
     pub compaction_units: usize,
+    /// The longest chain of units each waiting for the one before (the move's critical path).
+    pub compaction_chain: usize,
     /// Workers that took part in the move.
     pub compaction_workers: usize,
 }
@@ -668,7 +670,7 @@ impl MarkCompact {
             &format!(
                 "GC({id}) Phases: mark {:.3}ms, plan {:.3}ms (summary {:.3}ms), update {:.3}ms, \
                  compact {:.3}ms (report {:.3}ms), plan+compact {:.3}ms; {} marking, {} compacting \
-                 workers, {} units of {}K, dense prefix {}K, {}K moved in {} runs",
+                 workers, {} units of {}K (longest chain {}), dense prefix {}K, {}K moved in {} runs",
                 ms(t.mark),
                 ms(t.forward),
                 ms(t.summary),
@@ -680,6 +682,7 @@ impl MarkCompact {
                 stats.compaction_workers,
                 stats.compaction_units,
                 stats.chunk_size.div_ceil(1024),
+                stats.compaction_chain,
                 (stats.dense_prefix_end - self.start) >> 10,
                 stats.moved_bytes >> 10,
                 stats.moved_runs,
@@ -884,6 +887,16 @@ impl MarkCompact {
                 }
             }
         }
+        // The longest chain of units that must run one after another (the move's critical
+        // path: with it as long as the number of units, the move is sequential).
+        let mut depth = vec![1usize; units.len()];
+        for u in 0..units.len() {
+            let (lo, hi) = units[u].unblocks;
+            for x in lo..hi {
+                depth[x] = depth[x].max(depth[u] + 1);
+            }
+        }
+        stats.compaction_chain = depth.iter().copied().max().unwrap_or(0);
         stats.chunk_size = chunk;
         stats.compaction_units = units.len();
 
