@@ -733,7 +733,11 @@ impl MarkCompact {
                 s.live += size;
                 s.objects += 1;
                 s.last_end = addr + size;
-                s.best = s.best.max(100 * s.live as i64 - keep * (s.last_end - start) as i64);
+                let score = 100 * s.live as i64 - keep * (s.last_end - start) as i64;
+                s.best = s.best.max(score);
+                if i == 0 && score >= 0 {
+                    s.dense = Some((s.last_end, s.live));
+                }
             }
             s
         });
@@ -754,7 +758,10 @@ impl MarkCompact {
             .rev()
             .find(|&i| sums[i].objects > 0 && 100 * live_before[i] as i64 + sums[i].best >= 0)
         {
-            let (lo, hi) = range(i);
+            if let Some(found) = sums[i].dense {
+                (dense_end, dense_live) = found;
+            }
+            let (lo, hi) = if i == 0 { (top, top) } else { range(i) };
             let mut live = live_before[i];
             for addr in bitmap.marked(lo, hi) {
                 let size = memory.object_size(types, Ref::from_offset(addr));
@@ -1135,6 +1142,10 @@ struct ChunkSummary {
     /// Over the objects' ends `e`: the most `100 * live(e) - 95 * (e - start)`, with `live(e)`
     /// counted from the chunk's start (the dense prefix rule, short of the live bytes below).
     best: i64,
+    /// Chunk 0 only (the live bytes below it are known: none): the largest end satisfying
+    /// the dense prefix rule and the live bytes up to it, if any. With one chunk (one worker)
+    /// the summary then finds the dense prefix in its single walk.
+    dense: Option<(usize, usize)>,
     /// The first object, and the end of the gap-free run of objects from it.
     first: usize,
     solid_end: usize,
@@ -1148,6 +1159,7 @@ impl Default for ChunkSummary {
             live: 0,
             objects: 0,
             best: i64::MIN,
+            dense: None,
             first: usize::MAX,
             solid_end: 0,
             last_end: 0,
