@@ -1361,15 +1361,27 @@ impl Mover<'_> {
     }
 }
 
-/// `f(i)` for every `i` in `0..n` on `pool`'s workers, collected in index order.
-fn per_index<T: Send + Default>(
-    pool: &WorkerPool,
-    n: usize,
-    f: impl Fn(usize) -> T + Sync,
-) -> Vec<T> {
-    let slots: Vec<Mutex<T>> = (0..n).map(|_| Mutex::new(T::default())).collect();
-    pool.for_each_index(n, |i| *slots[i].lock() = f(i));
-    slots.into_iter().map(Mutex::into_inner).collect()
+/// Index ranges per worker of `per_index`: few enough that claiming one (a shared counter) and
+/// storing its results cost little, enough that uneven ranges even out.
+const RANGES_PER_WORKER: usize = 16;
+
+/// `f(i)` for every `i` in `0..n` on `pool`'s workers, collected in index order. The workers
+/// claim contiguous ranges of indices, not single ones: a chunk is often a few objects, or only
+/// garbage, and claiming 1,024 of them one by one from a counter both threads write (and storing
+/// each result next to the other thread's) cost as much as the work saved.
+fn per_index<T: Send>(pool: &WorkerPool, n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let ranges = if pool.threads() == 1 {
+        1
+    } else {
+        (pool.threads() * RANGES_PER_WORKER).min(n)
+    };
+    let per = n.div_ceil(ranges.max(1));
+    let slots: Vec<Mutex<Vec<T>>> = (0..ranges).map(|_| Mutex::new(Vec::new())).collect();
+    pool.for_each_index(ranges, |r| {
+        let results: Vec<T> = (r * per..((r + 1) * per).min(n)).map(&f).collect();
+        *slots[r].lock() = results;
+    });
+    slots.into_iter().flat_map(Mutex::into_inner).collect()
 }
 
 impl StwCollector for MarkCompact {
