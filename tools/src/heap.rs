@@ -14,8 +14,11 @@
 //! At GC start every thread's open run is closed; at the first GC event after the collected
 //! spaces are named, the runs of the collected spaces move to the *back map*. Moves and
 //! keep-alives take objects out of the back map (leaving gaps) and place them in the front map
-//! (age + 1), so moves may arrive in any order and overlap their own sources. At GC end whatever
-//! is left in the back map is dead: deaths are never recorded, only implied.
+//! (age + 1), so moves may arrive in any order and overlap their own sources (or other moves'
+//! sources: a parallel sliding compaction's runs, from one GC thread or several). A run a GC
+//! thread starts inside another's open run (in a hole merged into it) closes that run and cuts
+//! it around the hole, so runs never overlap. At GC end whatever is left in the back map is
+//! dead: deaths are never recorded, only implied.
 
 use crate::reader::{is_gc_thread, Event, Space, MAX_HEAP_SIZE};
 use gcvm_tracer::format::{self, TraceHeader};
@@ -366,6 +369,8 @@ pub struct HeapModel {
     back: BTreeMap<u64, Run>,
     threads: Vec<ThreadState>,
     thread_index: FxMap<u32, usize>,
+    /// The indices in `threads` of the GC threads (the only ones with open runs in a pause).
+    gc_threads: Vec<usize>,
     last_thread: Option<(u32, usize)>,
     types: FxMap<u32, (u32, Option<u32>)>,
     site_types: FxMap<u32, Option<u32>>,
@@ -424,6 +429,7 @@ impl HeapModel {
             front: BTreeMap::new(),
             back: BTreeMap::new(),
             threads: Vec::new(),
+            gc_threads: Vec::new(),
             thread_index: FxMap::default(),
             last_thread: None,
             types: FxMap::default(),
@@ -580,6 +586,9 @@ impl HeapModel {
                     ..Default::default()
                 });
                 self.thread_index.insert(id, i);
+                if is_gc_thread(id) {
+                    self.gc_threads.push(i);
+                }
                 i
             }
         };
@@ -1399,6 +1408,21 @@ impl HeapModel {
             }
             let run = self.threads[t].open.take().unwrap();
             self.close_run(run);
+        }
+        // Another GC thread's open run may have merged a hole over `addr` before this copy
+        // (parallel workers' logs come one after another, or from several GC threads in any
+        // order): close it, so the split below cuts it around the hole.
+        for k in 0..self.gc_threads.len() {
+            let i = self.gc_threads[k];
+            if i != t
+                && self.threads[i]
+                    .open
+                    .as_ref()
+                    .is_some_and(|r| r.start < addr && addr < r.end)
+            {
+                let run = self.threads[i].open.take().unwrap();
+                self.close_run(run);
+            }
         }
         self.split_front_at(addr);
         let mut run = match self.front.range(..addr).next_back() {

@@ -10,7 +10,7 @@
 //!   "stopped for GC N" from its arrival (the pause's start when the trace has no safepoint
 //!   event for it: a follow-up pause in the same safepoint, or an older trace) to the pause's end.
 //! - **each GC worker** (tid = `WORKER_TID_BASE` + worker): a slice per parallel phase it worked
-//!   in ("copy", "evacuate", "mark"; args: GC id, objects, bytes, steals).
+//!   in ("copy", "evacuate", "mark", "compact"; args: GC id, objects, bytes, steals).
 //! - counter tracks of live bytes — the whole heap and each space — at every pause's start and end.
 //! - with `--activity` (docs/trace-format.md, Activity and Thread State events): **each mutator
 //!   thread's states** on a track of its own (tid = `STATE_TID_BASE` + thread id, named `id

@@ -409,6 +409,9 @@ pub trait StwCollector: Send {
     fn grow_for(&mut self, _wanted: usize) -> bool {
         false
     }
+    /// See `Collector::start`: the VM is running (a collector that writes `-Xlog:gc*` detail
+    /// lines keeps `vm` for them).
+    fn start(&mut self, _vm: &'static dyn VmControl) {}
     fn used(&self) -> usize;
     fn capacity(&self) -> usize;
     fn max_capacity(&self) -> usize;
@@ -502,6 +505,9 @@ impl<C: StwCollector> Collector for Stw<C> {
     }
     fn grow_for(&self, wanted: usize) -> bool {
         self.inner.lock().grow_for(wanted)
+    }
+    fn start(&'static self, vm: &'static dyn VmControl) {
+        self.inner.lock().start(vm)
     }
     fn used(&self) -> usize {
         self.inner.lock().used()

@@ -226,6 +226,10 @@ impl Mc {
         self.collect_with(GcCause::AllocationFailure, roots, events)
     }
 
+    fn gc_object_size(&self, obj: Ref) -> usize {
+        self.mem.object_size(&self.types, obj)
+    }
+
     fn stats(&self) -> &CollectionStats {
         self.gc.last_collection()
     }
@@ -765,5 +769,214 @@ fn measure_mark_and_compact_times() {
             })
             .collect();
         println!("workers={} min/median ms: {}", i + 1, line.join(", "));
+    }
+}
+
+/// Nodes among garbage, linked at random; every 7th hashed. Returns every node and the roots.
+fn linked_nodes(h: &mut Mc, n: usize, first_id: i32, rng: &mut Rng) -> (Vec<Ref>, Vec<Ref>) {
+    let mut nodes = Vec::with_capacity(n);
+    for i in 0..n {
+        let id = first_id + i as i32;
+        let node = h.node(id);
+        if id % 7 == 0 {
+            h.mem
+                .raw_set_gc_word(node, gcword::with_identity_hash(0, id * 31 + 1));
+        }
+        nodes.push(node);
+        // Runs of garbage of every length, now and then longer than a tiny chunk.
+        h.garbage(match rng.below(10) {
+            0 => 10 + rng.below(60),
+            1..=4 => 0,
+            _ => rng.below(4),
+        });
+    }
+    for i in 0..n {
+        for f in 0..2 {
+            if rng.below(6) != 0 {
+                h.link(nodes[i], f, nodes[rng.below(n)]);
+            }
+        }
+    }
+    let roots = (0..n / 500 + 1).map(|_| nodes[rng.below(n)]).collect();
+    (nodes, roots)
+}
+
+/// Checks that the events of the last collection took every live node from where it was
+/// (`before`: address -> id) to where it is now, each once; returns how many were reported.
+fn check_events_against_heap(h: &Mc, before: &HashMap<u64, i32>, events: &Recorder) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    let mut claim = |old: u64, new: u64| {
+        let id = *before
+            .get(&old)
+            .unwrap_or_else(|| panic!("event covers {old:#x}, not a node"));
+        assert!(seen.insert(id), "node {id} reported twice");
+        assert_eq!(
+            h.id(Ref::from_offset(new as usize)),
+            id,
+            "node {id} (was at {old:#x}) is not at {new:#x}"
+        );
+    };
+    for &(addr, size) in &events.kept {
+        assert_eq!(size as usize, NODE_SIZE);
+        claim(addr, addr);
+    }
+    for &(from, to, count, bytes) in &events.regions {
+        assert_eq!(bytes, count as u64 * NODE_SIZE as u64);
+        for k in 0..count as u64 {
+            claim(from + k * NODE_SIZE as u64, to + k * NODE_SIZE as u64);
+        }
+    }
+    seen.len()
+}
+
+/// Every node's address and id (nodes are the only objects the test keeps alive).
+fn node_addresses(h: &Mc, nodes: &[Ref]) -> HashMap<u64, i32> {
+    nodes.iter().map(|&r| (r.offset() as u64, h.id(r))).collect()
+}
+
+#[test]
+fn parallel_compaction_with_tiny_chunks_gives_the_sequential_heap() {
+    // (workers, forced chunk): the one-chunk sequential sweep first, as the reference.
+    let configs = [
+        (1, None),
+        (2, Some(64)),
+        (2, Some(1000)),
+        (2, Some(8 * 1024)),
+        (2, None),
+        (1, Some(512)),
+    ];
+    let mut reference: Option<Vec<(Vec<u8>, Vec<Ref>, CollectionStats)>> = None;
+    for (threads, chunk) in configs {
+        let mut h = Mc::new(32 * MB, 32 * MB, threads);
+        h.gc.set_compaction_chunk(chunk);
+        let mut rng = Rng(0x5eed);
+        let mut results = Vec::new();
+        let (mut nodes, mut roots) = linked_nodes(&mut h, 60_000, 0, &mut rng);
+        for round in 0..3 {
+            let before = node_addresses(&h, &nodes);
+            let mut events = Recorder::default();
+            let outcome = h.collect(&mut roots, &mut events);
+            let s = h.stats().clone();
+            let what = format!("{threads} workers, chunk {chunk:?}, collection {round}");
+            assert_eq!(
+                check_events_against_heap(&h, &before, &events),
+                outcome.live_objects,
+                "{what}: every live object is reported once"
+            );
+            // (A helper the OS schedules late may find every unit taken.)
+            assert!(
+                (1..=threads).contains(&s.compaction_workers),
+                "{what}: {} workers moved",
+                s.compaction_workers
+            );
+            if chunk == Some(64) {
+                assert!(s.compaction_units > 1000, "{what}: {} units", s.compaction_units);
+            }
+            if round > 0 {
+                assert!(s.dense_prefix_end > RESERVED_PREFIX, "{what}: a dense prefix");
+            }
+            // The hashes survived where they were set (ids divisible by 7).
+            let mut live = Vec::new();
+            let mut at = RESERVED_PREFIX;
+            while at < h.top() {
+                let r = Ref::from_offset(at);
+                if h.mem.type_id(r) == NODE {
+                    let (id, word) = (h.id(r), h.mem.gc_word(r));
+                    let hash = (id % 7 == 0).then_some(id * 31 + 1);
+                    assert_eq!(gcword::identity_hash(word), hash, "{what}: node {id}");
+                    live.push(r);
+                }
+                at += h.gc_object_size(r);
+            }
+            results.push((h.heap_bytes(), roots.clone(), s));
+            // More nodes among garbage above the survivors, and half the roots dropped.
+            let (more, more_roots) = linked_nodes(&mut h, 20_000, 100_000 * (round + 1), &mut rng);
+            for (i, &r) in more_roots.iter().enumerate() {
+                h.link(r, 0, roots[i % roots.len()]);
+            }
+            roots.truncate(roots.len() / 2);
+            roots.extend(more_roots);
+            nodes = live;
+            nodes.extend(more);
+        }
+        match &reference {
+            None => reference = Some(results),
+            Some(expected) => {
+                for (round, (got, want)) in results.iter().zip(expected).enumerate() {
+                    let what = format!("{threads} workers, chunk {chunk:?}, collection {round}");
+                    assert!(got.0 == want.0, "{what}: byte-identical heaps");
+                    assert_eq!(got.1, want.1, "{what}: same roots");
+                    let (g, w) = (&got.2, &want.2);
+                    assert_eq!(
+                        (g.dense_prefix_end, g.live_bytes, g.moved_bytes, g.preserved_hashes),
+                        (w.dense_prefix_end, w.live_bytes, w.moved_bytes, w.preserved_hashes),
+                        "{what}: same plan"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_summary_finds_the_dense_prefix_and_destinations_of_the_sequential_rule() {
+    // A layout whose prefix rule is computed here object by object, as the sequential sweep
+    // did: live nodes with dead gaps of chosen sizes, so the 5% boundary falls inside a chunk.
+    for chunk in [Some(8), Some(96), Some(4096), None] {
+        for threads in [1, 2] {
+            let mut h = Mc::new(8 * MB, 8 * MB, threads);
+            h.gc.set_compaction_chunk(chunk);
+            let mut rng = Rng(7);
+            let mut roots = Vec::new();
+            let mut layout = Vec::new(); // (address, size, live)
+            for i in 0..40_000 {
+                let live = i < 20_000 && rng.below(50) != 0 || i >= 20_000 && rng.below(2) == 0;
+                let r = h.node(i);
+                layout.push((r.offset(), NODE_SIZE, live));
+                if live {
+                    roots.push(r);
+                }
+                if rng.below(50) == 0 {
+                    let g = h.leaf(-1);
+                    layout.push((g.offset(), LEAF_SIZE, false));
+                }
+            }
+            // The rule: the largest live end e with dead(e) * 100 <= 5 * (e - start).
+            let (mut live, mut dense_end, mut dense_live) = (0, RESERVED_PREFIX, 0);
+            for &(addr, size, alive) in &layout {
+                if alive {
+                    live += size;
+                    let span = addr + size - RESERVED_PREFIX;
+                    if (span - live) * 100 <= DENSE_PREFIX_DEAD_PERCENT * span {
+                        (dense_end, dense_live) = (addr + size, live);
+                    }
+                }
+            }
+            assert!(dense_end > RESERVED_PREFIX + MB / 2, "the layout has a dense prefix");
+            // Destinations: the running sum of live sizes from the prefix's end.
+            let mut expected = Vec::new();
+            let mut free = dense_end;
+            for &(addr, size, alive) in &layout {
+                if alive {
+                    expected.push(if addr < dense_end { addr } else { free });
+                    if addr >= dense_end {
+                        free += size;
+                    }
+                }
+            }
+            h.collect(&mut roots, &mut NoEvents);
+            let s = h.stats();
+            let what = format!("chunk {chunk:?}, {threads} workers");
+            assert_eq!(s.dense_prefix_end, dense_end, "{what}");
+            assert_eq!(s.live_bytes, live, "{what}");
+            assert_eq!(
+                s.prefix_dead_bytes,
+                dense_end - RESERVED_PREFIX - dense_live,
+                "{what}"
+            );
+            assert_eq!(h.top(), free, "{what}");
+            let got: Vec<usize> = roots.iter().map(|r| r.offset()).collect();
+            assert_eq!(got, expected, "{what}: every object at its destination");
+        }
     }
 }

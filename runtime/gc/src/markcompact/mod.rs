@@ -27,7 +27,8 @@
 //!    other (see shared/workers.rs). Mark bits live in a side bitmap, not in the header (see below).
 //! 2. **Compute forwarding addresses.** Walk the marked objects in address order with a `free`
 //!    pointer starting at the bottom; each live object's new address is `free`, then `free`
-//!    grows by its size. The new address is written into the object's GC word.
+//!    grows by its size. The new address is written into the object's GC word. (Done in
+//!    parallel, chunk by chunk, after a summary: see "Parallel planning and compaction".)
 //! 3. **Update references.** Every root and every reference field of every live object is
 //!    replaced by its target's forwarding address. Objects have not moved yet, so each target's
 //!    GC word still holds its forwarding address. (This pass is split by address range over the
@@ -38,7 +39,8 @@
 //!    an object with its own old bytes). Neighbouring live objects share one offset, so each
 //!    maximal run of them is moved with a single `memmove`. Then each moved header is restored
 //!    and `top` becomes the end of the last object. Dead objects are simply overwritten: the
-//!    compacted prefix has no gaps, so nothing needs filling.
+//!    compacted prefix has no gaps, so nothing needs filling. (With several workers the walk is
+//!    split into units that may run at once only when that is safe: see below.)
 //!
 //! # The dense prefix (HotSpot ParallelOld)
 //!
@@ -74,7 +76,8 @@
 //!   the hashed flag or the monitor index (bits 3-31), which are kept in place in the forwarded
 //!   word. Only the hash must be saved elsewhere: objects whose word has the hashed bit are
 //!   recorded in a side table of `(new address, original GC word)` (HotSpot's "preserved marks"),
-//!   built in address order in phase 2 and consumed in the same order in phase 4. Few objects are
+//!   built per chunk in phase 2 (concatenated in chunk order it is sorted by new address) and
+//!   looked up by binary search in phase 4 by whichever worker moves the object. Few objects are
 //!   ever hashed, so the table is small, where saving every word with a non-zero age would mean
 //!   saving nearly every survivor's.
 //!
@@ -92,12 +95,82 @@
 //! whatever the shape of the heap.
 //!
 //! # Parallelism
-//! Marking (phase 1) and reference updating (phase 3) run on the worker pool of shared/workers.rs:
-//! `min(gc_threads, 1 + used / BYTES_PER_WORKER)` workers, so a small heap is collected on the
-//! calling thread alone. With one worker no thread is spawned. Planning and moving (phases 2 and
-//! 4) are sequential address-order sweeps; ParallelOld parallelises them by splitting the heap
-//! into regions whose destinations are summed up first, which this collector does not (yet) do.
+//! Every phase runs on the worker pool of shared/workers.rs: `min(gc_threads, 1 + used /
+//! BYTES_PER_WORKER)` workers, so a small heap is collected on the calling thread alone (with one
+//! worker no thread is woken). Marking (phase 1) steals tasks; updating references (phase 3) hands
+//! out fixed 256 KB address ranges (`for_each_index`); planning and moving (phases 2 and 4) work
+//! in chunks, as HotSpot's ParallelOld (PSParallelCompact) does, described next.
 //!
+//! # Parallel planning and compaction (HotSpot ParallelOld)
+//!
+//! The space is cut into *chunks* of `COMPACT_CHUNK` (64 KB) from `start` (ParallelOld's
+//! "regions"); an object belongs to the chunk its first word is in. With one worker the whole
+//! space is one chunk, and the phases below become the sequential sweeps described above.
+//!
+//! **2a. Summary** (in parallel, a chunk per task): each chunk's live bytes and objects, read
+//! from the mark bitmap and the marked objects' sizes, plus what the dense prefix rule needs
+//! (below). A prefix sum over the chunks then gives the live bytes below each chunk.
+//!
+//! **The dense prefix from the summary.** The rule asks for the largest live-object end `e` with
+//! `100 * live(e) >= 95 * (e - start)` (5% dead at most). Inside chunk `i`, `live(e)` is the
+//! live bytes below the chunk plus those of the chunk's objects up to `e`, so each chunk records
+//! the best `100 * local_live(e) - 95 * (e - start)` of its object ends: the chunk holds a
+//! qualifying end exactly when `100 * live_below(i)` plus that is at least 0. The highest such
+//! chunk is walked object by object for the exact end. The fully-live leading run (maximal
+//! compaction) comes from each chunk's first object and gap-free run. Same answer as the
+//! sequential rule, without a sequential walk of the heap.
+//!
+//! **2b. Destinations** (a prefix sum, one pass over the chunks): the first chunk above the
+//! prefix sends its live bytes above `dense_end` to `dense_end`, each next chunk's to where the
+//! previous one's end: `dest(i) = dense_end + moving live bytes of the chunks below i`.
+//!
+//! **2c. Forwarding** (in parallel, a chunk per task): each chunk walks its marked objects with
+//! `free = dest(i)`, exactly as the sequential phase 2 but from its own start. Hashed objects'
+//! words are saved per chunk; the lists, concatenated in chunk order, are in address order (old
+//! and new: sliding keeps the order), so the move finds a word by binary search on the new
+//! address, whichever worker moves the object.
+//!
+//! **4. The move, destination-driven.** The danger of moving in parallel is clobbering: an
+//! object's destination may hold another object that has not moved yet. ParallelOld's answer,
+//! used here: a unit of work *fills one destination chunk*, i.e. moves the objects whose new
+//! address is in destination chunk `k` (a unit: its objects are contiguous in address order, its
+//! source span is from the first one's start to the last one's end, and it writes
+//! `[new address of its first object, new address of the next unit's first object)`; the units'
+//! write ranges tile `[dense_end, new_top)`). When may unit X run?
+//!
+//! - Units *above* X cannot be in the way: a unit's sources are at or above its destinations,
+//!   which are above X's write range.
+//! - X's own objects cannot be in the way: it copies them in address order, and each one's
+//!   destination ends where the next one's begins, at or below that one's source.
+//! - So X waits exactly for the lower units whose source span meets its write range. Each unit
+//!   counts them (`waits_for`, an atomic per unit); a unit that finishes decrements the count of
+//!   every unit it was in the way of (an index range, since write ranges are in address order)
+//!   and hands the units whose count reaches zero to the workers (`Tasks::push`; the atomics'
+//!   acquire/release and the deque's hand-over order the copies). Units that wait for nobody
+//!   (the lowest always, and any whose write range held only garbage) are the seeds.
+//!
+//! Every dependency points upwards, so there is no cycle and the lowest unfinished unit is always
+//! ready: the workers never deadlock, and with one worker the units simply run in address order.
+//! HotSpot counts per *source* region how many destination regions still have to take its data
+//! and frees the region when the count reaches zero; counting per unit the lower units in its way
+//! is the same condition seen from the destination, and lets a unit start as soon as its own
+//! window is clear even if the rest of a source chunk is not. Unlike HotSpot, a unit moves whole
+//! objects (the last one may end in the next destination chunk, which is why write ranges are not
+//! exactly the chunks), so a run of neighbours is split only where a unit ends: each run is one
+//! `memmove` and one `region_moved` event, and an object is never split between two workers.
+//! The dense prefix's chunks are tasks of the same phase: their objects stay, their headers are
+//! aged and the dead gaps before their objects become fillers (the gap before a chunk's first
+//! object may start in an earlier chunk; nothing else writes there).
+//!
+//! Each worker logs its keep-alives and runs in the order it did them; after the phase the logs
+//! are replayed to the trace worker by worker (as semispace's and the region collector's copies),
+//! and `report_activity` records each worker's span, objects and bytes (phase `compact`). A trace
+//! reader takes each run's objects from the heap as it was before the pause, so the order of the
+//! runs does not matter (tools/src/heap.rs). Why units of whole destination chunks rather than
+//! source chunks: a source chunk's objects may go to two destination chunks, and a destination
+//! chunk may take objects from many source chunks; counting per destination makes each unit one
+//! contiguous write, the thing whose safety has to be decided.
+
 //! # Invariants
 //! - Between collections `[start, top)` is parseable object by object (TLAB tails are fillers)
 //!   and `[top, end)` is free.
@@ -105,9 +178,13 @@
 //! - After phase 2, every marked object at or above `dense_end` has a forwarded GC word whose
 //!   address is below or equal to its own, and the new addresses of objects in address order are
 //!   contiguous from `dense_end`. Objects below `dense_end` are never forwarded.
-//! - Phase 4 moves objects in increasing address order, so a source is never overwritten before
-//!   it is copied. After it, no GC word is forwarded, ages are one higher (saturating) and hashes
-//!   and monitor indices are unchanged.
+//! - After phase 2, the units' write ranges tile `[dense_end, new_top)` in address order, each
+//!   unit's source span starts at or above its write range's start, and a unit's `waits_for` is
+//!   the number of lower units whose source span meets its write range.
+//! - Phase 4 moves a unit only when no lower unit's unmoved object lies in its write range, and
+//!   within a unit in increasing address order, so a source is never overwritten before it is
+//!   copied. After it, no GC word is forwarded, ages are one higher (saturating) and hashes and
+//!   monitor indices are unchanged.
 //!
 //! # Barriers
 //! None: the whole heap is collected with the world stopped, so mutators run no write barrier.
@@ -123,10 +200,16 @@
 //! stream and the dense prefix's end), `updated`, `compacted`.
 //!
 //! # What it reports to the tracer
-//! Kind Major (the whole heap is collected). In address order: `kept_alive(addr, size)` for each
-//! live object in the dense prefix, then one `region_moved(from, to, count, bytes)` per maximal
-//! run of neighbouring live objects slid by the same offset. A trace reader applies the runs to
-//! its model of the heap to know where every object went; objects with no event died.
+//! Kind Major (the whole heap is collected): `kept_alive(addr, size)` for each live object in the
+//! dense prefix and one `region_moved(from, to, count, bytes)` per maximal run of neighbouring
+//! live objects slid by the same offset within a unit. With one worker, in address order (prefix
+//! first); with several, worker by worker, each in the order it worked. A trace reader applies
+//! the runs to its model of the heap to know where every object went; objects with no event died.
+//!
+//! # GC log
+//! `-Xlog:gc*` adds a `[gc,phases]` line per pause before its `[gc]` line: each phase's time
+//! (plan with its summary, compact with the replay of the workers' logs), plan + compact, the
+//! workers, units and chunk size, the dense prefix and the bytes moved.
 
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
@@ -141,7 +224,9 @@ use crate::shared::workers::{
 };
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::shared::controller::VmControl;
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -211,6 +296,9 @@ pub const ARRAY_CHUNK: usize = 512;
 const RESCAN_BATCH: usize = 1 << 16;
 /// Address range per task of the parallel reference update (phase 3).
 const UPDATE_CHUNK: usize = 256 * 1024;
+/// Chunk of the parallel summary, planning and move (phases 2 and 4) with several workers:
+/// HotSpot ParallelOld's region size.
+pub const COMPACT_CHUNK: usize = 64 * 1024;
 /// GC-word bits kept in place in a forwarded word: age, hashed flag, monitor index.
 const KEPT_BITS: u64 = gcword::AGE_MASK | gcword::HASHED_BIT | gcword::MONITOR_MASK;
 
@@ -220,9 +308,13 @@ pub struct PhaseTimes {
     pub mark: Duration,
     /// Phase 2: choosing the dense prefix and computing forwarding addresses.
     pub forward: Duration,
+    /// Of phase 2, the summary: live bytes per chunk, the dense prefix, the destinations.
+    pub summary: Duration,
     pub update: Duration,
     /// Phase 4: moving objects, filling the prefix's gaps, clearing the bitmap.
     pub compact: Duration,
+    /// Of phase 4, handing the workers' moves to the event sink.
+    pub report: Duration,
 }
 
 /// What the last collection did, for tests, measurements and the curious.
@@ -247,6 +339,14 @@ pub struct CollectionStats {
     pub mark_rescans: u32,
     /// Per marking worker, summed over the marking rounds.
     pub mark_workers: Vec<WorkerStats>,
+    /// Chunk size of the summary, the planning and the move (the whole space with one
+    /// worker), and the units the move was split into (one per destination chunk).
+    pub chunk_size: usize,
+    pub compaction_units: usize,
+    /// The longest chain of units each waiting for the one before (the move's critical path).
+    pub compaction_chain: usize,
+    /// Workers that took part in the move.
+    pub compaction_workers: usize,
 }
 
 /// The state the marking workers share.
@@ -444,6 +544,10 @@ pub struct MarkCompact {
     epoch: u64,
     /// The objects as the viewer's last frame binned them.
     frame_bins: Option<BumpBins>,
+    /// Forces the chunk size of phases 2 and 4 (tests); None: `chunk_size`'s choice.
+    compact_chunk: Option<usize>,
+    /// The VM, for `-Xlog:gc*` detail lines (None in tests that drive the collector alone).
+    vm: Option<&'static dyn VmControl>,
 }
 
 impl MarkCompact {
@@ -471,6 +575,8 @@ impl MarkCompact {
             last: CollectionStats::default(),
             epoch: 0,
             frame_bins: None,
+            compact_chunk: None,
+            vm: None,
         })
     }
 
@@ -489,6 +595,13 @@ impl MarkCompact {
     /// `workers::DEFAULT_LOCAL_CAPACITY` and `DEFAULT_SHARED_CAPACITY`.
     pub fn set_mark_queue_capacities(&mut self, local: usize, shared: usize) {
         self.mark_queue_capacities = (local, shared);
+    }
+
+    /// Forces the chunk size of the parallel summary, planning and move (rounded up to 8
+    /// bytes), whatever the number of workers: tiny chunks test the unit scheduling. None
+    /// restores the default (`COMPACT_CHUNK`, or one chunk with one worker).
+    pub fn set_compaction_chunk(&mut self, bytes: Option<usize>) {
+        self.compact_chunk = bytes.map(|b| b.next_multiple_of(8).max(8));
     }
 
     /// The workers for this collection: `gc_threads`, fewer for a small heap.
@@ -546,31 +659,134 @@ impl MarkCompact {
         (closure.workers, closure.rescans)
     }
 
+    /// `-Xlog:gc*`: the pause's phases, a `[gc,phases]` line before the pause's `[gc]` line.
+    fn log_phases(&self, stats: &CollectionStats) {
+        let Some(vm) = self.vm else { return };
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let t = &stats.times;
+        let id = vm.pause_count().saturating_sub(1);
+        vm.log_gc_detail(
+            "gc,phases",
+            &format!(
+                "GC({id}) Phases: mark {:.3}ms, plan {:.3}ms (summary {:.3}ms), update {:.3}ms, \
+                 compact {:.3}ms (report {:.3}ms), plan+compact {:.3}ms; {} marking, {} compacting \
+                 workers, {} units of {}K (longest chain {}), dense prefix {}K, {}K moved in {} runs",
+                ms(t.mark),
+                ms(t.forward),
+                ms(t.summary),
+                ms(t.update),
+                ms(t.compact),
+                ms(t.report),
+                ms(t.forward + t.compact),
+                stats.mark_workers.len(),
+                stats.compaction_workers,
+                stats.compaction_units,
+                stats.chunk_size.div_ceil(1024),
+                stats.compaction_chain,
+                (stats.dense_prefix_end - self.start) >> 10,
+                stats.moved_bytes >> 10,
+                stats.moved_runs,
+            ),
+        );
+    }
+
     // ---- phase 2 ----
 
-    /// Chooses the dense prefix and writes forwarding addresses above it. Returns the new top
-    /// and the side table of saved GC words (objects with an identity hash), in address order.
-    fn plan(&self, cause: GcCause, stats: &mut CollectionStats) -> (usize, Vec<(Ref, u64)>) {
-        let (memory, types) = (&*self.memory, &*self.types);
-        // Pass A: live bytes so far at each live object's end decide the dense prefix.
-        let (mut live, mut objects) = (0usize, 0usize);
-        let (mut dense_end, mut dense_live, mut solid_end) = (self.start, 0usize, self.start);
-        for addr in self.bitmap.marked(self.start, self.top) {
-            let size = memory.object_size(types, Ref::from_offset(addr));
-            live += size;
-            objects += 1;
-            let span = addr + size - self.start;
-            let dead = span - live;
-            if dead * 100 <= DENSE_PREFIX_DEAD_PERCENT * span {
-                dense_end = addr + size;
-                dense_live = live;
+    /// The chunk size of this collection's summary, planning and compaction: the configured
+    /// one, else `COMPACT_CHUNK` with several workers and the whole space with one (one chunk
+    /// and one compaction unit: the address-order sweeps of the sequential algorithm).
+    fn chunk_size(&self, workers: usize) -> usize {
+        match self.compact_chunk {
+            Some(c) => c,
+            None if workers > 1 => COMPACT_CHUNK,
+            None => (self.top - self.start).next_multiple_of(8).max(8),
+        }
+    }
+
+    /// Chooses the dense prefix and writes forwarding addresses above it, chunk by chunk on
+    /// `pool`'s workers: the summary (live bytes per chunk), the destinations (a prefix sum),
+    /// then each chunk's forwarding addresses. Returns the plan the compaction follows.
+    fn plan(&self, pool: &WorkerPool, cause: GcCause, stats: &mut CollectionStats) -> Plan {
+        let (memory, types, bitmap) = (&*self.memory, &*self.types, &self.bitmap);
+        let (start, top) = (self.start, self.top);
+        let chunk = self.chunk_size(pool.threads());
+        let n = (top - start).div_ceil(chunk);
+        let range = |i: usize| (start + i * chunk, (start + (i + 1) * chunk).min(top));
+        let t = Instant::now();
+
+        // 2a. Summary, in parallel: what each chunk's marked objects add up to.
+        let keep = (100 - DENSE_PREFIX_DEAD_PERCENT) as i64;
+        let sums: Vec<ChunkSummary> = per_index(pool, n, |i| {
+            let (lo, hi) = range(i);
+            let mut s = ChunkSummary::default();
+            let mut solid = true;
+            for addr in bitmap.marked(lo, hi) {
+                let size = memory.object_size(types, Ref::from_offset(addr));
+                if s.objects == 0 {
+                    (s.first, s.solid_end) = (addr, addr);
+                }
+                if solid && addr == s.solid_end {
+                    s.solid_end = addr + size;
+                } else {
+                    solid = false;
+                }
+                s.live += size;
+                s.objects += 1;
+                s.last_end = addr + size;
+                let score = 100 * s.live as i64 - keep * (s.last_end - start) as i64;
+                s.best = s.best.max(score);
+                if i == 0 && score >= 0 {
+                    s.dense = Some((s.last_end, s.live));
+                }
             }
-            if dead == 0 {
-                solid_end = addr + size;
+            s
+        });
+        let mut live_before = Vec::with_capacity(n + 1);
+        let (mut live, mut objects) = (0usize, 0usize);
+        for s in &sums {
+            live_before.push(live);
+            live += s.live;
+            objects += s.objects;
+        }
+        live_before.push(live);
+
+        // The dense prefix: the largest live-object end `e` with at most 5% dead below it, i.e.
+        // 100 * live(e) >= 95 * (e - start). A chunk can hold such an end only if its best
+        // object end does; the highest such chunk is walked object by object.
+        let (mut dense_end, mut dense_live) = (start, 0usize);
+        if let Some(i) = (0..n)
+            .rev()
+            .find(|&i| sums[i].objects > 0 && 100 * live_before[i] as i64 + sums[i].best >= 0)
+        {
+            if let Some(found) = sums[i].dense {
+                (dense_end, dense_live) = found;
+            }
+            let (lo, hi) = if i == 0 { (top, top) } else { range(i) };
+            let mut live = live_before[i];
+            for addr in bitmap.marked(lo, hi) {
+                let size = memory.object_size(types, Ref::from_offset(addr));
+                live += size;
+                let end = addr + size;
+                let span = end - start;
+                if (span - live) * 100 <= DENSE_PREFIX_DEAD_PERCENT * span {
+                    (dense_end, dense_live) = (end, live);
+                }
             }
         }
+        // The leading run of live objects with no gap at all (maximal compaction's prefix).
+        let mut solid_end = start;
+        for s in sums.iter().filter(|s| s.objects > 0) {
+            if s.first != solid_end {
+                break;
+            }
+            solid_end = s.solid_end;
+            if s.solid_end != s.last_end {
+                break;
+            }
+        }
+
         let capacity = self.end - self.start;
-        let prefix_dead = dense_end - self.start - dense_live;
+        let prefix_dead = dense_end - start - dense_live;
         let cannot_grow = self.end == self.reserved_end;
         let nearly_full = (capacity - (live + prefix_dead).min(capacity)) * 100
             < MAXIMAL_COMPACTION_FREE_PERCENT * capacity;
@@ -580,32 +796,132 @@ impl MarkCompact {
                 GcCause::SystemGc | GcCause::HeapInspection | GcCause::LastDitch
             ) || (cannot_grow && nearly_full));
         if maximal {
-            dense_end = solid_end;
+            (dense_end, dense_live) = (solid_end, solid_end - start);
         }
         stats.maximal = maximal;
         stats.dense_prefix_end = dense_end;
         stats.live_bytes = live;
         stats.live_objects = objects;
         stats.prefix_dead_bytes = if maximal { 0 } else { prefix_dead };
+        let new_top = dense_end + (live - dense_live);
 
-        // Pass B: slide everything above the prefix down to it.
+        // 2b. Destinations, a prefix sum: chunk i's first moving object goes to dest[i].
+        let first_moving = (dense_end - start) / chunk;
+        let mut dest = vec![dense_end; n];
         let mut free = dense_end;
-        let mut preserved = Vec::new();
-        for addr in self.bitmap.marked(dense_end, self.top) {
-            let obj = Ref::from_offset(addr);
-            let size = memory.object_size(types, obj);
-            let word = memory.gc_word(obj);
-            let to = Ref::from_offset(free);
-            if word & gcword::HASHED_BIT != 0 {
-                preserved.push((to, word));
-            }
-            memory.set_gc_word(obj, gcword::forwarding(to) | (word & KEPT_BITS));
-            free += size;
+        for i in first_moving..n {
+            dest[i] = free;
+            free += if i == first_moving {
+                live_before[i + 1] - dense_live
+            } else {
+                sums[i].live
+            };
         }
-        stats.preserved_hashes = preserved.len();
-        (free, preserved)
-    }
+        debug_assert!(n == 0 || free == new_top);
+        stats.times.summary = t.elapsed();
 
+        // 2c. Forwarding addresses, in parallel, each chunk from its destination. Each object
+        // is also counted into its compaction unit: the destination chunk its new address is
+        // in. A unit's objects are contiguous in address order, so its sources are the span
+        // from its lowest to its highest object (fetch_min / fetch_max over the chunks).
+        let unit_first: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        let unit_end: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+        let saved: Vec<Vec<(Ref, u64)>> = per_index(pool, n.saturating_sub(first_moving), |j| {
+            let i = first_moving + j;
+            let (lo, hi) = range(i);
+            let mut free = dest[i];
+            let mut saved = Vec::new();
+            let mut unit = usize::MAX;
+            let mut last_end = 0;
+            for addr in bitmap.marked(lo.max(dense_end), hi) {
+                let obj = Ref::from_offset(addr);
+                let size = memory.object_size(types, obj);
+                let u = (free - start) / chunk;
+                if u != unit {
+                    if unit != usize::MAX {
+                        unit_end[unit].fetch_max(last_end, Ordering::Relaxed);
+                    }
+                    unit_first[u].fetch_min(addr, Ordering::Relaxed);
+                    unit = u;
+                }
+                let word = memory.gc_word(obj);
+                let to = Ref::from_offset(free);
+                if word & gcword::HASHED_BIT != 0 {
+                    saved.push((to, word));
+                }
+                memory.set_gc_word(obj, gcword::forwarding(to) | (word & KEPT_BITS));
+                free += size;
+                last_end = addr + size;
+            }
+            if unit != usize::MAX {
+                unit_end[unit].fetch_max(last_end, Ordering::Relaxed);
+            }
+            saved
+        });
+        // In chunk order, hence in address order (old and new: sliding keeps the order).
+        let preserved: Vec<(Ref, u64)> = saved.into_iter().flatten().collect();
+        stats.preserved_hashes = preserved.len();
+
+        // The units, in address order, with the dependencies of the destination-driven move.
+        let mut units: Vec<Unit> = (0..n)
+            .filter_map(|k| {
+                let first = unit_first[k].load(Ordering::Relaxed);
+                (first != usize::MAX).then(|| Unit {
+                    first,
+                    end: unit_end[k].load(Ordering::Relaxed),
+                    write_start: gcword::forwarded_to(memory.gc_word(Ref::from_offset(first)))
+                        .offset(),
+                    write_end: new_top,
+                    waits_for: 0,
+                    unblocks: (0, 0),
+                })
+            })
+            .collect();
+        for k in 1..units.len() {
+            units[k - 1].write_end = units[k].write_start;
+        }
+        // Unit U must have moved its objects out before a later unit X writes where they are:
+        // an edge U -> X for every X above U whose write range meets U's source span. The write
+        // ranges tile [dense_end, new_top) in order, so those X are one index range.
+        for u in 0..units.len() {
+            let (first, end) = (units[u].first, units[u].end);
+            let lo = units.partition_point(|x| x.write_end <= first).max(u + 1);
+            let hi = units.partition_point(|x| x.write_start < end);
+            if lo < hi {
+                units[u].unblocks = (lo, hi);
+                for x in &mut units[lo..hi] {
+                    x.waits_for += 1;
+                }
+            }
+        }
+        // The longest chain of units that must run one after another (the move's critical
+        // path: with it as long as the number of units, the move is sequential).
+        let mut depth = vec![1usize; units.len()];
+        for u in 0..units.len() {
+            let (lo, hi) = units[u].unblocks;
+            for x in lo..hi {
+                depth[x] = depth[x].max(depth[u] + 1);
+            }
+        }
+        stats.compaction_chain = depth.iter().copied().max().unwrap_or(0);
+        stats.chunk_size = chunk;
+        stats.compaction_units = units.len();
+
+        // Per chunk, where the objects starting before it end (the dense prefix's gaps).
+        let mut covered = Vec::with_capacity(n);
+        let mut end = start;
+        for s in &sums {
+            covered.push(end);
+            end = end.max(s.last_end);
+        }
+        Plan {
+            new_top,
+            chunk,
+            covered,
+            preserved,
+            units,
+        }
+    }
     // ---- phase 3 ----
 
     /// The objects, the `marked` stream (every marked object's bytes) and, with `dense_end`,
@@ -722,77 +1038,262 @@ impl MarkCompact {
 
     // ---- phase 4 ----
 
-    /// Keeps the prefix's objects (filling its gaps), slides the rest, restores headers.
+    /// Keeps the prefix's objects (filling its gaps) and slides the rest, unit by unit, on
+    /// `pool`'s workers; then reports each worker's moves and activity to `events`.
     fn compact(
         &mut self,
-        new_top: usize,
-        preserved: &[(Ref, u64)],
+        pool: &WorkerPool,
+        plan: &Plan,
         events: &mut dyn GcEventSink,
         stats: &mut CollectionStats,
     ) {
-        let memory = &*self.memory;
-        let types = &*self.types;
         let dense_end = stats.dense_prefix_end;
+        let prefix_chunks = (dense_end - self.start).div_ceil(plan.chunk);
+        let waits: Vec<AtomicUsize> = plan
+            .units
+            .iter()
+            .map(|u| AtomicUsize::new(u.waits_for))
+            .collect();
+        let mover = Mover {
+            memory: &self.memory,
+            types: &self.types,
+            bitmap: &self.bitmap,
+            start: self.start,
+            dense_end,
+            plan,
+            waits: &waits,
+            record: events.wants_events(),
+        };
+        let started = Instant::now();
+        let results: Vec<(MoveLog, WorkerStats)> = if pool.threads() == 1 {
+            // In address order: the prefix, then the units (every unit waits only for lower
+            // ones, so this order is always safe).
+            let mut log = MoveLog::default();
+            for i in 0..prefix_chunks {
+                mover.keep_prefix(i, &mut log);
+            }
+            for u in 0..plan.units.len() {
+                mover.move_unit(u, &mut log);
+            }
+            let worker = WorkerStats {
+                started: Some(started),
+                finished: Some(Instant::now()),
+                tasks: (prefix_chunks + plan.units.len()) as u64,
+                ..WorkerStats::default()
+            };
+            vec![(log, worker)]
+        } else {
+            let seeds = (0..prefix_chunks).map(Task::Prefix).chain(
+                (0..plan.units.len())
+                    .filter(|&u| plan.units[u].waits_for == 0)
+                    .map(Task::Unit),
+            );
+            WorkerPool::new(pool.threads()).run(
+                seeds,
+                |_| MoveLog::default(),
+                |log, task, tasks| mover.process(task, log, tasks),
+            )
+        };
+        debug_assert!(
+            pool.threads() == 1 || waits.iter().all(|w| w.load(Ordering::Relaxed) == 0),
+            "every unit was moved"
+        );
+        // Each worker's log, worker 0 first (as semispace's and the region collector's copies):
+        // a trace reader takes each run's objects from the heap as it was before the pause, so
+        // the order of the runs does not matter (tools/src/heap.rs).
+        let t = Instant::now();
+        let mut restored = 0;
+        for (log, _) in &results {
+            for r in &log.reported {
+                match *r {
+                    Reported::Kept(addr, size) => events.kept_alive(addr as u64, size as u32),
+                    Reported::Moved(r) => events.region_moved(
+                        r.from as u64,
+                        r.to as u64,
+                        r.count as u32,
+                        r.bytes as u64,
+                    ),
+                }
+            }
+            stats.moved_objects += log.moved_objects;
+            stats.moved_bytes += log.moved_bytes;
+            stats.moved_runs += log.moved_runs;
+            restored += log.restored;
+        }
+        debug_assert_eq!(restored, plan.preserved.len(), "every saved word was restored");
+        let workers: Vec<WorkerStats> = results.iter().map(|(_, s)| *s).collect();
+        report_activity(events, "compact", &workers, |i| {
+            (results[i].0.objects, results[i].0.bytes)
+        });
+        stats.compaction_workers = workers.iter().filter(|w| w.started.is_some()).count();
+        stats.times.report = t.elapsed();
+        let old_top = self.top;
+        self.bitmap.clear(old_top);
+        self.top = plan.new_top;
+    }
+}
 
-        // The dense prefix: objects stay; the dead between them become fillers.
-        let mut cursor = self.start;
-        for addr in self.bitmap.marked(self.start, dense_end) {
+/// One chunk's marked objects (objects belong to the chunk their first word is in).
+#[derive(Clone, Copy)]
+struct ChunkSummary {
+    /// Bytes and number of the marked objects.
+    live: usize,
+    objects: usize,
+    /// Over the objects' ends `e`: the most `100 * live(e) - 95 * (e - start)`, with `live(e)`
+    /// counted from the chunk's start (the dense prefix rule, short of the live bytes below).
+    best: i64,
+    /// Chunk 0 only (the live bytes below it are known: none): the largest end satisfying
+    /// the dense prefix rule and the live bytes up to it, if any. With one chunk (one worker)
+    /// the summary then finds the dense prefix in its single walk.
+    dense: Option<(usize, usize)>,
+    /// The first object, and the end of the gap-free run of objects from it.
+    first: usize,
+    solid_end: usize,
+    /// The end of the last object.
+    last_end: usize,
+}
+
+impl Default for ChunkSummary {
+    fn default() -> ChunkSummary {
+        ChunkSummary {
+            live: 0,
+            objects: 0,
+            best: i64::MIN,
+            dense: None,
+            first: usize::MAX,
+            solid_end: 0,
+            last_end: 0,
+        }
+    }
+}
+
+/// A unit of the parallel move: the objects whose new address is in one destination chunk.
+#[derive(Clone, Copy, Debug)]
+struct Unit {
+    /// The span of its objects before the move: its first object's start, its last one's end.
+    first: usize,
+    end: usize,
+    /// Where they go: `[write_start, write_end)`. The units' write ranges tile
+    /// `[dense_end, new_top)` in address order.
+    write_start: usize,
+    write_end: usize,
+    /// Lower units whose objects lie in this unit's write range.
+    waits_for: usize,
+    /// The higher units that wait for this one: an index range.
+    unblocks: (usize, usize),
+}
+
+/// What planning decided, for the move.
+struct Plan {
+    new_top: usize,
+    chunk: usize,
+    /// Per chunk, the end of the objects that start below it (where a gap before its first
+    /// object begins).
+    covered: Vec<usize>,
+    /// Saved GC words of hashed objects: (new address, original word), in address order.
+    preserved: Vec<(Ref, u64)>,
+    units: Vec<Unit>,
+}
+
+/// A task of the parallel move.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// Keep chunk i's part of the dense prefix (age headers, fill gaps).
+    Prefix(usize),
+    /// Move unit u.
+    Unit(usize),
+}
+
+/// What a worker reports, in the order it did it.
+#[derive(Clone, Copy)]
+enum Reported {
+    Kept(usize, usize),
+    Moved(Run),
+}
+
+/// One worker's log of the move.
+#[derive(Default)]
+struct MoveLog {
+    reported: Vec<Reported>,
+    /// Units made ready that the full task queues refused: run by this worker.
+    backlog: Vec<Task>,
+    /// Objects and bytes kept or moved (for `worker_activity`).
+    objects: u64,
+    bytes: u64,
+    moved_objects: usize,
+    moved_bytes: usize,
+    moved_runs: usize,
+    /// Saved hashes put back.
+    restored: usize,
+}
+
+/// The state the compacting workers share.
+struct Mover<'a> {
+    memory: &'a HeapMemory,
+    types: &'a TypeRegistry,
+    bitmap: &'a MarkBitmap,
+    start: usize,
+    dense_end: usize,
+    plan: &'a Plan,
+    /// Per unit, the lower units it still waits for.
+    waits: &'a [AtomicUsize],
+    /// Does the sink record events (else nothing is logged)?
+    record: bool,
+}
+
+impl Mover<'_> {
+    /// Runs `task`, then every unit it makes ready that the queues had no room for.
+    fn process(&self, task: Task, log: &mut MoveLog, tasks: &mut Tasks<'_, Task>) {
+        let mut next = Some(task);
+        while let Some(task) = next.take().or_else(|| log.backlog.pop()) {
+            match task {
+                Task::Prefix(i) => self.keep_prefix(i, log),
+                Task::Unit(u) => {
+                    self.move_unit(u, log);
+                    // Release: our copies happen before whatever the unit we make ready does.
+                    let (lo, hi) = self.plan.units[u].unblocks;
+                    for x in lo..hi {
+                        if self.waits[x].fetch_sub(1, Ordering::AcqRel) == 1 {
+                            if let Err(t) = tasks.push(Task::Unit(x)) {
+                                log.backlog.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dense prefix's objects in chunk `i` stay; the dead bytes before each become a filler.
+    fn keep_prefix(&self, i: usize, log: &mut MoveLog) {
+        let (memory, chunk) = (self.memory, self.plan.chunk);
+        let lo = self.start + i * chunk;
+        let hi = (lo + chunk).min(self.dense_end);
+        let mut cursor = self.plan.covered[i];
+        for addr in self.bitmap.marked(lo, hi) {
             let obj = Ref::from_offset(addr);
             if addr > cursor {
                 memory.fill_gap(cursor, addr);
             }
-            let size = memory.object_size(types, obj);
+            let size = memory.object_size(self.types, obj);
             memory.set_gc_word(obj, gcword::aged(memory.gc_word(obj)) & !gcword::MARK_BIT);
-            events.kept_alive(addr as u64, size as u32);
+            if self.record {
+                log.reported.push(Reported::Kept(addr, size));
+            }
+            log.objects += 1;
+            log.bytes += size as u64;
             cursor = addr + size;
         }
-        debug_assert_eq!(
-            cursor, dense_end,
-            "the dense prefix ends at the end of a live object"
-        );
+    }
 
-        // The rest: maximal runs of neighbours, one memmove and one event each.
-        let mut saved = preserved.iter();
-        let mut flush = |run: Run, stats: &mut CollectionStats| {
-            memory.copy(run.from, run.to, run.bytes);
-            let mut at = run.to;
-            while at < run.to + run.bytes {
-                let obj = Ref::from_offset(at);
-                let forwarded = memory.gc_word(obj);
-                let mut word = forwarded & KEPT_BITS;
-                if word & gcword::HASHED_BIT != 0 {
-                    let &(to, original) =
-                        saved.next().expect("a saved word for every hashed object");
-                    debug_assert_eq!(to, obj, "saved words are consumed in address order");
-                    word |= original & gcword::HASH_MASK;
-                }
-                memory.set_gc_word(obj, gcword::aged(word));
-                at += memory.object_size(types, obj);
-            }
-            if run.from == run.to {
-                // Cannot happen past a dense prefix chosen by the rule, but stay truthful.
-                let mut at = run.from;
-                while at < run.from + run.bytes {
-                    let size = memory.object_size(types, Ref::from_offset(at));
-                    events.kept_alive(at as u64, size as u32);
-                    at += size;
-                }
-            } else {
-                events.region_moved(
-                    run.from as u64,
-                    run.to as u64,
-                    run.count as u32,
-                    run.bytes as u64,
-                );
-                stats.moved_objects += run.count;
-                stats.moved_bytes += run.bytes;
-                stats.moved_runs += 1;
-            }
-        };
+    /// Moves unit `u`'s objects: each maximal run of neighbours with one memmove.
+    fn move_unit(&self, u: usize, log: &mut MoveLog) {
+        let unit = &self.plan.units[u];
+        let memory = self.memory;
         let mut run: Option<Run> = None;
-        for addr in self.bitmap.marked(dense_end, self.top) {
+        for addr in self.bitmap.marked(unit.first, unit.end) {
             let obj = Ref::from_offset(addr);
-            let size = memory.object_size(types, obj);
+            let size = memory.object_size(self.types, obj);
             match &mut run {
                 Some(r) if r.from + r.bytes == addr => {
                     debug_assert_eq!(
@@ -804,7 +1305,7 @@ impl MarkCompact {
                 }
                 _ => {
                     if let Some(r) = run.take() {
-                        flush(r, stats);
+                        self.flush(r, log);
                     }
                     let to = gcword::forwarded_to(memory.gc_word(obj)).offset();
                     run = Some(Run {
@@ -817,14 +1318,70 @@ impl MarkCompact {
             }
         }
         if let Some(r) = run {
-            debug_assert_eq!(r.to + r.bytes, new_top);
-            flush(r, stats);
+            debug_assert_eq!(r.to + r.bytes, unit.write_end);
+            self.flush(r, log);
         }
-        debug_assert!(saved.next().is_none(), "every saved word was restored");
-        let old_top = self.top;
-        self.bitmap.clear(old_top);
-        self.top = new_top;
     }
+
+    /// Copies `run` to its destination and restores its headers (age + 1, saved hashes).
+    fn flush(&self, run: Run, log: &mut MoveLog) {
+        let memory = self.memory;
+        memory.copy(run.from, run.to, run.bytes);
+        let mut at = run.to;
+        while at < run.to + run.bytes {
+            let obj = Ref::from_offset(at);
+            let forwarded = memory.gc_word(obj);
+            let mut word = forwarded & KEPT_BITS;
+            if word & gcword::HASHED_BIT != 0 {
+                let preserved = &self.plan.preserved;
+                let i = preserved
+                    .binary_search_by_key(&obj, |&(to, _)| to)
+                    .expect("a saved word for every hashed object");
+                word |= preserved[i].1 & gcword::HASH_MASK;
+                log.restored += 1;
+            }
+            memory.set_gc_word(obj, gcword::aged(word));
+            let size = memory.object_size(self.types, obj);
+            if run.from == run.to && self.record {
+                // Cannot happen past a dense prefix chosen by the rule, but stay truthful.
+                log.reported.push(Reported::Kept(at, size));
+            }
+            at += size;
+        }
+        log.objects += run.count as u64;
+        log.bytes += run.bytes as u64;
+        if run.from != run.to {
+            if self.record {
+                log.reported.push(Reported::Moved(run));
+            }
+            log.moved_objects += run.count;
+            log.moved_bytes += run.bytes;
+            log.moved_runs += 1;
+        }
+    }
+}
+
+/// Index ranges per worker of `per_index`: few enough that claiming one (a shared counter) and
+/// storing its results cost little, enough that uneven ranges even out.
+const RANGES_PER_WORKER: usize = 16;
+
+/// `f(i)` for every `i` in `0..n` on `pool`'s workers, collected in index order. The workers
+/// claim contiguous ranges of indices, not single ones: a chunk is often a few objects, or only
+/// garbage, and claiming 1,024 of them one by one from a counter both threads write (and storing
+/// each result next to the other thread's) cost as much as the work saved.
+fn per_index<T: Send>(pool: &WorkerPool, n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let ranges = if pool.threads() == 1 {
+        1
+    } else {
+        (pool.threads() * RANGES_PER_WORKER).min(n)
+    };
+    let per = n.div_ceil(ranges.max(1));
+    let slots: Vec<Mutex<Vec<T>>> = (0..ranges).map(|_| Mutex::new(Vec::new())).collect();
+    pool.for_each_index(ranges, |r| {
+        let results: Vec<T> = (r * per..((r + 1) * per).min(n)).map(&f).collect();
+        *slots[r].lock() = results;
+    });
+    slots.into_iter().flat_map(Mutex::into_inner).collect()
 }
 
 impl StwCollector for MarkCompact {
@@ -902,7 +1459,8 @@ impl StwCollector for MarkCompact {
         );
 
         let t = Instant::now();
-        let (new_top, preserved) = self.plan(cause, &mut stats);
+        let plan = self.plan(&pool, cause, &mut stats);
+        let new_top = plan.new_top;
         stats.times.forward = t.elapsed();
         let dense_end = stats.dense_prefix_end;
         let moving = (new_top - dense_end) as u64;
@@ -932,8 +1490,10 @@ impl StwCollector for MarkCompact {
         );
 
         let t = Instant::now();
-        self.compact(new_top, &preserved, events, &mut stats);
+        self.compact(&pool, &plan, events, &mut stats);
         stats.times.compact = t.elapsed();
+        drop(plan);
+        self.log_phases(&stats);
         if events.wants_step(&STEP_COMPACTED) {
             // The heap the pause ends with: binned for the pause's end frame too.
             let spaces = self.spaces();
@@ -976,6 +1536,10 @@ impl StwCollector for MarkCompact {
         );
         self.last = stats;
         outcome
+    }
+
+    fn start(&mut self, vm: &'static dyn VmControl) {
+        self.vm = Some(vm);
     }
 
     fn grow_for(&mut self, wanted: usize) -> bool {
