@@ -669,8 +669,9 @@ impl MarkCompact {
             "gc,phases",
             &format!(
                 "GC({id}) Phases: mark {:.3}ms, plan {:.3}ms (summary {:.3}ms), update {:.3}ms, \
-                 compact {:.3}ms (report {:.3}ms), plan+compact {:.3}ms; {} marking, {} compacting \
-                 workers, {} units of {}K (longest chain {}), dense prefix {}K, {}K moved in {} runs",
+                 compact {:.3}ms (report {:.3}ms), plan+compact {:.3}ms; workers: {} marking, {} \
+                 compacting; units: {} of {}K, longest chain {}; dense prefix {}K; {}K moved in {} \
+                 runs",
                 ms(t.mark),
                 ms(t.forward),
                 ms(t.summary),
