@@ -47,8 +47,7 @@ fn sliding_compaction(
     let mut free = dense_end;
     // (unit, from, to, count, bytes) of the open run
     let mut run: Option<(u64, u64, u64, u32, u64)> = None;
-    let flush = |run: Option<(u64, u64, u64, u32, u64)>,
-                     units: &mut BTreeMap<u64, Vec<Event>>| {
+    let flush = |run: Option<(u64, u64, u64, u32, u64)>, units: &mut BTreeMap<u64, Vec<Event>>| {
         if let Some((unit, from, to, count, bytes)) = run {
             units.entry(unit).or_default().push(Event::RegionMove {
                 from,

@@ -831,7 +831,10 @@ fn check_events_against_heap(h: &Mc, before: &HashMap<u64, i32>, events: &Record
 
 /// Every node's address and id (nodes are the only objects the test keeps alive).
 fn node_addresses(h: &Mc, nodes: &[Ref]) -> HashMap<u64, i32> {
-    nodes.iter().map(|&r| (r.offset() as u64, h.id(r))).collect()
+    nodes
+        .iter()
+        .map(|&r| (r.offset() as u64, h.id(r)))
+        .collect()
 }
 
 #[test]
@@ -870,10 +873,17 @@ fn parallel_compaction_with_tiny_chunks_gives_the_sequential_heap() {
                 s.compaction_workers
             );
             if chunk == Some(64) {
-                assert!(s.compaction_units > 1000, "{what}: {} units", s.compaction_units);
+                assert!(
+                    s.compaction_units > 1000,
+                    "{what}: {} units",
+                    s.compaction_units
+                );
             }
             if round > 0 {
-                assert!(s.dense_prefix_end > RESERVED_PREFIX, "{what}: a dense prefix");
+                assert!(
+                    s.dense_prefix_end > RESERVED_PREFIX,
+                    "{what}: a dense prefix"
+                );
             }
             // The hashes survived where they were set (ids divisible by 7).
             let mut live = Vec::new();
@@ -908,8 +918,18 @@ fn parallel_compaction_with_tiny_chunks_gives_the_sequential_heap() {
                     assert_eq!(got.1, want.1, "{what}: same roots");
                     let (g, w) = (&got.2, &want.2);
                     assert_eq!(
-                        (g.dense_prefix_end, g.live_bytes, g.moved_bytes, g.preserved_hashes),
-                        (w.dense_prefix_end, w.live_bytes, w.moved_bytes, w.preserved_hashes),
+                        (
+                            g.dense_prefix_end,
+                            g.live_bytes,
+                            g.moved_bytes,
+                            g.preserved_hashes
+                        ),
+                        (
+                            w.dense_prefix_end,
+                            w.live_bytes,
+                            w.moved_bytes,
+                            w.preserved_hashes
+                        ),
                         "{what}: same plan"
                     );
                 }
@@ -952,7 +972,10 @@ fn the_summary_finds_the_dense_prefix_and_destinations_of_the_sequential_rule() 
                     }
                 }
             }
-            assert!(dense_end > RESERVED_PREFIX + MB / 2, "the layout has a dense prefix");
+            assert!(
+                dense_end > RESERVED_PREFIX + MB / 2,
+                "the layout has a dense prefix"
+            );
             // Destinations: the running sum of live sizes from the prefix's end.
             let mut expected = Vec::new();
             let mut free = dense_end;

@@ -214,6 +214,7 @@
 use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{gcword, ElemKind, Ref, Shape, TypeRegistry, ARRAY_BASE};
+use crate::shared::controller::VmControl;
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::{align_down_page, workers_for};
@@ -224,7 +225,6 @@ use crate::shared::workers::{
 };
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
-use crate::shared::controller::VmControl;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -1121,7 +1121,11 @@ impl MarkCompact {
             stats.moved_runs += log.moved_runs;
             restored += log.restored;
         }
-        debug_assert_eq!(restored, plan.preserved.len(), "every saved word was restored");
+        debug_assert_eq!(
+            restored,
+            plan.preserved.len(),
+            "every saved word was restored"
+        );
         let workers: Vec<WorkerStats> = results.iter().map(|(_, s)| *s).collect();
         report_activity(events, "compact", &workers, |i| {
             (results[i].0.objects, results[i].0.bytes)
