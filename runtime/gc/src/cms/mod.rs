@@ -1014,12 +1014,17 @@ impl ConcurrentMarkSweep {
     fn reset_marking(&self) {
         *self.tiles.lock() = None;
         let end = self.committed_end();
-        for bitmap in [&self.bitmap, &self.overflow] {
+        // The overflow bitmap holds bits only while `overflowed` says so (rounds clear the
+        // bits they take back): clearing it every time cost each initial mark ~0.1 ms (1 MB
+        // for a 64 MB heap).
+        let overflowed = self.overflowed.swap(false, Ordering::AcqRel);
+        for (bitmap, clear) in [(&self.bitmap, true), (&self.overflow, overflowed)] {
             let mut bitmap = bitmap.write();
             bitmap.cover(end);
-            bitmap.clear(end);
+            if clear {
+                bitmap.clear(end);
+            }
         }
-        self.overflowed.store(false, Ordering::Release);
         self.satb.take_all();
         self.grey.lock().clear();
         self.discovered.lock().clear();
