@@ -319,6 +319,21 @@ impl HeapMemory {
         }
     }
 
+    /// Whether `obj` has any reference slot (`for_each_ref_slot` would call its closure): an
+    /// instance with reference fields, or a non-empty reference array. A marker queues only
+    /// these objects.
+    #[inline]
+    pub fn has_ref_slots(&self, types: &TypeRegistry, obj: Ref) -> bool {
+        use crate::object::{ElemKind, Shape};
+        match &types.info(self.type_id(obj)).shape {
+            Shape::Instance { ref_offsets, .. } => !ref_offsets.is_empty(),
+            Shape::Array {
+                elem: ElemKind::Ref,
+            } => self.array_length(obj) > 0,
+            Shape::Array { .. } | Shape::Filler => false,
+        }
+    }
+
     /// Calls `f` with the byte offset of every reference slot in `obj`.
     #[inline]
     pub fn for_each_ref_slot(&self, types: &TypeRegistry, obj: Ref, mut f: impl FnMut(usize)) {

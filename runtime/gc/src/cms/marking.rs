@@ -271,13 +271,7 @@ impl ConcurrentMarkSweep {
         }
         counts.objects += 1;
         counts.bytes += self.memory.object_size(&self.types, obj) as u64;
-        match &self.types.info(self.memory.type_id(obj)).shape {
-            Shape::Instance { ref_offsets, .. } => !ref_offsets.is_empty(),
-            Shape::Array {
-                elem: ElemKind::Ref,
-            } => self.memory.array_length(obj) > 0,
-            Shape::Array { .. } | Shape::Filler => false,
-        }
+        self.memory.has_ref_slots(&self.types, obj)
     }
 
     /// Claims the object `slot` references, if any; `push` greys it.

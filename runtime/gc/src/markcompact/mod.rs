@@ -366,13 +366,7 @@ impl Marker<'_> {
     /// Whether `obj` has reference slots worth scanning.
     #[inline]
     fn has_refs(&self, obj: Ref) -> bool {
-        match &self.types.info(self.memory.type_id(obj)).shape {
-            Shape::Instance { ref_offsets, .. } => !ref_offsets.is_empty(),
-            Shape::Array {
-                elem: ElemKind::Ref,
-            } => self.memory.array_length(obj) > 0,
-            Shape::Array { .. } | Shape::Filler => false,
-        }
+        self.memory.has_ref_slots(&self.types, obj)
     }
 
     /// Marks `obj`; true when this call marked it and it has references to scan.
