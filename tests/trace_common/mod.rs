@@ -160,6 +160,8 @@ pub struct Checked {
     pub graphs: usize,
     /// Collections that collected something (not a marking pause naming no space).
     pub collecting: usize,
+    /// Graphs compared at initial marks' starts and ends, completed by later collections.
+    pub marking_graphs: usize,
     /// References compared, over those boundaries.
     pub references: usize,
 }
@@ -218,7 +220,7 @@ fn compare_boundary(
     sections: &mut DumpSections,
     checked: &mut Checked,
     skip_earlier: bool,
-    start: &mut Option<StartGraph>,
+    waiting: &mut Waiting,
 ) -> Result<(), String> {
     let (header, section) = loop {
         let Some((header, section)) = sections.next_full_section()? else {
@@ -242,14 +244,13 @@ fn compare_boundary(
     }
     checked.boundaries += 1;
     checked.objects += dumped.len();
-    // The graph is recorded at collections: exact at the end of every pause that collects
-    // and at the end of the run; at the end of a marking pause that collects nothing, it is
-    // the previous collection's. At a GC start only the roots are recorded: the references
-    // there are the GC end's taken back through the moves, compared at that GC end.
-    let collected_nothing =
-        label.ends_with(" end") && model.gcs.last().is_some_and(|g| !g.collects());
+    // The graph is recorded at collections: exact at the end of every pause that collects,
+    // of every marking pause that records its logged objects, and at the end of the run. At
+    // a GC start only the roots are recorded: the references there are the GC end's taken
+    // back through the moves, compared at that GC end. An initial mark's graph is recorded
+    // by the collection that completes its marking: both its boundaries are compared there.
     if label.ends_with(" start") {
-        *start = None;
+        waiting.start = None;
         if section.has_pointers {
             let pointers = model
                 .pointers()
@@ -259,7 +260,7 @@ fn compare_boundary(
                     "at `{label}`: the trace has no roots of the GC start"
                 ));
             }
-            *start = Some(StartGraph {
+            waiting.start = Some(StartGraph {
                 label,
                 roots: pointers.roots.clone(),
                 section,
@@ -267,22 +268,47 @@ fn compare_boundary(
         }
         return Ok(());
     }
-    if let Some(at_start) = start.take().filter(|_| !collected_nothing) {
-        let pointers = model.pointers().expect("the start had pointers");
+    let pointers = model.pointers();
+    if let (Some(marking), Some(pointers)) = (waiting.marking.take(), pointers) {
+        compare_marking_graphs(&marking, model, pointers, label == "end", checked)?;
+    }
+    let gc = model.gcs.last().filter(|_| label.ends_with(" end"));
+    let at_initial_mark = gc.is_some_and(|g| !g.collects())
+        && pointers.is_some_and(|p| !p.recorded_at_last_end);
+    if at_initial_mark && section.has_pointers {
+        let pointers = pointers.expect("the dump has pointers");
+        waiting.marking = Some(MarkingGraph {
+            start: waiting.start.take(),
+            label,
+            state: pointers.clone(),
+            section,
+        });
+        return Ok(());
+    }
+    if let Some(at_start) = waiting.start.take() {
+        let pointers = pointers.expect("the start had pointers");
         compare_start_graph(&at_start, model, pointers)
             .map_err(|e| format!("at `{}`: {e}", at_start.label))?;
         checked.graphs += 1;
         checked.references += at_start.section.refs.iter().map(Vec::len).sum::<usize>();
     }
-    if section.has_pointers && !collected_nothing {
-        let pointers = model
-            .pointers()
-            .ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
+    if section.has_pointers {
+        let pointers =
+            pointers.ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
         compare_graph(&section, pointers).map_err(|e| format!("at `{label}`: {e}"))?;
         checked.graphs += 1;
         checked.references += section.refs.iter().map(Vec::len).sum::<usize>();
     }
     Ok(())
+}
+
+/// Graphs the trace completes at a later boundary.
+#[derive(Default)]
+pub struct Waiting {
+    /// A GC start's, until its GC end.
+    start: Option<StartGraph>,
+    /// An initial mark's, until the collection that completes its marking ends (or the run).
+    marking: Option<MarkingGraph>,
 }
 
 /// A GC start's dump section, kept until its GC end, when the trace knows the references.
@@ -291,6 +317,52 @@ pub struct StartGraph {
     /// The trace's roots at the GC start.
     roots: Vec<gcvm_tracer::RootRecord>,
     section: DumpSection,
+}
+
+/// An initial mark's dump sections and the graph's state at its end, kept until the marking
+/// records of the collection that completes its marking arrive.
+pub struct MarkingGraph {
+    start: Option<StartGraph>,
+    label: String,
+    state: gcvm_tools::pointers::PointerState,
+    section: DumpSection,
+}
+
+/// The graph at an initial mark's start and end (the world was stopped in between: the same
+/// references), rebuilt from the state at its end and the marking records of the collection
+/// that completed its marking (`model` at that collection's end, or at the end of the run,
+/// `at_end`), against the dump's: the same roots; and, over the objects that collection did
+/// not free, the same objects reachable from them, each with the same references. (Objects
+/// reachable at the initial mark only through a referent that collection cleared it did not
+/// reach, and recorded nothing for.)
+fn compare_marking_graphs(
+    marking: &MarkingGraph,
+    model: &HeapModel,
+    pointers: &gcvm_tools::pointers::PointerState,
+    at_end: bool,
+    checked: &mut Checked,
+) -> Result<(), String> {
+    let records = pointers.marking.clone().unwrap_or_default();
+    let graph = marking.state.graph_at_marking_end(&records);
+    let mut survivors = std::collections::HashSet::new();
+    model.for_each_object(|o| {
+        survivors.insert(pointers.origin(o.addr));
+    });
+    let compared = |target: u64| at_end || survivors.contains(&target);
+    let refs_of = |a: u64| graph.get(&a).cloned().unwrap_or_default();
+    let sections = marking
+        .start
+        .iter()
+        .map(|s| (&s.label, &s.section))
+        .chain([(&marking.label, &marking.section)]);
+    for (label, section) in sections {
+        compare_graph_with(section, &marking.state.roots, &refs_of, &compared)
+            .map_err(|e| format!("at `{label}` (an initial mark): {e}"))?;
+        checked.graphs += 1;
+        checked.marking_graphs += 1;
+        checked.references += section.refs.iter().map(Vec::len).sum::<usize>();
+    }
+    Ok(())
 }
 
 /// The graph at a GC start, rebuilt at its GC end (`model` there), against the dump's: the
@@ -445,7 +517,7 @@ pub fn check_trace_against_dump_from(
     let mut model = HeapModel::new(h.array_header as u32, h.min_object_size as u32);
     let mut sections = DumpSections::open(dump)?;
     let mut checked = Checked::default();
-    let mut start = None;
+    let mut waiting = Waiting::default();
     while let Some((thread, ev)) = reader.next_event().map_err(|e| e.to_string())? {
         model
             .apply(thread, &ev)
@@ -467,7 +539,7 @@ pub fn check_trace_against_dump_from(
             &mut sections,
             &mut checked,
             first,
-            &mut start,
+            &mut waiting,
         )?;
         first = false;
     }
@@ -507,7 +579,7 @@ pub fn check_trace_against_dump_from(
             &mut sections,
             &mut checked,
             first,
-            &mut start,
+            &mut waiting,
         )?;
     }
     if let Some((header, _)) = sections.next_section()? {

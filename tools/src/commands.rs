@@ -303,8 +303,8 @@ pub fn retained_leaks(
         path,
         |_, _| {},
         |model, ev, symbols| {
-            // The graph is recorded at the end of each pause that collects: an initial mark's
-            // is the last collection's, and would only add a flat step.
+            // One replay: the graph at the end of each pause that collects. (An initial mark's
+            // is recorded when its marking completes, at the next one: graph::graph_at.)
             let collected = model.gcs.last().is_some_and(|g| g.collects());
             if let (Event::GcEnd { gc_id, .. }, true) = (ev, collected) {
                 let graph = crate::graph::graph_of_model(model, symbols, array_header)?;

@@ -214,6 +214,52 @@ pub fn graph_at(
     graph_at_reconstruction(path, &crate::reconstruct(path, boundary, false)?)
 }
 
+/// The graph at `gc:N:end`: the model's, but at the end of an initial mark whose graph the
+/// collection completing its marking recorded (tools/src/pointers.rs `graph_at_marking_end`),
+/// which takes a second replay up to that collection's end (or the end of the run).
+fn graph_at_marking_end(
+    path: &std::path::Path,
+    r: &crate::Reconstruction,
+    n: u32,
+) -> Result<ObjectGraph, crate::TraceError> {
+    let (Some(gc), Some(at_mark)) = (r.model.gcs.last(), r.model.pointers()) else {
+        return graph_of(r);
+    };
+    if gc.collects() || at_mark.recorded_at_last_end {
+        return graph_of(r);
+    }
+    let next = match crate::reconstruct(path, crate::Boundary::GcEnd(n + 1), false) {
+        Ok(next) => next,
+        Err(e) if e.not_in_trace => crate::reconstruct(path, crate::Boundary::End, false)?,
+        Err(e) => return Err(e),
+    };
+    let Some(marking) = next.model.pointers().and_then(|p| p.marking.as_ref()) else {
+        return graph_of(r);
+    };
+    let edges = at_mark.graph_at_marking_end(marking);
+    let mut g = graph_of_parts(
+        &r.model,
+        &|addr| edges.get(&addr).map_or(&[][..], Vec::as_slice),
+        &at_mark.roots,
+        &r.symbols,
+        r.header.array_header as u32,
+    );
+    // What the completing collection's marking did not reach, it recorded nothing for: the
+    // referents it cleared (reachable at the initial mark only through them).
+    let completing = next.model.gcs.iter().find(|g| g.id == n + 1);
+    g.caveat = completing
+        .filter(|c| c.referents_cleared > 0)
+        .map(|c| {
+            format!(
+                "at gc:{n}:end the objects reachable only through the {} referents gc:{} cleared are shown with the references of gc:{}'s start",
+                c.referents_cleared,
+                c.id,
+                c.id
+            )
+        });
+    Ok(g)
+}
+
 /// The object graph of a heap reconstructed from the trace at `path`. At a GC start of a
 /// collection, the references are its GC end's taken back through its moves (the world was
 /// stopped in between: tools/src/pointers.rs `graph_at_last_start`), which takes a second
@@ -222,6 +268,9 @@ pub fn graph_at_reconstruction(
     path: &std::path::Path,
     r: &crate::Reconstruction,
 ) -> Result<ObjectGraph, crate::TraceError> {
+    if let crate::Boundary::GcEnd(n) = r.boundary {
+        return graph_at_marking_end(path, r, n);
+    }
     let (crate::Boundary::GcStart(n), Some(at_start)) = (r.boundary, r.model.pointers()) else {
         return graph_of(r);
     };
@@ -286,7 +335,8 @@ fn caveat(r: &crate::Reconstruction) -> Option<String> {
         }
         Boundary::GcEnd(n) => {
             let at = gcs.iter().position(|g| g.id == n)?;
-            (!gcs[at].collects()).then(|| {
+            let recorded = r.model.pointers().is_some_and(|p| p.recorded_at_last_end);
+            (!gcs[at].collects() && !recorded).then(|| {
                 format!(
                     "gc:{n} is a marking pause that collected nothing: references are as at {}",
                     last_collecting(at)

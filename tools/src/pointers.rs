@@ -38,6 +38,18 @@ pub struct PointerState {
     pub roots_fresh: bool,
     /// Records of the current pause, applied at its GC end.
     pending_pointers: Vec<ObjectPointers>,
+    /// Marking records of the current pause (the references at the last initial mark's end),
+    /// applied at its GC end before its own.
+    pending_marking: Vec<ObjectPointers>,
+    /// The marking records the last collection (or the end of the run) applied: the
+    /// references, at the end of the initial mark before it, of the objects its marking found
+    /// reachable that changed since the collection before that initial mark
+    /// (`graph_at_marking_end`). None when it applied none.
+    pub marking: Option<BTreeMap<u64, Vec<(u32, u64)>>>,
+    /// The last GC end came with its pause's own root set: the graph there is the pause's own.
+    /// Not so after an initial mark whose graph the next collection records (`marking`), or
+    /// in traces that left a marking pause's logs to the next collection.
+    pub recorded_at_last_end: bool,
     pending_roots: Option<Vec<RootRecord>>,
     /// Root sets seen (a trace with pointers has one per collection, and one at its end).
     pub root_sets: u64,
@@ -48,7 +60,17 @@ pub struct PointerState {
 impl PointerState {
     /// A Pointers event: applied now, or at the GC end of the pause it belongs to.
     pub fn pointers(&mut self, set: &PointerSet, in_gc: bool) {
-        if set.at_gc_end && in_gc {
+        if set.of_marking {
+            if in_gc {
+                self.pending_marking.extend(set.objects.iter().cloned());
+            } else {
+                // The end of the run, while a marking was under way: nothing moved since.
+                for o in &set.objects {
+                    self.apply_object(o);
+                }
+                add_to_graph(self.marking.get_or_insert_with(BTreeMap::new), &set.objects);
+            }
+        } else if set.at_gc_end && in_gc {
             self.pending_pointers.extend(set.objects.iter().cloned());
         } else {
             for o in &set.objects {
@@ -113,6 +135,19 @@ impl PointerState {
     /// address the collection did not move lay in a collected space, so its object died), then
     /// the pause's own records apply.
     pub fn gc_end(&mut self, mut is_dead: impl FnMut(u64) -> bool) {
+        // The references at the last initial mark's end: they are the references now of the
+        // objects not stored into since (those have records of their own, below). Their
+        // addresses are the initial mark's, so they go in before the moves are followed
+        // (the collectors that write them move nothing in between).
+        let marking = std::mem::take(&mut self.pending_marking);
+        self.marking = (!marking.is_empty()).then(|| {
+            let mut graph = BTreeMap::new();
+            add_to_graph(&mut graph, &marking);
+            graph
+        });
+        for o in &marking {
+            self.apply_object(o);
+        }
         let mut moves = std::mem::take(&mut self.moves);
         moves.sort_unstable();
         let mut follow = |addr: u64| -> Option<u64> {
@@ -147,6 +182,7 @@ impl PointerState {
         for o in std::mem::take(&mut self.pending_pointers) {
             self.apply_object(&o);
         }
+        self.recorded_at_last_end = self.pending_roots.is_some();
         if let Some(roots) = self.pending_roots.take() {
             self.roots = roots;
             self.root_sets += 1;
@@ -192,6 +228,27 @@ impl PointerState {
             .collect()
     }
 
+    /// The graph at the end of an initial mark, from the state there (`self`) and the marking
+    /// records of the collection that completed its marking (`marking`, that collection's
+    /// `PointerState::marking`): every object's references as recorded before, but for those
+    /// the records give. Exact for every object reachable at the initial mark but the
+    /// referents that collection cleared (it did not reach them, so recorded nothing for
+    /// them).
+    pub fn graph_at_marking_end(
+        &self,
+        marking: &BTreeMap<u64, Vec<(u32, u64)>>,
+    ) -> BTreeMap<u64, Vec<(u32, u64)>> {
+        let mut graph = self.edges.clone();
+        for (&addr, refs) in marking {
+            if refs.is_empty() {
+                graph.remove(&addr);
+            } else {
+                graph.insert(addr, refs.clone());
+            }
+        }
+        graph
+    }
+
     /// References held by the object at `addr`.
     pub fn refs_of(&self, addr: u64) -> &[(u32, u64)] {
         self.edges.get(&addr).map_or(&[], Vec::as_slice)
@@ -200,6 +257,18 @@ impl PointerState {
     /// References in the graph.
     pub fn edge_count(&self) -> usize {
         self.edges.values().map(Vec::len).sum()
+    }
+}
+
+/// Adds `records` (entries of Pointers events, in order) to `graph`, replacing each object's
+/// references but where an entry continues the one before.
+fn add_to_graph(graph: &mut BTreeMap<u64, Vec<(u32, u64)>>, records: &[ObjectPointers]) {
+    for o in records {
+        let refs = graph.entry(o.addr).or_default();
+        if !o.continues {
+            refs.clear();
+        }
+        refs.extend_from_slice(&o.refs);
     }
 }
 
@@ -217,7 +286,11 @@ mod tests {
     }
 
     fn set(at_gc_end: bool, objects: Vec<ObjectPointers>) -> PointerSet {
-        PointerSet { at_gc_end, objects }
+        PointerSet {
+            at_gc_end,
+            of_marking: false,
+            objects,
+        }
     }
 
     #[test]

@@ -319,6 +319,11 @@ pub struct RootSet {
 pub struct PointerSet {
     /// Addresses as the pause leaves them: applied at its GC end.
     pub at_gc_end: bool,
+    /// The references as they were at the end of the last marking pause that collected
+    /// nothing (an initial mark), written by the pause that completed or abandoned its
+    /// marking, or at the end of the run: applied at that pause's GC end (at once outside a
+    /// pause) before its own records.
+    pub of_marking: bool,
     pub objects: Vec<ObjectPointers>,
 }
 
@@ -2139,6 +2144,7 @@ fn decode_pointers(c: &mut Cur) -> Result<PointerSet, TraceError> {
     }
     Ok(PointerSet {
         at_gc_end: flags & format::POINTERS_AT_GC_END != 0,
+        of_marking: flags & format::POINTERS_OF_MARKING != 0,
         objects,
     })
 }

@@ -121,7 +121,7 @@ impl Heap {
             self.stamp_lost_reference(m, slot);
         }
         if let Some(p) = m.pointers.as_deref_mut() {
-            p.note(holder);
+            p.note(holder, &self.memory, &self.types);
         }
         if self.barrier.has_pre() && self.pre_write_active() {
             self.run_pre_write(m, holder, slot);
@@ -177,6 +177,12 @@ impl Heap {
                 m.barrier.pre_write(holder, slot, expected);
             }
         }
+        if let Some(p) = m.pointers.as_deref_mut() {
+            // Before the swap, as for any store (pointers.rs copies a snapshot object's
+            // references before its first store); if the swap fails, the holder is recorded
+            // with references that did not change.
+            p.note(holder, &self.memory, &self.types);
+        }
         let swapped = self
             .memory
             .atomic_u32(slot)
@@ -190,9 +196,6 @@ impl Heap {
         if swapped {
             if let Some(deaths) = m.deaths.as_deref_mut() {
                 deaths.lost(expected);
-            }
-            if let Some(p) = m.pointers.as_deref_mut() {
-                p.note(holder);
             }
         }
         if swapped && self.barrier.has_post() {
@@ -221,7 +224,7 @@ impl Heap {
             }
         }
         if let Some(p) = m.pointers.as_deref_mut() {
-            p.note(dst);
+            p.note(dst, &self.memory, &self.types);
         }
         if self.barrier.has_pre() {
             m.barrier.pre_write_range(&self.memory, dst, to, len);
@@ -239,7 +242,7 @@ impl Heap {
         self.memory
             .copy(from.offset() + first, to.offset() + first, size - first);
         if let Some(p) = m.pointers.as_deref_mut() {
-            p.note(to);
+            p.note(to, &self.memory, &self.types);
         }
         if self.barrier.has_post() {
             let mut slots = Vec::new();

@@ -362,6 +362,15 @@ pub trait Collector: Send + Sync {
         false
     }
 
+    /// Does a marking pause of this collector that collects nothing (an initial mark) begin a
+    /// snapshot-at-the-beginning marking, completed by its next marking pause that collects
+    /// (a remark), after which `dead_test` names, among the objects allocated before the
+    /// initial mark, exactly those unreachable there? `--trace-pointers` then records the
+    /// graph at the initial mark when the marking completes (pointers.rs).
+    fn initial_mark_snapshots(&self) -> bool {
+        false
+    }
+
     /// `is_dead` for a walk of the whole heap (world stopped): what it needs is gathered once,
     /// so the walk takes no lock per object. `None`: nothing the walk finds is dead.
     fn dead_test(&self) -> Option<DeadTest<'_>> {

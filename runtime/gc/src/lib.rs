@@ -427,7 +427,10 @@ impl Heap {
     /// any mutator is created.
     pub fn with_pointer_tracking(mut self) -> Heap {
         self.send_every_store_to_the_barrier();
-        self.pointers = Some(Arc::new(pointers::PointerTracker::new(self.memory.size())));
+        self.pointers = Some(Arc::new(pointers::PointerTracker::new(
+            self.memory.size(),
+            self.collector.initial_mark_snapshots(),
+        )));
         self
     }
 
@@ -656,6 +659,7 @@ impl Heap {
         let outcome = match &self.pointers {
             None => body(roots, events),
             Some(tracker) => {
+                tracker.pause_begins(kind, &self.memory, &self.types, events);
                 let mut watch = tracker.begin_pause(kind, &spaces_at_start);
                 let outcome = body(
                     roots,
@@ -668,8 +672,18 @@ impl Heap {
                 // `roots` has the pending references already.
                 let began = Instant::now();
                 let described = described_roots(roots);
-                pause_records =
-                    tracker.end_pause(watch, &self.memory, &self.types, &described, events);
+                let dead = tracker
+                    .snapshot_waiting()
+                    .then(|| self.collector.dead_test())
+                    .flatten();
+                pause_records = tracker.end_pause(
+                    watch,
+                    &self.memory,
+                    &self.types,
+                    &described,
+                    dead.as_deref(),
+                    events,
+                );
                 if let Some(p) = pause_records.as_mut() {
                     let (roots, time) = start_roots.unwrap_or_default();
                     p.roots += roots;

@@ -28,11 +28,38 @@
 //!    non-null references as the pause leaves them (slot, target address). Logged objects that
 //!    died are dropped: nobody can ask for their references any more. Then the whole root set,
 //!    each root with its kind and detail (`RootSource::describe_roots`). The bits are cleared.
-//!    A marking pause that collects nothing (an initial mark) records nothing and hands its
-//!    logs on to the next pause, when most of their objects have died: the graph at its end is
-//!    the previous collection's.
+//!    A marking pause that collects nothing records its logged objects as they are (the
+//!    region collector's remark and cleanup) — but for an initial mark, below.
 //! 4. **At the end of the run** (`Heap::record_pointers_now`), the same for every logged object
 //!    as it is, and the roots, so the last boundary is exact too.
+//!
+//! # The graph at an initial mark (concurrent mark-sweep)
+//!
+//! Concurrent mark-sweep's cycles are its only collections, and its initial mark comes when
+//! the heap is full of objects allocated since the last remark, most of them about to die.
+//! Recording its logged objects there (most of the heap's young objects) cost 7-24% more CPU
+//! and up to 2.8 times the trace. Its marking is snapshot-at-the-beginning, so the remark
+//! knows exactly which objects were reachable at the initial mark: the marked ones (among
+//! those allocated before it). The graph at the initial mark is therefore recorded at the
+//! remark, for those objects only (`Collector::initial_mark_snapshots`):
+//!
+//! 1. **At the initial mark** the logged objects become the *snapshot set*: each gets a bit in
+//!    a second bitmap (`pending`), and its logged bit is cleared, so that the first store into
+//!    it during marking takes the slow path of `MutatorPointers::note` again.
+//! 2. **During marking**, that slow path copies the object's references before the store
+//!    happens (copy-on-write), under a lock, then clears the object's pending bit and only
+//!    then sets its logged bit: a second thread storing into it at once finds the logged bit
+//!    clear too, and waits on the lock until the copy is taken.
+//! 3. **At the remark**, after the collection: every object of the snapshot set the marking
+//!    found reachable gets a *marking* record (`GcEventSink::marking_pointers`), its copy if
+//!    it was stored into, its references now if not (they have not changed since). The pause's
+//!    own records follow for the objects logged since the initial mark, as for any pause.
+//!    The reader applies the marking records at the remark's end before the pause's own
+//!    records, and keeps them: they are the references at the initial mark's end of every
+//!    object it could reach that changed since the collection before.
+//! 4. **A full collection during the cycle** abandons the marking: before it collects, every
+//!    object of the snapshot set gets its marking record (nothing has been swept yet). The end
+//!    of the run does the same.
 //!
 //! The graph changes in two ways the logs do not see, and the reader handles both: a
 //! collection moves objects (references to them are translated), and it clears the referents of
@@ -53,8 +80,8 @@ use crate::memory::HeapMemory;
 use crate::object::{Ref, TypeRegistry};
 use gcvm_tracer::{GcEventSink, GcKind, PointerRecords, RootRecord, SpaceDesc};
 use parking_lot::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// Bytes per bit of the logged bitmap: every object starts on an 8-byte boundary, so a set bit
 /// names the object exactly (a survivor found in a run of moved objects is found in the bitmap).
@@ -66,6 +93,15 @@ pub struct PointerTracker {
     logged: Box<[AtomicU64]>,
     /// Logs the threads handed over at safepoints and exits (heap offsets of objects).
     handed: Mutex<Vec<u32>>,
+    /// The collector's initial marks take a snapshot (`Collector::initial_mark_snapshots`).
+    snapshots: bool,
+    /// A snapshot set is waiting for the pause that completes its marking.
+    snapshot_active: AtomicBool,
+    /// One bit per 8 bytes, as `logged`: the object is in the snapshot set and has not been
+    /// stored into since (allocated at the first initial mark).
+    pending: OnceLock<Box<[AtomicU64]>>,
+    /// The snapshot set and the copies taken before first stores.
+    snapshot: Mutex<MarkingSnapshot>,
     /// Totals over the run, for `gcvm run`'s figures and the benchmarks.
     pub totals: Mutex<PointerTotals>,
 }
@@ -97,17 +133,36 @@ pub struct PointerTotals {
     pub outside: u64,
     /// Roots recorded.
     pub roots: u64,
-    /// Pauses that collected nothing and left their logs to the next one.
-    pub deferred_pauses: u64,
+    /// Initial marks whose graph was recorded at the pause that completed their marking.
+    pub snapshot_pauses: u64,
+    /// Marking records written for them (objects of a snapshot set reachable at the initial
+    /// mark), and how many of those were copies taken before a store.
+    pub marking_records: u64,
+    pub copies: u64,
+}
+
+/// The objects logged before an initial mark, whose references there are recorded when its
+/// marking completes (module comment, "The graph at an initial mark").
+#[derive(Default)]
+struct MarkingSnapshot {
+    /// Heap offsets, in address order.
+    objects: Vec<u32>,
+    /// (offset, references as at the initial mark) of those stored into since.
+    copies: Vec<(u32, Vec<(u32, u64)>)>,
 }
 
 impl PointerTracker {
     /// A tracker for a heap of `heap_size` bytes.
-    pub fn new(heap_size: usize) -> PointerTracker {
-        let words = (heap_size >> GRAIN_SHIFT).div_ceil(64);
+    /// (`snapshots`: the collector's initial marks take a snapshot,
+    /// `Collector::initial_mark_snapshots`.)
+    pub fn new(heap_size: usize, snapshots: bool) -> PointerTracker {
         PointerTracker {
-            logged: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            logged: bitmap_for(heap_size),
             handed: Mutex::new(Vec::new()),
+            snapshots,
+            snapshot_active: AtomicBool::new(false),
+            pending: OnceLock::new(),
+            snapshot: Mutex::new(MarkingSnapshot::default()),
             totals: Mutex::new(PointerTotals::default()),
         }
     }
@@ -122,8 +177,126 @@ impl PointerTracker {
 
     #[inline]
     fn bit(&self, offset: usize) -> (&AtomicU64, u64) {
-        let grain = offset >> GRAIN_SHIFT;
-        (&self.logged[grain / 64], 1u64 << (grain % 64))
+        bit_of(&self.logged, offset)
+    }
+
+    /// The snapshot bitmap (allocated at the first initial mark).
+    fn pending_bits(&self) -> &[AtomicU64] {
+        self.pending.get_or_init(|| bitmap_for(self.logged.len() * 64 << GRAIN_SHIFT))
+    }
+
+    /// A store into `obj` is about to happen while a snapshot set waits: if `obj` is in it and
+    /// not copied yet, copies its references (module comment, step 2). Returns when the copy
+    /// exists, whichever thread took it.
+    #[cold]
+    #[inline(never)]
+    fn copy_before_store(&self, obj: Ref, memory: &HeapMemory, types: &TypeRegistry) {
+        let (word, bit) = bit_of(self.pending_bits(), obj.offset());
+        if word.load(Ordering::Acquire) & bit == 0 {
+            return;
+        }
+        let mut snapshot = self.snapshot.lock();
+        if word.load(Ordering::Acquire) & bit == 0 {
+            return;
+        }
+        let mut refs = Vec::new();
+        memory.for_each_ref_slot(types, obj, |slot| {
+            let target = memory.read_ref(slot);
+            if !target.is_null() {
+                refs.push((((slot - obj.offset()) / 4) as u32, target.offset() as u64));
+            }
+        });
+        snapshot.copies.push((obj.offset() as u32, refs));
+        // Released after the copy: a thread that finds the bit clear stores after it.
+        word.fetch_and(!bit, Ordering::Release);
+    }
+
+    /// The end of an initial mark (every thread stopped): its logged objects become the
+    /// snapshot set (module comment, step 1). They stay logged for the next pause, which
+    /// records them again if they are stored into meanwhile.
+    fn take_snapshot(&self, mut logged: Vec<u32>) {
+        let pending = self.pending_bits();
+        logged.sort_unstable();
+        for &o in &logged {
+            // The world is stopped: plain stores (see `take_bit`).
+            let (word, bit) = self.bit(o as usize);
+            word.store(word.load(Ordering::Relaxed) & !bit, Ordering::Relaxed);
+            let (word, bit) = bit_of(pending, o as usize);
+            word.store(word.load(Ordering::Relaxed) | bit, Ordering::Relaxed);
+        }
+        *self.snapshot.lock() = MarkingSnapshot {
+            objects: logged,
+            copies: Vec::new(),
+        };
+        self.snapshot_active.store(true, Ordering::Relaxed);
+        self.totals.lock().snapshot_pauses += 1;
+    }
+
+    /// The marking the snapshot set waits for completes (`reachable`: the objects the marking
+    /// found reachable at the initial mark; None: every object, when the marking is abandoned
+    /// or the run ends): the marking records of the set, to `events` (module comment, steps
+    /// 3 and 4). The set is gone after.
+    fn complete_snapshot(
+        &self,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        reachable: Option<&dyn Fn(Ref) -> bool>,
+        events: &mut dyn GcEventSink,
+    ) {
+        if !self.snapshot_active.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        let snapshot = std::mem::take(&mut *self.snapshot.lock());
+        let pending = self.pending_bits();
+        let mut copies = snapshot.copies;
+        copies.sort_unstable_by_key(|c| c.0);
+        let mut copied = copies.iter().peekable();
+        let mut records = PointerRecords::default();
+        let mut copies_written = 0u64;
+        for &o in &snapshot.objects {
+            let (word, bit) = bit_of(pending, o as usize);
+            word.store(word.load(Ordering::Relaxed) & !bit, Ordering::Relaxed);
+            let copy = copied.next_if(|c| c.0 == o);
+            let obj = Ref::from_offset(o as usize);
+            if reachable.is_some_and(|r| !r(obj)) {
+                continue;
+            }
+            match copy {
+                Some((_, refs)) => {
+                    records.push_object(o as u64);
+                    for &(slot, target) in refs {
+                        records.push_ref(slot, target);
+                    }
+                    copies_written += 1;
+                }
+                None => record_object(memory, types, obj, &mut records),
+            }
+        }
+        events.marking_pointers(&records);
+        let mut t = self.totals.lock();
+        t.marking_records += records.len() as u64;
+        t.references += records.ref_count() as u64;
+        t.copies += copies_written;
+    }
+
+    /// Does a snapshot set wait for its marking to complete?
+    pub(crate) fn snapshot_waiting(&self) -> bool {
+        self.snapshot_active.load(Ordering::Relaxed)
+    }
+
+    /// A pause begins while a snapshot set waits: a pause that is not a marking one (a full
+    /// collection) abandons the marking, so the set's records are written now, before it
+    /// collects anything (module comment, step 4).
+    pub(crate) fn pause_begins(
+        &self,
+        kind: GcKind,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        events: &mut dyn GcEventSink,
+    ) {
+        if kind != GcKind::Marking && self.snapshot_active.load(Ordering::Relaxed) {
+            self.complete_snapshot(memory, types, None, events);
+        }
     }
 
     /// Is the object at `offset` logged? Clears its bit (it is being dealt with). Only in a
@@ -185,21 +358,30 @@ impl PointerTracker {
     /// The end of the pause, before its GC end: the records of the logged objects that are
     /// alive, and the roots (`roots`, already described), to `events`. None when the pause
     /// collected nothing and left its logs to the next one.
+    /// `dead`: the collector's test for objects it found unreachable but has not freed yet
+    /// (`Collector::dead_test`), which completes a snapshot set's marking.
     pub(crate) fn end_pause(
         &self,
         mut watch: PauseWatch,
         memory: &HeapMemory,
         types: &TypeRegistry,
         roots: &[RootRecord],
+        dead: Option<&dyn Fn(Ref) -> bool>,
         events: &mut dyn GcEventSink,
     ) -> Option<PauseRecords> {
         if watch.marking && watch.collected.is_empty() {
-            // A pause that collects nothing (an initial mark) records nothing: the logs wait
-            // for the next pause that collects, by which time most of their objects are dead.
-            // The graph at its end is the previous collection's.
-            self.handed.lock().extend_from_slice(&watch.logged);
-            self.totals.lock().deferred_pauses += 1;
-            return None;
+            if self.snapshots {
+                // An initial mark: its graph is recorded when its marking completes.
+                self.take_snapshot(watch.logged);
+                return None;
+            }
+            // Otherwise nothing died and nothing moved: every logged object is recorded as it
+            // is (below, as lying outside what the pause collected).
+        } else if watch.marking {
+            // A marking pause that collects (a remark): the marking a snapshot set waits for is
+            // complete, and what it did not reach was unreachable at the initial mark.
+            let reachable = |obj: Ref| dead.is_none_or(|d| !d(obj));
+            self.complete_snapshot(memory, types, Some(&reachable), events);
         }
         watch.collected.sort_unstable();
         // The logged survivors the pause reported (their bits are clear now), at their new
@@ -245,6 +427,8 @@ impl PointerTracker {
         roots: &[RootRecord],
         events: &mut dyn GcEventSink,
     ) {
+        // A marking under way ends with the run: its snapshot set as it is.
+        self.complete_snapshot(memory, types, None, events);
         let mut logged = self.take_logged();
         logged.sort_unstable();
         let mut records = PointerRecords::default();
@@ -263,6 +447,19 @@ impl PointerTracker {
     }
 }
 
+/// A bitmap of one bit per 8 bytes of a heap of `heap_size` bytes.
+fn bitmap_for(heap_size: usize) -> Box<[AtomicU64]> {
+    let words = (heap_size >> GRAIN_SHIFT).div_ceil(64);
+    (0..words).map(|_| AtomicU64::new(0)).collect()
+}
+
+/// The word and bit of the object at `offset` in `bitmap`.
+#[inline]
+fn bit_of(bitmap: &[AtomicU64], offset: usize) -> (&AtomicU64, u64) {
+    let grain = offset >> GRAIN_SHIFT;
+    (&bitmap[grain / 64], 1u64 << (grain % 64))
+}
+
 impl PointerTotals {
     /// The `-Xlog:gc*` line at exit: what was recorded, against AntTracks' scheme (every
     /// survivor, and every object outside the collected spaces whose pointers changed).
@@ -270,12 +467,19 @@ impl PointerTotals {
         let baseline = self.survivors + self.outside;
         let saved = match baseline {
             0 => 0.0,
-            b => 100.0 * (1.0 - self.recorded as f64 / b as f64),
+            b => 100.0 * (1.0 - (self.recorded + self.marking_records) as f64 / b as f64),
         };
-        format!(
+        let mut line = format!(
             "Pointers: {} objects recorded with {} references ({} stored into, {} of them outside the collected spaces), {} roots; {} survivors reported: {saved:.1}% fewer records than every survivor and dirty object",
             self.recorded, self.references, self.logged, self.outside, self.roots, self.survivors
-        )
+        );
+        if self.snapshot_pauses > 0 {
+            line += &format!(
+                "; {} initial marks recorded when their marking completed: {} objects ({} copied before a store)",
+                self.snapshot_pauses, self.marking_records, self.copies
+            );
+        }
+        line
     }
 }
 
@@ -303,13 +507,21 @@ pub struct MutatorPointers {
 }
 
 impl MutatorPointers {
-    /// A reference store into `holder` is about to happen: log it, once per collection.
+    /// A reference store into `holder` is about to happen: log it, once per collection. While
+    /// an initial mark's snapshot set waits, the first store into one of its objects copies
+    /// the object's references first (module comment, "The graph at an initial mark").
     #[inline]
-    pub fn note(&mut self, holder: Ref) {
-        let (word, bit) = self.shared.bit(holder.offset());
-        if word.load(Ordering::Relaxed) & bit == 0
-            && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
-        {
+    pub fn note(&mut self, holder: Ref, memory: &HeapMemory, types: &TypeRegistry) {
+        let shared = &*self.shared;
+        let (word, bit) = shared.bit(holder.offset());
+        // Acquire: a thread that finds the bit set stores after the copy its setter took.
+        if word.load(Ordering::Acquire) & bit != 0 {
+            return;
+        }
+        if shared.snapshot_active.load(Ordering::Relaxed) {
+            shared.copy_before_store(holder, memory, types);
+        }
+        if word.fetch_or(bit, Ordering::AcqRel) & bit == 0 {
             self.log.push(holder.offset() as u32);
         }
     }
@@ -431,6 +643,9 @@ impl GcEventSink for PointerWatch<'_> {
     fn object_pointers(&mut self, records: &PointerRecords, at_gc_end: bool) {
         self.inner.object_pointers(records, at_gc_end)
     }
+    fn marking_pointers(&mut self, records: &PointerRecords) {
+        self.inner.marking_pointers(records)
+    }
     fn roots(&mut self, roots: &[RootRecord], at_gc_end: bool) {
         self.inner.roots(roots, at_gc_end)
     }
@@ -464,26 +679,252 @@ mod tests {
     use super::*;
 
     fn tracker() -> Arc<PointerTracker> {
-        Arc::new(PointerTracker::new(1 << 20))
+        Arc::new(PointerTracker::new(1 << 20, false))
+    }
+
+    /// A 1 MB heap whose type 2 is a 24-byte instance with two reference fields (offsets 16
+    /// and 20), and objects of it at every multiple of 64 that the test asks for.
+    struct Heap {
+        memory: HeapMemory,
+        types: TypeRegistry,
+    }
+
+    impl Heap {
+        fn new() -> Heap {
+            use crate::object::{Shape, TypeInfo};
+            let types = TypeRegistry::new();
+            types
+                .register(
+                    2,
+                    TypeInfo {
+                        name: "Pair".into(),
+                        shape: Shape::Instance {
+                            size: 24,
+                            ref_offsets: vec![16, 20].into(),
+                        },
+                    },
+                )
+                .unwrap();
+            let memory = HeapMemory::reserve(1 << 20).unwrap();
+            memory.populate(0, 1 << 20);
+            Heap { memory, types }
+        }
+
+        fn pair(&self, at: usize) -> Ref {
+            self.memory.init_header(at, 2);
+            self.memory.write_ref(at + 16, Ref::NULL);
+            self.memory.write_ref(at + 20, Ref::NULL);
+            Ref::from_offset(at)
+        }
+
+        /// A mutator's store of `value` into field `field` (0 or 1) of `holder`, as the access
+        /// API makes it with pointers on.
+        fn store(&self, m: &mut MutatorPointers, holder: Ref, field: usize, value: Ref) {
+            m.note(holder, &self.memory, &self.types);
+            self.memory.write_ref(holder.offset() + 16 + 4 * field, value);
+        }
+    }
+
+    /// What a sink received: marking records and the pause's own, by object.
+    #[derive(Default)]
+    struct Received {
+        marking: Vec<(u64, Vec<(u32, u64)>)>,
+        own: Vec<(u64, Vec<(u32, u64)>)>,
+    }
+
+    impl GcEventSink for Received {
+        fn object_pointers(&mut self, records: &PointerRecords, _at_gc_end: bool) {
+            self.own
+                .extend(records.iter().map(|(a, r)| (a, r.to_vec())));
+        }
+        fn marking_pointers(&mut self, records: &PointerRecords) {
+            self.marking
+                .extend(records.iter().map(|(a, r)| (a, r.to_vec())));
+        }
+    }
+
+    fn marking_space() -> Vec<SpaceDesc> {
+        vec![SpaceDesc {
+            id: 0,
+            kind: gcvm_tracer::TraceSpaceKind::Old,
+            start: 0,
+            end: 1 << 20,
+            name: String::new(),
+        }]
+    }
+
+    /// An initial mark (a marking pause collecting nothing) with `t`'s handed-over logs.
+    fn initial_mark(t: &PointerTracker, heap: &Heap, events: &mut Received) {
+        let w = t.begin_pause(GcKind::Marking, &marking_space());
+        assert!(t
+            .end_pause(w, &heap.memory, &heap.types, &[], None, events)
+            .is_none());
+    }
+
+    /// A remark that collects the one space, keeps `live` and finds everything else dead.
+    fn remark(t: &PointerTracker, heap: &Heap, live: &[Ref], events: &mut Received) {
+        let mut w = t.begin_pause(GcKind::Marking, &marking_space());
+        let mut inner = crate::NoEvents;
+        let mut watch = PointerWatch {
+            inner: &mut inner,
+            watch: &mut w,
+            tracker: t,
+        };
+        watch.collecting_space(0);
+        for r in live {
+            watch.kept_alive(r.offset() as u64, 24);
+        }
+        let dead = |obj: Ref| !live.contains(&obj);
+        t.end_pause(w, &heap.memory, &heap.types, &[], Some(&dead), events)
+            .unwrap();
+    }
+
+    #[test]
+    fn an_initial_mark_records_nothing_until_its_remark() {
+        let heap = Heap::new();
+        let t = Arc::new(PointerTracker::new(1 << 20, true));
+        let mut m = t.new_mutator();
+        let (a, b) = (heap.pair(64), heap.pair(128));
+        heap.store(&mut m, a, 0, b);
+        m.hand_over();
+        let mut events = Received::default();
+        initial_mark(&t, &heap, &mut events);
+        assert!(events.marking.is_empty() && events.own.is_empty());
+        remark(&t, &heap, &[a, b], &mut events);
+        assert_eq!(events.marking, vec![(64, vec![(4, 128)])]);
+        assert!(events.own.is_empty(), "nothing was stored into since");
+    }
+
+    #[test]
+    fn the_first_store_after_an_initial_mark_copies_the_references_it_had_there() {
+        let heap = Heap::new();
+        let t = Arc::new(PointerTracker::new(1 << 20, true));
+        let mut m = t.new_mutator();
+        let (a, b, c) = (heap.pair(64), heap.pair(128), heap.pair(192));
+        heap.store(&mut m, a, 0, b);
+        m.hand_over();
+        let mut events = Received::default();
+        initial_mark(&t, &heap, &mut events);
+        heap.store(&mut m, a, 0, c);
+        heap.store(&mut m, a, 1, c);
+        m.hand_over();
+        remark(&t, &heap, &[a, b, c], &mut events);
+        assert_eq!(
+            events.marking,
+            vec![(64, vec![(4, 128)])],
+            "as at the initial mark"
+        );
+        assert_eq!(events.own, vec![(64, vec![(4, 192), (5, 192)])], "as now");
+        assert_eq!(t.totals.lock().copies, 1);
+    }
+
+    #[test]
+    fn objects_the_marking_did_not_reach_get_no_marking_record() {
+        let heap = Heap::new();
+        let t = Arc::new(PointerTracker::new(1 << 20, true));
+        let mut m = t.new_mutator();
+        let (a, b) = (heap.pair(64), heap.pair(128));
+        heap.store(&mut m, a, 0, b);
+        heap.store(&mut m, b, 0, a);
+        m.hand_over();
+        let mut events = Received::default();
+        initial_mark(&t, &heap, &mut events);
+        remark(&t, &heap, &[b], &mut events);
+        assert_eq!(events.marking, vec![(128, vec![(4, 64)])]);
+    }
+
+    #[test]
+    fn a_full_collection_during_marking_records_the_whole_snapshot_set_before_it_collects() {
+        let heap = Heap::new();
+        let t = Arc::new(PointerTracker::new(1 << 20, true));
+        let mut m = t.new_mutator();
+        let (a, b) = (heap.pair(64), heap.pair(128));
+        heap.store(&mut m, a, 0, b);
+        heap.store(&mut m, b, 0, a);
+        m.hand_over();
+        let mut events = Received::default();
+        initial_mark(&t, &heap, &mut events);
+        t.pause_begins(GcKind::Major, &heap.memory, &heap.types, &mut events);
+        assert_eq!(
+            events.marking,
+            vec![(64, vec![(4, 128)]), (128, vec![(4, 64)])]
+        );
+        assert!(!t.snapshot_waiting());
+    }
+
+    #[test]
+    fn a_marking_pause_of_a_collector_without_snapshots_records_its_logged_objects_at_once() {
+        let heap = Heap::new();
+        let t = tracker();
+        let mut m = t.new_mutator();
+        let (a, b) = (heap.pair(64), heap.pair(128));
+        heap.store(&mut m, a, 1, b);
+        m.hand_over();
+        let mut events = Received::default();
+        let w = t.begin_pause(GcKind::Marking, &marking_space());
+        let records = t
+            .end_pause(w, &heap.memory, &heap.types, &[], None, &mut events)
+            .expect("recorded");
+        assert_eq!(records.objects, 1);
+        assert_eq!(events.own, vec![(64, vec![(5, 128)])]);
+        assert!(events.marking.is_empty());
+    }
+
+    #[test]
+    fn two_threads_storing_into_one_snapshot_object_see_one_copy_taken_before_either_store() {
+        let heap = Arc::new(Heap::new());
+        let t = Arc::new(PointerTracker::new(1 << 20, true));
+        let objects: Vec<Ref> = (1..=200).map(|i| heap.pair(i * 64)).collect();
+        let mut m = t.new_mutator();
+        for w in objects.windows(2) {
+            heap.store(&mut m, w[0], 0, w[1]);
+        }
+        m.hand_over();
+        let mut events = Received::default();
+        initial_mark(&t, &heap, &mut events);
+        let threads: Vec<_> = (0..2)
+            .map(|k| {
+                let (heap, t, objects) = (heap.clone(), t.clone(), objects.clone());
+                std::thread::spawn(move || {
+                    let mut m = t.new_mutator();
+                    for &o in &objects {
+                        heap.store(&mut m, o, 0, objects[k]);
+                    }
+                    m.hand_over();
+                })
+            })
+            .collect();
+        for th in threads {
+            th.join().unwrap();
+        }
+        remark(&t, &heap, &objects, &mut events);
+        let want: Vec<(u64, Vec<(u32, u64)>)> = objects
+            .windows(2)
+            .map(|w| (w[0].offset() as u64, vec![(4, w[1].offset() as u64)]))
+            .collect();
+        assert_eq!(events.marking, want, "the last object was never stored into");
+        assert_eq!(t.totals.lock().copies, 199);
     }
 
     #[test]
     fn a_store_logs_its_holder_once() {
+        let h = Heap::new();
         let t = tracker();
         let mut m = t.new_mutator();
-        m.note(Ref::from_offset(4096));
-        m.note(Ref::from_offset(4096));
-        m.note(Ref::from_offset(8192));
+        m.note(Ref::from_offset(4096), &h.memory, &h.types);
+        m.note(Ref::from_offset(4096), &h.memory, &h.types);
+        m.note(Ref::from_offset(8192), &h.memory, &h.types);
         m.hand_over();
         assert_eq!(t.take_logged(), vec![4096, 8192]);
     }
 
     #[test]
     fn logs_of_several_threads_are_handed_over_together() {
+        let h = Heap::new();
         let t = tracker();
         let (mut a, mut b) = (t.new_mutator(), t.new_mutator());
-        a.note(Ref::from_offset(9000));
-        b.note(Ref::from_offset(128));
+        a.note(Ref::from_offset(9000), &h.memory, &h.types);
+        b.note(Ref::from_offset(128), &h.memory, &h.types);
         b.hand_over();
         a.hand_over();
         let mut logged = t.take_logged();
@@ -493,24 +934,26 @@ mod tests {
 
     #[test]
     fn a_dealt_with_object_is_logged_again_by_its_next_store() {
+        let h = Heap::new();
         let t = tracker();
         let mut m = t.new_mutator();
-        m.note(Ref::from_offset(4096));
+        m.note(Ref::from_offset(4096), &h.memory, &h.types);
         m.hand_over();
         for o in t.take_logged() {
             assert!(t.take_bit(o as usize));
         }
-        m.note(Ref::from_offset(4096));
+        m.note(Ref::from_offset(4096), &h.memory, &h.types);
         m.hand_over();
         assert_eq!(t.take_logged(), vec![4096]);
     }
 
     #[test]
     fn the_bitmap_finds_every_logged_object_in_a_run_once() {
+        let h = Heap::new();
         let t = tracker();
         let mut m = t.new_mutator();
         for off in [1024, 1032, 2048, 70_000] {
-            m.note(Ref::from_offset(off));
+            m.note(Ref::from_offset(off), &h.memory, &h.types);
         }
         let mut found = Vec::new();
         t.take_bits_in(1032, 70_000, |x| found.push(x));

@@ -209,6 +209,11 @@ pub const HEADER_FLAG_ROTATED: u16 = 16;
 pub const POINTERS_AT_GC_END: u8 = 1;
 /// Roots events: this event continues the preceding one's root set.
 pub const ROOTS_CONTINUED: u8 = 2;
+/// Pointers events: the references as they were at the end of the last marking pause that
+/// collected nothing (an initial mark), written by the pause that completes or abandons that
+/// marking; addresses as at that marking pause's end (docs/trace-format.md, "The graph at an
+/// initial mark").
+pub const POINTERS_OF_MARKING: u8 = 2;
 /// Objects per Pointers event and roots per Roots event, at most (events stay small).
 pub const POINTER_BATCH: usize = 1024;
 

@@ -81,6 +81,12 @@ pub trait GcEventSink {
     /// last recorded, in address order (`at_gc_end`: addresses as the pause leaves them, sent
     /// before `gc_end`; otherwise addresses now, outside a collection).
     fn object_pointers(&mut self, _records: &PointerRecords, _at_gc_end: bool) {}
+    /// `--trace-pointers`: the references objects had at the end of the last marking pause
+    /// that collected nothing (an initial mark), in address order and with addresses as they
+    /// were there. Sent by the pause that completes that marking (or abandons it), or at the
+    /// end of the run while it is under way: the reader applies them there, before that
+    /// pause's own records, and keeps them for the graph at the marking pause's end.
+    fn marking_pointers(&mut self, _records: &PointerRecords) {}
     /// `--trace-pointers`: the whole root set, in address order (`at_gc_end` as for
     /// `object_pointers`).
     fn roots(&mut self, _roots: &[RootRecord], _at_gc_end: bool) {}

@@ -1342,6 +1342,39 @@ impl GcTraceSink {
         }
         self.safepoint = events;
     }
+
+    /// Pointers events (flags: `POINTERS_AT_GC_END`, `POINTERS_OF_MARKING` or none) for
+    /// `records`, in batches.
+    fn write_pointers(&mut self, records: &PointerRecords, flags: u8) {
+        let mut batch = EventBatch::new(ev::POINTERS, flags);
+        for (addr, refs) in records.iter() {
+            let units = addr >> 3;
+            // A large array's references go in several entries (events stay under a buffer).
+            let mut parts = refs.chunks(POINTER_PART).peekable();
+            let mut first = true;
+            loop {
+                let part = parts.next().unwrap_or(&[]);
+                if batch.full() {
+                    batch.emit(&mut self.b, 0);
+                }
+                batch.put_varint(units - batch.prev);
+                batch.prev = units;
+                batch.put_varint((part.len() as u64) << 1 | (!first) as u64);
+                let mut prev_slot: i64 = -1;
+                for &(slot, target) in part {
+                    batch.put_varint((slot as i64 - prev_slot - 1) as u64);
+                    prev_slot = slot as i64;
+                    format::put_zigzag(&mut batch.body, (target >> 3) as i64 - units as i64);
+                }
+                batch.count += 1;
+                first = false;
+                if parts.peek().is_none() {
+                    break;
+                }
+            }
+        }
+        batch.emit(&mut self.b, 0);
+    }
 }
 
 impl Drop for GcTraceSink {
@@ -1488,34 +1521,11 @@ impl GcEventSink for GcTraceSink {
         } else {
             0
         };
-        let mut batch = EventBatch::new(ev::POINTERS, flags);
-        for (addr, refs) in records.iter() {
-            let units = addr >> 3;
-            // A large array's references go in several entries (events stay under a buffer).
-            let mut parts = refs.chunks(POINTER_PART).peekable();
-            let mut first = true;
-            loop {
-                let part = parts.next().unwrap_or(&[]);
-                if batch.full() {
-                    batch.emit(&mut self.b, 0);
-                }
-                batch.put_varint(units - batch.prev);
-                batch.prev = units;
-                batch.put_varint((part.len() as u64) << 1 | (!first) as u64);
-                let mut prev_slot: i64 = -1;
-                for &(slot, target) in part {
-                    batch.put_varint((slot as i64 - prev_slot - 1) as u64);
-                    prev_slot = slot as i64;
-                    format::put_zigzag(&mut batch.body, (target >> 3) as i64 - units as i64);
-                }
-                batch.count += 1;
-                first = false;
-                if parts.peek().is_none() {
-                    break;
-                }
-            }
-        }
-        batch.emit(&mut self.b, 0);
+        self.write_pointers(records, flags);
+    }
+
+    fn marking_pointers(&mut self, records: &PointerRecords) {
+        self.write_pointers(records, format::POINTERS_OF_MARKING);
     }
 
     fn roots(&mut self, roots: &[RootRecord], at_gc_end: bool) {

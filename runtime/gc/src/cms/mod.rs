@@ -1686,6 +1686,12 @@ impl Collector for ConcurrentMarkSweep {
     }
 
     /// The unswept spans, listed once; the mark bitmap, read only for their objects.
+    /// The remark marks exactly what the initial mark's snapshot reached (and what was
+    /// allocated since), and `dead_test` names the rest until it is swept.
+    fn initial_mark_snapshots(&self) -> bool {
+        true
+    }
+
     fn dead_test(&self) -> Option<DeadTest<'_>> {
         let (base, unswept) = {
             let pool = self.pool.lock();

@@ -435,6 +435,15 @@ impl GcEventSink for PhaseFrames<'_> {
     fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
         self.inner.objects_died(deaths)
     }
+    fn object_pointers(&mut self, records: &gcvm_tracer::PointerRecords, at_gc_end: bool) {
+        self.inner.object_pointers(records, at_gc_end)
+    }
+    fn marking_pointers(&mut self, records: &gcvm_tracer::PointerRecords) {
+        self.inner.marking_pointers(records)
+    }
+    fn roots(&mut self, roots: &[gcvm_tracer::RootRecord], at_gc_end: bool) {
+        self.inner.roots(roots, at_gc_end)
+    }
     fn reference_counts(&mut self, discovered: [u64; 4], cleared: [u64; 4]) {
         self.inner.reference_counts(discovered, cleared)
     }
