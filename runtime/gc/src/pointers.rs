@@ -841,8 +841,9 @@ mod tests {
         assert_eq!(t.totals.lock().copies, 1);
     }
 
-    #[test]
-    fn objects_the_marking_did_not_reach_get_no_marking_record() {
+    /// Two objects at 64 and 128 referencing each other, both stored into, then an initial
+    /// mark: (heap, tracker, what the pauses sent, the objects).
+    fn a_cycle_past_an_initial_mark() -> (Heap, Arc<PointerTracker>, Received, Ref, Ref) {
         let heap = Heap::new();
         let t = Arc::new(PointerTracker::new(1 << 20, true));
         let mut m = t.new_mutator();
@@ -852,21 +853,19 @@ mod tests {
         m.hand_over();
         let mut events = Received::default();
         initial_mark(&t, &heap, &mut events);
+        (heap, t, events, a, b)
+    }
+
+    #[test]
+    fn objects_the_marking_did_not_reach_get_no_marking_record() {
+        let (heap, t, mut events, _, b) = a_cycle_past_an_initial_mark();
         remark(&t, &heap, &[b], &mut events);
         assert_eq!(events.marking, vec![(128, vec![(4, 64)])]);
     }
 
     #[test]
     fn a_full_collection_during_marking_records_the_whole_snapshot_set_before_it_collects() {
-        let heap = Heap::new();
-        let t = Arc::new(PointerTracker::new(1 << 20, true));
-        let mut m = t.new_mutator();
-        let (a, b) = (heap.pair(64), heap.pair(128));
-        heap.store(&mut m, a, 0, b);
-        heap.store(&mut m, b, 0, a);
-        m.hand_over();
-        let mut events = Received::default();
-        initial_mark(&t, &heap, &mut events);
+        let (heap, t, mut events, _, _) = a_cycle_past_an_initial_mark();
         t.pause_begins(GcKind::Major, &heap.memory, &heap.types, &mut events);
         assert_eq!(
             events.marking,
