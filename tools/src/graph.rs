@@ -263,7 +263,8 @@ fn graph_at_marking_end(
 /// The object graph of a heap reconstructed from the trace at `path`. At a GC start of a
 /// collection, the references are its GC end's taken back through its moves (the world was
 /// stopped in between: tools/src/pointers.rs `graph_at_last_start`), which takes a second
-/// replay up to that GC end.
+/// replay up to that GC end; at both ends of an initial mark, the references its marking
+/// found, recorded by the next collection (`graph_at_marking_end`), another replay.
 pub fn graph_at_reconstruction(
     path: &std::path::Path,
     r: &crate::Reconstruction,
@@ -283,7 +284,9 @@ pub fn graph_at_reconstruction(
         return graph_of(r);
     };
     if !gc.collects() {
-        return graph_of(r);
+        // A marking pause that collects nothing moves and frees nothing: the graph at its
+        // start is the one at its end.
+        return graph_at_marking_end(path, &end, n);
     }
     let edges = at_end.graph_at_last_start();
     let mut g = graph_of_parts(
