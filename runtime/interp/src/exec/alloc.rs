@@ -347,7 +347,8 @@ impl JThread {
 
 /// Tells whoever observes the thread's allocations (`ThreadStack::observed`) of one placed at
 /// `at` in its TLAB: the trace, in address order, and `--activity`'s counters. Out of line, so
-/// that `alloc`'s fast path stays small enough to be inlined into the interpreter's loop.
+/// that `alloc`'s fast path stays small enough to be inlined into the interpreter's loop; the
+/// trace's part further out, so that counting alone needs no registers saved.
 #[inline(never)]
 fn observe_in_tlab(
     st: &mut ThreadStack,
@@ -358,6 +359,21 @@ fn observe_in_tlab(
     size: usize,
 ) {
     count_allocation(st, size);
+    if st.events.is_some() {
+        trace_in_tlab(st, site, type_id, len, at, size);
+    }
+}
+
+/// The trace's part of `observe_in_tlab`.
+#[inline(never)]
+fn trace_in_tlab(
+    st: &mut ThreadStack,
+    site: Site,
+    type_id: u32,
+    len: Option<u32>,
+    at: usize,
+    size: usize,
+) {
     if let Some(events) = st.events.as_mut() {
         record_in_tlab(events, site, type_id, len, at, size);
         tick_death_clock(&st.mutator, size);
