@@ -168,6 +168,12 @@ impl JThread {
                     next.nth($k - 1);
                 }};
             }
+            // COUNTING: the instructions this frame ran, the current one included.
+            macro_rules! count {
+                () => {{
+                    executed.wrapping_add(next.as_slice().as_ptr() as usize) / INSN_BYTES
+                }};
+            }
             macro_rules! sync {
                 () => {{
                     let after = insns.len() - next.len();
@@ -176,19 +182,18 @@ impl JThread {
                     f.sp = f.locals + sp as u32;
                 }};
             }
-            // COUNTING: the instructions this frame ran, the current one included.
-            macro_rules! count {
+            // `sync!` and, counting, keeps the frame's instruction count in the thread's stack
+            // (before a callee runs, a throw, a safepoint stop or a report of the interval,
+            // which takes the counts kept there), through one look at the thread's stack.
+            macro_rules! sync_saving {
                 () => {{
-                    executed.wrapping_add(next.as_slice().as_ptr() as usize) / INSN_BYTES
-                }};
-            }
-            // COUNTING: keeps the frame's instruction count in the thread's stack (before a
-            // callee runs, a throw, a safepoint stop or a report of the interval, which takes
-            // the counts kept there).
-            macro_rules! save_count {
-                () => {{
+                    let after = insns.len() - next.len();
+                    let st: &mut crate::runtime::thread::ThreadStack = self;
+                    let f = &mut st.frames[fi];
+                    f.pc = (after - 1) as u32;
+                    f.sp = f.locals + sp as u32;
                     if COUNTING {
-                        self.keep_frame_count(fi, count!() as u64);
+                        st.keep_frame_count(fi, count!() as u64);
                     }
                 }};
             }
@@ -235,8 +240,7 @@ impl JThread {
             }
             macro_rules! throw {
                 ($e:expr) => {{
-                    sync!();
-                    save_count!();
+                    sync_saving!();
                     let _: Throw = $e;
                     unwind!()
                 }};
@@ -351,8 +355,7 @@ impl JThread {
             macro_rules! poll_if_backward {
                 ($t:expr) => {{
                     if polled!() && (*$t as usize) < insns.len() - next.len() {
-                        sync!();
-                        save_count!(); // reported if the thread stops here
+                        sync_saving!(); // the count is reported if the thread stops here
                         poll!();
                         reload!();
                         restore_count!();
@@ -433,8 +436,7 @@ impl JThread {
                                     continue;
                                 }
                             }
-                            sync!();
-                            save_count!();
+                            sync_saving!();
                             // The method entry's poll; counting, it also notices the interval's
                             // end (the callee's frame, on top, has run nothing yet).
                             let pushed = if COUNTING {
@@ -459,8 +461,7 @@ impl JThread {
                             }
                         }
                     }
-                    sync!();
-                    save_count!();
+                    sync_saving!();
                     match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {

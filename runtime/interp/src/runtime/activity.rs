@@ -196,7 +196,7 @@ impl MethodCounts {
         };
         if !t.touched {
             t.touched = true;
-            self.touched.push(method.id);
+            list_touched(&mut self.touched, method.id);
         }
         t
     }
@@ -247,6 +247,13 @@ impl MethodCounts {
     }
 }
 
+/// Lists method `id` as touched this interval: once per method and interval, out of line.
+#[cold]
+#[inline(never)]
+fn list_touched(touched: &mut Vec<u32>, id: u32) {
+    touched.push(id);
+}
+
 /// Grows a thread's table to cover method `id`, and gives its entry.
 #[cold]
 #[inline(never)]
@@ -273,7 +280,7 @@ impl JThread {
     }
 
     /// If the VM's interval moved on, report the one this thread counted and start the next.
-    /// The interpreter saves the running frame's count first (`save_count!`).
+    /// The interpreter saves the running frame's count first (`sync_saving!`).
     #[inline]
     pub(crate) fn next_activity_interval(&mut self) {
         let now = self.vm.threads.activity_interval();
