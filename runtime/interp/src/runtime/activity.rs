@@ -14,17 +14,21 @@
 //! - The interpreter (exec/interp.rs) is compiled twice, counting and not
 //!   (`run_frames::<COUNTING>`), so a run without `--activity` runs the loop it ran before.
 //! - Instructions are counted per straight run, not per instruction: the running frame's local
-//!   counter subtracts the index a run starts at and adds the index it ends after, at taken
-//!   branches. While the frame waits for a callee, its count waits at its depth in the
-//!   thread's stack (`ThreadStack::frame_counts`).
+//!   counter subtracts the address a run starts at and adds the address it ends after, at
+//!   taken branches (in instruction addresses: both are at hand there). While the frame waits
+//!   for a callee, its count waits at its depth in the thread's stack
+//!   (`ThreadStack::frame_counts`).
 //! - A frame hands its count to its method's counter once, when it returns (or is unwound),
 //!   with one invocation: one update of a table indexed by method id (`MethodCounts`) per
 //!   call. Natives and trivial methods run in place are counted where they run; allocations
 //!   behind the trace's flag in `JThread::alloc` (`ThreadStack::observed`).
 //! - Intervals swap without locks on the hot path: a ticker thread advances the VM's interval
-//!   number (`CodeActivity::epoch`); a thread compares it with its own at method entries and
-//!   backward branches (a relaxed load and a compare), and when it moved on, reports the
-//!   interval it counted (every frame's count included) and starts the next. JOVE swapped
+//!   number, kept in the safepoint poll word above the request bit (`Threads::poll_word`). The
+//!   counting loop's polls at method entries and backward branches compare the word with the
+//!   one they expect (`quiet_poll_word`: no request, this thread's interval), so one compare
+//!   asks both whether to stop and whether the interval is over; when the word differs,
+//!   `JThread::poll_counting` stops for the safepoint if asked and, if the interval moved on,
+//!   reports the one counted (every frame's count included) and starts the next. JOVE swapped
 //!   per-thread buffers from a timer thread; here each thread swaps its own.
 //! - States change only where a thread lets go of its stack (`JThread::blocking`): it reports
 //!   its running span there, and its blocked span when it takes its stack back, so a thread's
