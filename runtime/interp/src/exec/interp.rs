@@ -440,7 +440,8 @@ impl JThread {
                             // The method entry's poll; counting, it also notices the interval's
                             // end (the callee's frame, on top, has run nothing yet).
                             let pushed = if COUNTING {
-                                let pushed = self.push_decoded_frame_unpolled(m, callee, lb + $base);
+                                let pushed =
+                                    self.push_decoded_frame_unpolled(m, callee, lb + $base);
                                 if pushed && polled!() {
                                     poll!();
                                 }

@@ -309,7 +309,9 @@ impl JThread {
     /// The poll word a counting loop expects while it has nothing to do: no safepoint, and the
     /// interval this thread counts in.
     pub(crate) fn quiet_poll_word(&self) -> u32 {
-        self.activity.as_ref().map_or(0, |a| quiet_poll_word(a.epoch))
+        self.activity
+            .as_ref()
+            .map_or(0, |a| quiet_poll_word(a.epoch))
     }
 
     /// Reports the counts since the interval began (up to `now`) and begins the next interval
