@@ -347,7 +347,8 @@ impl JThread {
 
 /// Tells whoever observes the thread's allocations (`ThreadStack::observed`) of one placed at
 /// `at` in its TLAB: the trace, in address order, and `--activity`'s counters. Out of line, so
-/// that `alloc`'s fast path stays small enough to be inlined into the interpreter's loop.
+/// that `alloc`'s fast path stays small enough to be inlined into the interpreter's loop; the
+/// trace's part and the count further out, so that counting alone is a jump to the count.
 #[inline(never)]
 fn observe_in_tlab(
     st: &mut ThreadStack,
@@ -357,7 +358,22 @@ fn observe_in_tlab(
     at: usize,
     size: usize,
 ) {
+    if st.events.is_some() {
+        trace_in_tlab(st, site, type_id, len, at, size);
+    }
     count_allocation(st, size);
+}
+
+/// The trace's part of `observe_in_tlab`.
+#[inline(never)]
+fn trace_in_tlab(
+    st: &mut ThreadStack,
+    site: Site,
+    type_id: u32,
+    len: Option<u32>,
+    at: usize,
+    size: usize,
+) {
     if let Some(events) = st.events.as_mut() {
         record_in_tlab(events, site, type_id, len, at, size);
         tick_death_clock(&st.mutator, size);
@@ -365,7 +381,7 @@ fn observe_in_tlab(
 }
 
 /// `--activity`: the running frame's method allocated `size` bytes.
-#[inline]
+#[inline(never)]
 fn count_allocation(st: &mut ThreadStack, size: usize) {
     if let (Some(_), Some(f)) = (&st.activity, st.frames.last()) {
         st.method_counts.allocated(f.method, size);

@@ -33,11 +33,10 @@ use crate::model::insn::{DoubleOp, FieldProduct, Insn, IntOp, Kind};
 use crate::model::sites::Site;
 use crate::runtime::thread::{JResult, JThread, Throw};
 use gcvm_gc::Ref;
-use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::Relaxed;
 
-/// The interval number of a VM that does not count code activity.
-static NOT_COUNTING: AtomicU32 = AtomicU32::new(0);
+/// The bytes of one instruction: a counting frame's count runs in instruction addresses.
+const INSN_BYTES: usize = std::mem::size_of::<Insn>();
 
 impl JThread {
     /// Runs until the frame count drops back to `base_depth`.
@@ -63,29 +62,27 @@ impl JThread {
         // A callee `invoke!` has just pushed the frame of, with what the top of 'frames would
         // otherwise read back from that frame.
         let mut entered: Option<Entry> = None;
-        // COUNTING: the VM's interval number, and the one this thread counts in.
-        let epoch_cell: &AtomicU32 = match &vm.activity {
-            Some(a) if COUNTING => a.epoch_cell(),
-            _ => &NOT_COUNTING,
-        };
-        let mut interval = if COUNTING {
-            epoch_cell.load(Relaxed)
-        } else {
-            0
-        };
+        // COUNTING: the poll word this thread expects while it has nothing to do (no
+        // safepoint requested, and the VM still in the interval this thread counts in). Any
+        // other word sends a poll to `poll_counting`: one compare tells both.
+        let mut quiet: u32 = if COUNTING { self.quiet_poll_word() } else { 0 };
         'frames: loop {
             // One look through the thread's stack guard for the frame and the slot view.
             let st: &mut crate::runtime::thread::ThreadStack = self;
             let fi = st.frames.len() - 1;
-            let Entry {
-                method,
-                code,
-                locals: lb,
-                pc,
-                sp: frame_sp,
-            } = match entered.take() {
-                Some(entry) => entry,
-                None => Entry::of(&st.frames[fi]),
+            // `fresh`: a frame just pushed, which has run nothing yet.
+            let (
+                Entry {
+                    method,
+                    code,
+                    locals: lb,
+                    pc,
+                    sp: frame_sp,
+                },
+                fresh,
+            ) = match entered.take() {
+                Some(entry) => (entry, true),
+                None => (Entry::of(&st.frames[fi]), false),
             };
             let insns: &'static [Insn] = &code.insns;
             if tracking_deaths {
@@ -93,11 +90,21 @@ impl JThread {
             }
             // The instructions from the next one to run on.
             let mut next = insns[pc..].iter();
-            // COUNTING: the instructions this frame ran, minus the index the current straight
-            // run started at (see `jump!`); taken back from the thread's stack, where it waited
-            // while a callee ran.
-            let mut executed: isize = if COUNTING {
-                st.take_frame_count(fi) as isize - pc as isize
+            // COUNTING: the instructions this frame ran before the current straight run, in
+            // bytes of instructions, minus the address the run started at (wrapping): adding
+            // the address of the next instruction gives the bytes of every instruction run so
+            // far (`count!`), and a taken branch adds the run's end and subtracts its target
+            // (`jump!`): two operations on addresses at hand. Taken back from the thread's
+            // stack, where it waited while a callee ran; a fresh frame has nothing waiting
+            // there (whatever saves a count there takes it back before the depth is reused).
+            let mut executed: usize = if COUNTING {
+                let waiting = if fresh {
+                    debug_assert_eq!(st.frame_counts.get(fi).copied().unwrap_or(0), 0);
+                    0
+                } else {
+                    st.take_frame_count(fi) as usize
+                };
+                (waiting * INSN_BYTES).wrapping_sub(next.as_slice().as_ptr() as usize)
             } else {
                 0
             };
@@ -146,17 +153,25 @@ impl JThread {
             macro_rules! jump {
                 ($t:expr) => {{
                     let t: u32 = $t;
-                    if COUNTING {
-                        // The run ends after this instruction; the next starts at `t`.
-                        executed += (insns.len() - next.len()) as isize - t as isize;
-                    }
+                    // The run ends after this instruction; the next starts at `t`.
+                    let end = next.as_slice().as_ptr() as usize;
                     next = insns[t as usize..].iter();
+                    if COUNTING {
+                        let start = next.as_slice().as_ptr() as usize;
+                        executed = executed.wrapping_add(end).wrapping_sub(start);
+                    }
                 }};
             }
             // Step over the next `k` instructions (those a superinstruction did the work of).
             macro_rules! skip {
                 ($k:expr) => {{
                     next.nth($k - 1);
+                }};
+            }
+            // COUNTING: the instructions this frame ran, the current one included.
+            macro_rules! count {
+                () => {{
+                    executed.wrapping_add(next.as_slice().as_ptr() as usize) / INSN_BYTES
                 }};
             }
             macro_rules! sync {
@@ -167,14 +182,18 @@ impl JThread {
                     f.sp = f.locals + sp as u32;
                 }};
             }
-            // COUNTING: keeps the frame's instruction count in the thread's stack (before a
-            // callee runs, a throw, a safepoint stop or a report of the interval, which takes
-            // the counts kept there).
-            macro_rules! save_count {
+            // `sync!` and, counting, keeps the frame's instruction count in the thread's stack
+            // (before a callee runs, a throw, a safepoint stop or a report of the interval,
+            // which takes the counts kept there), through one look at the thread's stack.
+            macro_rules! sync_saving {
                 () => {{
+                    let after = insns.len() - next.len();
+                    let st: &mut crate::runtime::thread::ThreadStack = self;
+                    let f = &mut st.frames[fi];
+                    f.pc = (after - 1) as u32;
+                    f.sp = f.locals + sp as u32;
                     if COUNTING {
-                        let after = insns.len() - next.len();
-                        self.keep_frame_count(fi, (executed + after as isize) as u64);
+                        st.keep_frame_count(fi, count!() as u64);
                     }
                 }};
             }
@@ -184,18 +203,29 @@ impl JThread {
             macro_rules! restore_count {
                 () => {{
                     if COUNTING {
-                        let after = insns.len() - next.len();
-                        executed = self.take_frame_count(fi) as isize - after as isize;
+                        let kept = self.take_frame_count(fi) as usize * INSN_BYTES;
+                        executed = kept.wrapping_sub(next.as_slice().as_ptr() as usize);
                     }
                 }};
             }
-            // COUNTING: if the VM's interval moved on, report the one counted and start the next.
-            macro_rules! check_interval {
+            // Is something asked of this thread at a poll? Counting, one compare with the
+            // quiet word tells whether a safepoint is requested or the interval moved on.
+            macro_rules! polled {
                 () => {{
-                    if COUNTING && epoch_cell.load(Relaxed) != interval {
-                        save_count!();
-                        interval = self.next_activity_interval();
-                        restore_count!();
+                    if COUNTING {
+                        vm.threads.poll_word() != quiet
+                    } else {
+                        vm.threads.safepoint_requested()
+                    }
+                }};
+            }
+            // Does what `polled!` found asked (frames synced, the running frame's count saved).
+            macro_rules! poll {
+                () => {{
+                    if COUNTING {
+                        quiet = self.poll_counting();
+                    } else {
+                        self.safepoint_poll();
                     }
                 }};
             }
@@ -210,8 +240,7 @@ impl JThread {
             }
             macro_rules! throw {
                 ($e:expr) => {{
-                    sync!();
-                    save_count!();
+                    sync_saving!();
                     let _: Throw = $e;
                     unwind!()
                 }};
@@ -325,16 +354,11 @@ impl JThread {
             // Counting, it is also where a loop notices that the interval moved on.
             macro_rules! poll_if_backward {
                 ($t:expr) => {{
-                    if vm.threads.safepoint_requested() && (*$t as usize) < insns.len() - next.len()
-                    {
-                        sync!();
-                        save_count!(); // reported if the thread stops here
-                        self.safepoint_poll();
+                    if polled!() && (*$t as usize) < insns.len() - next.len() {
+                        sync_saving!(); // the count is reported if the thread stops here
+                        poll!();
                         reload!();
                         restore_count!();
-                    }
-                    if COUNTING && (*$t as usize) < insns.len() - next.len() {
-                        check_interval!();
                     }
                 }};
             }
@@ -412,10 +436,20 @@ impl JThread {
                                     continue;
                                 }
                             }
-                            sync!();
-                            check_interval!();
-                            save_count!();
-                            if self.push_decoded_frame(m, callee, lb + $base) {
+                            sync_saving!();
+                            // The method entry's poll; counting, it also notices the interval's
+                            // end (the callee's frame, on top, has run nothing yet).
+                            let pushed = if COUNTING {
+                                let pushed =
+                                    self.push_decoded_frame_unpolled(m, callee, lb + $base);
+                                if pushed && polled!() {
+                                    poll!();
+                                }
+                                pushed
+                            } else {
+                                self.push_decoded_frame(m, callee, lb + $base)
+                            };
+                            if pushed {
                                 let locals = lb + $base;
                                 entered = Some(Entry {
                                     method: m,
@@ -428,8 +462,7 @@ impl JThread {
                             }
                         }
                     }
-                    sync!();
-                    save_count!();
+                    sync_saving!();
                     match self.call(m, lb + $base) {
                         Ok(Call::Pushed) => continue 'frames,
                         Ok(Call::Done) => {
@@ -1193,11 +1226,11 @@ impl JThread {
                         if slots > 0 {
                             set_slot!(0, slot!(sp - slots));
                         }
-                        if COUNTING {
-                            let after = insns.len() - next.len();
-                            self.count_call(method, (executed + after as isize) as usize);
-                        }
                         let st: &mut crate::runtime::thread::ThreadStack = self;
+                        if COUNTING {
+                            // One call of the method, with its count.
+                            st.method_counts.called(method, count!() as u64);
+                        }
                         st.frames.pop();
                         if st.frames.len() == base_depth {
                             if tracking_deaths {

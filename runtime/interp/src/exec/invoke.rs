@@ -109,6 +109,22 @@ impl JThread {
         code: &Code,
         base: usize,
     ) -> bool {
+        let pushed = self.push_decoded_frame_unpolled(method, code, base);
+        if pushed {
+            self.safepoint_poll();
+        }
+        pushed
+    }
+
+    /// `push_decoded_frame` without the poll, for the counting interpreter, whose poll also
+    /// notices the end of an interval (exec/interp.rs).
+    #[inline(always)]
+    pub(crate) fn push_decoded_frame_unpolled(
+        &mut self,
+        method: &'static Method,
+        code: &Code,
+        base: usize,
+    ) -> bool {
         let top = base + code.max_locals as usize;
         if top + code.max_stack as usize > self.slot_limit || self.frames.len() >= self.frame_limit
         {
@@ -121,7 +137,6 @@ impl JThread {
             sp: top as u32,
             lock: Ref::NULL,
         });
-        self.safepoint_poll();
         true
     }
 

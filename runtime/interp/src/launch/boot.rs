@@ -60,7 +60,7 @@ impl Vm {
         );
         let activity = recording.activity.map(|interval| {
             let origin = std::time::Instant::now() - heap.uptime();
-            CodeActivity::start(interval, origin, streams.as_ref().map(|s| s.hub.clone()))
+            CodeActivity::new(interval, origin, streams.as_ref().map(|s| s.hub.clone()))
         });
         let vm = Vm {
             options,
@@ -80,6 +80,9 @@ impl Vm {
             activity,
         };
         let vm: &'static Vm = Box::leak(Box::new(vm));
+        if let Some(activity) = &vm.activity {
+            activity.start_clock(&vm.threads);
+        }
         signals::install(vm);
         vm.stdout.start_flusher();
         if vm.options.log_gc {

@@ -14,17 +14,21 @@
 //! - The interpreter (exec/interp.rs) is compiled twice, counting and not
 //!   (`run_frames::<COUNTING>`), so a run without `--activity` runs the loop it ran before.
 //! - Instructions are counted per straight run, not per instruction: the running frame's local
-//!   counter subtracts the index a run starts at and adds the index it ends after, at taken
-//!   branches. While the frame waits for a callee, its count waits at its depth in the
-//!   thread's stack (`ThreadStack::frame_counts`).
+//!   counter subtracts the address a run starts at and adds the address it ends after, at
+//!   taken branches (in instruction addresses: both are at hand there). While the frame waits
+//!   for a callee, its count waits at its depth in the thread's stack
+//!   (`ThreadStack::frame_counts`).
 //! - A frame hands its count to its method's counter once, when it returns (or is unwound),
 //!   with one invocation: one update of a table indexed by method id (`MethodCounts`) per
 //!   call. Natives and trivial methods run in place are counted where they run; allocations
 //!   behind the trace's flag in `JThread::alloc` (`ThreadStack::observed`).
 //! - Intervals swap without locks on the hot path: a ticker thread advances the VM's interval
-//!   number (`CodeActivity::epoch`); a thread compares it with its own at method entries and
-//!   backward branches (a relaxed load and a compare), and when it moved on, reports the
-//!   interval it counted (every frame's count included) and starts the next. JOVE swapped
+//!   number, kept in the safepoint poll word above the request bit (`Threads::poll_word`). The
+//!   counting loop's polls at method entries and backward branches compare the word with the
+//!   one they expect (`quiet_poll_word`: no request, this thread's interval), so one compare
+//!   asks both whether to stop and whether the interval is over; when the word differs,
+//!   `JThread::poll_counting` stops for the safepoint if asked and, if the interval moved on,
+//!   reports the one counted (every frame's count included) and starts the next. JOVE swapped
 //!   per-thread buffers from a timer thread; here each thread swaps its own.
 //! - States change only where a thread lets go of its stack (`JThread::blocking`): it reports
 //!   its running span there, and its blocked span when it takes its stack back, so a thread's
@@ -38,21 +42,22 @@
 //! an `ActivityFeed`, so a heap frame shows the code that ran in the interval before it.
 
 use crate::model::class::{death_context, Method};
+use crate::runtime::safepoints::{quiet_poll_word, Threads};
 use crate::runtime::thread::{JThread, ThreadStack};
 use crate::runtime::vm::Vm;
 use gcvm_tracer::format::{MethodActivity, ThreadState};
 use gcvm_tracer::stream::activity::{ActivityFeed, Counts};
 use gcvm_tracer::stream::StreamHub;
 use parking_lot::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The VM's side: the interval clock, and the feed of the heap streams when they are on.
+/// The interval number itself lives in the poll word (`Threads::poll_word`), beside the
+/// safepoint request, so that a counting loop notices both at one compare.
 pub struct CodeActivity {
     pub interval: Duration,
-    /// Intervals since the VM started, advanced by the ticker thread.
-    epoch: Arc<AtomicU32>,
     /// The streams' clock: frames' `time_ms` count from here.
     origin: Instant,
     /// The heap streams' feed and their hub (None when nothing streams). Counts are fed
@@ -63,32 +68,23 @@ pub struct CodeActivity {
 }
 
 impl CodeActivity {
-    /// Starts the interval clock. `origin`: when the VM started (the streams' time 0).
-    pub fn start(interval: Duration, origin: Instant, hub: Option<Arc<StreamHub>>) -> CodeActivity {
-        let epoch = Arc::new(AtomicU32::new(0));
-        let ticker_stop = Arc::new(AtomicBool::new(false));
-        let (e, stop) = (epoch.clone(), ticker_stop.clone());
-        let _ = std::thread::Builder::new()
-            .name("gcvm activity clock".into())
-            .spawn(move || tick_intervals(&e, &stop, origin, interval));
+    /// The interval clock of a VM started at `origin` (the streams' time 0); it runs from
+    /// `start_clock`.
+    pub fn new(interval: Duration, origin: Instant, hub: Option<Arc<StreamHub>>) -> CodeActivity {
         CodeActivity {
             interval,
-            epoch,
             origin,
             feed: hub.map(|hub| (hub, Mutex::new(ActivityFeed::new()))),
-            ticker_stop,
+            ticker_stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// The current interval's number.
-    #[inline(always)]
-    pub fn epoch(&self) -> u32 {
-        self.epoch.load(Ordering::Relaxed)
-    }
-
-    /// Where the current interval's number is (the interpreter keeps it at hand).
-    pub fn epoch_cell(&self) -> &AtomicU32 {
-        &self.epoch
+    /// Starts the ticker thread that advances `threads`' interval number every interval.
+    pub(crate) fn start_clock(&self, threads: &'static Threads) {
+        let (stop, origin, interval) = (self.ticker_stop.clone(), self.origin, self.interval);
+        let _ = std::thread::Builder::new()
+            .name("gcvm activity clock".into())
+            .spawn(move || tick_intervals(threads, &stop, origin, interval));
     }
 
     /// `t` on the streams' clock, in milliseconds.
@@ -109,11 +105,11 @@ impl Drop for CodeActivity {
     }
 }
 
-fn tick_intervals(epoch: &AtomicU32, stop: &AtomicBool, origin: Instant, interval: Duration) {
+fn tick_intervals(threads: &Threads, stop: &AtomicBool, origin: Instant, interval: Duration) {
     while !stop.load(Ordering::Relaxed) {
         let elapsed = origin.elapsed();
         let n = (elapsed.as_nanos() / interval.as_nanos().max(1)) as u32;
-        epoch.store(n, Ordering::Relaxed);
+        threads.advance_activity_interval(n);
         let next = interval * (n + 1);
         std::thread::sleep(next.saturating_sub(elapsed).max(Duration::from_micros(100)));
     }
@@ -122,7 +118,7 @@ fn tick_intervals(epoch: &AtomicU32, stop: &AtomicBool, origin: Instant, interva
 /// One thread's state for `--activity` besides its method counts: the interval it counts
 /// in, and its current state's start.
 pub struct ThreadActivity {
-    /// The interval being counted (`CodeActivity::epoch` when it began).
+    /// The interval being counted (`Threads::activity_interval` when it began).
     pub epoch: u32,
     interval_start: Instant,
     /// When the thread entered its current state (it is running whenever it counts).
@@ -131,10 +127,10 @@ pub struct ThreadActivity {
 
 impl ThreadActivity {
     pub fn new(vm: &Vm) -> Option<Box<ThreadActivity>> {
-        let a = vm.activity.as_ref()?;
+        vm.activity.as_ref()?;
         let now = Instant::now();
         Some(Box::new(ThreadActivity {
-            epoch: a.epoch(),
+            epoch: vm.threads.activity_interval(),
             interval_start: now,
             state_since: now,
         }))
@@ -145,16 +141,19 @@ impl ThreadStack {
     /// Keeps the count of the frame at depth `fi` while a callee runs.
     #[inline(always)]
     pub(crate) fn keep_frame_count(&mut self, fi: usize, n: u64) {
-        if fi >= self.frame_counts.len() {
-            self.grow_frame_counts(fi);
+        match self.frame_counts.get_mut(fi) {
+            Some(kept) => *kept = n,
+            None => self.grow_frame_counts(fi, n),
         }
-        self.frame_counts[fi] = n;
     }
 
+    /// Keeps `n` at depth `fi`, beyond the depths kept so far.
     #[cold]
-    fn grow_frame_counts(&mut self, fi: usize) {
-        let n = (fi + 1).max(2 * self.frame_counts.len()).max(64);
-        self.frame_counts.resize(n, 0);
+    #[inline(never)]
+    fn grow_frame_counts(&mut self, fi: usize, n: u64) {
+        let len = (fi + 1).max(2 * self.frame_counts.len()).max(64);
+        self.frame_counts.resize(len, 0);
+        self.frame_counts[fi] = n;
     }
 
     /// Takes back the count kept for the frame at depth `fi` (0 if none).
@@ -170,31 +169,40 @@ impl ThreadStack {
 /// the number of methods loaded (a ring of 500 threads reports at almost every handoff).
 #[derive(Default)]
 pub struct MethodCounts {
-    /// Per method id: its counts, and whether it is in `touched`.
-    counts: Vec<(Counts, bool)>,
+    /// Per method id.
+    counts: Vec<Tally>,
+    /// The ids whose `Tally::touched` is set.
     touched: Vec<u32>,
 }
 
-impl MethodCounts {
-    #[inline(always)]
-    fn of(&mut self, method: &Method) -> &mut Counts {
-        let id = method.id as usize;
-        if id >= self.counts.len() {
-            self.grow(id);
-        }
-        let (c, touched) = &mut self.counts[id];
-        if !*touched {
-            *touched = true;
-            self.touched.push(method.id);
-        }
-        c
-    }
+/// One method's counts in one thread's interval. Each update adds to two fields 16 bytes apart
+/// (a call: invocations and bytecodes; an allocation: objects and bytes): two adjacent ones
+/// would be added as one vector, which takes more instructions than two plain adds.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    invocations: u64,
+    objects: u64,
+    bytecodes: u64,
+    bytes: u64,
+    /// Listed in `MethodCounts::touched`.
+    touched: bool,
+}
 
-    #[cold]
-    fn grow(&mut self, id: usize) {
-        // To the next 256 ids, not doubling: a thread's table covers the methods loaded when
-        // it ran, and hundreds of threads each hold one.
-        self.counts.resize((id + 256) & !255, Default::default());
+impl MethodCounts {
+    /// The counts of `method`, listed as touched. One bounds check on the way that counts.
+    #[inline(always)]
+    fn of(&mut self, method: &Method) -> &mut Tally {
+        let id = method.id as usize;
+        let t = if id < self.counts.len() {
+            &mut self.counts[id]
+        } else {
+            grow_to(&mut self.counts, id)
+        };
+        if !t.touched {
+            t.touched = true;
+            list_touched(&mut self.touched, method.id);
+        }
+        t
     }
 
     /// `n` instructions ran in `method` (a frame still on the stack).
@@ -227,14 +235,37 @@ impl MethodCounts {
     fn take(&mut self) -> Vec<(u32, Counts)> {
         let mut out = Vec::with_capacity(self.touched.len());
         for id in self.touched.drain(..) {
-            let (c, touched) = std::mem::take(&mut self.counts[id as usize]);
-            debug_assert!(touched);
+            let t = std::mem::take(&mut self.counts[id as usize]);
+            debug_assert!(t.touched);
+            let c = Counts {
+                invocations: t.invocations,
+                bytecodes: t.bytecodes,
+                objects: t.objects,
+                bytes: t.bytes,
+            };
             if c != Counts::default() {
                 out.push((id, c));
             }
         }
         out
     }
+}
+
+/// Lists method `id` as touched this interval: once per method and interval, out of line.
+#[cold]
+#[inline(never)]
+fn list_touched(touched: &mut Vec<u32>, id: u32) {
+    touched.push(id);
+}
+
+/// Grows a thread's table to cover method `id`, and gives its entry.
+#[cold]
+#[inline(never)]
+fn grow_to(counts: &mut Vec<Tally>, id: usize) -> &mut Tally {
+    // To the next 256 ids, not doubling: a thread's table covers the methods loaded when it
+    // ran, and hundreds of threads each hold one.
+    counts.resize((id + 256) & !255, Tally::default());
+    &mut counts[id]
 }
 
 impl JThread {
@@ -252,20 +283,35 @@ impl JThread {
         self.count_call(method, 0);
     }
 
-    /// At a method entry or a backward branch: if the VM's interval moved on, report the one
-    /// this thread counted and start the next. Returns the interval now counted. The
-    /// interpreter saves the running frame's count first (`save_count!`).
+    /// If the VM's interval moved on, report the one this thread counted and start the next.
+    /// The interpreter saves the running frame's count first (`sync_saving!`).
     #[inline]
-    pub(crate) fn next_activity_interval(&mut self) -> u32 {
-        let Some(clock) = &self.vm.activity else {
-            return 0;
-        };
-        let epoch = clock.epoch();
+    pub(crate) fn next_activity_interval(&mut self) {
+        let now = self.vm.threads.activity_interval();
         match &self.activity {
-            Some(a) if a.epoch != epoch => self.report_activity(Instant::now()),
+            Some(a) if a.epoch != now => self.report_activity(Instant::now()),
             _ => {}
         }
-        epoch
+    }
+
+    /// A counting loop's poll found the poll word other than the quiet word it expected: stop
+    /// for the safepoint if one is requested, report the interval if the VM moved on. Returns
+    /// the quiet word to expect from now on (the interval now counted, no safepoint). Frames
+    /// must be synced and the running frame's count saved.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn poll_counting(&mut self) -> u32 {
+        self.safepoint_poll();
+        self.next_activity_interval();
+        self.quiet_poll_word()
+    }
+
+    /// The poll word a counting loop expects while it has nothing to do: no safepoint, and the
+    /// interval this thread counts in.
+    pub(crate) fn quiet_poll_word(&self) -> u32 {
+        self.activity
+            .as_ref()
+            .map_or(0, |a| quiet_poll_word(a.epoch))
     }
 
     /// Reports the counts since the interval began (up to `now`) and begins the next interval
@@ -286,7 +332,7 @@ impl JThread {
         let start = a.interval_start;
         let counts = st.method_counts.take();
         a.interval_start = now;
-        a.epoch = clock.epoch();
+        a.epoch = vm.threads.activity_interval();
         if counts.is_empty() {
             return;
         }

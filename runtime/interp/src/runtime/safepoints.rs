@@ -6,12 +6,22 @@
 use crate::runtime::thread::{ThreadShared, ThreadStack};
 use parking_lot::{Condvar, Mutex};
 use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A stopped thread's stack, held by the pause.
 pub type StackGuard = parking_lot::ArcMutexGuard<parking_lot::RawMutex, ThreadStack>;
+
+/// The poll word's bit that asks every thread to stop (`Threads::poll_word`).
+const SAFEPOINT: u32 = 1;
+
+/// What the poll word reads while no safepoint is requested and the VM counts `--activity`
+/// interval `interval`: what a counting loop compares the word with.
+#[inline(always)]
+pub const fn quiet_poll_word(interval: u32) -> u32 {
+    interval << 1
+}
 
 /// Every Java thread, and whether they are asked to stop.
 #[derive(Default)]
@@ -23,7 +33,11 @@ pub struct Threads {
     /// count twice knows no thread started in between.
     registrations: AtomicU64,
     changed: Condvar,
-    safepoint: AtomicBool,
+    /// The word every poll reads. Bit 0 (`SAFEPOINT`) asks every thread to stop; the bits
+    /// above count `--activity`'s intervals (runtime/activity.rs advances them), so that a
+    /// counting loop learns at one compare, at the poll it passes anyway, whether to stop and
+    /// whether its interval is over (`poll_word`). A loop that does not count tests bit 0 alone.
+    poll: AtomicU32,
     /// The thread an execution sample is stopping (0: none). Its safepoint request stops only
     /// that thread: the others pass their polls (`heeds_safepoint`).
     sample_target: AtomicU64,
@@ -81,7 +95,30 @@ impl Threads {
     /// Has a collection asked every thread to stop?
     #[inline(always)]
     pub fn safepoint_requested(&self) -> bool {
-        self.safepoint.load(Ordering::Relaxed)
+        self.poll.load(Ordering::Relaxed) & SAFEPOINT != 0
+    }
+
+    /// The poll word: `quiet_poll_word(i)` while no safepoint is requested and the VM counts
+    /// interval `i`, something else when a counting thread has something to do.
+    #[inline(always)]
+    pub fn poll_word(&self) -> u32 {
+        self.poll.load(Ordering::Relaxed)
+    }
+
+    /// The `--activity` interval the VM is in (0 without `--activity`).
+    #[inline(always)]
+    pub fn activity_interval(&self) -> u32 {
+        self.poll.load(Ordering::Relaxed) >> 1
+    }
+
+    /// Moves the VM on to `--activity` interval `n` (the activity clock's thread alone does).
+    /// Only bits above the safepoint bit change: an even difference added carries upward.
+    pub(crate) fn advance_activity_interval(&self, n: u32) {
+        let now = self.activity_interval();
+        if n != now {
+            self.poll
+                .fetch_add(n.wrapping_sub(now) << 1, Ordering::Relaxed);
+        }
     }
 
     /// Runs `f` on the stack of thread `target` while that thread is stopped: a safepoint for
@@ -140,7 +177,7 @@ impl Threads {
     /// Called by a thread that has released its stack: returns when the pause is over.
     pub fn wait_for_safepoint_end(&self) {
         let mut guard = self.safepoint_lock.lock();
-        while self.safepoint.load(Ordering::Acquire) {
+        while self.poll.load(Ordering::Acquire) & SAFEPOINT != 0 {
             self.safepoint_cond.wait(&mut guard);
         }
     }
@@ -212,14 +249,14 @@ impl Threads {
 
     /// Asks every thread to stop at its next poll.
     pub fn request_safepoint(&self) {
-        self.safepoint.store(true, Ordering::SeqCst);
+        self.poll.fetch_or(SAFEPOINT, Ordering::SeqCst);
     }
 
     /// Lets every thread go on (the pause is over).
     pub fn end_safepoint(&self) {
         *self.resumed_at.lock() = Some(Instant::now());
         let _guard = self.safepoint_lock.lock();
-        self.safepoint.store(false, Ordering::SeqCst);
+        self.poll.fetch_and(!SAFEPOINT, Ordering::SeqCst);
         self.safepoint_cond.notify_all();
     }
 }
