@@ -680,7 +680,10 @@ fn at_an_initial_marks_end_every_leaked_session_is_reachable_through_the_map() {
         ]);
         assert!(p["objects"].as_u64().unwrap() > 0, "{at}: {p}");
         assert_eq!(p["unreachable_objects"], 0, "{at}: {p}");
-        assert_eq!(p["groups"][0]["root"], "static StaticMapLeak.SESSIONS", "{at}: {p}");
+        assert_eq!(
+            p["groups"][0]["root"], "static StaticMapLeak.SESSIONS",
+            "{at}: {p}"
+        );
         assert!(p["caveat"].is_null(), "{at}: {p}");
     }
 }

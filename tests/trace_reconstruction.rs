@@ -70,7 +70,12 @@ fn run_and_check_in(
     extra: &[String],
     scratch: &Path,
 ) -> Result<Checked, String> {
-    let stem = format!("{}-{}-{collector}-{heap}-{}", case.label, case.main, extra.len());
+    let stem = format!(
+        "{}-{}-{collector}-{heap}-{}",
+        case.label,
+        case.main,
+        extra.len()
+    );
     let trace = scratch.join(format!("{stem}.gct"));
     let dump = scratch.join(format!("{stem}.heap"));
     let mut args: Vec<String> = ["run", "--gc", collector, &format!("-Xmx{heap}")]

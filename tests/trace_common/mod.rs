@@ -273,8 +273,8 @@ fn compare_boundary(
         compare_marking_graphs(&marking, model, pointers, label == "end", checked)?;
     }
     let gc = model.gcs.last().filter(|_| label.ends_with(" end"));
-    let at_initial_mark = gc.is_some_and(|g| !g.collects())
-        && pointers.is_some_and(|p| !p.recorded_at_last_end);
+    let at_initial_mark =
+        gc.is_some_and(|g| !g.collects()) && pointers.is_some_and(|p| !p.recorded_at_last_end);
     if at_initial_mark && section.has_pointers {
         let pointers = pointers.expect("the dump has pointers");
         waiting.marking = Some(MarkingGraph {
@@ -293,8 +293,8 @@ fn compare_boundary(
         checked.references += at_start.section.refs.iter().map(Vec::len).sum::<usize>();
     }
     if section.has_pointers {
-        let pointers =
-            pointers.ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
+        let pointers = pointers
+            .ok_or_else(|| format!("at `{label}`: the dump has references, the trace none"))?;
         compare_graph(&section, pointers).map_err(|e| format!("at `{label}`: {e}"))?;
         checked.graphs += 1;
         checked.references += section.refs.iter().map(Vec::len).sum::<usize>();

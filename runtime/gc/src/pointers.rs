@@ -744,7 +744,8 @@ mod tests {
         /// API makes it with pointers on.
         fn store(&self, m: &mut MutatorPointers, holder: Ref, field: usize, value: Ref) {
             m.note(holder, &self.memory, &self.types);
-            self.memory.write_ref(holder.offset() + 16 + 4 * field, value);
+            self.memory
+                .write_ref(holder.offset() + 16 + 4 * field, value);
         }
     }
 
@@ -924,7 +925,10 @@ mod tests {
             .windows(2)
             .map(|w| (w[0].offset() as u64, vec![(4, w[1].offset() as u64)]))
             .collect();
-        assert_eq!(events.marking, want, "the last object was never stored into");
+        assert_eq!(
+            events.marking, want,
+            "the last object was never stored into"
+        );
         assert_eq!(t.totals.lock().copies, 199);
     }
 
