@@ -349,7 +349,13 @@ fn compare_marking_graphs(
         survivors.insert(pointers.origin(o.addr));
     });
     let compared = |target: u64| at_end || survivors.contains(&target);
-    let refs_of = |a: u64| graph.get(&a).cloned().unwrap_or_default();
+    // Both sides over the same objects: the marking records may name objects the completing
+    // collection freed (a full collection after a concurrent mode failure writes the records
+    // before it collects).
+    let refs_of = |a: u64| -> Vec<(u32, u64)> {
+        let refs = graph.get(&a).cloned().unwrap_or_default();
+        refs.into_iter().filter(|r| compared(r.1)).collect()
+    };
     let sections = marking
         .start
         .iter()
