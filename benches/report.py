@@ -12,6 +12,8 @@ the date, the machine and the command:
                `gcvm bench --no-jit --format json` wall time against HotSpot -Xint
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
+  rates        benches/gc_rates.py --json: copying and marking rates per GC worker, gcvm's
+               collectors beside HotSpot G1's, from both logs
   trace-size   benches/trace_size.py --json: trace bytes per allocation, programs x collectors
   pointers     benches/pointers_overhead.py --json: --trace-pointers against --trace (time,
                pauses, bytes) and its records against AntTracks' every-survivor scheme
@@ -70,8 +72,8 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "tracing", "trace-size", "pointers",
-            "streams", "jfr", "activity", "threads"]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "rates", "tracing", "trace-size",
+            "pointers", "streams", "jfr", "activity", "threads"]
 # ----------------------------------------------------------------------------------------------
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -335,6 +337,34 @@ def pause_goal(ctx):
         out.append(f"| **all** | {len(every)} | {ok} ({share:.1f}%) | "
                    f"{statistics.median(every):.2f} | {pct(every, 99):.2f} | {max(every):.2f} |")
     return "\n".join(out + [""]), {"within": share, "pauses": len(every)}
+
+
+def rates(ctx):
+    cmd = ["python3", "benches/gc_rates.py", "--gcvm", ctx.gcvm, "--runs",
+           str(ctx.reps if ctx.quick else max(5, ctx.reps)),
+           "--xmx", XMX, "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    sys.path.insert(0, os.path.join(ROOT, "benches"))
+    import gc_rates
+    out = ["## Copying and marking rates per worker", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           f"Every bundled program at its default size, `-Xmx{XMX}`; gcvm with its default 2 GC "
+           f"workers, HotSpot G1 `-Xint` with IHOP {data['ihop']}% (fixed) so that every program "
+           "that fills its old generation marks. KB per millisecond of one worker's time, the "
+           "median over the runs that did such work; objects per ms in brackets where the log "
+           "counts them (HotSpot's does not). *Copy*: gcvm region's evacuation workers, start to "
+           "termination, against G1's `GC Worker Total` (the same span) and its `Object Copy` "
+           "alone. *Mark*: mark-compact's stop-the-world marking, concurrent mark-sweep's "
+           "concurrent rounds and the region collector's concurrent mark (one thread), against "
+           "G1's `Concurrent Mark From Roots` over its Post-Marking `next-live` (which counts "
+           "bytes allocated above TAMS as marked, so it flatters G1). How each figure is read: "
+           "benches/gc_rates.py.", "",
+           gc_rates.markdown(data), ""]
+    return "\n".join(out), {k: v for k, v in data.items() if k.startswith("geomean_")}
 
 
 def tracing(ctx):
@@ -698,6 +728,7 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
+           "rates": rates,
            "tracing": tracing, "trace-size": trace_size, "pointers": pointers,
            "streams": streams, "jfr": jfr,
            "activity": activity, "threads": threads}

@@ -168,3 +168,79 @@ fn the_time_to_safepoint_is_an_xlog_gc_star_line_before_its_pause_line() {
     }
     assert!(pauses > 0, "no pause in {log}");
 }
+
+/// The `[gc,marking]` line of `GC(id)` whose text (after `GC(id) `) starts with `what`.
+fn marking_line<'a>(log: &'a str, id: u32, what: &str) -> Option<&'a str> {
+    log.lines().find_map(|line| {
+        let (_, tags, rest) = decorated(line)?;
+        let (n, event) = gc_number(rest)?;
+        (tags == "gc,marking" && n == id).then_some(event)?.strip_prefix(what)
+    })
+}
+
+/// The leading number of `text` and what follows it.
+fn number(text: &str) -> (u64, &str) {
+    let end = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    (text[..end].parse().expect("a number"), &text[end..])
+}
+
+#[test]
+fn every_mark_compact_collection_logs_what_it_marked_and_how_fast() {
+    let log = gc_log("mark-compact", "-Xlog:gc*");
+    let mut fulls = 0;
+    for line in log.lines() {
+        let Some((_, "gc", rest)) = decorated(line) else {
+            continue;
+        };
+        let Some((id, event)) = gc_number(rest) else {
+            continue;
+        };
+        if !event.starts_with("Pause Full") {
+            continue;
+        }
+        let marking = marking_line(&log, id, "Marking: ")
+            .unwrap_or_else(|| panic!("no marking line for GC({id}) in {log}"));
+        let (objects, rest) = number(marking);
+        let (live_kb, rest) = number(rest.strip_prefix(" objects, ").expect(marking));
+        assert!(objects > 0 && live_kb > 0, "{marking}");
+        let (workers, _) = number(rest.strip_prefix("K live, marked by ").expect(marking));
+        assert!(workers >= 1, "{marking}");
+        let after_mb: u64 = event
+            .split("->")
+            .nth(1)
+            .and_then(|s| s.split('M').next())
+            .and_then(|s| s.parse().ok())
+            .expect(event);
+        assert!(
+            live_kb >> 10 <= after_mb,
+            "marked bytes are at most the heap after: {marking} / {event}"
+        );
+        fulls += 1;
+    }
+    assert!(fulls > 0, "no full collection in {log}");
+}
+
+#[test]
+fn every_region_remark_logs_the_objects_its_cycle_marked() {
+    let log = gc_log("region", "-Xlog:gc*");
+    let mut remarks = 0;
+    for line in log.lines() {
+        let Some((_, "gc", rest)) = decorated(line) else {
+            continue;
+        };
+        let Some((id, event)) = gc_number(rest) else {
+            continue;
+        };
+        if !event.starts_with("Pause Remark") {
+            continue;
+        }
+        let marked = marking_line(&log, id, "Marked: ")
+            .unwrap_or_else(|| panic!("no Marked line for GC({id}) in {log}"));
+        let (objects, rest) = number(marked);
+        let (below, _) = number(rest.strip_prefix(" objects, ").expect(marked));
+        assert!(objects > 0 && below > 0, "{marked}");
+        assert!(marked.contains("K below TAMS, "), "{marked}");
+        remarks += 1;
+    }
+    assert!(remarks > 0, "no remark in {log}");
+}

@@ -683,6 +683,20 @@ impl MarkCompact {
                 stats.moved_runs,
             ),
         );
+        let mark_ms = ms(t.mark).max(1e-6);
+        vm.log_gc_detail(
+            "gc,marking",
+            &format!(
+                "GC({id}) Marking: {} objects, {}K live, marked by {} workers in {:.3}ms: {:.0} \
+                 objects/ms, {:.0}K/ms",
+                stats.live_objects,
+                stats.live_bytes >> 10,
+                stats.mark_workers.len(),
+                ms(t.mark),
+                stats.live_objects as f64 / mark_ms,
+                (stats.live_bytes >> 10) as f64 / mark_ms,
+            ),
+        );
     }
 
     // ---- phase 2 ----

@@ -485,6 +485,7 @@ impl RegionCollector {
         let mut st = self.state.lock();
         let bitmap = self.marking.bitmap.read();
         let mut live_objects = 0;
+        let mut above_tams = 0;
         let tenured: Vec<usize> = (0..st.table.meta.len())
             .filter(|&i| st.table.meta[i].role.is_tenured())
             .collect();
@@ -518,6 +519,7 @@ impl RegionCollector {
                         events,
                     );
                     let above = m.top.saturating_sub(m.tams.max(bottom));
+                    above_tams += above;
                     if above > 0 {
                         events.region_moved(m.tams as u64, m.tams as u64, 0, above as u64);
                     }
@@ -534,6 +536,17 @@ impl RegionCollector {
         }
         drop(bitmap);
         let live: usize = tenured.iter().map(|&i| st.table.meta[i].live_bytes).sum();
+        self.log_detail(
+            "gc,marking",
+            &format!(
+                "GC({}) Marked: {live_objects} objects, {}K below TAMS, {}K allocated above TAMS, \
+                 in {} tenured regions",
+                self.current_gc_id(),
+                (live - above_tams) >> 10,
+                above_tams >> 10,
+                tenured.len()
+            ),
+        );
         let title = || {
             format!(
                 "Remark: {} KB live in {} tenured regions",
