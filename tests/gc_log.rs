@@ -174,13 +174,17 @@ fn marking_line<'a>(log: &'a str, id: u32, what: &str) -> Option<&'a str> {
     log.lines().find_map(|line| {
         let (_, tags, rest) = decorated(line)?;
         let (n, event) = gc_number(rest)?;
-        (tags == "gc,marking" && n == id).then_some(event)?.strip_prefix(what)
+        (tags == "gc,marking" && n == id)
+            .then_some(event)?
+            .strip_prefix(what)
     })
 }
 
 /// The leading number of `text` and what follows it.
 fn number(text: &str) -> (u64, &str) {
-    let end = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let end = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
     (text[..end].parse().expect("a number"), &text[end..])
 }
 
