@@ -340,8 +340,8 @@ def pause_goal(ctx):
 
 
 def rates(ctx):
-    cmd = ["python3", "benches/gc_rates.py", "--gcvm", ctx.gcvm, "--runs",
-           str(ctx.reps if ctx.quick else max(5, ctx.reps)),
+    runs = ctx.reps if ctx.quick else max(5, ctx.reps)
+    cmd = ["python3", "benches/gc_rates.py", "--gcvm", ctx.gcvm, "--runs", str(runs),
            "--xmx", XMX, "--json"]
     if ctx.quick:
         cmd += ["--programs", QUICK_PROGRAMS]
@@ -351,7 +351,8 @@ def rates(ctx):
     sys.path.insert(0, os.path.join(ROOT, "benches"))
     import gc_rates
     out = ["## Copying and marking rates per worker", "",
-           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(plural(ctx.reps, "repetition"),
+                                                         plural(runs, "run") + " per program"),
            f"Every bundled program at its default size, `-Xmx{XMX}`; gcvm with its default 2 GC "
            f"workers, HotSpot G1 `-Xint` with IHOP {data['ihop']}% (fixed) so that every program "
            "that fills its old generation marks. KB per millisecond of one worker's time, the "
