@@ -599,7 +599,10 @@ mod tests {
     }
 
     fn collector(gc_threads: usize) -> ConcurrentMarkSweep {
-        let max = 32 << 20;
+        collector_of(gc_threads, 32 << 20)
+    }
+
+    fn collector_of(gc_threads: usize, max: usize) -> ConcurrentMarkSweep {
         let memory =
             HeapMemory::reserve(ConcurrentMarkSweep::reservation_for(max)).expect("reserved");
         let types = TypeRegistry::new();
@@ -813,6 +816,54 @@ mod tests {
             let total: u64 = figures.marked.objects;
             assert_eq!(total as usize, expected.len() - cms_roots_marked(&graph));
         }
+    }
+
+    /// Not a timed test: prints the concurrent mark's rate with one and two workers on a graph
+    /// large enough for both to have work (300,000 objects, about 60 MB), with no mutator
+    /// running beside them: what the parallel rounds give when the workers have the cores.
+    /// Alternating runs, medians. Run with `cargo test -p gcvm-gc --release --lib
+    /// measure_concurrent_marking_rates -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn measure_concurrent_marking_rates() {
+        const RUNS: usize = 7;
+        let mut rates: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+        for run in 0..RUNS {
+            for threads in [1, 2] {
+                let cms = collector_of(threads, 160 << 20);
+                let graph = Graph::build(&cms, 300_000, 31 + run as u64);
+                cms.reset_marking();
+                cms.grey_roots(&mut graph.roots());
+                let pool = cms.concurrent_pool();
+                let mut figures = MarkFigures::default();
+                let started = std::time::Instant::now();
+                while cms
+                    .concurrent_round(&pool, u64::MAX, &mut figures)
+                    .is_some()
+                {}
+                let ms = started.elapsed().as_secs_f64() * 1e3;
+                let objects = figures.marked.objects as f64;
+                let kb = figures.marked.bytes as f64 / 1024.0;
+                println!(
+                    "run {run} workers={threads}: {objects} objects ({kb:.0}K) in {ms:.1} ms, \
+                     {:.0} objects/ms, {:.0}K/ms; {} rounds, {} steals",
+                    objects / ms,
+                    kb / ms,
+                    figures.rounds,
+                    figures.steals
+                );
+                rates[threads - 1].push(objects / ms);
+            }
+        }
+        let median = |v: &mut Vec<f64>| {
+            v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            v[v.len() / 2]
+        };
+        let (one, two) = (median(&mut rates[0]), median(&mut rates[1]));
+        println!(
+            "median objects/ms: 1 worker {one:.0}, 2 workers {two:.0}: {:.2}x",
+            two / one
+        );
     }
 
     /// Objects the roots reference are marked in the initial pause, not by a round.
