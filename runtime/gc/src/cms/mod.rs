@@ -135,6 +135,7 @@
 //! rounds of the workers' marking or two spans of sweeping (never while the controller holds
 //! the work lock a pause needs). A marking round ends when the next frame's bytes are marked.
 
+pub mod evacuate;
 pub mod marking;
 pub mod spans;
 
@@ -148,6 +149,7 @@ use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
 use crate::shared::steps::{self, kb, ConcurrentSteps};
 use crate::shared::workers::{WorkerPool, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY};
+use evacuate::{Evacuated, Plan};
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
 use marking::{task_of, MarkCounts, MarkFigures, MarkTask};
@@ -222,18 +224,29 @@ static STEP_FULL_MARKED: StepKind = StepKind {
 static STEP_FULL_SWEPT: StepKind = StepKind {
     kind: "cms.full-swept",
     name: "full collection: swept",
-    explain: "Every span is swept with the world stopped: unmarked cells are free cells now, \
-              empty spans are free. Nothing moves, so free cells stay scattered.",
+    explain: "Every span is swept with the world stopped (but the sparse spans about to be \
+              evacuated): unmarked cells are free cells now, empty spans are free. Free cells \
+              are still scattered over many half-empty spans.",
     concurrent: false,
     progress: false,
 };
-static STEPS: [&StepKind; 6] = [
+static STEP_FULL_EVACUATED: StepKind = StepKind {
+    kind: "cms.full-evacuated",
+    name: "full collection: evacuated",
+    explain: "The sparsest spans of each size class were evacuated into the free cells of the \
+              fullest, and every reference to a moved object updated: the evacuated spans are \
+              free, whole, so the heap need not grow for lack of spans.",
+    concurrent: false,
+    progress: false,
+};
+static STEPS: [&StepKind; 7] = [
     &STEP_INITIAL_MARK,
     &STEP_MARKING,
     &STEP_REMARK,
     &STEP_SWEEPING,
     &STEP_FULL_MARKED,
     &STEP_FULL_SWEPT,
+    &STEP_FULL_EVACUATED,
 ];
 /// While marking, a mutator helps mark after allocating this many bytes...
 pub const ASSIST_BYTES: usize = 64 * 1024;
@@ -271,6 +284,59 @@ pub struct CmsStats {
     /// The last remark's and the last full collection's marking, with the world stopped.
     pub last_remark_mark: MarkFigures,
     pub last_full_mark: MarkFigures,
+    /// Full collections that evacuated spans, and what the last full collection's compaction
+    /// did.
+    pub compactions: u64,
+    pub last_compaction: CompactionFigures,
+}
+
+/// What a full collection did, phase by phase, and what its compaction moved (`-Xlog:gc*`'s
+/// `gc,phases` line, `CmsStats::last_compaction`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompactionFigures {
+    /// Size classes with spans evacuated, the spans evacuated (and freed), the spans they
+    /// were evacuated into.
+    pub classes: usize,
+    pub sources: usize,
+    pub destinations: usize,
+    /// Objects moved, the bytes of their slots, and the runs of neighbours they moved in (one
+    /// region move each in the trace).
+    pub objects: usize,
+    pub bytes: usize,
+    pub runs: usize,
+    /// Workers of the evacuation and the reference update.
+    pub workers: usize,
+    /// Time from the pause's start to the end of marking (with reference processing), then
+    /// in the sweep, the evacuation (with its trace events), the reference update, and the
+    /// whole collection.
+    pub mark: Duration,
+    pub sweep: Duration,
+    pub evacuate: Duration,
+    pub update: Duration,
+    pub pause: Duration,
+}
+
+impl CompactionFigures {
+    /// The `gc,phases` line of full collection `id`.
+    pub fn log_line(&self, id: u32) -> String {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        format!(
+            "GC({id}) Pause Full phases: mark {:.3}ms, sweep {:.3}ms, evacuate {:.3}ms, update \
+             {:.3}ms; {} spans of {} size classes evacuated into {}, {} objects ({}K) moved in {} \
+             runs by {} workers",
+            ms(self.mark),
+            ms(self.sweep),
+            ms(self.evacuate),
+            ms(self.update),
+            self.sources,
+            self.classes,
+            self.destinations,
+            self.objects,
+            self.bytes >> 10,
+            self.runs,
+            self.workers,
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -967,12 +1033,16 @@ impl ConcurrentMarkSweep {
     // ---- pauses ----
 
     /// The trace's account of a mark: every marked object kept alive, as runs of neighbouring
-    /// marked slots (region moves by zero).
-    fn report_survivors(&self, events: &mut dyn GcEventSink) -> usize {
+    /// marked slots (region moves by zero) — but in the spans a compaction evacuates
+    /// (`evacuating`), whose objects it reports as it moves them. Returns the objects reported.
+    fn report_survivors(&self, events: &mut dyn GcEventSink, evacuating: &Plan) -> usize {
         let pool = self.pool.lock();
         let bitmap = self.bitmap.read();
         let mut live = 0;
         for s in 0..pool.committed {
+            if evacuating.is_source(s) {
+                continue;
+            }
             let start = pool.start_of(s as u32);
             match pool.spans[s].kind {
                 SpanKind::Small { class } => {
@@ -1094,7 +1164,7 @@ impl ConcurrentMarkSweep {
         );
         events.collecting_space(0);
         let live = if events.wants_events() {
-            self.report_survivors(events)
+            self.report_survivors(events, &Plan::default())
         } else {
             0
         };
@@ -1107,7 +1177,9 @@ impl ConcurrentMarkSweep {
         }
     }
 
-    /// A full stop-the-world mark-sweep (allocation failure, System.gc(), GC stress).
+    /// A full stop-the-world collection (allocation failure, System.gc(), GC stress, a
+    /// fragmented heap): mark, sweep, and evacuate the sparsest spans of each size class
+    /// (module comment, "Compaction"; evacuate.rs).
     fn full_collection(
         &self,
         cause: GcCause,
@@ -1115,6 +1187,7 @@ impl ConcurrentMarkSweep {
         events: &mut dyn GcEventSink,
     ) -> GcOutcome {
         let _work = self.work.lock();
+        let began = Instant::now();
         let used_before = self.used();
         // An allocation failure while a cycle runs: the cycle lost the race with allocation.
         let interrupted = *self.phase.lock() != Phase::Idle;
@@ -1136,22 +1209,36 @@ impl ConcurrentMarkSweep {
             &STEP_FULL_MARKED,
             "Full collection: everything reachable is marked",
         );
+        let mut compaction = CompactionFigures {
+            mark: began.elapsed(),
+            ..CompactionFigures::default()
+        };
+        // The spans to evacuate, chosen from the marks before the sweep: they are not swept,
+        // and the trace hears of their objects as they move.
+        let plan = self.plan_compaction();
         let live = if events.wants_events() {
-            self.report_survivors(events)
+            self.report_survivors(events, &plan) + plan.moving()
         } else {
             0
         };
+        let swept = Instant::now();
         self.start_sweep();
+        {
+            let mut pool = self.pool.lock();
+            for c in &plan.classes {
+                pool.unswept[c.class].retain(|&s| !plan.is_source(s as usize));
+            }
+        }
         while self.sweep_one() {}
-        *self.phase.lock() = Phase::Idle;
-        self.after_cycle();
+        compaction.sweep = swept.elapsed();
         steps::take(
             events,
             &STEP_FULL_SWEPT,
             || self.spaces(),
             || {
                 format!(
-                    "Full collection: every span swept, {} KB in use",
+                    "Full collection: every span swept but the {} to evacuate, {} KB in use",
+                    plan.sources(),
                     kb(self.used() as u64)
                 )
             },
@@ -1160,16 +1247,154 @@ impl ConcurrentMarkSweep {
                 self.gather_streams(tiles);
             },
         );
+        self.compact(&plan, roots, events, &mut compaction);
+        *self.phase.lock() = Phase::Idle;
+        self.after_cycle();
+        steps::take(
+            events,
+            &STEP_FULL_EVACUATED,
+            || self.spaces(),
+            || {
+                format!(
+                    "Full collection: {} spans evacuated ({} objects moved), {} KB in use",
+                    compaction.sources,
+                    compaction.objects,
+                    kb(self.used() as u64)
+                )
+            },
+            |tiles| {
+                self.tile_objects(tiles);
+                self.gather_streams(tiles);
+            },
+        );
+        compaction.pause = began.elapsed();
+        if let Some(vm) = self.vm.get() {
+            let id = vm.pause_count().saturating_sub(1);
+            vm.log_gc_detail("gc,phases", &compaction.log_line(id));
+        }
         let mut stats = self.stats.lock();
         stats.full_collections += 1;
         if mode_failure {
             stats.concurrent_mode_failures += 1;
         }
+        if compaction.sources > 0 {
+            stats.compactions += 1;
+        }
+        stats.last_compaction = compaction.clone();
         drop(stats);
         GcOutcome {
             pause_name: mode_failure.then(|| "Pause Full (Concurrent Mode Failure)".into()),
-            ..GcOutcome::whole_heap(used_before, self.used(), self.capacity(), 0, live)
+            ..GcOutcome::whole_heap(
+                used_before,
+                self.used(),
+                self.capacity(),
+                compaction.bytes,
+                live,
+            )
         }
+    }
+
+    /// The spans a full collection evacuates, from each span's marked objects (evacuate.rs,
+    /// `plan`).
+    fn plan_compaction(&self) -> Plan {
+        let pool = self.pool.lock();
+        let bitmap = self.bitmap.read();
+        let kinds = &pool.spans[..pool.committed];
+        let kinds: Vec<SpanKind> = kinds.iter().map(|s| s.kind).collect();
+        let live: Vec<usize> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, kind)| match *kind {
+                SpanKind::Small { class } => {
+                    let start = pool.start_of(s as u32);
+                    let end = start
+                        + slots_in_span(class as usize) * CLASS_SIZES[class as usize] as usize;
+                    bitmap.marked_count(start, end) as usize
+                }
+                _ => 0,
+            })
+            .collect();
+        evacuate::plan(&kinds, &live)
+    }
+
+    /// Evacuates the plan's sources into its destinations (swept already), reports the moves,
+    /// updates every reference to a moved object, frees the sources and lists the destinations
+    /// with free slots left as partial spans (evacuate.rs, steps 3-5).
+    fn compact(
+        &self,
+        plan: &Plan,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+        figures: &mut CompactionFigures,
+    ) {
+        if plan.classes.is_empty() {
+            return;
+        }
+        let workers = self.pause_pool();
+        figures.workers = workers.threads();
+        figures.classes = plan.classes.len();
+        let (base, kinds) = {
+            let pool = self.pool.lock();
+            let kinds: Vec<SpanKind> = pool.spans[..pool.committed]
+                .iter()
+                .map(|s| s.kind)
+                .collect();
+            (pool.base, kinds)
+        };
+        let began = Instant::now();
+        let results: Vec<Mutex<Evacuated>> = plan
+            .classes
+            .iter()
+            .map(|_| Mutex::new(Evacuated::default()))
+            .collect();
+        {
+            let bitmap = self.bitmap.read();
+            workers.for_each_index(plan.classes.len(), |i| {
+                *results[i].lock() = self.evacuate_class(&plan.classes[i], base, &bitmap);
+            });
+        }
+        let results: Vec<Evacuated> = results.into_iter().map(Mutex::into_inner).collect();
+        for run in results.iter().flat_map(|r| &r.runs) {
+            events.region_moved(run.from as u64, run.to as u64, run.count, run.bytes as u64);
+        }
+        figures.evacuate = began.elapsed();
+        let began = Instant::now();
+        self.update_references(&kinds, plan, base, roots, &workers);
+        figures.update = began.elapsed();
+        let mut garbage = 0;
+        let mut pool = self.pool.lock();
+        let bitmap = self.bitmap.read();
+        for (c, r) in plan.classes.iter().zip(&results) {
+            let slot = CLASS_SIZES[c.class] as usize;
+            for &s in &c.sources {
+                let start = pool.start_of(s);
+                bitmap.clear_range(start, start + SPAN_SIZE);
+                pool.release(s);
+            }
+            pool.partial[c.class].retain(|s| c.destinations.binary_search(s).is_err());
+            for &d in &c.destinations {
+                if self.has_free_slot(pool.start_of(d), c.class) {
+                    pool.partial[c.class].push(d);
+                }
+                pool.spans[d as usize].touched = true;
+            }
+            garbage += r.garbage_slots * slot;
+            self.swept_free_bytes
+                .fetch_sub(r.objects * slot, Ordering::Relaxed);
+            figures.sources += c.sources.len();
+            figures.destinations += c.destinations.len();
+            figures.objects += r.objects;
+            figures.bytes += r.objects * slot;
+            figures.runs += r.runs.len();
+        }
+        self.used.fetch_sub(garbage, Ordering::Relaxed);
+    }
+
+    /// Does the span of `class` at `start` have a free slot?
+    fn has_free_slot(&self, start: usize, class: usize) -> bool {
+        let slot = CLASS_SIZES[class] as usize;
+        (0..slots_in_span(class))
+            .any(|k| self.memory.read_u32(start + k * slot + TYPE_OFFSET) == FILLER_TYPE)
     }
 
     /// After a sweep: grow a crowded heap, set the next trigger, measure fragmentation.
