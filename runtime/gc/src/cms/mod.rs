@@ -7,11 +7,12 @@
 //! mark-compact marks and slides it). This collector does almost all of its work *while the
 //! mutators run*: pauses only scan roots (initial mark) and finish a marking that is already
 //! nearly done (remark). The price, which the numbers show: a write barrier on every reference
-//! store, objects that die during a cycle surviving it anyway (floating garbage), a heap that is
-//! never compacted (fragmentation), and mutators that allocate fast having to help.
+//! store, objects that die during a cycle surviving it anyway (floating garbage), a heap that
+//! concurrent cycles never compact (fragmentation: only a full collection does), and mutators
+//! that allocate fast having to help.
 //!
 //! # The heap (spans.rs)
-//! Objects never move. The heap is cut into 32 KB spans; each small span holds slots of one size
+//! Objects never move while the program runs. The heap is cut into 32 KB spans; each small span holds slots of one size
 //! class, and every slot holds an object or a filler (a free slot), so spans stay parseable.
 //! Each thread allocates from spans it owns (its `CmsMutator`: one cursor per size class),
 //! claiming a new span only when its current one is full — the allocation fast path takes no
@@ -99,12 +100,67 @@
 //! The remark and full collections mark the same way with the world stopped, in rounds that
 //! run to the end (`mark_to_the_end`), on `min(--gc-threads, 1 + used / 1 MB)` workers.
 //!
-//! # Failure and fallback
+//! # Failure and fallback: a compacting full collection
 //! If a mutator finds no free slot, no span to sweep and no free span, the heap is full before
 //! the cycle could free anything: a **concurrent mode failure**. The VM then asks for a
-//! collection, and `collect` runs a full stop-the-world mark-sweep (the cycle in progress is
-//! abandoned). `System.gc()` and `--gc-stress` collections are full stop-the-world
-//! mark-sweeps too.
+//! collection, and `collect` runs a **full stop-the-world collection** (the cycle in progress
+//! is abandoned), which also compacts (next section). `System.gc()`, `--gc-stress`, heap
+//! inspection and the last collection before an OutOfMemoryError run the same full collection.
+//!
+//! # Compaction (evacuate.rs)
+//! **The problem.** Sweeping frees slots, not spans. A span with one live object in it is a
+//! span of its size class for good, and its free slots serve only objects of that class. A
+//! program whose object sizes drift (programs/Fragmentation.java: small blocks first, bigger
+//! ones later) leaves behind spans of the old classes that are nearly empty, while the new
+//! classes need fresh spans: after each sweep of Fragmentation at `-Xmx64m`, 4-18 MB of free
+//! slots sat in partially filled spans beside 2-16 MB of live objects. Before this
+//! compaction a full collection freed nothing more, so when the fresh spans ran out the heap
+//! had to grow: Fragmentation needed `-Xmx23m` where mark-compact needs 13 MB.
+//!
+//! **The choice: evacuate sparse spans, in the full collection only.** Sliding compaction
+//! (mark-compact's, HotSpot's serial fallback for CMS) packs objects of every size together,
+//! which a heap of size-class spans cannot hold: every slot must stay in its class. What frees
+//! spans here is moving objects *between spans of the same class*: for each class, the live
+//! objects fit in `ceil(live / slots per span)` spans; the fullest that many spans are kept
+//! (the fewest objects move) and the live objects of the others are copied into their free
+//! slots, so the others are freed whole (the Immix / G1 idea of evacuating sparse regions,
+//! applied per size class). Every reference to a moved object must then be updated, which
+//! needs the world stopped and the whole live heap visited — the cost of a full collection,
+//! not of a cycle. So concurrent cycles stay non-moving (their pauses stay well under a
+//! millisecond) and the compaction is the fallback's: the full collection that a concurrent
+//! mode failure (or System.gc()) runs anyway. There it removes exactly the fragmentation that
+//! made the allocation fail: with it, Fragmentation completes in `-Xmx15m`. A proactive
+//! compaction when free slots exceed live objects was considered and left out: at `-Xmx64m`
+//! it would add a 2-7 ms pause to every other cycle of Fragmentation while free whole spans
+//! were plentiful (nothing failed, nothing grew), and where they are not, the concurrent mode
+//! failure it would anticipate compacts anyway.
+//!
+//! **Phases of a full collection** (all with the world stopped):
+//! 1. *Mark* everything reachable (as the remark does: rounds on the workers, to the end),
+//!    then process references.
+//! 2. *Plan*: from each span's marked objects (`MarkBitmap::marked_count`), per class, the
+//!    destinations (kept) and the sources (evacuated). Classes already dense are left alone;
+//!    large objects never move (a whole-span object frees nothing by moving).
+//! 3. *Report the survivors that stay* to the trace (region moves by zero), as the remark does.
+//! 4. *Sweep* every span but the sources: garbage becomes free slots, empty spans are freed.
+//! 5. *Evacuate*, one class per task on the workers: each live object of a source is copied,
+//!    whole slot, into the next free slot of the destinations; the copy keeps the GC word
+//!    (identity hash, monitor index, age + 1), the old copy's GC word becomes a forwarding
+//!    pointer, the new copy is marked. Each run of neighbours that lands in neighbouring slots
+//!    is reported as one region move.
+//! 6. *Update references*, span by span on the workers: every root and every field of a live
+//!    object that names an object in a source span gets the forwarding address (a reference
+//!    elsewhere is not even followed: the plan says which spans moved out).
+//! 7. *Release* the sources, list the destinations with free slots left as partial spans,
+//!    grow the heap if it is crowded, set the next cycle's trigger.
+//!
+//! Invariants: a span is a source of at most one class and never a destination, so the
+//! per-class workers never meet; an object is copied only into a slot that is free after the
+//! sweep, so nothing live is overwritten; after phase 6 nothing live references a source,
+//! which is why freeing the sources is safe; afterwards the mark bitmap marks exactly the live
+//! objects and every span is swept. The log names the pause as before, `Pause Full (System.gc())`
+//! or `Pause Full (Concurrent Mode Failure)`; `-Xlog:gc*` adds a `gc,phases` line with each
+//! phase's time and what moved.
 //!
 //! # What it reports to the tracer
 //! Every pause is a GC start/end pair. The initial mark is a *marking* pause (trace GC kind 2)
@@ -118,12 +174,21 @@
 //! trace announces each run once, as a TLAB, and each small object in it is a 4-byte event
 //! whose address the reader infers (docs/trace-format.md, "Runs of cells"); large objects are
 //! explicit. An object allocated during marking or sweeping is recorded like any other and
-//! survives the next remark only if it is marked by then. A full collection reports its
-//! survivors the same way, as a whole-heap collection.
+//! survives the next remark only if it is marked by then. A full collection is a whole-heap
+//! collection (trace kind 1): the survivors that stay are reported as the remark reports them,
+//! each run of neighbouring objects the compaction moved is one region move `from -> to` (the
+//! same event mark-compact uses for its slides), and everything else dies at its end. The
+//! reader takes every moved object from the heap as it was before the pause, so the order of
+//! the events does not matter; with `--trace-pointers` the logged objects a move reports are
+//! recorded at their new addresses like any collection's survivors.
 //!
 //! # Log (-Xlog:gc)
 //! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
 //! `Pause Full (...)`, named `Pause Full (Concurrent Mode Failure)` when it interrupted a cycle.
+//! `-Xlog:gc*` adds, per full collection, a `gc,phases` line (mark, sweep, evacuate, update
+//! times; spans and classes evacuated, objects and bytes moved, runs, workers, the bytes of the
+//! spans in use after), and per concurrent sweep a `gc,heap` line whose "spans in use" beside
+//! "used" shows the fragmentation.
 //! `-Xlog:gc*` adds, per concurrent mark, a `gc,marking` line with the objects and bytes the
 //! workers marked, how many workers, the time spent in rounds and the marking rate (objects and
 //! KB per millisecond of marking), rounds, steals and overflowed tasks.
@@ -134,6 +199,8 @@
 //! program runs, each a frame the VM takes with the world stopped as for a tick, between two
 //! rounds of the workers' marking or two spans of sweeping (never while the controller holds
 //! the work lock a pause needs). A marking round ends when the next frame's bytes are marked.
+//! A full collection has three frames: `full-marked`, `full-swept` (the sources not swept yet)
+//! and `full-evacuated` (the heap it leaves).
 
 pub mod evacuate;
 pub mod marking;
@@ -306,6 +373,8 @@ pub struct CompactionFigures {
     pub runs: usize,
     /// Workers of the evacuation and the reference update.
     pub workers: usize,
+    /// The bytes of the spans in use after the collection (free slots included).
+    pub spans_in_use: usize,
     /// Time from the pause's start to the end of marking (with reference processing), then
     /// in the sweep, the evacuation (with its trace events), the reference update, and the
     /// whole collection.
@@ -323,7 +392,7 @@ impl CompactionFigures {
         format!(
             "GC({id}) Pause Full phases: mark {:.3}ms, sweep {:.3}ms, evacuate {:.3}ms, update \
              {:.3}ms; {} spans of {} size classes evacuated into {}, {} objects ({}K) moved in {} \
-             runs by {} workers",
+             runs by {} workers; spans in use {}K",
             ms(self.mark),
             ms(self.sweep),
             ms(self.evacuate),
@@ -335,6 +404,7 @@ impl CompactionFigures {
             self.bytes >> 10,
             self.runs,
             self.workers,
+            self.spans_in_use >> 10,
         )
     }
 }
@@ -1268,6 +1338,7 @@ impl ConcurrentMarkSweep {
             },
         );
         compaction.pause = began.elapsed();
+        compaction.spans_in_use = self.span_bytes_in_use();
         if let Some(vm) = self.vm.get() {
             let id = vm.pause_count().saturating_sub(1);
             vm.log_gc_detail("gc,phases", &compaction.log_line(id));
@@ -1388,6 +1459,17 @@ impl ConcurrentMarkSweep {
             figures.runs += r.runs.len();
         }
         self.used.fetch_sub(garbage, Ordering::Relaxed);
+    }
+
+    /// The bytes of the spans that are not free: what the heap occupies, free slots included
+    /// (`used` counts allocated slots only, so it does not show fragmentation).
+    fn span_bytes_in_use(&self) -> usize {
+        let pool = self.pool.lock();
+        let free = pool.spans[..pool.committed]
+            .iter()
+            .filter(|s| s.kind == SpanKind::Free)
+            .count();
+        (pool.committed - free) * SPAN_SIZE
     }
 
     /// Does the span of `class` at `start` have a free slot?
@@ -1633,13 +1715,14 @@ impl ConcurrentMarkSweep {
         vm.log_gc_detail(
             "gc,heap",
             &format!(
-                "GC({id}) Sweep: {} spans by the controller, {} lazily by mutators; free slots {}K ({:.1}% of {}M), used {}K",
+                "GC({id}) Sweep: {} spans by the controller, {} lazily by mutators; free slots {}K ({:.1}% of {}M), used {}K, spans in use {}K",
                 s.swept_spans,
                 s.lazy_swept_spans,
                 s.fragmented_bytes >> 10,
                 100.0 * s.fragmented_bytes as f64 / self.capacity().max(1) as f64,
                 self.capacity() >> 20,
-                self.used() >> 10
+                self.used() >> 10,
+                self.span_bytes_in_use() >> 10
             ),
         );
         true
