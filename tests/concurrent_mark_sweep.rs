@@ -180,7 +180,7 @@ fn fragmentation() -> (std::path::PathBuf, String) {
 #[test]
 fn full_collections_evacuate_sparse_spans_so_a_fragmenting_program_fits_a_small_heap() {
     // Fragmentation at its default size peaks at about 13 MB of live blocks whose sizes drift:
-    // a mark-sweep that only sweeps needed a 23 MB heap (free slots of old size classes
+    // a mark-sweep that only sweeps needed a 21-23 MB heap (free slots of old size classes
     // stranded in half-empty spans); evacuating the sparse spans in the full collections it
     // falls back to makes 18 MB enough (mark-compact needs 13 MB).
     let (classes, main) = fragmentation();

@@ -3,12 +3,12 @@
 //! free list (mod.rs, "Compaction", says when and why; this file says how).
 //!
 //! ```text
-//!  one size class (20 slots per span, to draw it)        live   role
-//!  span 3  [##.#.###.##.###.###.]                          14    destination: its holes are filled
-//!  span 7  [#.#.##.#.#.##.#.#.#.]                          11    destination
-//!  span 9  [..#......#...#......]                           3    source: its 3 objects move to span 3
-//!  span 12 [.#......#...........]                           2    source: its 2 objects move to span 3
-//!  span 20 [....................]                           0    empty: the sweep frees it, nothing moves
+//!  one size class, 20 slots per span (to draw it)    live  role
+//!  span 3  [##.#.###.##.###.###.]                      14  destination: its holes are filled
+//!  span 7  [#.#.##.#.#.##.#.#.#.]                      11  destination
+//!  span 9  [..#......#...#......]                       3  source: its objects go to span 3
+//!  span 12 [.#......#...........]                       2  source: its objects go to span 3
+//!  span 20 [....................]                       0  empty: the sweep frees it
 //!  30 live objects need ceil(30 / 20) = 2 spans: the two fullest stay, spans 9 and 12 are freed.
 //! ```
 //!

@@ -12,8 +12,9 @@
 //! that allocate fast having to help.
 //!
 //! # The heap (spans.rs)
-//! Objects never move while the program runs. The heap is cut into 32 KB spans; each small span holds slots of one size
-//! class, and every slot holds an object or a filler (a free slot), so spans stay parseable.
+//! Objects never move while the program runs. The heap is cut into 32 KB spans; each small
+//! span holds slots of one size class, and every slot holds an object or a filler (a free
+//! slot), so spans stay parseable.
 //! Each thread allocates from spans it owns (its `CmsMutator`: one cursor per size class),
 //! claiming a new span only when its current one is full — the allocation fast path takes no
 //! lock. Objects over 8 KB take whole spans.
@@ -115,7 +116,7 @@
 //! classes need fresh spans: after each sweep of Fragmentation at `-Xmx64m`, 4-18 MB of free
 //! slots sat in partially filled spans beside 2-16 MB of live objects. Before this
 //! compaction a full collection freed nothing more, so when the fresh spans ran out the heap
-//! had to grow: Fragmentation needed `-Xmx23m` where mark-compact needs 13 MB.
+//! had to be bigger: Fragmentation needed a 21-23 MB heap where mark-compact needs 13 MB.
 //!
 //! **The choice: evacuate sparse spans, in the full collection only.** Sliding compaction
 //! (mark-compact's, HotSpot's serial fallback for CMS) packs objects of every size together,
@@ -131,9 +132,9 @@
 //! mode failure (or System.gc()) runs anyway. There it removes exactly the fragmentation that
 //! made the allocation fail: with it, Fragmentation completes in `-Xmx15m`. A proactive
 //! compaction when free slots exceed live objects was considered and left out: at `-Xmx64m`
-//! it would add a 2-7 ms pause to every other cycle of Fragmentation while free whole spans
-//! were plentiful (nothing failed, nothing grew), and where they are not, the concurrent mode
-//! failure it would anticipate compacts anyway.
+//! about half of Fragmentation's cycles end that way, so it would add a pause of about 2 ms
+//! to every other cycle while whole free spans were plentiful (nothing failed, nothing grew);
+//! where they are not, the concurrent mode failure it would anticipate compacts anyway.
 //!
 //! **Phases of a full collection** (all with the world stopped):
 //! 1. *Mark* everything reachable (as the remark does: rounds on the workers, to the end),
