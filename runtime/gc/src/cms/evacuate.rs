@@ -639,4 +639,127 @@ mod tests {
         assert_eq!(cms.stats().compactions, 0);
         assert_eq!(small_spans_in_use(&cms), 3);
     }
+
+    /// The reachable graph as breadth-first search from the roots sees it: per object in
+    /// visiting order, its type, its size and its references as visiting indices (None for
+    /// null). Two heaps with the same shape give the same list, wherever the objects are.
+    fn shape(cms: &ConcurrentMarkSweep, roots: &Roots) -> Vec<(u32, usize, Vec<Option<usize>>)> {
+        let memory = &*cms.memory;
+        let mut index: HashMap<Ref, usize> = HashMap::new();
+        let mut order: Vec<Ref> = Vec::new();
+        let mut visit = |r: Ref, index: &mut HashMap<Ref, usize>, order: &mut Vec<Ref>| {
+            (!r.is_null()).then(|| {
+                *index.entry(r).or_insert_with(|| {
+                    order.push(r);
+                    order.len() - 1
+                })
+            })
+        };
+        let root_ids: Vec<Option<usize>> = roots
+            .0
+            .iter()
+            .map(|&r| visit(r, &mut index, &mut order))
+            .collect();
+        let mut out = vec![(0, root_ids.len(), root_ids)];
+        let mut next = 0;
+        while next < order.len() {
+            let obj = order[next];
+            next += 1;
+            let mut refs = Vec::new();
+            memory.for_each_ref_slot(&cms.types, obj, |slot| {
+                refs.push(visit(memory.read_ref(slot), &mut index, &mut order))
+            });
+            out.push((
+                memory.type_id(obj),
+                memory.object_size(&cms.types, obj),
+                refs,
+            ));
+        }
+        out
+    }
+
+    /// A random heap: nodes and reference arrays of many sizes (many size classes, some large
+    /// objects), random references, a few roots, and garbage nodes between them: much of it
+    /// garbage, so that the nodes' spans are sparse.
+    fn random_heap(cms: &ConcurrentMarkSweep, n: usize, seed: u64) -> Roots {
+        let memory = &*cms.memory;
+        let mut rng = seed | 1;
+        let mut next = move |below: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % below as u64) as usize
+        };
+        let mut local = CmsMutator {
+            cursors: vec![None; CLASS_SIZES.len()],
+            unflushed: 0,
+            assist_debt: 0,
+        };
+        let mut objects = Vec::new();
+        for _ in 0..n {
+            let len = match next(100) {
+                0 => Some(2100 + next(4000)), // large
+                1..=30 => Some(next(300)),
+                _ => None,
+            };
+            let size = len.map_or(NODE_SIZE, |l| array_size(ElemKind::Ref, l));
+            let at = match spans::class_for(size) {
+                Some(class) => cms.alloc_small(&mut local, class, size).expect("room").0,
+                None => cms.alloc_large(&mut local, size).expect("room"),
+            };
+            match len {
+                Some(l) => memory.init_array_header(at, REF_ARRAY, l as u32),
+                None => memory.init_header(at, NODE),
+            }
+            objects.push(Ref::from_offset(at));
+            // Garbage nobody references, between the graph's nodes: sparse spans.
+            for _ in 0..next(6) {
+                let class = spans::class_for(NODE_SIZE).unwrap();
+                let at = cms
+                    .alloc_small(&mut local, class, NODE_SIZE)
+                    .expect("room")
+                    .0;
+                memory.init_header(at, NODE);
+            }
+        }
+        for (i, &obj) in objects.iter().enumerate() {
+            let mut slots = Vec::new();
+            memory.for_each_ref_slot(&cms.types, obj, |slot| slots.push(slot));
+            for slot in slots {
+                if next(3) > 0 {
+                    // Mostly near objects: chains as well as fan-out.
+                    let j = if next(4) == 0 {
+                        next(n)
+                    } else {
+                        (i + 1 + next(6)).min(n - 1)
+                    };
+                    memory.write_ref(slot, objects[j]);
+                }
+            }
+        }
+        cms.return_spans(&mut local);
+        cms.used.fetch_add(local.unflushed, Ordering::Relaxed);
+        Roots((0..6).map(|_| objects[next(n / 3)]).collect())
+    }
+
+    #[test]
+    fn a_random_heap_keeps_its_shape_through_compacting_full_collections() {
+        for threads in [1, 2, 4] {
+            let cms = collector(threads);
+            let mut roots = random_heap(&cms, 4_000, 31 + threads as u64);
+            let before = shape(&cms, &roots);
+            assert!(
+                before.len() > 200,
+                "a graph worth compacting: {}",
+                before.len()
+            );
+            let mut moved = 0;
+            for _ in 0..3 {
+                full_gc(&cms, &mut roots, &mut Reported::default());
+                moved += cms.stats().last_compaction.objects;
+                assert_eq!(shape(&cms, &roots), before, "{threads} workers");
+            }
+            assert!(moved > 0, "{threads} workers: something moved");
+        }
+    }
 }
