@@ -647,7 +647,7 @@ mod tests {
         let memory = &*cms.memory;
         let mut index: HashMap<Ref, usize> = HashMap::new();
         let mut order: Vec<Ref> = Vec::new();
-        let mut visit = |r: Ref, index: &mut HashMap<Ref, usize>, order: &mut Vec<Ref>| {
+        let visit = |r: Ref, index: &mut HashMap<Ref, usize>, order: &mut Vec<Ref>| {
             (!r.is_null()).then(|| {
                 *index.entry(r).or_insert_with(|| {
                     order.push(r);
