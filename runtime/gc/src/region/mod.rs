@@ -113,7 +113,7 @@ use crate::shared::queues::{LocalQueue, QueueSet};
 use marking::Marking;
 use parking_lot::{Condvar, Mutex};
 use policy::Policy;
-use regions::{Geometry, RegionMeta, RegionTable, Role};
+use regions::{Geometry, RegionMeta, RegionTable, Role, Tracking};
 use remset::{BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -605,8 +605,8 @@ impl RegionCollector {
         cards
     }
 
-    /// Refines one card: cleans it and remembers it in the set of every other region a slot on
-    /// it points into.
+    /// Refines one card: cleans it and remembers it in the set of every other tracked region a
+    /// slot on it points into.
     pub(crate) fn refine_card(&self, table: &RegionTable, card: usize) {
         let region = self.geometry.index_of(CardTable::start_of(card));
         let role = table.meta[region].role;
@@ -623,11 +623,28 @@ impl RegionCollector {
             let target = memory.read_ref(slot);
             if !target.is_null() {
                 let t = self.geometry.index_of(target.offset());
-                if t != region {
+                if t != region && self.attrs.is_tracked(t) {
                     self.remsets.add(t, region, card);
                 }
             }
         });
+    }
+
+    /// The mixed collections end (or never start): nobody will evacuate the candidates left,
+    /// whose sets are dropped. Returns how many.
+    pub(crate) fn drop_candidates(&self, p: &mut Policy) -> usize {
+        let n = p.candidates.len();
+        for (region, _) in p.candidates.drain(..) {
+            self.untrack(region);
+        }
+        n
+    }
+
+    /// Stops tracking region `i`'s remembered set and drops it (G1's `clear_locked`): nothing
+    /// will evacuate the region before a remark selects it again. In a pause.
+    pub(crate) fn untrack(&self, i: usize) {
+        self.attrs.set_tracking(i, Tracking::Untracked);
+        self.remsets.clear(i);
     }
 
     /// Walks the objects of `[from, to)` in an old region and turns every maximal run of the
@@ -1083,20 +1100,45 @@ mod tests {
 
     /// A 24-byte object without references.
     const LEAF: u32 = 2;
+    /// A 24-byte object with two references, at `NODE_SLOTS`.
+    pub(super) const NODE: u32 = 3;
+    pub(super) const NODE_SLOTS: [usize; 2] = [12, 16];
+    /// A 64 KB object without references (sixteen fill a region).
+    pub(super) const BLOB: u32 = 4;
+    pub(super) const BLOB_SIZE: usize = 64 << 10;
+    /// `int[]` and `Object[]`.
+    const INTS: u32 = 5;
+    const REFS: u32 = 6;
 
-    /// A region collector over a 64 MB heap (1 MB regions) that knows `LEAF`.
+    /// A region collector over a 64 MB heap (1 MB regions) that knows `LEAF`, `NODE`, `BLOB`,
+    /// `INTS` and `REFS`.
     pub(super) fn collector() -> RegionCollector {
         let max = 64 << 20;
         let memory = HeapMemory::reserve(RegionCollector::reservation_for(max)).unwrap();
         let types = TypeRegistry::new();
-        let leaf = crate::object::TypeInfo {
-            name: "Leaf".into(),
+        let instance = |name: &str, size: u32, refs: &[u32]| crate::object::TypeInfo {
+            name: name.into(),
             shape: crate::Shape::Instance {
-                size: 24,
-                ref_offsets: Box::new([]),
+                size,
+                ref_offsets: refs.into(),
             },
         };
-        types.register(LEAF, leaf).unwrap();
+        let array = |name: &str, elem| crate::object::TypeInfo {
+            name: name.into(),
+            shape: crate::Shape::Array { elem },
+        };
+        types.register(LEAF, instance("Leaf", 24, &[])).unwrap();
+        let slots = NODE_SLOTS.map(|o| o as u32);
+        types.register(NODE, instance("Node", 24, &slots)).unwrap();
+        types
+            .register(BLOB, instance("Blob", BLOB_SIZE as u32, &[]))
+            .unwrap();
+        types
+            .register(INTS, array("int[]", crate::object::ElemKind::Int))
+            .unwrap();
+        types
+            .register(REFS, array("Object[]", crate::object::ElemKind::Ref))
+            .unwrap();
         RegionCollector::new(CollectorContext {
             memory: Arc::new(memory),
             types: Arc::new(types),
@@ -1198,5 +1240,222 @@ mod tests {
         c.clear_bitmap_concurrently();
         assert!(!c.marking.bitmap.read().is_marked(bottom));
         assert_eq!(c.marking.clean_upto(), end);
+    }
+
+    // ---- remembered-set tracking ----
+
+    /// A fresh old region (as a pause promoting into it would take it).
+    pub(super) fn old_region(c: &RegionCollector) -> usize {
+        c.state.lock().table.take_free(Role::Old).unwrap()
+    }
+
+    /// An object of `type_id` (`size` bytes) placed at the top of old region `region`, as a
+    /// pause copies one there.
+    pub(super) fn place(c: &RegionCollector, region: usize, type_id: u32, size: usize) -> Ref {
+        let mut st = c.state.lock();
+        let at = st.table.meta[region].top;
+        assert!(
+            at + size <= c.geometry.end(region),
+            "region {region} is full"
+        );
+        st.table.meta[region].top = at + size;
+        c.memory.init_header(at, type_id);
+        c.bot.record(at, size);
+        Ref::from_offset(at)
+    }
+
+    /// A young `NODE` in eden.
+    pub(super) fn young_node(c: &RegionCollector) -> Ref {
+        let at = c.alloc_outside_tlab(24).unwrap();
+        c.memory.init_header(at, NODE);
+        Ref::from_offset(at)
+    }
+
+    /// A mutator's store of `value` into `holder`'s slot `k`, with the barrier.
+    pub(super) fn store(m: &mut Mutator, c: &RegionCollector, holder: Ref, k: usize, value: Ref) {
+        let slot = holder.offset() + NODE_SLOTS[k];
+        c.memory.write_ref(slot, value);
+        m.barrier.post_write(holder, slot, value);
+        m.barrier.flush();
+    }
+
+    fn card_of(holder: Ref, k: usize) -> usize {
+        CardTable::card_of(holder.offset() + NODE_SLOTS[k])
+    }
+
+    #[test]
+    fn an_old_region_starts_with_no_remembered_set_tracked() {
+        let c = collector();
+        let mut all = Roots(Vec::new());
+        leaves(&c, &mut all, 10);
+        young_collection(&c, &mut all);
+        young_collection(&c, &mut all);
+        let old = c.geometry.index_of(all.0[0].offset());
+        assert_eq!(c.roles()[old], Role::Old);
+        assert_eq!(c.attrs.tracking(old), Tracking::Untracked);
+    }
+
+    #[test]
+    fn young_free_and_humongous_regions_are_tracked() {
+        let c = collector();
+        let eden = c.geometry.index_of(young_node(&c).offset());
+        let humongous = c.geometry.index_of(c.alloc_humongous(2 << 20).unwrap());
+        let free = c.roles().iter().position(|&r| r == Role::Free).unwrap();
+        for i in [eden, humongous, humongous + 1, free] {
+            assert_eq!(c.attrs.tracking(i), Tracking::Complete, "region {i}");
+        }
+    }
+
+    #[test]
+    fn a_store_into_an_old_object_dirties_its_card_when_the_target_region_is_tracked() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        store(&mut m, &c, holder, 0, young_node(&c));
+        assert!(c.cards.is_dirty(card_of(holder, 0)));
+        assert_eq!(c.dirty_queues.pending_entries(), 1, "and logs it");
+    }
+
+    #[test]
+    fn a_store_pointing_into_an_untracked_old_region_leaves_the_card_clean() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let target = place(&c, old_region(&c), LEAF, 24);
+        store(&mut m, &c, holder, 0, target);
+        assert!(!c.cards.is_dirty(card_of(holder, 0)));
+        assert_eq!(c.dirty_queues.pending_entries(), 0);
+    }
+
+    #[test]
+    fn refinement_remembers_a_card_only_in_the_tracked_regions_it_points_into() {
+        let c = collector();
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let young = young_node(&c);
+        let old = place(&c, old_region(&c), LEAF, 24);
+        c.memory.write_ref(holder.offset() + NODE_SLOTS[0], young);
+        c.memory.write_ref(holder.offset() + NODE_SLOTS[1], old);
+        let (source, card) = (c.geometry.index_of(holder.offset()), card_of(holder, 0));
+        c.refine_card(&c.state.lock().table, card);
+        let young_region = c.geometry.index_of(young.offset());
+        let old_region = c.geometry.index_of(old.offset());
+        assert!(c
+            .remsets
+            .of(young_region)
+            .covers(source as u32, card as u32));
+        assert!(c.remsets.of(old_region).is_empty());
+    }
+
+    #[test]
+    fn a_pause_remembers_a_promoted_objects_pointers_only_into_tracked_regions() {
+        let c = collector();
+        let untracked = place(&c, old_region(&c), LEAF, 24);
+        let node = young_node(&c);
+        c.memory.write_ref(node.offset() + NODE_SLOTS[0], untracked);
+        let mut roots = Roots(vec![node]);
+        c.policy.lock().tenuring_threshold = 0;
+        c.world_stopped();
+        c.collect(
+            GcCause::AllocationFailure,
+            &mut roots,
+            &mut gcvm_tracer::NoEvents,
+        );
+        c.world_resumed();
+        let promoted = c.geometry.index_of(roots.0[0].offset());
+        assert_eq!(c.roles()[promoted], Role::Old, "promoted");
+        let target = c.geometry.index_of(untracked.offset());
+        assert!(
+            c.remsets.of(target).is_empty(),
+            "nothing remembered into it"
+        );
+    }
+
+    fn humongous_array(c: &RegionCollector, type_id: u32) -> usize {
+        let len = (3 << 20) / 4;
+        let at = c.alloc_humongous(crate::object::array_size(crate::object::ElemKind::Int, len));
+        let at = at.unwrap();
+        c.memory.init_array_header(at, type_id, len as u32);
+        c.geometry.index_of(at)
+    }
+
+    #[test]
+    fn a_humongous_reference_array_stops_being_tracked_at_the_next_pause() {
+        let c = collector();
+        let first = humongous_array(&c, REFS);
+        young_collection(&c, &mut Roots(Vec::new()));
+        for i in first..first + 4 {
+            assert_eq!(c.attrs.tracking(i), Tracking::Untracked, "region {i}");
+        }
+    }
+
+    #[test]
+    fn a_humongous_primitive_array_stays_tracked_for_eager_reclaim() {
+        let c = collector();
+        let first = humongous_array(&c, INTS);
+        let mut roots = Roots(vec![Ref::from_offset(c.geometry.bottom(first))]);
+        young_collection(&c, &mut roots);
+        assert_eq!(c.roles()[first], Role::HumongousStart, "alive");
+        assert_eq!(c.attrs.tracking(first), Tracking::Complete);
+    }
+
+    #[test]
+    fn a_full_collection_leaves_every_compacted_old_region_untracked() {
+        let c = collector();
+        let mut all = Roots(Vec::new());
+        leaves(&c, &mut all, 10);
+        c.world_stopped();
+        c.collect(GcCause::SystemGc, &mut all, &mut gcvm_tracer::NoEvents);
+        c.world_resumed();
+        let old = c.geometry.index_of(all.0[0].offset());
+        assert_eq!(c.roles()[old], Role::Old);
+        assert_eq!(c.attrs.tracking(old), Tracking::Untracked);
+    }
+
+    #[test]
+    fn dropping_the_candidates_drops_their_remembered_sets() {
+        let c = collector();
+        let (a, b) = (old_region(&c), old_region(&c));
+        let holder = place(&c, a, NODE, 24);
+        c.attrs.set_tracking(b, Tracking::Complete);
+        c.remsets.add(b, a, card_of(holder, 0));
+        let mut p = c.policy.lock();
+        p.candidates = vec![(b, 100)];
+        assert_eq!(c.drop_candidates(&mut p), 1);
+        assert!(p.candidates.is_empty());
+        assert_eq!(c.attrs.tracking(b), Tracking::Untracked);
+        assert!(c.remsets.of(b).is_empty());
+    }
+
+    #[test]
+    fn the_verifier_finds_a_pointer_into_a_tracked_region_that_no_card_covers() {
+        let c = collector();
+        let holder = place(&c, old_region(&c), NODE, 24);
+        // A store that skipped the barrier: no dirty card, no remembered-set entry.
+        c.memory
+            .write_ref(holder.offset() + NODE_SLOTS[0], young_node(&c));
+        let err = c.verify_remembered_sets().unwrap_err();
+        assert!(err.contains("neither dirty nor in region"), "{err}");
+    }
+
+    #[test]
+    fn the_verifier_asks_nothing_of_a_pointer_into_an_untracked_region() {
+        let c = collector();
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let target = place(&c, old_region(&c), LEAF, 24);
+        c.memory.write_ref(holder.offset() + NODE_SLOTS[0], target);
+        assert_eq!(c.verify_remembered_sets(), Ok(()));
+    }
+
+    #[test]
+    fn the_verifier_finds_an_untracked_region_whose_set_is_not_empty() {
+        let c = collector();
+        let (a, b) = (old_region(&c), old_region(&c));
+        let holder = place(&c, a, NODE, 24);
+        c.remsets.add(b, a, card_of(holder, 0));
+        let err = c.verify_remembered_sets().unwrap_err();
+        assert!(
+            err.contains("is untracked but its set is not empty"),
+            "{err}"
+        );
     }
 }
