@@ -201,14 +201,16 @@ struct Worker {
     /// Slots of scanned objects waiting to be processed, their referents' headers already
     /// being fetched (`Evacuation::defer_slot`).
     slots: SlotQueue,
-    /// Scratch: the slots of the cards being scanned that point into the cset, with the
-    /// index of their card in the card list.
+    /// Scratch: the slots of the cards being scanned that point into the cset, a tracked
+    /// region or a humongous candidate, with the index of their card in the card list.
     card_slots: Vec<(usize, u32)>,
     /// The regions the card being scanned was remembered in.
     card_targets: RegionSet,
     /// Cards scanned that held a slot into the cset.
     useful_cards: usize,
     card_time: std::time::Duration,
+    /// Of `card_time`, parsing the cards (the rest is copying what they point to).
+    parse_time: std::time::Duration,
     /// `java.lang.ref` references whose referents were in the cset, not copied yet.
     discovered: Discovered,
 }
@@ -232,6 +234,7 @@ impl Worker {
             card_targets: RegionSet::default(),
             useful_cards: 0,
             card_time: Default::default(),
+            parse_time: Default::default(),
             discovered: Discovered::default(),
         }
     }
@@ -260,6 +263,10 @@ struct Evacuation<'a, 't> {
     /// those below its region's top at the start (the retained old region grows as the pause
     /// promotes into it, and its new copies are scanned as copies, not through cards).
     regions_before: Vec<RegionMeta>,
+    /// Per region, what a card scan does with a slot pointing into it: `IN_CSET`, `TRACKED`,
+    /// `HUMONGOUS_CANDIDATE` bits, none of which change while the workers run. One byte
+    /// read per slot: most slots of an old card point into untracked old regions (0).
+    classes: Vec<u8>,
 }
 
 impl Evacuation<'_, '_> {
@@ -693,14 +700,16 @@ impl Evacuation<'_, '_> {
     /// 1. **Parse** every card of the task, `CARD_PREFETCH` cards behind the prefetches of
     ///    their lines and block-offset entries (a card's objects' headers are read one after
     ///    another, each load waiting for the last: only lines already on their way make that
-    ///    fast). Each slot into the cset is gathered, and its referent's header prefetched the
-    ///    moment it is found. A dirty card's slots into other tracked regions are remembered.
-    /// 2. **Copy** the gathered slots' referents, whose headers have had the rest of the
-    ///    parsing to arrive, and remember each card in its new targets' sets.
+    ///    fast). The slots that need anything are gathered — into the cset (the referent's
+    ///    header prefetched the moment it is found), or into a tracked region or a humongous
+    ///    candidate — and the rest, most of an old card's slots, cost a load and a table byte.
+    /// 2. **Copy** the gathered slots' referents in the cset, whose headers have had the rest of
+    ///    the parsing to arrive, and remember each card in its targets' sets.
     ///
     /// One card at a time, the referents of a card's one or two slots into the cset were
-    /// fetched just before their copy, and the next card's lines one card ahead: 0.5-0.7 µs a
-    /// card (OldToYoung, SplayTree), mostly waiting for headers.
+    /// fetched just before their copy, the next card's lines one card ahead, and every slot
+    /// went through the whole test: 0.5-0.7 µs a card (OldToYoung, SplayTree; callgrind: 3,850
+    /// instructions a card, OldToYoung 2).
     fn scan_cards(&self, w: &mut Worker, first: usize) {
         let started = Instant::now();
         let last = self.cards.len().min(first + CARDS_PER_TASK);
@@ -713,23 +722,44 @@ impl Evacuation<'_, '_> {
             if k + CARD_PREFETCH < last {
                 self.prefetch_card(k + CARD_PREFETCH);
             }
-            let before = slots.len();
-            self.parse_card(w, k, &mut slots);
-            w.useful_cards += (slots.len() > before) as usize;
+            self.parse_card(k, &mut slots);
         }
+        w.parse_time += started.elapsed();
         let mut card = usize::MAX;
+        let mut useful = false;
         for &(slot, k) in slots.iter() {
             if k as usize != card {
                 card = k as usize;
                 w.card_targets.clear();
+                w.useful_cards += useful as usize;
+                useful = false;
             }
             let cw = self.cards[card];
-            let new = self.evacuate_slot(w, slot, self.memory.read_ref(slot));
-            let t = self.region(new.offset());
-            if t != cw.region {
+            let target = self.memory.read_ref(slot);
+            let t = self.region(target.offset());
+            let class = self.classes[t];
+            if class & IN_CSET != 0 {
+                useful = true;
+                let new = self.evacuate_slot(w, slot, target);
+                let t = self.region(new.offset());
+                if t != cw.region {
+                    self.remember_card_once(w, t, &cw);
+                }
+                continue;
+            }
+            // A dirty card is refined as it is scanned: its slots into other tracked regions
+            // are remembered too.
+            if class & TRACKED != 0 && cw.dirty && t != cw.region {
                 self.remember_card_once(w, t, &cw);
             }
+            // Not marked at a concurrent start: an old-to-old reference is the marking's to
+            // follow from its holder (marking the targets of every card's slots took
+            // OldToYoung's concurrent-start pauses from ~0.3 to ~0.9 µs a card).
+            if class & HUMONGOUS_CANDIDATE != 0 {
+                self.keep_humongous(t);
+            }
         }
+        w.useful_cards += useful as usize;
         w.card_targets.clear();
         w.card_slots = slots;
         w.card_time += started.elapsed();
@@ -745,10 +775,10 @@ impl Evacuation<'_, '_> {
         self.c.bot.prefetch(self.cards[k].card);
     }
 
-    /// Parses card `k`: every slot on it pointing into the cset goes to `slots` (with `k`),
-    /// its referent's header on its way. A dirty card is refined as it is parsed: slots into
-    /// other tracked regions outside the cset are remembered too.
-    fn parse_card(&self, w: &mut Worker, k: usize, slots: &mut Vec<(usize, u32)>) {
+    /// Parses card `k`: every slot on it pointing into a region whose class is not 0 goes to
+    /// `slots` (with `k`), the header of a referent in the cset on its way. The visit is a
+    /// few instructions, so that it is inlined into the object walk.
+    fn parse_card(&self, k: usize, slots: &mut Vec<(usize, u32)>) {
         let cw = self.cards[k];
         let (start, top) =
             self.c
@@ -757,26 +787,21 @@ impl Evacuation<'_, '_> {
             return;
         }
         let memory = self.memory;
+        let (base, shift) = (self.c.geometry.base, self.c.geometry.shift);
+        let classes = &self.classes[..];
         super::remset::for_each_slot_on_card(memory, self.types, cw.card, start, top, |slot| {
             let target = memory.read_ref(slot);
             if target.is_null() {
                 return;
             }
-            let t = self.region(target.offset());
-            if self.c.attrs.in_cset(t) {
-                memory.prefetch(target.offset());
-                slots.push((slot, k as u32));
-            } else {
-                if cw.dirty && t != cw.region {
-                    self.remember_card_once(w, t, &cw);
+            let class = classes[(target.offset() - base) >> shift];
+            if class != 0 {
+                if class & IN_CSET != 0 {
+                    memory.prefetch(target.offset());
                 }
-                // Not marked at a concurrent start: an old-to-old reference is the marking's to
-                // follow from its holder (marking the targets of every card's slots took
-                // OldToYoung's concurrent-start pauses from ~0.3 to ~0.9 µs a card).
-                self.keep_humongous(t);
+                slots.push((slot, k as u32));
             }
         });
-        w.card_targets.clear();
     }
 
     /// Remembers the card being scanned in region `target`'s set, once per card: a card's
@@ -878,8 +903,7 @@ impl RegionCollector {
             self.policy
                 .lock()
                 .choose_old_regions(eden_bytes, cards, committed, |region| {
-                    let (cards, coarse) = self.remsets.of(region).size();
-                    cards + coarse * self.remsets.layout().cards_per_region as usize
+                    self.remset_cards(region)
                 })
         } else {
             Vec::new()
@@ -1017,6 +1041,21 @@ impl RegionCollector {
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
         let retained_old = self.retained_old_region(&mut st, &cset);
         let regions_before = st.table.meta.clone();
+        let classes: Vec<u8> = (0..st.table.meta.len())
+            .map(|i| {
+                let mut class = 0;
+                if self.attrs.in_cset(i) {
+                    class |= IN_CSET;
+                }
+                if self.attrs.is_tracked(i) {
+                    class |= TRACKED;
+                }
+                if humongous[i].load(Ordering::Relaxed) == 1 {
+                    class |= HUMONGOUS_CANDIDATE;
+                }
+                class
+            })
+            .collect();
         let (mut results, preserved_all, still_filling);
         let referencers: Vec<Ref>;
         let pool_stats: Vec<WorkerStats>;
@@ -1040,6 +1079,7 @@ impl RegionCollector {
                 survivors_full: AtomicBool::new(false),
                 mark: bitmap_guard.as_deref().map(|b| (b, tams)),
                 cards,
+                classes,
                 regions_before,
             };
             // Roots, on this thread.
@@ -1138,6 +1178,7 @@ impl RegionCollector {
         let mut young_copied = 0;
         let mut bytes_by_age = [0usize; 16];
         let mut card_time = card_prepare;
+        let mut parse_time = std::time::Duration::ZERO;
         let mut useful_cards = 0;
         let mut preserved: HashMap<u32, u64> = HashMap::new();
         let mut grey = Vec::new();
@@ -1150,6 +1191,7 @@ impl RegionCollector {
                 bytes_by_age[a] += w.bytes_by_age[a];
             }
             card_time += w.card_time / workers.max(1) as u32;
+            parse_time += w.parse_time / workers.max(1) as u32;
             useful_cards += w.useful_cards;
             preserved.extend(w.preserved.iter().map(|&(r, word)| (r.raw(), word)));
             grey.extend_from_slice(&w.grey);
@@ -1248,12 +1290,13 @@ impl RegionCollector {
         self.log_detail(
             "gc,phases",
             &format!(
-                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker of which parsing {:.3}ms, {workers} workers), post {:.3}ms",
                 ms(setup_time),
                 ms(card_prepare),
                 ms(copy_time),
                 ms(roots_time),
                 ms(card_time.saturating_sub(card_prepare)),
+                ms(parse_time),
                 ms(post_started.elapsed()),
             ),
         );
@@ -1638,6 +1681,12 @@ fn ms(d: std::time::Duration) -> f64 {
 const CARDS_PER_TASK: usize = 16;
 /// How many cards ahead of the one being parsed a card scan prefetches.
 const CARD_PREFETCH: usize = 3;
+/// `Evacuation::classes`: the region is in the collection set...
+const IN_CSET: u8 = 1;
+/// ... or tracked (a dirty card's slots into it are remembered) ...
+const TRACKED: u8 = 2;
+/// ... or holds a humongous object that may be reclaimed eagerly.
+const HUMONGOUS_CANDIDATE: u8 = 4;
 
 /// Slots of a worker's recently-remembered filter.
 const RS_RECENT: usize = 256;

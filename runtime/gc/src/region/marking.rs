@@ -807,12 +807,11 @@ impl RegionCollector {
         }
         let committed = st.table.committed();
         drop(st);
-        // Forget remembered-set entries from the freed regions: nothing there points anywhere.
-        candidates.sort_by_key(|&(_, live)| live);
         {
             let mut p = self.policy.lock();
             p.initial_candidates = candidates.len();
             p.candidates = candidates;
+            p.rank_candidates(|region| self.remset_cards(region));
             let worthwhile = p.mixed_worthwhile(committed);
             if !worthwhile {
                 dropped += self.drop_candidates(&mut p);
@@ -833,6 +832,8 @@ impl RegionCollector {
             s.humongous_reclaimed_at_cleanup += freed_humongous;
         }
         self.marking.phase.store(IDLE, Ordering::Release);
+        // The next pause may be mixed: an eden that leaves room for its first old region.
+        self.after_pause();
         let used_after = self.used();
         marking_outcome(PAUSE_CLEANUP, used_before, used_after, self.capacity(), 0)
     }

@@ -470,8 +470,9 @@ impl RegionCollector {
         outcome
     }
 
-    /// After any pause: grow the heap if it is crowded, pick the next young size.
-    fn after_pause(&self) {
+    /// After any pause: grow the heap if it is crowded, pick the next young size (leaving
+    /// room for the next mixed collection's first old region).
+    pub(crate) fn after_pause(&self) {
         let mut st = self.state.lock();
         let committed = st.table.committed();
         let free = st.table.count(Role::Free);
@@ -485,6 +486,12 @@ impl RegionCollector {
         drop(st);
         let cards = self.dirty_queues.pending_entries();
         let mut policy = self.policy.lock();
+        let first_old = policy
+            .candidates
+            .first()
+            .filter(|_| self.mixed_phase.load(Ordering::Relaxed))
+            .map(|&(region, live)| (live, self.remset_cards(region)));
+        policy.reserve_for_mixed(first_old);
         policy.choose_young_target(committed, free, cards, tenured);
         // The refinement budget is a share of the pause this eden predicts.
         self.refine_threshold
@@ -619,15 +626,28 @@ impl RegionCollector {
             return;
         }
         let memory = &*self.memory;
+        // The regions this card was added to: a card's slots mostly point into one or two
+        // (the eden), and each add takes the target set's lock.
+        let mut added = [usize::MAX; 4];
         remset::for_each_slot_on_card(memory, &self.types, card, start, top, |slot| {
             let target = memory.read_ref(slot);
-            if !target.is_null() {
-                let t = self.geometry.index_of(target.offset());
-                if t != region && self.attrs.is_tracked(t) {
-                    self.remsets.add(t, region, card);
-                }
+            if target.is_null() {
+                return;
             }
+            let t = self.geometry.index_of(target.offset());
+            if t == region || !self.attrs.is_tracked(t) || added.contains(&t) {
+                return;
+            }
+            added.rotate_right(1);
+            added[0] = t;
+            self.remsets.add(t, region, card);
         });
+    }
+
+    /// The cards region `i`'s remembered set names (a coarse source counts all its cards).
+    pub(crate) fn remset_cards(&self, i: usize) -> usize {
+        let (cards, coarse) = self.remsets.of(i).size();
+        cards + coarse * self.remsets.layout().cards_per_region as usize
     }
 
     /// The mixed collections end (or never start): nobody will evacuate the candidates left,

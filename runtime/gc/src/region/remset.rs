@@ -479,7 +479,7 @@ impl Barrier for RegionBarrier {
 /// Card scanning, shared by refinement, pause-time card scans and verification: calls
 /// `visit(slot)` for every reference slot on `card` of an object in `[bottom, top)` of a
 /// tenured region. `object_start` is where parsing begins (see `Bot`).
-#[inline]
+#[inline(always)]
 pub fn for_each_slot_on_card(
     memory: &HeapMemory,
     types: &TypeRegistry,
@@ -503,6 +503,7 @@ pub fn for_each_slot_on_card(
 /// `for_each_slot_on_card` for any range `[from, to)` of a tenured region (the rebuild scans
 /// a region a chunk of cards at a time): every reference slot in the range of an object below
 /// `top`, parsing from `object_start` (an object start at or before `from`).
+#[inline(always)]
 pub fn for_each_slot_in(
     memory: &HeapMemory,
     types: &TypeRegistry,
