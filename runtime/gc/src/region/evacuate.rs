@@ -11,15 +11,17 @@
 //! after a speculative copy, as in the parallel semispace collector.
 //!
 //! Every copied object is scanned: its references into the cset are evacuated in turn, and if
-//! the copy is in an old region, each cross-region reference it holds is remembered (its card
-//! goes into the target region's remembered set). That keeps the invariant every pause relies
-//! on: **every reference from a tenured region into another region is covered by that region's
-//! remembered set or by a dirty card.**
+//! the copy is in an old region, each reference it holds into another, tracked region is
+//! remembered (its card goes into the target region's remembered set). That keeps the
+//! invariant every pause relies on: **every reference from a tenured region into another
+//! region whose remembered set is tracked is covered by that set or by a dirty card.**
+//! References into untracked old regions are not remembered: no pause will evacuate those
+//! regions before a remark selects them and a rebuild fills their sets (marking.rs).
 //!
 //! **Hiding cache misses.** Copying is mostly waiting for headers. A scanned object's fields
 //! wait in a small first-in-first-out ring (`SlotQueue`) after their referents' headers are
-//! prefetched, and are copied as they leave it; a card's next card is prefetched while one is
-//! parsed. Each worker copies depth first from a private stack and keeps a few tasks in its
+//! prefetched, and are copied as they leave it; a task's cards are parsed first, three cards
+//! behind their prefetches, and the referents they name copied after (`scan_cards`). Each worker copies depth first from a private stack and keeps a few tasks in its
 //! deque for the others to steal.
 //!
 //! **Evacuation failure.** When no free region is left for a copy, the object stays where it is:

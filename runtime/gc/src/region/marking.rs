@@ -2,8 +2,8 @@
 //! (G1's concurrent mark cycle).
 //!
 //! ```text
-//!  pauses:     Young (Concurrent Start)        Remark                       Cleanup
-//!  controller:         | concurrent mark |            | concurrent scrub |         -> mixed
+//!  pauses:     Young (Concurrent Start)        Remark                                Cleanup
+//!  controller:         | concurrent mark |            | scrub | rebuild remsets |         -> mixed
 //! ```
 //!
 //! 1. **Concurrent start** (an evacuation pause, evacuate.rs): TAMS ("top at mark start") is
@@ -34,14 +34,27 @@
 //!    remark: every tenured region is named collected and its survivors (marked objects below
 //!    TAMS, everything above) reported as runs kept in place, so the unmarked ones die here.
 //!    Until they are scrubbed, `is_dead` hides them from heap walks.
+//!    The remark also selects the old regions whose remembered sets are worth rebuilding
+//!    (G1's `update_before_rebuild`): those with some but less than 85% live data, which a
+//!    mixed collection may evacuate. They become `Tracking::Updating`: from this pause on the
+//!    barrier, refinement and pauses remember every new pointer into them. Every tenured
+//!    region's top is noted (`rebuild_top`).
 //! 4. **Concurrent scrub**: the dead objects below TAMS become fillers, region by region, so
 //!    that no later card scan can see their stale references.
-//! 5. **Pause Cleanup**: old regions with nothing live and dead humongous objects are freed;
-//!    the old regions with less than 85% live become candidates for mixed collections, most
-//!    garbage first. Live is what the remark counted plus whatever a pause copied in above the
-//!    region's top at the remark (`remark_top`): young pauses run between the remark and the
-//!    cleanup, and promote into the old region that has room left.
-//! 6. **Concurrent clear** (controller, `clear_bitmap_concurrently`): the bitmap is cleared
+//! 5. **Concurrent rebuild of the remembered sets** (G1's "Concurrent Rebuild Remembered
+//!    Sets"): every tenured region is walked below its `rebuild_top` — all live now, the dead
+//!    are fillers — and each slot pointing into a region being rebuilt is remembered. What
+//!    was stored before the remark the walk finds; what was stored or copied in since, the
+//!    barrier and the pauses remembered. Skipped when the remark selected nothing.
+//! 6. **Pause Cleanup**: old regions with nothing live and dead humongous objects are freed;
+//!    the selected regions still under 85% live become candidates for mixed collections, their
+//!    sets `Complete`, ranked by garbage per predicted millisecond (their remembered sets
+//!    included); the others' sets are dropped. If mixed collections are not worth it (less than
+//!    5% of the heap to reclaim), every candidate's set is dropped. Live is what the remark
+//!    counted plus whatever a pause copied in above the region's top at the remark
+//!    (`remark_top`): young pauses run between the remark and the cleanup, and promote into
+//!    the old region that has room left.
+//! 7. **Concurrent clear** (controller, `clear_bitmap_concurrently`): the bitmap is cleared
 //!    for the next cycle, as G1's "concurrent cleanup for next mark" — and, the first time,
 //!    its pages are backed by memory outside any pause.
 //!

@@ -31,9 +31,11 @@
 //! - **Marking** (marking.rs): when old and humongous regions fill more than 45% of the heap
 //!   (IHOP), a young collection also starts a marking cycle (*Concurrent Start*): the
 //!   controller thread marks the tenured objects concurrently, a *Remark* pause finishes
-//!   (and clears the `java.lang.ref` references whose referents it did not mark),
-//!   dead objects are scrubbed concurrently, and a *Cleanup* pause frees empty regions and picks
-//!   the old regions with the most garbage as *candidates*.
+//!   (and clears the `java.lang.ref` references whose referents it did not mark) and selects
+//!   the old regions with little live data, dead objects are scrubbed concurrently, the
+//!   selected regions' remembered sets are *rebuilt* concurrently, and a *Cleanup* pause frees
+//!   empty regions and picks the old regions that give back most garbage per millisecond as
+//!   *candidates*.
 //! - **Mixed collections** then add some candidates to the collection set of each young
 //!   collection — "garbage first": the regions that give back most for the least copying —
 //!   until the candidates are used up or what is left is not worth it.
@@ -43,11 +45,19 @@
 //!   sliding compaction of the whole heap follows in the same safepoint (`Collector::follow_up`):
 //!   the last resort before an OutOfMemoryError. `System.gc()` is a full collection too.
 //!
+//! # Remembered-set tracking (regions.rs, remset.rs)
+//! Only regions some pause will evacuate keep a remembered set (G1's remembered-set tracking):
+//! young regions, the old regions that are mixed candidates, humongous primitive arrays (for
+//! eager reclaim). Every other old region is *untracked*: nobody remembers pointers into it.
+//! An old region starts untracked; the remark selects the ones with little live data, a
+//! concurrent rebuild fills their sets, the cleanup completes those still worth collecting and
+//! drops the rest, and the end of the mixed collections drops what is left.
+//!
 //! # Barriers (remset.rs)
 //! `BarrierKind::PreAndPostWrite`, as G1:
-//! - **post-write card marking**: a store of a reference into another region, into a slot of a
-//!   non-young region, dirties the slot's 512-byte card and logs it in the thread's dirty-card
-//!   queue. *Refinement* — on the controller thread when queues grow — turns dirty cards into
+//! - **post-write card marking**: a store of a reference into another, tracked region, into a
+//!   slot of a non-young region, dirties the slot's 512-byte card and logs it in the thread's
+//!   dirty-card queue. *Refinement* — on the controller thread when queues grow — turns dirty cards into
 //!   remembered-set entries; a pause scans the cards still dirty along with the remembered
 //!   ones and remembers what they point to as it goes.
 //! - **pre-write SATB** (while marking only): the overwritten reference, if tenured, is logged
@@ -58,9 +68,11 @@
 //!   out of line before any hook is called.
 //!
 //! # Invariants
-//! - Every reference from a tenured region into another region is in that region's remembered
-//!   set or on a dirty card (`--verify-heap` checks it after every pause). Young regions need
-//!   no remembered-set entries for references *out* of them: they are always collected.
+//! - Every reference from a tenured region into another region whose remembered set is
+//!   complete (young regions, mixed candidates, humongous primitive arrays) is in that
+//!   region's remembered set or on a dirty card; an untracked region's set is empty
+//!   (`--verify-heap` checks both after every pause). Young regions need no remembered-set
+//!   entries for references *out* of them: they are always collected.
 //! - During an evacuation every object of the collection set is either unvisited, forwarded to
 //!   its copy (exactly once, by a compare-and-swap), or forwarded to itself (evacuation
 //!   failure); objects outside the collection set never move.

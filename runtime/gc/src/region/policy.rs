@@ -40,7 +40,13 @@
 //! student sees the trade: more, shorter pauses.
 //!
 //! **Mixed collections.** After a marking cycle the old regions whose live bytes are below 85%
-//! of a region (G1MixedGCLiveThresholdPercent) become candidates, most garbage first. Each mixed
+//! of a region (G1MixedGCLiveThresholdPercent) become candidates, ranked as G1 ranks them: by
+//! the garbage each gives back per predicted millisecond, its remembered set's cards included
+//! (`rank_candidates`). While they last, the eden is sized so that the next pause fits the
+//! goal with the first candidate in it (`reserve_for_mixed`, G1's
+//! `calculate_desired_eden_length_before_mixed`): one old region of OldToYoung, which its
+//! random links make the target of 5,000 remembered cards, used to add 3-5 ms to a young pause
+//! already at the goal. Each mixed
 //! collection adds candidates/8 of them (G1MixedGCCountTarget), fewer if the prediction would
 //! miss the goal, at most 10% of the heap (G1OldCSetRegionThresholdPercent); G1 adds more while
 //! its prediction fits the goal, gcvm does not, for the reason its eden is small. An old
