@@ -11,15 +11,17 @@
 //! after a speculative copy, as in the parallel semispace collector.
 //!
 //! Every copied object is scanned: its references into the cset are evacuated in turn, and if
-//! the copy is in an old region, each cross-region reference it holds is remembered (its card
-//! goes into the target region's remembered set). That keeps the invariant every pause relies
-//! on: **every reference from a tenured region into another region is covered by that region's
-//! remembered set or by a dirty card.**
+//! the copy is in an old region, each reference it holds into another, tracked region is
+//! remembered (its card goes into the target region's remembered set). That keeps the
+//! invariant every pause relies on: **every reference from a tenured region into another
+//! region whose remembered set is tracked is covered by that set or by a dirty card.**
+//! References into untracked old regions are not remembered: no pause will evacuate those
+//! regions before a remark selects them and a rebuild fills their sets (marking.rs).
 //!
 //! **Hiding cache misses.** Copying is mostly waiting for headers. A scanned object's fields
 //! wait in a small first-in-first-out ring (`SlotQueue`) after their referents' headers are
-//! prefetched, and are copied as they leave it; a card's next card is prefetched while one is
-//! parsed. Each worker copies depth first from a private stack and keeps a few tasks in its
+//! prefetched, and are copied as they leave it; a task's cards are parsed first, three cards
+//! behind their prefetches, and the referents they name copied after (`scan_cards`). Each worker copies depth first from a private stack and keeps a few tasks in its
 //! deque for the others to steal.
 //!
 //! **Evacuation failure.** When no free region is left for a copy, the object stays where it is:
@@ -111,7 +113,9 @@ struct CardWork {
 struct DeferredSlot {
     slot: usize,
     holder_region: u32,
-    tracked: bool,
+    /// The holder's pointers out of its region are remembered: it is tenured, or kept in place
+    /// by an evacuation failure (its region turns old).
+    remembers: bool,
 }
 
 /// How many slots a worker keeps queued behind their prefetches: enough loads in flight to
@@ -199,13 +203,16 @@ struct Worker {
     /// Slots of scanned objects waiting to be processed, their referents' headers already
     /// being fetched (`Evacuation::defer_slot`).
     slots: SlotQueue,
-    /// Scratch: the slots of the card being scanned that point into the cset.
-    card_slots: Vec<usize>,
+    /// Scratch: the slots of the cards being scanned that point into the cset, a tracked
+    /// region or a humongous candidate, with the index of their card in the card list.
+    card_slots: Vec<(usize, u32)>,
     /// The regions the card being scanned was remembered in.
     card_targets: RegionSet,
     /// Cards scanned that held a slot into the cset.
     useful_cards: usize,
     card_time: std::time::Duration,
+    /// Of `card_time`, parsing the cards (the rest is copying what they point to).
+    parse_time: std::time::Duration,
     /// `java.lang.ref` references whose referents were in the cset, not copied yet.
     discovered: Discovered,
 }
@@ -229,6 +236,7 @@ impl Worker {
             card_targets: RegionSet::default(),
             useful_cards: 0,
             card_time: Default::default(),
+            parse_time: Default::default(),
             discovered: Discovered::default(),
         }
     }
@@ -257,6 +265,10 @@ struct Evacuation<'a, 't> {
     /// those below its region's top at the start (the retained old region grows as the pause
     /// promotes into it, and its new copies are scanned as copies, not through cards).
     regions_before: Vec<RegionMeta>,
+    /// Per region, what a card scan does with a slot pointing into it: `IN_CSET`, `TRACKED`,
+    /// `HUMONGOUS_CANDIDATE` bits, none of which change while the workers run. One byte
+    /// read per slot: most slots of an old card point into untracked old regions (0).
+    classes: Vec<u8>,
 }
 
 impl Evacuation<'_, '_> {
@@ -524,15 +536,16 @@ impl Evacuation<'_, '_> {
     }
 
     /// Evacuates the target of `slot` of an object in `holder_region`, stores the new address
-    /// and remembers the slot's card if the holder is tenured (or stays in a failed region).
+    /// and, if the holder is tenured (or stays in a failed region), remembers the slot's card
+    /// in the set of the region it now points into, if that region is tracked.
     #[inline]
-    fn process_slot(&self, w: &mut Worker, slot: usize, holder_region: usize, tracked: bool) {
+    fn process_slot(&self, w: &mut Worker, slot: usize, holder_region: usize, remembers: bool) {
         let target = self.memory.read_ref(slot);
         if target.is_null() {
             return;
         }
         let new = self.evacuate_slot(w, slot, target);
-        if tracked {
+        if remembers {
             let t = self.region(new.offset());
             if t != holder_region {
                 self.remember(w, t, holder_region, CardTable::card_of(slot));
@@ -546,7 +559,7 @@ impl Evacuation<'_, '_> {
     /// copied, and a prefetch issued just before it is used hid little: the header load was
     /// 60% of `evacuate` in SplayTree's pauses.
     #[inline]
-    fn defer_slot(&self, w: &mut Worker, slot: usize, holder_region: usize, tracked: bool) {
+    fn defer_slot(&self, w: &mut Worker, slot: usize, holder_region: usize, remembers: bool) {
         let target = self.memory.read_ref(slot);
         if target.is_null() {
             return;
@@ -555,7 +568,7 @@ impl Evacuation<'_, '_> {
         let entry = DeferredSlot {
             slot,
             holder_region: holder_region as u32,
-            tracked,
+            remembers,
         };
         if let Some(due) = w.slots.push(entry) {
             self.process_deferred(w, due);
@@ -564,7 +577,7 @@ impl Evacuation<'_, '_> {
 
     #[inline]
     fn process_deferred(&self, w: &mut Worker, due: DeferredSlot) {
-        self.process_slot(w, due.slot, due.holder_region as usize, due.tracked);
+        self.process_slot(w, due.slot, due.holder_region as usize, due.remembers);
     }
 
     /// Runs this worker's pending tasks, newest first, and its queued slots until there are
@@ -597,10 +610,15 @@ impl Evacuation<'_, '_> {
         new
     }
 
-    /// Remembers `card` (of region `source`) in region `target`'s set: buffered, duplicates of
-    /// recent entries dropped, and a full buffer added to the sets by this worker.
+    /// Remembers `card` (of region `source`) in region `target`'s set if the target is tracked:
+    /// buffered, duplicates of recent entries dropped, and a full buffer added to the sets by
+    /// this worker. A promoted object's pointers into untracked old regions are not remembered
+    /// (OldToYoung promotes payloads that point to older, old payloads).
     #[inline]
     fn remember(&self, w: &mut Worker, target: usize, source: usize, card: usize) {
+        if !self.c.attrs.is_tracked(target) {
+            return;
+        }
         let key = (target as u64) << 32 | card as u64;
         let h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % RS_RECENT;
         if w.rs_recent[h] == key {
@@ -627,7 +645,7 @@ impl Evacuation<'_, '_> {
         let obj = Ref::from_raw(task as u32);
         let base = obj.offset();
         let region = self.region(base);
-        let tracked = self.c.attrs.role_of(region).is_tenured() || self.c.attrs.in_cset(region);
+        let remembers = self.c.attrs.role_of(region).is_tenured() || self.c.attrs.in_cset(region);
         match &self.types.info(self.memory.type_id(obj)).shape {
             Shape::Instance { ref_offsets, .. } => {
                 share(w);
@@ -644,7 +662,7 @@ impl Evacuation<'_, '_> {
                 for &o in ref_offsets.iter() {
                     let slot = base + o as usize;
                     if Some(slot) != skip {
-                        self.defer_slot(w, slot, region, tracked);
+                        self.defer_slot(w, slot, region, remembers);
                     }
                 }
             }
@@ -671,38 +689,98 @@ impl Evacuation<'_, '_> {
                     if i + PREFETCH_AHEAD < to {
                         self.prefetch_target(first + 4 * (i + PREFETCH_AHEAD));
                     }
-                    self.process_slot(w, first + 4 * i, region, tracked);
+                    self.process_slot(w, first + 4 * i, region, remembers);
                 }
             }
             _ => share(w),
         }
     }
 
-    /// Scans the cards of one `Task::Cards`, timed together for the cost model.
+    /// Scans the cards of one `Task::Cards`, timed together for the cost model, in two passes
+    /// that keep many cache misses in flight instead of waiting for each in turn:
+    ///
+    /// 1. **Parse** every card of the task, `CARD_PREFETCH` cards behind the prefetches of
+    ///    their lines and block-offset entries (a card's objects' headers are read one after
+    ///    another, each load waiting for the last: only lines already on their way make that
+    ///    fast). The slots that need anything are gathered — into the cset (the referent's
+    ///    header prefetched the moment it is found), or into a tracked region or a humongous
+    ///    candidate — and the rest, most of an old card's slots, cost a load and a table byte.
+    /// 2. **Copy** the gathered slots' referents in the cset, whose headers have had the rest of
+    ///    the parsing to arrive, and remember each card in its targets' sets.
+    ///
+    /// One card at a time, the referents of a card's one or two slots into the cset were
+    /// fetched just before their copy, the next card's lines one card ahead, and every slot
+    /// went through the whole test: 0.5-0.7 µs a card (OldToYoung, SplayTree; callgrind: 3,850
+    /// instructions a card, OldToYoung 2).
     fn scan_cards(&self, w: &mut Worker, first: usize) {
         let started = Instant::now();
         let last = self.cards.len().min(first + CARDS_PER_TASK);
-        for k in first..last {
-            // The next card's lines are on their way while this one is parsed: its objects'
-            // headers are read one after another, each a cache miss waiting for the last.
-            if let Some(next) = self.cards.get(k + 1) {
-                let start = CardTable::start_of(next.card);
-                for line in (0..super::remset::CARD_SIZE).step_by(CACHE_LINE) {
-                    self.memory.prefetch(start + line);
-                }
-            }
-            self.scan_card(w, k);
+        let mut slots = std::mem::take(&mut w.card_slots);
+        slots.clear();
+        for k in first..(first + CARD_PREFETCH).min(last) {
+            self.prefetch_card(k);
         }
+        for k in first..last {
+            if k + CARD_PREFETCH < last {
+                self.prefetch_card(k + CARD_PREFETCH);
+            }
+            self.parse_card(k, &mut slots);
+        }
+        w.parse_time += started.elapsed();
+        let mut card = usize::MAX;
+        let mut useful = false;
+        for &(slot, k) in slots.iter() {
+            if k as usize != card {
+                card = k as usize;
+                w.card_targets.clear();
+                w.useful_cards += useful as usize;
+                useful = false;
+            }
+            let cw = self.cards[card];
+            let target = self.memory.read_ref(slot);
+            let t = self.region(target.offset());
+            let class = self.classes[t];
+            if class & IN_CSET != 0 {
+                useful = true;
+                let new = self.evacuate_slot(w, slot, target);
+                let t = self.region(new.offset());
+                if t != cw.region {
+                    self.remember_card_once(w, t, &cw);
+                }
+                continue;
+            }
+            // A dirty card is refined as it is scanned: its slots into other tracked regions
+            // are remembered too.
+            if class & TRACKED != 0 && cw.dirty && t != cw.region {
+                self.remember_card_once(w, t, &cw);
+            }
+            // Not marked at a concurrent start: an old-to-old reference is the marking's to
+            // follow from its holder (marking the targets of every card's slots took
+            // OldToYoung's concurrent-start pauses from ~0.3 to ~0.9 µs a card).
+            if class & HUMONGOUS_CANDIDATE != 0 {
+                self.keep_humongous(t);
+            }
+        }
+        w.useful_cards += useful as usize;
+        w.card_targets.clear();
+        w.card_slots = slots;
         w.card_time += started.elapsed();
     }
 
-    /// Scans one card: every slot on it pointing into the cset is evacuated (and its card
-    /// remembered by the copy's region). A dirty card is refined as it is scanned: slots into
-    /// other regions outside the cset are remembered too.
-    ///
-    /// The slots are gathered first and the referents' headers fetched a few slots ahead of
-    /// their copying, so the cache misses of an old-to-young card overlap.
-    fn scan_card(&self, w: &mut Worker, k: usize) {
+    /// Starts loading card `k`'s lines and its block-offset entry.
+    #[inline]
+    fn prefetch_card(&self, k: usize) {
+        let start = CardTable::start_of(self.cards[k].card);
+        for line in (0..super::remset::CARD_SIZE).step_by(CACHE_LINE) {
+            self.memory.prefetch(start + line);
+        }
+        self.c.bot.prefetch(self.cards[k].card);
+    }
+
+    /// Parses card `k`: every slot on it pointing into a region whose class is not 0 goes to
+    /// `slots` (with `k`), the header of a referent in the cset on its way. The visit is a
+    /// few instructions, so that it is inlined into the object walk.
+    fn parse_card(&self, k: usize, slots: &mut Vec<(usize, u32)>) {
         let cw = self.cards[k];
         let (start, top) =
             self.c
@@ -711,42 +789,21 @@ impl Evacuation<'_, '_> {
             return;
         }
         let memory = self.memory;
-        let mut slots = std::mem::take(&mut w.card_slots);
-        slots.clear();
+        let (base, shift) = (self.c.geometry.base, self.c.geometry.shift);
+        let classes = &self.classes[..];
         super::remset::for_each_slot_on_card(memory, self.types, cw.card, start, top, |slot| {
             let target = memory.read_ref(slot);
             if target.is_null() {
                 return;
             }
-            let t = self.region(target.offset());
-            if self.c.attrs.in_cset(t) {
-                slots.push(slot);
-            } else {
-                if cw.dirty && t != cw.region {
-                    self.remember_card_once(w, t, &cw);
+            let class = classes[(target.offset() - base) >> shift];
+            if class != 0 {
+                if class & IN_CSET != 0 {
+                    memory.prefetch(target.offset());
                 }
-                // Not marked at a concurrent start: an old-to-old reference is the marking's to
-                // follow from its holder (marking the targets of every card's slots took
-                // OldToYoung's concurrent-start pauses from ~0.3 to ~0.9 µs a card).
-                self.keep_humongous(t);
+                slots.push((slot, k as u32));
             }
         });
-        for &slot in slots.iter().take(PREFETCH_AHEAD) {
-            self.prefetch_target(slot);
-        }
-        for (i, &slot) in slots.iter().enumerate() {
-            if let Some(&ahead) = slots.get(i + PREFETCH_AHEAD) {
-                self.prefetch_target(ahead);
-            }
-            let new = self.evacuate_slot(w, slot, self.memory.read_ref(slot));
-            let t = self.region(new.offset());
-            if t != cw.region {
-                self.remember_card_once(w, t, &cw);
-            }
-        }
-        w.card_targets.clear();
-        w.useful_cards += !slots.is_empty() as usize;
-        w.card_slots = slots;
     }
 
     /// Remembers the card being scanned in region `target`'s set, once per card: a card's
@@ -754,7 +811,7 @@ impl Evacuation<'_, '_> {
     /// recent-entries filter of `remember`.
     #[inline]
     fn remember_card_once(&self, w: &mut Worker, target: usize, cw: &CardWork) {
-        if w.card_targets.insert(target) {
+        if self.c.attrs.is_tracked(target) && w.card_targets.insert(target) {
             self.remember(w, target, cw.region, cw.card);
         }
     }
@@ -805,7 +862,7 @@ impl Evacuation<'_, '_> {
 
 impl RegionCollector {
     /// Adds buffered remembered-set entries to the sets, taking each target's lock once.
-    fn flush_remembered(&self, buffer: &mut RememberBuffer) {
+    pub(super) fn flush_remembered(&self, buffer: &mut RememberBuffer) {
         let layout = self.remsets.layout();
         for &target in buffer.targets.iter() {
             let entries = &mut buffer.by_target[target as usize];
@@ -848,8 +905,7 @@ impl RegionCollector {
             self.policy
                 .lock()
                 .choose_old_regions(eden_bytes, cards, committed, |region| {
-                    let (cards, coarse) = self.remsets.of(region).size();
-                    cards + coarse * self.remsets.layout().cards_per_region as usize
+                    self.remset_cards(region)
                 })
         } else {
             Vec::new()
@@ -888,17 +944,24 @@ impl RegionCollector {
         }
 
         // Humongous candidates for eager reclaim: primitive arrays nothing remembers (during a
-        // marking cycle, only those allocated since it started: above TAMS).
+        // marking cycle, only those allocated since it started: above TAMS). A humongous
+        // reference array is never reclaimed eagerly and never moves: nobody needs its set, and
+        // it stops being tracked (G1 drops such sets after its rebuild).
         let humongous: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
         let in_cycle = self.marking.in_cycle();
         for i in 0..st.table.meta.len() {
             let m = &st.table.meta[i];
             let bottom = self.geometry.bottom(i);
-            if m.role == Role::HumongousStart
-                && (!in_cycle || m.tams == bottom)
-                && self.is_primitive_array(bottom)
-                && self.remsets.of(i).is_empty()
-            {
+            if m.role != Role::HumongousStart {
+                continue;
+            }
+            if !self.is_primitive_array(bottom) {
+                if self.attrs.is_tracked(i) {
+                    self.untrack_humongous(&st.table, i);
+                }
+                continue;
+            }
+            if (!in_cycle || m.tams == bottom) && self.remsets.of(i).is_empty() {
                 humongous[i].store(1, Ordering::Relaxed);
             }
         }
@@ -980,6 +1043,21 @@ impl RegionCollector {
         let failed: Vec<AtomicU8> = (0..st.table.meta.len()).map(|_| AtomicU8::new(0)).collect();
         let retained_old = self.retained_old_region(&mut st, &cset);
         let regions_before = st.table.meta.clone();
+        let classes: Vec<u8> = (0..st.table.meta.len())
+            .map(|i| {
+                let mut class = 0;
+                if self.attrs.in_cset(i) {
+                    class |= IN_CSET;
+                }
+                if self.attrs.is_tracked(i) {
+                    class |= TRACKED;
+                }
+                if humongous[i].load(Ordering::Relaxed) == 1 {
+                    class |= HUMONGOUS_CANDIDATE;
+                }
+                class
+            })
+            .collect();
         let (mut results, preserved_all, still_filling);
         let referencers: Vec<Ref>;
         let pool_stats: Vec<WorkerStats>;
@@ -1003,6 +1081,7 @@ impl RegionCollector {
                 survivors_full: AtomicBool::new(false),
                 mark: bitmap_guard.as_deref().map(|b| (b, tams)),
                 cards,
+                classes,
                 regions_before,
             };
             // Roots, on this thread.
@@ -1101,6 +1180,7 @@ impl RegionCollector {
         let mut young_copied = 0;
         let mut bytes_by_age = [0usize; 16];
         let mut card_time = card_prepare;
+        let mut parse_time = std::time::Duration::ZERO;
         let mut useful_cards = 0;
         let mut preserved: HashMap<u32, u64> = HashMap::new();
         let mut grey = Vec::new();
@@ -1113,6 +1193,7 @@ impl RegionCollector {
                 bytes_by_age[a] += w.bytes_by_age[a];
             }
             card_time += w.card_time / workers.max(1) as u32;
+            parse_time += w.parse_time / workers.max(1) as u32;
             useful_cards += w.useful_cards;
             preserved.extend(w.preserved.iter().map(|&(r, word)| (r.raw(), word)));
             grey.extend_from_slice(&w.grey);
@@ -1148,7 +1229,7 @@ impl RegionCollector {
                 let referent = self.memory.read_ref(slot);
                 if !referent.is_null() {
                     let t = self.geometry.index_of(referent.offset());
-                    if t != holder {
+                    if t != holder && self.attrs.is_tracked(t) {
                         self.remsets.add(t, holder, CardTable::card_of(slot));
                     }
                 }
@@ -1211,12 +1292,13 @@ impl RegionCollector {
         self.log_detail(
             "gc,phases",
             &format!(
-                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker, {workers} workers), post {:.3}ms",
+                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker of which parsing {:.3}ms, {workers} workers), post {:.3}ms",
                 ms(setup_time),
                 ms(card_prepare),
                 ms(copy_time),
                 ms(roots_time),
                 ms(card_time.saturating_sub(card_prepare)),
+                ms(parse_time),
                 ms(post_started.elapsed()),
             ),
         );
@@ -1234,7 +1316,7 @@ impl RegionCollector {
             });
             p.adapt_tenuring(&bytes_by_age);
             if kind == YoungKind::Mixed && !p.mixed_worthwhile(committed) {
-                p.candidates.clear();
+                self.drop_candidates(&mut p);
             }
             if kind == YoungKind::Mixed && p.candidates.is_empty() {
                 self.set_mixed_phase(false);
@@ -1374,7 +1456,20 @@ impl RegionCollector {
         )
     }
 
-    /// A collected region that every object left: free again, its remembered set forgotten.
+    /// Humongous object starting in region `first` stops being tracked: its regions' sets are
+    /// dropped.
+    fn untrack_humongous(&self, table: &RegionTable, first: usize) {
+        let mut i = first;
+        loop {
+            self.untrack(i);
+            i += 1;
+            if i >= table.meta.len() || table.meta[i].role != Role::HumongousCont {
+                break;
+            }
+        }
+    }
+
+    /// A collected region that every object left: free again (tracked, its set empty).
     pub(crate) fn release_region(&self, table: &mut RegionTable, i: usize) {
         self.remsets.of(i).clear();
         table.free(i);
@@ -1411,7 +1506,7 @@ impl RegionCollector {
     /// A region where an evacuation failure left objects: self-forwarded objects get their
     /// headers back (one collection older), everything else in it — dead objects and the old
     /// copies of moved ones — becomes fillers; the region turns old, with a fresh block offset
-    /// table and its remembered set kept.
+    /// table, untracked (its set dropped) as every new old region.
     fn settle_failed_region(
         &self,
         table: &mut RegionTable,
@@ -1432,9 +1527,11 @@ impl RegionCollector {
             kept
         });
         table.set_role(i, Role::Old);
+        self.remsets.clear(i);
         let m = &mut table.meta[i];
         m.tams = bottom;
         m.remark_top = bottom;
+        m.rebuild_top = bottom;
         self.cards.clean_range(bottom, top);
     }
 
@@ -1583,7 +1680,15 @@ fn ms(d: std::time::Duration) -> f64 {
 }
 
 /// Remembered cards scanned per task.
-const CARDS_PER_TASK: usize = 8;
+const CARDS_PER_TASK: usize = 16;
+/// How many cards ahead of the one being parsed a card scan prefetches.
+const CARD_PREFETCH: usize = 3;
+/// `Evacuation::classes`: the region is in the collection set...
+const IN_CSET: u8 = 1;
+/// ... or tracked (a dirty card's slots into it are remembered) ...
+const TRACKED: u8 = 2;
+/// ... or holds a humongous object that may be reclaimed eagerly.
+const HUMONGOUS_CANDIDATE: u8 = 4;
 
 /// Slots of a worker's recently-remembered filter.
 const RS_RECENT: usize = 256;

@@ -22,7 +22,7 @@ fn deferred(slot: usize) -> DeferredSlot {
     DeferredSlot {
         slot,
         holder_region: 0,
-        tracked: false,
+        remembers: false,
     }
 }
 

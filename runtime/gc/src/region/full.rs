@@ -13,7 +13,9 @@
 //! 4. **Move** the objects in address order (neighbours that stay neighbours in one memmove),
 //!    restoring their headers one collection older. Regions the compaction point filled become
 //!    old; the others are free. Live humongous objects stay; dead ones free their regions.
-//! 5. **Rebuild** the remembered sets and block offset tables from the heap, clean the cards.
+//! 5. **Rebuild** the remembered sets of the regions still tracked (humongous objects: every
+//!    compacted region is a new old region, untracked) and the block offset tables from the
+//!    heap, clean the cards.
 //!
 //! The trace sees a whole-heap collection (kind 1): runs that moved (region moves) and runs
 //! that stayed (keep-alives); everything else died.
@@ -213,6 +215,7 @@ impl RegionCollector {
                 m.top = used_to;
                 m.tams = self.geometry.bottom(i);
                 m.remark_top = m.tams;
+                m.rebuild_top = m.tams;
                 m.live_bytes = 0;
                 m.needs_scrub = false;
             } else {
@@ -234,13 +237,20 @@ impl RegionCollector {
         };
         self.full_compacted_step(events, &st.table.meta, title);
 
-        // 5. Remembered sets from scratch.
+        // 5. Remembered sets from scratch, for the regions still tracked: the compacted old
+        //    regions start untracked, as every new old region (a remark selects the ones worth
+        //    a set), so only humongous objects' sets are rebuilt here.
         self.cards
             .clean_range(self.geometry.base, self.geometry.reserved_end());
         for i in 0..st.table.meta.len() {
             self.remsets.of(i).clear();
         }
+        let any_tracked = (0..st.table.meta.len())
+            .any(|i| st.table.meta[i].role.is_tenured() && self.attrs.is_tracked(i));
         for i in 0..st.table.meta.len() {
+            if !any_tracked {
+                break;
+            }
             let m = st.table.meta[i];
             let bottom = self.geometry.bottom(i);
             let end = match m.role {
@@ -258,7 +268,7 @@ impl RegionCollector {
                     if !target.is_null() {
                         let s = self.geometry.index_of(slot);
                         let t = self.geometry.index_of(target.offset());
-                        if s != t {
+                        if s != t && self.attrs.is_tracked(t) {
                             self.remsets
                                 .add(t, s, super::remset::CardTable::card_of(slot));
                         }

@@ -2,8 +2,8 @@
 //! (G1's concurrent mark cycle).
 //!
 //! ```text
-//!  pauses:     Young (Concurrent Start)        Remark                       Cleanup
-//!  controller:         | concurrent mark |            | concurrent scrub |         -> mixed
+//!  pauses:     Young (Concurrent Start)        Remark                                Cleanup
+//!  controller:         | concurrent mark |            | scrub | rebuild remsets |         -> mixed
 //! ```
 //!
 //! 1. **Concurrent start** (an evacuation pause, evacuate.rs): TAMS ("top at mark start") is
@@ -34,23 +34,38 @@
 //!    remark: every tenured region is named collected and its survivors (marked objects below
 //!    TAMS, everything above) reported as runs kept in place, so the unmarked ones die here.
 //!    Until they are scrubbed, `is_dead` hides them from heap walks.
+//!    The remark also selects the old regions whose remembered sets are worth rebuilding
+//!    (G1's `update_before_rebuild`): those with some but less than 85% live data, which a
+//!    mixed collection may evacuate. They become `Tracking::Updating`: from this pause on the
+//!    barrier, refinement and pauses remember every new pointer into them. Every tenured
+//!    region's top is noted (`rebuild_top`).
 //! 4. **Concurrent scrub**: the dead objects below TAMS become fillers, region by region, so
 //!    that no later card scan can see their stale references.
-//! 5. **Pause Cleanup**: old regions with nothing live and dead humongous objects are freed;
-//!    the old regions with less than 85% live become candidates for mixed collections, most
-//!    garbage first. Live is what the remark counted plus whatever a pause copied in above the
-//!    region's top at the remark (`remark_top`): young pauses run between the remark and the
-//!    cleanup, and promote into the old region that has room left.
-//! 6. **Concurrent clear** (controller, `clear_bitmap_concurrently`): the bitmap is cleared
+//! 5. **Concurrent rebuild of the remembered sets** (G1's "Concurrent Rebuild Remembered
+//!    Sets"): every tenured region is walked below its `rebuild_top` — all live now, the dead
+//!    are fillers — and each slot pointing into a region being rebuilt is remembered. What
+//!    was stored before the remark the walk finds; what was stored or copied in since, the
+//!    barrier and the pauses remembered. Skipped when the remark selected nothing.
+//! 6. **Pause Cleanup**: old regions with nothing live and dead humongous objects are freed;
+//!    the selected regions still under 85% live become candidates for mixed collections, their
+//!    sets `Complete`, ranked by garbage per predicted millisecond (their remembered sets
+//!    included); the others' sets are dropped. If mixed collections are not worth it (less than
+//!    5% of the heap to reclaim), every candidate's set is dropped. Live is what the remark
+//!    counted plus whatever a pause copied in above the region's top at the remark
+//!    (`remark_top`): young pauses run between the remark and the cleanup, and promote into
+//!    the old region that has room left.
+//! 7. **Concurrent clear** (controller, `clear_bitmap_concurrently`): the bitmap is cleared
 //!    for the next cycle, as G1's "concurrent cleanup for next mark" — and, the first time,
 //!    its pages are backed by memory outside any pause.
 //!
 //! A full collection abandons a cycle in progress (it marks the whole heap itself).
 
-use super::regions::{Attrs, RegionTable, Role};
+use super::evac_sets::RememberBuffer;
+use super::regions::{Attrs, RegionTable, Role, Tracking};
+use super::remset::{self, CardTable};
 use super::{RegionCollector, PAUSE_CLEANUP, PAUSE_REMARK};
 use crate::collector::*;
-use crate::object::{Ref, TypeRegistry};
+use crate::object::{ElemKind, Ref, Shape, TypeRegistry};
 use crate::shared::controller::{StopSignal, VmControl};
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::QueueSet;
@@ -64,6 +79,21 @@ use std::time::Instant;
 
 /// Grey objects the controller scans between looks at an abort or a pause.
 const MARK_CHUNK: usize = 2048;
+/// Heap bytes the rebuild of the remembered sets scans in one unit of concurrent work (a few
+/// tens of microseconds).
+const REBUILD_CHUNK: usize = 64 << 10;
+
+/// What a rebuild of the remembered sets did (for `-Xlog:gc*`).
+#[derive(Default)]
+struct RebuildStats {
+    /// Regions selected by the remark.
+    selected: usize,
+    /// Tenured regions scanned.
+    sources: usize,
+    scanned_bytes: usize,
+    /// Remembered-set entries added (a card may count once per target).
+    cards: usize,
+}
 
 const IDLE: u8 = 0;
 /// A concurrent start happened; the controller has not picked the cycle up yet.
@@ -92,6 +122,9 @@ pub struct Marking {
     dead_below: Box<[AtomicUsize]>,
     /// The last pause was a remark (its verification checks the marking).
     just_remarked: AtomicBool,
+    /// Regions the last remark selected for a remembered-set rebuild (`Tracking::Updating`),
+    /// until the cleanup.
+    rebuilding: AtomicUsize,
     cycle_started: Mutex<Option<Instant>>,
 }
 
@@ -112,6 +145,7 @@ impl Marking {
             generation: AtomicU32::new(0),
             dead_below: (0..regions).map(|_| AtomicUsize::new(0)).collect(),
             just_remarked: AtomicBool::new(false),
+            rebuilding: AtomicUsize::new(0),
             cycle_started: Mutex::new(None),
         }
     }
@@ -209,6 +243,7 @@ impl Marking {
         self.phase.store(IDLE, Ordering::Release);
         self.grey.lock().clear();
         self.discovered.lock().clear();
+        self.rebuilding.store(0, Ordering::Relaxed);
         drop(self.satb.take_all());
         for d in self.dead_below.iter() {
             d.store(0, Ordering::Relaxed);
@@ -408,7 +443,7 @@ impl RegionCollector {
         if remarked.is_none() || self.aborted(generation) {
             return;
         }
-        // Scrub.
+        // Scrub, then rebuild the remembered sets of the regions the remark selected.
         let scrub_started = Instant::now();
         let regions: Vec<usize> = {
             let st = self.state.lock();
@@ -435,6 +470,28 @@ impl RegionCollector {
             &format!(
                 "GC({cycle_id}) Concurrent Scrub {:.3}ms",
                 scrub_time.as_secs_f64() * 1e3
+            ),
+        );
+        let rebuild_started = Instant::now();
+        let Some(rebuilt) = self.rebuild_remembered_sets(generation, stop) else {
+            return;
+        };
+        let rebuild_time = rebuild_started.elapsed();
+        vm.concurrent_phase(
+            cycle_id,
+            "Concurrent Rebuild Remembered Sets",
+            rebuild_started,
+            rebuild_time,
+        );
+        self.log_detail(
+            "gc,marking",
+            &format!(
+                "GC({cycle_id}) Concurrent Rebuild Remembered Sets {:.3}ms ({} regions selected, {} KB of {} tenured regions scanned, {} cards remembered)",
+                rebuild_time.as_secs_f64() * 1e3,
+                rebuilt.selected,
+                kb(rebuilt.scanned_bytes as u64),
+                rebuilt.sources,
+                rebuilt.cards
             ),
         );
         // Cleanup.
@@ -535,6 +592,8 @@ impl RegionCollector {
             }
         }
         drop(bitmap);
+        let selected = self.select_for_rebuild(&mut st.table, &tenured);
+        self.marking.rebuilding.store(selected, Ordering::Relaxed);
         let live: usize = tenured.iter().map(|&i| st.table.meta[i].live_bytes).sum();
         self.log_detail(
             "gc,marking",
@@ -568,6 +627,130 @@ impl RegionCollector {
         marking_outcome(PAUSE_REMARK, used, used, capacity, live_objects)
     }
 
+    /// At the remark (G1's `update_before_rebuild`): every tenured region's top becomes its
+    /// `rebuild_top`, below which the rebuild will scan it; the untracked old regions with
+    /// some but little live data (below the mixed-collection threshold, 85% of a region) —
+    /// the ones a mixed collection may evacuate — become `Updating`. From now on every new
+    /// pointer into them is remembered; the rebuild adds the older ones. Returns how many.
+    fn select_for_rebuild(&self, table: &mut RegionTable, tenured: &[usize]) -> usize {
+        let mut selected = 0;
+        let threshold = super::policy::MIXED_LIVE_THRESHOLD_PERCENT * self.geometry.size;
+        for &i in tenured {
+            let m = &mut table.meta[i];
+            m.rebuild_top = m.top;
+            if m.role == Role::Old
+                && m.live_bytes > 0
+                && m.live_bytes * 100 < threshold
+                && !self.attrs.is_tracked(i)
+            {
+                self.attrs.set_tracking(i, Tracking::Updating);
+                selected += 1;
+            }
+        }
+        selected
+    }
+
+    /// Concurrent Rebuild Remembered Sets (controller, after the scrub): scans every tenured
+    /// region below its `rebuild_top` — every object there is live now, the dead ones below
+    /// TAMS are fillers — and remembers each slot pointing into a region being rebuilt
+    /// (`Updating`). Objects above `rebuild_top` were copied in by pauses since the remark,
+    /// which remembered their pointers; stores since the remark were caught by the barrier. So
+    /// at the end every pointer into an `Updating` region is covered, and the cleanup can call
+    /// its set complete. Runs in gated units of `REBUILD_CHUNK` bytes (a pause waits for at most
+    /// one). `None` if the cycle was abandoned or the VM stops.
+    fn rebuild_remembered_sets(&self, generation: u32, stop: &StopSignal) -> Option<RebuildStats> {
+        let mut stats = RebuildStats {
+            selected: self.marking.rebuilding.load(Ordering::Relaxed),
+            ..RebuildStats::default()
+        };
+        if stats.selected == 0 {
+            return Some(stats);
+        }
+        // The sources: every tenured region at the remark (a region that became old since
+        // holds only objects pauses copied in and remembered), with the range to scan.
+        let sources: Vec<(usize, usize, usize)> = {
+            let st = self.state.lock();
+            (0..st.table.meta.len())
+                .filter_map(|i| {
+                    let m = &st.table.meta[i];
+                    let bottom = self.geometry.bottom(i);
+                    match m.role {
+                        Role::Old if m.rebuild_top > bottom => Some((i, bottom, m.rebuild_top)),
+                        Role::HumongousStart if m.rebuild_top > bottom => {
+                            let obj = Ref::from_offset(bottom);
+                            let refs = !matches!(
+                                self.types.info(self.memory.type_id(obj)).shape,
+                                Shape::Array { elem } if elem != ElemKind::Ref
+                            );
+                            let end = bottom + self.memory.object_size(&self.types, obj);
+                            refs.then_some((i, bottom, end))
+                        }
+                        _ => None,
+                    }
+                })
+                .collect()
+        };
+        stats.sources = sources.len();
+        let mut buffer = RememberBuffer::default();
+        for (i, bottom, end) in sources {
+            let role = self.attrs.role_of(i);
+            let mut from = bottom;
+            while from < end {
+                if stop.is_stopped() || self.aborted(generation) {
+                    return None;
+                }
+                let _unit = self.gate.enter();
+                let _work = self.marking.work_lock.lock();
+                if self.aborted(generation) {
+                    return None;
+                }
+                if self.attrs.role_of(i) != role
+                    || (role == Role::HumongousStart
+                        && self.marking.is_dead(i, Ref::from_offset(bottom)))
+                {
+                    break;
+                }
+                let to = (from + REBUILD_CHUNK).min(end);
+                let object_start = if role == Role::Old {
+                    self.bot.parse_start(CardTable::card_of(from), bottom)
+                } else {
+                    bottom
+                };
+                let memory = &*self.memory;
+                let mut last = (usize::MAX, usize::MAX);
+                remset::for_each_slot_in(
+                    memory,
+                    &self.types,
+                    from,
+                    to,
+                    object_start,
+                    end,
+                    |slot| {
+                        let target = memory.read_ref(slot);
+                        if target.is_null() {
+                            return;
+                        }
+                        let t = self.geometry.index_of(target.offset());
+                        let card = CardTable::card_of(slot);
+                        if last == (t, card) || self.attrs.tracking(t) != Tracking::Updating {
+                            return;
+                        }
+                        let source = self.geometry.index_of(slot);
+                        if t != source {
+                            last = (t, card);
+                            buffer.push(t as u32, source as u32, card as u32);
+                        }
+                    },
+                );
+                stats.cards += buffer.len;
+                self.flush_remembered(&mut buffer);
+                stats.scanned_bytes += to - from;
+                from = to;
+            }
+        }
+        Some(stats)
+    }
+
     /// Turns the dead objects below TAMS of old region `i` into fillers.
     fn scrub_region(&self, i: usize) {
         let mut st = self.state.lock();
@@ -596,6 +779,7 @@ impl RegionCollector {
         let mut st = self.state.lock();
         let mut freed_old = 0;
         let mut freed_humongous = 0;
+        let mut dropped = 0;
         let mut candidates = Vec::new();
         let region_size = self.geometry.size;
         for i in 0..st.table.meta.len() {
@@ -613,11 +797,18 @@ impl RegionCollector {
                     events.space_release(i as u32);
                     freed_old += 1;
                 }
-                Role::Old => {
+                // A candidate only if the remark selected it and its set is rebuilt (it was not
+                // worth a set otherwise); one that filled up since loses its set.
+                Role::Old if self.attrs.tracking(i) == Tracking::Updating => {
                     if live * 100 < super::policy::MIXED_LIVE_THRESHOLD_PERCENT * region_size {
+                        self.attrs.set_tracking(i, Tracking::Complete);
                         candidates.push((i, live));
+                    } else {
+                        self.untrack(i);
+                        dropped += 1;
                     }
                 }
+                Role::Old => {}
                 Role::HumongousStart if m.live_bytes == 0 && m.tams > self.geometry.bottom(i) => {
                     self.free_humongous(&mut st.table, i, events);
                     freed_humongous += 1;
@@ -642,35 +833,77 @@ impl RegionCollector {
         }
         let committed = st.table.committed();
         drop(st);
-        // Forget remembered-set entries from the freed regions: nothing there points anywhere.
-        candidates.sort_by_key(|&(_, live)| live);
         {
             let mut p = self.policy.lock();
             p.initial_candidates = candidates.len();
             p.candidates = candidates;
+            p.rank_candidates(|region| self.remset_cards(region));
             let worthwhile = p.mixed_worthwhile(committed);
             if !worthwhile {
-                p.candidates.clear();
+                dropped += self.drop_candidates(&mut p);
             }
             self.set_mixed_phase(worthwhile);
         }
+        self.marking.rebuilding.store(0, Ordering::Relaxed);
+        self.log_detail(
+            "gc,remset",
+            &format!(
+                "GC({}) Remembered sets: {n} candidates complete, {dropped} dropped",
+                self.current_gc_id()
+            ),
+        );
         {
             let mut s = self.stats.lock();
             s.old_regions_reclaimed_at_cleanup += freed_old;
             s.humongous_reclaimed_at_cleanup += freed_humongous;
         }
         self.marking.phase.store(IDLE, Ordering::Release);
+        // The next pause may be mixed: an eden that leaves room for its first old region.
+        self.after_pause();
         let used_after = self.used();
         marking_outcome(PAUSE_CLEANUP, used_before, used_after, self.capacity(), 0)
     }
 
     // ---- verification (--verify-heap) ----
 
-    /// Every cross-region reference out of a live tenured object is covered by the target
-    /// region's remembered set or by a dirty card (whose refinement will add it).
+    /// The remembered-set invariants: every cross-region reference out of a live tenured
+    /// object into a region whose tracking is `Complete` is covered by the target region's
+    /// remembered set or by a dirty card (whose refinement or the next pause will scan it);
+    /// young and free regions are tracked; an untracked region's set is empty; `Updating`
+    /// sets exist only between a remark and its cleanup; mixed candidates are complete.
     pub(crate) fn verify_remembered_sets(&self) -> Result<(), String> {
         let st = self.state.lock();
         let memory = &*self.memory;
+        let rebuilding = self.marking.phase.load(Ordering::Acquire) == REMARKED;
+        for (i, m) in st.table.meta.iter().enumerate() {
+            let tracking = self.attrs.tracking(i);
+            let problem = match tracking {
+                Tracking::Complete => None,
+                _ if !m.role.is_tenured() => Some("is not tenured, so it must be tracked"),
+                Tracking::Untracked if !self.remsets.of(i).is_empty() => {
+                    Some("is untracked but its set is not empty")
+                }
+                Tracking::Updating if !rebuilding => {
+                    Some("is being rebuilt but no remark is waiting for its cleanup")
+                }
+                Tracking::Updating if m.role != Role::Old => Some("is being rebuilt but not old"),
+                _ => None,
+            };
+            if let Some(p) = problem {
+                return Err(format!(
+                    "region: region {i} ({:?}, remembered set {tracking:?}) {p}",
+                    m.role
+                ));
+            }
+        }
+        for &(c, _) in self.policy.lock().candidates.iter() {
+            if self.attrs.tracking(c) != Tracking::Complete {
+                return Err(format!(
+                    "region: mixed candidate region {c} has a {:?} remembered set",
+                    self.attrs.tracking(c)
+                ));
+            }
+        }
         for i in 0..st.table.meta.len() {
             let m = st.table.meta[i];
             if !matches!(m.role, Role::Old | Role::HumongousStart) {
@@ -698,7 +931,7 @@ impl RegionCollector {
                         }
                         let source = self.geometry.index_of(slot);
                         let t = self.geometry.index_of(target.offset());
-                        if t == source {
+                        if t == source || self.attrs.tracking(t) != Tracking::Complete {
                             return;
                         }
                         let card = super::remset::CardTable::card_of(slot);
@@ -706,7 +939,7 @@ impl RegionCollector {
                             && !self.remsets.of(t).covers(source as u32, card as u32)
                         {
                             err = Some(format!(
-                                "region: slot {slot:#x} of {obj:?} (region {source}, {:?}) points to {target:?} in region {t} ({:?}), but card {card} is neither dirty nor in region {t}'s remembered set",
+                                "region: slot {slot:#x} of {obj:?} (region {source}, {:?}) points to {target:?} in region {t} ({:?}, remembered set complete), but card {card} is neither dirty nor in region {t}'s remembered set",
                                 m.role, st.table.meta[t].role
                             ));
                         }
@@ -846,7 +1079,10 @@ fn report_marked_runs(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{collector, leaves, young_collection, Roots};
+    use super::super::tests::{
+        collector, leaves, old_region, place, store, young_collection, Roots, BLOB, BLOB_SIZE,
+        NODE, NODE_SLOTS,
+    };
     use super::*;
 
     /// The controller's work from a concurrent start's pause to the remark, done here: mark
@@ -909,5 +1145,144 @@ mod tests {
             &mut live,
         );
         assert!(report.is_ok(), "{report:?}");
+    }
+
+    /// An old heap for a marking cycle: region `holders` holds one `NODE` per region below,
+    /// each pointing (slot 0) to the first `BLOB` of its region; `sparse` regions hold `blobs`
+    /// blobs of which only that first one is referenced, `dense` regions are full of blobs, all
+    /// rooted. The roots are the holders and the dense regions' blobs.
+    struct OldHeap {
+        holders: usize,
+        sparse: Vec<usize>,
+        dense: Vec<usize>,
+        roots: Roots,
+    }
+
+    fn old_heap(c: &RegionCollector, sparse: usize, blobs: usize, dense: usize) -> OldHeap {
+        let holders = old_region(c);
+        let mut roots = Roots(Vec::new());
+        let mut fill = |n: usize, all_rooted: bool| -> usize {
+            let r = old_region(c);
+            for k in 0..n {
+                let blob = place(c, r, BLOB, BLOB_SIZE);
+                if k == 0 {
+                    let holder = place(c, holders, NODE, 24);
+                    c.memory.write_ref(holder.offset() + NODE_SLOTS[0], blob);
+                    roots.0.push(holder);
+                } else if all_rooted {
+                    roots.0.push(blob);
+                }
+            }
+            r
+        };
+        let sparse = (0..sparse).map(|_| fill(blobs, false)).collect();
+        let dense = (0..dense).map(|_| fill(16, true)).collect();
+        OldHeap {
+            holders,
+            sparse,
+            dense,
+            roots,
+        }
+    }
+
+    /// A concurrent start with `heap`'s roots, the marking, the remark and the scrub.
+    fn cycle_to_rebuild(c: &RegionCollector, heap: &mut OldHeap) -> u32 {
+        c.start_marking.store(true, Ordering::Relaxed);
+        young_collection(c, &mut heap.roots);
+        mark_and_remark(c)
+    }
+
+    fn rebuild(c: &RegionCollector, generation: u32) {
+        let done = c.rebuild_remembered_sets(generation, &StopSignal::default());
+        assert!(done.is_some(), "the rebuild ran to its end");
+    }
+
+    #[test]
+    fn the_remark_selects_the_old_regions_with_little_live_data_for_a_rebuild() {
+        let c = collector();
+        let mut heap = old_heap(&c, 1, 16, 1);
+        cycle_to_rebuild(&c, &mut heap);
+        assert_eq!(c.attrs.tracking(heap.sparse[0]), Tracking::Updating);
+        assert_eq!(
+            c.attrs.tracking(heap.dense[0]),
+            Tracking::Untracked,
+            "too full for a mixed collection to take"
+        );
+    }
+
+    #[test]
+    fn a_region_selected_by_the_remark_is_tracked_by_the_barrier_at_once() {
+        let c = collector();
+        let mut heap = old_heap(&c, 1, 16, 0);
+        cycle_to_rebuild(&c, &mut heap);
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let target = Ref::from_offset(c.geometry.bottom(heap.sparse[0]));
+        store(&mut m, &c, holder, 1, target);
+        assert!(c
+            .cards
+            .is_dirty(CardTable::card_of(holder.offset() + NODE_SLOTS[1])));
+    }
+
+    #[test]
+    fn the_rebuild_remembers_the_pointers_into_a_selected_region_that_were_there_before() {
+        let c = collector();
+        let mut heap = old_heap(&c, 1, 16, 0);
+        let generation = cycle_to_rebuild(&c, &mut heap);
+        let target = heap.sparse[0];
+        assert!(
+            c.remsets.of(target).is_empty(),
+            "untracked until the remark"
+        );
+        rebuild(&c, generation);
+        let holder = heap.roots.0[0];
+        let card = CardTable::card_of(holder.offset() + NODE_SLOTS[0]);
+        assert!(c
+            .remsets
+            .of(target)
+            .covers(heap.holders as u32, card as u32));
+    }
+
+    #[test]
+    fn the_cleanup_completes_the_rebuilt_sets_of_the_mixed_candidates() {
+        let c = collector();
+        let mut heap = old_heap(&c, 6, 16, 0);
+        let generation = cycle_to_rebuild(&c, &mut heap);
+        rebuild(&c, generation);
+        c.cleanup(generation, &mut gcvm_tracer::NoEvents);
+        let candidates: Vec<usize> = c.policy.lock().candidates.iter().map(|&(r, _)| r).collect();
+        for &r in &heap.sparse {
+            assert!(candidates.contains(&r), "{r} in {candidates:?}");
+            assert_eq!(c.attrs.tracking(r), Tracking::Complete);
+        }
+        assert_eq!(c.verify_remembered_sets(), Ok(()));
+    }
+
+    #[test]
+    fn when_no_mixed_collection_is_worth_it_the_cleanup_drops_the_rebuilt_sets() {
+        let c = collector();
+        // One region of 15/16 garbage: under 5% of the 64 MB heap to reclaim.
+        let mut heap = old_heap(&c, 1, 16, 0);
+        let generation = cycle_to_rebuild(&c, &mut heap);
+        rebuild(&c, generation);
+        c.cleanup(generation, &mut gcvm_tracer::NoEvents);
+        assert!(c.policy.lock().candidates.is_empty());
+        assert_eq!(c.attrs.tracking(heap.sparse[0]), Tracking::Untracked);
+        assert!(c.remsets.of(heap.sparse[0]).is_empty());
+    }
+
+    #[test]
+    fn an_old_region_filled_up_since_the_remark_is_no_candidate_and_loses_its_set() {
+        let c = collector();
+        let mut heap = old_heap(&c, 6, 2, 0);
+        let generation = cycle_to_rebuild(&c, &mut heap);
+        let filled = heap.sparse[0];
+        for _ in 0..14 {
+            place(&c, filled, BLOB, BLOB_SIZE); // copied in by pauses since the remark
+        }
+        rebuild(&c, generation);
+        c.cleanup(generation, &mut gcvm_tracer::NoEvents);
+        assert!(!c.policy.lock().candidates.iter().any(|&(r, _)| r == filled));
+        assert_eq!(c.attrs.tracking(filled), Tracking::Untracked);
     }
 }

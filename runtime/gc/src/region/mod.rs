@@ -31,9 +31,11 @@
 //! - **Marking** (marking.rs): when old and humongous regions fill more than 45% of the heap
 //!   (IHOP), a young collection also starts a marking cycle (*Concurrent Start*): the
 //!   controller thread marks the tenured objects concurrently, a *Remark* pause finishes
-//!   (and clears the `java.lang.ref` references whose referents it did not mark),
-//!   dead objects are scrubbed concurrently, and a *Cleanup* pause frees empty regions and picks
-//!   the old regions with the most garbage as *candidates*.
+//!   (and clears the `java.lang.ref` references whose referents it did not mark) and selects
+//!   the old regions with little live data, dead objects are scrubbed concurrently, the
+//!   selected regions' remembered sets are *rebuilt* concurrently, and a *Cleanup* pause frees
+//!   empty regions and picks the old regions that give back most garbage per millisecond as
+//!   *candidates*.
 //! - **Mixed collections** then add some candidates to the collection set of each young
 //!   collection — "garbage first": the regions that give back most for the least copying —
 //!   until the candidates are used up or what is left is not worth it.
@@ -43,11 +45,19 @@
 //!   sliding compaction of the whole heap follows in the same safepoint (`Collector::follow_up`):
 //!   the last resort before an OutOfMemoryError. `System.gc()` is a full collection too.
 //!
+//! # Remembered-set tracking (regions.rs, remset.rs)
+//! Only regions some pause will evacuate keep a remembered set (G1's remembered-set tracking):
+//! young regions, the old regions that are mixed candidates, humongous primitive arrays (for
+//! eager reclaim). Every other old region is *untracked*: nobody remembers pointers into it.
+//! An old region starts untracked; the remark selects the ones with little live data, a
+//! concurrent rebuild fills their sets, the cleanup completes those still worth collecting and
+//! drops the rest, and the end of the mixed collections drops what is left.
+//!
 //! # Barriers (remset.rs)
 //! `BarrierKind::PreAndPostWrite`, as G1:
-//! - **post-write card marking**: a store of a reference into another region, into a slot of a
-//!   non-young region, dirties the slot's 512-byte card and logs it in the thread's dirty-card
-//!   queue. *Refinement* — on the controller thread when queues grow — turns dirty cards into
+//! - **post-write card marking**: a store of a reference into another, tracked region, into a
+//!   slot of a non-young region, dirties the slot's 512-byte card and logs it in the thread's
+//!   dirty-card queue. *Refinement* — on the controller thread when queues grow — turns dirty cards into
 //!   remembered-set entries; a pause scans the cards still dirty along with the remembered
 //!   ones and remembers what they point to as it goes.
 //! - **pre-write SATB** (while marking only): the overwritten reference, if tenured, is logged
@@ -58,9 +68,11 @@
 //!   out of line before any hook is called.
 //!
 //! # Invariants
-//! - Every reference from a tenured region into another region is in that region's remembered
-//!   set or on a dirty card (`--verify-heap` checks it after every pause). Young regions need
-//!   no remembered-set entries for references *out* of them: they are always collected.
+//! - Every reference from a tenured region into another region whose remembered set is
+//!   complete (young regions, mixed candidates, humongous primitive arrays) is in that
+//!   region's remembered set or on a dirty card; an untracked region's set is empty
+//!   (`--verify-heap` checks both after every pause). Young regions need no remembered-set
+//!   entries for references *out* of them: they are always collected.
 //! - During an evacuation every object of the collection set is either unvisited, forwarded to
 //!   its copy (exactly once, by a compare-and-swap), or forwarded to itself (evacuation
 //!   failure); objects outside the collection set never move.
@@ -113,7 +125,7 @@ use crate::shared::queues::{LocalQueue, QueueSet};
 use marking::Marking;
 use parking_lot::{Condvar, Mutex};
 use policy::Policy;
-use regions::{Geometry, RegionMeta, RegionTable, Role};
+use regions::{Geometry, RegionMeta, RegionTable, Role, Tracking};
 use remset::{BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -470,8 +482,9 @@ impl RegionCollector {
         outcome
     }
 
-    /// After any pause: grow the heap if it is crowded, pick the next young size.
-    fn after_pause(&self) {
+    /// After any pause: grow the heap if it is crowded, pick the next young size (leaving
+    /// room for the next mixed collection's first old region).
+    pub(crate) fn after_pause(&self) {
         let mut st = self.state.lock();
         let committed = st.table.committed();
         let free = st.table.count(Role::Free);
@@ -485,6 +498,12 @@ impl RegionCollector {
         drop(st);
         let cards = self.dirty_queues.pending_entries();
         let mut policy = self.policy.lock();
+        let first_old = policy
+            .candidates
+            .first()
+            .filter(|_| self.mixed_phase.load(Ordering::Relaxed))
+            .map(|&(region, live)| (live, self.remset_cards(region)));
+        policy.reserve_for_mixed(first_old);
         policy.choose_young_target(committed, free, cards, tenured);
         // The refinement budget is a share of the pause this eden predicts.
         self.refine_threshold
@@ -605,8 +624,8 @@ impl RegionCollector {
         cards
     }
 
-    /// Refines one card: cleans it and remembers it in the set of every other region a slot on
-    /// it points into.
+    /// Refines one card: cleans it and remembers it in the set of every other tracked region a
+    /// slot on it points into.
     pub(crate) fn refine_card(&self, table: &RegionTable, card: usize) {
         let region = self.geometry.index_of(CardTable::start_of(card));
         let role = table.meta[region].role;
@@ -619,15 +638,45 @@ impl RegionCollector {
             return;
         }
         let memory = &*self.memory;
+        // The regions this card was added to: a card's slots mostly point into one or two
+        // (the eden), and each add takes the target set's lock.
+        let mut added = [usize::MAX; 4];
         remset::for_each_slot_on_card(memory, &self.types, card, start, top, |slot| {
             let target = memory.read_ref(slot);
-            if !target.is_null() {
-                let t = self.geometry.index_of(target.offset());
-                if t != region {
-                    self.remsets.add(t, region, card);
-                }
+            if target.is_null() {
+                return;
             }
+            let t = self.geometry.index_of(target.offset());
+            if t == region || !self.attrs.is_tracked(t) || added.contains(&t) {
+                return;
+            }
+            added.rotate_right(1);
+            added[0] = t;
+            self.remsets.add(t, region, card);
         });
+    }
+
+    /// The cards region `i`'s remembered set names (a coarse source counts all its cards).
+    pub(crate) fn remset_cards(&self, i: usize) -> usize {
+        let (cards, coarse) = self.remsets.of(i).size();
+        cards + coarse * self.remsets.layout().cards_per_region as usize
+    }
+
+    /// The mixed collections end (or never start): nobody will evacuate the candidates left,
+    /// whose sets are dropped. Returns how many.
+    pub(crate) fn drop_candidates(&self, p: &mut Policy) -> usize {
+        let n = p.candidates.len();
+        for (region, _) in p.candidates.drain(..) {
+            self.untrack(region);
+        }
+        n
+    }
+
+    /// Stops tracking region `i`'s remembered set and drops it (G1's `clear_locked`): nothing
+    /// will evacuate the region before a remark selects it again. In a pause.
+    pub(crate) fn untrack(&self, i: usize) {
+        self.attrs.set_tracking(i, Tracking::Untracked);
+        self.remsets.clear(i);
     }
 
     /// Walks the objects of `[from, to)` in an old region and turns every maximal run of the
@@ -1083,20 +1132,45 @@ mod tests {
 
     /// A 24-byte object without references.
     const LEAF: u32 = 2;
+    /// A 24-byte object with two references, at `NODE_SLOTS`.
+    pub(super) const NODE: u32 = 3;
+    pub(super) const NODE_SLOTS: [usize; 2] = [12, 16];
+    /// A 64 KB object without references (sixteen fill a region).
+    pub(super) const BLOB: u32 = 4;
+    pub(super) const BLOB_SIZE: usize = 64 << 10;
+    /// `int[]` and `Object[]`.
+    const INTS: u32 = 5;
+    const REFS: u32 = 6;
 
-    /// A region collector over a 64 MB heap (1 MB regions) that knows `LEAF`.
+    /// A region collector over a 64 MB heap (1 MB regions) that knows `LEAF`, `NODE`, `BLOB`,
+    /// `INTS` and `REFS`.
     pub(super) fn collector() -> RegionCollector {
         let max = 64 << 20;
         let memory = HeapMemory::reserve(RegionCollector::reservation_for(max)).unwrap();
         let types = TypeRegistry::new();
-        let leaf = crate::object::TypeInfo {
-            name: "Leaf".into(),
+        let instance = |name: &str, size: u32, refs: &[u32]| crate::object::TypeInfo {
+            name: name.into(),
             shape: crate::Shape::Instance {
-                size: 24,
-                ref_offsets: Box::new([]),
+                size,
+                ref_offsets: refs.into(),
             },
         };
-        types.register(LEAF, leaf).unwrap();
+        let array = |name: &str, elem| crate::object::TypeInfo {
+            name: name.into(),
+            shape: crate::Shape::Array { elem },
+        };
+        types.register(LEAF, instance("Leaf", 24, &[])).unwrap();
+        let slots = NODE_SLOTS.map(|o| o as u32);
+        types.register(NODE, instance("Node", 24, &slots)).unwrap();
+        types
+            .register(BLOB, instance("Blob", BLOB_SIZE as u32, &[]))
+            .unwrap();
+        types
+            .register(INTS, array("int[]", crate::object::ElemKind::Int))
+            .unwrap();
+        types
+            .register(REFS, array("Object[]", crate::object::ElemKind::Ref))
+            .unwrap();
         RegionCollector::new(CollectorContext {
             memory: Arc::new(memory),
             types: Arc::new(types),
@@ -1198,5 +1272,222 @@ mod tests {
         c.clear_bitmap_concurrently();
         assert!(!c.marking.bitmap.read().is_marked(bottom));
         assert_eq!(c.marking.clean_upto(), end);
+    }
+
+    // ---- remembered-set tracking ----
+
+    /// A fresh old region (as a pause promoting into it would take it).
+    pub(super) fn old_region(c: &RegionCollector) -> usize {
+        c.state.lock().table.take_free(Role::Old).unwrap()
+    }
+
+    /// An object of `type_id` (`size` bytes) placed at the top of old region `region`, as a
+    /// pause copies one there.
+    pub(super) fn place(c: &RegionCollector, region: usize, type_id: u32, size: usize) -> Ref {
+        let mut st = c.state.lock();
+        let at = st.table.meta[region].top;
+        assert!(
+            at + size <= c.geometry.end(region),
+            "region {region} is full"
+        );
+        st.table.meta[region].top = at + size;
+        c.memory.init_header(at, type_id);
+        c.bot.record(at, size);
+        Ref::from_offset(at)
+    }
+
+    /// A young `NODE` in eden.
+    pub(super) fn young_node(c: &RegionCollector) -> Ref {
+        let at = c.alloc_outside_tlab(24).unwrap();
+        c.memory.init_header(at, NODE);
+        Ref::from_offset(at)
+    }
+
+    /// A mutator's store of `value` into `holder`'s slot `k`, with the barrier.
+    pub(super) fn store(m: &mut Mutator, c: &RegionCollector, holder: Ref, k: usize, value: Ref) {
+        let slot = holder.offset() + NODE_SLOTS[k];
+        c.memory.write_ref(slot, value);
+        m.barrier.post_write(holder, slot, value);
+        m.barrier.flush();
+    }
+
+    fn card_of(holder: Ref, k: usize) -> usize {
+        CardTable::card_of(holder.offset() + NODE_SLOTS[k])
+    }
+
+    #[test]
+    fn an_old_region_starts_with_no_remembered_set_tracked() {
+        let c = collector();
+        let mut all = Roots(Vec::new());
+        leaves(&c, &mut all, 10);
+        young_collection(&c, &mut all);
+        young_collection(&c, &mut all);
+        let old = c.geometry.index_of(all.0[0].offset());
+        assert_eq!(c.roles()[old], Role::Old);
+        assert_eq!(c.attrs.tracking(old), Tracking::Untracked);
+    }
+
+    #[test]
+    fn young_free_and_humongous_regions_are_tracked() {
+        let c = collector();
+        let eden = c.geometry.index_of(young_node(&c).offset());
+        let humongous = c.geometry.index_of(c.alloc_humongous(2 << 20).unwrap());
+        let free = c.roles().iter().position(|&r| r == Role::Free).unwrap();
+        for i in [eden, humongous, humongous + 1, free] {
+            assert_eq!(c.attrs.tracking(i), Tracking::Complete, "region {i}");
+        }
+    }
+
+    #[test]
+    fn a_store_into_an_old_object_dirties_its_card_when_the_target_region_is_tracked() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        store(&mut m, &c, holder, 0, young_node(&c));
+        assert!(c.cards.is_dirty(card_of(holder, 0)));
+        assert_eq!(c.dirty_queues.pending_entries(), 1, "and logs it");
+    }
+
+    #[test]
+    fn a_store_pointing_into_an_untracked_old_region_leaves_the_card_clean() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let target = place(&c, old_region(&c), LEAF, 24);
+        store(&mut m, &c, holder, 0, target);
+        assert!(!c.cards.is_dirty(card_of(holder, 0)));
+        assert_eq!(c.dirty_queues.pending_entries(), 0);
+    }
+
+    #[test]
+    fn refinement_remembers_a_card_only_in_the_tracked_regions_it_points_into() {
+        let c = collector();
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let young = young_node(&c);
+        let old = place(&c, old_region(&c), LEAF, 24);
+        c.memory.write_ref(holder.offset() + NODE_SLOTS[0], young);
+        c.memory.write_ref(holder.offset() + NODE_SLOTS[1], old);
+        let (source, card) = (c.geometry.index_of(holder.offset()), card_of(holder, 0));
+        c.refine_card(&c.state.lock().table, card);
+        let young_region = c.geometry.index_of(young.offset());
+        let old_region = c.geometry.index_of(old.offset());
+        assert!(c
+            .remsets
+            .of(young_region)
+            .covers(source as u32, card as u32));
+        assert!(c.remsets.of(old_region).is_empty());
+    }
+
+    #[test]
+    fn a_pause_remembers_a_promoted_objects_pointers_only_into_tracked_regions() {
+        let c = collector();
+        let untracked = place(&c, old_region(&c), LEAF, 24);
+        let node = young_node(&c);
+        c.memory.write_ref(node.offset() + NODE_SLOTS[0], untracked);
+        let mut roots = Roots(vec![node]);
+        c.policy.lock().tenuring_threshold = 0;
+        c.world_stopped();
+        c.collect(
+            GcCause::AllocationFailure,
+            &mut roots,
+            &mut gcvm_tracer::NoEvents,
+        );
+        c.world_resumed();
+        let promoted = c.geometry.index_of(roots.0[0].offset());
+        assert_eq!(c.roles()[promoted], Role::Old, "promoted");
+        let target = c.geometry.index_of(untracked.offset());
+        assert!(
+            c.remsets.of(target).is_empty(),
+            "nothing remembered into it"
+        );
+    }
+
+    fn humongous_array(c: &RegionCollector, type_id: u32) -> usize {
+        let len = (3 << 20) / 4;
+        let at = c.alloc_humongous(crate::object::array_size(crate::object::ElemKind::Int, len));
+        let at = at.unwrap();
+        c.memory.init_array_header(at, type_id, len as u32);
+        c.geometry.index_of(at)
+    }
+
+    #[test]
+    fn a_humongous_reference_array_stops_being_tracked_at_the_next_pause() {
+        let c = collector();
+        let first = humongous_array(&c, REFS);
+        young_collection(&c, &mut Roots(Vec::new()));
+        for i in first..first + 4 {
+            assert_eq!(c.attrs.tracking(i), Tracking::Untracked, "region {i}");
+        }
+    }
+
+    #[test]
+    fn a_humongous_primitive_array_stays_tracked_for_eager_reclaim() {
+        let c = collector();
+        let first = humongous_array(&c, INTS);
+        let mut roots = Roots(vec![Ref::from_offset(c.geometry.bottom(first))]);
+        young_collection(&c, &mut roots);
+        assert_eq!(c.roles()[first], Role::HumongousStart, "alive");
+        assert_eq!(c.attrs.tracking(first), Tracking::Complete);
+    }
+
+    #[test]
+    fn a_full_collection_leaves_every_compacted_old_region_untracked() {
+        let c = collector();
+        let mut all = Roots(Vec::new());
+        leaves(&c, &mut all, 10);
+        c.world_stopped();
+        c.collect(GcCause::SystemGc, &mut all, &mut gcvm_tracer::NoEvents);
+        c.world_resumed();
+        let old = c.geometry.index_of(all.0[0].offset());
+        assert_eq!(c.roles()[old], Role::Old);
+        assert_eq!(c.attrs.tracking(old), Tracking::Untracked);
+    }
+
+    #[test]
+    fn dropping_the_candidates_drops_their_remembered_sets() {
+        let c = collector();
+        let (a, b) = (old_region(&c), old_region(&c));
+        let holder = place(&c, a, NODE, 24);
+        c.attrs.set_tracking(b, Tracking::Complete);
+        c.remsets.add(b, a, card_of(holder, 0));
+        let mut p = c.policy.lock();
+        p.candidates = vec![(b, 100)];
+        assert_eq!(c.drop_candidates(&mut p), 1);
+        assert!(p.candidates.is_empty());
+        assert_eq!(c.attrs.tracking(b), Tracking::Untracked);
+        assert!(c.remsets.of(b).is_empty());
+    }
+
+    #[test]
+    fn the_verifier_finds_a_pointer_into_a_tracked_region_that_no_card_covers() {
+        let c = collector();
+        let holder = place(&c, old_region(&c), NODE, 24);
+        // A store that skipped the barrier: no dirty card, no remembered-set entry.
+        c.memory
+            .write_ref(holder.offset() + NODE_SLOTS[0], young_node(&c));
+        let err = c.verify_remembered_sets().unwrap_err();
+        assert!(err.contains("neither dirty nor in region"), "{err}");
+    }
+
+    #[test]
+    fn the_verifier_asks_nothing_of_a_pointer_into_an_untracked_region() {
+        let c = collector();
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let target = place(&c, old_region(&c), LEAF, 24);
+        c.memory.write_ref(holder.offset() + NODE_SLOTS[0], target);
+        assert_eq!(c.verify_remembered_sets(), Ok(()));
+    }
+
+    #[test]
+    fn the_verifier_finds_an_untracked_region_whose_set_is_not_empty() {
+        let c = collector();
+        let (a, b) = (old_region(&c), old_region(&c));
+        let holder = place(&c, a, NODE, 24);
+        c.remsets.add(b, a, card_of(holder, 0));
+        let err = c.verify_remembered_sets().unwrap_err();
+        assert!(
+            err.contains("is untracked but its set is not empty"),
+            "{err}"
+        );
     }
 }

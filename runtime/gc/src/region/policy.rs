@@ -40,7 +40,13 @@
 //! student sees the trade: more, shorter pauses.
 //!
 //! **Mixed collections.** After a marking cycle the old regions whose live bytes are below 85%
-//! of a region (G1MixedGCLiveThresholdPercent) become candidates, most garbage first. Each mixed
+//! of a region (G1MixedGCLiveThresholdPercent) become candidates, ranked as G1 ranks them: by
+//! the garbage each gives back per predicted millisecond, its remembered set's cards included
+//! (`rank_candidates`). While they last, the eden is sized so that the next pause fits the
+//! goal with the first candidate in it (`reserve_for_mixed`, G1's
+//! `calculate_desired_eden_length_before_mixed`): one old region of OldToYoung, which its
+//! random links make the target of 5,000 remembered cards, used to add 3-5 ms to a young pause
+//! already at the goal. Each mixed
 //! collection adds candidates/8 of them (G1MixedGCCountTarget), fewer if the prediction would
 //! miss the goal, at most 10% of the heap (G1OldCSetRegionThresholdPercent); G1 adds more while
 //! its prediction fits the goal, gcvm does not, for the reason its eden is small. An old
@@ -157,6 +163,10 @@ pub struct Policy {
     pub candidates: Vec<(usize, usize)>,
     /// Candidates when the marking cycle chose them (for the per-collection minimum).
     pub initial_candidates: usize,
+    /// While mixed collections are due: the predicted cost of the next one's first old
+    /// region, which the eden leaves room for within the goal (G1's
+    /// `calculate_desired_eden_length_before_mixed`).
+    pub mixed_reserve_ms: f64,
 }
 
 impl Policy {
@@ -178,7 +188,45 @@ impl Policy {
             tenuring_threshold: MAX_AGE,
             candidates: Vec::new(),
             initial_candidates: 0,
+            mixed_reserve_ms: 0.0,
         }
+    }
+
+    /// The predicted cost of evacuating an old region with `live` bytes and `cards` in its
+    /// remembered set (G1's "RS length").
+    pub fn old_region_ms(&self, live: usize, cards: usize) -> f64 {
+        cards as f64 * self.cost_per_card_ms.predict()
+            + live as f64 * self.cost_per_byte_ms.predict()
+    }
+
+    /// Leaves room in the next pause for `first`, the first old region (live bytes, remembered
+    /// cards) of the next mixed collection, or none.
+    pub fn reserve_for_mixed(&mut self, first: Option<(usize, usize)>) {
+        self.mixed_reserve_ms = first.map_or(0.0, |(live, cards)| self.old_region_ms(live, cards));
+    }
+
+    /// The part of the goal the eden may fill: all of it, less what the next mixed
+    /// collection's first old region is predicted to take.
+    fn young_goal_ms(&self) -> f64 {
+        (self.pause_goal_ms - self.mixed_reserve_ms).max(0.0)
+    }
+
+    /// Orders the candidates as G1 does, by efficiency: the garbage a region gives back per
+    /// millisecond its evacuation is predicted to take, its remembered set included
+    /// (`cards(region)`). A region that many others point into comes last, and the last ones
+    /// are dropped when what they would reclaim is not worth it (`mixed_worthwhile`).
+    pub fn rank_candidates(&mut self, cards: impl Fn(usize) -> usize) {
+        let size = self.region_size;
+        let mut ranked: Vec<(f64, (usize, usize))> = self
+            .candidates
+            .iter()
+            .map(|&(region, live)| {
+                let cost = self.old_region_ms(live, cards(region)).max(1e-6);
+                ((size - live.min(size)) as f64 / cost, (region, live))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.candidates = ranked.into_iter().map(|(_, c)| c).collect();
     }
 
     /// The predicted pause for `eden_bytes` of eden, `cards` to scan and `old_live` bytes of
@@ -263,7 +311,7 @@ impl Policy {
         (MIN_EDEN_SIXTEENTHS..=16)
             .rev()
             .map(|k| k * sixteenth)
-            .find(|&bytes| self.predict_young_bytes_ms(bytes, cards) <= self.pause_goal_ms)
+            .find(|&bytes| self.predict_young_bytes_ms(bytes, cards) <= self.young_goal_ms())
             .unwrap_or(MIN_EDEN_SIXTEENTHS * sixteenth)
     }
 
@@ -274,7 +322,8 @@ impl Policy {
         // G1's lower bound (5%) unless the goal cannot be met with it: gcvm copies more
         // slowly than HotSpot, so a short goal may need an eden of a single region.
         let g1_min = (committed * MIN_YOUNG_PERCENT / 100).max(1);
-        let min = if self.predict_young_ms(g1_min, cards) <= self.pause_goal_ms {
+        let goal = self.young_goal_ms();
+        let min = if self.predict_young_ms(g1_min, cards) <= goal {
             g1_min
         } else {
             1
@@ -291,7 +340,7 @@ impl Policy {
             if n + copies > free {
                 break;
             }
-            if self.predict_young_ms(n, cards) <= self.pause_goal_ms {
+            if self.predict_young_ms(n, cards) <= goal {
                 target = n;
             } else {
                 break;
@@ -720,6 +769,30 @@ mod tests {
         assert_eq!(
             policy_at_card_cost(200, 1e-9).refinement_threshold_cards(),
             MAX_REFINE_THRESHOLD_CARDS
+        );
+    }
+
+    #[test]
+    fn candidates_are_ranked_by_garbage_per_predicted_millisecond_remembered_set_included() {
+        let mut p = policy_at_card_cost(5, 0.001);
+        // Region 1 has the most garbage but 20,000 remembered cards; region 2 less garbage
+        // and none.
+        p.candidates = vec![(1, 100 << 10), (2, 300 << 10)];
+        p.rank_candidates(|r| if r == 1 { 20_000 } else { 0 });
+        assert_eq!(p.candidates[0].0, 2);
+    }
+
+    #[test]
+    fn before_a_mixed_collection_the_eden_leaves_room_for_its_first_old_region() {
+        let mut p = policy(5);
+        settle(&mut p, 10, 0.1, 2000, 40);
+        let young = p.young_bytes;
+        p.reserve_for_mixed(Some((400 << 10, 1500)));
+        p.choose_young_target(64, 40, 0, 40 << 20);
+        assert!(p.young_bytes < young, "{} >= {young}", p.young_bytes);
+        assert!(
+            p.predict_young_bytes_ms(p.young_bytes, 0) + p.mixed_reserve_ms <= 5.0
+                || p.young_bytes == MIN_EDEN_SIXTEENTHS << 16
         );
     }
 }

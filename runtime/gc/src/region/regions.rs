@@ -5,7 +5,26 @@
 //! changed only under the collector's heap lock or in a pause, and in `RegionTable::attrs`, one
 //! atomic byte per region that the write barrier and `is_dead` read without any lock. `Attrs`
 //! also keeps the access API's holder filter (a byte per page: young and not marking) in step
-//! with the roles and the SATB flag.
+//! with the roles and the SATB flag, and each region's remembered-set tracking state
+//! (`Tracking`, G1's G1RemSetTrackingPolicy): whether anyone keeps a remembered set for it.
+//!
+//! **Tracking.** A remembered set is only worth keeping for a region that will be evacuated:
+//! young regions (every pause), old regions a mixed collection may pick, humongous primitive
+//! arrays (eager reclaim needs to know nobody points in). Every other old region is
+//! *untracked*: no barrier, refinement or pause remembers pointers into it.
+//!
+//! ```text
+//!   free / eden / survivor / humongous ......................... Complete
+//!   old (promoted into, evacuation failure, full collection) ... Untracked
+//!   Untracked --remark: little live data--> Updating --rebuild, cleanup--> Complete (candidate)
+//!   Updating --cleanup: not a candidate after all--> Untracked (set dropped)
+//!   Complete old --mixed collections end--> Untracked (set dropped)
+//!   humongous reference array --next pause--> Untracked (never reclaimed eagerly)
+//! ```
+//!
+//! A region leaves `Untracked` only in a remark pause, so a mutator's barrier that reads the
+//! state once per store can never miss a pointer: what it skipped before the remark, the
+//! concurrent rebuild finds (marking.rs). Dropping a set (going to `Untracked`) is always safe.
 
 use crate::collector::{HolderFilter, SpaceKind};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -162,6 +181,49 @@ pub struct RegionMeta {
     pub remark_top: usize,
     /// The last marking found dead objects below TAMS that are not filled yet.
     pub needs_scrub: bool,
+    /// Top at rebuild start (G1's TARS): the top at the last remark. The concurrent rebuild of
+    /// the remembered sets scans this region's objects below it; pauses remember the pointers
+    /// of everything copied in above it.
+    pub rebuild_top: usize,
+}
+
+/// A region's remembered-set tracking state (G1's HeapRegionRemSet states).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Tracking {
+    /// Nobody remembers pointers into the region: its set is empty.
+    Untracked = 0,
+    /// Selected at the remark: every new pointer is remembered, and the concurrent rebuild adds
+    /// the ones that existed before; not complete until the rebuild ends (at the cleanup).
+    Updating = 1,
+    /// Every pointer into the region from another tenured region is in its set or on a dirty
+    /// card.
+    Complete = 2,
+}
+
+impl Tracking {
+    fn from_u8(v: u8) -> Tracking {
+        match v {
+            0 => Tracking::Untracked,
+            1 => Tracking::Updating,
+            _ => Tracking::Complete,
+        }
+    }
+
+    /// New pointers into the region must be remembered.
+    pub fn is_tracked(self) -> bool {
+        self != Tracking::Untracked
+    }
+
+    /// The tracking a region gets with a new role: `Old` starts untracked (G1's
+    /// `update_at_allocate`); every other role is tracked, its set empty and complete.
+    pub fn for_new_role(role: Role) -> Tracking {
+        if role == Role::Old {
+            Tracking::Untracked
+        } else {
+            Tracking::Complete
+        }
+    }
 }
 
 /// The lock-free copy of every region's role, shared with the mutators' barriers, plus the
@@ -176,6 +238,8 @@ pub struct Attrs {
     /// regions are collected every time, so nobody remembers pointers out of them).
     holder_filter: HolderFilter,
     in_cset: Box<[AtomicU8]>,
+    /// Per region: its `Tracking`, read by the barrier, refinement and evacuation.
+    tracking: Box<[AtomicU8]>,
 }
 
 /// The granule of the holder filter: regions start and end on these boundaries.
@@ -211,10 +275,27 @@ impl Attrs {
             }
         }
     }
-    /// Gives region `i` a new role in the lock-free copy and the holder filter.
+    /// Gives region `i` a new role in the lock-free copy and the holder filter, and the tracking
+    /// that goes with it (`Tracking::for_new_role`).
     fn set_role(&self, i: usize, role: Role) {
+        self.tracking[i].store(Tracking::for_new_role(role) as u8, Ordering::Release);
         self.role[i].store(role as u8, Ordering::Release);
         self.filter_holders_in(i);
+    }
+    /// Region `i`'s remembered-set tracking.
+    #[inline(always)]
+    pub fn tracking(&self, i: usize) -> Tracking {
+        Tracking::from_u8(self.tracking[i].load(Ordering::Acquire))
+    }
+    /// Must a pointer into region `i` be remembered?
+    #[inline(always)]
+    pub fn is_tracked(&self, i: usize) -> bool {
+        self.tracking[i].load(Ordering::Acquire) != Tracking::Untracked as u8
+    }
+    /// Changes region `i`'s tracking (a pause, or under the heap lock; see the module comment
+    /// for the transitions).
+    pub fn set_tracking(&self, i: usize, t: Tracking) {
+        self.tracking[i].store(t as u8, Ordering::Release);
     }
     /// Sets region `i`'s holder-filter bytes from its role and the SATB flag.
     fn filter_holders_in(&self, i: usize) {
@@ -254,6 +335,7 @@ impl RegionTable {
                 tams: geometry.bottom(i),
                 remark_top: geometry.bottom(i),
                 needs_scrub: false,
+                rebuild_top: geometry.bottom(i),
             })
             .collect::<Vec<_>>();
         assert!(
@@ -267,6 +349,10 @@ impl RegionTable {
             satb_active: std::sync::Arc::new(AtomicBool::new(false)),
             holder_filter: HolderFilter::new(geometry.reserved_end()),
             in_cset: meta.iter().map(|_| AtomicU8::new(0)).collect(),
+            tracking: meta
+                .iter()
+                .map(|_| AtomicU8::new(Tracking::Complete as u8))
+                .collect(),
         };
         for (i, m) in meta.iter().enumerate() {
             attrs.set_role(i, m.role);
@@ -320,6 +406,7 @@ impl RegionTable {
         m.tams = bottom;
         m.remark_top = bottom;
         m.needs_scrub = false;
+        m.rebuild_top = bottom;
         self.set_role(i, Role::Free);
     }
 
@@ -342,6 +429,7 @@ impl RegionTable {
         m.remark_top = bottom;
         m.live_bytes = 0;
         m.needs_scrub = false;
+        m.rebuild_top = bottom;
         m.humongous_start = i;
         self.set_role(i, role);
     }

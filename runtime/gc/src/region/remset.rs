@@ -3,18 +3,33 @@
 //! **Cards.** The heap is divided into 512-byte cards; the card table has one byte per card,
 //! clean or dirty. The post-write barrier dirties the card of a slot that received a reference
 //! into *another* region, when the slot's region is not young (young regions are collected by
-//! every collection, so nobody needs to remember pointers out of them), and logs the card in
-//! the thread's dirty-card queue — once: a card already dirty is not logged again.
+//! every collection, so nobody needs to remember pointers out of them) and the target region's
+//! remembered set is *tracked* (below), and logs the card in the thread's dirty-card queue —
+//! once: a card already dirty is not logged again.
+//!
+//! **Which regions have a remembered set (tracking).** A set is only worth its upkeep for a
+//! region some pause will evacuate: young regions, the old regions a mixed collection may pick,
+//! and humongous primitive arrays (eager reclaim asks whether anyone points in). So, as G1's
+//! G1RemSetTrackingPolicy, a region is *tracked* or not (`regions::Tracking`): an old region
+//! starts untracked when it is first copied into; the remark picks the old regions with little
+//! live data, whose sets a concurrent *rebuild* fills from the marked heap (marking.rs); the
+//! cleanup keeps those that are still mixed candidates and drops the rest; when the mixed
+//! collections end the sets of the candidates left are dropped too. Pointers into an
+//! untracked region are never remembered — by the barrier (it does not dirty the card),
+//! refinement or a pause. Before tracking, every old region's set kept every old-to-old
+//! pointer ever refined: refinement, pauses promoting linked structures and card scans all
+//! paid for sets no pause would read, and a set read by a mixed collection had grown stale
+//! (LruCache: 15,000-19,000 cards for one old region).
 //!
 //! **Refinement** turns logged cards into remembered-set entries: it cleans the card (before
 //! scanning it, so a store racing with the scan dirties and logs it again), parses the objects
 //! on the card (the block offset table says where the first one starts) and, for every slot on
-//! the card that points into another region, adds the card to that region's remembered set.
-//! It runs on the refinement (controller) thread whenever the queued buffers pass a threshold,
-//! a buffer at a time; a pause takes what is still queued and scans those cards once with the
-//! remembered ones, remembering their other slots as it goes (evacuate.rs). A card refined
-//! more than `HOT_CARD_LIMIT` times between two pauses is *hot* (`HotCards`): it is left dirty
-//! and scanned once by the next pause instead of refined after every store.
+//! the card that points into another tracked region, adds the card to that region's remembered
+//! set. It runs on the refinement (controller) thread whenever the queued buffers pass a
+//! threshold, a buffer at a time; a pause takes what is still queued and scans those cards
+//! once with the remembered ones, remembering their other slots as it goes (evacuate.rs). A
+//! card refined more than `HOT_CARD_LIMIT` times between two pauses is *hot* (`HotCards`): it
+//! is left dirty and scanned once by the next pause instead of refined after every store.
 //!
 //! **Remembered sets** (`RemSet`): per region, the cards elsewhere that may point into it: a
 //! map from source region to G1's three levels — *sparse* (up to `SPARSE_MAX` card indices),
@@ -22,6 +37,10 @@
 //! `MAX_FINE_SOURCES` bitmaps in one set). A pause scans exactly the cards that were written
 //! unless memory forced a coarse entry. Entries may be stale (the pointer was overwritten
 //! since): a stale card costs a scan, never correctness.
+//!
+//! **Invariant** (`--verify-heap` checks it after every pause): every pointer from a tenured
+//! region into another region whose tracking is `Complete` is on a card in that region's set
+//! or on a dirty card.
 //!
 //! **Block offset table** (`Bot`): for every card of an old region, the start of an object at or
 //! before the card's first byte, from which parsing forward reaches the card. Objects are placed
@@ -109,6 +128,19 @@ impl Bot {
         for c in first..=last {
             self.starts[c].store((start >> 3) as u32, Ordering::Relaxed);
         }
+    }
+
+    /// Starts loading `card`'s entry (a card scan about to parse it).
+    #[inline]
+    pub fn prefetch(&self, card: usize) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults and has no architectural effect.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.starts.as_ptr().wrapping_add(card) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = card;
     }
 
     /// Where to start parsing for `card`: the recorded start, or `bottom` when there is none in
@@ -405,8 +437,12 @@ impl Barrier for RegionBarrier {
         }
     }
 
-    /// Card marking: a cross-region reference stored into a non-young region dirties and logs
-    /// the slot's card.
+    /// Card marking: a cross-region reference into a tracked region, stored into a non-young
+    /// region, dirties and logs the slot's card. A store into an untracked old region's
+    /// direction is left alone: nobody keeps a set for it (SplayTree's splaying rewrites
+    /// old-to-old links on every operation; each cost a fence, and a card for refinement or
+    /// the next pause to scan). A region only becomes tracked in a remark pause, and a
+    /// pointer stored before that is found by the rebuild of its set (marking.rs).
     #[inline]
     fn post_write(&mut self, _holder: Ref, slot: usize, new: Ref) {
         let s = &*self.shared;
@@ -414,7 +450,8 @@ impl Barrier for RegionBarrier {
             return;
         }
         let from = s.geometry.index_of(slot);
-        if from == s.geometry.index_of(new.offset()) || s.attrs.role_of(from).is_young() {
+        let to = s.geometry.index_of(new.offset());
+        if from == to || s.attrs.role_of(from).is_young() || !s.attrs.is_tracked(to) {
             return;
         }
         let card = CardTable::card_of(slot);
@@ -442,29 +479,54 @@ impl Barrier for RegionBarrier {
 /// Card scanning, shared by refinement, pause-time card scans and verification: calls
 /// `visit(slot)` for every reference slot on `card` of an object in `[bottom, top)` of a
 /// tenured region. `object_start` is where parsing begins (see `Bot`).
+#[inline(always)]
 pub fn for_each_slot_on_card(
     memory: &HeapMemory,
     types: &TypeRegistry,
     card: usize,
     object_start: usize,
     top: usize,
-    mut visit: impl FnMut(usize),
+    visit: impl FnMut(usize),
 ) {
     let card_start = CardTable::start_of(card);
-    let card_end = (card_start + CARD_SIZE).min(top);
+    for_each_slot_in(
+        memory,
+        types,
+        card_start,
+        card_start + CARD_SIZE,
+        object_start,
+        top,
+        visit,
+    );
+}
+
+/// `for_each_slot_on_card` for any range `[from, to)` of a tenured region (the rebuild scans
+/// a region a chunk of cards at a time): every reference slot in the range of an object below
+/// `top`, parsing from `object_start` (an object start at or before `from`).
+#[inline(always)]
+pub fn for_each_slot_in(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    from: usize,
+    to: usize,
+    object_start: usize,
+    top: usize,
+    mut visit: impl FnMut(usize),
+) {
+    let end = to.min(top);
     let mut at = object_start;
-    while at < card_end {
+    while at < end {
         let obj = Ref::from_offset(at);
         // One type lookup per object: its size and its reference slots come from the same
         // shape (a card holds a dozen small objects, and the lookup was most of their cost).
         let size = match &types.info(memory.type_id(obj)).shape {
             Shape::Instance { size, ref_offsets } => {
                 let size = *size as usize;
-                if at + size > card_start {
-                    let inside = at >= card_start && at + size <= card_end;
+                if at + size > from {
+                    let inside = at >= from && at + size <= end;
                     for &o in ref_offsets.iter() {
                         let slot = at + o as usize;
-                        if inside || (slot >= card_start && slot < card_end) {
+                        if inside || (slot >= from && slot < end) {
                             visit(slot);
                         }
                     }
@@ -474,12 +536,12 @@ pub fn for_each_slot_on_card(
             Shape::Array { elem } => {
                 let len = memory.array_length(obj) as usize;
                 let size = array_size(*elem, len);
-                if *elem == ElemKind::Ref && at + size > card_start {
-                    // Only the elements on the card: a humongous array spans thousands.
+                if *elem == ElemKind::Ref && at + size > from {
+                    // Only the elements in the range: a humongous array spans thousands of cards.
                     let first = at + ARRAY_BASE;
-                    let end = first + 4 * len;
-                    let mut slot = card_start.max(first);
-                    while slot < card_end.min(end) {
+                    let elems_end = first + 4 * len;
+                    let mut slot = from.max(first);
+                    while slot < end.min(elems_end) {
                         visit(slot);
                         slot += 4;
                     }
@@ -512,6 +574,10 @@ impl RemSets {
     }
     pub fn layout(&self) -> CardLayout {
         self.layout
+    }
+    /// Empties region `i`'s set (freed, or no longer tracked).
+    pub fn clear(&self, i: usize) {
+        self.sets[i].lock().clear();
     }
     /// Adds `card` (of region `source`) to the set of region `target`.
     pub fn add(&self, target: usize, source: usize, card: usize) {
