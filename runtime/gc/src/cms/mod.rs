@@ -7,12 +7,14 @@
 //! mark-compact marks and slides it). This collector does almost all of its work *while the
 //! mutators run*: pauses only scan roots (initial mark) and finish a marking that is already
 //! nearly done (remark). The price, which the numbers show: a write barrier on every reference
-//! store, objects that die during a cycle surviving it anyway (floating garbage), a heap that is
-//! never compacted (fragmentation), and mutators that allocate fast having to help.
+//! store, objects that die during a cycle surviving it anyway (floating garbage), a heap that
+//! concurrent cycles never compact (fragmentation: only a full collection does), and mutators
+//! that allocate fast having to help.
 //!
 //! # The heap (spans.rs)
-//! Objects never move. The heap is cut into 32 KB spans; each small span holds slots of one size
-//! class, and every slot holds an object or a filler (a free slot), so spans stay parseable.
+//! Objects never move while the program runs. The heap is cut into 32 KB spans; each small
+//! span holds slots of one size class, and every slot holds an object or a filler (a free
+//! slot), so spans stay parseable.
 //! Each thread allocates from spans it owns (its `CmsMutator`: one cursor per size class),
 //! claiming a new span only when its current one is full — the allocation fast path takes no
 //! lock. Objects over 8 KB take whole spans.
@@ -99,12 +101,67 @@
 //! The remark and full collections mark the same way with the world stopped, in rounds that
 //! run to the end (`mark_to_the_end`), on `min(--gc-threads, 1 + used / 1 MB)` workers.
 //!
-//! # Failure and fallback
+//! # Failure and fallback: a compacting full collection
 //! If a mutator finds no free slot, no span to sweep and no free span, the heap is full before
 //! the cycle could free anything: a **concurrent mode failure**. The VM then asks for a
-//! collection, and `collect` runs a full stop-the-world mark-sweep (the cycle in progress is
-//! abandoned). `System.gc()` and `--gc-stress` collections are full stop-the-world
-//! mark-sweeps too.
+//! collection, and `collect` runs a **full stop-the-world collection** (the cycle in progress
+//! is abandoned), which also compacts (next section). `System.gc()`, `--gc-stress`, heap
+//! inspection and the last collection before an OutOfMemoryError run the same full collection.
+//!
+//! # Compaction (evacuate.rs)
+//! **The problem.** Sweeping frees slots, not spans. A span with one live object in it is a
+//! span of its size class for good, and its free slots serve only objects of that class. A
+//! program whose object sizes drift (programs/Fragmentation.java: small blocks first, bigger
+//! ones later) leaves behind spans of the old classes that are nearly empty, while the new
+//! classes need fresh spans: after each sweep of Fragmentation at `-Xmx64m`, 4-18 MB of free
+//! slots sat in partially filled spans beside 2-16 MB of live objects. Before this
+//! compaction a full collection freed nothing more, so when the fresh spans ran out the heap
+//! had to be bigger: Fragmentation needed a 21-23 MB heap where mark-compact needs 13 MB.
+//!
+//! **The choice: evacuate sparse spans, in the full collection only.** Sliding compaction
+//! (mark-compact's, HotSpot's serial fallback for CMS) packs objects of every size together,
+//! which a heap of size-class spans cannot hold: every slot must stay in its class. What frees
+//! spans here is moving objects *between spans of the same class*: for each class, the live
+//! objects fit in `ceil(live / slots per span)` spans; the fullest that many spans are kept
+//! (the fewest objects move) and the live objects of the others are copied into their free
+//! slots, so the others are freed whole (the Immix / G1 idea of evacuating sparse regions,
+//! applied per size class). Every reference to a moved object must then be updated, which
+//! needs the world stopped and the whole live heap visited — the cost of a full collection,
+//! not of a cycle. So concurrent cycles stay non-moving (their pauses stay well under a
+//! millisecond) and the compaction is the fallback's: the full collection that a concurrent
+//! mode failure (or System.gc()) runs anyway. There it removes exactly the fragmentation that
+//! made the allocation fail: with it, Fragmentation completes in `-Xmx15m`. A proactive
+//! compaction when free slots exceed live objects was considered and left out: at `-Xmx64m`
+//! about half of Fragmentation's cycles end that way, so it would add a pause of about 2 ms
+//! to every other cycle while whole free spans were plentiful (nothing failed, nothing grew);
+//! where they are not, the concurrent mode failure it would anticipate compacts anyway.
+//!
+//! **Phases of a full collection** (all with the world stopped):
+//! 1. *Mark* everything reachable (as the remark does: rounds on the workers, to the end),
+//!    then process references.
+//! 2. *Plan*: from each span's marked objects (`MarkBitmap::marked_count`), per class, the
+//!    destinations (kept) and the sources (evacuated). Classes already dense are left alone;
+//!    large objects never move (a whole-span object frees nothing by moving).
+//! 3. *Report the survivors that stay* to the trace (region moves by zero), as the remark does.
+//! 4. *Sweep* every span but the sources: garbage becomes free slots, empty spans are freed.
+//! 5. *Evacuate*, one class per task on the workers: each live object of a source is copied,
+//!    whole slot, into the next free slot of the destinations; the copy keeps the GC word
+//!    (identity hash, monitor index, age + 1), the old copy's GC word becomes a forwarding
+//!    pointer, the new copy is marked. Each run of neighbours that lands in neighbouring slots
+//!    is reported as one region move.
+//! 6. *Update references*, span by span on the workers: every root and every field of a live
+//!    object that names an object in a source span gets the forwarding address (a reference
+//!    elsewhere is not even followed: the plan says which spans moved out).
+//! 7. *Release* the sources, list the destinations with free slots left as partial spans,
+//!    grow the heap if it is crowded, set the next cycle's trigger.
+//!
+//! Invariants: a span is a source of at most one class and never a destination, so the
+//! per-class workers never meet; an object is copied only into a slot that is free after the
+//! sweep, so nothing live is overwritten; after phase 6 nothing live references a source,
+//! which is why freeing the sources is safe; afterwards the mark bitmap marks exactly the live
+//! objects and every span is swept. The log names the pause as before, `Pause Full (System.gc())`
+//! or `Pause Full (Concurrent Mode Failure)`; `-Xlog:gc*` adds a `gc,phases` line with each
+//! phase's time and what moved.
 //!
 //! # What it reports to the tracer
 //! Every pause is a GC start/end pair. The initial mark is a *marking* pause (trace GC kind 2)
@@ -118,12 +175,21 @@
 //! trace announces each run once, as a TLAB, and each small object in it is a 4-byte event
 //! whose address the reader infers (docs/trace-format.md, "Runs of cells"); large objects are
 //! explicit. An object allocated during marking or sweeping is recorded like any other and
-//! survives the next remark only if it is marked by then. A full collection reports its
-//! survivors the same way, as a whole-heap collection.
+//! survives the next remark only if it is marked by then. A full collection is a whole-heap
+//! collection (trace kind 1): the survivors that stay are reported as the remark reports them,
+//! each run of neighbouring objects the compaction moved is one region move `from -> to` (the
+//! same event mark-compact uses for its slides), and everything else dies at its end. The
+//! reader takes every moved object from the heap as it was before the pause, so the order of
+//! the events does not matter; with `--trace-pointers` the logged objects a move reports are
+//! recorded at their new addresses like any collection's survivors.
 //!
 //! # Log (-Xlog:gc)
 //! `Pause Initial Mark`, `Concurrent Mark`, `Pause Remark`, `Concurrent Sweep` with times, and
 //! `Pause Full (...)`, named `Pause Full (Concurrent Mode Failure)` when it interrupted a cycle.
+//! `-Xlog:gc*` adds, per full collection, a `gc,phases` line (mark, sweep, evacuate, update
+//! times; spans and classes evacuated, objects and bytes moved, runs, workers, the bytes of the
+//! spans in use after), and per concurrent sweep a `gc,heap` line whose "spans in use" beside
+//! "used" shows the fragmentation.
 //! `-Xlog:gc*` adds, per concurrent mark, a `gc,marking` line with the objects and bytes the
 //! workers marked, how many workers, the time spent in rounds and the marking rate (objects and
 //! KB per millisecond of marking), rounds, steals and overflowed tasks.
@@ -134,7 +200,10 @@
 //! program runs, each a frame the VM takes with the world stopped as for a tick, between two
 //! rounds of the workers' marking or two spans of sweeping (never while the controller holds
 //! the work lock a pause needs). A marking round ends when the next frame's bytes are marked.
+//! A full collection has three frames: `full-marked`, `full-swept` (the sources not swept yet)
+//! and `full-evacuated` (the heap it leaves).
 
+pub mod evacuate;
 pub mod marking;
 pub mod spans;
 
@@ -148,6 +217,7 @@ use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
 use crate::shared::sizing::workers_for;
 use crate::shared::steps::{self, kb, ConcurrentSteps};
 use crate::shared::workers::{WorkerPool, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY};
+use evacuate::{Evacuated, Plan};
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
 use marking::{task_of, MarkCounts, MarkFigures, MarkTask};
@@ -222,18 +292,29 @@ static STEP_FULL_MARKED: StepKind = StepKind {
 static STEP_FULL_SWEPT: StepKind = StepKind {
     kind: "cms.full-swept",
     name: "full collection: swept",
-    explain: "Every span is swept with the world stopped: unmarked cells are free cells now, \
-              empty spans are free. Nothing moves, so free cells stay scattered.",
+    explain: "Every span is swept with the world stopped (but the sparse spans about to be \
+              evacuated): unmarked cells are free cells now, empty spans are free. Free cells \
+              are still scattered over many half-empty spans.",
     concurrent: false,
     progress: false,
 };
-static STEPS: [&StepKind; 6] = [
+static STEP_FULL_EVACUATED: StepKind = StepKind {
+    kind: "cms.full-evacuated",
+    name: "full collection: evacuated",
+    explain: "The sparsest spans of each size class were evacuated into the free cells of the \
+              fullest, and every reference to a moved object updated: the evacuated spans are \
+              free, whole, so the heap need not grow for lack of spans.",
+    concurrent: false,
+    progress: false,
+};
+static STEPS: [&StepKind; 7] = [
     &STEP_INITIAL_MARK,
     &STEP_MARKING,
     &STEP_REMARK,
     &STEP_SWEEPING,
     &STEP_FULL_MARKED,
     &STEP_FULL_SWEPT,
+    &STEP_FULL_EVACUATED,
 ];
 /// While marking, a mutator helps mark after allocating this many bytes...
 pub const ASSIST_BYTES: usize = 64 * 1024;
@@ -271,6 +352,62 @@ pub struct CmsStats {
     /// The last remark's and the last full collection's marking, with the world stopped.
     pub last_remark_mark: MarkFigures,
     pub last_full_mark: MarkFigures,
+    /// Full collections that evacuated spans, and what the last full collection's compaction
+    /// did.
+    pub compactions: u64,
+    pub last_compaction: CompactionFigures,
+}
+
+/// What a full collection did, phase by phase, and what its compaction moved (`-Xlog:gc*`'s
+/// `gc,phases` line, `CmsStats::last_compaction`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompactionFigures {
+    /// Size classes with spans evacuated, the spans evacuated (and freed), the spans they
+    /// were evacuated into.
+    pub classes: usize,
+    pub sources: usize,
+    pub destinations: usize,
+    /// Objects moved, the bytes of their slots, and the runs of neighbours they moved in (one
+    /// region move each in the trace).
+    pub objects: usize,
+    pub bytes: usize,
+    pub runs: usize,
+    /// Workers of the evacuation and the reference update.
+    pub workers: usize,
+    /// The bytes of the spans in use after the collection (free slots included).
+    pub spans_in_use: usize,
+    /// Time from the pause's start to the end of marking (with reference processing), then
+    /// in the sweep, the evacuation (with its trace events), the reference update, and the
+    /// whole collection.
+    pub mark: Duration,
+    pub sweep: Duration,
+    pub evacuate: Duration,
+    pub update: Duration,
+    pub pause: Duration,
+}
+
+impl CompactionFigures {
+    /// The `gc,phases` line of full collection `id`.
+    pub fn log_line(&self, id: u32) -> String {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        format!(
+            "GC({id}) Pause Full phases: mark {:.3}ms, sweep {:.3}ms, evacuate {:.3}ms, update \
+             {:.3}ms; {} spans of {} size classes evacuated into {}, {} objects ({}K) moved in {} \
+             runs by {} workers; spans in use {}K",
+            ms(self.mark),
+            ms(self.sweep),
+            ms(self.evacuate),
+            ms(self.update),
+            self.sources,
+            self.classes,
+            self.destinations,
+            self.objects,
+            self.bytes >> 10,
+            self.runs,
+            self.workers,
+            self.spans_in_use >> 10,
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -967,12 +1104,16 @@ impl ConcurrentMarkSweep {
     // ---- pauses ----
 
     /// The trace's account of a mark: every marked object kept alive, as runs of neighbouring
-    /// marked slots (region moves by zero).
-    fn report_survivors(&self, events: &mut dyn GcEventSink) -> usize {
+    /// marked slots (region moves by zero) — but in the spans a compaction evacuates
+    /// (`evacuating`), whose objects it reports as it moves them. Returns the objects reported.
+    fn report_survivors(&self, events: &mut dyn GcEventSink, evacuating: &Plan) -> usize {
         let pool = self.pool.lock();
         let bitmap = self.bitmap.read();
         let mut live = 0;
         for s in 0..pool.committed {
+            if evacuating.is_source(s) {
+                continue;
+            }
             let start = pool.start_of(s as u32);
             match pool.spans[s].kind {
                 SpanKind::Small { class } => {
@@ -1094,7 +1235,7 @@ impl ConcurrentMarkSweep {
         );
         events.collecting_space(0);
         let live = if events.wants_events() {
-            self.report_survivors(events)
+            self.report_survivors(events, &Plan::default())
         } else {
             0
         };
@@ -1107,7 +1248,9 @@ impl ConcurrentMarkSweep {
         }
     }
 
-    /// A full stop-the-world mark-sweep (allocation failure, System.gc(), GC stress).
+    /// A full stop-the-world collection (allocation failure, System.gc(), GC stress, a
+    /// fragmented heap): mark, sweep, and evacuate the sparsest spans of each size class
+    /// (module comment, "Compaction"; evacuate.rs).
     fn full_collection(
         &self,
         cause: GcCause,
@@ -1115,6 +1258,7 @@ impl ConcurrentMarkSweep {
         events: &mut dyn GcEventSink,
     ) -> GcOutcome {
         let _work = self.work.lock();
+        let began = Instant::now();
         let used_before = self.used();
         // An allocation failure while a cycle runs: the cycle lost the race with allocation.
         let interrupted = *self.phase.lock() != Phase::Idle;
@@ -1136,22 +1280,36 @@ impl ConcurrentMarkSweep {
             &STEP_FULL_MARKED,
             "Full collection: everything reachable is marked",
         );
+        let mut compaction = CompactionFigures {
+            mark: began.elapsed(),
+            ..CompactionFigures::default()
+        };
+        // The spans to evacuate, chosen from the marks before the sweep: they are not swept,
+        // and the trace hears of their objects as they move.
+        let plan = self.plan_compaction();
         let live = if events.wants_events() {
-            self.report_survivors(events)
+            self.report_survivors(events, &plan) + plan.moving()
         } else {
             0
         };
+        let swept = Instant::now();
         self.start_sweep();
+        {
+            let mut pool = self.pool.lock();
+            for c in &plan.classes {
+                pool.unswept[c.class].retain(|&s| !plan.is_source(s as usize));
+            }
+        }
         while self.sweep_one() {}
-        *self.phase.lock() = Phase::Idle;
-        self.after_cycle();
+        compaction.sweep = swept.elapsed();
         steps::take(
             events,
             &STEP_FULL_SWEPT,
             || self.spaces(),
             || {
                 format!(
-                    "Full collection: every span swept, {} KB in use",
+                    "Full collection: every span swept but the {} to evacuate, {} KB in use",
+                    plan.sources(),
                     kb(self.used() as u64)
                 )
             },
@@ -1160,16 +1318,166 @@ impl ConcurrentMarkSweep {
                 self.gather_streams(tiles);
             },
         );
+        self.compact(&plan, roots, events, &mut compaction);
+        *self.phase.lock() = Phase::Idle;
+        self.after_cycle();
+        steps::take(
+            events,
+            &STEP_FULL_EVACUATED,
+            || self.spaces(),
+            || {
+                format!(
+                    "Full collection: {} spans evacuated ({} objects moved), {} KB in use",
+                    compaction.sources,
+                    compaction.objects,
+                    kb(self.used() as u64)
+                )
+            },
+            |tiles| {
+                self.tile_objects(tiles);
+                self.gather_streams(tiles);
+            },
+        );
+        compaction.pause = began.elapsed();
+        compaction.spans_in_use = self.span_bytes_in_use();
+        if let Some(vm) = self.vm.get() {
+            let id = vm.pause_count().saturating_sub(1);
+            vm.log_gc_detail("gc,phases", &compaction.log_line(id));
+        }
         let mut stats = self.stats.lock();
         stats.full_collections += 1;
         if mode_failure {
             stats.concurrent_mode_failures += 1;
         }
+        if compaction.sources > 0 {
+            stats.compactions += 1;
+        }
+        stats.last_compaction = compaction.clone();
         drop(stats);
         GcOutcome {
             pause_name: mode_failure.then(|| "Pause Full (Concurrent Mode Failure)".into()),
-            ..GcOutcome::whole_heap(used_before, self.used(), self.capacity(), 0, live)
+            ..GcOutcome::whole_heap(
+                used_before,
+                self.used(),
+                self.capacity(),
+                compaction.bytes,
+                live,
+            )
         }
+    }
+
+    /// The spans a full collection evacuates, from each span's marked objects (evacuate.rs,
+    /// `plan`).
+    fn plan_compaction(&self) -> Plan {
+        let pool = self.pool.lock();
+        let bitmap = self.bitmap.read();
+        let kinds = &pool.spans[..pool.committed];
+        let kinds: Vec<SpanKind> = kinds.iter().map(|s| s.kind).collect();
+        let live: Vec<usize> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, kind)| match *kind {
+                SpanKind::Small { class } => {
+                    let start = pool.start_of(s as u32);
+                    let end = start
+                        + slots_in_span(class as usize) * CLASS_SIZES[class as usize] as usize;
+                    bitmap.marked_count(start, end) as usize
+                }
+                _ => 0,
+            })
+            .collect();
+        evacuate::plan(&kinds, &live)
+    }
+
+    /// Evacuates the plan's sources into its destinations (swept already), reports the moves,
+    /// updates every reference to a moved object, frees the sources and lists the destinations
+    /// with free slots left as partial spans (evacuate.rs, steps 3-5).
+    fn compact(
+        &self,
+        plan: &Plan,
+        roots: &mut dyn RootSource,
+        events: &mut dyn GcEventSink,
+        figures: &mut CompactionFigures,
+    ) {
+        if plan.classes.is_empty() {
+            return;
+        }
+        let workers = self.pause_pool();
+        figures.workers = workers.threads();
+        figures.classes = plan.classes.len();
+        let (base, kinds) = {
+            let pool = self.pool.lock();
+            let kinds: Vec<SpanKind> = pool.spans[..pool.committed]
+                .iter()
+                .map(|s| s.kind)
+                .collect();
+            (pool.base, kinds)
+        };
+        let began = Instant::now();
+        let results: Vec<Mutex<Evacuated>> = plan
+            .classes
+            .iter()
+            .map(|_| Mutex::new(Evacuated::default()))
+            .collect();
+        {
+            let bitmap = self.bitmap.read();
+            workers.for_each_index(plan.classes.len(), |i| {
+                *results[i].lock() = self.evacuate_class(&plan.classes[i], base, &bitmap);
+            });
+        }
+        let results: Vec<Evacuated> = results.into_iter().map(Mutex::into_inner).collect();
+        for run in results.iter().flat_map(|r| &r.runs) {
+            events.region_moved(run.from as u64, run.to as u64, run.count, run.bytes as u64);
+        }
+        figures.evacuate = began.elapsed();
+        let began = Instant::now();
+        self.update_references(&kinds, plan, base, roots, &workers);
+        figures.update = began.elapsed();
+        let mut garbage = 0;
+        let mut pool = self.pool.lock();
+        let bitmap = self.bitmap.read();
+        for (c, r) in plan.classes.iter().zip(&results) {
+            let slot = CLASS_SIZES[c.class] as usize;
+            for &s in &c.sources {
+                let start = pool.start_of(s);
+                bitmap.clear_range(start, start + SPAN_SIZE);
+                pool.release(s);
+            }
+            pool.partial[c.class].retain(|s| c.destinations.binary_search(s).is_err());
+            for &d in &c.destinations {
+                if self.has_free_slot(pool.start_of(d), c.class) {
+                    pool.partial[c.class].push(d);
+                }
+                pool.spans[d as usize].touched = true;
+            }
+            garbage += r.garbage_slots * slot;
+            self.swept_free_bytes
+                .fetch_sub(r.objects * slot, Ordering::Relaxed);
+            figures.sources += c.sources.len();
+            figures.destinations += c.destinations.len();
+            figures.objects += r.objects;
+            figures.bytes += r.objects * slot;
+            figures.runs += r.runs.len();
+        }
+        self.used.fetch_sub(garbage, Ordering::Relaxed);
+    }
+
+    /// The bytes of the spans that are not free: what the heap occupies, free slots included
+    /// (`used` counts allocated slots only, so it does not show fragmentation).
+    fn span_bytes_in_use(&self) -> usize {
+        let pool = self.pool.lock();
+        let free = pool.spans[..pool.committed]
+            .iter()
+            .filter(|s| s.kind == SpanKind::Free)
+            .count();
+        (pool.committed - free) * SPAN_SIZE
+    }
+
+    /// Does the span of `class` at `start` have a free slot?
+    fn has_free_slot(&self, start: usize, class: usize) -> bool {
+        let slot = CLASS_SIZES[class] as usize;
+        (0..slots_in_span(class))
+            .any(|k| self.memory.read_u32(start + k * slot + TYPE_OFFSET) == FILLER_TYPE)
     }
 
     /// After a sweep: grow a crowded heap, set the next trigger, measure fragmentation.
@@ -1408,13 +1716,14 @@ impl ConcurrentMarkSweep {
         vm.log_gc_detail(
             "gc,heap",
             &format!(
-                "GC({id}) Sweep: {} spans by the controller, {} lazily by mutators; free slots {}K ({:.1}% of {}M), used {}K",
+                "GC({id}) Sweep: {} spans by the controller, {} lazily by mutators; free slots {}K ({:.1}% of {}M), used {}K, spans in use {}K",
                 s.swept_spans,
                 s.lazy_swept_spans,
                 s.fragmented_bytes >> 10,
                 100.0 * s.fragmented_bytes as f64 / self.capacity().max(1) as f64,
                 self.capacity() >> 20,
-                self.used() >> 10
+                self.used() >> 10,
+                self.span_bytes_in_use() >> 10
             ),
         );
         true
