@@ -1603,14 +1603,21 @@ impl ConcurrentMarkSweep {
 
     /// One cycle; false when the VM is shutting down.
     fn run_cycle(&'static self, vm: &'static dyn VmControl) -> bool {
-        let generation = self.generation.load(Ordering::Acquire);
+        // The cycle's generation is the one its initial mark finds: a full collection that
+        // reaches the safepoint before the initial mark does leaves the cycle nothing to
+        // abandon. (Read before the request, it would make the cycle give up right after its
+        // initial mark, leaving that mark's snapshot set waiting for a completion that never
+        // comes: `--trace-pointers` would lose the initial mark's graph.)
+        let generation = std::cell::Cell::new(0);
         let mut initial = |roots: &mut dyn RootSource, events: &mut dyn GcEventSink| {
+            generation.set(self.generation.load(Ordering::Acquire));
             self.initial_mark(roots, events)
         };
         let Some(record) = vm.request_pause(GcCause::Collector("Initial Mark"), &mut initial)
         else {
             return false;
         };
+        let generation = generation.get();
         let id = record.id;
         if self.aborted(generation) {
             return true;
