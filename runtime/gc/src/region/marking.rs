@@ -30,9 +30,12 @@
 //!    marked (and whatever they reach), the others whose referents are unmarked are cleared
 //!    and handed to the Reference Handler — G1 clears weak references at remark, so an old
 //!    object reachable only weakly dies with the cycle, not at a full collection. Then the live
-//!    bytes of every tenured region are known. The trace learns the result as CMS reports its
+//!    bytes of every tenured region are known: the marking counted each object's bytes for its
+//!    region as it scanned it (as G1's mark stats cache does), so the remark does not walk the
+//!    bitmap for them. The trace learns the result as CMS reports its
 //!    remark: every tenured region is named collected and its survivors (marked objects below
-//!    TAMS, everything above) reported as runs kept in place, so the unmarked ones die here.
+//!    TAMS, everything above) reported as runs kept in place, so the unmarked ones die here —
+//!    only then, for the trace, is the bitmap walked.
 //!    Until they are scrubbed, `is_dead` hides them from heap walks.
 //!    The remark also selects the old regions whose remembered sets are worth rebuilding
 //!    (G1's `update_before_rebuild`): those with some but less than 85% live data, which a
@@ -120,6 +123,12 @@ pub struct Marking {
     clean_upto: AtomicUsize,
     /// Per region: objects below this address that are not marked are dead (not scrubbed yet).
     dead_below: Box<[AtomicUsize]>,
+    /// Per region: the bytes and the number of the objects this cycle marked (each counted
+    /// when it is scanned, once), so that a remark with nobody tracing need not walk the
+    /// bitmap to learn each region's live bytes (G1 counts them as it marks too:
+    /// G1RegionMarkStatsCache).
+    marked_bytes: Box<[AtomicUsize]>,
+    marked_objects: Box<[AtomicUsize]>,
     /// The last pause was a remark (its verification checks the marking).
     just_remarked: AtomicBool,
     /// Regions the last remark selected for a remembered-set rebuild (`Tracking::Updating`),
@@ -144,6 +153,8 @@ impl Marking {
             phase: AtomicU8::new(IDLE),
             generation: AtomicU32::new(0),
             dead_below: (0..regions).map(|_| AtomicUsize::new(0)).collect(),
+            marked_bytes: (0..regions).map(|_| AtomicUsize::new(0)).collect(),
+            marked_objects: (0..regions).map(|_| AtomicUsize::new(0)).collect(),
             just_remarked: AtomicBool::new(false),
             rebuilding: AtomicUsize::new(0),
             cycle_started: Mutex::new(None),
@@ -183,6 +194,22 @@ impl Marking {
             .collect()
     }
 
+    /// Region `i`'s marked objects so far this cycle: their bytes and their number.
+    pub fn marked_in(&self, i: usize) -> (usize, usize) {
+        (
+            self.marked_bytes[i].load(Ordering::Relaxed),
+            self.marked_objects[i].load(Ordering::Relaxed),
+        )
+    }
+
+    /// Adds `tally`'s objects to their region's marked counts.
+    fn count_marked(&self, tally: &MarkTally) {
+        if tally.objects > 0 {
+            self.marked_bytes[tally.region].fetch_add(tally.bytes, Ordering::Relaxed);
+            self.marked_objects[tally.region].fetch_add(tally.objects, Ordering::Relaxed);
+        }
+    }
+
     /// Region `i` was freed: nothing in it is dead any more.
     pub fn region_freed(&self, i: usize) {
         self.dead_below[i].store(0, Ordering::Relaxed);
@@ -199,6 +226,8 @@ impl Marking {
             };
             table.meta[i].needs_scrub = false;
             self.dead_below[i].store(0, Ordering::Relaxed);
+            self.marked_bytes[i].store(0, Ordering::Relaxed);
+            self.marked_objects[i].store(0, Ordering::Relaxed);
         }
         let end = table.geometry.bottom(committed_regions.max(1)).max(
             table
@@ -306,13 +335,28 @@ impl RegionCollector {
         let mut discovered = Discovered::default();
         let refs = self.types.references();
         let mut done = 0;
+        // Every grey object is marked and below its region's TAMS, and is scanned once: its
+        // bytes count for its region here (in runs of one region, added to the shared
+        // counts when the region changes).
+        let mut tally = MarkTally::default();
         while done < budget {
             let Some(raw) = grey.pop() else { break };
             done += 1;
             let obj = Ref::from_raw(raw);
             let memory = &*self.memory;
+            let size = memory.object_size(&self.types, obj);
+            let region = self.geometry.index_of(obj.offset());
+            if region != tally.region {
+                self.marking.count_marked(&tally);
+                tally = MarkTally {
+                    region,
+                    ..MarkTally::default()
+                };
+            }
+            tally.bytes += size;
+            tally.objects += 1;
             if let Some(b) = bytes.as_deref_mut() {
-                *b += memory.object_size(&self.types, obj) as u64;
+                *b += size as u64;
             }
             let skip = refs
                 .should_discover(memory, obj, |r| self.live_to_marking(&bitmap, tams, r))
@@ -330,6 +374,7 @@ impl RegionCollector {
                 }
             });
         }
+        self.marking.count_marked(&tally);
         self.marking.grey.lock().extend(grey);
         if !discovered.is_empty() {
             self.marking.discovered.lock().merge(discovered);
@@ -567,14 +612,22 @@ impl RegionCollector {
                     st.table.meta[i].live_bytes = if live { size } else { 0 };
                 }
                 _ => {
-                    let (live, objects) = report_marked_runs(
-                        &self.memory,
-                        &self.types,
-                        &bitmap,
-                        bottom,
-                        m.tams,
-                        events,
-                    );
+                    // The marking counted each region's live bytes; the bitmap is walked
+                    // only to report the marked objects to a trace.
+                    let (live, objects) = if events.wants_events() {
+                        let walked = report_marked_runs(
+                            &self.memory,
+                            &self.types,
+                            &bitmap,
+                            bottom,
+                            m.tams,
+                            events,
+                        );
+                        debug_assert_eq!(walked, self.marking.marked_in(i), "region {i}");
+                        walked
+                    } else {
+                        self.marking.marked_in(i)
+                    };
                     let above = m.top.saturating_sub(m.tams.max(bottom));
                     above_tams += above;
                     if above > 0 {
@@ -986,6 +1039,34 @@ impl RegionCollector {
                 }
             });
         }
+        self.verify_marked_counts(&st.table, &bitmap)
+    }
+
+    /// The remark took each region's live bytes from the marking's counts: they must be the
+    /// bytes and number of the objects its bitmap marks below TAMS.
+    fn verify_marked_counts(&self, table: &RegionTable, bitmap: &MarkBitmap) -> Result<(), String> {
+        for (i, m) in table.meta.iter().enumerate() {
+            if !m.role.is_tenured() || matches!(m.role, Role::HumongousStart | Role::HumongousCont)
+            {
+                continue;
+            }
+            let bottom = self.geometry.bottom(i);
+            let walked = report_marked_runs(
+                &self.memory,
+                &self.types,
+                bitmap,
+                bottom,
+                m.tams,
+                &mut gcvm_tracer::NoEvents,
+            );
+            let counted = self.marking.marked_in(i);
+            if counted != walked {
+                return Err(format!(
+                    "region: the marking counted {} bytes in {} objects in region {i} ({:?}), its bitmap marks {} bytes in {} objects",
+                    counted.0, counted.1, m.role, walked.0, walked.1
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -1020,6 +1101,14 @@ impl Liveness for MarkingLiveness<'_> {
         discovered.merge(std::mem::take(&mut *gc.marking.discovered.lock()));
         objs.to_vec()
     }
+}
+
+/// Objects one marking pass scanned in one region, not yet added to the region's counts.
+#[derive(Default)]
+struct MarkTally {
+    region: usize,
+    bytes: usize,
+    objects: usize,
 }
 
 /// The outcome of a marking pause (remark, cleanup): it moves nothing.
@@ -1195,6 +1284,34 @@ mod tests {
     fn rebuild(c: &RegionCollector, generation: u32) {
         let done = c.rebuild_remembered_sets(generation, &StopSignal::default());
         assert!(done.is_some(), "the rebuild ran to its end");
+    }
+
+    #[test]
+    fn the_marking_counts_each_regions_live_bytes_as_its_bitmap_holds_them() {
+        let c = collector();
+        let mut heap = old_heap(&c, 2, 16, 2);
+        cycle_to_rebuild(&c, &mut heap);
+        let st = c.state.lock();
+        let bitmap = c.marking.bitmap.read();
+        let mut counted = 0;
+        for (i, m) in st.table.meta.iter().enumerate() {
+            if m.role != Role::Old {
+                continue;
+            }
+            let bottom = c.geometry.bottom(i);
+            let walked = report_marked_runs(
+                &c.memory,
+                &c.types,
+                &bitmap,
+                bottom,
+                m.tams,
+                &mut gcvm_tracer::NoEvents,
+            );
+            assert_eq!(c.marking.marked_in(i), walked, "region {i}");
+            counted += walked.1;
+        }
+        // The holders, one blob per sparse region and 16 per dense one.
+        assert_eq!(counted, 4 + 2 + 2 * 16, "every marked object counted once");
     }
 
     #[test]
