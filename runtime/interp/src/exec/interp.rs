@@ -17,8 +17,8 @@
 //!
 //! The loop is `run_frames::<COUNTING>`, compiled twice: with `--activity` it also counts each
 //! method's invocations and instructions (runtime/activity.rs, docs/code-activity.md) — a
-//! frame's count is a local that taken branches adjust, kept in the frame (`Frame::count`) while
-//! a callee runs and handed to the method at return — and without it every `if COUNTING` is gone.
+//! frame's count is a local that taken branches adjust, kept in the thread's stack while a
+//! callee runs and handed to the method at return — and without it every `if COUNTING` is gone.
 //!
 //! This file is longer than the project's 1,500-line bound on purpose: `run_frames` is the
 //! dispatch loop, one function of about 1,900 lines, because its hot state (the instruction iterator, `sp`,
@@ -94,14 +94,15 @@ impl JThread {
             // bytes of instructions, minus the address the run started at (wrapping): adding
             // the address of the next instruction gives the bytes of every instruction run so
             // far (`count!`), and a taken branch adds the run's end and subtracts its target
-            // (`jump!`): two operations on addresses at hand. Taken back (to zero) from the
-            // frame, where it waited while a callee ran; a fresh frame was pushed with zero.
+            // (`jump!`): two operations on addresses at hand. Taken back from the thread's
+            // stack, where it waited while a callee ran; a fresh frame has nothing waiting
+            // there (whatever saves a count there takes it back before the depth is reused).
             let mut executed: usize = if COUNTING {
                 let waiting = if fresh {
-                    debug_assert_eq!(st.frames[fi].count, 0);
+                    debug_assert_eq!(st.frame_counts.get(fi).copied().unwrap_or(0), 0);
                     0
                 } else {
-                    std::mem::take(&mut st.frames[fi].count) as usize
+                    st.take_frame_count(fi) as usize
                 };
                 (waiting * INSN_BYTES).wrapping_sub(next.as_slice().as_ptr() as usize)
             } else {
@@ -181,9 +182,9 @@ impl JThread {
                     f.sp = f.locals + sp as u32;
                 }};
             }
-            // `sync!` and, counting, keeps the frame's instruction count in the frame beside
-            // its pc (before a callee runs, a throw, a safepoint stop or a report of the
-            // interval, which takes the counts kept there).
+            // `sync!` and, counting, keeps the frame's instruction count in the thread's stack
+            // (before a callee runs, a throw, a safepoint stop or a report of the interval,
+            // which takes the counts kept there), through one look at the thread's stack.
             macro_rules! sync_saving {
                 () => {{
                     let after = insns.len() - next.len();
@@ -192,7 +193,7 @@ impl JThread {
                     f.pc = (after - 1) as u32;
                     f.sp = f.locals + sp as u32;
                     if COUNTING {
-                        f.count = count!() as u64;
+                        st.keep_frame_count(fi, count!() as u64);
                     }
                 }};
             }
@@ -202,7 +203,7 @@ impl JThread {
             macro_rules! restore_count {
                 () => {{
                     if COUNTING {
-                        let kept = std::mem::take(&mut self.frames[fi].count) as usize * INSN_BYTES;
+                        let kept = self.take_frame_count(fi) as usize * INSN_BYTES;
                         executed = kept.wrapping_sub(next.as_slice().as_ptr() as usize);
                     }
                 }};
@@ -2054,7 +2055,8 @@ impl JThread {
                 );
             }
             if self.activity.is_some() {
-                self.count_call(frame.method, frame.count as usize);
+                let n = self.take_frame_count(fi);
+                self.count_call(frame.method, n as usize);
             }
             self.frames.pop();
             if !frame.lock.is_null() {

@@ -136,7 +136,6 @@ impl JThread {
             locals: base as u32,
             sp: top as u32,
             lock: Ref::NULL,
-            count: 0,
         });
         true
     }
@@ -188,7 +187,6 @@ impl JThread {
             locals: base as u32,
             sp: (base + method.arg_slots as usize) as u32,
             lock: Ref::NULL,
-            count: 0,
         });
         self.safepoint_poll();
         let mut result = match method.is_synchronized() {

@@ -16,7 +16,8 @@
 //! - Instructions are counted per straight run, not per instruction: the running frame's local
 //!   counter subtracts the address a run starts at and adds the address it ends after, at
 //!   taken branches (in instruction addresses: both are at hand there). While the frame waits
-//!   for a callee, its count waits in the frame (`Frame::count`, beside the pc a call saves).
+//!   for a callee, its count waits at its depth in the thread's stack
+//!   (`ThreadStack::frame_counts`).
 //! - A frame hands its count to its method's counter once, when it returns (or is unwound),
 //!   with one invocation: one update of a table indexed by method id (`MethodCounts`) per
 //!   call. Natives and trivial methods run in place are counted where they run; allocations
@@ -133,6 +134,32 @@ impl ThreadActivity {
             interval_start: now,
             state_since: now,
         }))
+    }
+}
+
+impl ThreadStack {
+    /// Keeps the count of the frame at depth `fi` while a callee runs.
+    #[inline(always)]
+    pub(crate) fn keep_frame_count(&mut self, fi: usize, n: u64) {
+        match self.frame_counts.get_mut(fi) {
+            Some(kept) => *kept = n,
+            None => self.grow_frame_counts(fi, n),
+        }
+    }
+
+    /// Keeps `n` at depth `fi`, beyond the depths kept so far.
+    #[cold]
+    #[inline(never)]
+    fn grow_frame_counts(&mut self, fi: usize, n: u64) {
+        let len = (fi + 1).max(2 * self.frame_counts.len()).max(64);
+        self.frame_counts.resize(len, 0);
+        self.frame_counts[fi] = n;
+    }
+
+    /// Takes back the count kept for the frame at depth `fi` (0 if none).
+    #[inline(always)]
+    pub(crate) fn take_frame_count(&mut self, fi: usize) -> u64 {
+        self.frame_counts.get_mut(fi).map_or(0, std::mem::take)
     }
 }
 
@@ -299,9 +326,8 @@ impl JThread {
             return;
         };
         // The instructions that frames waiting for their callees ran this interval.
-        for f in st.frames.iter_mut() {
-            st.method_counts
-                .bytecodes(f.method, std::mem::take(&mut f.count));
+        for (f, n) in st.frames.iter().zip(st.frame_counts.iter_mut()) {
+            st.method_counts.bytecodes(f.method, std::mem::take(n));
         }
         let start = a.interval_start;
         let counts = st.method_counts.take();

@@ -45,11 +45,6 @@ pub struct Frame {
     pub sp: u32,
     /// The object a synchronized method locked on entry (null otherwise).
     pub lock: Ref,
-    /// `--activity`: the instructions the frame ran and has not yet handed to its method's
-    /// counter, kept here while a callee runs (the running frame keeps its count in the
-    /// interpreter, and takes this back to zero when it resumes). Here, not in a table of its
-    /// own, because a call writes the frame's pc and sp beside it anyway.
-    pub count: u64,
 }
 
 /// Slots kept free past the limit so a StackOverflowError can still be constructed.
@@ -78,9 +73,12 @@ pub struct ThreadStack {
     pub released_at: Option<std::time::Instant>,
     /// `--activity`: this thread's interval and state (runtime/activity.rs)...
     pub activity: Option<Box<crate::runtime::activity::ThreadActivity>>,
-    /// ... and its counts per method (empty without `--activity`; a frame's own count waits
-    /// in `Frame::count`).
+    /// ... and its counts per method (empty without `--activity`) ...
     pub method_counts: crate::runtime::activity::MethodCounts,
+    /// ... and per frame (by depth) the instructions it ran and has not yet handed to its
+    /// method's counter, kept while a callee runs (the running frame keeps its count in the
+    /// interpreter). Zero for every other depth.
+    pub frame_counts: Vec<u64>,
     /// Somebody hears of each allocation: the trace (`events`) or `--activity`. One flag, so
     /// that the allocation fast path asks once and stays small enough to be inlined.
     pub observed: bool,
@@ -174,6 +172,7 @@ impl JThread {
             released_at: None,
             activity,
             method_counts: Default::default(),
+            frame_counts: Vec::new(),
         };
         let shared = Arc::new(ThreadShared {
             id,
