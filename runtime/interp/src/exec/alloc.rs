@@ -2,7 +2,7 @@
 //! the collections an allocation failure runs (and the OutOfMemoryError after them), GC stress,
 //! and the objects the VM makes itself: objects, arrays, Strings.
 
-use crate::model::class::Class;
+use crate::model::class::{Class, Method};
 use crate::model::sites::{Site, StringSites};
 use crate::runtime::thread::*;
 use gcvm_gc::{GcCause, Mutator, Placement, Ref};
@@ -34,6 +34,48 @@ impl JThread {
                 Ok(at)
             }
             None => self.alloc_slow(size, site, type_id, len),
+        }
+    }
+
+    /// `alloc` for the counting interpreter, whose running frame's `method` is at hand: the
+    /// allocation is counted for it in line, rather than through `observe_in_tlab`'s look at
+    /// the top frame, and the trace hears of it only if there is one. The slow path counts it
+    /// for the top frame, which is `method`'s.
+    #[inline(always)]
+    fn alloc_counted(
+        &mut self,
+        method: &Method,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
+        let st: &mut ThreadStack = self;
+        match st.mutator.tlab.alloc(size) {
+            Some(at) => {
+                st.method_counts.allocated(method, size);
+                if st.events.is_some() {
+                    trace_in_tlab(st, site, type_id, len, at, size);
+                }
+                Ok(at)
+            }
+            None => self.alloc_slow(size, site, type_id, len),
+        }
+    }
+
+    /// `alloc`, counted in line for `counting` if given (`alloc_counted`).
+    #[inline(always)]
+    fn alloc_for(
+        &mut self,
+        counting: Option<&Method>,
+        size: usize,
+        site: Site,
+        type_id: u32,
+        len: Option<u32>,
+    ) -> JResult<usize> {
+        match counting {
+            Some(method) => self.alloc_counted(method, size, site, type_id, len),
+            None => self.alloc(size, site, type_id, len),
         }
     }
 
@@ -202,7 +244,27 @@ impl JThread {
 
     /// A new instance of `class`, allocated at `site`.
     pub fn new_object_at(&mut self, class: &Class, site: Site) -> JResult<Ref> {
-        let at = self.alloc(class.instance_size as usize, site, class.id, None)?;
+        self.new_object_for(None, class, site)
+    }
+
+    /// `new_object_at` from the counting interpreter, whose running frame runs `method`.
+    pub(crate) fn new_object_counted(
+        &mut self,
+        method: &Method,
+        class: &Class,
+        site: Site,
+    ) -> JResult<Ref> {
+        self.new_object_for(Some(method), class, site)
+    }
+
+    #[inline(always)]
+    fn new_object_for(
+        &mut self,
+        counting: Option<&Method>,
+        class: &Class,
+        site: Site,
+    ) -> JResult<Ref> {
+        let at = self.alloc_for(counting, class.instance_size as usize, site, class.id, None)?;
         Ok(self.vm.heap.init_object(at, class.id))
     }
 
@@ -213,6 +275,28 @@ impl JThread {
 
     /// A new array of `class`, allocated at `site`.
     pub fn new_array_at(&mut self, class: &Class, len: i32, site: Site) -> JResult<Ref> {
+        self.new_array_for(None, class, len, site)
+    }
+
+    /// `new_array_at` from the counting interpreter, whose running frame runs `method`.
+    pub(crate) fn new_array_counted(
+        &mut self,
+        method: &Method,
+        class: &Class,
+        len: i32,
+        site: Site,
+    ) -> JResult<Ref> {
+        self.new_array_for(Some(method), class, len, site)
+    }
+
+    #[inline(always)]
+    fn new_array_for(
+        &mut self,
+        counting: Option<&Method>,
+        class: &Class,
+        len: i32,
+        site: Site,
+    ) -> JResult<Ref> {
         let crate::model::class::ClassKind::Array { elem, .. } = class.kind else {
             panic!("new_array of non-array class {}", class.name)
         };
@@ -226,7 +310,7 @@ impl JThread {
             return Err(self.throw_oom("Requested array size exceeds VM limit"));
         }
         let size = gcvm_gc::object::array_size(elem.elem(), len as usize);
-        let at = self.alloc(size, site, class.id, Some(len as u32))?;
+        let at = self.alloc_for(counting, size, site, class.id, Some(len as u32))?;
         Ok(self.vm.heap.init_array(at, class.id, len as u32))
     }
 

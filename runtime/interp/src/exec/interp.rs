@@ -1353,17 +1353,23 @@ impl JThread {
                             throw!(self
                                 .throw_new("java/lang/InstantiationError", Some(&c.java_name())));
                         }
-                        let obj = tryj!(self.new_object_at(c, Site::of_usual_type(*site)));
+                        let site = Site::of_usual_type(*site);
+                        let obj = tryj!(if COUNTING {
+                            self.new_object_counted(method, c, site)
+                        } else {
+                            self.new_object_at(c, site)
+                        });
                         push_a!(obj);
                     }
                     Insn::NewArray { class, site } => {
                         sync!();
                         let len = slot32!(sp - 1) as i32;
-                        let arr = tryj!(self.new_array_at(
-                            vm.classes.class(*class),
-                            len,
-                            Site::of_usual_type(*site)
-                        ));
+                        let (class, site) = (vm.classes.class(*class), Site::of_usual_type(*site));
+                        let arr = tryj!(if COUNTING {
+                            self.new_array_counted(method, class, len, site)
+                        } else {
+                            self.new_array_at(class, len, site)
+                        });
                         sp -= 1;
                         push_a!(arr);
                     }

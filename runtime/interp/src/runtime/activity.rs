@@ -20,8 +20,10 @@
 //!   (`ThreadStack::frame_counts`).
 //! - A frame hands its count to its method's counter once, when it returns (or is unwound),
 //!   with one invocation: one update of a table indexed by method id (`MethodCounts`) per
-//!   call. Natives and trivial methods run in place are counted where they run; allocations
-//!   behind the trace's flag in `JThread::alloc` (`ThreadStack::observed`).
+//!   call. Natives and trivial methods run in place are counted where they run. The counting
+//!   loop counts its own allocations in line, for the method at hand (`new_object_counted`);
+//!   others, behind the trace's flag in `JThread::alloc` (`ThreadStack::observed`), for the top
+//!   frame.
 //! - Intervals swap without locks on the hot path: a ticker thread advances the VM's interval
 //!   number, kept in the safepoint poll word above the request bit (`Threads::poll_word`). The
 //!   counting loop's polls at method entries and backward branches compare the word with the
