@@ -1213,14 +1213,17 @@ impl JThread {
                         });
                     }
 
-                    Insn::Return(kind) => {
+                    Insn::Return(kind) | Insn::ReturnTracked { kind, .. } => {
                         let slots = kind.map_or(0, Kind::slots);
                         let lock = self.frames[fi].lock;
                         if !lock.is_null() {
                             sync!();
                             tryj!(self.monitor_exit(lock));
                         }
-                        if tracking_deaths {
+                        if let Insn::ReturnTracked { refs, .. } = insn {
+                            self.stamp_ref_locals(method, lb, *refs);
+                        } else if tracking_deaths {
+                            // More than 64 locals: the oop map, looked up.
                             self.stamp_frame_locals(code, method, insns.len() - next.len() - 1, lb);
                         }
                         if slots > 0 {
@@ -2083,10 +2086,26 @@ impl JThread {
         let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
             return;
         };
-        for j in 0..code.max_locals as usize {
-            if map.is_ref(j) {
-                deaths.lost_in(Ref::from_raw(st.slots[lb + j] as u32), context);
-            }
+        let locals = &st.slots[lb..lb + code.max_locals as usize];
+        let stamp = deaths.stamp_now(context);
+        map.for_each_ref_below(locals.len(), |j| {
+            deaths.lost_at(Ref::from_raw(locals[j] as u32), stamp)
+        });
+    }
+
+    /// `--trace-deaths`: the frame of `method` (locals at `lb`) returns, its locals `refs` (bit
+    /// j for local j, from `ReturnTracked`) holding references: each goes away, in its context.
+    #[inline]
+    fn stamp_ref_locals(&mut self, method: &Method, lb: usize, mut refs: u64) {
+        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
+            return;
+        };
+        let stamp = deaths.stamp_now(crate::model::class::death_context(method));
+        while refs != 0 {
+            let j = refs.trailing_zeros() as usize;
+            refs &= refs - 1;
+            deaths.lost_at(Ref::from_raw(st.slots[lb + j] as u32), stamp);
         }
     }
 
@@ -2269,9 +2288,8 @@ pub fn class_cast_message(
 
 impl crate::runtime::thread::ThreadStack {
     /// `--trace-deaths`: `method`'s frame runs now, so stores and lost roots are in its context
-    /// (gcvm_gc::deaths).
-    #[cold]
-    #[inline(never)]
+    /// (gcvm_gc::deaths). Inline: run at every frame entry and return, it is one store.
+    #[inline(always)]
     fn set_death_context(&mut self, method: &Method) {
         if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
             deaths.context = crate::model::class::death_context(method);

@@ -91,7 +91,7 @@ pub fn quicken(classes: &ClassTable, method: &Method, code: &mut Code) {
     }
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
         .map(|i| match tracking_deaths {
-            true => tracked_form(classes, &code.insns, i),
+            true => tracked_form(classes, code, i),
             false => quick_form(classes, &code.insns, i),
         })
         .collect();
@@ -132,12 +132,20 @@ fn is_empty(m: &Method) -> bool {
 }
 
 /// With `--trace-deaths`: every astore becomes `AStoreTracked`, which stamps the reference it
-/// overwrites; no superinstruction may absorb an astore, nor a putstatic of a reference (the
-/// generic putstatic stamps the old value); everything else quickens as usual.
-fn tracked_form(classes: &ClassTable, insns: &[Insn], i: usize) -> Option<Insn> {
+/// overwrites; every return of a method with at most 64 locals becomes `ReturnTracked`, which
+/// carries the oop map's reference locals there; no superinstruction may absorb an astore, nor
+/// a putstatic of a reference (the generic putstatic stamps the old value); everything else
+/// quickens as usual.
+fn tracked_form(classes: &ClassTable, code: &Code, i: usize) -> Option<Insn> {
     use Insn::*;
+    let insns = &code.insns[..];
     match &insns[i] {
         AStore(local) => return Some(AStoreTracked(*local)),
+        Return(kind) => {
+            let maps = code.oopmaps.get()?;
+            let refs = maps.at(i).refs_below_as_word(code.max_locals as usize)?;
+            return Some(ReturnTracked { kind: *kind, refs });
+        }
         PutStatic {
             kind: Kind::Ref, ..
         } => return None,
