@@ -421,12 +421,18 @@ impl JThread {
                                     if COUNTING {
                                         self.count_call(m, callee.insns.len());
                                     }
+                                    if tracking_deaths {
+                                        self.stamp_trivial_call(m, lb + $base);
+                                    }
                                     sp = $base;
                                     continue;
                                 }
                                 Trivial::Getter { offset, kind } => {
                                     if COUNTING {
                                         self.count_call(m, callee.insns.len());
+                                    }
+                                    if tracking_deaths {
+                                        self.stamp_trivial_call(m, lb + $base);
                                     }
                                     // The receiver: checked for null by every invoke above.
                                     let obj = Ref::from_raw(slot32!($base));
@@ -2106,6 +2112,24 @@ impl JThread {
             let j = refs.trailing_zeros() as usize;
             refs &= refs - 1;
             deaths.lost_at(Ref::from_raw(st.slots[lb + j] as u32), stamp);
+        }
+    }
+
+    /// `--trace-deaths`: a trivial `method` (link/quicken.rs) ran in place, its arguments at
+    /// slot `at`. Its frame would have held only them, and stamped its reference ones when it
+    /// returned, in its context: so do that (an empty constructor's chain of empty super
+    /// constructors would stamp the receiver first with theirs, at the same clock, so that the
+    /// outermost one's stamp is what stays).
+    #[cold]
+    #[inline(never)]
+    fn stamp_trivial_call(&mut self, method: &Method, at: usize) {
+        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
+            return;
+        };
+        let stamp = deaths.stamp_now(crate::model::class::death_context(method));
+        for (j, _) in method.arg_refs.iter().enumerate().filter(|(_, &r)| r) {
+            deaths.lost_at(Ref::from_raw(st.slots[at + j] as u32), stamp);
         }
     }
 
