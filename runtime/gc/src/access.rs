@@ -134,8 +134,8 @@ impl Heap {
         }
     }
 
-    #[cold]
-    #[inline(never)]
+    /// Inline: with `--trace-deaths` every reference store that comes here stamps.
+    #[inline(always)]
     fn stamp_lost_reference(&self, m: &mut Mutator, slot: usize) {
         if let Some(deaths) = m.deaths.as_deref_mut() {
             deaths.lost(self.memory.read_ref(slot));

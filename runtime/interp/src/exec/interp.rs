@@ -421,12 +421,18 @@ impl JThread {
                                     if COUNTING {
                                         self.count_call(m, callee.insns.len());
                                     }
+                                    if tracking_deaths {
+                                        self.stamp_trivial_call(m, lb + $base);
+                                    }
                                     sp = $base;
                                     continue;
                                 }
                                 Trivial::Getter { offset, kind } => {
                                     if COUNTING {
                                         self.count_call(m, callee.insns.len());
+                                    }
+                                    if tracking_deaths {
+                                        self.stamp_trivial_call(m, lb + $base);
                                     }
                                     // The receiver: checked for null by every invoke above.
                                     let obj = Ref::from_raw(slot32!($base));
@@ -1213,14 +1219,17 @@ impl JThread {
                         });
                     }
 
-                    Insn::Return(kind) => {
+                    Insn::Return(kind) | Insn::ReturnTracked { kind, .. } => {
                         let slots = kind.map_or(0, Kind::slots);
                         let lock = self.frames[fi].lock;
                         if !lock.is_null() {
                             sync!();
                             tryj!(self.monitor_exit(lock));
                         }
-                        if tracking_deaths {
+                        if let Insn::ReturnTracked { refs, .. } = insn {
+                            self.stamp_ref_locals(method, lb, *refs);
+                        } else if tracking_deaths {
+                            // More than 64 locals: the oop map, looked up.
                             self.stamp_frame_locals(code, method, insns.len() - next.len() - 1, lb);
                         }
                         if slots > 0 {
@@ -2089,10 +2098,44 @@ impl JThread {
         let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
             return;
         };
-        for j in 0..code.max_locals as usize {
-            if map.is_ref(j) {
-                deaths.lost_in(Ref::from_raw(st.slots[lb + j] as u32), context);
-            }
+        let locals = &st.slots[lb..lb + code.max_locals as usize];
+        let stamp = deaths.stamp_now(context);
+        map.for_each_ref_below(locals.len(), |j| {
+            deaths.lost_at(Ref::from_raw(locals[j] as u32), stamp)
+        });
+    }
+
+    /// `--trace-deaths`: the frame of `method` (locals at `lb`) returns, its locals `refs` (bit
+    /// j for local j, from `ReturnTracked`) holding references: each goes away, in its context.
+    #[inline]
+    fn stamp_ref_locals(&mut self, method: &Method, lb: usize, mut refs: u64) {
+        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
+            return;
+        };
+        let stamp = deaths.stamp_now(crate::model::class::death_context(method));
+        while refs != 0 {
+            let j = refs.trailing_zeros() as usize;
+            refs &= refs - 1;
+            deaths.lost_at(Ref::from_raw(st.slots[lb + j] as u32), stamp);
+        }
+    }
+
+    /// `--trace-deaths`: a trivial `method` (link/quicken.rs) ran in place, its arguments at
+    /// slot `at`. Its frame would have held only them, and stamped its reference ones when it
+    /// returned, in its context: so do that (an empty constructor's chain of empty super
+    /// constructors would stamp the receiver first with theirs, at the same clock, so that the
+    /// outermost one's stamp is what stays).
+    #[cold]
+    #[inline(never)]
+    fn stamp_trivial_call(&mut self, method: &Method, at: usize) {
+        let st: &mut crate::runtime::thread::ThreadStack = self;
+        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
+            return;
+        };
+        let stamp = deaths.stamp_now(crate::model::class::death_context(method));
+        for (j, _) in method.arg_refs.iter().enumerate().filter(|(_, &r)| r) {
+            deaths.lost_at(Ref::from_raw(st.slots[at + j] as u32), stamp);
         }
     }
 
@@ -2275,9 +2318,8 @@ pub fn class_cast_message(
 
 impl crate::runtime::thread::ThreadStack {
     /// `--trace-deaths`: `method`'s frame runs now, so stores and lost roots are in its context
-    /// (gcvm_gc::deaths).
-    #[cold]
-    #[inline(never)]
+    /// (gcvm_gc::deaths). Inline: run at every frame entry and return, it is one store.
+    #[inline(always)]
     fn set_death_context(&mut self, method: &Method) {
         if let Some(deaths) = self.mutator.deaths.as_deref_mut() {
             deaths.context = crate::model::class::death_context(method);

@@ -19,14 +19,17 @@
 //!   in place), a static table's element, and double arithmetic on locals and fields (`a.x -
 //!   b.x` into a local, `dx * dx`, `o.f -= x * y`), one variant per double operation so that
 //!   the dispatch selects it.
-//! - **`--trace-deaths`** (`tracked_form`): every `astore` becomes `AStoreTracked`, which stamps
-//!   the reference it overwrites, and nothing that would skip one (a superinstruction ending in
-//!   an `astore`, a quickened reference `putstatic`) is formed; so the default `astore` has no
-//!   check at all.
+//! - **`--trace-deaths`** (`tracked_form`): every `astore` over a local holding a reference
+//!   (by the oop map) becomes `AStoreTracked`, which stamps the reference it overwrites, and
+//!   nothing that would skip one (a superinstruction ending in such an `astore`, a quickened
+//!   reference `putstatic`) is formed; so the default `astore` has no check at all. Every
+//!   `return` of a method with at most 64 locals becomes `ReturnTracked`, carrying the oop
+//!   map's reference locals there as a bit mask for the frame's stamps.
 //! - **Trivial bodies** (`trivial_shape`): a method that only returns, a constructor that only
 //!   calls an empty super constructor, or a getter of its receiver's field is marked so, and
-//!   the interpreter runs calls of it in place, pushing no frame (not with `--trace-deaths`,
-//!   which stamps every frame's locals when it returns).
+//!   the interpreter runs calls of it in place, pushing no frame (with `--trace-deaths` it
+//!   stamps the call's reference arguments, all the frame's locals would have held at its
+//!   return, in the callee's context).
 //! - **Intrinsics**: `invokestatic` of pure `java.lang.Math`, `StrictMath`, `Integer` and `Long`
 //!   methods (sqrt, abs, int/long min and max, bit counts) computed in place. None of these
 //!   classes has a static initialiser with an observable effect, so skipping the call's class
@@ -85,13 +88,10 @@ macro_rules! per_op {
 /// Rewrites `code`, the body of `method`, in place (its oop maps must already be computed).
 pub fn quicken(classes: &ClassTable, method: &Method, code: &mut Code) {
     let tracking_deaths = classes.tracking_deaths;
-    // With `--trace-deaths` every frame's locals are stamped when it returns: all calls push one.
-    if !tracking_deaths {
-        code.trivial = trivial_shape(method, &code.insns);
-    }
+    code.trivial = trivial_shape(method, &code.insns);
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
         .map(|i| match tracking_deaths {
-            true => tracked_form(classes, &code.insns, i),
+            true => tracked_form(classes, code, i),
             false => quick_form(classes, &code.insns, i),
         })
         .collect();
@@ -131,13 +131,28 @@ fn is_empty(m: &Method) -> bool {
     m.is_plain_bytecode() && matches!(m.code.get(), Some(Ok(c)) if c.trivial == Trivial::Empty)
 }
 
-/// With `--trace-deaths`: every astore becomes `AStoreTracked`, which stamps the reference it
-/// overwrites; no superinstruction may absorb an astore, nor a putstatic of a reference (the
-/// generic putstatic stamps the old value); everything else quickens as usual.
-fn tracked_form(classes: &ClassTable, insns: &[Insn], i: usize) -> Option<Insn> {
+/// With `--trace-deaths`: an astore over a local that holds a reference there (by the oop map)
+/// becomes `AStoreTracked`, which stamps the reference it overwrites; every return of a method
+/// with at most 64 locals becomes `ReturnTracked`, which carries the oop map's reference locals
+/// there; no superinstruction may absorb such an astore, nor a putstatic of a reference (the
+/// generic putstatic stamps the old value); everything else quickens as usual. An astore over
+/// a local the map calls no reference has nothing to stamp (`stamp_local` would look and
+/// return), so it stays a plain `AStore` and superinstructions may end in it.
+fn tracked_form(classes: &ClassTable, code: &Code, i: usize) -> Option<Insn> {
     use Insn::*;
+    let insns = &code.insns[..];
+    let maps = code.oopmaps.get();
+    // Without maps (never, after `with_oop_maps`) every astore is taken to overwrite one.
+    let overwrites_ref = |pc: usize| match insns.get(pc) {
+        Some(AStore(local)) => maps.is_none_or(|m| m.at(pc).is_ref(*local as usize)),
+        _ => false,
+    };
     match &insns[i] {
-        AStore(local) => return Some(AStoreTracked(*local)),
+        AStore(local) => return overwrites_ref(i).then_some(AStoreTracked(*local)),
+        Return(kind) => {
+            let refs = maps?.at(i).refs_below_as_word(code.max_locals as usize)?;
+            return Some(ReturnTracked { kind: *kind, refs });
+        }
         PutStatic {
             kind: Kind::Ref, ..
         } => return None,
@@ -145,12 +160,12 @@ fn tracked_form(classes: &ClassTable, insns: &[Insn], i: usize) -> Option<Insn> 
     }
     let form = quick_form(classes, insns, i)?;
     // aload; iload; aaload; astore and aload; getfield; astore end in the astore.
-    let absorbs_astore = match form {
-        LocalsArrayLoadStore32 { .. } => matches!(insns.get(i + 3), Some(AStore(_))),
-        LocalGetFieldStore32 { .. } => matches!(insns.get(i + 2), Some(AStore(_))),
+    let absorbs_tracked_astore = match form {
+        LocalsArrayLoadStore32 { .. } => overwrites_ref(i + 3),
+        LocalGetFieldStore32 { .. } => overwrites_ref(i + 2),
         _ => false,
     };
-    (!absorbs_astore).then_some(form)
+    (!absorbs_tracked_astore).then_some(form)
 }
 
 /// The quickened form of the instruction at `i` (reading the original instructions after it).

@@ -711,6 +711,13 @@ pub enum Insn {
     /// astore with `--trace-deaths`: the local's old reference, if it held one, is stamped as a
     /// lost root first (the plain `AStore` has no such check, so it costs nothing otherwise).
     AStoreTracked(u16),
+    /// return with `--trace-deaths` in a method of at most 64 locals: bit j of `refs` is set
+    /// when local j holds a reference here (the oop map's bits at this instruction), so the
+    /// returning frame stamps its reference locals without looking the map up.
+    ReturnTracked {
+        kind: RetKind,
+        refs: u64,
+    },
     /// iload a; iload b; if_icmpge forward: the test at the top of javac's counted loops, on its
     /// own so that it needs neither a condition to decode nor a safepoint poll (its branch
     /// leaves the loop, forward).

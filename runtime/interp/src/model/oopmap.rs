@@ -28,6 +28,36 @@ impl OopMap<'_> {
     pub fn is_ref(&self, i: usize) -> bool {
         self.bits[i / 64] & (1 << (i % 64)) != 0
     }
+
+    /// The reference slots among the first `n` as the bits of one word, if `n` is at most 64
+    /// (`ReturnTracked`'s locals).
+    pub fn refs_below_as_word(&self, n: usize) -> Option<u64> {
+        match n {
+            0 => Some(0),
+            1..=63 => Some(self.bits[0] & ((1u64 << n) - 1)),
+            64 => Some(self.bits[0]),
+            _ => None,
+        }
+    }
+
+    /// Calls `f` with each reference slot among the first `n` (the locals, when `n` is
+    /// `max_locals`), in order: the set bits, found a word at a time (a returning frame's stamps
+    /// visit only its reference locals, usually one or two, not every local).
+    #[inline]
+    pub fn for_each_ref_below(&self, n: usize, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.bits.iter().enumerate().take(n.div_ceil(64)) {
+            let below = n - w * 64;
+            let mut bits = if below >= 64 {
+                word
+            } else {
+                word & ((1u64 << below) - 1)
+            };
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
 }
 
 pub struct OopMaps {
@@ -395,6 +425,7 @@ fn step(insn: &Insn, s: &mut State, locals: usize, width: usize) -> Result<Succ,
         | LocalConstIOp { .. }
         | LoopTest { .. }
         | AStoreTracked(_)
+        | ReturnTracked { .. }
         | LocalsArrayCopy32 { .. }
         | LocalsArrayCopyComputed32 { .. }
         | LocalsArrayStoreComputed32 { .. }
