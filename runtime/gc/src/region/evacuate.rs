@@ -861,14 +861,35 @@ impl Evacuation<'_, '_> {
 }
 
 impl RegionCollector {
-    /// Adds buffered remembered-set entries to the sets, taking each target's lock once.
+    /// Drops from `cards[from..]`, the cards of a young region's set, those that no longer
+    /// point into a young region (`YoungCards`). Returns how many.
+    fn skip_stale_young_cards(&self, cards: &mut Vec<u32>, from: usize) -> usize {
+        let named = cards.len() - from;
+        let mut kept = from;
+        for k in from..cards.len() {
+            let card = cards[k];
+            if self.young_cards.may_point_into_young(card as usize) {
+                cards[kept] = card;
+                kept += 1;
+            }
+        }
+        cards.truncate(kept);
+        named - (kept - from)
+    }
+
+    /// Adds buffered remembered-set entries to the sets, taking each target's lock once; a
+    /// card remembered for a young region is noted as pointing into young (`YoungCards`).
     pub(super) fn flush_remembered(&self, buffer: &mut RememberBuffer) {
         let layout = self.remsets.layout();
         for &target in buffer.targets.iter() {
             let entries = &mut buffer.by_target[target as usize];
+            let young = self.attrs.role_of(target as usize).is_young();
             let mut set = self.remsets.of(target as usize);
             for &(source, card) in entries.iter() {
                 set.add(layout, source, card);
+                if young {
+                    self.young_cards.note(card as usize);
+                }
             }
             entries.clear();
         }
@@ -974,7 +995,9 @@ impl RegionCollector {
         let refined_before = self.refined_since_pause.swap(0, Ordering::Relaxed);
         let mut lists = std::mem::take(&mut *self.card_lists.lock());
         lists.remembered.clear();
+        let mut stale_young = 0;
         for &i in &cset {
+            let from = lists.remembered.len();
             let rs = self.remsets.of(i);
             rs.cards(
                 |src| {
@@ -983,6 +1006,9 @@ impl RegionCollector {
                 },
                 &mut lists.remembered,
             );
+            if st.table.meta[i].role.is_young() {
+                stale_young += self.skip_stale_young_cards(&mut lists.remembered, from);
+            }
         }
         let layout = self.remsets.layout();
         let heap_cards = layout.first_card as usize
@@ -1230,7 +1256,11 @@ impl RegionCollector {
                 if !referent.is_null() {
                     let t = self.geometry.index_of(referent.offset());
                     if t != holder && self.attrs.is_tracked(t) {
-                        self.remsets.add(t, holder, CardTable::card_of(slot));
+                        let card = CardTable::card_of(slot);
+                        self.remsets.add(t, holder, card);
+                        if st.table.meta[t].role.is_young() {
+                            self.young_cards.note(card);
+                        }
                     }
                 }
             }
@@ -1292,7 +1322,7 @@ impl RegionCollector {
         self.log_detail(
             "gc,phases",
             &format!(
-                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker of which parsing {:.3}ms, {workers} workers), post {:.3}ms",
+                "GC({id}) Phases: set-up {:.3}ms, merge {card_count} cards ({dirty_count} dirty, {useful_cards} into the cset, {stale_young} stale young skipped; {refined_before} refined concurrently since the last pause) {:.3}ms, evacuate {:.3}ms (roots {:.3}ms, card scan {:.3}ms per worker of which parsing {:.3}ms, {workers} workers), post {:.3}ms",
                 ms(setup_time),
                 ms(card_prepare),
                 ms(copy_time),
@@ -1327,6 +1357,7 @@ impl RegionCollector {
             let mut s = self.stats.lock();
             s.evacuation_pauses += 1;
             s.cards_refined_in_pauses += dirty_count as u64;
+            s.stale_young_cards_skipped += stale_young as u64;
             match kind {
                 YoungKind::Normal => s.young_collections += 1,
                 YoungKind::ConcurrentStart => {

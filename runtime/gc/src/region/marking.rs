@@ -921,7 +921,8 @@ impl RegionCollector {
 
     /// The remembered-set invariants: every cross-region reference out of a live tenured
     /// object into a region whose tracking is `Complete` is covered by the target region's
-    /// remembered set or by a dirty card (whose refinement or the next pause will scan it);
+    /// remembered set (for a young region, on a card `YoungCards` has not forgotten) or by a
+    /// dirty card (whose refinement or the next pause will scan it);
     /// young and free regions are tracked; an untracked region's set is empty; `Updating`
     /// sets exist only between a remark and its cleanup; mixed candidates are complete.
     pub(crate) fn verify_remembered_sets(&self) -> Result<(), String> {
@@ -988,14 +989,21 @@ impl RegionCollector {
                             return;
                         }
                         let card = super::remset::CardTable::card_of(slot);
-                        if !self.cards.is_dirty(card)
-                            && !self.remsets.of(t).covers(source as u32, card as u32)
-                        {
-                            err = Some(format!(
-                                "region: slot {slot:#x} of {obj:?} (region {source}, {:?}) points to {target:?} in region {t} ({:?}, remembered set complete), but card {card} is neither dirty nor in region {t}'s remembered set",
-                                m.role, st.table.meta[t].role
-                            ));
+                        if self.cards.is_dirty(card) {
+                            return;
                         }
+                        let young = st.table.meta[t].role.is_young();
+                        let problem = if !self.remsets.of(t).covers(source as u32, card as u32) {
+                            format!("is neither dirty nor in region {t}'s remembered set")
+                        } else if young && !self.young_cards.may_point_into_young(card) {
+                            format!("is in young region {t}'s remembered set but flagged as pointing into no young region, so a pause would skip it")
+                        } else {
+                            return;
+                        };
+                        err = Some(format!(
+                            "region: slot {slot:#x} of {obj:?} (region {source}, {:?}) points to {target:?} in region {t} ({:?}, remembered set complete), but card {card} {problem}",
+                            m.role, st.table.meta[t].role
+                        ));
                     });
                     if let Some(e) = err {
                         return Err(e);

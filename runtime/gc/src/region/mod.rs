@@ -126,7 +126,9 @@ use marking::Marking;
 use parking_lot::{Condvar, Mutex};
 use policy::Policy;
 use regions::{Geometry, RegionMeta, RegionTable, Role, Tracking};
-use remset::{BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, DIRTY_CARD_BUFFER};
+use remset::{
+    BarrierShared, Bot, CardTable, HotCards, RegionBarrier, RemSets, YoungCards, DIRTY_CARD_BUFFER,
+};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -169,6 +171,8 @@ pub struct RegionStats {
     pub old_regions_reclaimed_at_cleanup: u64,
     pub cards_refined_concurrently: u64,
     pub cards_refined_in_pauses: u64,
+    /// Cards of young regions' sets that pauses skipped as no longer pointing into young.
+    pub stale_young_cards_skipped: u64,
     /// Pauses whose time exceeded the predicted time / the goal.
     pub pauses_over_goal: u64,
     pub evacuation_pauses: u64,
@@ -208,6 +212,8 @@ pub struct RegionCollector {
     pub(crate) cards: Arc<CardTable>,
     pub(crate) bot: Bot,
     pub(crate) hot_cards: HotCards,
+    /// Which cards still point into a young region (stale young set entries are skipped).
+    pub(crate) young_cards: YoungCards,
     pub(crate) remsets: RemSets,
     pub(crate) dirty_queues: Arc<QueueSet>,
     pub(crate) barrier_shared: Arc<BarrierShared>,
@@ -291,6 +297,7 @@ impl RegionCollector {
             cards,
             bot: Bot::new(reserved_end),
             hot_cards: HotCards::new(reserved_end),
+            young_cards: YoungCards::new(reserved_end),
             remsets: RemSets::new(&geometry),
             card_lists: Mutex::default(),
             dirty_queues: QueueSet::new(),
@@ -634,26 +641,36 @@ impl RegionCollector {
         }
         self.cards.clean(card);
         let (start, top) = self.card_parse_bounds(table, region, card);
-        if start >= top {
-            return;
-        }
         let memory = &*self.memory;
         // The regions this card was added to: a card's slots mostly point into one or two
         // (the eden), and each add takes the target set's lock.
         let mut added = [usize::MAX; 4];
-        remset::for_each_slot_on_card(memory, &self.types, card, start, top, |slot| {
-            let target = memory.read_ref(slot);
-            if target.is_null() {
-                return;
-            }
-            let t = self.geometry.index_of(target.offset());
-            if t == region || !self.attrs.is_tracked(t) || added.contains(&t) {
-                return;
-            }
-            added.rotate_right(1);
-            added[0] = t;
-            self.remsets.add(t, region, card);
-        });
+        let mut into_young = false;
+        if start < top {
+            remset::for_each_slot_on_card(memory, &self.types, card, start, top, |slot| {
+                let target = memory.read_ref(slot);
+                if target.is_null() {
+                    return;
+                }
+                let t = self.geometry.index_of(target.offset());
+                if t == region || !self.attrs.is_tracked(t) {
+                    return;
+                }
+                into_young |= table.meta[t].role.is_young();
+                if added.contains(&t) {
+                    return;
+                }
+                added.rotate_right(1);
+                added[0] = t;
+                self.remsets.add(t, region, card);
+            });
+        }
+        // Set before a pause can read it: refinement and pauses exclude each other.
+        if into_young {
+            self.young_cards.note(card);
+        } else {
+            self.young_cards.forget(card);
+        }
     }
 
     /// The cards region `i`'s remembered set names (a coarse source counts all its cards).
@@ -1467,6 +1484,69 @@ mod tests {
             .write_ref(holder.offset() + NODE_SLOTS[0], young_node(&c));
         let err = c.verify_remembered_sets().unwrap_err();
         assert!(err.contains("neither dirty nor in region"), "{err}");
+    }
+
+    #[test]
+    fn refinement_forgets_a_card_that_no_longer_points_into_young() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        let card = card_of(holder, 0);
+        store(&mut m, &c, holder, 0, young_node(&c));
+        c.refine_concurrently();
+        assert!(
+            c.young_cards.may_point_into_young(card),
+            "noted when remembered"
+        );
+        c.memory
+            .write_ref(holder.offset() + NODE_SLOTS[0], Ref::NULL);
+        c.refine_card(&c.state.lock().table, card);
+        assert!(!c.young_cards.may_point_into_young(card), "forgotten");
+    }
+
+    #[test]
+    fn a_pause_skips_a_young_sets_card_that_refinement_found_stale() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let (stale_holder, live_holder) = (
+            place(&c, old_region(&c), NODE, 24),
+            place(&c, old_region(&c), NODE, 24),
+        );
+        let (a, b) = (young_node(&c), young_node(&c));
+        store(&mut m, &c, stale_holder, 0, a);
+        store(&mut m, &c, live_holder, 0, b);
+        c.refine_concurrently();
+        // The stale holder drops its young pointer; refinement reads its card again.
+        c.memory
+            .write_ref(stale_holder.offset() + NODE_SLOTS[0], Ref::NULL);
+        c.refine_card(&c.state.lock().table, card_of(stale_holder, 0));
+        let mut roots = Roots(vec![stale_holder, live_holder]);
+        c.world_stopped();
+        c.collect(
+            GcCause::AllocationFailure,
+            &mut roots,
+            &mut gcvm_tracer::NoEvents,
+        );
+        c.world_resumed();
+        assert_eq!(c.stats().stale_young_cards_skipped, 1);
+        let moved = c.memory.read_ref(live_holder.offset() + NODE_SLOTS[0]);
+        assert_ne!(moved, b, "the live card was scanned: its referent moved");
+        assert_eq!(c.verify_remembered_sets(), Ok(()));
+    }
+
+    #[test]
+    fn the_verifier_finds_a_young_sets_card_flagged_as_pointing_into_no_young_region() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        store(&mut m, &c, holder, 0, young_node(&c));
+        c.refine_concurrently();
+        c.young_cards.forget(card_of(holder, 0));
+        let err = c.verify_remembered_sets().unwrap_err();
+        assert!(
+            err.contains("flagged as pointing into no young region"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -157,6 +157,44 @@ impl Bot {
     }
 }
 
+/// Per card: did the last full look at it find a pointer into a young region? The young
+/// regions' remembered sets go stale fast — a splay tree rotates old nodes away from the young
+/// ones it just linked in — and every pause scans all of them (all young regions are in every
+/// collection set). A card enters a young region's set only with its flag set (`note`, by
+/// refinement or the pause that remembers it), and refinement, which cleans a card and then
+/// reads all of it, clears the flag when nothing on it points into a young region any more
+/// (`forget`). A pause skips the cards of young sets whose flag is clear: a store that puts a
+/// young pointer back on the card dirties it again (the target is tracked), so it is either
+/// refined again — setting the flag — or still dirty, and then scanned as a dirty card. A
+/// stale card whose pointer was overwritten without dirtying it (a null, or a pointer within
+/// its own region or into an untracked one) keeps its flag: it costs a scan, as before.
+pub struct YoungCards {
+    flags: Box<[AtomicU8]>,
+}
+
+impl YoungCards {
+    pub fn new(reserved_end: usize) -> YoungCards {
+        YoungCards {
+            flags: zeroed_u8(reserved_end.div_ceil(CARD_SIZE)),
+        }
+    }
+    /// `card` has (just been seen to have) a slot pointing into a young region.
+    #[inline]
+    pub fn note(&self, card: usize) {
+        self.flags[card].store(1, Ordering::Relaxed);
+    }
+    /// A full read of `card` found no slot pointing into a young region.
+    #[inline]
+    pub fn forget(&self, card: usize) {
+        self.flags[card].store(0, Ordering::Relaxed);
+    }
+    /// Must a pause that finds `card` in a young region's set scan it?
+    #[inline]
+    pub fn may_point_into_young(&self, card: usize) -> bool {
+        self.flags[card].load(Ordering::Relaxed) != 0
+    }
+}
+
 /// A card refined this many times between two pauses is hot (G1ConcRSHotCardLimit).
 pub const HOT_CARD_LIMIT: u32 = 4;
 /// At most this many hot cards wait for the next pause (G1ConcRSLogCacheSize = 10).
