@@ -1247,6 +1247,11 @@ mod tests {
     /// A young collection that tenures everything that survived one before.
     pub(super) fn young_collection(c: &RegionCollector, roots: &mut Roots) {
         c.policy.lock().tenuring_threshold = 1;
+        evacuation_pause(c, roots);
+    }
+
+    /// The pause an allocation failure brings, with the world stopped around it.
+    pub(super) fn evacuation_pause(c: &RegionCollector, roots: &mut Roots) {
         c.world_stopped();
         c.collect(
             GcCause::AllocationFailure,
@@ -1403,13 +1408,7 @@ mod tests {
         c.memory.write_ref(node.offset() + NODE_SLOTS[0], untracked);
         let mut roots = Roots(vec![node]);
         c.policy.lock().tenuring_threshold = 0;
-        c.world_stopped();
-        c.collect(
-            GcCause::AllocationFailure,
-            &mut roots,
-            &mut gcvm_tracer::NoEvents,
-        );
-        c.world_resumed();
+        evacuation_pause(&c, &mut roots);
         let promoted = c.geometry.index_of(roots.0[0].offset());
         assert_eq!(c.roles()[promoted], Role::Old, "promoted");
         let target = c.geometry.index_of(untracked.offset());
@@ -1521,13 +1520,7 @@ mod tests {
             .write_ref(stale_holder.offset() + NODE_SLOTS[0], Ref::NULL);
         c.refine_card(&c.state.lock().table, card_of(stale_holder, 0));
         let mut roots = Roots(vec![stale_holder, live_holder]);
-        c.world_stopped();
-        c.collect(
-            GcCause::AllocationFailure,
-            &mut roots,
-            &mut gcvm_tracer::NoEvents,
-        );
-        c.world_resumed();
+        evacuation_pause(&c, &mut roots);
         assert_eq!(c.stats().stale_young_cards_skipped, 1);
         let moved = c.memory.read_ref(live_holder.offset() + NODE_SLOTS[0]);
         assert_ne!(moved, b, "the live card was scanned: its referent moved");
