@@ -638,6 +638,91 @@ fn a_run_of_cells_that_goes_on_past_taken_cells_has_no_address() {
 }
 
 #[test]
+fn a_run_announced_whole_cells_after_the_current_one_is_written_without_its_address() {
+    let (events, objects) = cell_trace("cells-follow", |w, t| {
+        w.define_type(3, "X", 24, None);
+        let x = w.define_site("A", "x", 0, None, Some(3));
+        t.cells(0x10000, 24, 2);
+        t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+        // the thread comes back after others took three cells: announced as Cells, written
+        // as Cells next (no address)
+        t.cells(0x10078, 24, 2);
+        t.alloc_in_cell(x, 3, None, 0x10078, 24, 24);
+        // not a whole number of cells after the run's end: an address
+        t.cells(0x20004 & !7, 24, 1);
+        t.alloc_in_cell(x, 3, None, 0x20000, 24, 24);
+    });
+    let runs: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Cells { .. } | Event::CellsNext { .. }))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![
+            &Event::Cells {
+                start: 0x10000,
+                cell: 24,
+                count: 2
+            },
+            &Event::CellsNext {
+                cell: 24,
+                skip: 3,
+                count: 2
+            },
+            &Event::Cells {
+                start: 0x20000,
+                cell: 24,
+                count: 1
+            },
+        ]
+    );
+    let addrs: Vec<u64> = objects.iter().map(|o| o.0).collect();
+    assert_eq!(addrs, vec![0x10000, 0x10078, 0x20000]);
+}
+
+#[test]
+fn a_run_announced_after_a_collection_names_its_address() {
+    let path = temp_path("cells-after-gc");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    w.define_type(3, "X", 24, None);
+    let x = w.define_site("A", "x", 0, None, Some(3));
+    let mut t = w.thread_events(1, "t");
+    t.cells(0x10000, 24, 2);
+    t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+    t.flush();
+    let mut gc = w.gc_sink();
+    gc.gc_start(0, GcKind::Major, "test");
+    gc.kept_alive(0x10000, 24);
+    gc.gc_end(0);
+    // the collection ended the run: the next one, three cells on, cannot follow it
+    t.cells(0x10060, 24, 2);
+    t.alloc_in_cell(x, 3, None, 0x10060, 24, 24);
+    t.flush();
+    drop(gc);
+    drop(t);
+    w.finish().unwrap();
+    let runs: Vec<Event> = read_all(&path)
+        .into_iter()
+        .map(|x| x.2)
+        .filter(|e| matches!(e, Event::Cells { .. } | Event::CellsNext { .. }))
+        .collect();
+    assert_eq!(
+        runs[1],
+        Event::Cells {
+            start: 0x10060,
+            cell: 24,
+            count: 2
+        }
+    );
+    let addrs: Vec<u64> = heap_objects(&path, "end")
+        .unwrap()
+        .iter()
+        .map(|o| o.addr)
+        .collect();
+    assert_eq!(addrs, vec![0x10000, 0x10060]);
+}
+
+#[test]
 fn space_release_kills_what_is_left_in_the_space() {
     let path = temp_path("release");
     let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();

@@ -419,6 +419,12 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+/// The bytes `put_varint` writes for `v`.
+#[inline]
+pub fn varint_len(v: u64) -> usize {
+    (64 - (v | 1).leading_zeros() as usize).div_ceil(7)
+}
+
 /// Appends `v` zigzag-encoded (small magnitudes, either sign, in few bytes) as LEB128.
 #[inline]
 pub fn put_zigzag(out: &mut Vec<u8>, v: i64) {
@@ -527,6 +533,15 @@ pub fn encode_record_header(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn varint_len_counts_the_bytes_put_varint_writes() {
+        for v in [0, 1, 127, 128, 16_383, 16_384, 1 << 35, u64::MAX] {
+            let mut out = Vec::new();
+            put_varint(&mut out, v);
+            assert_eq!(varint_len(v), out.len(), "{v}");
+        }
+    }
 
     #[test]
     fn implied_size_matches_gcvm_layout() {
