@@ -160,6 +160,11 @@ pub mod ev {
     /// units minus the previous entry's, zigzag varint time minus the previous entry's (0
     /// before the first), varint context + 1, or 0 for the previous entry's context).
     pub const DEATHS: u8 = 0x26;
+    /// GC thread, in a collection: runs of neighbouring objects that stay where they are (as
+    /// region moves by zero, without the object count), in address order: u8 flags (0),
+    /// varint count, then count x (varint start units minus the previous run's end units (0
+    /// before the first), varint size units).
+    pub const KEPT_RUNS: u8 = 0x27;
 
     // symbols (global chunks)
     /// varint id, name, instance_size, elem_size+1 (0 = not an array).

@@ -1499,6 +1499,24 @@ impl GcEventSink for GcTraceSink {
         self.b.put_varint(addr >> 3);
     }
 
+    /// Kept runs events of up to `format::POINTER_BATCH` runs: each run's start against the
+    /// previous run's end, then its size (the count, which the reader does not need, is left
+    /// out). A run that starts before the previous one's end starts the next event.
+    fn runs_kept(&mut self, runs: &[(u64, u32, u64)]) {
+        let mut batch = EventBatch::new(ev::KEPT_RUNS, 0);
+        for &(from, _count, bytes) in runs {
+            let (units, size) = (from >> 3, bytes >> 3);
+            if batch.full() || (batch.count > 0 && units < batch.prev) {
+                batch.emit(&mut self.b, 0);
+            }
+            batch.put_varint(units - batch.prev);
+            batch.put_varint(size);
+            batch.prev = units + size;
+            batch.count += 1;
+        }
+        batch.emit(&mut self.b, 0);
+    }
+
     fn gc_end(&mut self, gc_id: u32) {
         let t = self.b.shared.time_us();
         self.b.ensure(24);

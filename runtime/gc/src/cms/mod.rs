@@ -508,6 +508,63 @@ impl TileCache {
     }
 }
 
+/// Survivors reported to the trace as runs of neighbouring objects kept in place, handed to
+/// `GcEventSink::runs_kept` a few thousand at a time, in address order.
+struct KeptRuns<'a> {
+    events: &'a mut dyn GcEventSink,
+    runs: Vec<(u64, u32, u64)>,
+    /// The run being built: (start, end, objects).
+    run: Option<(usize, usize, u32)>,
+    objects: usize,
+}
+
+impl<'a> KeptRuns<'a> {
+    const BATCH: usize = 4096;
+
+    fn new(events: &'a mut dyn GcEventSink) -> KeptRuns<'a> {
+        KeptRuns {
+            events,
+            runs: Vec::with_capacity(Self::BATCH),
+            run: None,
+            objects: 0,
+        }
+    }
+
+    /// The object at `at` (taking `bytes`) survives, after any reported before it.
+    fn object(&mut self, at: usize, bytes: usize) {
+        self.objects += 1;
+        match self.run.as_mut() {
+            Some((_, end, n)) if *end == at => {
+                *end = at + bytes;
+                *n += 1;
+            }
+            _ => {
+                self.end_run();
+                self.run = Some((at, at + bytes, 1));
+            }
+        }
+    }
+
+    fn end_run(&mut self) {
+        if let Some((from, to, n)) = self.run.take() {
+            self.runs.push((from as u64, n, (to - from) as u64));
+            if self.runs.len() >= Self::BATCH {
+                self.events.runs_kept(&self.runs);
+                self.runs.clear();
+            }
+        }
+    }
+
+    /// Reports what is left; returns the objects reported.
+    fn finish(mut self) -> usize {
+        self.end_run();
+        if !self.runs.is_empty() {
+            self.events.runs_kept(&self.runs);
+        }
+        self.objects
+    }
+}
+
 /// A mutator's allocation state: one cursor per size class.
 pub struct CmsMutator {
     cursors: Vec<Option<Cursor>>,
@@ -1142,12 +1199,12 @@ impl ConcurrentMarkSweep {
     // ---- pauses ----
 
     /// The trace's account of a mark: every marked object kept alive, as runs of neighbouring
-    /// marked slots (region moves by zero) — but in the spans a compaction evacuates
+    /// marked slots (`runs_kept`: a Kept runs event) — but in the spans a compaction evacuates
     /// (`evacuating`), whose objects it reports as it moves them. Returns the objects reported.
     fn report_survivors(&self, events: &mut dyn GcEventSink, evacuating: &Plan) -> usize {
         let pool = self.pool.lock();
         let bitmap = self.bitmap.read();
-        let mut live = 0;
+        let mut runs = KeptRuns::new(events);
         for s in 0..pool.committed {
             if evacuating.is_source(s) {
                 continue;
@@ -1157,39 +1214,22 @@ impl ConcurrentMarkSweep {
                 SpanKind::Small { class } => {
                     let slot = CLASS_SIZES[class as usize] as usize;
                     let end = start + slots_in_span(class as usize) * slot;
-                    let mut run: Option<(usize, usize, u32)> = None;
                     for at in bitmap.marked(start, end) {
-                        live += 1;
-                        run = match run {
-                            Some((from, to, n)) if to == at => Some((from, at + slot, n + 1)),
-                            Some((from, to, n)) => {
-                                events.region_moved(
-                                    from as u64,
-                                    from as u64,
-                                    n,
-                                    (to - from) as u64,
-                                );
-                                Some((at, at + slot, 1))
-                            }
-                            None => Some((at, at + slot, 1)),
-                        };
+                        runs.object(at, slot);
                     }
-                    if let Some((from, to, n)) = run {
-                        events.region_moved(from as u64, from as u64, n, (to - from) as u64);
-                    }
+                    // Runs do not cross spans: a neighbouring span may be of another class.
+                    runs.end_run();
                 }
                 SpanKind::LargeHead { size, .. } if bitmap.is_marked(start) => {
-                    live += 1;
-                    events.kept_alive(start as u64, size);
+                    runs.object(start, size as usize);
+                    runs.end_run();
                 }
                 _ => {}
             }
         }
-        live
+        runs.finish()
     }
 
-    /// Pause Initial Mark: the snapshot's roots.
-    /// Starts a mark from scratch (in a pause): no marks, no SATB entries, no grey objects.
     fn reset_marking(&self) {
         *self.tiles.lock() = None;
         let end = self.committed_end();
