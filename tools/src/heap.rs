@@ -736,6 +736,9 @@ impl HeapModel {
                 from, to, bytes, ..
             } => self.region_move(thread, from >> 3, to >> 3, bytes >> 3),
             Event::KeepAlive { addr } => self.keep_alive(thread, addr >> 3),
+            Event::KeptRuns(ref runs) => runs.iter().try_for_each(|&(from, bytes)| {
+                self.region_move(thread, from >> 3, from >> 3, bytes >> 3)
+            }),
             Event::SpaceCreate(ref s) => {
                 self.spaces.insert(s.id, (**s).clone());
                 Ok(())

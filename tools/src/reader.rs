@@ -251,6 +251,9 @@ pub enum Event {
     /// `--trace-deaths`, before a GC start: several deaths, each as `Death` says it, in
     /// address order (a Deaths event).
     Deaths(Box<[DeathRecord]>),
+    /// In a collection: runs of neighbouring objects that stay where they are, `(from, bytes)`
+    /// each, in address order — each as a `RegionMove` by zero (a Kept runs event).
+    KeptRuns(Box<[(u64, u64)]>),
     MethodDef {
         id: u32,
         def: Box<MethodSym>,
@@ -364,7 +367,7 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 39] = [
+pub const EVENT_KIND_NAMES: [&str; 40] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -404,6 +407,7 @@ pub const EVENT_KIND_NAMES: [&str; 39] = [
     "static",
     "object",
     "deaths",
+    "kept-runs",
 ];
 
 impl Event {
@@ -448,6 +452,7 @@ impl Event {
             Event::StaticDef { .. } => 36,
             Event::SyncObject { .. } => 37,
             Event::Deaths(_) => 38,
+            Event::KeptRuns(_) => 39,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -2000,6 +2005,7 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
         ev::ROOTS => Event::Roots(Box::new(decode_roots(c)?)),
         ev::POINTERS => Event::Pointers(Box::new(decode_pointers(c)?)),
         ev::DEATHS => Event::Deaths(decode_deaths(c)?),
+        ev::KEPT_RUNS => Event::KeptRuns(decode_kept_runs(c)?),
         ev::FIELDS => {
             let type_id = c.v32("fields type")?;
             let n = c.varint("field count")?;
@@ -2025,6 +2031,30 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
             return Err(c.err(format!("expected an event id, found {other:#04x}")));
         }
     })
+}
+
+/// A Kept runs event's body (after its id): (from, bytes) per run.
+fn decode_kept_runs(c: &mut Cur) -> Result<Box<[(u64, u64)]>, TraceError> {
+    let _flags = c.u8("kept runs flags")?;
+    let n = c.varint("kept run count")?;
+    // Each run takes at least two bytes.
+    if n > (c.b.len().saturating_sub(c.p) / 2) as u64 {
+        return Err(c.err(format!(
+            "a kept runs event claims {n} runs, more than the chunk holds"
+        )));
+    }
+    let mut runs = Vec::with_capacity(n as usize);
+    let mut end = 0u64;
+    for _ in 0..n {
+        let from = end
+            .checked_add(c.units("kept run start delta")?)
+            .filter(|a| *a <= MAX_UNITS << 3)
+            .ok_or_else(|| c.err("kept run beyond the address limit".to_string()))?;
+        let bytes = c.units("kept run size")?;
+        end = from + bytes;
+        runs.push((from, bytes));
+    }
+    Ok(runs.into_boxed_slice())
 }
 
 /// A Deaths event's body (after its id).

@@ -638,6 +638,148 @@ fn a_run_of_cells_that_goes_on_past_taken_cells_has_no_address() {
 }
 
 #[test]
+fn a_run_announced_whole_cells_after_the_current_one_is_written_without_its_address() {
+    let (events, objects) = cell_trace("cells-follow", |w, t| {
+        w.define_type(3, "X", 24, None);
+        let x = w.define_site("A", "x", 0, None, Some(3));
+        t.cells(0x10000, 24, 2);
+        t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+        // the thread comes back after others took three cells: announced as Cells, written
+        // as Cells next (no address)
+        t.cells(0x10078, 24, 2);
+        t.alloc_in_cell(x, 3, None, 0x10078, 24, 24);
+        // not a whole number of cells after the run's end: an address
+        t.cells(0x20004 & !7, 24, 1);
+        t.alloc_in_cell(x, 3, None, 0x20000, 24, 24);
+    });
+    let runs: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Cells { .. } | Event::CellsNext { .. }))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![
+            &Event::Cells {
+                start: 0x10000,
+                cell: 24,
+                count: 2
+            },
+            &Event::CellsNext {
+                cell: 24,
+                skip: 3,
+                count: 2
+            },
+            &Event::Cells {
+                start: 0x20000,
+                cell: 24,
+                count: 1
+            },
+        ]
+    );
+    let addrs: Vec<u64> = objects.iter().map(|o| o.0).collect();
+    assert_eq!(addrs, vec![0x10000, 0x10078, 0x20000]);
+}
+
+#[test]
+fn a_run_announced_after_a_collection_names_its_address() {
+    let path = temp_path("cells-after-gc");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    w.define_type(3, "X", 24, None);
+    let x = w.define_site("A", "x", 0, None, Some(3));
+    let mut t = w.thread_events(1, "t");
+    t.cells(0x10000, 24, 2);
+    t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+    t.flush();
+    let mut gc = w.gc_sink();
+    gc.gc_start(0, GcKind::Major, "test");
+    gc.kept_alive(0x10000, 24);
+    gc.gc_end(0);
+    // the collection ended the run: the next one, three cells on, cannot follow it
+    t.cells(0x10060, 24, 2);
+    t.alloc_in_cell(x, 3, None, 0x10060, 24, 24);
+    t.flush();
+    drop(gc);
+    drop(t);
+    w.finish().unwrap();
+    let runs: Vec<Event> = read_all(&path)
+        .into_iter()
+        .map(|x| x.2)
+        .filter(|e| matches!(e, Event::Cells { .. } | Event::CellsNext { .. }))
+        .collect();
+    assert_eq!(
+        runs[1],
+        Event::Cells {
+            start: 0x10060,
+            cell: 24,
+            count: 2
+        }
+    );
+    let addrs: Vec<u64> = heap_objects(&path, "end")
+        .unwrap()
+        .iter()
+        .map(|o| o.addr)
+        .collect();
+    assert_eq!(addrs, vec![0x10000, 0x10060]);
+}
+
+#[test]
+fn kept_runs_keep_every_object_in_them_where_it_is_in_about_two_bytes_a_run() {
+    let path = temp_path("kept-runs");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    w.define_type(3, "X", 16, None);
+    let s = w.define_site("A", "f", 0, None, Some(3));
+    let mut t = w.thread_events(1, "t");
+    t.tlab(0x10000, 0x1000);
+    for _ in 0..8 {
+        t.alloc_in_tlab(s, None); // 0x10000, 0x10010, ... 0x10070
+    }
+    t.flush();
+    let mut gc = w.gc_sink();
+    gc.gc_start(0, GcKind::Major, "test");
+    // two runs, then one before the last run's end: it starts a second event
+    gc.runs_kept(&[(0x10000, 2, 32), (0x10040, 1, 16), (0x10020, 1, 16)]);
+    gc.gc_end(0);
+    drop(gc);
+    drop(t);
+    w.finish().unwrap();
+    let after = heap_objects(&path, "gc:0:end").unwrap();
+    assert_eq!(
+        after.iter().map(|o| (o.addr, o.age)).collect::<Vec<_>>(),
+        vec![(0x10000, 1), (0x10010, 1), (0x10020, 1), (0x10040, 1)]
+    );
+    let kept: Vec<Event> = read_all(&path)
+        .into_iter()
+        .map(|x| x.2)
+        .filter(|e| matches!(e, Event::KeptRuns(_)))
+        .collect();
+    assert_eq!(
+        kept,
+        vec![
+            Event::KeptRuns(vec![(0x10000, 32), (0x10040, 16)].into()),
+            Event::KeptRuns(vec![(0x10020, 16)].into()),
+        ]
+    );
+    let info = gcvm_tools::analysis::info::read(&path).unwrap();
+    let runs = info.kinds.iter().find(|k| k.kind == "kept-runs").unwrap();
+    // id, flags, count, then a start delta and a size per run: 0x10000 / 8 takes 2 bytes,
+    // the next run's 4 units after the first's end 1
+    assert_eq!(
+        (runs.count, runs.raw_bytes),
+        (2, (3 + 2 + 1 + 1 + 1) + (3 + 2 + 1))
+    );
+}
+
+#[test]
+fn a_sink_that_does_not_batch_takes_kept_runs_as_region_moves_by_zero() {
+    let mut counts = gcvm_tracer::CountingSink::default();
+    counts.runs_kept(&[(0x10000, 2, 32), (0x10040, 1, 16)]);
+    assert_eq!(
+        (counts.region_moves, counts.moves, counts.moved_bytes),
+        (2, 3, 48)
+    );
+}
+
+#[test]
 fn space_release_kills_what_is_left_in_the_space() {
     let path = temp_path("release");
     let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();

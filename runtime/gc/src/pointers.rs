@@ -642,6 +642,17 @@ impl GcEventSink for PointerWatch<'_> {
         self.survived(addr, addr);
         self.inner.kept_alive(addr, size)
     }
+    fn runs_kept(&mut self, runs: &[(u64, u32, u64)]) {
+        for &(from, count, bytes) in runs {
+            self.watch.survivor_count += count as u64;
+            let survivors = &mut self.watch.survivors;
+            self.tracker
+                .take_bits_in(from as usize, (from + bytes) as usize, |x| {
+                    survivors.push((x, x))
+                });
+        }
+        self.inner.runs_kept(runs)
+    }
     fn gc_end(&mut self, gc_id: u32) {
         self.inner.gc_end(gc_id)
     }

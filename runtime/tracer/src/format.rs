@@ -160,6 +160,11 @@ pub mod ev {
     /// units minus the previous entry's, zigzag varint time minus the previous entry's (0
     /// before the first), varint context + 1, or 0 for the previous entry's context).
     pub const DEATHS: u8 = 0x26;
+    /// GC thread, in a collection: runs of neighbouring objects that stay where they are (as
+    /// region moves by zero, without the object count), in address order: u8 flags (0),
+    /// varint count, then count x (varint start units minus the previous run's end units (0
+    /// before the first), varint size units).
+    pub const KEPT_RUNS: u8 = 0x27;
 
     // symbols (global chunks)
     /// varint id, name, instance_size, elem_size+1 (0 = not an array).
@@ -419,6 +424,12 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+/// The bytes `put_varint` writes for `v`.
+#[inline]
+pub fn varint_len(v: u64) -> usize {
+    (64 - (v | 1).leading_zeros() as usize).div_ceil(7)
+}
+
 /// Appends `v` zigzag-encoded (small magnitudes, either sign, in few bytes) as LEB128.
 #[inline]
 pub fn put_zigzag(out: &mut Vec<u8>, v: i64) {
@@ -527,6 +538,15 @@ pub fn encode_record_header(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn varint_len_counts_the_bytes_put_varint_writes() {
+        for v in [0, 1, 127, 128, 16_383, 16_384, 1 << 35, u64::MAX] {
+            let mut out = Vec::new();
+            put_varint(&mut out, v);
+            assert_eq!(varint_len(v), out.len(), "{v}");
+        }
+    }
 
     #[test]
     fn implied_size_matches_gcvm_layout() {

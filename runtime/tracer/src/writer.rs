@@ -606,6 +606,7 @@ impl TraceWriter {
             dead: false,
             debug_cursor: UNKNOWN,
             cell_sizes: Vec::new(),
+            cells_epoch: 0,
             debug_cells: Vec::new(),
         };
         t.b.refresh_epoch();
@@ -875,6 +876,9 @@ pub struct ThreadEvents {
     /// The thread's runs of cells since its last TLAB, one per cell size: (cell size, start,
     /// end), in bytes. More than the reader has after a collection, never fewer.
     cell_sizes: Vec<(u64, u64, u64)>,
+    /// The epoch (collections started) in which every run of `cell_sizes` was announced: the
+    /// reader still has them all while it is the current one.
+    cells_epoch: u32,
     /// Debug builds: where the reader will place the next object of each run: (cell size,
     /// next cell, end), in bytes.
     debug_cells: Vec<(u64, u64, u64)>,
@@ -1001,11 +1005,21 @@ impl ThreadEvents {
     /// The thread took a run of `count` free cells of `cell` bytes from `start` (a free-list
     /// allocator's TLAB): each later `alloc_in_cell` of that cell size takes its next cell. The
     /// run replaces the thread's earlier run of the same cell size, and its TLAB.
+    ///
+    /// When the run starts a whole number of cells after the end of the thread's current run
+    /// of that cell size, it is written as Cells next if that is shorter: a thread that
+    /// comes back to a span others allocated in meanwhile (concurrent mark-sweep's blocked
+    /// threads) names no address.
     pub fn cells(&mut self, start: u64, cell: u64, count: u64) {
         self.debug_cursor = UNKNOWN;
+        self.b.refresh_epoch();
+        if let Some(skip) = self.cells_skip_to(start, cell) {
+            if format::varint_len(skip) < format::varint_len(start >> 3) {
+                return self.cells_next(start, cell, skip, count);
+            }
+        }
         self.note_cells(start, cell, count);
         let b = &mut self.b;
-        b.refresh_epoch();
         b.ensure(31);
         b.put_u8(ev::CELLS);
         b.put_varint(start >> 3);
@@ -1035,8 +1049,24 @@ impl ThreadEvents {
         b.put_varint(count);
     }
 
+    /// The cells from the end of the thread's current run of `cell`-byte cells (as the reader
+    /// has it: announced since the last collection) to `start`, when `start` is a whole number
+    /// of cells after it.
+    fn cells_skip_to(&self, start: u64, cell: u64) -> Option<u64> {
+        if self.cells_epoch != self.b.epoch {
+            return None;
+        }
+        let end = self.cell_sizes.iter().find(|r| r.0 == cell)?.2;
+        (start >= end && (start - end) % cell == 0).then(|| (start - end) / cell)
+    }
+
     /// Notes the thread's new run of `cell`-byte cells (the reader's view).
     fn note_cells(&mut self, start: u64, cell: u64, count: u64) {
+        if self.cells_epoch != self.b.epoch {
+            // A collection ended the runs noted before: the reader has none of them.
+            self.cell_sizes.clear();
+            self.cells_epoch = self.b.epoch;
+        }
         let run = (cell, start, start + cell * count);
         match self.cell_sizes.iter_mut().find(|r| r.0 == cell) {
             Some(r) => *r = run,
@@ -1467,6 +1497,24 @@ impl GcEventSink for GcTraceSink {
         self.b.ensure(16);
         self.b.put_u8(ev::KEEP_ALIVE);
         self.b.put_varint(addr >> 3);
+    }
+
+    /// Kept runs events of up to `format::POINTER_BATCH` runs: each run's start against the
+    /// previous run's end, then its size (the count, which the reader does not need, is left
+    /// out). A run that starts before the previous one's end starts the next event.
+    fn runs_kept(&mut self, runs: &[(u64, u32, u64)]) {
+        let mut batch = EventBatch::new(ev::KEPT_RUNS, 0);
+        for &(from, _count, bytes) in runs {
+            let (units, size) = (from >> 3, bytes >> 3);
+            if batch.full() || (batch.count > 0 && units < batch.prev) {
+                batch.emit(&mut self.b, 0);
+            }
+            batch.put_varint(units - batch.prev);
+            batch.put_varint(size);
+            batch.prev = units + size;
+            batch.count += 1;
+        }
+        batch.emit(&mut self.b, 0);
     }
 
     fn gc_end(&mut self, gc_id: u32) {

@@ -237,6 +237,9 @@ pub const SATB_BUFFER: usize = 1024;
 /// all have the same count, which compresses. A longer stretch is several runs, each announced
 /// in 4 bytes or so.
 const RUN_SLOTS: usize = 127;
+/// A thread that blocks keeps at most this many bytes of each run of free slots it announced
+/// (at least one slot), for when it wakes (`park_cursors`).
+const PARKED_RUN_BYTES: usize = 4096;
 /// A mutator flushes its allocation count (and checks the trigger) every this many bytes.
 const ALLOC_FLUSH: usize = 64 * 1024;
 /// The mark-sweep collector's own heap streams (docs/stream-format.md).
@@ -505,6 +508,63 @@ impl TileCache {
     }
 }
 
+/// Survivors reported to the trace as runs of neighbouring objects kept in place, handed to
+/// `GcEventSink::runs_kept` a few thousand at a time, in address order.
+struct KeptRuns<'a> {
+    events: &'a mut dyn GcEventSink,
+    runs: Vec<(u64, u32, u64)>,
+    /// The run being built: (start, end, objects).
+    run: Option<(usize, usize, u32)>,
+    objects: usize,
+}
+
+impl<'a> KeptRuns<'a> {
+    const BATCH: usize = 4096;
+
+    fn new(events: &'a mut dyn GcEventSink) -> KeptRuns<'a> {
+        KeptRuns {
+            events,
+            runs: Vec::with_capacity(Self::BATCH),
+            run: None,
+            objects: 0,
+        }
+    }
+
+    /// The object at `at` (taking `bytes`) survives, after any reported before it.
+    fn object(&mut self, at: usize, bytes: usize) {
+        self.objects += 1;
+        match self.run.as_mut() {
+            Some((_, end, n)) if *end == at => {
+                *end = at + bytes;
+                *n += 1;
+            }
+            _ => {
+                self.end_run();
+                self.run = Some((at, at + bytes, 1));
+            }
+        }
+    }
+
+    fn end_run(&mut self) {
+        if let Some((from, to, n)) = self.run.take() {
+            self.runs.push((from as u64, n, (to - from) as u64));
+            if self.runs.len() >= Self::BATCH {
+                self.events.runs_kept(&self.runs);
+                self.runs.clear();
+            }
+        }
+    }
+
+    /// Reports what is left; returns the objects reported.
+    fn finish(mut self) -> usize {
+        self.end_run();
+        if !self.runs.is_empty() {
+            self.events.runs_kept(&self.runs);
+        }
+        self.objects
+    }
+}
+
 /// A mutator's allocation state: one cursor per size class.
 pub struct CmsMutator {
     cursors: Vec<Option<Cursor>>,
@@ -528,6 +588,9 @@ struct Cursor {
     /// The cursor has announced a run (ending at `run_end`): the thread's run of this cell size
     /// in the trace, which the next one follows.
     announced: bool,
+    /// The thread owns the span. A thread that blocks gives its spans back but keeps the rest
+    /// of its run (`park_cursors`): the cursor then hands out `next..run_end` and no more.
+    owns_span: bool,
 }
 
 /// The per-thread snapshot barrier.
@@ -705,7 +768,7 @@ impl ConcurrentMarkSweep {
                     self.place_small(local, at, size, slot);
                     return Some((at, Placement::NextCell { cell: slot }));
                 }
-                while c.next < c.slots {
+                while c.owns_span && c.next < c.slots {
                     let at = c.start + c.next * slot;
                     if self.memory.read_u32(at + TYPE_OFFSET) == FILLER_TYPE {
                         let mut end = c.next + 1;
@@ -731,7 +794,7 @@ impl ConcurrentMarkSweep {
                 }
                 // The full span is marked touched (for the viewer's tiles) under the pool
                 // lock taken next anyway.
-                left = Some(c.span);
+                left = c.owns_span.then_some(c.span);
                 local.cursors[class] = None;
             }
             let Some(span) = self.take_span(class) else {
@@ -756,6 +819,7 @@ impl ConcurrentMarkSweep {
                 next: resume_at as usize,
                 run_end: resume_at as usize,
                 announced: false,
+                owns_span: true,
             });
         }
     }
@@ -854,20 +918,51 @@ impl ConcurrentMarkSweep {
     }
 
     /// Gives the mutator's spans back to the partial lists of their classes (those with free
-    /// slots left), remembering where each cursor stopped.
+    /// slots left), remembering where each cursor stopped, and drops its cursors.
     fn return_spans(&self, local: &mut CmsMutator) {
         if local.cursors.iter().all(Option::is_none) {
             return;
         }
         let mut pool = self.pool.lock();
         for (class, cursor) in local.cursors.iter_mut().enumerate() {
-            if let Some(c) = cursor.take() {
-                pool.spans[c.span as usize].resume_at = c.next as u32;
-                pool.spans[c.span as usize].touched = true;
-                if c.next < c.slots {
-                    pool.partial[class].push(c.span);
-                }
+            if let Some(c) = cursor.take().filter(|c| c.owns_span) {
+                Self::give_back(&mut pool, class, c.span, c.next);
             }
+        }
+    }
+
+    /// The thread is about to block: it gives its spans back (to the partial lists, so that
+    /// hundreds of blocked threads do not each hold a span of every class they allocate in),
+    /// but keeps the rest of each run of free slots it announced, up to `PARKED_RUN_BYTES`:
+    /// the span's next owner starts after it. Waking, the thread goes on in its run where it
+    /// stopped, and the trace needs no new announcement; the slots it keeps and never takes
+    /// are free again at the next sweep.
+    fn park_cursors(&self, local: &mut CmsMutator) {
+        if local.cursors.iter().all(Option::is_none) {
+            return;
+        }
+        let mut pool = self.pool.lock();
+        for (class, cursor) in local.cursors.iter_mut().enumerate() {
+            let Some(c) = cursor.as_mut().filter(|c| c.owns_span) else {
+                continue;
+            };
+            let kept = (c.run_end - c.next).min((PARKED_RUN_BYTES / c.slot).max(1));
+            c.run_end = c.next + kept;
+            c.owns_span = false;
+            Self::give_back(&mut pool, class, c.span, c.run_end);
+            if kept == 0 {
+                *cursor = None;
+            }
+        }
+    }
+
+    /// A mutator's span of `class` goes back to the partial list (free slots from `resume_at`
+    /// on left) or to nobody (full; the sweep finds it).
+    fn give_back(pool: &mut Pool, class: usize, span: u32, resume_at: usize) {
+        pool.spans[span as usize].resume_at = resume_at as u32;
+        pool.spans[span as usize].touched = true;
+        if resume_at < slots_in_span(class) {
+            pool.partial[class].push(span);
         }
     }
 
@@ -1104,12 +1199,12 @@ impl ConcurrentMarkSweep {
     // ---- pauses ----
 
     /// The trace's account of a mark: every marked object kept alive, as runs of neighbouring
-    /// marked slots (region moves by zero) — but in the spans a compaction evacuates
+    /// marked slots (`runs_kept`: a Kept runs event) — but in the spans a compaction evacuates
     /// (`evacuating`), whose objects it reports as it moves them. Returns the objects reported.
     fn report_survivors(&self, events: &mut dyn GcEventSink, evacuating: &Plan) -> usize {
         let pool = self.pool.lock();
         let bitmap = self.bitmap.read();
-        let mut live = 0;
+        let mut runs = KeptRuns::new(events);
         for s in 0..pool.committed {
             if evacuating.is_source(s) {
                 continue;
@@ -1119,39 +1214,22 @@ impl ConcurrentMarkSweep {
                 SpanKind::Small { class } => {
                     let slot = CLASS_SIZES[class as usize] as usize;
                     let end = start + slots_in_span(class as usize) * slot;
-                    let mut run: Option<(usize, usize, u32)> = None;
                     for at in bitmap.marked(start, end) {
-                        live += 1;
-                        run = match run {
-                            Some((from, to, n)) if to == at => Some((from, at + slot, n + 1)),
-                            Some((from, to, n)) => {
-                                events.region_moved(
-                                    from as u64,
-                                    from as u64,
-                                    n,
-                                    (to - from) as u64,
-                                );
-                                Some((at, at + slot, 1))
-                            }
-                            None => Some((at, at + slot, 1)),
-                        };
+                        runs.object(at, slot);
                     }
-                    if let Some((from, to, n)) = run {
-                        events.region_moved(from as u64, from as u64, n, (to - from) as u64);
-                    }
+                    // Runs do not cross spans: a neighbouring span may be of another class.
+                    runs.end_run();
                 }
                 SpanKind::LargeHead { size, .. } if bitmap.is_marked(start) => {
-                    live += 1;
-                    events.kept_alive(start as u64, size);
+                    runs.object(start, size as usize);
+                    runs.end_run();
                 }
                 _ => {}
             }
         }
-        live
+        runs.finish()
     }
 
-    /// Pause Initial Mark: the snapshot's roots.
-    /// Starts a mark from scratch (in a pause): no marks, no SATB entries, no grey objects.
     fn reset_marking(&self) {
         *self.tiles.lock() = None;
         let end = self.committed_end();
@@ -1803,10 +1881,13 @@ impl Collector for ConcurrentMarkSweep {
 
     /// The thread is about to block: its spans go back to the partial lists, so that hundreds
     /// of parked or waiting threads do not each keep a span of every class they allocated in
-    /// (503 threads of a ring holding two or three 32 KB spans each filled a 32 MB heap).
+    /// (503 threads of a ring holding two or three 32 KB spans each filled a 32 MB heap); it
+    /// keeps the rest of its runs of free slots (`park_cursors`), so that waking it goes on
+    /// allocating without announcing a new run (the ring had announced one at nearly every
+    /// allocation).
     fn release_idle(&self, mutator: &mut Mutator) {
         if let Some(local) = mutator.local_mut::<CmsMutator>() {
-            self.return_spans(local);
+            self.park_cursors(local);
         }
     }
 
@@ -2028,5 +2109,122 @@ impl Collector for ConcurrentMarkSweep {
             let addr = obj.offset();
             unswept.get((addr - base) / SPAN_SIZE) == Some(&true) && !bitmap.is_marked(addr)
         }))
+    }
+}
+
+#[cfg(test)]
+mod parking_tests {
+    //! A thread that blocks gives its spans back but keeps the rest of its runs of free slots
+    //! (`ConcurrentMarkSweep::park_cursors`).
+    use super::*;
+    use crate::collector::HeapConfig;
+
+    fn collector() -> ConcurrentMarkSweep {
+        let max = 4 << 20;
+        let memory =
+            HeapMemory::reserve(ConcurrentMarkSweep::reservation_for(max)).expect("reserved");
+        ConcurrentMarkSweep::new(CollectorContext {
+            memory: Arc::new(memory),
+            types: Arc::new(TypeRegistry::new()),
+            config: HeapConfig {
+                initial_size: max,
+                max_size: max,
+                ..HeapConfig::default()
+            },
+        })
+        .unwrap()
+    }
+
+    fn mutator() -> CmsMutator {
+        CmsMutator {
+            cursors: vec![None; CLASS_SIZES.len()],
+            unflushed: 0,
+            assist_debt: 0,
+        }
+    }
+
+    /// Allocates an object of `size` bytes: (address, placement).
+    fn alloc(cms: &ConcurrentMarkSweep, m: &mut CmsMutator, size: usize) -> (usize, Placement) {
+        cms.alloc_small(m, class_for(size).unwrap(), size)
+            .expect("room")
+    }
+
+    #[test]
+    fn a_thread_that_wakes_goes_on_in_the_run_it_kept() {
+        let cms = collector();
+        let mut a = mutator();
+        let (first, placement) = alloc(&cms, &mut a, 32);
+        assert!(matches!(placement, Placement::NewRun { count: 127, .. }));
+        cms.park_cursors(&mut a);
+        let (second, placement) = alloc(&cms, &mut a, 32);
+        assert_eq!(second, first + 32);
+        assert_eq!(placement, Placement::NextCell { cell: 32 });
+    }
+
+    #[test]
+    fn the_span_a_blocked_thread_gave_back_is_taken_after_the_run_it_kept() {
+        let cms = collector();
+        let (mut a, mut b) = (mutator(), mutator());
+        let (first, _) = alloc(&cms, &mut a, 32);
+        cms.park_cursors(&mut a);
+        let (other, placement) = alloc(&cms, &mut b, 32);
+        assert_eq!(other, first + 127 * 32, "after the 126 free slots a keeps");
+        assert!(matches!(placement, Placement::NewRun { .. }));
+        let (woken, _) = alloc(&cms, &mut a, 32);
+        assert_eq!(woken, first + 32);
+    }
+
+    #[test]
+    fn a_blocked_thread_keeps_at_most_parked_run_bytes_of_its_run() {
+        let cms = collector();
+        let (mut a, mut b) = (mutator(), mutator());
+        let (first, _) = alloc(&cms, &mut a, 64);
+        cms.park_cursors(&mut a);
+        let (other, _) = alloc(&cms, &mut b, 64);
+        assert_eq!(other, first + 64 + PARKED_RUN_BYTES);
+    }
+
+    #[test]
+    fn a_woken_thread_that_used_up_its_kept_run_announces_a_new_one() {
+        let cms = collector();
+        let mut a = mutator();
+        let (first, _) = alloc(&cms, &mut a, 1024);
+        cms.park_cursors(&mut a);
+        let kept = PARKED_RUN_BYTES / 1024;
+        for k in 1..=kept {
+            assert_eq!(
+                alloc(&cms, &mut a, 1024),
+                (first + k * 1024, Placement::NextCell { cell: 1024 })
+            );
+        }
+        let (_, placement) = alloc(&cms, &mut a, 1024);
+        assert!(
+            matches!(placement, Placement::NewRun { .. }),
+            "{placement:?}"
+        );
+    }
+
+    #[test]
+    fn a_blocked_thread_holds_no_span() {
+        let cms = collector();
+        let mut a = mutator();
+        let class = class_for(48).unwrap();
+        alloc(&cms, &mut a, 48);
+        cms.park_cursors(&mut a);
+        assert_eq!(
+            cms.pool.lock().partial[class].len(),
+            1,
+            "its span is partial again"
+        );
+        cms.return_spans(&mut a);
+        assert!(
+            a.cursors.iter().all(Option::is_none),
+            "a pause drops the kept runs"
+        );
+        assert_eq!(
+            cms.pool.lock().partial[class].len(),
+            1,
+            "and gives nothing back twice"
+        );
     }
 }

@@ -417,6 +417,9 @@ impl GcEventSink for PhaseFrames<'_> {
     fn kept_alive(&mut self, addr: u64, size: u32) {
         self.inner.kept_alive(addr, size)
     }
+    fn runs_kept(&mut self, runs: &[(u64, u32, u64)]) {
+        self.inner.runs_kept(runs)
+    }
     fn gc_end(&mut self, gc_id: u32) {
         self.inner.gc_end(gc_id)
     }
