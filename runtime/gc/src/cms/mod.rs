@@ -1230,6 +1230,7 @@ impl ConcurrentMarkSweep {
         runs.finish()
     }
 
+    /// Starts a mark from scratch (in a pause): no marks, no SATB entries, no grey objects.
     fn reset_marking(&self) {
         *self.tiles.lock() = None;
         let end = self.committed_end();
