@@ -211,6 +211,7 @@ use crate::collector::*;
 use crate::memory::{HeapMemory, RESERVED_PREFIX};
 use crate::object::{Ref, TypeRegistry, FILLER_TYPE, TYPE_OFFSET};
 use crate::shared::controller::{Controller, VmControl};
+use crate::shared::kept_runs::KeptRuns;
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::{LocalQueue, QueueSet};
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
@@ -505,63 +506,6 @@ impl TileCache {
             spans: Vec::new(),
             marked: Vec::new(),
         })
-    }
-}
-
-/// Survivors reported to the trace as runs of neighbouring objects kept in place, handed to
-/// `GcEventSink::runs_kept` a few thousand at a time, in address order.
-struct KeptRuns<'a> {
-    events: &'a mut dyn GcEventSink,
-    runs: Vec<(u64, u32, u64)>,
-    /// The run being built: (start, end, objects).
-    run: Option<(usize, usize, u32)>,
-    objects: usize,
-}
-
-impl<'a> KeptRuns<'a> {
-    const BATCH: usize = 4096;
-
-    fn new(events: &'a mut dyn GcEventSink) -> KeptRuns<'a> {
-        KeptRuns {
-            events,
-            runs: Vec::with_capacity(Self::BATCH),
-            run: None,
-            objects: 0,
-        }
-    }
-
-    /// The object at `at` (taking `bytes`) survives, after any reported before it.
-    fn object(&mut self, at: usize, bytes: usize) {
-        self.objects += 1;
-        match self.run.as_mut() {
-            Some((_, end, n)) if *end == at => {
-                *end = at + bytes;
-                *n += 1;
-            }
-            _ => {
-                self.end_run();
-                self.run = Some((at, at + bytes, 1));
-            }
-        }
-    }
-
-    fn end_run(&mut self) {
-        if let Some((from, to, n)) = self.run.take() {
-            self.runs.push((from as u64, n, (to - from) as u64));
-            if self.runs.len() >= Self::BATCH {
-                self.events.runs_kept(&self.runs);
-                self.runs.clear();
-            }
-        }
-    }
-
-    /// Reports what is left; returns the objects reported.
-    fn finish(mut self) -> usize {
-        self.end_run();
-        if !self.runs.is_empty() {
-            self.events.runs_kept(&self.runs);
-        }
-        self.objects
     }
 }
 

@@ -70,6 +70,7 @@ use super::{RegionCollector, PAUSE_CLEANUP, PAUSE_REMARK};
 use crate::collector::*;
 use crate::object::{ElemKind, Ref, Shape, TypeRegistry};
 use crate::shared::controller::{StopSignal, VmControl};
+use crate::shared::kept_runs::KeptRuns;
 use crate::shared::markbitmap::MarkBitmap;
 use crate::shared::queues::QueueSet;
 use crate::shared::refs::{Discovered, Liveness, ReferenceProcessor};
@@ -594,6 +595,8 @@ impl RegionCollector {
         for &i in &tenured {
             events.collecting_space(i as u32);
         }
+        let wants_events = events.wants_events();
+        let mut kept = KeptRuns::new(events);
         for &i in &tenured {
             let bottom = self.geometry.bottom(i);
             let m = st.table.meta[i];
@@ -604,7 +607,8 @@ impl RegionCollector {
                     let size = self.memory.object_size(&self.types, obj);
                     let live = m.tams <= bottom || bitmap.is_marked(bottom);
                     if live {
-                        events.kept_alive(bottom as u64, size as u32);
+                        kept.object(bottom, size);
+                        kept.end_run();
                         live_objects += 1;
                     } else {
                         self.marking.dead_below[i].store(m.tams, Ordering::Relaxed);
@@ -614,14 +618,14 @@ impl RegionCollector {
                 _ => {
                     // The marking counted each region's live bytes; the bitmap is walked
                     // only to report the marked objects to a trace.
-                    let (live, objects) = if events.wants_events() {
+                    let (live, objects) = if wants_events {
                         let walked = report_marked_runs(
                             &self.memory,
                             &self.types,
                             &bitmap,
                             bottom,
                             m.tams,
-                            events,
+                            &mut kept,
                         );
                         debug_assert_eq!(walked, self.marking.marked_in(i), "region {i}");
                         walked
@@ -631,7 +635,7 @@ impl RegionCollector {
                     let above = m.top.saturating_sub(m.tams.max(bottom));
                     above_tams += above;
                     if above > 0 {
-                        events.region_moved(m.tams as u64, m.tams as u64, 0, above as u64);
+                        kept.range(m.tams.max(bottom), above);
                     }
                     live_objects += objects;
                     st.table.meta[i].live_bytes = live + above;
@@ -644,6 +648,7 @@ impl RegionCollector {
                 }
             }
         }
+        kept.finish();
         drop(bitmap);
         let selected = self.select_for_rebuild(&mut st.table, &tenured);
         self.marking.rebuilding.store(selected, Ordering::Relaxed);
@@ -1065,7 +1070,7 @@ impl RegionCollector {
                 bitmap,
                 bottom,
                 m.tams,
-                &mut gcvm_tracer::NoEvents,
+                &mut KeptRuns::new(&mut gcvm_tracer::NoEvents),
             );
             let counted = self.marking.marked_in(i);
             if counted != walked {
@@ -1146,31 +1151,18 @@ fn report_marked_runs(
     bitmap: &MarkBitmap,
     from: usize,
     to: usize,
-    events: &mut dyn GcEventSink,
+    kept: &mut KeptRuns<'_>,
 ) -> (usize, usize) {
     let mut live = 0;
     let mut objects = 0;
-    let mut run: Option<(usize, usize, usize)> = None; // start, bytes, count
     for addr in bitmap.marked(from, to) {
         let size = memory.object_size(types, Ref::from_offset(addr));
         live += size;
         objects += 1;
-        match &mut run {
-            Some((start, bytes, count)) if *start + *bytes == addr => {
-                *bytes += size;
-                *count += 1;
-            }
-            _ => {
-                if let Some((start, bytes, count)) = run.take() {
-                    events.region_moved(start as u64, start as u64, count as u32, bytes as u64);
-                }
-                run = Some((addr, size, 1));
-            }
-        }
+        kept.object(addr, size);
     }
-    if let Some((start, bytes, count)) = run {
-        events.region_moved(start as u64, start as u64, count as u32, bytes as u64);
-    }
+    // Runs do not cross regions.
+    kept.end_run();
     (live, objects)
 }
 
@@ -1313,7 +1305,7 @@ mod tests {
                 &bitmap,
                 bottom,
                 m.tams,
-                &mut gcvm_tracer::NoEvents,
+                &mut KeptRuns::new(&mut gcvm_tracer::NoEvents),
             );
             assert_eq!(c.marking.marked_in(i), walked, "region {i}");
             counted += walked.1;

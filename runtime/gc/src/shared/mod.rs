@@ -6,6 +6,7 @@
 pub mod barrier;
 pub mod barrier_check;
 pub mod controller;
+pub mod kept_runs;
 pub mod markbitmap;
 pub mod mutator;
 pub mod overhead;
