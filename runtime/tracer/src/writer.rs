@@ -890,6 +890,35 @@ impl EventBuf {
     }
 }
 
+/// Compresses `raw` into `out` (grown to `raw.len()` bytes, once), afresh; the compressed
+/// length, or None unless it ends shorter than `raw`. Into a slice: flate2's `compress_vec`
+/// zeroes its vector's spare room on every call, and a large chunk takes many calls.
+fn compress_within(c: &mut flate2::Compress, raw: &[u8], out: &mut Vec<u8>) -> Option<usize> {
+    if out.len() < raw.len() {
+        out.resize(raw.len(), 0);
+    }
+    c.reset();
+    loop {
+        let (read, written) = (c.total_in() as usize, c.total_out() as usize);
+        if written >= raw.len() {
+            return None;
+        }
+        let status = c
+            .compress(
+                &raw[read..],
+                &mut out[written..raw.len()],
+                flate2::FlushCompress::Finish,
+            )
+            .ok()?;
+        let len = c.total_out() as usize;
+        match status {
+            flate2::Status::StreamEnd => return (len < raw.len()).then_some(len),
+            _ if c.total_in() as usize == read && len == written => return None,
+            _ => {}
+        }
+    }
+}
+
 /// The largest buffer a pause's deaths are written through (`EventBuf::with_buffer_of`).
 const DEATHS_BUFFER: usize = 1024 * 1024;
 
@@ -1888,33 +1917,9 @@ impl WriterThread {
         };
         let mut stored: &[u8] = raw;
         if let Some(c) = self.compress.as_mut() {
-            c.reset();
-            self.scratch.clear();
-            self.scratch.reserve(raw.len() + raw.len() / 8 + 64);
-            let mut done = false;
-            loop {
-                let before_in = c.total_in() as usize;
-                match c.compress_vec(
-                    &raw[before_in..],
-                    &mut self.scratch,
-                    flate2::FlushCompress::Finish,
-                ) {
-                    Ok(flate2::Status::StreamEnd) => {
-                        done = true;
-                        break;
-                    }
-                    Ok(_) => {
-                        if self.scratch.len() >= raw.len() {
-                            break;
-                        }
-                        self.scratch.reserve(raw.len() / 4 + 64);
-                    }
-                    Err(_) => break,
-                }
-            }
-            if done && self.scratch.len() < raw.len() {
+            if let Some(len) = compress_within(c, raw, &mut self.scratch) {
                 flags |= format::CHUNK_FLAG_COMPRESSED;
-                stored = &self.scratch;
+                stored = &self.scratch[..len];
             }
         }
         let mut crc = flate2::Crc::new();
