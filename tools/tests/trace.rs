@@ -1271,3 +1271,40 @@ fn a_pauses_deaths_are_read_back_as_written_from_one_batch() {
         "3 batches of at most 1,024, the single death, two for the out-of-order pair"
     );
 }
+
+#[test]
+fn a_pauses_many_deaths_go_out_in_megabyte_chunks_and_read_back_as_written() {
+    let path = temp_path("deaths-large-chunks");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    // 600,000 deaths: about 2 MB of Deaths events, 120-odd chunks of 16 KB.
+    let deaths: Vec<(u64, u64, u32)> = (0..600_000u64)
+        .map(|i| {
+            (
+                0x10000 + i * 32,
+                1_000_000 + (i * 7919) % 50_000,
+                (i / 5) as u32 % 9,
+            )
+        })
+        .collect();
+    let mut gc = w.gc_sink();
+    gc.objects_died(&deaths);
+    // The sink goes back to its usual buffer: a later event is written after them.
+    gc.object_died(0x90000000, 5, 2);
+    drop(gc);
+    let summary = w.finish().unwrap();
+    assert!(summary.raw_bytes > 1 << 21, "{summary:?}");
+    assert!(
+        summary.chunks <= 6,
+        "a global chunk of symbols, the deaths in chunks of up to 1 MB, the last death: {summary:?}"
+    );
+    let mut r = TraceReader::open(&path).unwrap();
+    let mut read = Vec::new();
+    while let Some((_, e)) = r.next_event().unwrap() {
+        if let Event::Deaths(ds) = e {
+            read.extend(ds.iter().map(|d| (d.addr, d.time, d.context)));
+        }
+    }
+    let mut expected = deaths;
+    expected.push((0x90000000, 5, 2));
+    assert_eq!(read, expected);
+}

@@ -94,9 +94,15 @@ impl Heap {
 
     /// The other filters, out of line (a leaf that jumps to the barriered path only when a
     /// hook may have work): inlined into the interpreter's loop they cost more in its register
-    /// allocation than the call does.
+    /// allocation than the call does. With `--trace-deaths` as the only hook, the stamp and
+    /// the write are done here.
     #[inline(never)]
     fn store_ref_filtered(&self, m: &mut Mutator, holder: Ref, slot: usize, value: Ref) {
+        if self.stamp_only {
+            self.stamp_lost_reference(m, slot);
+            self.memory.write_ref(slot, value);
+            return;
+        }
         if let Some(fast) = &self.store_fast_path {
             if fast.filters_out(slot, value) {
                 self.memory.write_ref(slot, value);

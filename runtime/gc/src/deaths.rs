@@ -166,13 +166,14 @@ impl DeathTracker {
         self.shared.clock.load(Ordering::Relaxed)
     }
 
-    /// The stamp of `obj` made since the last pause, if any. A stamp made before it at exactly
-    /// its clock (nothing allocated in between) passes too: the pause cannot tell it from one
-    /// made after it with nothing allocated yet, and it is earlier than any death it can give.
-    fn stamp_of(&self, obj: Ref, since: u64) -> Option<(u64, u32)> {
+    /// The stamp of `obj` made since the last pause, packed, if any. A stamp made before it at
+    /// exactly its clock (nothing allocated in between) passes too: the pause cannot tell it
+    /// from one made after it with nothing allocated yet, and it is earlier than any death it
+    /// can give.
+    #[inline]
+    fn stamp_of(&self, obj: Ref, since: u64) -> Option<u64> {
         let word = self.shared.slot(obj).load(Ordering::Relaxed);
-        let (time, context) = unpack(word);
-        (word != 0 && time >= since).then_some((time, context))
+        (word != 0 && unpack(word).0 >= since).then_some(word)
     }
 
     /// Finds the objects that became unreachable since the last pause, gives each its death
@@ -202,24 +203,61 @@ impl DeathTracker {
         });
         reached.clear();
         dead.seal();
-        let stamps: Vec<(u64, u32, usize)> = dead
-            .objects
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &o)| self.stamp_of(o, since).map(|(t, c)| (t, c, i)))
-            .collect();
-        let assigned = propagate(memory, types, &dead, stamps);
-        let mut report = DeathReport::default();
-        for (i, &obj) in dead.objects.iter().enumerate() {
+        let order = self.stamped_latest_first(&dead.objects, since, now);
+        let assigned = propagate(memory, types, &dead, &order, |obj| {
+            self.shared.slot(obj).load(Ordering::Relaxed)
+        });
+        let mut report = DeathReport {
+            deaths: Vec::with_capacity(dead.objects.len()),
+            unknown: 0,
+        };
+        for (&obj, &stamp) in dead.objects.iter().zip(&assigned) {
             memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
-            let (time, context) = assigned[i].unwrap_or_else(|| {
+            let (time, context) = if stamp == 0 {
                 report.unknown += 1;
                 (now, CONTEXT_UNKNOWN)
-            });
+            } else {
+                unpack(stamp)
+            };
             report.deaths.push((obj, time, context));
         }
         dead.bits.clear();
         report
+    }
+
+    /// The dead objects (`dead`, in address order) stamped since the last pause, as keys whose
+    /// low 32 bits are their index in `dead`: the latest stamp first, ties by index (Merlin's
+    /// propagation order). Above the index, a key holds the stamp's distance from `now`.
+    fn stamped_latest_first(&self, dead: &[Ref], since: u64, now: u64) -> Vec<u64> {
+        let span = now.saturating_sub(since);
+        if span > u32::MAX as u64 || dead.len() > u32::MAX as usize {
+            return self.stamped_latest_first_by_comparison(dead, since, now);
+        }
+        let (mut any_bits, mut farthest) = (0u64, 0u64);
+        let mut keys: Vec<u64> = Vec::new();
+        for (i, &obj) in dead.iter().enumerate() {
+            if let Some(word) = self.stamp_of(obj, since) {
+                let distance = now - unpack(word).0;
+                any_bits |= distance;
+                farthest = farthest.max(distance);
+                keys.push((distance << 32) | i as u64);
+            }
+        }
+        // The distances' common low zero bits (allocations are whole units) need no sorting.
+        let skip = any_bits.trailing_zeros().min(32);
+        let bits = u64::BITS - (farthest >> skip).leading_zeros();
+        radix_sort_bits(keys, 32 + skip, bits)
+    }
+
+    /// `stamped_latest_first` for spans of more than 4 GiB allocated between two pauses.
+    fn stamped_latest_first_by_comparison(&self, dead: &[Ref], since: u64, now: u64) -> Vec<u64> {
+        let mut stamped: Vec<(u64, usize)> = dead
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &obj)| self.stamp_of(obj, since).map(|w| (now - unpack(w).0, i)))
+            .collect();
+        stamped.sort_unstable();
+        stamped.into_iter().map(|(_, i)| i as u64).collect()
     }
 
     /// `find_deaths`, written to the trace (before the pause's GC start).
@@ -309,31 +347,33 @@ impl DeadSet<'_> {
     }
 }
 
-/// Merlin's propagation: the latest stamp among the dead objects reaching each dead object.
-/// `stamps` are (time, context, index) of the stamped dead objects; taken latest first, the
-/// first stamp to reach a dead object is its latest, so each object is visited once, when it
-/// gets its stamp.
+/// Merlin's propagation: the latest stamp among the dead objects reaching each dead object,
+/// packed (0: none reaches it). `order` lists the stamped dead objects' indices (low 32 bits)
+/// latest stamp first, `stamp_of` gives an object's stamp; taken in that order, the first stamp
+/// to reach a dead object is its latest, so each object is visited once, when it gets its
+/// stamp.
 fn propagate(
     memory: &HeapMemory,
     types: &TypeRegistry,
     dead: &DeadSet,
-    mut stamps: Vec<(u64, u32, usize)>,
-) -> Vec<Option<(u64, u32)>> {
-    sort_latest_first(&mut stamps);
-    let mut assigned: Vec<Option<(u64, u32)>> = vec![None; dead.objects.len()];
+    order: &[u64],
+    stamp_of: impl Fn(Ref) -> u64,
+) -> Vec<u64> {
+    let mut assigned = vec![0u64; dead.objects.len()];
     let mut stack = Vec::new();
-    for (time, context, i) in stamps {
-        if assigned[i].is_some() {
+    for &key in order {
+        let i = key as u32 as usize;
+        if assigned[i] != 0 {
             continue;
         }
-        let stamp = Some((time, context));
+        let stamp = stamp_of(dead.objects[i]);
         assigned[i] = stamp;
         stack.push(i);
         while let Some(i) = stack.pop() {
             memory.for_each_ref_slot(types, dead.objects[i], |slot| {
                 let target = memory.read_ref(slot);
                 if let Some(j) = dead.index(target) {
-                    if assigned[j].is_none() {
+                    if assigned[j] == 0 {
                         assigned[j] = stamp;
                         stack.push(j);
                     }
@@ -344,51 +384,24 @@ fn propagate(
     assigned
 }
 
-/// Orders the stamps (time, context, dead index) latest first, ties by index. A pause sorts up
-/// to a stamp per dead object (millions), and the times all lie between the last pause and
-/// this one (a span of at most a few heaps' worth of bytes): a stable radix sort on the time's
-/// distance from the latest one takes a few passes of 11 bits where a comparison sort took
-/// twenty-odd comparisons per stamp. Stable, so stamps listed in index order (as `find_deaths`
-/// lists them) keep index order among equal times. Spans wider than 32 bits (a huge heap) fall
-/// back to a comparison sort.
-fn sort_latest_first(stamps: &mut Vec<(u64, u32, usize)>) {
-    if !stamps.is_sorted_by_key(|s| s.2) {
-        stamps.sort_unstable_by_key(|s| s.2);
+/// Sorts `keys` stably by their bits `[low, low + bits)` (no bit above them is set): a
+/// least-significant-digit radix sort, a counting pass per digit of at most 12 bits. A pause
+/// sorts up to a stamp per dead object (millions), and the stamps' distances from the pause all
+/// lie within what was allocated since the last one (a few heaps' worth of bytes, in units):
+/// two passes where a comparison sort took twenty-odd comparisons per stamp.
+fn radix_sort_bits(mut keys: Vec<u64>, low: u32, bits: u32) -> Vec<u64> {
+    if bits == 0 || keys.len() < 2 {
+        return keys;
     }
-    let (Some(earliest), Some(latest)) = (
-        stamps.iter().map(|s| s.0).min(),
-        stamps.iter().map(|s| s.0).max(),
-    ) else {
-        return;
-    };
-    let span_bits = u64::BITS - (latest - earliest).leading_zeros();
-    if span_bits > 32 || stamps.len() > u32::MAX as usize {
-        stamps.sort_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
-        return;
-    }
-    // Each stamp as one word: its distance from the latest time above its place in `stamps`.
-    let keys: Vec<u64> = stamps
-        .iter()
-        .enumerate()
-        .map(|(k, &(t, _, _))| ((latest - t) << 32) | k as u64)
-        .collect();
-    let sorted = radix_sort_high_halves(keys, span_bits);
-    *stamps = sorted
-        .into_iter()
-        .map(|key| stamps[key as u32 as usize])
-        .collect();
-}
-
-/// Sorts `keys` by their high 32 bits, of which only the low `bits` may be set; stable (a
-/// least-significant-digit radix sort, a counting pass per 11-bit digit).
-fn radix_sort_high_halves(mut keys: Vec<u64>, bits: u32) -> Vec<u64> {
-    const DIGIT_BITS: u32 = 11;
-    const DIGITS: usize = 1 << DIGIT_BITS;
+    let passes = bits.div_ceil(12);
+    let digit_bits = bits.div_ceil(passes);
+    let digits = 1usize << digit_bits;
     let mut spare = vec![0u64; keys.len()];
-    let mut shift = 32;
-    while shift < 32 + bits {
-        let digit = |key: u64| ((key >> shift) as usize) & (DIGITS - 1);
-        let mut starts = vec![0usize; DIGITS];
+    let mut starts = vec![0usize; digits];
+    for pass in 0..passes {
+        let shift = low + pass * digit_bits;
+        let digit = |key: u64| ((key >> shift) as usize) & (digits - 1);
+        starts.fill(0);
         for &key in &keys {
             starts[digit(key)] += 1;
         }
@@ -404,7 +417,6 @@ fn radix_sort_high_halves(mut keys: Vec<u64>, bits: u32) -> Vec<u64> {
             starts[d] += 1;
         }
         std::mem::swap(&mut keys, &mut spare);
-        shift += DIGIT_BITS;
     }
     keys
 }
@@ -454,47 +466,79 @@ impl Bitmap {
 mod tests {
     use super::*;
 
-    #[test]
-    fn stamps_sort_latest_first_with_ties_by_index_as_a_sort_by_key_does() {
-        let mut x = 12345u64;
-        let mut next = move || {
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
-        let mut stamps: Vec<(u64, u32, usize)> = (0..5000)
-            .map(|i| (next() % 300, (next() % 1000) as u32, i * 3))
-            .collect();
-        stamps.push((MAX_TIME, 7, 1));
-        stamps.push((0, 9, 2));
-        let mut expected = stamps.clone();
-        expected.sort_unstable_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
-        sort_latest_first(&mut stamps);
-        assert_eq!(stamps, expected);
+        }
     }
 
     #[test]
-    fn stamps_within_a_pauses_span_radix_sort_as_a_sort_by_key_does() {
-        let mut x = 987654321u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        // One digit, two, three (a 25-bit span: 32 MB allocated between two pauses).
-        for span in [1000u64, 1 << 20, 1 << 25] {
-            let since = 5_000_000_000u64;
-            let stamps: Vec<(u64, u32, usize)> = (0..20_000)
-                .map(|i| (since + next() % span, (next() % 1000) as u32, i * 2))
+    fn a_radix_sort_of_some_bits_orders_as_a_stable_sort_by_those_bits() {
+        let mut next = xorshift(987654321);
+        // One digit, two, three; at the bottom of the high half, and above a skipped bit.
+        for (low, bits) in [(32, 10), (32, 20), (35, 25), (40, 24)] {
+            let keys: Vec<u64> = (0..20_000u64)
+                .map(|i| ((next() % (1 << bits)) << low) | i)
                 .collect();
-            let mut expected = stamps.clone();
-            expected.sort_unstable_by_key(|&(t, _, i)| (std::cmp::Reverse(t), i));
-            let mut sorted = stamps;
-            sort_latest_first(&mut sorted);
-            assert_eq!(sorted, expected, "span {span}");
+            let mut expected = keys.clone();
+            expected.sort_by_key(|&k| k >> low);
+            assert_eq!(
+                radix_sort_bits(keys, low, bits),
+                expected,
+                "{bits} bits at {low}"
+            );
         }
+    }
+
+    #[test]
+    fn stamped_dead_objects_come_latest_first_with_ties_by_index() {
+        let tracker = DeathTracker::new(1 << 20);
+        let mut next = xorshift(12345);
+        let dead: Vec<Ref> = (1..3000).map(|i| Ref::from_offset(i * 32)).collect();
+        let (since, now) = (4_000_000u64, 4_000_000u64 + 8 * 400);
+        let mut stamped = Vec::new();
+        for (i, &obj) in dead.iter().enumerate() {
+            // Whole 8-byte units since the last pause; some older (stale) or never stamped.
+            let time = match next() % 5 {
+                0 => continue,
+                1 => since - 8,
+                _ => since + 8 * (next() % 401),
+            };
+            tracker
+                .shared
+                .slot(obj)
+                .store(pack(time, 7), Ordering::Relaxed);
+            if time >= since {
+                stamped.push((std::cmp::Reverse(time), i as u64));
+            }
+        }
+        stamped.sort();
+        let expected: Vec<u64> = stamped.into_iter().map(|(_, i)| i).collect();
+        let order: Vec<u64> = tracker
+            .stamped_latest_first(&dead, since, now)
+            .into_iter()
+            .map(|k| k as u32 as u64)
+            .collect();
+        assert_eq!(order, expected);
+        let by_comparison = tracker.stamped_latest_first_by_comparison(&dead, since, now);
+        assert_eq!(by_comparison, expected);
+    }
+
+    #[test]
+    fn stamps_all_made_at_one_time_keep_index_order() {
+        let tracker = DeathTracker::new(1 << 16);
+        let dead: Vec<Ref> = (1..100).map(|i| Ref::from_offset(i * 16)).collect();
+        for &obj in dead.iter().rev() {
+            tracker
+                .shared
+                .slot(obj)
+                .store(pack(640, 3), Ordering::Relaxed);
+        }
+        let order = tracker.stamped_latest_first(&dead, 640, 640);
+        assert_eq!(order, (0..99).collect::<Vec<u64>>());
     }
 
     #[test]

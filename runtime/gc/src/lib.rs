@@ -314,6 +314,9 @@ pub struct Heap {
     /// The filters tested out of line before the barrier's calls (access.rs); None when a store
     /// must always reach the barriered path.
     pub(crate) store_fast_path: Option<access::StoreFastPath>,
+    /// `--trace-deaths` is the only thing a reference store must do besides the write (no
+    /// barrier, no pointer tracing, no barrier check): the store path stamps and writes.
+    pub(crate) stamp_only: bool,
     collector: Box<dyn Collector>,
     collector_name: &'static str,
     barrier_check: Option<Arc<BarrierCheck>>,
@@ -377,6 +380,7 @@ impl Heap {
             barrier: collector.barrier(),
             barrier_free: collector.barrier() == BarrierKind::None,
             store_fast_path: access::StoreFastPath::new(collector.barrier(), &barrier_filters),
+            stamp_only: false,
             barrier_filters,
             collector_name: collector.name(),
             memory,
@@ -402,6 +406,7 @@ impl Heap {
         self.barrier_filters.cross_region = None;
         self.send_every_store_to_the_barrier();
         self.barrier_check = Some(BarrierCheck::new());
+        self.stamp_only = false;
         self
     }
 
@@ -411,6 +416,9 @@ impl Heap {
     pub fn with_death_tracking(mut self) -> Heap {
         self.send_every_store_to_the_barrier();
         self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
+        self.stamp_only = self.barrier == BarrierKind::None
+            && self.barrier_check.is_none()
+            && self.pointers.is_none();
         self
     }
 
@@ -427,6 +435,7 @@ impl Heap {
     /// any mutator is created.
     pub fn with_pointer_tracking(mut self) -> Heap {
         self.send_every_store_to_the_barrier();
+        self.stamp_only = false;
         self.pointers = Some(Arc::new(pointers::PointerTracker::new(
             self.memory.size(),
             self.collector.initial_mark_snapshots(),

@@ -282,6 +282,16 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
+    /// Keeps a usual-sized buffer no longer needed for a later `take_buffer`.
+    fn give_back(&self, buf: Vec<u8>) {
+        if buf.len() == format::BUFFER_SIZE {
+            let mut pool = lock(&self.pool);
+            if pool.len() < 1024 {
+                pool.push(buf);
+            }
+        }
+    }
+
     fn take_buffer(&self) -> Vec<u8> {
         lock(&self.pool)
             .pop()
@@ -770,6 +780,8 @@ struct EventBuf {
     shared: Arc<Shared>,
     /// Its chunks are prologue chunks (a rotated file's heap sync).
     prologue: bool,
+    /// While nonzero, each flush takes a buffer of this many bytes (`with_buffer_of`).
+    large: usize,
 }
 
 impl EventBuf {
@@ -782,6 +794,7 @@ impl EventBuf {
             epoch: shared.epoch.load(Ordering::Acquire),
             shared,
             prologue: false,
+            large: 0,
         }
     }
 
@@ -807,6 +820,10 @@ impl EventBuf {
             .shared
             .submit(self.thread, self.epoch, buf, self.pos, gc, self.prologue);
         self.pos = 0;
+        if self.large > self.buf.len() {
+            let usual = std::mem::replace(&mut self.buf, vec![0u8; self.large]);
+            self.shared.give_back(usual);
+        }
     }
 
     /// Makes room for `n` bytes.
@@ -851,7 +868,60 @@ impl EventBuf {
         self.buf[self.pos..self.pos + event.len()].copy_from_slice(event);
         self.pos += event.len();
     }
+
+    /// Runs `write` over a buffer of `bytes` (when more than the usual 16 KB), so that what it
+    /// writes goes out in chunks of up to that size, then goes back to a usual buffer. Each
+    /// chunk costs the writer thread a compressor reset (about 320K instructions, what
+    /// compressing 16 KB costs): a bulk of GC events in 16 KB chunks pays it twice over.
+    fn with_buffer_of(&mut self, bytes: usize, write: impl FnOnce(&mut EventBuf)) {
+        if bytes <= self.buf.len() {
+            write(self);
+            return;
+        }
+        self.flush_with(None);
+        self.large = bytes;
+        let usual = std::mem::replace(&mut self.buf, vec![0u8; bytes]);
+        self.shared.give_back(usual);
+        write(self);
+        self.large = 0;
+        self.flush_with(None);
+        if self.buf.len() != format::BUFFER_SIZE {
+            self.buf = self.shared.take_buffer();
+        }
+    }
 }
+
+/// Compresses `raw` into `out` (grown to `raw.len()` bytes, once), afresh; the compressed
+/// length, or None unless it ends shorter than `raw`. Into a slice: flate2's `compress_vec`
+/// zeroes its vector's spare room on every call, and a large chunk takes many calls.
+fn compress_within(c: &mut flate2::Compress, raw: &[u8], out: &mut Vec<u8>) -> Option<usize> {
+    if out.len() < raw.len() {
+        out.resize(raw.len(), 0);
+    }
+    c.reset();
+    loop {
+        let (read, written) = (c.total_in() as usize, c.total_out() as usize);
+        if written >= raw.len() {
+            return None;
+        }
+        let status = c
+            .compress(
+                &raw[read..],
+                &mut out[written..raw.len()],
+                flate2::FlushCompress::Finish,
+            )
+            .ok()?;
+        let len = c.total_out() as usize;
+        match status {
+            flate2::Status::StreamEnd => return (len < raw.len()).then_some(len),
+            _ if c.total_in() as usize == read && len == written => return None,
+            _ => {}
+        }
+    }
+}
+
+/// The largest buffer a pause's deaths are written through (`EventBuf::with_buffer_of`).
+const DEATHS_BUFFER: usize = 1024 * 1024;
 
 fn truncate(s: &str, max: usize) -> &str {
     let mut n = s.len().min(max);
@@ -1603,29 +1673,36 @@ impl GcEventSink for GcTraceSink {
     }
 
     fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
-        let mut batch = EventBatch::new(ev::DEATHS, 0);
-        let (mut time_before, mut context_before) = (0u64, None);
-        for &(addr, time, context) in deaths {
-            let units = addr >> 3;
-            // Addresses go up within an event (deltas): one out of order starts the next.
-            if batch.full() || (batch.count > 0 && units < batch.prev) {
-                batch.emit(&mut self.b, 0);
-                (time_before, context_before) = (0, None);
-            }
-            batch.put_varint(units - batch.prev);
-            batch.prev = units;
-            format::put_zigzag(&mut batch.body, time as i64 - time_before as i64);
-            time_before = time;
-            batch.put_varint(if context_before == Some(context) {
-                0
-            } else {
-                context as u64 + 1
-            });
-            context_before = Some(context);
-            batch.count += 1;
-        }
-        batch.emit(&mut self.b, 0);
+        // About 3 bytes a death: a pause's deaths go out in chunks of up to a megabyte.
+        let bytes = (deaths.len() * 4).clamp(format::BUFFER_SIZE, DEATHS_BUFFER);
+        self.b.with_buffer_of(bytes, |b| write_deaths(b, deaths));
     }
+}
+
+/// Deaths events for `deaths` (address, time, context), up to `POINTER_BATCH` deaths each.
+fn write_deaths(b: &mut EventBuf, deaths: &[(u64, u64, u32)]) {
+    let mut batch = EventBatch::new(ev::DEATHS, 0);
+    let (mut time_before, mut context_before) = (0u64, None);
+    for &(addr, time, context) in deaths {
+        let units = addr >> 3;
+        // Addresses go up within an event (deltas): one out of order starts the next.
+        if batch.full() || (batch.count > 0 && units < batch.prev) {
+            batch.emit(b, 0);
+            (time_before, context_before) = (0, None);
+        }
+        batch.put_varint(units - batch.prev);
+        batch.prev = units;
+        format::put_zigzag(&mut batch.body, time as i64 - time_before as i64);
+        time_before = time;
+        batch.put_varint(if context_before == Some(context) {
+            0
+        } else {
+            context as u64 + 1
+        });
+        context_before = Some(context);
+        batch.count += 1;
+    }
+    batch.emit(b, 0);
 }
 
 /// References per entry of a Pointers event: an object with more takes several entries.
@@ -1888,33 +1965,9 @@ impl WriterThread {
         };
         let mut stored: &[u8] = raw;
         if let Some(c) = self.compress.as_mut() {
-            c.reset();
-            self.scratch.clear();
-            self.scratch.reserve(raw.len() + raw.len() / 8 + 64);
-            let mut done = false;
-            loop {
-                let before_in = c.total_in() as usize;
-                match c.compress_vec(
-                    &raw[before_in..],
-                    &mut self.scratch,
-                    flate2::FlushCompress::Finish,
-                ) {
-                    Ok(flate2::Status::StreamEnd) => {
-                        done = true;
-                        break;
-                    }
-                    Ok(_) => {
-                        if self.scratch.len() >= raw.len() {
-                            break;
-                        }
-                        self.scratch.reserve(raw.len() / 4 + 64);
-                    }
-                    Err(_) => break,
-                }
-            }
-            if done && self.scratch.len() < raw.len() {
+            if let Some(len) = compress_within(c, raw, &mut self.scratch) {
                 flags |= format::CHUNK_FLAG_COMPRESSED;
-                stored = &self.scratch;
+                stored = &self.scratch[..len];
             }
         }
         let mut crc = flate2::Crc::new();

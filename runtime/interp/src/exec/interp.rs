@@ -864,14 +864,9 @@ impl JThread {
                         }
                     }
                     Insn::AStoreTracked(i) => {
-                        // The local's old reference, if it held one, is a root going away.
-                        self.stamp_local(
-                            code,
-                            method,
-                            insns.len() - next.len() - 1,
-                            lb,
-                            *i as usize,
-                        );
+                        // The local's old reference (quickening checked that it holds one
+                        // here) is a root going away.
+                        self.stamp_local(lb + *i as usize);
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
@@ -2139,26 +2134,13 @@ impl JThread {
         }
     }
 
-    /// `--trace-deaths`: local `i` is overwritten at instruction `pc`; if it held a reference,
-    /// that root goes away.
+    /// `--trace-deaths`: the reference in slot `at` (a local that holds one there, by the oop
+    /// map, checked when `AStoreTracked` was made) is overwritten; that root goes away.
     #[cold]
     #[inline(never)]
-    fn stamp_local(
-        &mut self,
-        code: &Code,
-        method: &'static Method,
-        pc: usize,
-        lb: usize,
-        i: usize,
-    ) {
-        let maps = code
-            .oopmaps
-            .get_or_init(|| crate::model::oopmap::OopMaps::compute(code, method));
-        if !maps.at(pc).is_ref(i) {
-            return;
-        }
+    fn stamp_local(&mut self, at: usize) {
         let st: &mut crate::runtime::thread::ThreadStack = self;
-        let old = Ref::from_raw(st.slots[lb + i] as u32);
+        let old = Ref::from_raw(st.slots[at] as u32);
         if let Some(deaths) = st.mutator.deaths.as_deref_mut() {
             deaths.lost(old);
         }

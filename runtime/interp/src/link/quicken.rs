@@ -50,6 +50,7 @@
 use crate::link::classes::ClassTable;
 use crate::model::class::{Code, Method, Trivial};
 use crate::model::insn::{Cond, DoubleOp, FieldProduct, Insn, IntOp, Intrinsic, Kind, LongOp};
+use crate::model::oopmap::OopMaps;
 
 /// The double superinstruction of `form` for operation `op`: each form has one variant per
 /// operation (`DAddStore`, `DSubStore`, ...; see `DoubleOp`).
@@ -89,10 +90,14 @@ macro_rules! per_op {
 pub fn quicken(classes: &ClassTable, method: &Method, code: &mut Code) {
     let tracking_deaths = classes.tracking_deaths;
     code.trivial = trivial_shape(method, &code.insns);
+    if tracking_deaths {
+        // `AStoreTracked` stamps without looking again: the maps say here which astores to mark.
+        code.oopmaps.get_or_init(|| OopMaps::compute(code, method));
+    }
     let forms: Vec<Option<Insn>> = (0..code.insns.len())
-        .map(|i| match tracking_deaths {
-            true => tracked_form(classes, code, i),
-            false => quick_form(classes, &code.insns, i),
+        .map(|i| match (tracking_deaths, code.oopmaps.get()) {
+            (true, Some(maps)) => tracked_form(classes, code, maps, i),
+            _ => quick_form(classes, &code.insns, i),
         })
         .collect();
     for (i, form) in forms.into_iter().enumerate() {
@@ -136,21 +141,19 @@ fn is_empty(m: &Method) -> bool {
 /// with at most 64 locals becomes `ReturnTracked`, which carries the oop map's reference locals
 /// there; no superinstruction may absorb such an astore, nor a putstatic of a reference (the
 /// generic putstatic stamps the old value); everything else quickens as usual. An astore over
-/// a local the map calls no reference has nothing to stamp (`stamp_local` would look and
-/// return), so it stays a plain `AStore` and superinstructions may end in it.
-fn tracked_form(classes: &ClassTable, code: &Code, i: usize) -> Option<Insn> {
+/// a local the map calls no reference has nothing to stamp, so it stays a plain `AStore` and superinstructions may end in it. `AStoreTracked`
+/// does not look at the map again: this is where it is checked.
+fn tracked_form(classes: &ClassTable, code: &Code, maps: &OopMaps, i: usize) -> Option<Insn> {
     use Insn::*;
     let insns = &code.insns[..];
-    let maps = code.oopmaps.get();
-    // Without maps (never, after `with_oop_maps`) every astore is taken to overwrite one.
     let overwrites_ref = |pc: usize| match insns.get(pc) {
-        Some(AStore(local)) => maps.is_none_or(|m| m.at(pc).is_ref(*local as usize)),
+        Some(AStore(local)) => maps.at(pc).is_ref(*local as usize),
         _ => false,
     };
     match &insns[i] {
         AStore(local) => return overwrites_ref(i).then_some(AStoreTracked(*local)),
         Return(kind) => {
-            let refs = maps?.at(i).refs_below_as_word(code.max_locals as usize)?;
+            let refs = maps.at(i).refs_below_as_word(code.max_locals as usize)?;
             return Some(ReturnTracked { kind: *kind, refs });
         }
         PutStatic {

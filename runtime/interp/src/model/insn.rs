@@ -708,8 +708,9 @@ pub enum Insn {
         array: u16,
         exit: u32,
     },
-    /// astore with `--trace-deaths`: the local's old reference, if it held one, is stamped as a
-    /// lost root first (the plain `AStore` has no such check, so it costs nothing otherwise).
+    /// astore with `--trace-deaths` over a local that holds a reference here (by the oop map,
+    /// checked at quickening): the local's old reference is stamped as a lost root first (the
+    /// plain `AStore` has no such stamp, so it costs nothing otherwise).
     AStoreTracked(u16),
     /// return with `--trace-deaths` in a method of at most 64 locals: bit j of `refs` is set
     /// when local j holds a reference here (the oop map's bits at this instruction), so the
