@@ -273,6 +273,10 @@ fn survivors_per_collection(trace: &Path) -> BTreeMap<u32, Survivors> {
                     .ranges
                     .push(from..from + bytes);
             }
+            Event::KeptRuns(runs) => {
+                let ranges = &mut out.get_mut(&in_gc()).unwrap().ranges;
+                ranges.extend(runs.iter().map(|&(from, bytes)| from..from + bytes));
+            }
             _ => {}
         }
     }
