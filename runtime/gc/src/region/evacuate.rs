@@ -888,7 +888,7 @@ impl RegionCollector {
             for &(source, card) in entries.iter() {
                 set.add(layout, source, card);
                 if young {
-                    self.young_cards.note(card as usize);
+                    self.young_cards.note_unchecked(card as usize);
                 }
             }
             entries.clear();
@@ -1259,7 +1259,7 @@ impl RegionCollector {
                         let card = CardTable::card_of(slot);
                         self.remsets.add(t, holder, card);
                         if st.table.meta[t].role.is_young() {
-                            self.young_cards.note(card);
+                            self.young_cards.note_unchecked(card);
                         }
                     }
                 }

@@ -213,7 +213,7 @@ pub struct RegionCollector {
     pub(crate) bot: Bot,
     pub(crate) hot_cards: HotCards,
     /// Which cards still point into a young region (stale young set entries are skipped).
-    pub(crate) young_cards: YoungCards,
+    pub(crate) young_cards: Arc<YoungCards>,
     pub(crate) remsets: RemSets,
     pub(crate) dirty_queues: Arc<QueueSet>,
     pub(crate) barrier_shared: Arc<BarrierShared>,
@@ -273,10 +273,12 @@ impl RegionCollector {
         let attrs = table.attrs.clone();
         let reserved_end = geometry.reserved_end();
         let cards = Arc::new(CardTable::new(reserved_end));
+        let young_cards = Arc::new(YoungCards::new(reserved_end));
         let barrier_shared = Arc::new(BarrierShared {
             geometry,
             attrs: attrs.clone(),
             cards: cards.clone(),
+            young_cards: young_cards.clone(),
         });
         let bitmap = MarkBitmap::reserved(RESERVED_PREFIX, reserved_end);
         let pause_goal = ctx.config.pause_goal.unwrap_or(policy::DEFAULT_PAUSE_GOAL);
@@ -297,7 +299,7 @@ impl RegionCollector {
             cards,
             bot: Bot::new(reserved_end),
             hot_cards: HotCards::new(reserved_end),
-            young_cards: YoungCards::new(reserved_end),
+            young_cards,
             remsets: RemSets::new(&geometry),
             card_lists: Mutex::default(),
             dirty_queues: QueueSet::new(),
@@ -667,7 +669,7 @@ impl RegionCollector {
         }
         // Set before a pause can read it: refinement and pauses exclude each other.
         if into_young {
-            self.young_cards.note(card);
+            self.young_cards.note_checked(card);
         } else {
             self.young_cards.forget(card);
         }
@@ -1525,6 +1527,34 @@ mod tests {
         let moved = c.memory.read_ref(live_holder.offset() + NODE_SLOTS[0]);
         assert_ne!(moved, b, "the live card was scanned: its referent moved");
         assert_eq!(c.verify_remembered_sets(), Ok(()));
+    }
+
+    #[test]
+    fn a_store_that_may_have_dropped_a_survivor_pointer_dirties_its_card_once() {
+        let c = collector();
+        let mut m = c.new_mutator(1);
+        let holder = place(&c, old_region(&c), NODE, 24);
+        store(&mut m, &c, holder, 0, young_node(&c));
+        let mut roots = Roots(vec![holder]);
+        young_collection(&c, &mut roots);
+        let card = card_of(holder, 0);
+        let survivor = c.memory.read_ref(holder.offset() + NODE_SLOTS[0]);
+        assert_eq!(
+            c.roles()[c.geometry.index_of(survivor.offset())],
+            Role::Survivor
+        );
+        assert!(!c.cards.is_dirty(card));
+        // The survivor pointer overwritten by one into an untracked old region.
+        let untracked = place(&c, old_region(&c), LEAF, 24);
+        store(&mut m, &c, holder, 0, untracked);
+        assert!(c.cards.is_dirty(card), "dirtied for refinement to check");
+        c.refine_concurrently();
+        assert!(!c.young_cards.may_point_into_young(card), "found stale");
+        store(&mut m, &c, holder, 0, place(&c, old_region(&c), LEAF, 24));
+        assert!(
+            !c.cards.is_dirty(card),
+            "checked: the barrier leaves it alone again"
+        );
     }
 
     #[test]

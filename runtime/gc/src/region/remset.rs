@@ -160,17 +160,29 @@ impl Bot {
 /// Per card: did the last full look at it find a pointer into a young region? The young
 /// regions' remembered sets go stale fast — a splay tree rotates old nodes away from the young
 /// ones it just linked in — and every pause scans all of them (all young regions are in every
-/// collection set). A card enters a young region's set only with its flag set (`note`, by
-/// refinement or the pause that remembers it), and refinement, which cleans a card and then
-/// reads all of it, clears the flag when nothing on it points into a young region any more
+/// collection set). A card enters a young region's set only with its flag set: *unchecked*
+/// when a pause remembers it for a survivor (`note_unchecked`), *checked* when refinement,
+/// which cleans a card and then reads all of it, finds a young pointer on it (`note_checked`);
+/// refinement clears the flag when nothing on the card points into a young region any more
 /// (`forget`). A pause skips the cards of young sets whose flag is clear: a store that puts a
 /// young pointer back on the card dirties it again (the target is tracked), so it is either
-/// refined again — setting the flag — or still dirty, and then scanned as a dirty card. A
-/// stale card whose pointer was overwritten without dirtying it (a null, or a pointer within
-/// its own region or into an untracked one) keeps its flag: it costs a scan, as before.
+/// refined again — setting the flag — or still dirty, and then scanned as a dirty card.
+///
+/// A pointer can also go stale without dirtying the card: overwritten by a pointer into an
+/// untracked old region (a splay rotation relinking a young node under another old parent).
+/// So the barrier dirties an *unchecked* card on such a store too (`wants_recheck`), once:
+/// refinement then checks it, and later stores on it take the cheap way. Dirtying every
+/// flagged card on every such store caught more but doubled concurrent refinement (a card
+/// that still points into young stays flagged) and cost SplayTree 15% of its run time. A
+/// null store, or one within the card's own region, never reaches the barrier outside
+/// marking: such a stale card costs a scan, as before.
 pub struct YoungCards {
     flags: Box<[AtomicU8]>,
 }
+
+const FORGOTTEN: u8 = 0;
+const UNCHECKED: u8 = 1;
+const CHECKED: u8 = 2;
 
 impl YoungCards {
     pub fn new(reserved_end: usize) -> YoungCards {
@@ -178,20 +190,31 @@ impl YoungCards {
             flags: zeroed_u8(reserved_end.div_ceil(CARD_SIZE)),
         }
     }
-    /// `card` has (just been seen to have) a slot pointing into a young region.
+    /// A pause remembered `card` for a young (survivor) region.
     #[inline]
-    pub fn note(&self, card: usize) {
-        self.flags[card].store(1, Ordering::Relaxed);
+    pub fn note_unchecked(&self, card: usize) {
+        self.flags[card].store(UNCHECKED, Ordering::Relaxed);
+    }
+    /// Refinement read all of `card` and found a slot pointing into a young region.
+    #[inline]
+    pub fn note_checked(&self, card: usize) {
+        self.flags[card].store(CHECKED, Ordering::Relaxed);
     }
     /// A full read of `card` found no slot pointing into a young region.
     #[inline]
     pub fn forget(&self, card: usize) {
-        self.flags[card].store(0, Ordering::Relaxed);
+        self.flags[card].store(FORGOTTEN, Ordering::Relaxed);
     }
     /// Must a pause that finds `card` in a young region's set scan it?
     #[inline]
     pub fn may_point_into_young(&self, card: usize) -> bool {
-        self.flags[card].load(Ordering::Relaxed) != 0
+        self.flags[card].load(Ordering::Relaxed) != FORGOTTEN
+    }
+    /// Should a store that the barrier would otherwise leave alone dirty `card`, so that
+    /// refinement checks whether its young pointer is still there?
+    #[inline]
+    pub fn wants_recheck(&self, card: usize) -> bool {
+        self.flags[card].load(Ordering::Relaxed) == UNCHECKED
     }
 }
 
@@ -450,6 +473,7 @@ pub struct BarrierShared {
     pub geometry: Geometry,
     pub attrs: Arc<Attrs>,
     pub cards: Arc<CardTable>,
+    pub young_cards: Arc<YoungCards>,
 }
 
 /// The per-thread barrier: G1's post-write card marking and pre-write snapshot (SATB).
@@ -481,6 +505,10 @@ impl Barrier for RegionBarrier {
     /// old-to-old links on every operation; each cost a fence, and a card for refinement or
     /// the next pause to scan). A region only becomes tracked in a remark pause, and a
     /// pointer stored before that is found by the rebuild of its set (marking.rs).
+    ///
+    /// The exception: a store into an untracked region's direction on a card a pause
+    /// remembered for a survivor and refinement has not checked since dirties it once
+    /// (`YoungCards`).
     #[inline]
     fn post_write(&mut self, _holder: Ref, slot: usize, new: Ref) {
         let s = &*self.shared;
@@ -489,10 +517,13 @@ impl Barrier for RegionBarrier {
         }
         let from = s.geometry.index_of(slot);
         let to = s.geometry.index_of(new.offset());
-        if from == to || s.attrs.role_of(from).is_young() || !s.attrs.is_tracked(to) {
+        if from == to || s.attrs.role_of(from).is_young() {
             return;
         }
         let card = CardTable::card_of(slot);
+        if !s.attrs.is_tracked(to) && !s.young_cards.wants_recheck(card) {
+            return;
+        }
         // StoreLoad, as G1's post barrier has: the store above must be visible before we read
         // the card. Refinement cleans a card, fences, then scans it; without this fence a
         // mutator could read the card's old "dirty" (and not log it) while its store is still
