@@ -166,6 +166,7 @@ fn layout(id: u8) -> Option<&'static [Field]> {
         ev::ALLOC => &[Fixed(3)],
         ev::ALLOC_TYPED => &[Varint; 4],
         ev::ALLOC_WIDE => &[Varint; 2],
+        ev::ALLOC_LONG => &[Fixed(3), Varint],
         ev::ALLOC_OUTSIDE | ev::ALLOC_CELL => &[Varint; 5],
         ev::CELLS | ev::CELLS_NEXT => &[Varint; 3],
         ev::TLAB | ev::PLAB | ev::MOVE | ev::GC_END | ev::SAFEPOINT_ARRIVAL => &[Varint; 2],
@@ -193,7 +194,8 @@ fn layout(id: u8) -> Option<&'static [Field]> {
 }
 
 /// Every event id `layout` knows.
-const EVENT_IDS: [u8; 36] = [
+const EVENT_IDS: [u8; 37] = [
+    ev::ALLOC_LONG,
     ev::ALLOC,
     ev::ALLOC_TYPED,
     ev::ALLOC_WIDE,

@@ -1652,6 +1652,24 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
                 array_len,
             }
         }
+        ev::ALLOC_LONG => {
+            let w = c.take(3, "the rest of an allocation word")?;
+            let (site, low) = (u16::from_le_bytes([w[0], w[1]]) as u32, w[2] as u64);
+            let high = c.varint("an array length's high bits")?;
+            let length = high
+                .checked_mul(256)
+                .and_then(|h| u32::try_from(h + low).ok())
+                .filter(|&l| l >= format::LEN8_ESCAPE - 1)
+                .ok_or_else(|| {
+                    c.err(format!(
+                        "a long array's length {high} * 256 + {low} is below 254 or above 2^32 - 1"
+                    ))
+                })?;
+            Event::Alloc {
+                site,
+                array_len: Some(length),
+            }
+        }
         ev::ALLOC_WIDE => {
             let site = c.v32("site")?;
             let array_len = c.lenp1()?;

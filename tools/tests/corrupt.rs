@@ -496,3 +496,26 @@ fn pauses_as_long_as_the_clock_add_up_to_its_end_not_around_it() {
     let s = gcvm_tools::analysis::stats::read(&path).unwrap();
     assert_eq!((s.pauses.count, s.pauses.total_us), (2, u64::MAX));
 }
+
+#[test]
+fn a_long_allocation_with_a_short_length_is_an_error_naming_it() {
+    // Alloc long is for arrays of 254 elements or more: length 0 * 256 + 5 is malformed
+    let mut symbols = Vec::new();
+    type_and_site(&mut symbols, "[J", 16, Some(8));
+    let mut p = vec![ev::TLAB];
+    varints(&mut p, &[0x200, 64]);
+    p.extend_from_slice(&(ev::ALLOC_LONG as u32 | 1 << 8 | 5 << 24).to_le_bytes());
+    p.push(0);
+    let bytes = trace_of(1 << 20, &[(format::GLOBAL_THREAD, symbols), (1, p)]);
+    let e = error_of(&bytes);
+    assert_eq!(e.offset, chunk_offset(&bytes, 1), "{e}");
+    assert!(
+        e.message
+            .contains("a long array's length 0 * 256 + 5 is below 254"),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("in the event at payload byte 4"),
+        "{e}"
+    );
+}

@@ -432,7 +432,14 @@ fn long_arrays_and_high_site_ids_take_a_longer_form() {
     t.tlab(1 << 16, 1 << 24);
     let p0 = t.pending_bytes();
     t.alloc_in_tlab(a, Some(254));
-    assert_eq!(t.pending_bytes() - p0, 8, "length escape: word + u32");
+    assert_eq!(
+        t.pending_bytes() - p0,
+        5,
+        "Alloc long: word with the length's low byte + one varint byte"
+    );
+    let p2 = t.pending_bytes();
+    t.alloc_in_tlab(a, Some(32_767));
+    assert_eq!(t.pending_bytes() - p2, 5, "one varint byte up to 32,767");
     let p1 = t.pending_bytes();
     t.alloc_in_tlab(70_000, Some(3));
     assert!(
@@ -454,6 +461,10 @@ fn long_arrays_and_high_site_ids_take_a_longer_form() {
             Event::Alloc {
                 site: a,
                 array_len: Some(254)
+            },
+            Event::Alloc {
+                site: a,
+                array_len: Some(32_767)
             },
             Event::Alloc {
                 site: 70_000,

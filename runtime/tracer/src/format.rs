@@ -59,6 +59,9 @@ pub mod ev {
     pub const ALLOC_TYPED: u8 = 0x02;
     /// In the TLAB, site id above u16: varint site, len+1.
     pub const ALLOC_WIDE: u8 = 0x03;
+    /// ALLOC for an array of 254 elements or more: 4-byte word `[0x28][site:u16][length & 0xff]`,
+    /// then varint `length >> 8` (5 bytes below 32,768 elements, where ALLOC's escape takes 8).
+    pub const ALLOC_LONG: u8 = 0x28;
     /// Outside any TLAB: varint addr_units, site, type, size_units, len+1.
     pub const ALLOC_OUTSIDE: u8 = 0x04;
     /// A run of free cells for the chunk's thread (a free-list allocator's TLAB): varint
@@ -190,7 +193,8 @@ pub const CONTEXT_UNKNOWN: u32 = 0;
 
 /// Fast allocation events carry the site in 16 bits.
 pub const FAST_SITE_LIMIT: u32 = 1 << 16;
-/// Fast allocation events carry `array length + 1` in 8 bits; 255 escapes to a u32.
+/// Fast allocation events carry `array length + 1` in 8 bits; 255 escapes to a u32 (readers
+/// read it; the writer writes ALLOC_LONG instead).
 pub const LEN8_ESCAPE: u32 = 255;
 /// Fast moves carry the source in 24 bits of units (the first 128 MB of the heap).
 pub const MOVE_FAST_LIMIT: u64 = 1 << 24;

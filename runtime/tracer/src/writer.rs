@@ -1020,11 +1020,12 @@ impl ThreadEvents {
         b.ensure(24);
         if site < format::FAST_SITE_LIMIT {
             let l = array_len.map_or(0, |l| l.saturating_add(1));
-            if l < format::LEN8_ESCAPE {
-                b.put_u32(ev::ALLOC as u32 | site << 8 | l << 24);
-            } else {
-                b.put_u32(ev::ALLOC as u32 | site << 8 | format::LEN8_ESCAPE << 24);
-                b.put_u32(array_len.unwrap_or(0));
+            match array_len {
+                Some(len) if l >= format::LEN8_ESCAPE => {
+                    b.put_u32(ev::ALLOC_LONG as u32 | site << 8 | (len & 0xff) << 24);
+                    b.put_varint((len >> 8) as u64);
+                }
+                _ => b.put_u32(ev::ALLOC as u32 | site << 8 | l << 24),
             }
         } else {
             b.put_u8(ev::ALLOC_WIDE);
