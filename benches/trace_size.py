@@ -18,7 +18,7 @@ import argparse, json, os, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ALLOCATION = {"alloc", "alloc-typed", "alloc-outside", "alloc-cell"}
-PLACING = {"tlab", "cells", "cells-next"}
+PLACING = {"tlab", "cells", "cells-next", "cells-map"}
 
 
 def main():

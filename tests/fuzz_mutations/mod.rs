@@ -167,6 +167,8 @@ fn layout(id: u8) -> Option<&'static [Field]> {
         ev::ALLOC_TYPED => &[Varint; 4],
         ev::ALLOC_WIDE => &[Varint; 2],
         ev::ALLOC_LONG => &[Fixed(3), Varint],
+        // Then the start when the second is 0, and the map (`scan_events`).
+        ev::CELLS_MAP => &[Varint; 2],
         ev::ALLOC_OUTSIDE | ev::ALLOC_CELL => &[Varint; 5],
         ev::CELLS | ev::CELLS_NEXT => &[Varint; 3],
         ev::TLAB | ev::PLAB | ev::MOVE | ev::GC_END | ev::SAFEPOINT_ARRIVAL => &[Varint; 2],
@@ -194,7 +196,8 @@ fn layout(id: u8) -> Option<&'static [Field]> {
 }
 
 /// Every event id `layout` knows.
-const EVENT_IDS: [u8; 37] = [
+const EVENT_IDS: [u8; 38] = [
+    ev::CELLS_MAP,
     ev::ALLOC_LONG,
     ev::ALLOC,
     ev::ALLOC_TYPED,
@@ -283,6 +286,19 @@ fn scan_events(b: &[u8]) -> Vec<Span> {
             }
             found.push((f, q..q + len));
             q += len;
+        }
+        if id == ev::CELLS_MAP {
+            // The start (when the skip field is 0), then the map of free cells.
+            let absolute = read_varint(b, found[1].1.start).is_some_and(|(s, _)| s == 0);
+            for _ in 0..1 + absolute as usize {
+                match read_varint(b, q) {
+                    Some((_, n)) if q + n <= b.len() => {
+                        found.push((Field::Varint, q..q + n));
+                        q += n;
+                    }
+                    _ => break 'events,
+                }
+            }
         }
         if id == ev::ACTIVITY {
             // The method count (the third field), then five varints per method.

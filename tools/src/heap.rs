@@ -274,6 +274,22 @@ struct CellRun {
     cell: u64,
     limit: u64,
     run: Run,
+    /// The free cells a map announced after this stretch (bit i: `map_base + i × cell`):
+    /// the next stretch of set bits is the thread's next run of this cell size.
+    map: u64,
+    map_base: u64,
+    /// Where a later Cells next or Cells map counts its skip from: the end of the run, or of
+    /// the map's last free cell.
+    skip_from: u64,
+}
+
+/// The `n` low bits (n ≤ 64).
+fn mask_below(n: u64) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
 }
 
 /// What the model knows about a recording thread.
@@ -292,6 +308,16 @@ struct ThreadState {
     cursor: Option<u64>,
     last_key: Option<(u32, Option<u32>)>,
     last_desc: u32,
+}
+
+impl ThreadState {
+    /// The thread's run of `cell`-unit cells, which it has.
+    fn cell_run(&mut self, cell: u64) -> &mut CellRun {
+        self.cells
+            .iter_mut()
+            .find(|r| r.cell == cell)
+            .expect("a run of that cell size")
+    }
 }
 
 /// One collection as reconstructed.
@@ -642,6 +668,12 @@ impl HeapModel {
             Event::CellsNext { cell, skip, count } => {
                 self.cells_next(thread, cell >> 3, skip, count)
             }
+            Event::CellsMap {
+                cell,
+                start,
+                skip,
+                free,
+            } => self.cells_map(thread, cell >> 3, start.map(|s| s >> 3), skip, free),
             Event::AllocCell {
                 cell,
                 site,
@@ -1016,27 +1048,85 @@ impl HeapModel {
     /// cells.
     fn cells_next(&mut self, thread: u32, cell: u64, skip: u64, count: u64) -> R<()> {
         let t = self.thread(thread);
+        let start = self.skipped_to(t, cell, skip, count)?;
+        self.go_on_in_cells(t, start, cell, count)
+    }
+
+    /// A map of free cells of `cell` units (bit i of `free`: the cell `i` cells on) for
+    /// `thread`, from `start`, or `skip` cells after the end of its run of that cell size: the
+    /// map's first stretch is the thread's run of that size, and the others follow it.
+    fn cells_map(
+        &mut self,
+        thread: u32,
+        cell: u64,
+        start: Option<u64>,
+        skip: u64,
+        free: u64,
+    ) -> R<()> {
+        if is_gc_thread(thread) || thread == format::GLOBAL_THREAD {
+            return Err(format!("cells event from non-mutator thread {thread:#x}"));
+        }
+        let t = self.thread(thread);
+        let first = free.trailing_ones() as u64;
+        let last = 64 - free.leading_zeros() as u64;
+        let start = match start {
+            Some(start) => {
+                if start + last * cell > MAX_HEAP_SIZE >> 3 {
+                    return Err(format!(
+                        "thread {thread:#x}'s map of {}-byte cells reaches beyond the 64 GiB address limit",
+                        cell << 3
+                    ));
+                }
+                let ts = &mut self.threads[t];
+                ts.has_tlab = false;
+                if let Some(run) = ts.open.take() {
+                    self.close_run(run);
+                }
+                self.open_cells(t, start, cell, first)?;
+                start
+            }
+            None => {
+                let start = self.skipped_to(t, cell, skip, last)?;
+                self.go_on_in_cells(t, start, cell, first)?;
+                start
+            }
+        };
+        let c = self.threads[t].cell_run(cell);
+        c.map = free & !mask_below(first);
+        c.map_base = start;
+        c.skip_from = start + last * cell;
+        Ok(())
+    }
+
+    /// Where thread `t`'s run of `cell`-unit cells goes on, `skip` cells after its end, for
+    /// `count` more cells; an error if it has none or that passes the address limit.
+    fn skipped_to(&self, t: usize, cell: u64, skip: u64, count: u64) -> R<u64> {
+        let thread = self.threads[t].id;
         let Some(run) = self.threads[t].cells.iter().find(|r| r.cell == cell) else {
             return Err(format!(
                 "thread {thread:#x}'s run of {}-byte cells goes on, but it has none (none since the last collection or its TLAB)",
                 cell << 3
             ));
         };
-        let start = run.limit + skip * cell;
+        let start = run.skip_from + skip * cell;
         if start + count * cell > MAX_HEAP_SIZE >> 3 {
             return Err(format!(
                 "thread {thread:#x}'s run of {}-byte cells goes on beyond the 64 GiB address limit",
                 cell << 3
             ));
         }
-        if start == run.run.end {
+        Ok(start)
+    }
+
+    /// Thread `t`'s run of `cell`-unit cells goes on with `count` cells from `start`: it grows
+    /// when they follow its last object, else a new run replaces it.
+    fn go_on_in_cells(&mut self, t: usize, start: u64, cell: u64, count: u64) -> R<()> {
+        let c = self.threads[t].cell_run(cell);
+        if start == c.run.end {
             // Right after the run's last object: the run grows.
-            let i = self.threads[t]
-                .cells
-                .iter()
-                .position(|r| r.cell == cell)
-                .unwrap();
-            self.threads[t].cells[i].limit = start + count * cell;
+            c.limit = start + count * cell;
+            c.skip_from = c.limit;
+            c.map = 0;
             self.cell_runs.0 += 1;
             self.cell_runs.1 += (count * cell) << 3;
             return Ok(());
@@ -1063,6 +1153,9 @@ impl HeapModel {
             cell,
             limit: end,
             run: Run::new(start),
+            map: 0,
+            map_base: 0,
+            skip_from: end,
         });
         self.cell_runs.0 += 1;
         self.cell_runs.1 += (end - start) << 3;
@@ -1070,8 +1163,21 @@ impl HeapModel {
     }
 
     /// An object (`desc`) in the next cell of thread `t`'s run of cells `i`.
-    fn alloc_cell(&mut self, t: usize, i: usize, desc: u32) -> R<()> {
+    fn alloc_cell(&mut self, t: usize, mut i: usize, desc: u32) -> R<()> {
         let units = self.descs.units(desc);
+        let c = &self.threads[t].cells[i];
+        if c.run.end + c.cell > c.limit && c.map != 0 {
+            // The run is full: the next stretch of its map's free cells is the next run.
+            let (cell, map, map_base, skip_from) = (c.cell, c.map, c.map_base, c.skip_from);
+            let first = map.trailing_zeros() as u64;
+            let len = (map >> first).trailing_ones() as u64;
+            self.go_on_in_cells(t, map_base + first * cell, cell, len)?;
+            let cells = &mut self.threads[t].cells;
+            i = cells.iter().position(|r| r.cell == cell).unwrap();
+            cells[i].map = map & !mask_below(first + len);
+            cells[i].map_base = map_base;
+            cells[i].skip_from = skip_from;
+        }
         let ts = &mut self.threads[t];
         let thread = ts.id;
         let c = &mut ts.cells[i];

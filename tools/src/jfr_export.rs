@@ -128,6 +128,13 @@ impl EventVisitor for MutatorPass {
             Event::Cells { start, cell, count } if mutator => {
                 self.new_tlab(before, thread, *start, cell * count)
             }
+            // A map of free cells, its first one at an address: a TLAB of its free cells.
+            Event::CellsMap {
+                start: Some(start),
+                cell,
+                free,
+                ..
+            } if mutator => self.new_tlab(before, thread, *start, cell * free.count_ones() as u64),
             Event::AllocOutside { type_id, size, .. } if mutator => {
                 let outside = Pending::Outside {
                     thread,

@@ -279,6 +279,20 @@ fn event_fields(e: &Event) -> EventFields {
             None,
             None,
         ],
+        // A map of free cells: its start (when not implied) and its free cells' bytes.
+        Event::CellsMap {
+            start, cell, free, ..
+        } => [
+            None,
+            None,
+            None,
+            None,
+            start.map(|s| s as i64),
+            None,
+            n(cell * free.count_ones() as u64),
+            None,
+            None,
+        ],
         Event::CellsNext { cell, count, .. } => [
             None,
             None,

@@ -165,6 +165,16 @@ pub enum Event {
         skip: u64,
         count: u64,
     },
+    /// A map of free `cell`-byte cells: bit i of `free` is the cell `i` cells after its start
+    /// (bit 0 is set). The start is `start` (bytes), or, when None, `skip` cells after the end
+    /// of the thread's current run of that cell size. The map's stretches of free cells are
+    /// the thread's runs of that size from now on, one after the other.
+    CellsMap {
+        cell: u64,
+        start: Option<u64>,
+        skip: u64,
+        free: u64,
+    },
     /// In the next cell of the thread's run of `cell`-byte cells, an object the rule for
     /// `Alloc` would not put there, of an explicit type (and size, when not implied).
     AllocCell {
@@ -367,7 +377,7 @@ pub struct WorkerPhase {
 }
 
 /// Names of event kinds, indexed by `Event::kind_index`.
-pub const EVENT_KIND_NAMES: [&str; 40] = [
+pub const EVENT_KIND_NAMES: [&str; 41] = [
     "alloc",
     "alloc-typed",
     "alloc-outside",
@@ -408,6 +418,7 @@ pub const EVENT_KIND_NAMES: [&str; 40] = [
     "object",
     "deaths",
     "kept-runs",
+    "cells-map",
 ];
 
 impl Event {
@@ -453,6 +464,7 @@ impl Event {
             Event::SyncObject { .. } => 37,
             Event::Deaths(_) => 38,
             Event::KeptRuns(_) => 39,
+            Event::CellsMap { .. } => 40,
         }
     }
     pub fn kind_name(&self) -> &'static str {
@@ -1745,6 +1757,37 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
                 }
             }
             Event::CellsNext { cell, skip, count }
+        }
+        ev::CELLS_MAP => {
+            let cell = c.units("cell size")?;
+            let s = c.varint("cells skipped + 1")?;
+            let start = if s == 0 {
+                Some(c.units("cells start")?)
+            } else {
+                None
+            };
+            let free = c.varint("map of free cells")?;
+            if cell == 0 || free & 1 == 0 {
+                return Err(c.err(format!(
+                    "a map of {cell}-byte cells {free:#x}: expected cells of at least 8 bytes and a first cell that is free"
+                )));
+            }
+            let skip = s.saturating_sub(1);
+            if skip
+                .saturating_add(64)
+                .checked_mul(cell)
+                .is_none_or(|b| b > MAX_HEAP_SIZE)
+            {
+                return Err(c.err(format!(
+                    "a map of {cell}-byte cells skips {skip} cells, beyond the 64 GiB address limit"
+                )));
+            }
+            Event::CellsMap {
+                cell,
+                start,
+                skip,
+                free,
+            }
         }
         ev::ALLOC_CELL => {
             let cell = c.units("cell size")?;

@@ -649,6 +649,71 @@ fn a_run_of_cells_that_goes_on_past_taken_cells_has_no_address() {
 }
 
 #[test]
+fn a_map_of_free_cells_places_objects_in_its_free_cells_in_address_order() {
+    let (events, objects) = cell_trace("cells-map", |w, t| {
+        w.define_type(3, "X", 24, None);
+        let x = w.define_site("A", "x", 0, None, Some(3));
+        // free: cells 0, 1, 3, 6 and 7 from 0x10000 (2, 4 and 5 are others' objects)
+        t.cells_map(0x10000, 24, 0b1100_1011);
+        for cell in [0, 1, 3, 6, 7] {
+            t.alloc_in_cell(x, 3, None, 0x10000 + cell * 24, 24, 24);
+        }
+    });
+    assert!(events.contains(&Event::CellsMap {
+        cell: 24,
+        start: Some(0x10000),
+        skip: 0,
+        free: 0b1100_1011
+    }));
+    let addrs: Vec<u64> = objects.iter().map(|o| o.0).collect();
+    assert_eq!(addrs, vec![0x10000, 0x10018, 0x10048, 0x10090, 0x100a8]);
+}
+
+#[test]
+fn a_map_that_follows_a_run_names_no_address_and_the_next_run_skips_from_the_maps_end() {
+    let (events, objects) = cell_trace("cells-map-next", |w, t| {
+        w.define_type(3, "X", 24, None);
+        let x = w.define_site("A", "x", 0, None, Some(3));
+        t.cells(0x10000, 24, 1);
+        t.alloc_in_cell(x, 3, None, 0x10000, 24, 24);
+        // two taken cells, then the map: free cells 3, 5 and 8 from 0x10000
+        t.cells_map(0x10048, 24, 0b100101);
+        t.alloc_in_cell(x, 3, None, 0x10048, 24, 24);
+        // the thread moves on before filling the map (it blocked): a run one cell after the
+        // map's last free cell
+        t.cells(0x10000 + 10 * 24, 24, 1);
+        t.alloc_in_cell(x, 3, None, 0x10000 + 10 * 24, 24, 24);
+    });
+    let runs: Vec<&Event> = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Cells { .. } | Event::CellsNext { .. } | Event::CellsMap { .. }
+            )
+        })
+        .collect();
+    assert_eq!(
+        runs[1..],
+        [
+            &Event::CellsMap {
+                cell: 24,
+                start: None,
+                skip: 2,
+                free: 0b100101
+            },
+            &Event::CellsNext {
+                cell: 24,
+                skip: 1,
+                count: 1
+            }
+        ]
+    );
+    let addrs: Vec<u64> = objects.iter().map(|o| o.0).collect();
+    assert_eq!(addrs, vec![0x10000, 0x10048, 0x100f0]);
+}
+
+#[test]
 fn a_run_announced_whole_cells_after_the_current_one_is_written_without_its_address() {
     let (events, objects) = cell_trace("cells-follow", |w, t| {
         w.define_type(3, "X", 24, None);

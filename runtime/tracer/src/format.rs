@@ -79,6 +79,14 @@ pub mod ev {
     pub const CELLS_NEXT: u8 = 0x07;
     /// A new TLAB for the chunk's thread: varint start_units, size_units.
     pub const TLAB: u8 = 0x08;
+    /// A map of free cells: varint cell_units, varint s, (s = 0: varint start_units), varint
+    /// free. Bit i of `free` is the cell `i` cells after the start (bit 0, the start, is set);
+    /// the start is `start_units`, or `s - 1` cells after the end of the thread's current run
+    /// of that cell size. The map's stretches of set bits are the thread's runs of that cell
+    /// size from now on, taken one after the other as objects fill them; it replaces the
+    /// earlier run, and the map's end (after its last set bit) is the end a later skip counts
+    /// from.
+    pub const CELLS_MAP: u8 = 0x29;
     /// varint name length + UTF-8 name.
     pub const THREAD_ALIVE: u8 = 0x09;
     pub const THREAD_DEATH: u8 = 0x0A;

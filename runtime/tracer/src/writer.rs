@@ -949,12 +949,31 @@ pub struct ThreadEvents {
     /// The epoch (collections started) in which every run of `cell_sizes` was announced: the
     /// reader still has them all while it is the current one.
     cells_epoch: u32,
-    /// Debug builds: where the reader will place the next object of each run: (cell size,
-    /// next cell, end), in bytes.
-    debug_cells: Vec<(u64, u64, u64)>,
+    /// Debug builds: where the reader will place the next object of each run.
+    debug_cells: Vec<DebugCells>,
+}
+
+/// Debug builds: the reader's run of one cell size, in bytes: the next cell, the end of the
+/// current stretch, and the free cells a map announced after it (bit i: `map_base + i × cell`).
+#[derive(Clone, Copy)]
+struct DebugCells {
+    cell: u64,
+    next: u64,
+    end: u64,
+    map: u64,
+    map_base: u64,
 }
 
 const UNKNOWN: u64 = u64::MAX;
+
+/// The `n` low bits (n ≤ 64).
+fn mask_below(n: u64) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
 
 impl ThreadEvents {
     /// The common allocation: an object at the next address of this thread's current TLAB,
@@ -1133,22 +1152,68 @@ impl ThreadEvents {
 
     /// Notes the thread's new run of `cell`-byte cells (the reader's view).
     fn note_cells(&mut self, start: u64, cell: u64, count: u64) {
+        self.note_map(start, cell, count, 0);
+    }
+
+    /// Notes the thread's new run of `cell`-byte cells: `count` cells from `start`, then the
+    /// free cells of `map` (bit i: `start + i × cell`, none of the first `count`). Its end,
+    /// for the next run's skip, is the end of the last.
+    fn note_map(&mut self, start: u64, cell: u64, count: u64, map: u64) {
         if self.cells_epoch != self.b.epoch {
             // A collection ended the runs noted before: the reader has none of them.
             self.cell_sizes.clear();
             self.cells_epoch = self.b.epoch;
         }
-        let run = (cell, start, start + cell * count);
+        let last = (64 - map.leading_zeros() as u64).max(count);
+        let run = (cell, start, start + cell * last);
         match self.cell_sizes.iter_mut().find(|r| r.0 == cell) {
             Some(r) => *r = run,
             None => self.cell_sizes.push(run),
         }
         if cfg!(debug_assertions) {
-            match self.debug_cells.iter_mut().find(|r| r.0 == cell) {
+            let run = DebugCells {
+                cell,
+                next: start,
+                end: start + cell * count,
+                map,
+                map_base: start,
+            };
+            match self.debug_cells.iter_mut().find(|r| r.cell == cell) {
                 Some(r) => *r = run,
                 None => self.debug_cells.push(run),
             }
         }
+    }
+
+    /// The thread announces the free cells of `cell` bytes among the 64 from `start` (bit i of
+    /// `free`: the cell `i` cells on; bit 0, `start` itself, is set): their stretches are its
+    /// runs of that cell size from now on, one after the other. Each later `alloc_in_cell` of
+    /// that size takes the next free cell. Written as a Cells map event, its start implied
+    /// (a skip) when it is a whole number of cells after the thread's current run of that size.
+    pub fn cells_map(&mut self, start: u64, cell: u64, free: u64) {
+        assert!(
+            free & 1 == 1,
+            "trace: a map of free cells starts at a free cell"
+        );
+        self.debug_cursor = UNKNOWN;
+        self.b.refresh_epoch();
+        let skip = self
+            .cells_skip_to(start, cell)
+            .filter(|&s| format::varint_len(s + 1) < 1 + format::varint_len(start >> 3));
+        let first = free.trailing_ones() as u64;
+        self.note_map(start, cell, first, free & !mask_below(first));
+        let b = &mut self.b;
+        b.ensure(40);
+        b.put_u8(ev::CELLS_MAP);
+        b.put_varint(cell >> 3);
+        match skip {
+            Some(s) => b.put_varint(s + 1),
+            None => {
+                b.put_varint(0);
+                b.put_varint(start >> 3);
+            }
+        }
+        b.put_varint(free);
     }
 
     /// An object of the site's usual type (`type_id`), `size` bytes, that the VM placed at
@@ -1233,16 +1298,24 @@ impl ThreadEvents {
         cell: u64,
     ) {
         let thread = self.b.thread;
-        let Some(run) = self.debug_cells.iter_mut().find(|r| r.0 == cell) else {
+        let Some(run) = self.debug_cells.iter_mut().find(|r| r.cell == cell) else {
             panic!("trace: thread {thread} allocates at {addr:#x} in a {cell}-byte cell but announced no run of them");
         };
+        if run.next + cell > run.end && run.map != 0 {
+            // The next stretch of the map's free cells.
+            let first = run.map.trailing_zeros() as u64;
+            let len = (run.map >> first).trailing_ones() as u64;
+            run.map &= !mask_below(first + len);
+            run.next = run.map_base + first * cell;
+            run.end = run.next + len * cell;
+        }
         assert!(
-            run.1 == addr && addr + cell <= run.2 && size <= cell,
+            run.next == addr && addr + cell <= run.end && size <= cell,
             "trace: thread {thread} allocates {size} bytes at {addr:#x} but the trace implies the {cell}-byte cell at {:#x} (its run ends at {:#x})",
-            run.1,
-            run.2
+            run.next,
+            run.end
         );
-        run.1 += cell;
+        run.next += cell;
         if let Some(site) = site {
             let w = TraceWriter {
                 shared: self.b.shared.clone(),

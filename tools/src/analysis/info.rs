@@ -247,7 +247,7 @@ pub fn read(path: impl AsRef<Path>) -> Result<TraceInfo, TraceError> {
         0 => 0.0,
         n => pointer_bytes as f64 / n as f64,
     };
-    let buffer_bytes: u64 = ["tlab", "cells", "cells-next"]
+    let buffer_bytes: u64 = ["tlab", "cells", "cells-next", "cells-map"]
         .iter()
         .filter_map(|k| reader::EVENT_KIND_NAMES.iter().position(|n| n == k))
         .map(|k| t.bytes[k])

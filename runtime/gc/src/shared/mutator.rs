@@ -51,6 +51,11 @@ pub enum Placement {
     },
     /// In the next cell of the thread's current run of `cell`-byte cells.
     NextCell { cell: usize },
+    /// In the first cell of a map of free cells of `cell` bytes that starts at the object:
+    /// bit i of `free` is the cell `i` cells on (bit 0 set). The map's stretches of free cells
+    /// are the thread's runs of that cell size from now on, one after the other in address
+    /// order (it replaces the earlier run).
+    NewMap { cell: usize, free: u64 },
 }
 
 impl Mutator {

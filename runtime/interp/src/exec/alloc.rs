@@ -192,6 +192,10 @@ impl JThread {
                     }
                     record_in_cell(events, site, type_id, len, at, size, cell);
                 }
+                Placement::NewMap { cell, free } => {
+                    events.cells_map(at as u64, cell as u64, free);
+                    record_in_cell(events, site, type_id, len, at, size, cell);
+                }
                 Placement::NextCell { cell } => {
                     record_in_cell(events, site, type_id, len, at, size, cell)
                 }
