@@ -197,7 +197,7 @@ fn parquet_export_is_queried_by_duckdb_like_the_tools_report_it() {
     // events: counts per kind as `trace info` has them
     let info = json(&["trace", "info", t, "--json"]);
     let rows = duckdb(&format!(
-        "SELECT kind, count(*) FROM '{d}/events.parquet' GROUP BY kind ORDER BY kind"
+        "SELECT kind, count(DISTINCT seq) FROM '{d}/events.parquet' GROUP BY kind ORDER BY kind"
     ));
     let got: BTreeMap<String, u64> = rows
         .lines()
@@ -233,6 +233,46 @@ fn parquet_export_is_queried_by_duckdb_like_the_tools_report_it() {
         .trim(),
         format!("{}|{total}", st["collections"].as_array().unwrap().len())
     );
+}
+
+#[test]
+fn parquet_export_has_a_row_per_kept_run_and_per_death_of_a_batch_event() {
+    let dir = scratch_dir("exports-parquet-batches");
+    let trace = dir.join("cms.gct");
+    let src = repo_root().join("programs/GCBench.java");
+    let o = run_gcvm(&[
+        "run",
+        "--gc",
+        "concurrent-mark-sweep",
+        "-Xmx8m",
+        "--trace-deaths",
+        "--trace",
+        trace.to_str().unwrap(),
+        src.to_str().unwrap(),
+        "4",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr_head(10));
+    let (t, d) = (trace.to_str().unwrap(), dir.join("pq"));
+    let d = d.to_str().unwrap();
+    gcvm_ok(&["export", t, "--parquet", d]);
+    let kept = duckdb(&format!(
+        "SELECT count(*) > count(DISTINCT seq), bool_and(addr = to_addr AND size > 0) \
+         FROM '{d}/events.parquet' WHERE kind = 'kept-runs'"
+    ));
+    assert_eq!(
+        kept.trim(),
+        "True|True",
+        "several runs per event, each in place"
+    );
+    let deaths = duckdb(&format!(
+        "SELECT count(*), count(addr) FROM '{d}/events.parquet' WHERE kind = 'deaths'"
+    ));
+    let dead = duckdb(&format!(
+        "SELECT sum(dead_objects) FROM '{d}/collections.parquet'"
+    ));
+    let (rows, with_addr) = deaths.trim().split_once('|').unwrap();
+    assert_eq!(rows, with_addr, "every death row has its address");
+    assert_eq!(rows, dead.trim(), "a row per dead object");
 }
 
 #[test]

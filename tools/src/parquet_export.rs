@@ -5,7 +5,8 @@
 //!   type, size, array length, allocation site, thread, age, space.
 //! - `events.parquet`: every event in file order, one row each: sequence number, thread, kind, and
 //!   the fields the kind has (others null): GC id, time, site, type, address, destination, size,
-//!   array length, space.
+//!   array length, space. A batch event is a row per entry with the event's sequence number: a
+//!   Kept runs event's runs (address = destination, size), a Deaths event's deaths (address).
 //! - `collections.parquet`: one row per collection: kind, cause, start, pause, heap before and
 //!   after, collected, moved, kept in place, dead.
 //!
@@ -348,6 +349,7 @@ fn event_fields(e: &Event) -> EventFields {
             from, to, bytes, ..
         } => [None, None, None, None, n(from), n(to), n(bytes), None, None],
         Event::KeepAlive { addr } => [None, None, None, None, n(addr), None, None, None, None],
+        Event::Death { addr, .. } => death_fields(addr),
         Event::SpaceCreate(ref s) => [
             None,
             None,
@@ -369,6 +371,21 @@ fn event_fields(e: &Event) -> EventFields {
         Event::SiteDef { id, .. } => [None, None, m(id), None, None, None, None, None, None],
         _ => [None; 9],
     }
+}
+
+/// A death's row: the dead object's address (its time counts allocated bytes, not µs).
+fn death_fields(addr: u64) -> EventFields {
+    [
+        None,
+        None,
+        None,
+        None,
+        Some(addr as i64),
+        None,
+        None,
+        None,
+        None,
+    ]
 }
 
 fn write_objects(dir: &Path, model: &HeapModel, sy: &crate::Symbols) -> Result<u64, TraceError> {
@@ -442,13 +459,24 @@ pub fn export_parquet(path: impl AsRef<Path>, dir: &Path, at: &str) -> Result<St
     let mut objects = None;
     while let Some((thread, ev)) = reader.next_event()? {
         model.apply(thread, &ev).map_err(|m| reader.error_here(m))?;
-        events.int(0, Some(seq));
-        events.int(1, Some(thread as i64));
-        events.text(2, Some(ev.kind_name()));
-        for (i, f) in event_fields(&ev).into_iter().enumerate() {
-            events.int(3 + i, f);
+        let mut row = |fields: EventFields| {
+            events.int(0, Some(seq));
+            events.int(1, Some(thread as i64));
+            events.text(2, Some(ev.kind_name()));
+            for (i, f) in fields.into_iter().enumerate() {
+                events.int(3 + i, f);
+            }
+            events.end_row()
+        };
+        // A batch event is a row per entry, all with its sequence number.
+        match &ev {
+            Event::KeptRuns(runs) => runs.iter().try_for_each(|&(from, bytes)| {
+                let (from, bytes) = (Some(from as i64), Some(bytes as i64));
+                row([None, None, None, None, from, from, bytes, None, None])
+            })?,
+            Event::Deaths(deaths) => deaths.iter().try_for_each(|d| row(death_fields(d.addr)))?,
+            _ => row(event_fields(&ev))?,
         }
-        events.end_row()?;
         seq += 1;
         if seq & 0xffff == 0 {
             progress.update(reader.position());
