@@ -174,12 +174,16 @@ class Ctx:
         self.reps = QUICK_REPS if a.quick else REPS
         self.today = datetime.date.today().isoformat()
         self.work = tempfile.mkdtemp(prefix="gcvm-report-")
+        # Which gcvm each table measured (set by main): the global header names it only for a
+        # full run, and `--only` keeps the previous header.
+        self.provenance = ""
 
     def stamp(self, cmds, load):
         """The line under a heading: which command made the table, when, and the load."""
         q = " **Quick run** (fewer repetitions and programs): not for comparisons." if self.quick else ""
         lines = [f"Measured {self.today}, {plural(self.reps, 'repetition')}; "
-                 f"load average {load[0]:.1f} before, {load[1]:.1f} after.{q} Made by:", "", "```"]
+                 f"load average {load[0]:.1f} before, {load[1]:.1f} after{self.provenance}.{q} "
+                 "Made by:", "", "```"]
         lines += [" ".join(c) for c in cmds]
         return "\n".join(lines + ["```", ""])
 
@@ -821,7 +825,7 @@ def main():
     if not os.path.exists(a.gcvm):
         sys.exit(f"no gcvm binary at {a.gcvm} (cargo build --release)")
     ctx = Ctx(a)
-    previous = {}
+    previous, text = {}, ""
     if only:
         text = open(a.out).read() if os.path.exists(a.out) else ""
         for s in SUBJECTS:
@@ -832,6 +836,9 @@ def main():
         rel(x) if os.path.isabs(x) else x for x in sys.argv[1:]]
     m = machine()
     m["built"] = built(a.gcvm)
+    ctx.provenance = f"; gcvm built {m['built']}, HEAD {m['commit'].split(' ')[0]}"
+    if m["dirty"]:
+        ctx.provenance += " with uncommitted changes"
     start = time.perf_counter()
     sections, summary = {}, {}
     for s in SUBJECTS:
@@ -842,7 +849,12 @@ def main():
         sections[s] = section(s, body)
         log(f"subject {s} done")
     elapsed = time.perf_counter() - start
-    doc = [header(ctx, m, argv, elapsed, ""), how_we_measure(), "# Today's figures\n"]
+    # A full run writes the header; `--only` keeps the previous one (the last full run's
+    # machine, binary and load), since each table it re-measures names its own.
+    kept = re.match(r"(.*?)# Today's figures\n", text, re.S) if only else None
+    head = [kept.group(1).rstrip("\n") + "\n"] if kept else [header(ctx, m, argv, elapsed, ""),
+                                                            how_we_measure()]
+    doc = head + ["# Today's figures\n"]
     for s in SUBJECTS:
         if s in sections:
             doc.append(sections[s])

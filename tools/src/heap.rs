@@ -283,15 +283,6 @@ struct CellRun {
     skip_from: u64,
 }
 
-/// The `n` low bits (n ≤ 64).
-fn mask_below(n: u64) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1 << n) - 1
-    }
-}
-
 /// What the model knows about a recording thread.
 #[derive(Default)]
 struct ThreadState {
@@ -1092,7 +1083,7 @@ impl HeapModel {
             }
         };
         let c = self.threads[t].cell_run(cell);
-        c.map = free & !mask_below(first);
+        c.map = free & !format::mask_below(first);
         c.map_base = start;
         c.skip_from = start + last * cell;
         Ok(())
@@ -1174,7 +1165,7 @@ impl HeapModel {
             self.go_on_in_cells(t, map_base + first * cell, cell, len)?;
             let cells = &mut self.threads[t].cells;
             i = cells.iter().position(|r| r.cell == cell).unwrap();
-            cells[i].map = map & !mask_below(first + len);
+            cells[i].map = map & !format::mask_below(first + len);
             cells[i].map_base = map_base;
             cells[i].skip_from = skip_from;
         }

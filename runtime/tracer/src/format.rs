@@ -199,6 +199,16 @@ pub mod ev {
 /// from the operand stack, cleared by the collector, held by a dead thread...).
 pub const CONTEXT_UNKNOWN: u32 = 0;
 
+/// A mask of the `n` low bits of a word (all 64 for `n` ≥ 64): the cells of a Cells map
+/// event before its `n`-th.
+pub fn mask_below(n: u64) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
 /// Fast allocation events carry the site in 16 bits.
 pub const FAST_SITE_LIMIT: u32 = 1 << 16;
 /// Fast allocation events carry `array length + 1` in 8 bits; 255 escapes to a u32 (readers

@@ -966,15 +966,6 @@ struct DebugCells {
 
 const UNKNOWN: u64 = u64::MAX;
 
-/// The `n` low bits (n ≤ 64).
-fn mask_below(n: u64) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1 << n) - 1
-    }
-}
-
 impl ThreadEvents {
     /// The common allocation: an object at the next address of this thread's current TLAB,
     /// of the site's usual type (`array_len` for arrays). One 32-bit store when the site id is
@@ -1201,7 +1192,7 @@ impl ThreadEvents {
             .cells_skip_to(start, cell)
             .filter(|&s| format::varint_len(s + 1) < 1 + format::varint_len(start >> 3));
         let first = free.trailing_ones() as u64;
-        self.note_map(start, cell, first, free & !mask_below(first));
+        self.note_map(start, cell, first, free & !format::mask_below(first));
         let b = &mut self.b;
         b.ensure(40);
         b.put_u8(ev::CELLS_MAP);
@@ -1305,7 +1296,7 @@ impl ThreadEvents {
             // The next stretch of the map's free cells.
             let first = run.map.trailing_zeros() as u64;
             let len = (run.map >> first).trailing_ones() as u64;
-            run.map &= !mask_below(first + len);
+            run.map &= !format::mask_below(first + len);
             run.next = run.map_base + first * cell;
             run.end = run.next + len * cell;
         }

@@ -222,6 +222,7 @@ use crate::shared::sizing::workers_for;
 use crate::shared::steps::{self, kb, ConcurrentSteps};
 use crate::shared::workers::{WorkerPool, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY};
 use evacuate::{Evacuated, Plan};
+use gcvm_tracer::format::mask_below;
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
 use marking::{task_of, MarkCounts, MarkFigures, MarkTask};
@@ -231,15 +232,6 @@ use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// A mask of the `n` low bits (n ≤ 64).
-fn low_bits(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1 << n) - 1
-    }
-}
 
 /// The smallest heap: room for a span of each of a few classes.
 pub const MIN_HEAP: usize = 16 * SPAN_SIZE;
@@ -731,7 +723,7 @@ impl ConcurrentMarkSweep {
                     // The next stretch of the announced map of free slots.
                     let first = c.map.trailing_zeros() as usize;
                     let len = (c.map >> first).trailing_ones() as usize;
-                    c.map &= !(low_bits(first + len));
+                    c.map &= !mask_below((first + len) as u64);
                     c.next = c.map_base + first;
                     c.run_end = c.next + len;
                 }
@@ -746,7 +738,7 @@ impl ConcurrentMarkSweep {
                     if self.memory.read_u32(at + TYPE_OFFSET) == FILLER_TYPE {
                         if let Some(free) = self.free_map(c) {
                             let len = free.trailing_ones() as usize;
-                            c.map = free & !low_bits(len);
+                            c.map = free & !mask_below(len as u64);
                             c.map_base = c.next;
                             c.announced = true;
                             c.run_end = c.next + len;
