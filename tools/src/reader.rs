@@ -2094,16 +2094,23 @@ fn decode_event(c: &mut Cur<'_>) -> Result<Event, TraceError> {
     })
 }
 
-/// A Kept runs event's body (after its id): (from, bytes) per run.
-fn decode_kept_runs(c: &mut Cur) -> Result<Box<[(u64, u64)]>, TraceError> {
-    let _flags = c.u8("kept runs flags")?;
-    let n = c.varint("kept run count")?;
-    // Each run takes at least two bytes.
-    if n > (c.b.len().saturating_sub(c.p) / 2) as u64 {
+/// The start of a batch event (Kept runs, Deaths, Roots): u8 flags and varint count, checked
+/// against what the chunk can hold at `least` bytes an entry — a corrupt count must not make
+/// the reader reserve gigabytes.
+fn batch_prologue(c: &mut Cur, entry: &'static str, least: usize) -> Result<(u8, u64), TraceError> {
+    let flags = c.u8("a batch event's flags")?;
+    let n = c.varint("a batch event's count")?;
+    if n > (c.b.len().saturating_sub(c.p) / least) as u64 {
         return Err(c.err(format!(
-            "a kept runs event claims {n} runs, more than the chunk holds"
+            "an event claims {n} {entry}s, more than the chunk holds"
         )));
     }
+    Ok((flags, n))
+}
+
+/// A Kept runs event's body (after its id): (from, bytes) per run.
+fn decode_kept_runs(c: &mut Cur) -> Result<Box<[(u64, u64)]>, TraceError> {
+    let (_flags, n) = batch_prologue(c, "kept run", 2)?;
     let mut runs = Vec::with_capacity(n as usize);
     let mut end = 0u64;
     for _ in 0..n {
@@ -2120,14 +2127,7 @@ fn decode_kept_runs(c: &mut Cur) -> Result<Box<[(u64, u64)]>, TraceError> {
 
 /// A Deaths event's body (after its id).
 fn decode_deaths(c: &mut Cur) -> Result<Box<[DeathRecord]>, TraceError> {
-    let _flags = c.u8("deaths flags")?;
-    let n = c.varint("death count")?;
-    // Each death takes at least three bytes.
-    if n > (c.b.len().saturating_sub(c.p) / 3) as u64 {
-        return Err(c.err(format!(
-            "a deaths event claims {n} deaths, more than the chunk holds"
-        )));
-    }
+    let (_flags, n) = batch_prologue(c, "death", 3)?;
     let mut deaths = Vec::with_capacity(n as usize);
     let (mut addr, mut time, mut context) = (0u64, 0u64, None);
     for _ in 0..n {
@@ -2157,14 +2157,7 @@ fn decode_deaths(c: &mut Cur) -> Result<Box<[DeathRecord]>, TraceError> {
 
 /// A Roots event's body (after its id).
 fn decode_roots(c: &mut Cur) -> Result<RootSet, TraceError> {
-    let flags = c.u8("roots flags")?;
-    let n = c.varint("root count")?;
-    // Each root takes at least three bytes.
-    if n > (c.b.len().saturating_sub(c.p) / 3) as u64 {
-        return Err(c.err(format!(
-            "a root set claims {n} roots, more than the chunk holds"
-        )));
-    }
+    let (flags, n) = batch_prologue(c, "root", 3)?;
     let mut roots = Vec::with_capacity(n as usize);
     let mut addr = 0u64;
     for _ in 0..n {
