@@ -349,6 +349,14 @@ pub trait Collector: Send + Sync {
     /// are retired. The heap verifier and heap iteration walk these.
     fn parseable_ranges(&self) -> Vec<(usize, usize)>;
 
+    /// Does every `collect` of this collector reclaim all the garbage in the heap (the objects
+    /// unreachable at its start are gone, or overwritten, when it ends)? Then `--trace-deaths`
+    /// need not mark the deaths it reports before it (`deaths::Garbage`). Not for a young or
+    /// partial collection, nor a concurrent collector's pauses.
+    fn collections_reclaim_all_garbage(&self) -> bool {
+        false
+    }
+
     /// Is `obj` (in a parseable range) garbage the collector knows of but has not reclaimed yet
     /// (a concurrent sweeper's backlog)? Heap walks skip such objects. Asked only in pauses.
     fn is_dead(&self, _obj: Ref) -> bool {
@@ -491,6 +499,11 @@ impl<C: StwCollector> Stw<C> {
 impl<C: StwCollector> Collector for Stw<C> {
     fn name(&self) -> &'static str {
         self.name
+    }
+    /// Semispace copies every survivor out and empties the old half; mark-compact slides
+    /// every survivor and overwrites the garbage, or makes it fillers in the dense prefix.
+    fn collections_reclaim_all_garbage(&self) -> bool {
+        true
     }
     fn spaces(&self) -> Vec<SpaceInfo> {
         self.inner.lock().spaces()

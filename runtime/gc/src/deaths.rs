@@ -49,6 +49,18 @@ fn unpack(word: u64) -> (u64, u32) {
     (word >> CONTEXT_BITS, (word & MAX_CONTEXT) as u32)
 }
 
+/// Will the pause after `report_deaths` reclaim every object it reports dead?
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Garbage {
+    /// Some may stay in the heap as objects (a young collection's old garbage, a concurrent
+    /// sweeper's backlog, a pause that collects nothing): each reported death is marked in its
+    /// header (`gcword::DEATH_REPORTED`), so that the next pause does not report it again.
+    MayStay,
+    /// A whole-heap collection that copies or slides the survivors and overwrites the rest:
+    /// the marks are spared (a write to the header of each dead object, millions a pause).
+    Reclaimed,
+}
+
 /// A packed stamp (`MutatorDeaths::stamp_now`): a time and a context.
 #[derive(Clone, Copy, Debug)]
 pub struct Stamp(u64);
@@ -186,6 +198,19 @@ impl DeathTracker {
         roots: &mut dyn RootSource,
         objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
     ) -> DeathReport {
+        self.find_deaths_of(memory, types, roots, objects, Garbage::MayStay)
+    }
+
+    /// `find_deaths`; with `Garbage::Reclaimed` (the pause that follows reclaims every dead
+    /// object) the deaths are not marked in the objects' headers: no later pause can find them.
+    pub fn find_deaths_of(
+        &self,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        roots: &mut dyn RootSource,
+        objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
+        garbage: Garbage,
+    ) -> DeathReport {
         let now = self.clock();
         let since = self.last_pause.swap(now, Ordering::Relaxed);
         let mut scratch = self.scratch.lock();
@@ -212,7 +237,9 @@ impl DeathTracker {
             unknown: 0,
         };
         for (&obj, &stamp) in dead.objects.iter().zip(&assigned) {
-            memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
+            if garbage == Garbage::MayStay {
+                memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
+            }
             let (time, context) = if stamp == 0 {
                 report.unknown += 1;
                 (now, CONTEXT_UNKNOWN)
@@ -260,7 +287,8 @@ impl DeathTracker {
         stamped.into_iter().map(|(_, i)| i as u64).collect()
     }
 
-    /// `find_deaths`, written to the trace (before the pause's GC start).
+    /// `find_deaths`, written to the trace (before the pause's GC start). `garbage` says
+    /// whether the pause will reclaim every dead object (`find_deaths_of`).
     pub fn report_deaths(
         &self,
         memory: &HeapMemory,
@@ -268,8 +296,9 @@ impl DeathTracker {
         roots: &mut dyn RootSource,
         objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
         events: &mut dyn GcEventSink,
+        garbage: Garbage,
     ) -> DeathReport {
-        let report = self.find_deaths(memory, types, roots, objects);
+        let report = self.find_deaths_of(memory, types, roots, objects, garbage);
         let deaths: Vec<(u64, u64, u32)> = report
             .deaths
             .iter()

@@ -641,13 +641,22 @@ impl Heap {
         let started = Instant::now();
         let uptime = (started - self.start).as_secs_f64();
         if let Some(deaths) = &self.deaths {
-            // Before GC start: the objects that became unreachable since the last pause.
+            // Before GC start: the objects that became unreachable since the last pause. A
+            // pause that is not a controller's collects (`GcCause::trace_kind`), and with some
+            // collectors every collection reclaims all garbage.
+            let reclaimed = self.collector.collections_reclaim_all_garbage()
+                && !matches!(cause, GcCause::Collector(_));
             deaths.report_deaths(
                 &self.memory,
                 &self.types,
                 roots,
                 &mut |f| self.for_each_object(f),
                 events,
+                if reclaimed {
+                    deaths::Garbage::Reclaimed
+                } else {
+                    deaths::Garbage::MayStay
+                },
             );
         }
         // Region roles taken since the last pause (eden, humongous) reach the trace first.

@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use gcvm_gc::deaths::Garbage;
 use gcvm_gc::object::Ref;
 use gcvm_gc::{GcCause, GcEventSink, Heap, HeapConfig, Mutator};
 use std::time::Duration;
@@ -181,6 +182,38 @@ fn a_stamp_made_before_a_pause_does_not_outlive_it() {
         second.of(kept),
         Some((clock, 0)),
         "the stamp is from before the first pause"
+    );
+}
+
+#[test]
+fn deaths_before_a_collection_that_reclaims_all_garbage_are_not_marked_in_the_objects() {
+    let mut f = fixture();
+    let dead = f.node();
+    f.heap.flush_mutator(&mut f.m);
+    let tracker = f.heap.deaths().unwrap();
+    let find = |heap: &Heap, garbage| {
+        let mut roots: Vec<Ref> = Vec::new();
+        tracker
+            .find_deaths_of(
+                &heap.memory,
+                &heap.types,
+                &mut Roots(&mut roots),
+                &mut |visit| heap.for_each_object(visit),
+                garbage,
+            )
+            .deaths
+    };
+    let word = f.heap.memory.gc_word(dead);
+    assert_eq!(find(&f.heap, Garbage::Reclaimed).len(), 1);
+    assert_eq!(
+        f.heap.memory.gc_word(dead),
+        word,
+        "no mark: the collection that follows overwrites the object"
+    );
+    assert_eq!(
+        find(&f.heap, Garbage::MayStay).len(),
+        1,
+        "so a pause that did not collect would find it again"
     );
 }
 
