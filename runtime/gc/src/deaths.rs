@@ -18,7 +18,9 @@
 //! time) visit gave them one. A dead object no stamp reaches lost a reference the VM does not
 //! observe (an operand-stack pop, a reference the collector cleared): its context is unknown and
 //! its time the pause's. Each reported object gets `gcword::DEATH_REPORTED` in its header, so a
-//! dead object a partial collection leaves in place is reported once.
+//! dead object a partial collection leaves in place is reported once — unless the pause is a
+//! collection that reclaims all garbage (semispace, mark-compact: `Garbage::Reclaimed`), when
+//! that write per dead object is spared.
 //!
 //! Stamps older than the last pause are ignored: an object still reachable then can only have
 //! died through a cut made since. A stamp is one word per 16 bytes of heap, stored at the
