@@ -1157,17 +1157,18 @@ impl HeapModel {
     fn alloc_cell(&mut self, t: usize, mut i: usize, desc: u32) -> R<()> {
         let units = self.descs.units(desc);
         let c = &self.threads[t].cells[i];
-        if c.run.end + c.cell > c.limit && c.map != 0 {
+        let stretch = format::next_stretch(c.map).filter(|_| c.run.end + c.cell > c.limit);
+        if let Some((first, len, rest)) = stretch {
             // The run is full: the next stretch of its map's free cells is the next run.
-            let (cell, map, map_base, skip_from) = (c.cell, c.map, c.map_base, c.skip_from);
-            let first = map.trailing_zeros() as u64;
-            let len = (map >> first).trailing_ones() as u64;
+            let (cell, map_base, skip_from) = (c.cell, c.map_base, c.skip_from);
             self.go_on_in_cells(t, map_base + first * cell, cell, len)?;
-            let cells = &mut self.threads[t].cells;
-            i = cells.iter().position(|r| r.cell == cell).unwrap();
-            cells[i].map = map & !format::mask_below(first + len);
-            cells[i].map_base = map_base;
-            cells[i].skip_from = skip_from;
+            let c = self.threads[t].cell_run(cell);
+            (c.map, c.map_base, c.skip_from) = (rest, map_base, skip_from);
+            i = self.threads[t]
+                .cells
+                .iter()
+                .position(|r| r.cell == cell)
+                .unwrap();
         }
         let ts = &mut self.threads[t];
         let thread = ts.id;

@@ -209,6 +209,18 @@ pub fn mask_below(n: u64) -> u64 {
     }
 }
 
+/// The next stretch of free cells in a Cells map's bits `map` (bit i: the cell `i` cells on):
+/// its first cell, its length, and the bits left after it; None when no bit is set. The
+/// allocator, the writer and the reader all take a map's stretches this way, in address order.
+pub fn next_stretch(map: u64) -> Option<(u64, u64, u64)> {
+    if map == 0 {
+        return None;
+    }
+    let first = map.trailing_zeros() as u64;
+    let len = (map >> first).trailing_ones() as u64;
+    Some((first, len, map & !mask_below(first + len)))
+}
+
 /// Fast allocation events carry the site in 16 bits.
 pub const FAST_SITE_LIMIT: u32 = 1 << 16;
 /// Fast allocation events carry `array length + 1` in 8 bits; 255 escapes to a u32 (readers

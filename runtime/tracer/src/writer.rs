@@ -1292,13 +1292,13 @@ impl ThreadEvents {
         let Some(run) = self.debug_cells.iter_mut().find(|r| r.cell == cell) else {
             panic!("trace: thread {thread} allocates at {addr:#x} in a {cell}-byte cell but announced no run of them");
         };
-        if run.next + cell > run.end && run.map != 0 {
-            // The next stretch of the map's free cells.
-            let first = run.map.trailing_zeros() as u64;
-            let len = (run.map >> first).trailing_ones() as u64;
-            run.map &= !format::mask_below(first + len);
-            run.next = run.map_base + first * cell;
-            run.end = run.next + len * cell;
+        if run.next + cell > run.end {
+            // The next stretch of the map's free cells, if any.
+            if let Some((first, len, rest)) = format::next_stretch(run.map) {
+                run.map = rest;
+                run.next = run.map_base + first * cell;
+                run.end = run.next + len * cell;
+            }
         }
         assert!(
             run.next == addr && addr + cell <= run.end && size <= cell,

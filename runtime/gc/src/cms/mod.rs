@@ -20,7 +20,7 @@
 //! lock. Objects over 8 KB take whole spans. A cursor hands out runs of neighbouring free
 //! slots, which the trace announces once (a Cells event, as a TLAB), or, where the free slots
 //! are scattered a few at a time, the free slots among the next 64 as one map (a Cells map
-//! event, `free_map`); each object is then an implied 4-byte Alloc.
+//! event, `map_pays`); each object is then an implied 4-byte Alloc.
 //!
 //! # A cycle
 //!
@@ -222,7 +222,7 @@ use crate::shared::sizing::workers_for;
 use crate::shared::steps::{self, kb, ConcurrentSteps};
 use crate::shared::workers::{WorkerPool, DEFAULT_LOCAL_CAPACITY, DEFAULT_SHARED_CAPACITY};
 use evacuate::{Evacuated, Plan};
-use gcvm_tracer::format::mask_below;
+use gcvm_tracer::format::{mask_below, next_stretch};
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
 use marking::{task_of, MarkCounts, MarkFigures, MarkTask};
@@ -232,6 +232,16 @@ use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Is announcing the free slots `free` (bit i: the slot i slots on) as one map shorter than
+/// announcing their runs one by one? A Cells next event takes about 4 bytes a run, a map about
+/// 4 bytes and the bits' varint (1 byte per 7 slots up to the last free one). Not on a span
+/// with long runs of free slots, where a run takes up to 127 slots at a time.
+fn map_pays(free: u64) -> bool {
+    let runs = (free & !(free << 1)).count_ones() as usize;
+    let bits = 64 - free.leading_zeros() as usize;
+    4 + bits.div_ceil(7) < 4 * runs
+}
 
 /// The smallest heap: room for a span of each of a few classes.
 pub const MIN_HEAP: usize = 16 * SPAN_SIZE;
@@ -244,7 +254,7 @@ pub const SATB_BUFFER: usize = 1024;
 const RUN_SLOTS: usize = 127;
 /// A cursor finding free slots scattered a few at a time announces the next this many slots
 /// as one map of free slots when that is shorter than announcing their runs one by one
-/// (`free_map`).
+/// (`map_pays`).
 const MAP_SLOTS: usize = 64;
 /// A thread that blocks keeps at most this many bytes of each run of free slots it announced
 /// (at least one slot), for when it wakes (`park_cursors`).
@@ -719,13 +729,13 @@ impl ConcurrentMarkSweep {
             let mut left = None;
             if let Some(c) = local.cursors[class].as_mut() {
                 let slot = c.slot;
-                if c.next >= c.run_end && c.map != 0 {
-                    // The next stretch of the announced map of free slots.
-                    let first = c.map.trailing_zeros() as usize;
-                    let len = (c.map >> first).trailing_ones() as usize;
-                    c.map &= !mask_below((first + len) as u64);
-                    c.next = c.map_base + first;
-                    c.run_end = c.next + len;
+                if c.next >= c.run_end {
+                    // The next stretch of the announced map of free slots, if any.
+                    if let Some((first, len, rest)) = next_stretch(c.map) {
+                        c.map = rest;
+                        c.next = c.map_base + first as usize;
+                        c.run_end = c.next + len as usize;
+                    }
                 }
                 if c.next < c.run_end {
                     let at = c.start + c.next * slot;
@@ -736,17 +746,19 @@ impl ConcurrentMarkSweep {
                 while c.owns_span && c.next < c.slots {
                     let at = c.start + c.next * slot;
                     if self.memory.read_u32(at + TYPE_OFFSET) == FILLER_TYPE {
-                        if let Some(free) = self.free_map(c) {
-                            let len = free.trailing_ones() as usize;
-                            c.map = free & !mask_below(len as u64);
+                        let free = self.free_slots_ahead(c);
+                        let first = free.trailing_ones() as usize;
+                        if map_pays(free) {
+                            c.map = free & !mask_below(first as u64);
                             c.map_base = c.next;
                             c.announced = true;
-                            c.run_end = c.next + len;
+                            c.run_end = c.next + first;
                             c.next += 1;
                             self.place_small(local, at, size, slot);
                             return Some((at, Placement::NewMap { cell: slot, free }));
                         }
-                        let mut end = c.next + 1;
+                        // A run: the free slots from here, as far as the map read them, then on.
+                        let mut end = c.next + first;
                         let most = (c.next + RUN_SLOTS).min(c.slots);
                         while end < most
                             && self.memory.read_u32(c.start + end * slot + TYPE_OFFSET)
@@ -802,11 +814,8 @@ impl ConcurrentMarkSweep {
     }
 
     /// The free slots among the `MAP_SLOTS` from the cursor's next slot (free), as bits from
-    /// bit 0, when announcing them as one map is shorter than announcing their runs one by
-    /// one: a Cells next event takes about 4 bytes a run, a map about 4 bytes and the bits'
-    /// varint (1 byte per 7 slots up to the last free one). None on a span with long runs of
-    /// free slots, where a run takes up to 127 slots at a time.
-    fn free_map(&self, c: &Cursor) -> Option<u64> {
+    /// bit 0.
+    fn free_slots_ahead(&self, c: &Cursor) -> u64 {
         let window = MAP_SLOTS.min(c.slots - c.next);
         let mut free = 1u64;
         for i in 1..window {
@@ -815,9 +824,7 @@ impl ConcurrentMarkSweep {
                 free |= 1 << i;
             }
         }
-        let runs = (free & !(free << 1)).count_ones() as usize;
-        let bits = 64 - free.leading_zeros() as usize;
-        (4 + bits.div_ceil(7) < 4 * runs).then_some(free)
+        free
     }
 
     /// An object of `size` bytes in the free slot of `slot` bytes at `at`: zeroed, the rest of

@@ -141,8 +141,9 @@ fn is_empty(m: &Method) -> bool {
 /// with at most 64 locals becomes `ReturnTracked`, which carries the oop map's reference locals
 /// there; no superinstruction may absorb such an astore, nor a putstatic of a reference (the
 /// generic putstatic stamps the old value); everything else quickens as usual. An astore over
-/// a local the map calls no reference has nothing to stamp, so it stays a plain `AStore` and superinstructions may end in it. `AStoreTracked`
-/// does not look at the map again: this is where it is checked.
+/// a local the map calls no reference has nothing to stamp, so it stays a plain `AStore` and
+/// superinstructions may end in it. `AStoreTracked` does not look at the map again: this is
+/// where it is checked.
 fn tracked_form(classes: &ClassTable, code: &Code, maps: &OopMaps, i: usize) -> Option<Insn> {
     use Insn::*;
     let insns = &code.insns[..];
