@@ -225,7 +225,7 @@ use evacuate::{Evacuated, Plan};
 use gcvm_tracer::format::{mask_below, next_stretch};
 use gcvm_tracer::stream::tiles::Bins;
 use gcvm_tracer::stream::StepKind;
-use marking::{task_of, MarkCounts, MarkFigures, MarkTask};
+use marking::{task_of, GreyStack, MarkCounts, MarkFigures};
 use parking_lot::{Condvar, Mutex, RwLock};
 use spans::{class_for, slots_in_span, Pool, SpanKind, CLASS_SIZES, SPAN_SIZE};
 use std::any::Any;
@@ -453,7 +453,7 @@ pub struct ConcurrentMarkSweep {
     /// The shared grey stack: the roots' objects after the initial mark, a stopped round's
     /// leftovers, mark assists' spills (marking.rs). During a round the workers' deques hold
     /// the grey objects.
-    grey: Mutex<Vec<MarkTask>>,
+    grey: Mutex<GreyStack>,
     /// Objects marked but not queued because the workers' bounded queues were full; the next
     /// round takes them back (marking.rs).
     overflow: RwLock<MarkBitmap>,
@@ -598,7 +598,7 @@ impl Liveness for CmsLiveness<'_> {
             let mut grey = cms.grey.lock();
             for &o in objs {
                 if cms.claim(&bitmap, o, &mut counts) {
-                    grey.push(task_of(o));
+                    grey.tasks.push(task_of(o));
                 }
             }
         }
@@ -626,6 +626,12 @@ impl ConcurrentMarkSweep {
                 ctx.memory.size()
             ));
         }
+        // 4 KiB pages, not transparent huge pages: a thread taking a fresh span writes its
+        // fillers in the allocation slow path, where no safepoint is polled, and the first
+        // touch of a never-used 2 MB page (zeroing it, direct compaction) held pauses' times
+        // to safepoint at 4-7 ms. A 32 KB span faults in eight small pages instead (docs/
+        // collectors/concurrent-mark-sweep.md, "Time to safepoint").
+        ctx.memory.prefer_small_pages(0, ctx.memory.size());
         let pool = Pool::new(RESERVED_PREFIX, max_spans, initial);
         let mut bitmap = MarkBitmap::new(RESERVED_PREFIX);
         bitmap.cover(pool.start_of(initial as u32));
@@ -642,7 +648,7 @@ impl ConcurrentMarkSweep {
             bitmap: RwLock::new(bitmap),
             marking: Arc::new(AtomicBool::new(false)),
             satb: QueueSet::new(),
-            grey: Mutex::new(Vec::new()),
+            grey: Mutex::new(GreyStack::default()),
             overflow: RwLock::new(overflow),
             overflowed: AtomicBool::new(false),
             pause_flag: AtomicBool::new(false),
@@ -1250,7 +1256,7 @@ impl ConcurrentMarkSweep {
             }
         }
         self.satb.take_all();
-        self.grey.lock().clear();
+        self.grey.lock().tasks.clear();
         self.discovered.lock().clear();
     }
 
@@ -1266,7 +1272,7 @@ impl ConcurrentMarkSweep {
             }
             r
         });
-        *self.grey.lock() = grey;
+        self.grey.lock().tasks = grey;
         counts
     }
 
