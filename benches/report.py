@@ -11,6 +11,8 @@ the date, the machine and the command:
   interpreter  callgrind instruction counts (classes precompiled with javac) and
                `gcvm bench --no-jit --format json` wall time against HotSpot -Xint
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
+  cms-pauses   benches/pause_with_safepoint.py --json: concurrent mark-sweep's pauses plus
+               their times to safepoint
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
   rates        benches/gc_rates.py --json: copying and marking rates per GC worker, gcvm's
                collectors beside HotSpot G1's, from both logs
@@ -73,7 +75,8 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "rates", "tracing", "trace-size",
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "cms-pauses", "rates", "tracing",
+            "trace-size",
             "pointers", "streams", "jfr", "activity", "threads"]
 # ----------------------------------------------------------------------------------------------
 
@@ -336,6 +339,39 @@ def pause_goal(ctx):
     every = [t for r in all_runs for _, t in r]
     share = 100 * sum(x <= goal for x in every) / max(1, len(every))
     return "\n".join(out + [""]), {"within": share, "pauses": len(every)}
+
+
+def cms_pauses(ctx):
+    runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
+    cmd = ["python3", "benches/pause_with_safepoint.py", "--gc", "concurrent-mark-sweep",
+           "--heap", XMX, "--runs", str(runs), "--gcvm", ctx.gcvm, "--json"]
+    if ctx.quick:
+        cmd += ["--programs", QUICK_PROGRAMS]
+    l0 = loadavg()
+    data = json.loads(sh(cmd))
+    l1 = loadavg()
+    out = ["## Concurrent mark-sweep: pauses as the program feels them", "",
+           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
+               plural(ctx.reps, "repetition"), plural(runs, "run") + " per program"),
+           f"`gcvm run --gc concurrent-mark-sweep -Xmx{XMX} -Xlog:gc*`, every pause of "
+           f"{plural(runs, 'run')} of each bundled program (default size): the pause alone, its "
+           "time to safepoint (from the request to the last thread stopped) and the two summed, "
+           "each the worst over the runs, and the pause that set the worst sum. The goal: a sum "
+           "of at most 1 ms on every program. Programs with no pause do not fill the heap's "
+           "trigger at this size.", "",
+           "| program | pauses | max pause ms | max time to safepoint ms | max sum ms | set by |",
+           "|---|---:|---:|---:|---:|---|"]
+    worst_sum = 0.0
+    for p in data["programs"]:
+        every = p["pauses"]
+        if not every:
+            out.append(f"| {p['program']} | 0 | - | - | - | |")
+            continue
+        kind, pause, ttsp = max(every, key=lambda x: x[1] + x[2])
+        worst_sum = max(worst_sum, pause + ttsp)
+        out.append(f"| {p['program']} | {len(every)} | {max(x[1] for x in every):.3f} | "
+                   f"{max(x[2] for x in every):.3f} | {pause + ttsp:.3f} | {kind} |")
+    return "\n".join(out + [""]), {"worst_sum_ms": worst_sum}
 
 
 def rates(ctx):
@@ -728,6 +764,7 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
+           "cms-pauses": cms_pauses,
            "rates": rates,
            "tracing": tracing, "trace-size": trace_size, "pointers": pointers,
            "streams": streams, "jfr": jfr,
