@@ -864,11 +864,15 @@ mod tests {
         assert!(cms.grey.lock().tasks.is_empty());
         assert!(cms.grey_left(), "an assist holding grey objects counts");
         assert!(
-            cms.concurrent_round(&pool, u64::MAX, &mut figures).is_some(),
+            cms.concurrent_round(&pool, u64::MAX, &mut figures)
+                .is_some(),
             "the concurrent mark waits for the assist"
         );
         cms.return_from_assist(held);
-        while cms.concurrent_round(&pool, u64::MAX, &mut figures).is_some() {}
+        while cms
+            .concurrent_round(&pool, u64::MAX, &mut figures)
+            .is_some()
+        {}
         assert!(!cms.grey_left());
         assert_eq!(graph.marked(&cms), expected);
     }

@@ -157,7 +157,17 @@
 //! window is clear even if the rest of a source chunk is not. Unlike HotSpot, a unit moves whole
 //! objects (the last one may end in the next destination chunk, which is why write ranges are not
 //! exactly the chunks), so a run of neighbours is split only where a unit ends: each run is one
-//! `memmove` and one `region_moved` event, and an object is never split between two workers.
+//! `memmove` and one `region_moved` event.
+//!
+//! **Large objects are moved in pieces.** An object of two chunks or more would make one unit
+//! as long as the object, while the units of the chunks it covers have nothing to do: a heap of
+//! a few multi-megabyte arrays (LargeArrays) moved on one worker at a time. Such an object is
+//! always its unit's last (whatever follows it has its new address past the next chunk), so the
+//! unit is cut before it and the object becomes units of one chunk of bytes each (`Piece`): the
+//! first copies the header and fixes it, and reports the object's one `region_moved`; the others
+//! only copy bytes. The pieces are units like any other: each waits for the lower units whose
+//! sources meet its write range, so when the object slides by less than a chunk each piece waits
+//! for the one below it, and when it slides further they run side by side.
 //! The dense prefix's chunks are tasks of the same phase: their objects stay, their headers are
 //! aged and the dead gaps before their objects become fillers (the gap before a chunk's first
 //! object may start in an earlier chunk; nothing else writes there).
@@ -202,7 +212,8 @@
 //! # What it reports to the tracer
 //! Kind Major (the whole heap is collected): `kept_alive(addr, size)` for each live object in the
 //! dense prefix and one `region_moved(from, to, count, bytes)` per maximal run of neighbouring
-//! live objects slid by the same offset within a unit. With one worker, in address order (prefix
+//! live objects slid by the same offset within a unit (a large object moved in pieces is one
+//! run, reported by its first piece). With one worker, in address order (prefix
 //! first); with several, worker by worker, each in the order it worked. A trace reader applies
 //! the runs to its model of the heap to know where every object went; objects with no event died.
 //!
@@ -835,11 +846,14 @@ impl MarkCompact {
         // from its lowest to its highest object (fetch_min / fetch_max over the chunks).
         let unit_first: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(usize::MAX)).collect();
         let unit_end: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
-        let saved: Vec<Vec<(Ref, u64)>> = per_index(pool, n.saturating_sub(first_moving), |j| {
+        let large_from = PIECES_FROM_CHUNKS * chunk;
+        type Saved = (Vec<(Ref, u64)>, Vec<(usize, usize, usize)>);
+        let saved: Vec<Saved> = per_index(pool, n.saturating_sub(first_moving), |j| {
             let i = first_moving + j;
             let (lo, hi) = range(i);
             let mut free = dest[i];
             let mut saved = Vec::new();
+            let mut large = Vec::new();
             let mut unit = usize::MAX;
             let mut last_end = 0;
             for addr in bitmap.marked(lo.max(dense_end), hi) {
@@ -859,16 +873,21 @@ impl MarkCompact {
                     saved.push((to, word));
                 }
                 memory.set_gc_word(obj, gcword::forwarding(to) | (word & KEPT_BITS));
+                if size >= large_from {
+                    large.push((addr, size, free));
+                }
                 free += size;
                 last_end = addr + size;
             }
             if unit != usize::MAX {
                 unit_end[unit].fetch_max(last_end, Ordering::Relaxed);
             }
-            saved
+            (saved, large)
         });
         // In chunk order, hence in address order (old and new: sliding keeps the order).
+        let (saved, large): (Vec<_>, Vec<_>) = saved.into_iter().unzip();
         let preserved: Vec<(Ref, u64)> = saved.into_iter().flatten().collect();
+        let large: Vec<(usize, usize, usize)> = large.into_iter().flatten().collect();
         stats.preserved_hashes = preserved.len();
 
         // The units, in address order, with the dependencies of the destination-driven move.
@@ -883,12 +902,14 @@ impl MarkCompact {
                     write_end: new_top,
                     waits_for: 0,
                     unblocks: (0, 0),
+                    piece: Piece::Objects,
                 })
             })
             .collect();
         for k in 1..units.len() {
             units[k - 1].write_end = units[k].write_start;
         }
+        let mut units = cut_large_objects(units, &large, chunk);
         // Unit U must have moved its objects out before a later unit X writes where they are:
         // an edge U -> X for every X above U whose write range meets U's source span. The write
         // ranges tile [dense_end, new_top) in order, so those X are one index range.
@@ -1194,6 +1215,66 @@ struct Unit {
     waits_for: usize,
     /// The higher units that wait for this one: an index range.
     unblocks: (usize, usize),
+    /// Whole objects, or a piece of a large object's bytes.
+    piece: Piece,
+}
+
+/// What a unit moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Piece {
+    /// Whole objects: the marked ones in `[first, end)`.
+    Objects,
+    /// The first bytes of a large object of `size` bytes starting at `first`: its header is
+    /// fixed and its move reported here.
+    Head { size: usize },
+    /// Further bytes of a large object: copied, nothing else.
+    Tail,
+}
+
+/// Objects of at least this many chunks are moved in pieces of a chunk.
+const PIECES_FROM_CHUNKS: usize = 2;
+
+/// Splits each unit that ends with a large object (`large`: address, size and new address of
+/// every object of `PIECES_FROM_CHUNKS` chunks or more, in address order) into the unit of its
+/// other objects, if any, and the object's pieces of `chunk` bytes. The write ranges still tile
+/// the same span in address order.
+fn cut_large_objects(units: Vec<Unit>, large: &[(usize, usize, usize)], chunk: usize) -> Vec<Unit> {
+    if large.is_empty() {
+        return units;
+    }
+    let mut out = Vec::with_capacity(units.len() + large.len() * PIECES_FROM_CHUNKS);
+    let mut next = large.iter().peekable();
+    for unit in units {
+        while next.next_if(|&&(addr, _, _)| addr < unit.first).is_some() {}
+        let Some(&&(addr, size, to)) = next.peek().filter(|&&&(a, s, _)| a + s == unit.end) else {
+            out.push(unit);
+            continue;
+        };
+        next.next();
+        if addr > unit.first {
+            out.push(Unit {
+                end: addr,
+                write_end: to,
+                ..unit
+            });
+        }
+        for offset in (0..size).step_by(chunk) {
+            let bytes = chunk.min(size - offset);
+            out.push(Unit {
+                first: addr + offset,
+                end: addr + offset + bytes,
+                write_start: to + offset,
+                write_end: to + offset + bytes,
+                piece: if offset == 0 {
+                    Piece::Head { size }
+                } else {
+                    Piece::Tail
+                },
+                ..unit
+            });
+        }
+    }
+    out
 }
 
 /// What planning decided, for the move.
@@ -1302,6 +1383,9 @@ impl Mover<'_> {
     /// Moves unit `u`'s objects: each maximal run of neighbours with one memmove.
     fn move_unit(&self, u: usize, log: &mut MoveLog) {
         let unit = &self.plan.units[u];
+        if unit.piece != Piece::Objects {
+            return self.move_piece(unit, log);
+        }
         let memory = self.memory;
         let mut run: Option<Run> = None;
         for addr in self.bitmap.marked(unit.first, unit.end) {
@@ -1336,6 +1420,46 @@ impl Mover<'_> {
         }
     }
 
+    /// Copies a piece of a large object; the first also restores the object's header and
+    /// reports its move, as `flush` does for a run of one.
+    fn move_piece(&self, unit: &Unit, log: &mut MoveLog) {
+        let bytes = unit.end - unit.first;
+        self.memory.copy(unit.first, unit.write_start, bytes);
+        log.bytes += bytes as u64;
+        if let Piece::Head { size } = unit.piece {
+            self.restore_header(Ref::from_offset(unit.write_start), log);
+            let run = Run {
+                from: unit.first,
+                to: unit.write_start,
+                count: 1,
+                bytes: size,
+            };
+            log.objects += 1;
+            if self.record {
+                log.reported.push(Reported::Moved(run));
+            }
+            log.moved_objects += 1;
+            log.moved_bytes += size;
+            log.moved_runs += 1;
+        }
+    }
+
+    /// The header of `obj`, just copied: its forwarding word becomes its kept bits, aged, with
+    /// its saved hash if it had one.
+    fn restore_header(&self, obj: Ref, log: &mut MoveLog) {
+        let memory = self.memory;
+        let mut word = memory.gc_word(obj) & KEPT_BITS;
+        if word & gcword::HASHED_BIT != 0 {
+            let preserved = &self.plan.preserved;
+            let i = preserved
+                .binary_search_by_key(&obj, |&(to, _)| to)
+                .expect("a saved word for every hashed object");
+            word |= preserved[i].1 & gcword::HASH_MASK;
+            log.restored += 1;
+        }
+        memory.set_gc_word(obj, gcword::aged(word));
+    }
+
     /// Copies `run` to its destination and restores its headers (age + 1, saved hashes).
     fn flush(&self, run: Run, log: &mut MoveLog) {
         let memory = self.memory;
@@ -1343,17 +1467,7 @@ impl Mover<'_> {
         let mut at = run.to;
         while at < run.to + run.bytes {
             let obj = Ref::from_offset(at);
-            let forwarded = memory.gc_word(obj);
-            let mut word = forwarded & KEPT_BITS;
-            if word & gcword::HASHED_BIT != 0 {
-                let preserved = &self.plan.preserved;
-                let i = preserved
-                    .binary_search_by_key(&obj, |&(to, _)| to)
-                    .expect("a saved word for every hashed object");
-                word |= preserved[i].1 & gcword::HASH_MASK;
-                log.restored += 1;
-            }
-            memory.set_gc_word(obj, gcword::aged(word));
+            self.restore_header(obj, log);
             let size = memory.object_size(self.types, obj);
             if run.from == run.to && self.record {
                 // Cannot happen past a dense prefix chosen by the rule, but stay truthful.
