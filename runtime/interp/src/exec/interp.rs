@@ -15,10 +15,12 @@
 //! anything that may allocate, call, throw or collect — the collector reads the suspended frame's
 //! pc to find its oop map.
 //!
-//! The loop is `run_frames::<COUNTING>`, compiled twice: with `--activity` it also counts each
-//! method's invocations and instructions (runtime/activity.rs, docs/code-activity.md) — a
-//! frame's count is a local that taken branches adjust, kept in the thread's stack while a
-//! callee runs and handed to the method at return — and without it every `if COUNTING` is gone.
+//! The loop is `run_frames::<COUNTING, DEATHS>`, compiled four times: with `--activity` it also
+//! counts each method's invocations and instructions (runtime/activity.rs, docs/code-activity.md)
+//! — a frame's count is a local that taken branches adjust, kept in the thread's stack while a
+//! callee runs and handed to the method at return — and without it every `if COUNTING` is gone;
+//! with `--trace-deaths` it stamps the references frames drop (gcvm_gc::deaths), and without it
+//! those hooks are gone too.
 //!
 //! This file is longer than the project's 1,500-line bound on purpose: `run_frames` is the
 //! dispatch loop, one function of about 1,900 lines, because its hot state (the instruction iterator, `sp`,
@@ -41,24 +43,31 @@ const INSN_BYTES: usize = std::mem::size_of::<Insn>();
 impl JThread {
     /// Runs until the frame count drops back to `base_depth`.
     pub fn execute(&mut self, base_depth: usize) -> JResult<()> {
-        if self.activity.is_some() {
-            self.run_frames::<true>(base_depth)
-        } else {
-            self.run_frames::<false>(base_depth)
+        match (self.activity.is_some(), self.mutator.deaths.is_some()) {
+            (false, false) => self.run_frames::<false, false>(base_depth),
+            (true, false) => self.run_frames::<true, false>(base_depth),
+            (false, true) => self.run_frames::<false, true>(base_depth),
+            (true, true) => self.run_frames::<true, true>(base_depth),
         }
     }
 
-    /// The loop, compiled twice: `COUNTING` (`--activity`, runtime/activity.rs) counts
-    /// invocations and instructions per method; without it the loop is the plain one.
-    fn run_frames<const COUNTING: bool>(&mut self, base_depth: usize) -> JResult<()> {
+    /// The loop, compiled four times: `COUNTING` (`--activity`, runtime/activity.rs) counts
+    /// invocations and instructions per method, `DEATHS` (`--trace-deaths`, gcvm_gc::deaths)
+    /// stamps the roots frames lose; without them the loop is the plain one.
+    fn run_frames<const COUNTING: bool, const DEATHS: bool>(
+        &mut self,
+        base_depth: usize,
+    ) -> JResult<()> {
         let vm = self.vm;
         let heap = &vm.heap;
         // Loads and primitive stores through one copy of the heap's base address.
         let mem = heap.view();
-        // `--trace-deaths` (fixed for the thread's life): looked at once here, so the hooks at
-        // frame entry and return cost nothing without it; astore's hook is its own quickened
-        // form (`AStoreTracked`, link/quicken.rs).
-        let tracking_deaths = self.mutator.deaths.is_some();
+        // `--trace-deaths` (fixed for the thread's life): the hooks at frame entry and return
+        // are compiled into the `DEATHS` loops only. Guarded as they were, in the other loops
+        // they still cost the plain loop 1.3% of its instructions and the counting one 4%
+        // (callgrind, GCBench 6): registers and code layout. Astore's hook is its own quickened
+        // form (`AStoreTracked`, link/quicken.rs), which only a deaths run quickens to.
+        let tracking_deaths = DEATHS;
         // A callee `invoke!` has just pushed the frame of, with what the top of 'frames would
         // otherwise read back from that frame.
         let mut entered: Option<Entry> = None;
@@ -866,7 +875,9 @@ impl JThread {
                     Insn::AStoreTracked(i) => {
                         // The local's old reference (quickening checked that it holds one
                         // here) is a root going away.
-                        self.stamp_local(lb + *i as usize);
+                        if tracking_deaths {
+                            self.stamp_local(lb + *i as usize);
+                        }
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
                     }
@@ -1221,7 +1232,7 @@ impl JThread {
                             sync!();
                             tryj!(self.monitor_exit(lock));
                         }
-                        if let Insn::ReturnTracked { refs, .. } = insn {
+                        if let (true, Insn::ReturnTracked { refs, .. }) = (DEATHS, insn) {
                             self.stamp_ref_locals(method, lb, *refs);
                         } else if tracking_deaths {
                             // More than 64 locals: the oop map, looked up.
@@ -2102,6 +2113,7 @@ impl JThread {
 
     /// `--trace-deaths`: the frame of `method` (locals at `lb`) returns, its locals `refs` (bit
     /// j for local j, from `ReturnTracked`) holding references: each goes away, in its context.
+    /// Inline: only the `DEATHS` loops have it.
     #[inline]
     fn stamp_ref_locals(&mut self, method: &Method, lb: usize, mut refs: u64) {
         let st: &mut crate::runtime::thread::ThreadStack = self;
@@ -2300,7 +2312,8 @@ pub fn class_cast_message(
 
 impl crate::runtime::thread::ThreadStack {
     /// `--trace-deaths`: `method`'s frame runs now, so stores and lost roots are in its context
-    /// (gcvm_gc::deaths). Inline: run at every frame entry and return, it is one store.
+    /// (gcvm_gc::deaths). Inline: run at every frame entry and return, it is one store, and only
+    /// the `DEATHS` loops have it.
     #[inline(always)]
     fn set_death_context(&mut self, method: &Method) {
         if let Some(deaths) = self.mutator.deaths.as_deref_mut() {

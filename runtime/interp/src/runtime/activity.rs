@@ -11,8 +11,8 @@
 //! # How, cheaply
 //! JOVE paid 3-4x for its bytecode instrumentation; an interpreter already holds the thread
 //! context, so counting is a few adds in places the interpreter passes anyway:
-//! - The interpreter (exec/interp.rs) is compiled twice, counting and not
-//!   (`run_frames::<COUNTING>`), so a run without `--activity` runs the loop it ran before.
+//! - The interpreter (exec/interp.rs) is compiled counting and not (`run_frames::<COUNTING,
+//!   DEATHS>`), so a run without `--activity` runs the loop it ran before.
 //! - Instructions are counted per straight run, not per instruction: the running frame's local
 //!   counter subtracts the address a run starts at and adds the address it ends after, at
 //!   taken branches (in instruction addresses: both are at hand there). While the frame waits
