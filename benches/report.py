@@ -308,15 +308,21 @@ def interpreter(ctx):
     return "\n".join(out), {"instructions": {p: n for p, (_, n) in counts.items()}, "xint": gm}
 
 
-def pause_goal(ctx):
-    runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
-    cmd = ["python3", "benches/pause_goal.py", "--goal", str(PAUSE_GOAL_MS), "--heap", XMX,
-           "--runs", str(runs), "--g1", "--gcvm", ctx.gcvm, "--json"]
+def harness_json(ctx, cmd):
+    """Runs a harness that prints JSON (on the quick programs with --quick): its data and the
+    load averages before and after it."""
     if ctx.quick:
         cmd += ["--programs", QUICK_PROGRAMS]
     l0 = loadavg()
     data = json.loads(sh(cmd))
-    l1 = loadavg()
+    return data, (l0, loadavg())
+
+
+def pause_goal(ctx):
+    runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
+    cmd = ["python3", "benches/pause_goal.py", "--goal", str(PAUSE_GOAL_MS), "--heap", XMX,
+           "--runs", str(runs), "--g1", "--gcvm", ctx.gcvm, "--json"]
+    data, (l0, l1) = harness_json(ctx, cmd)
     goal = data["goal_ms"]
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__))))
     import pause_goal as pg
@@ -345,11 +351,7 @@ def cms_pauses(ctx):
     runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
     cmd = ["python3", "benches/pause_with_safepoint.py", "--gc", "concurrent-mark-sweep",
            "--heap", XMX, "--runs", str(runs), "--gcvm", ctx.gcvm, "--json"]
-    if ctx.quick:
-        cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
-    data = json.loads(sh(cmd))
-    l1 = loadavg()
+    data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## Concurrent mark-sweep: pauses as the program feels them", "",
            ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
                plural(ctx.reps, "repetition"), plural(runs, "run") + " per program"),
@@ -378,11 +380,7 @@ def rates(ctx):
     runs = ctx.reps if ctx.quick else max(5, ctx.reps)
     cmd = ["python3", "benches/gc_rates.py", "--gcvm", ctx.gcvm, "--runs", str(runs),
            "--xmx", XMX, "--json"]
-    if ctx.quick:
-        cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
-    data = json.loads(sh(cmd))
-    l1 = loadavg()
+    data, (l0, l1) = harness_json(ctx, cmd)
     sys.path.insert(0, os.path.join(ROOT, "benches"))
     import gc_rates
     out = ["## Copying and marking rates per worker", "",
@@ -406,11 +404,7 @@ def rates(ctx):
 def tracing(ctx):
     cmd = ["python3", "benches/deaths_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
            "--collectors", TRACE_COLLECTORS, "--xmx", XMX, "--off", "--json"]
-    if ctx.quick:
-        cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
-    data = json.loads(sh(cmd))
-    l1 = loadavg()
+    data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## Tracing cost", "",
            ctx.stamp([ctx.shown(cmd)], (l0, l1)),
            f"Every bundled program at its default size, `-Xmx{XMX}`, untraced, `--trace FILE` and "
@@ -437,11 +431,7 @@ def tracing(ctx):
 def trace_size(ctx):
     cmd = ["python3", "benches/trace_size.py", "--binary", ctx.gcvm, "--collectors", COLLECTORS,
            "--xmx", XMX, "--json"]
-    if ctx.quick:
-        cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
-    data = json.loads(sh(cmd))
-    l1 = loadavg()
+    data, (l0, l1) = harness_json(ctx, cmd)
     stamp = ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
         plural(ctx.reps, "repetition"), "one run each")
     out = ["## Trace size", "", stamp,
@@ -478,11 +468,7 @@ def trace_size(ctx):
 def pointers(ctx):
     cmd = ["python3", "benches/pointers_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
            "--collectors", COLLECTORS, "--xmx", XMX, "--json"]
-    if ctx.quick:
-        cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
-    data = json.loads(sh(cmd))
-    l1 = loadavg()
+    data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## Pointer tracing cost", "",
            ctx.stamp([ctx.shown(cmd)], (l0, l1)),
            f"Every bundled program at its default size, `-Xmx{XMX}`, `--trace FILE` and `--trace "
@@ -521,11 +507,7 @@ def pointers(ctx):
 def jfr(ctx):
     cmd = ["python3", "benches/jfr_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
            "--xmx", XMX, "--hotspot", "--json"]
-    if ctx.quick:
-        cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
-    data = json.loads(sh(cmd))
-    l1 = loadavg()
+    data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## JFR recording cost", "",
            ctx.stamp([ctx.shown(cmd)], (l0, l1)),
            f"Every bundled program at its default size, `-Xmx{XMX}`, under every collector, without "
