@@ -2148,8 +2148,9 @@ impl JThread {
 
     /// `--trace-deaths`: the reference in slot `at` (a local that holds one there, by the oop
     /// map, checked when `AStoreTracked` was made) is overwritten; that root goes away.
-    #[cold]
-    #[inline(never)]
+    /// Inline: only the `DEATHS` loops have it, and loops over references run it at every
+    /// iteration.
+    #[inline]
     fn stamp_local(&mut self, at: usize) {
         let st: &mut crate::runtime::thread::ThreadStack = self;
         let old = Ref::from_raw(st.slots[at] as u32);
