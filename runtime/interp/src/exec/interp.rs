@@ -2132,9 +2132,8 @@ impl JThread {
     /// slot `at`. Its frame would have held only them, and stamped its reference ones when it
     /// returned, in its context: so do that (an empty constructor's chain of empty super
     /// constructors would stamp the receiver first with theirs, at the same clock, so that the
-    /// outermost one's stamp is what stays).
-    #[cold]
-    #[inline(never)]
+    /// outermost one's stamp is what stays). Inline: only the `DEATHS` loops have it.
+    #[inline]
     fn stamp_trivial_call(&mut self, method: &Method, at: usize) {
         let st: &mut crate::runtime::thread::ThreadStack = self;
         let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
