@@ -63,11 +63,10 @@ impl JThread {
         // Loads and primitive stores through one copy of the heap's base address.
         let mem = heap.view();
         // `--trace-deaths` (fixed for the thread's life): the hooks at frame entry and return
-        // are compiled into the `DEATHS` loops only. Guarded as they were, in the other loops
-        // they still cost the plain loop 1.3% of its instructions and the counting one 4%
-        // (callgrind, GCBench 6): registers and code layout. Astore's hook is its own quickened
-        // form (`AStoreTracked`, link/quicken.rs), which only a deaths run quickens to.
-        let tracking_deaths = DEATHS;
+        // are compiled into the `DEATHS` loops only (`if DEATHS`). Guarded by a run-time flag,
+        // in the other loops they cost the plain loop 1.3% of its instructions and the counting
+        // one 4% (callgrind, GCBench 6): registers and code layout. Astore's hook is its own
+        // quickened form (`AStoreTracked`, link/quicken.rs), which only a deaths run quickens to.
         // A callee `invoke!` has just pushed the frame of, with what the top of 'frames would
         // otherwise read back from that frame.
         let mut entered: Option<Entry> = None;
@@ -94,7 +93,7 @@ impl JThread {
                 None => (Entry::of(&st.frames[fi]), false),
             };
             let insns: &'static [Insn] = &code.insns;
-            if tracking_deaths {
+            if DEATHS {
                 st.set_death_context(method);
             }
             // The instructions from the next one to run on.
@@ -430,7 +429,7 @@ impl JThread {
                                     if COUNTING {
                                         self.count_call(m, callee.insns.len());
                                     }
-                                    if tracking_deaths {
+                                    if DEATHS {
                                         self.stamp_trivial_call(m, lb + $base);
                                     }
                                     sp = $base;
@@ -440,7 +439,7 @@ impl JThread {
                                     if COUNTING {
                                         self.count_call(m, callee.insns.len());
                                     }
-                                    if tracking_deaths {
+                                    if DEATHS {
                                         self.stamp_trivial_call(m, lb + $base);
                                     }
                                     // The receiver: checked for null by every invoke above.
@@ -875,7 +874,7 @@ impl JThread {
                     Insn::AStoreTracked(i) => {
                         // The local's old reference (quickening checked that it holds one
                         // here) is a root going away.
-                        if tracking_deaths {
+                        if DEATHS {
                             self.stamp_local(lb + *i as usize);
                         }
                         sp -= 1;
@@ -1232,11 +1231,14 @@ impl JThread {
                             sync!();
                             tryj!(self.monitor_exit(lock));
                         }
-                        if let (true, Insn::ReturnTracked { refs, .. }) = (DEATHS, insn) {
-                            self.stamp_ref_locals(method, lb, *refs);
-                        } else if tracking_deaths {
-                            // More than 64 locals: the oop map, looked up.
-                            self.stamp_frame_locals(code, method, insns.len() - next.len() - 1, lb);
+                        if DEATHS {
+                            if let Insn::ReturnTracked { refs, .. } = insn {
+                                self.stamp_ref_locals(method, lb, *refs);
+                            } else {
+                                // More than 64 locals: the oop map, looked up.
+                                let pc = insns.len() - next.len() - 1;
+                                self.stamp_frame_locals(code, method, pc, lb);
+                            }
                         }
                         if slots > 0 {
                             set_slot!(0, slot!(sp - slots));
@@ -1248,7 +1250,7 @@ impl JThread {
                         }
                         st.frames.pop();
                         if st.frames.len() == base_depth {
-                            if tracking_deaths {
+                            if DEATHS {
                                 self.restore_death_context();
                             }
                             return Ok(());
@@ -1275,7 +1277,7 @@ impl JThread {
                             tryj!(self.initialize(c));
                         }
                         sp -= kind.slots();
-                        if *kind == Kind::Ref && tracking_deaths {
+                        if *kind == Kind::Ref && DEATHS {
                             // A static is a root: its old reference goes away.
                             self.stamp_static(c, *slot);
                         }
