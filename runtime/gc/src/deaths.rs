@@ -83,10 +83,18 @@ impl Shared {
     }
 }
 
+/// A thread adds what it allocated to the shared clock once this many bytes have gathered
+/// (`MutatorDeaths::allocated`): an atomic add per allocation cost more than the allocation,
+/// and threads allocating at once fought over the clock's cache line.
+const CLOCK_BATCH: u64 = 64 << 10;
+
 /// A thread's side: its way to stamp, and the context the VM keeps current (the method on top
 /// of the thread's stack).
 pub struct MutatorDeaths {
     shared: Arc<Shared>,
+    /// Bytes this thread allocated that the shared clock does not count yet (below
+    /// `CLOCK_BATCH`; added at the batch, and at every safepoint and exit: `publish_clock`).
+    pending: u64,
     /// The method running now (VM's id; `CONTEXT_UNKNOWN` before the first).
     pub context: u32,
 }
@@ -105,7 +113,7 @@ impl MutatorDeaths {
         if obj.is_null() {
             return;
         }
-        let time = self.shared.clock.load(Ordering::Relaxed);
+        let time = self.clock();
         self.shared
             .slot(obj)
             .store(pack(time, context), Ordering::Relaxed);
@@ -115,7 +123,15 @@ impl MutatorDeaths {
     /// (a returning frame's reference locals) with `lost_at`: packed once for all of them.
     #[inline]
     pub fn stamp_now(&self, context: u32) -> Stamp {
-        Stamp(pack(self.shared.clock.load(Ordering::Relaxed), context))
+        Stamp(pack(self.clock(), context))
+    }
+
+    /// The allocation clock as this thread sees it: exact when it is the only one allocating;
+    /// with others, behind by what they allocated since their last batch (under
+    /// `CLOCK_BATCH` each).
+    #[inline]
+    pub fn clock(&self) -> u64 {
+        self.shared.clock.load(Ordering::Relaxed) + self.pending
     }
 
     /// `obj` lost a reference at `stamp` (made by `stamp_now` with nothing allocated since).
@@ -128,8 +144,21 @@ impl MutatorDeaths {
 
     /// The thread allocated `bytes` (the allocation clock moves on).
     #[inline]
-    pub fn allocated(&self, bytes: usize) {
-        self.shared.clock.fetch_add(bytes as u64, Ordering::Relaxed);
+    pub fn allocated(&mut self, bytes: usize) {
+        self.pending += bytes as u64;
+        if self.pending >= CLOCK_BATCH {
+            self.publish_clock();
+        }
+    }
+
+    /// Adds what the thread allocated to the shared clock: at a batch, and before every pause
+    /// and at the thread's exit (`Heap::flush_mutator`, `Heap::retire_mutator`), so that the
+    /// pause's clock counts every allocation and no stamp is later than it.
+    pub fn publish_clock(&mut self) {
+        if self.pending > 0 {
+            self.shared.clock.fetch_add(self.pending, Ordering::Relaxed);
+            self.pending = 0;
+        }
     }
 }
 
@@ -148,10 +177,31 @@ pub struct DeathReport {
 pub struct DeathTracker {
     shared: Arc<Shared>,
     last_pause: AtomicU64,
-    /// The pauses' two bitmaps (reached, dead), kept from pause to pause and cleared over the
-    /// words they touched: allocating them afresh cost every pause a page fault per 32 KB of
-    /// heap reservation.
-    scratch: parking_lot::Mutex<(Bitmap, Bitmap)>,
+    /// What a pause works in, kept from pause to pause: allocating its bitmaps afresh cost
+    /// every pause a page fault per 32 KB of heap reservation, and its lists (tens of bytes
+    /// per dead object, millions a pause) a page fault per 4 KB of them.
+    scratch: parking_lot::Mutex<Scratch>,
+}
+
+/// A pause's working memory (`DeathTracker::scratch`); cleared, not freed, between pauses.
+struct Scratch {
+    /// What the roots reach.
+    reached: Bitmap,
+    /// The dead objects, in address order, with their bitmap.
+    dead: Vec<Ref>,
+    dead_bits: Bitmap,
+    /// The stamped dead objects, latest first (`stamped_latest_first`), and the radix sort's
+    /// second buffer.
+    order: Vec<u64>,
+    spare: Vec<u64>,
+    /// Each dead object's stamp after propagation (0: none reached it).
+    assigned: Vec<u64>,
+    /// The propagation's stack of dead objects to visit (indices).
+    stack: Vec<u32>,
+    /// The pause's deaths as the trace takes them: (address, time, context).
+    found: Vec<(u64, u64, u32)>,
+    /// How many of `found` no stamp reached.
+    unknown: usize,
 }
 
 impl DeathTracker {
@@ -163,7 +213,17 @@ impl DeathTracker {
                 stamps: crate::shared::zeroed::zeroed_u64(heap_bytes.div_ceil(16)),
             }),
             last_pause: AtomicU64::new(0),
-            scratch: parking_lot::Mutex::new((Bitmap::new(heap_bytes), Bitmap::new(heap_bytes))),
+            scratch: parking_lot::Mutex::new(Scratch {
+                reached: Bitmap::new(heap_bytes),
+                dead: Vec::new(),
+                dead_bits: Bitmap::new(heap_bytes),
+                order: Vec::new(),
+                spare: Vec::new(),
+                assigned: Vec::new(),
+                stack: Vec::new(),
+                found: Vec::new(),
+                unknown: 0,
+            }),
         }
     }
 
@@ -171,11 +231,13 @@ impl DeathTracker {
     pub fn new_mutator(&self) -> MutatorDeaths {
         MutatorDeaths {
             shared: self.shared.clone(),
+            pending: 0,
             context: CONTEXT_UNKNOWN,
         }
     }
 
-    /// Bytes allocated so far (the trace's clock).
+    /// Bytes allocated so far (the trace's clock), as the threads have published it (all of it
+    /// at a pause: `MutatorDeaths::publish_clock`).
     pub fn clock(&self) -> u64 {
         self.shared.clock.load(Ordering::Relaxed)
     }
@@ -213,69 +275,110 @@ impl DeathTracker {
         objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
         garbage: Garbage,
     ) -> DeathReport {
+        let found = self.find(memory, types, roots, objects, garbage);
+        DeathReport {
+            deaths: found
+                .found
+                .iter()
+                .map(|&(addr, time, context)| (Ref::from_offset(addr as usize), time, context))
+                .collect(),
+            unknown: found.unknown,
+        }
+    }
+
+    /// `find_deaths_of` into the scratch memory: its `found` and `unknown` hold the deaths.
+    fn find(
+        &self,
+        memory: &HeapMemory,
+        types: &TypeRegistry,
+        roots: &mut dyn RootSource,
+        objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
+        garbage: Garbage,
+    ) -> parking_lot::MutexGuard<'_, Scratch> {
         let now = self.clock();
         let since = self.last_pause.swap(now, Ordering::Relaxed);
-        let mut scratch = self.scratch.lock();
-        let (reached, dead_bits) = &mut *scratch;
-        reach_from_roots(memory, types, roots, reached);
+        let mut guard = self.scratch.lock();
+        let scratch = &mut *guard;
+        reach_from_roots(memory, types, roots, &mut scratch.reached);
+        scratch.dead.clear();
         let mut dead = DeadSet {
-            objects: Vec::new(),
-            bits: dead_bits,
+            objects: &mut scratch.dead,
+            bits: &mut scratch.dead_bits,
             rank: Vec::new(),
         };
+        let reached = &scratch.reached;
         objects(&mut |obj| {
             if !reached.contains(obj) && memory.gc_word(obj) & gcword::DEATH_REPORTED == 0 {
                 dead.add(obj);
             }
         });
-        reached.clear();
+        scratch.reached.clear();
         dead.seal();
-        let order = self.stamped_latest_first(&dead.objects, since, now);
-        let assigned = propagate(memory, types, &dead, &order, |obj| {
-            self.shared.slot(obj).load(Ordering::Relaxed)
-        });
-        let mut report = DeathReport {
-            deaths: Vec::with_capacity(dead.objects.len()),
-            unknown: 0,
-        };
-        for (&obj, &stamp) in dead.objects.iter().zip(&assigned) {
+        self.stamped_latest_first(
+            dead.objects,
+            since,
+            now,
+            &mut scratch.order,
+            &mut scratch.spare,
+        );
+        propagate(
+            memory,
+            types,
+            &dead,
+            &scratch.order,
+            |obj| self.shared.slot(obj).load(Ordering::Relaxed),
+            &mut scratch.assigned,
+            &mut scratch.stack,
+        );
+        scratch.found.clear();
+        scratch.unknown = 0;
+        for (&obj, &stamp) in dead.objects.iter().zip(&scratch.assigned) {
             if garbage == Garbage::MayStay {
                 memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
             }
             let (time, context) = if stamp == 0 {
-                report.unknown += 1;
+                scratch.unknown += 1;
                 (now, CONTEXT_UNKNOWN)
             } else {
                 unpack(stamp)
             };
-            report.deaths.push((obj, time, context));
+            scratch.found.push((obj.offset() as u64, time, context));
         }
         dead.bits.clear();
-        report
+        guard
     }
 
-    /// The dead objects (`dead`, in address order) stamped since the last pause, as keys whose
-    /// low 32 bits are their index in `dead`: the latest stamp first, ties by index (Merlin's
-    /// propagation order). Above the index, a key holds the stamp's distance from `now`.
-    fn stamped_latest_first(&self, dead: &[Ref], since: u64, now: u64) -> Vec<u64> {
+    /// Puts in `order` the dead objects (`dead`, in address order) stamped since the last
+    /// pause, as keys whose low 32 bits are their index in `dead`: the latest stamp first, ties
+    /// by index (Merlin's propagation order). Above the index, a key holds the stamp's distance
+    /// from `now`. `spare` is the sort's other buffer.
+    fn stamped_latest_first(
+        &self,
+        dead: &[Ref],
+        since: u64,
+        now: u64,
+        order: &mut Vec<u64>,
+        spare: &mut Vec<u64>,
+    ) {
+        order.clear();
         let span = now.saturating_sub(since);
         if span > u32::MAX as u64 || dead.len() > u32::MAX as usize {
-            return self.stamped_latest_first_by_comparison(dead, since, now);
+            *order = self.stamped_latest_first_by_comparison(dead, since, now);
+            return;
         }
         let (mut any_bits, mut farthest) = (0u64, 0u64);
-        let mut keys: Vec<u64> = Vec::new();
         for (i, &obj) in dead.iter().enumerate() {
             if let Some(word) = self.stamp_of(obj, since) {
                 let distance = now - unpack(word).0;
                 any_bits |= distance;
                 farthest = farthest.max(distance);
-                keys.push((distance << 32) | i as u64);
+                order.push((distance << 32) | i as u64);
             }
         }
         // The distances' common low zero bits (allocations are whole units) need no sorting.
         let skip = any_bits.trailing_zeros().min(32);
         let bits = u64::BITS - (farthest >> skip).leading_zeros();
-        radix_sort_bits(keys, 32 + skip, bits)
+        radix_sort_bits(order, spare, 32 + skip, bits);
     }
 
     /// `stamped_latest_first` for spans of more than 4 GiB allocated between two pauses.
@@ -290,7 +393,8 @@ impl DeathTracker {
     }
 
     /// `find_deaths`, written to the trace (before the pause's GC start). `garbage` says
-    /// whether the pause will reclaim every dead object (`find_deaths_of`).
+    /// whether the pause will reclaim every dead object (`find_deaths_of`). Returns how many
+    /// objects died, and how many of them no stamp reached.
     pub fn report_deaths(
         &self,
         memory: &HeapMemory,
@@ -299,15 +403,10 @@ impl DeathTracker {
         objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
         events: &mut dyn GcEventSink,
         garbage: Garbage,
-    ) -> DeathReport {
-        let report = self.find_deaths_of(memory, types, roots, objects, garbage);
-        let deaths: Vec<(u64, u64, u32)> = report
-            .deaths
-            .iter()
-            .map(|&(obj, time, context)| (obj.offset() as u64, time, context))
-            .collect();
-        events.objects_died(&deaths);
-        report
+    ) -> (usize, usize) {
+        let found = self.find(memory, types, roots, objects, garbage);
+        events.objects_died(&found.found);
+        (found.found.len(), found.unknown)
     }
 }
 
@@ -338,7 +437,7 @@ fn reach_from_roots(
 
 /// The dead objects of one pause: in address order, with a bitmap for membership.
 struct DeadSet<'a> {
-    objects: Vec<Ref>,
+    objects: &'a mut Vec<Ref>,
     bits: &'a mut Bitmap,
     /// Per word of `bits` from its first touched one: the set bits before it (`seal`), so
     /// that an object's index is found in one step, not by a binary search.
@@ -389,9 +488,12 @@ fn propagate(
     dead: &DeadSet,
     order: &[u64],
     stamp_of: impl Fn(Ref) -> u64,
-) -> Vec<u64> {
-    let mut assigned = vec![0u64; dead.objects.len()];
-    let mut stack = Vec::new();
+    assigned: &mut Vec<u64>,
+    stack: &mut Vec<u32>,
+) {
+    assigned.clear();
+    assigned.resize(dead.objects.len(), 0);
+    stack.clear();
     for &key in order {
         let i = key as u32 as usize;
         if assigned[i] != 0 {
@@ -399,20 +501,19 @@ fn propagate(
         }
         let stamp = stamp_of(dead.objects[i]);
         assigned[i] = stamp;
-        stack.push(i);
+        stack.push(i as u32);
         while let Some(i) = stack.pop() {
-            memory.for_each_ref_slot(types, dead.objects[i], |slot| {
+            memory.for_each_ref_slot(types, dead.objects[i as usize], |slot| {
                 let target = memory.read_ref(slot);
                 if let Some(j) = dead.index(target) {
                     if assigned[j] == 0 {
                         assigned[j] = stamp;
-                        stack.push(j);
+                        stack.push(j as u32);
                     }
                 }
             });
         }
     }
-    assigned
 }
 
 /// Sorts `keys` stably by their bits `[low, low + bits)` (no bit above them is set): a
@@ -420,20 +521,21 @@ fn propagate(
 /// sorts up to a stamp per dead object (millions), and the stamps' distances from the pause all
 /// lie within what was allocated since the last one (a few heaps' worth of bytes, in units):
 /// two passes where a comparison sort took twenty-odd comparisons per stamp.
-fn radix_sort_bits(mut keys: Vec<u64>, low: u32, bits: u32) -> Vec<u64> {
+fn radix_sort_bits(keys: &mut Vec<u64>, spare: &mut Vec<u64>, low: u32, bits: u32) {
     if bits == 0 || keys.len() < 2 {
-        return keys;
+        return;
     }
     let passes = bits.div_ceil(12);
     let digit_bits = bits.div_ceil(passes);
     let digits = 1usize << digit_bits;
-    let mut spare = vec![0u64; keys.len()];
+    spare.clear();
+    spare.resize(keys.len(), 0);
     let mut starts = vec![0usize; digits];
     for pass in 0..passes {
         let shift = low + pass * digit_bits;
         let digit = |key: u64| ((key >> shift) as usize) & (digits - 1);
         starts.fill(0);
-        for &key in &keys {
+        for &key in keys.iter() {
             starts[digit(key)] += 1;
         }
         let mut at = 0;
@@ -442,14 +544,13 @@ fn radix_sort_bits(mut keys: Vec<u64>, low: u32, bits: u32) -> Vec<u64> {
             *start = at;
             at += count;
         }
-        for &key in &keys {
+        for &key in keys.iter() {
             let d = digit(key);
             spare[starts[d]] = key;
             starts[d] += 1;
         }
-        std::mem::swap(&mut keys, &mut spare);
+        std::mem::swap(keys, spare);
     }
-    keys
 }
 
 /// One bit per 8-byte unit of the heap reservation (untouched pages stay unmapped), with the
@@ -516,11 +617,9 @@ mod tests {
                 .collect();
             let mut expected = keys.clone();
             expected.sort_by_key(|&k| k >> low);
-            assert_eq!(
-                radix_sort_bits(keys, low, bits),
-                expected,
-                "{bits} bits at {low}"
-            );
+            let (mut sorted, mut spare) = (keys, Vec::new());
+            radix_sort_bits(&mut sorted, &mut spare, low, bits);
+            assert_eq!(sorted, expected, "{bits} bits at {low}");
         }
     }
 
@@ -548,11 +647,9 @@ mod tests {
         }
         stamped.sort();
         let expected: Vec<u64> = stamped.into_iter().map(|(_, i)| i).collect();
-        let order: Vec<u64> = tracker
-            .stamped_latest_first(&dead, since, now)
-            .into_iter()
-            .map(|k| k as u32 as u64)
-            .collect();
+        let (mut order, mut spare) = (Vec::new(), Vec::new());
+        tracker.stamped_latest_first(&dead, since, now, &mut order, &mut spare);
+        let order: Vec<u64> = order.into_iter().map(|k| k as u32 as u64).collect();
         assert_eq!(order, expected);
         let by_comparison = tracker.stamped_latest_first_by_comparison(&dead, since, now);
         assert_eq!(by_comparison, expected);
@@ -568,15 +665,17 @@ mod tests {
                 .slot(obj)
                 .store(pack(640, 3), Ordering::Relaxed);
         }
-        let order = tracker.stamped_latest_first(&dead, 640, 640);
+        let (mut order, mut spare) = (Vec::new(), Vec::new());
+        tracker.stamped_latest_first(&dead, 640, 640, &mut order, &mut spare);
         assert_eq!(order, (0..99).collect::<Vec<u64>>());
     }
 
     #[test]
     fn a_dead_objects_index_is_its_place_in_address_order() {
         let mut bits = Bitmap::new(1 << 20);
+        let mut objects = Vec::new();
         let mut dead = DeadSet {
-            objects: Vec::new(),
+            objects: &mut objects,
             bits: &mut bits,
             rank: Vec::new(),
         };

@@ -543,6 +543,9 @@ impl Heap {
     /// At a safepoint: retires the TLAB (for a collection) and hands over barrier buffers.
     pub fn flush_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, true);
+        if let Some(d) = m.deaths.as_deref_mut() {
+            d.publish_clock();
+        }
         if let Some(p) = m.pointers.as_deref_mut() {
             p.hand_over();
         }
@@ -556,6 +559,9 @@ impl Heap {
     /// At a thread's exit or the end of the run: gives everything back.
     pub fn retire_mutator(&self, m: &mut Mutator) {
         self.collector.flush_mutator(m, &self.memory, false);
+        if let Some(d) = m.deaths.as_deref_mut() {
+            d.publish_clock();
+        }
         if let Some(p) = m.pointers.as_deref_mut() {
             p.hand_over();
         }

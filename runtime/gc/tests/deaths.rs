@@ -59,7 +59,7 @@ impl Fixture {
             .alloc(NODE_SIZE)
             .or_else(|| self.heap.alloc_slow(&mut self.m, NODE_SIZE))
             .unwrap();
-        self.m.deaths.as_deref().unwrap().allocated(NODE_SIZE);
+        self.m.deaths.as_deref_mut().unwrap().allocated(NODE_SIZE);
         self.heap.init_object(at, NODE)
     }
     fn link(&mut self, from: Ref, field: usize, to: Ref) {
@@ -94,13 +94,31 @@ fn an_object_dies_when_and_where_its_last_reference_is_overwritten() {
     f.link(holder, 0, victim);
     f.node(); // the clock moves on: the death is later than the store that linked it
     f.in_context(9);
-    let clock = f.heap.deaths().unwrap().clock();
+    let clock = f.m.deaths.as_deref().unwrap().clock();
     f.link(holder, 0, Ref::NULL);
     f.node();
     let mut roots = vec![holder];
     let deaths = f.collect(&mut roots);
     assert_eq!(deaths.of(victim), Some((clock, 9)));
     assert_eq!(deaths.of(holder), None, "the holder is a root");
+}
+
+#[test]
+fn a_pause_counts_the_bytes_a_thread_allocated_since_its_last_clock_batch() {
+    let mut f = fixture();
+    let unstamped = f.node(); // never loses a reference the VM sees: dies at the pause's clock
+    f.node();
+    assert_eq!(
+        f.heap.deaths().unwrap().clock(),
+        0,
+        "two nodes are far below a batch: the shared clock has not moved"
+    );
+    let deaths = f.collect(&mut Vec::new());
+    let unknown_context = 0;
+    assert_eq!(
+        deaths.of(unstamped),
+        Some((2 * NODE_SIZE as u64, unknown_context))
+    );
 }
 
 #[test]
@@ -116,11 +134,11 @@ fn a_dead_object_takes_the_latest_stamp_of_the_dead_objects_reaching_it() {
     f.link(b, 0, c);
     f.link(root, 1, b);
     f.in_context(1);
-    let first = f.heap.deaths().unwrap().clock();
+    let first = f.m.deaths.as_deref().unwrap().clock();
     f.link(root, 1, Ref::NULL); // b loses one reference: still reachable through a
     f.node();
     f.in_context(2);
-    let last = f.heap.deaths().unwrap().clock();
+    let last = f.m.deaths.as_deref().unwrap().clock();
     f.link(root, 0, Ref::NULL); // a goes, and b and c with it
     assert!(last > first);
     let mut roots = vec![root];
@@ -140,7 +158,7 @@ fn a_dead_cycle_dies_with_the_cut_that_detached_it() {
     f.link(a, 0, b);
     f.link(b, 0, a);
     f.in_context(5);
-    let cut = f.heap.deaths().unwrap().clock();
+    let cut = f.m.deaths.as_deref().unwrap().clock();
     f.link(root, 0, Ref::NULL);
     let mut roots = vec![root];
     let deaths = f.collect(&mut roots);
@@ -153,7 +171,7 @@ fn an_object_dropped_from_the_roots_without_a_stamp_has_an_unknown_context() {
     let mut f = fixture();
     let lost = f.node();
     f.node();
-    let clock = f.heap.deaths().unwrap().clock();
+    let clock = f.m.deaths.as_deref().unwrap().clock();
     let mut roots = vec![lost];
     roots.clear(); // the VM did not report the root going away
     let deaths = f.collect(&mut roots);
@@ -176,7 +194,7 @@ fn a_stamp_made_before_a_pause_does_not_outlive_it() {
     let kept = f.heap.memory.read_ref(roots[0].offset() + 24);
     f.node();
     roots.clear(); // root and kept leave the roots unobserved
-    let clock = f.heap.deaths().unwrap().clock();
+    let clock = f.m.deaths.as_deref().unwrap().clock();
     let second = f.collect(&mut roots);
     assert_eq!(
         second.of(kept),

@@ -203,7 +203,7 @@ impl JThread {
                     events.alloc_explicit(site.id, type_id, at as u64, size as u64, len)
                 }
             }
-            tick_death_clock(&st.mutator, size);
+            tick_death_clock(&mut st.mutator, size);
         }
         Some(at)
     }
@@ -464,7 +464,7 @@ fn trace_in_tlab(
 ) {
     if let Some(events) = st.events.as_mut() {
         record_in_tlab(events, site, type_id, len, at, size);
-        tick_death_clock(&st.mutator, size);
+        tick_death_clock(&mut st.mutator, size);
     }
 }
 
@@ -515,8 +515,8 @@ fn record_in_cell(
 /// `--trace-deaths`: the allocation clock counts the bytes the trace records (only called when
 /// tracing, so it costs nothing without a trace).
 #[inline]
-fn tick_death_clock(m: &Mutator, size: usize) {
-    if let Some(deaths) = m.deaths.as_deref() {
+fn tick_death_clock(m: &mut Mutator, size: usize) {
+    if let Some(deaths) = m.deaths.as_deref_mut() {
         deaths.allocated(size);
     }
 }
