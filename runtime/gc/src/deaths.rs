@@ -13,9 +13,13 @@
 //! and takes every other object that has not been reported before: those became unreachable
 //! since the last pause. A dead object's death time is the latest stamp among the dead objects
 //! that reach it (itself included): the cut that made the last of them unreachable made it
-//! unreachable too. Computed, as Merlin does, by visiting the stamped dead objects from the
-//! latest stamp down, each one's dead descendants taking its stamp unless an earlier (later in
-//! time) visit gave them one. A dead object no stamp reaches lost a reference the VM does not
+//! unreachable too (of stamps made at one clock, the higher address's: `order_key`). Computed by
+//! walking the stamped dead objects from the highest address down, each raising the stamps of
+//! the dead objects it reaches (`propagate_by_address`: objects mostly point at older objects,
+//! stamped earlier, so most are raised once); or, where that walk would raise the same objects
+//! again and again, as Merlin does, by sorting the stamps and visiting the stamped dead objects
+//! from the latest down, each one's dead descendants taking its stamp unless an earlier (later
+//! in time) visit gave them one (`propagate`). A dead object no stamp reaches lost a reference the VM does not
 //! observe (an operand-stack pop, a reference the collector cleared): its context is unknown and
 //! its time the pause's. Each reported object gets `gcword::DEATH_REPORTED` in its header, so a
 //! dead object a partial collection leaves in place is reported once — unless the pause is a
@@ -314,22 +318,38 @@ impl DeathTracker {
         });
         scratch.reached.clear();
         dead.seal();
-        self.stamped_latest_first(
-            dead.objects,
-            since,
-            now,
-            &mut scratch.order,
-            &mut scratch.spare,
-        );
-        propagate(
-            memory,
-            types,
-            &dead,
-            &scratch.order,
-            |obj| self.shared.slot(obj).load(Ordering::Relaxed),
-            &mut scratch.assigned,
-            &mut scratch.stack,
-        );
+        let by_address = now - since <= u32::MAX as u64
+            && dead.objects.len() < u32::MAX as usize
+            && propagate_by_address(
+                memory,
+                types,
+                &dead,
+                |obj| self.stamp_of(obj, since).map(|w| (now - unpack(w).0, w)),
+                &mut Propagation {
+                    best: &mut scratch.order,
+                    own: &mut scratch.spare,
+                    stack: &mut scratch.stack,
+                    assigned: &mut scratch.assigned,
+                },
+            );
+        if !by_address {
+            self.stamped_latest_first(
+                dead.objects,
+                since,
+                now,
+                &mut scratch.order,
+                &mut scratch.spare,
+            );
+            propagate(
+                memory,
+                types,
+                &dead,
+                &scratch.order,
+                |obj| self.shared.slot(obj).load(Ordering::Relaxed),
+                &mut scratch.assigned,
+                &mut scratch.stack,
+            );
+        }
         scratch.found.clear();
         scratch.unknown = 0;
         for (&obj, &stamp) in dead.objects.iter().zip(&scratch.assigned) {
@@ -349,9 +369,8 @@ impl DeathTracker {
     }
 
     /// Puts in `order` the dead objects (`dead`, in address order) stamped since the last
-    /// pause, as keys whose low 32 bits are their index in `dead`: the latest stamp first, ties
-    /// by index (Merlin's propagation order). Above the index, a key holds the stamp's distance
-    /// from `now`. `spare` is the sort's other buffer.
+    /// pause, as `order_key`s, sorted: the latest stamp first, ties by the higher address
+    /// (Merlin's propagation order). `spare` is the sort's other buffer.
     fn stamped_latest_first(
         &self,
         dead: &[Ref],
@@ -367,12 +386,13 @@ impl DeathTracker {
             return;
         }
         let (mut any_bits, mut farthest) = (0u64, 0u64);
-        for (i, &obj) in dead.iter().enumerate() {
+        // From the highest address down: the sort below is stable and leaves ties as they come.
+        for (i, &obj) in dead.iter().enumerate().rev() {
             if let Some(word) = self.stamp_of(obj, since) {
                 let distance = now - unpack(word).0;
                 any_bits |= distance;
                 farthest = farthest.max(distance);
-                order.push((distance << 32) | i as u64);
+                order.push(order_key(distance, i));
             }
         }
         // The distances' common low zero bits (allocations are whole units) need no sorting.
@@ -383,13 +403,19 @@ impl DeathTracker {
 
     /// `stamped_latest_first` for spans of more than 4 GiB allocated between two pauses.
     fn stamped_latest_first_by_comparison(&self, dead: &[Ref], since: u64, now: u64) -> Vec<u64> {
-        let mut stamped: Vec<(u64, usize)> = dead
+        let mut stamped: Vec<(u64, std::cmp::Reverse<usize>)> = dead
             .iter()
             .enumerate()
-            .filter_map(|(i, &obj)| self.stamp_of(obj, since).map(|w| (now - unpack(w).0, i)))
+            .filter_map(|(i, &obj)| {
+                self.stamp_of(obj, since)
+                    .map(|w| (now - unpack(w).0, std::cmp::Reverse(i)))
+            })
             .collect();
         stamped.sort_unstable();
-        stamped.into_iter().map(|(_, i)| i as u64).collect()
+        stamped
+            .into_iter()
+            .map(|(distance, std::cmp::Reverse(i))| order_key(distance, i) & u32::MAX as u64)
+            .collect()
     }
 
     /// `find_deaths`, written to the trace (before the pause's GC start). `garbage` says
@@ -478,8 +504,7 @@ impl DeadSet<'_> {
 }
 
 /// Merlin's propagation: the latest stamp among the dead objects reaching each dead object,
-/// packed (0: none reaches it). `order` lists the stamped dead objects' indices (low 32 bits)
-/// latest stamp first, `stamp_of` gives an object's stamp; taken in that order, the first stamp
+/// packed (0: none reaches it). `order` lists the stamped dead objects' `order_key`s in order, `stamp_of` gives an object's stamp; taken in that order, the first stamp
 /// to reach a dead object is its latest, so each object is visited once, when it gets its
 /// stamp.
 fn propagate(
@@ -495,7 +520,7 @@ fn propagate(
     assigned.resize(dead.objects.len(), 0);
     stack.clear();
     for &key in order {
-        let i = key as u32 as usize;
+        let i = key_index(key);
         if assigned[i] != 0 {
             continue;
         }
@@ -514,6 +539,101 @@ fn propagate(
             });
         }
     }
+}
+
+/// A stamped dead object's place in Merlin's propagation order, as a key that sorts first
+/// for the latest stamp (its `distance` from the pause's clock, above bit 32) and, among
+/// stamps made at the same time, for the object at the highest address (the later allocated:
+/// the index, inverted, in the low 32 bits). Stamps made at one clock are cuts made at one
+/// moment; which of them a dead object both reach takes is a choice, and this one lets the
+/// walk by address (`propagate_by_address`) raise each object once where a constructor's
+/// return stamps a new object and its arguments together.
+#[inline]
+fn order_key(distance: u64, index: usize) -> u64 {
+    (distance << 32) | !(index as u32) as u64
+}
+
+/// The index of the dead object an `order_key` is for.
+#[inline]
+fn key_index(key: u64) -> usize {
+    !(key as u32) as usize
+}
+
+/// The working memory of `propagate_by_address`.
+struct Propagation<'a> {
+    /// Per dead object, the best key that reached it so far (u64::MAX: none).
+    best: &'a mut Vec<u64>,
+    /// Per dead object, its own packed stamp (0: none since the last pause).
+    own: &'a mut Vec<u64>,
+    stack: &'a mut Vec<u32>,
+    /// The result, as `propagate` gives it.
+    assigned: &'a mut Vec<u64>,
+}
+
+/// `propagate`'s result without sorting the stamps: each dead object takes the best stamp among
+/// the dead objects that reach it, itself included, where a stamp is better when it is later
+/// and, at the same time, when its object comes later in address order — the order `propagate`
+/// visits them in, so the two agree exactly. A stamp's key is its `order_key` (`stamp_of`
+/// gives its distance from the pause's clock and the packed stamp): the smallest is the best.
+///
+/// The stamped dead objects are taken from the last address down, each raising the dead
+/// objects it reaches whose best key is worse than its own. Objects mostly point at objects
+/// allocated before them, which were stamped before them too, so most objects are raised once;
+/// but a graph where later stamps keep coming to the same objects would raise them again and
+/// again. So the walk gives up (false: `assigned` is not set) once it has raised four times as
+/// many objects as are dead, and the pause sorts the stamps instead (`propagate`).
+fn propagate_by_address(
+    memory: &HeapMemory,
+    types: &TypeRegistry,
+    dead: &DeadSet,
+    stamp_of: impl Fn(Ref) -> Option<(u64, u64)>,
+    work: &mut Propagation,
+) -> bool {
+    let n = dead.objects.len();
+    let limit = 4 * n + 1024;
+    let mut raised = 0usize;
+    let (best, own, stack) = (&mut *work.best, &mut *work.own, &mut *work.stack);
+    best.clear();
+    best.resize(n, u64::MAX);
+    own.clear();
+    own.resize(n, 0);
+    stack.clear();
+    for i in (0..n).rev() {
+        let Some((distance, word)) = stamp_of(dead.objects[i]) else {
+            continue;
+        };
+        own[i] = word;
+        let key = order_key(distance, i);
+        if key >= best[i] {
+            continue;
+        }
+        best[i] = key;
+        stack.push(i as u32);
+        while let Some(j) = stack.pop() {
+            raised += 1;
+            memory.for_each_ref_slot(types, dead.objects[j as usize], |slot| {
+                if let Some(c) = dead.index(memory.read_ref(slot)) {
+                    if key < best[c] {
+                        best[c] = key;
+                        stack.push(c as u32);
+                    }
+                }
+            });
+        }
+        if raised > limit {
+            return false;
+        }
+    }
+    let assigned = &mut *work.assigned;
+    assigned.clear();
+    assigned.extend(best.iter().map(|&key| {
+        if key == u64::MAX {
+            0
+        } else {
+            own[key_index(key)]
+        }
+    }));
+    true
 }
 
 /// Sorts `keys` stably by their bits `[low, low + bits)` (no bit above them is set): a
@@ -624,7 +744,7 @@ mod tests {
     }
 
     #[test]
-    fn stamped_dead_objects_come_latest_first_with_ties_by_index() {
+    fn stamped_dead_objects_come_latest_first_with_ties_by_the_higher_address() {
         let tracker = DeathTracker::new(1 << 20);
         let mut next = xorshift(12345);
         let dead: Vec<Ref> = (1..3000).map(|i| Ref::from_offset(i * 32)).collect();
@@ -642,21 +762,22 @@ mod tests {
                 .slot(obj)
                 .store(pack(time, 7), Ordering::Relaxed);
             if time >= since {
-                stamped.push((std::cmp::Reverse(time), i as u64));
+                stamped.push((std::cmp::Reverse(time), std::cmp::Reverse(i)));
             }
         }
         stamped.sort();
-        let expected: Vec<u64> = stamped.into_iter().map(|(_, i)| i).collect();
+        let expected: Vec<usize> = stamped.into_iter().map(|(_, i)| i.0).collect();
         let (mut order, mut spare) = (Vec::new(), Vec::new());
         tracker.stamped_latest_first(&dead, since, now, &mut order, &mut spare);
-        let order: Vec<u64> = order.into_iter().map(|k| k as u32 as u64).collect();
+        let order: Vec<usize> = order.into_iter().map(key_index).collect();
         assert_eq!(order, expected);
         let by_comparison = tracker.stamped_latest_first_by_comparison(&dead, since, now);
+        let by_comparison: Vec<usize> = by_comparison.into_iter().map(key_index).collect();
         assert_eq!(by_comparison, expected);
     }
 
     #[test]
-    fn stamps_all_made_at_one_time_keep_index_order() {
+    fn stamps_all_made_at_one_time_come_from_the_highest_address_down() {
         let tracker = DeathTracker::new(1 << 16);
         let dead: Vec<Ref> = (1..100).map(|i| Ref::from_offset(i * 16)).collect();
         for &obj in dead.iter().rev() {
@@ -667,7 +788,8 @@ mod tests {
         }
         let (mut order, mut spare) = (Vec::new(), Vec::new());
         tracker.stamped_latest_first(&dead, 640, 640, &mut order, &mut spare);
-        assert_eq!(order, (0..99).collect::<Vec<u64>>());
+        let order: Vec<usize> = order.into_iter().map(key_index).collect();
+        assert_eq!(order, (0..99).rev().collect::<Vec<usize>>());
     }
 
     #[test]
@@ -691,6 +813,185 @@ mod tests {
         }
         assert_eq!(dead.index(Ref::from_offset(24)), None);
         assert_eq!(dead.index(Ref::NULL), None);
+    }
+
+    /// A 1 MB heap of 24-byte objects with two reference fields (offsets 16 and 20), one at
+    /// every multiple of 64 up to `n` of them, wired by `edges`, as a pause's dead set.
+    struct Graph {
+        memory: HeapMemory,
+        types: TypeRegistry,
+        objects: Vec<Ref>,
+        bits: Bitmap,
+    }
+
+    impl Graph {
+        fn new(n: usize, edges: &[(usize, usize, usize)]) -> Graph {
+            use crate::object::{Shape, TypeInfo};
+            let types = TypeRegistry::new();
+            let shape = Shape::Instance {
+                size: 24,
+                ref_offsets: vec![16, 20].into(),
+            };
+            let name = "Pair".into();
+            types.register(2, TypeInfo { name, shape }).unwrap();
+            let memory = HeapMemory::reserve(1 << 20).unwrap();
+            let objects: Vec<Ref> = (1..=n).map(|i| Ref::from_offset(i * 64)).collect();
+            for &obj in &objects {
+                memory.init_header(obj.offset(), 2);
+            }
+            for &(from, field, to) in edges {
+                memory.write_ref(objects[from].offset() + 16 + 4 * field, objects[to]);
+            }
+            Graph {
+                memory,
+                types,
+                objects,
+                bits: Bitmap::new(1 << 20),
+            }
+        }
+
+        /// Both propagations over the graph with these stamps (time, context; None: not
+        /// stamped) at clock `now`: (sorted, by address if it did not give up).
+        fn propagate_both(
+            &mut self,
+            stamps: &[Option<(u64, u32)>],
+            now: u64,
+        ) -> (Vec<u64>, Option<Vec<u64>>) {
+            let mut objects = self.objects.clone();
+            let mut dead = DeadSet {
+                objects: &mut objects,
+                bits: &mut self.bits,
+                rank: Vec::new(),
+            };
+            for &obj in &self.objects {
+                dead.bits.insert(obj);
+            }
+            dead.seal();
+            let index = |obj: Ref| obj.offset() / 64 - 1;
+            let stamp_of = |obj: Ref| stamps[index(obj)].map(|(t, c)| pack(t, c));
+            let mut order: Vec<u64> = (0..stamps.len())
+                .filter_map(|i| stamps[i].map(|(t, _)| order_key(now - t, i)))
+                .collect();
+            order.sort_unstable();
+            let (mut sorted, mut stack) = (Vec::new(), Vec::new());
+            let types = &self.types;
+            let memory = &self.memory;
+            propagate(
+                memory,
+                types,
+                &dead,
+                &order,
+                |obj| stamp_of(obj).unwrap(),
+                &mut sorted,
+                &mut stack,
+            );
+            let (mut best, mut own, mut by_address) = (Vec::new(), Vec::new(), Vec::new());
+            let done = propagate_by_address(
+                memory,
+                types,
+                &dead,
+                |obj| stamps[index(obj)].map(|(t, c)| (now - t, pack(t, c))),
+                &mut Propagation {
+                    best: &mut best,
+                    own: &mut own,
+                    stack: &mut stack,
+                    assigned: &mut by_address,
+                },
+            );
+            (sorted, done.then_some(by_address))
+        }
+    }
+
+    /// A random graph of `n` objects: each field set with probability 2/3, to an object at a
+    /// lower address (as objects point at older ones) but one time in `up_one_in`, to any.
+    fn random_edges(
+        next: &mut impl FnMut() -> u64,
+        n: usize,
+        up_one_in: u64,
+    ) -> Vec<(usize, usize, usize)> {
+        let mut edges = Vec::new();
+        for from in 0..n {
+            for field in 0..2 {
+                if next() % 3 == 0 {
+                    continue;
+                }
+                let to = if next() % up_one_in == 0 || from == 0 {
+                    (next() % n as u64) as usize
+                } else {
+                    (next() % from as u64) as usize
+                };
+                edges.push((from, field, to));
+            }
+        }
+        edges
+    }
+
+    /// Stamps for `n` objects, three in four stamped, at 50 times (many ties, so that the tie
+    /// order counts) and 7 contexts.
+    fn random_stamps(
+        next: &mut impl FnMut() -> u64,
+        n: usize,
+        now: u64,
+    ) -> Vec<Option<(u64, u32)>> {
+        (0..n)
+            .map(|_| {
+                let stamped = next() % 4 != 0;
+                let (time, context) = (now - 8 * (next() % 50), (next() % 7) as u32 + 1);
+                stamped.then_some((time, context))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn propagation_by_address_gives_the_sorted_propagations_stamps() {
+        let mut next = xorshift(424242);
+        let now = 100_000u64;
+        for round in 0..20 {
+            let n = 500 + (next() % 2000) as usize;
+            let edges = random_edges(&mut next, n, 50);
+            let stamps = random_stamps(&mut next, n, now);
+            let (sorted, by_address) = Graph::new(n, &edges).propagate_both(&stamps, now);
+            let by_address = by_address.expect("a graph of mostly older targets is walked");
+            assert!(by_address == sorted, "round {round}");
+        }
+    }
+
+    #[test]
+    fn propagation_by_address_agrees_with_the_sorted_one_whenever_it_finishes() {
+        let mut next = xorshift(777);
+        let now = 100_000u64;
+        let mut finished = 0;
+        for round in 0..40 {
+            let n = 200 + (next() % 1000) as usize;
+            let edges = random_edges(&mut next, n, 1 + round % 8);
+            let stamps = random_stamps(&mut next, n, now);
+            let (sorted, by_address) = Graph::new(n, &edges).propagate_both(&stamps, now);
+            if let Some(by_address) = by_address {
+                assert!(by_address == sorted, "round {round}");
+                finished += 1;
+            }
+        }
+        assert!(finished > 0);
+    }
+
+    #[test]
+    fn propagation_by_address_gives_up_where_later_stamps_keep_raising_the_same_objects() {
+        // A chain of 1,000 objects at the lowest addresses, and 1,000 objects above it that
+        // each point at its head: taken from the top down, each is stamped later than the one
+        // before, so each raises the whole chain again.
+        let (chain, pointers) = (1000usize, 1000usize);
+        let mut edges: Vec<(usize, usize, usize)> = (1..chain).map(|i| (i - 1, 0, i)).collect();
+        edges.extend((chain..chain + pointers).map(|p| (p, 0, 0)));
+        let now = 1_000_000u64;
+        let stamps: Vec<Option<(u64, u32)>> = (0..chain + pointers)
+            .map(|i| (i >= chain).then(|| (now - 8 * i as u64, i as u32)))
+            .collect();
+        let mut graph = Graph::new(chain + pointers, &edges);
+        let (sorted, by_address) = graph.propagate_both(&stamps, now);
+        assert_eq!(by_address, None, "it gives up: the pause sorts instead");
+        assert!(sorted[..chain]
+            .iter()
+            .all(|&s| s == pack(now - 8 * chain as u64, chain as u32)));
     }
 
     #[test]
