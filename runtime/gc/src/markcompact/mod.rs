@@ -132,8 +132,9 @@
 //!
 //! **4. The move, destination-driven.** The danger of moving in parallel is clobbering: an
 //! object's destination may hold another object that has not moved yet. ParallelOld's answer,
-//! used here: a unit of work *fills one destination chunk*, i.e. moves the objects whose new
-//! address is in destination chunk `k` (a unit: its objects are contiguous in address order, its
+//! used here: a unit of work *fills one destination unit* (a quarter of a chunk, 16 KB, with
+//! several workers: `UNITS_PER_CHUNK`), i.e. moves the objects whose new address is in
+//! destination unit `k` (a unit: its objects are contiguous in address order, its
 //! source span is from the first one's start to the last one's end, and it writes
 //! `[new address of its first object, new address of the next unit's first object)`; the units'
 //! write ranges tile `[dense_end, new_top)`). When may unit X run?
@@ -155,8 +156,8 @@
 //! and frees the region when the count reaches zero; counting per unit the lower units in its way
 //! is the same condition seen from the destination, and lets a unit start as soon as its own
 //! window is clear even if the rest of a source chunk is not. Unlike HotSpot, a unit moves whole
-//! objects (the last one may end in the next destination chunk, which is why write ranges are not
-//! exactly the chunks), so a run of neighbours is split only where a unit ends: each run is one
+//! objects (the last one may end in the next destination unit, which is why write ranges are not
+//! exactly the units' ranges), so a run of neighbours is split only where a unit ends: each run is one
 //! `memmove` and one `region_moved` event.
 //!
 //! **Large objects are moved in pieces.** An object of two chunks or more would make one unit
@@ -176,7 +177,7 @@
 //! are replayed to the trace worker by worker (as semispace's and the region collector's copies),
 //! and `report_activity` records each worker's span, objects and bytes (phase `compact`). A trace
 //! reader takes each run's objects from the heap as it was before the pause, so the order of the
-//! runs does not matter (tools/src/heap.rs). Why units of whole destination chunks rather than
+//! runs does not matter (tools/src/heap.rs). Why units of destination ranges rather than
 //! source chunks: a source chunk's objects may go to two destination chunks, and a destination
 //! chunk may take objects from many source chunks; counting per destination makes each unit one
 //! contiguous write, the thing whose safety has to be decided.
@@ -310,6 +311,11 @@ const UPDATE_CHUNK: usize = 256 * 1024;
 /// Chunk of the parallel summary, planning and move (phases 2 and 4) with several workers:
 /// HotSpot ParallelOld's region size.
 pub const COMPACT_CHUNK: usize = 64 * 1024;
+
+/// Units of the move per destination chunk (with several workers): a move of a megabyte or two
+/// (SlowLeak's, a few dozen 64 KB units) balanced poorly over two workers when a unit filled a
+/// whole chunk.
+const UNITS_PER_CHUNK: usize = 4;
 /// GC-word bits kept in place in a forwarded word: age, hashed flag, monitor index.
 const KEPT_BITS: u64 = gcword::AGE_MASK | gcword::HASHED_BIT | gcword::MONITOR_MASK;
 
@@ -351,7 +357,7 @@ pub struct CollectionStats {
     /// Per marking worker, summed over the marking rounds.
     pub mark_workers: Vec<WorkerStats>,
     /// Chunk size of the summary, the planning and the move (the whole space with one
-    /// worker), and the units the move was split into (one per destination chunk).
+    /// worker), and the units the move was split into (one per destination unit).
     pub chunk_size: usize,
     pub compaction_units: usize,
     /// The longest chain of units each waiting for the one before (the move's critical path).
@@ -723,6 +729,16 @@ impl MarkCompact {
         }
     }
 
+    /// The destination bytes one unit of the move fills: a quarter of a chunk with several
+    /// workers (`UNITS_PER_CHUNK`), the whole space (one unit) with one.
+    fn unit_size(&self, chunk: usize, workers: usize) -> usize {
+        if workers > 1 {
+            (chunk / UNITS_PER_CHUNK).next_multiple_of(8).max(8)
+        } else {
+            chunk
+        }
+    }
+
     /// Chooses the dense prefix and writes forwarding addresses above it, chunk by chunk on
     /// `pool`'s workers: the summary (live bytes per chunk), the destinations (a prefix sum),
     /// then each chunk's forwarding addresses. Returns the plan the compaction follows.
@@ -841,11 +857,14 @@ impl MarkCompact {
         stats.times.summary = t.elapsed();
 
         // 2c. Forwarding addresses, in parallel, each chunk from its destination. Each object
-        // is also counted into its compaction unit: the destination chunk its new address is
-        // in. A unit's objects are contiguous in address order, so its sources are the span
+        // is also counted into its compaction unit: the destination unit (`unit_size`) its new
+        // address is in. A unit's objects are contiguous in address order, so its sources are the span
         // from its lowest to its highest object (fetch_min / fetch_max over the chunks).
-        let unit_first: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(usize::MAX)).collect();
-        let unit_end: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+        let unit_bytes = self.unit_size(chunk, pool.threads());
+        let n_units = (top - start).div_ceil(unit_bytes);
+        let unit_first: Vec<AtomicUsize> =
+            (0..n_units).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        let unit_end: Vec<AtomicUsize> = (0..n_units).map(|_| AtomicUsize::new(0)).collect();
         let large_from = PIECES_FROM_CHUNKS * chunk;
         type Saved = (Vec<(Ref, u64)>, Vec<(usize, usize, usize)>);
         let saved: Vec<Saved> = per_index(pool, n.saturating_sub(first_moving), |j| {
@@ -859,7 +878,7 @@ impl MarkCompact {
             for addr in bitmap.marked(lo.max(dense_end), hi) {
                 let obj = Ref::from_offset(addr);
                 let size = memory.object_size(types, obj);
-                let u = (free - start) / chunk;
+                let u = (free - start) / unit_bytes;
                 if u != unit {
                     if unit != usize::MAX {
                         unit_end[unit].fetch_max(last_end, Ordering::Relaxed);
@@ -891,7 +910,7 @@ impl MarkCompact {
         stats.preserved_hashes = preserved.len();
 
         // The units, in address order, with the dependencies of the destination-driven move.
-        let mut units: Vec<Unit> = (0..n)
+        let mut units: Vec<Unit> = (0..n_units)
             .filter_map(|k| {
                 let first = unit_first[k].load(Ordering::Relaxed);
                 (first != usize::MAX).then(|| Unit {
@@ -1201,7 +1220,8 @@ impl Default for ChunkSummary {
     }
 }
 
-/// A unit of the parallel move: the objects whose new address is in one destination chunk.
+/// A unit of the parallel move: the objects whose new address is in one destination unit
+/// (`MarkCompact::unit_size`).
 #[derive(Clone, Copy, Debug)]
 struct Unit {
     /// The span of its objects before the move: its first object's start, its last one's end.
