@@ -193,6 +193,11 @@ class Ctx:
         lines += [" ".join(c) for c in cmds]
         return "\n".join(lines + ["```", ""])
 
+    def stamp_per_program(self, cmds, load, runs):
+        """`stamp` for a harness that runs each program `runs` times (not `reps` repetitions)."""
+        return self.stamp(cmds, load).replace(plural(self.reps, "repetition"),
+                                              plural(runs, "run") + " per program")
+
     def shown(self, cmd):
         return [rel(self.gcvm) if c == self.gcvm else c for c in cmd]
 
@@ -331,8 +336,7 @@ def pause_goal(ctx):
     import pause_goal as pg
 
     out = ["## Region collector: pause goal", "",
-           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
-               plural(ctx.reps, "repetition"), plural(runs, "run") + " per program"),
+           ctx.stamp_per_program([ctx.shown(cmd)], (l0, l1), runs),
            f"`gcvm run --gc region -Xmx{XMX} --pause-goal {goal} -Xlog:gc`, every pause of "
            f"{plural(runs, 'run')} of each bundled program (default size), each run followed by "
            f"one of HotSpot G1 (`java -Xint -XX:+UseG1GC -Xmx{XMX}`, its default pause target). "
@@ -356,8 +360,7 @@ def compaction(ctx):
            "--xmx", XMX, "--json"]
     data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## Mark-compact: a second GC worker after marking", "",
-           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
-               plural(ctx.reps, "repetition"), plural(runs, "run") + " per program"),
+           ctx.stamp_per_program([ctx.shown(cmd)], (l0, l1), runs),
            f"`gcvm run --gc mark-compact -Xmx{XMX} -Xlog:gc*` with `--gc-threads 1` and "
            f"`--gc-threads 2`, alternating, {plural(runs, 'run')} of each bundled program "
            "(default size): each run's `[gc,phases]` times summed over its collections, the "
@@ -391,8 +394,7 @@ def cms_pauses(ctx):
            "--heap", XMX, "--runs", str(runs), "--gcvm", ctx.gcvm, "--json"]
     data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## Concurrent mark-sweep: pauses as the program feels them", "",
-           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(
-               plural(ctx.reps, "repetition"), plural(runs, "run") + " per program"),
+           ctx.stamp_per_program([ctx.shown(cmd)], (l0, l1), runs),
            f"`gcvm run --gc concurrent-mark-sweep -Xmx{XMX} -Xlog:gc*`, every pause of "
            f"{plural(runs, 'run')} of each bundled program (default size): the pause alone, its "
            "time to safepoint (from the request to the last thread stopped) and the two summed, "
@@ -422,8 +424,7 @@ def rates(ctx):
     sys.path.insert(0, os.path.join(ROOT, "benches"))
     import gc_rates
     out = ["## Copying and marking rates per worker", "",
-           ctx.stamp([ctx.shown(cmd)], (l0, l1)).replace(plural(ctx.reps, "repetition"),
-                                                         plural(runs, "run") + " per program"),
+           ctx.stamp_per_program([ctx.shown(cmd)], (l0, l1), runs),
            f"Every bundled program at its default size, `-Xmx{XMX}`; gcvm with its default 2 GC "
            f"workers, HotSpot G1 `-Xint` with IHOP {data['ihop']}% (fixed) so that every program "
            "that fills its old generation marks. KB per millisecond of one worker's time, the "
