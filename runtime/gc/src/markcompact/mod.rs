@@ -103,8 +103,9 @@
 //!
 //! # Parallel planning and compaction (HotSpot ParallelOld)
 //!
-//! The space is cut into *chunks* of `COMPACT_CHUNK` (64 KB) from `start` (ParallelOld's
-//! "regions"); an object belongs to the chunk its first word is in. With one worker the whole
+//! The space is cut into *chunks* of `COMPACT_CHUNK` (64 KB; larger above 16 MB used, so that
+//! there are at most `MAX_CHUNKS`) from `start` (ParallelOld's "regions"); an object belongs to
+//! the chunk its first word is in. With one worker the whole
 //! space is one chunk, and the phases below become the sequential sweeps described above.
 //!
 //! **2a. Summary** (in parallel, a chunk per task): each chunk's live bytes and objects, read
@@ -311,6 +312,11 @@ const UPDATE_CHUNK: usize = 256 * 1024;
 /// Chunk of the parallel summary, planning and move (phases 2 and 4) with several workers:
 /// HotSpot ParallelOld's region size.
 pub const COMPACT_CHUNK: usize = 64 * 1024;
+
+/// At most this many chunks, above 16 MB of used space the chunks grow (powers of two): each
+/// costs the planning passes a fixed ~0.1 µs, and a nearly empty 64 MB heap (MultiThreadAlloc's
+/// few hundred KB live) planned slower on two workers' 1,024 chunks than on one worker's one.
+const MAX_CHUNKS: usize = 256;
 
 /// Units of the move per destination chunk (with several workers): a move of a megabyte or two
 /// (SlowLeak's, a few dozen 64 KB units) balanced poorly over two workers when a unit filled a
@@ -724,16 +730,21 @@ impl MarkCompact {
     fn chunk_size(&self, workers: usize) -> usize {
         match self.compact_chunk {
             Some(c) => c,
-            None if workers > 1 => COMPACT_CHUNK,
+            None if workers > 1 => ((self.top - self.start) / MAX_CHUNKS)
+                .next_power_of_two()
+                .max(COMPACT_CHUNK),
             None => (self.top - self.start).next_multiple_of(8).max(8),
         }
     }
 
-    /// The destination bytes one unit of the move fills: a quarter of a chunk with several
-    /// workers (`UNITS_PER_CHUNK`), the whole space (one unit) with one.
+    /// The destination bytes one unit of the move fills: with several workers a quarter of a
+    /// `COMPACT_CHUNK` (`UNITS_PER_CHUNK`; of the chunk, when a test forces a smaller one),
+    /// whatever the chunk size; with one, the whole space (one unit).
     fn unit_size(&self, chunk: usize, workers: usize) -> usize {
         if workers > 1 {
-            (chunk / UNITS_PER_CHUNK).next_multiple_of(8).max(8)
+            (chunk.min(COMPACT_CHUNK) / UNITS_PER_CHUNK)
+                .next_multiple_of(8)
+                .max(8)
         } else {
             chunk
         }
@@ -865,7 +876,10 @@ impl MarkCompact {
         let unit_first: Vec<AtomicUsize> =
             (0..n_units).map(|_| AtomicUsize::new(usize::MAX)).collect();
         let unit_end: Vec<AtomicUsize> = (0..n_units).map(|_| AtomicUsize::new(0)).collect();
-        let large_from = PIECES_FROM_CHUNKS * chunk;
+        // Large objects move in pieces of a `COMPACT_CHUNK` (or of a smaller forced chunk),
+        // whatever the chunk size.
+        let piece = chunk.min(COMPACT_CHUNK);
+        let large_from = PIECES_FROM_CHUNKS * piece;
         type Saved = (Vec<(Ref, u64)>, Vec<(usize, usize, usize)>);
         let saved: Vec<Saved> = per_index(pool, n.saturating_sub(first_moving), |j| {
             let i = first_moving + j;
@@ -928,7 +942,7 @@ impl MarkCompact {
         for k in 1..units.len() {
             units[k - 1].write_end = units[k].write_start;
         }
-        let mut units = cut_large_objects(units, &large, chunk);
+        let mut units = cut_large_objects(units, &large, piece);
         // Unit U must have moved its objects out before a later unit X writes where they are:
         // an edge U -> X for every X above U whose write range meets U's source span. The write
         // ranges tile [dense_end, new_top) in order, so those X are one index range.
@@ -1251,11 +1265,12 @@ enum Piece {
     Tail,
 }
 
-/// Objects of at least this many chunks are moved in pieces of a chunk.
+/// Objects of at least this many pieces (a `COMPACT_CHUNK` each, or a smaller forced chunk) are
+/// moved in pieces.
 const PIECES_FROM_CHUNKS: usize = 2;
 
 /// Splits each unit that ends with a large object (`large`: address, size and new address of
-/// every object of `PIECES_FROM_CHUNKS` chunks or more, in address order) into the unit of its
+/// every object of `PIECES_FROM_CHUNKS` pieces or more, in address order) into the unit of its
 /// other objects, if any, and the object's pieces of `chunk` bytes. The write ranges still tile
 /// the same span in address order.
 fn cut_large_objects(units: Vec<Unit>, large: &[(usize, usize, usize)], chunk: usize) -> Vec<Unit> {
