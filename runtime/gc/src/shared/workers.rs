@@ -58,10 +58,10 @@
 //! the next one, awake, for 150 µs before it parks (`HELPER_SPIN`): a pause's phases follow
 //! each other within microseconds, and a parked helper woke tens of microseconds into a phase
 //! that may last a hundred (mark-compact's compaction of MultiThreadAlloc, 2 workers against 1:
-//! 0.87x, 1.08x with the watch, 1.60x with the mark bits also cleared in parallel). Before, each phase spawned scoped
-//! threads and joined them: a pause paid the spawn, and one helper scheduled 4 ms late
-//! (MultiThreadAlloc, `-Xlog:gc*` showed it starting at +4.4 ms after worker 0 had done all the
-//! work) made the whole pause 4 ms longer.
+//! 0.87x, 1.08x with the watch, 1.60x with the mark bits also cleared in parallel). Before,
+//! each phase spawned scoped threads and joined them: a pause paid the spawn, and one helper
+//! scheduled 4 ms late (MultiThreadAlloc, `-Xlog:gc*` showed it starting at +4.4 ms after
+//! worker 0 had done all the work) made the whole pause 4 ms longer.
 //!
 //! Helpers are **steered off the calling thread's CPU** (Linux; `placement`): before a job is
 //! posted, every helper may run on any CPU the process may use except the one worker 0 is on.
