@@ -363,8 +363,10 @@ pub struct CollectionStats {
     /// Per marking worker, summed over the marking rounds.
     pub mark_workers: Vec<WorkerStats>,
     /// Chunk size of the summary, the planning and the move (the whole space with one
-    /// worker), and the units the move was split into (one per destination unit).
+    /// worker), the destination bytes one unit of the move fills (`unit_size`), and the units
+    /// the move was split into (one per destination unit).
     pub chunk_size: usize,
+    pub unit_size: usize,
     pub compaction_units: usize,
     /// The longest chain of units each waiting for the one before (the move's critical path).
     pub compaction_chain: usize,
@@ -687,8 +689,8 @@ impl MarkCompact {
             &format!(
                 "GC({id}) Phases: mark {:.3}ms, plan {:.3}ms (summary {:.3}ms), update {:.3}ms, \
                  compact {:.3}ms (report {:.3}ms), plan+compact {:.3}ms; workers: {} marking, {} \
-                 compacting; units: {} of {}K, longest chain {}; dense prefix {}K; {}K moved in {} \
-                 runs",
+                 compacting; units: {} of {}K in chunks of {}K, longest chain {}; dense prefix \
+                 {}K; {}K moved in {} runs",
                 ms(t.mark),
                 ms(t.forward),
                 ms(t.summary),
@@ -699,6 +701,7 @@ impl MarkCompact {
                 stats.mark_workers.len(),
                 stats.compaction_workers,
                 stats.compaction_units,
+                stats.unit_size.div_ceil(1024),
                 stats.chunk_size.div_ceil(1024),
                 stats.compaction_chain,
                 (stats.dense_prefix_end - self.start) >> 10,
@@ -968,6 +971,7 @@ impl MarkCompact {
         }
         stats.compaction_chain = depth.iter().copied().max().unwrap_or(0);
         stats.chunk_size = chunk;
+        stats.unit_size = unit_bytes;
         stats.compaction_units = units.len();
 
         // Per chunk, where the objects starting before it end (the dense prefix's gaps).
