@@ -489,10 +489,15 @@ type Ws = tungstenite::WebSocket<TcpStream>;
 
 fn connect_viewer(addr: &str) -> Ws {
     let stream = TcpStream::connect(addr).unwrap();
+    // The handshake waits as long as a busy machine needs to answer it; a
+    // short read timeout here would interrupt it. Reads after it poll.
     stream
-        .set_read_timeout(Some(Duration::from_millis(50)))
+        .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     let (ws, _) = tungstenite::client(format!("ws://{addr}/ws?src=0"), stream).unwrap();
+    ws.get_ref()
+        .set_read_timeout(Some(Duration::from_millis(50)))
+        .unwrap();
     ws
 }
 
