@@ -1248,11 +1248,12 @@ impl ConcurrentMarkSweep {
         // bits they take back): clearing it every time cost each initial mark ~0.1 ms (1 MB
         // for a 64 MB heap).
         let overflowed = self.overflowed.swap(false, Ordering::AcqRel);
+        let pool = self.pause_pool();
         for (bitmap, clear) in [(&self.bitmap, true), (&self.overflow, overflowed)] {
             let mut bitmap = bitmap.write();
             bitmap.cover(end);
             if clear {
-                bitmap.clear(end);
+                bitmap.clear_in_parallel(&pool, end);
             }
         }
         self.satb.take_all();

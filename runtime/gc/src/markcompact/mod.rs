@@ -322,6 +322,20 @@ const MAX_CHUNKS: usize = 256;
 /// (SlowLeak's, a few dozen 64 KB units) balanced poorly over two workers when a unit filled a
 /// whole chunk.
 const UNITS_PER_CHUNK: usize = 4;
+
+/// The destination bytes one unit of the move fills: with several workers a quarter of a
+/// `COMPACT_CHUNK` (`UNITS_PER_CHUNK`; of the chunk, when a test forces a smaller one),
+/// whatever the chunk size; with one, the whole space (one unit).
+fn unit_size(chunk: usize, workers: usize) -> usize {
+    if workers > 1 {
+        (chunk.min(COMPACT_CHUNK) / UNITS_PER_CHUNK)
+            .next_multiple_of(8)
+            .max(8)
+    } else {
+        chunk
+    }
+}
+
 /// GC-word bits kept in place in a forwarded word: age, hashed flag, monitor index.
 const KEPT_BITS: u64 = gcword::AGE_MASK | gcword::HASHED_BIT | gcword::MONITOR_MASK;
 
@@ -740,19 +754,6 @@ impl MarkCompact {
         }
     }
 
-    /// The destination bytes one unit of the move fills: with several workers a quarter of a
-    /// `COMPACT_CHUNK` (`UNITS_PER_CHUNK`; of the chunk, when a test forces a smaller one),
-    /// whatever the chunk size; with one, the whole space (one unit).
-    fn unit_size(&self, chunk: usize, workers: usize) -> usize {
-        if workers > 1 {
-            (chunk.min(COMPACT_CHUNK) / UNITS_PER_CHUNK)
-                .next_multiple_of(8)
-                .max(8)
-        } else {
-            chunk
-        }
-    }
-
     /// Chooses the dense prefix and writes forwarding addresses above it, chunk by chunk on
     /// `pool`'s workers: the summary (live bytes per chunk), the destinations (a prefix sum),
     /// then each chunk's forwarding addresses. Returns the plan the compaction follows.
@@ -874,7 +875,7 @@ impl MarkCompact {
         // is also counted into its compaction unit: the destination unit (`unit_size`) its new
         // address is in. A unit's objects are contiguous in address order, so its sources are the span
         // from its lowest to its highest object (fetch_min / fetch_max over the chunks).
-        let unit_bytes = self.unit_size(chunk, pool.threads());
+        let unit_bytes = unit_size(chunk, pool.threads());
         let n_units = (top - start).div_ceil(unit_bytes);
         let unit_first: Vec<AtomicUsize> =
             (0..n_units).map(|_| AtomicUsize::new(usize::MAX)).collect();
@@ -1199,7 +1200,7 @@ impl MarkCompact {
         stats.compaction_workers = workers.iter().filter(|w| w.started.is_some()).count();
         stats.times.report = t.elapsed();
         let old_top = self.top;
-        clear_marks(&self.bitmap, pool, self.start, old_top);
+        self.bitmap.clear_in_parallel(pool, old_top);
         self.top = plan.new_top;
     }
 }
@@ -1535,22 +1536,6 @@ const RANGES_PER_WORKER: usize = 16;
 /// claim contiguous ranges of indices, not single ones: a chunk is often a few objects, or only
 /// garbage, and claiming 1,024 of them one by one from a counter both threads write (and storing
 /// each result next to the other thread's) cost as much as the work saved.
-/// Heap bytes whose mark bits one worker clears at a time (64 KB of bitmap).
-const CLEAR_PIECE: usize = 4 << 20;
-
-/// Clears the mark bits of `[start, end)` (`start` the bitmap's base), in pieces spread over
-/// `pool`'s workers: at -Xmx64m a full heap's bitmap is a megabyte, a memset that took a good
-/// part of a compaction phase of a tenth of a millisecond.
-fn clear_marks(bitmap: &MarkBitmap, pool: &WorkerPool, start: usize, end: usize) {
-    // Whole bitmap words (512 bytes of heap each): the last one partly covered too.
-    let end = start + (end - start).next_multiple_of(512);
-    let pieces = (end - start).div_ceil(CLEAR_PIECE);
-    pool.for_each_index(pieces, |i| {
-        let from = start + i * CLEAR_PIECE;
-        bitmap.clear_range(from, (from + CLEAR_PIECE).min(end));
-    });
-}
-
 fn per_index<T: Send>(pool: &WorkerPool, n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let ranges = if pool.threads() == 1 {
         1
@@ -1807,25 +1792,5 @@ impl StwCollector for MarkCompact {
             tiles.separator(self.last.dense_prefix_end as u64);
         }
         tiles.separator(self.top as u64);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marks_cleared_in_pieces_by_two_workers_leave_no_bit_up_to_the_old_top() {
-        let start = 8192;
-        let end = start + 3 * CLEAR_PIECE + 520; // the last word only partly below the top
-        let mut bitmap = MarkBitmap::new(start);
-        bitmap.cover(end + 4096);
-        let marked: Vec<usize> = (start..end).step_by(4096 + 8).chain([end - 8]).collect();
-        for &addr in &marked {
-            bitmap.mark(addr);
-        }
-        assert_eq!(bitmap.marked_count(start, end), marked.len() as u64);
-        clear_marks(&bitmap, &WorkerPool::new(2), start, end);
-        assert_eq!(bitmap.marked_count(start, end + 4096), 0);
     }
 }
