@@ -194,8 +194,11 @@ struct Scratch {
     /// The dead objects, in address order, with their bitmap.
     dead: Vec<Ref>,
     dead_bits: Bitmap,
-    /// The stamped dead objects, latest first (`stamped_latest_first`), and the radix sort's
-    /// second buffer.
+    /// Two lists of one u64 per dead object, with a use for each way of propagating:
+    /// - the walk by address (`propagate_by_address`): `order` is each dead object's best
+    ///   key so far (`Propagation::best`), `spare` its own stamp word (`Propagation::own`);
+    /// - the sorted fallback: `order` lists the stamped dead objects latest first
+    ///   (`stamped_latest_first`), `spare` is the radix sort's second buffer.
     order: Vec<u64>,
     spare: Vec<u64>,
     /// Each dead object's stamp after propagation (0: none reached it).

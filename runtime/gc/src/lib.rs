@@ -542,13 +542,7 @@ impl Heap {
 
     /// At a safepoint: retires the TLAB (for a collection) and hands over barrier buffers.
     pub fn flush_mutator(&self, m: &mut Mutator) {
-        self.collector.flush_mutator(m, &self.memory, true);
-        if let Some(d) = m.deaths.as_deref_mut() {
-            d.publish_clock();
-        }
-        if let Some(p) = m.pointers.as_deref_mut() {
-            p.hand_over();
-        }
+        self.hand_over_thread_state(m, true);
     }
 
     /// The thread is about to block: gives back what others could use (`Collector::release_idle`).
@@ -558,7 +552,14 @@ impl Heap {
 
     /// At a thread's exit or the end of the run: gives everything back.
     pub fn retire_mutator(&self, m: &mut Mutator) {
-        self.collector.flush_mutator(m, &self.memory, false);
+        self.hand_over_thread_state(m, false);
+    }
+
+    /// Hands what a thread holds for itself to the collector, at a safepoint (`for_gc`) or at
+    /// its exit: its TLAB's unused tail and barrier buffers, the bytes it allocated since it
+    /// last published its allocation clock, and the pointers it recorded.
+    fn hand_over_thread_state(&self, m: &mut Mutator, for_gc: bool) {
+        self.collector.flush_mutator(m, &self.memory, for_gc);
         if let Some(d) = m.deaths.as_deref_mut() {
             d.publish_clock();
         }
