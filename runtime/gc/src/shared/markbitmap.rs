@@ -115,6 +115,14 @@ impl MarkBitmap {
         }
     }
 
+    /// Clears every bit for `[base, end)` on this thread (the labs' collectors).
+    pub fn clear(&mut self, end: usize) {
+        let n = self.bit(end).div_ceil(64).min(self.words.len());
+        for w in &mut self.words[..n] {
+            *w.get_mut() = 0;
+        }
+    }
+
     /// Clears every bit for `[base, end)` in pieces spread over `pool`'s workers (in a pause).
     /// A 64 MB heap's bitmap is a megabyte: one thread's memset of it took a good part of a
     /// mark-compact phase of a tenth of a millisecond, and of a concurrent mark-sweep pause.
@@ -286,7 +294,7 @@ mod tests {
         );
         assert_eq!(bm.marked(4096 + 8 * 64, 4096 + 8 * 64).count(), 0);
         assert!(bm.is_marked(4096 + 8 * 63) && !bm.is_marked(4096 + 8 * 62));
-        bm.clear_in_parallel(&WorkerPool::new(1), 4096 + 8 * 256);
+        bm.clear(4096 + 8 * 256);
         assert_eq!(bm.marked(4096, 4096 + 8 * 256).count(), 0);
     }
 
