@@ -32,6 +32,7 @@ fn heap(collector: &str, max: usize) -> Heap {
             periodic_interval: None,
             region_size: None,
             pause_goal: None,
+            young_size: None,
         },
         Arc::new(types),
     )

@@ -164,6 +164,7 @@ fn values_taken(option: &str) -> usize {
             | "--periodic-gc"
             | "--region-size"
             | "--pause-goal"
+            | "--young-size"
             | "--collectors"
             | "--out"
     );
@@ -198,11 +199,12 @@ fn flight_recording_options(arg: &str, settings: &str) -> Result<Vec<String>, St
     Ok(out)
 }
 
-/// `-Xmx`, `-Xms`, `-Xss`: the long option each maps to and what it sizes.
+/// `-Xmx`, `-Xms`, `-Xmn`, `-Xss`: the long option each maps to and what it sizes.
 fn java_size_option(arg: &str) -> Option<(&'static str, &'static str)> {
     match arg.get(..4)? {
         "-Xmx" => Some(("--xmx", "maximum heap")),
         "-Xms" => Some(("--xms", "initial heap")),
+        "-Xmn" => Some(("--young-size", "young generation")),
         "-Xss" => Some(("--xss", "thread stack")),
         _ => None,
     }

@@ -214,6 +214,48 @@ fn run_phase_with_heap(xmx: &str, extra: &[&str]) -> Outcome {
 }
 
 #[test]
+fn a_fixed_young_generation_gives_every_young_collection_the_same_eden() {
+    // 32m: 512K regions; -Xmn8m is 16 of them, 15 eden and room for survivors.
+    let out = run_phase("weak", &["-Xmn8m", "--pause-goal", "5"]);
+    let log = out.stdout_text();
+    assert!(
+        log.contains("Young Generation: fixed (-Xmn), 16 regions, 15 of them eden"),
+        "{log}"
+    );
+    let edens: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("Eden regions: "))
+        .collect();
+    assert!(edens.len() >= 3, "{log}");
+    let full = edens
+        .iter()
+        .filter(|l| l.ends_with("Eden regions: 15->0(15)"));
+    assert!(full.count() >= 3, "{log}");
+    assert!(
+        edens.iter().all(|l| !l.contains("Eden regions: 16")),
+        "no eden past the fixed size: {log}"
+    );
+}
+
+#[test]
+fn the_young_size_is_refused_for_a_collector_without_generations_and_at_or_over_the_heap() {
+    for (gc, xmn, says) in [
+        (
+            "semispace",
+            "-Xmn8m",
+            "only the region collector has a young generation",
+        ),
+        ("region", "-Xmn32m", "must be smaller than the maximum heap"),
+    ] {
+        let out = run_gcvm(&["run", "--gc", gc, "-Xmx32m", xmn, "-cp", ".", "Nothing"]);
+        assert_ne!(out.code, Some(0), "{gc} {xmn}");
+        let err = out.stderr_text();
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{gc} {xmn}: {err}");
+    }
+}
+
+#[test]
 fn the_pause_goal_shapes_the_young_generation_and_the_log_predicts_each_pause() {
     let out = run_phase("mixed", &["--pause-goal", "5"]);
     let log = out.stdout_text();

@@ -57,6 +57,10 @@ pub struct RunArgs {
     /// MaxGCPauseMillis; default 200): the young generation never grows past what it allows.
     #[arg(long = "pause-goal", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     pause_goal: Option<u64>,
+    /// The region collector's young generation (eden and survivors), fixed instead of sized
+    /// by the pause goal, as G1's -Xmn (also -Xmn): less than -Xmx.
+    #[arg(long = "young-size", value_name = "SIZE", value_parser = parse_size)]
+    young_size: Option<usize>,
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
     #[arg(long = "log-gc")]
     log_gc: bool,
@@ -236,6 +240,20 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
     if initial > max {
         return Err("Initial heap size set to a larger value than the maximum heap size".into());
     }
+    if let Some(young) = a.young_size {
+        if a.gc != "region" {
+            return Err(format!(
+                "--young-size (-Xmn): only the region collector has a young generation, not {}",
+                a.gc
+            ));
+        }
+        if young >= max {
+            return Err(format!(
+                "--young-size (-Xmn) {young} bytes: the young generation must be smaller than \
+                 the maximum heap ({max} bytes)"
+            ));
+        }
+    }
     let xss = a.xss.unwrap_or(1 << 20);
     let stack_slots = (xss / 8).max(4096);
     Ok(VmOptions {
@@ -252,6 +270,7 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
             periodic_interval: a.periodic_gc.map(Duration::from_millis),
             region_size: a.region_size,
             pause_goal: a.pause_goal.map(Duration::from_millis),
+            young_size: a.young_size,
         },
         stack_slots,
         max_frames: stack_slots / 4,

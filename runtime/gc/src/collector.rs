@@ -211,6 +211,9 @@ pub struct HeapConfig {
     pub region_size: Option<usize>,
     /// --pause-goal: the pause time the region collector aims at (None: 200 ms, G1's default).
     pub pause_goal: Option<std::time::Duration>,
+    /// -Xmn: the region collector's young generation (eden and survivors) in bytes, fixed
+    /// (None: sized by the pause goal).
+    pub young_size: Option<usize>,
 }
 
 /// Everything a collector is built from.

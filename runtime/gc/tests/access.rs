@@ -134,6 +134,7 @@ fn fixture_with(build: impl FnOnce(Heap) -> Heap) -> Fixture {
         periodic_interval: None,
         region_size: None,
         pause_goal: None,
+        young_size: None,
     };
     let types = registry();
     let memory = Arc::new(HeapMemory::reserve(MarkCompact::reservation_for(4 << 20)).unwrap());
@@ -465,6 +466,7 @@ fn stop_the_world_collectors_need_no_barrier_concurrent_mark_sweep_a_snapshot_on
         periodic_interval: None,
         region_size: None,
         pause_goal: None,
+        young_size: None,
     };
     for name in gcvm_gc::COLLECTOR_NAMES {
         let heap = Heap::new(name, config.clone(), registry()).unwrap();

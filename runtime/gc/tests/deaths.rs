@@ -42,6 +42,7 @@ fn fixture() -> Fixture {
         periodic_interval: None,
         region_size: None,
         pause_goal: None,
+        young_size: None,
     };
     let heap = Heap::new("mark-compact", config, registry())
         .unwrap()

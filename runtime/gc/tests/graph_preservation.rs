@@ -66,6 +66,7 @@ impl TestHeap {
             periodic_interval: None,
             region_size: None,
             pause_goal: None,
+            young_size: None,
         };
         Heap::new(collector, config, registry()).unwrap()
     }

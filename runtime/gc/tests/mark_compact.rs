@@ -129,6 +129,7 @@ impl Mc {
             periodic_interval: None,
             region_size: None,
             pause_goal: None,
+            young_size: None,
         };
         let gc = MarkCompact::new(CollectorContext {
             memory: mem.clone(),
@@ -653,6 +654,7 @@ fn the_heap_selects_it_by_name_and_logs_a_full_pause() {
         periodic_interval: None,
         region_size: None,
         pause_goal: None,
+        young_size: None,
     };
     let heap = Heap::new("mark-compact", config, registry()).unwrap();
     assert_eq!(heap.collector_name(), "mark-compact");

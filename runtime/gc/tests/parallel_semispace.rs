@@ -114,6 +114,7 @@ impl Ss {
             periodic_interval: None,
             region_size: None,
             pause_goal: None,
+            young_size: None,
         };
         let gc = SemiSpace::new(CollectorContext {
             memory: mem.clone(),
@@ -940,6 +941,7 @@ fn the_vm_facing_heap_collects_in_parallel_with_tlabs_and_verification() {
         periodic_interval: None,
         region_size: None,
         pause_goal: None,
+        young_size: None,
     };
     let heap = Heap::new("semispace", config, registry()).unwrap();
     let mut m = heap.new_mutator(1);

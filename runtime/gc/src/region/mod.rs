@@ -283,6 +283,10 @@ impl RegionCollector {
         let bitmap = MarkBitmap::reserved(RESERVED_PREFIX, reserved_end);
         let pause_goal = ctx.config.pause_goal.unwrap_or(policy::DEFAULT_PAUSE_GOAL);
         let mut policy = Policy::new(pause_goal, region_size, committed);
+        policy.fixed_young_regions = ctx
+            .config
+            .young_size
+            .map(|bytes| bytes.div_ceil(region_size).max(2));
         policy.choose_young_target(committed, committed, 0, 0);
         Ok(RegionCollector {
             memory: ctx.memory,
@@ -998,6 +1002,15 @@ impl Collector for RegionCollector {
             "gc,init",
             &format!("Heap Region Size: {size} ({} regions)", self.max_regions),
         );
+        if let Some(young) = self.policy.lock().fixed_young_regions {
+            vm.log_gc_detail(
+                "gc,init",
+                &format!(
+                    "Young Generation: fixed (-Xmn), {young} regions, {} of them eden",
+                    policy::fixed_eden_regions(young)
+                ),
+            );
+        }
         match Controller::spawn("gcvm-region-controller", move |stop| {
             self.run_controller(vm, &stop)
         }) {

@@ -58,6 +58,13 @@
 //! **Tenuring threshold.** As HotSpot: the age at which the survivors of that age and younger
 //! would fill more than half the survivor space (TargetSurvivorRatio = 50), at most 15.
 //!
+//! **A fixed young generation (-Xmn).** As in G1, `-Xmn` (`--young-size`) fixes the young
+//! generation instead: the eden is the young size less a ninth for survivors (SurvivorRatio 8:
+//! at most an eighth of the eden), in whole regions, whatever the goal predicts — still at
+//! most the free regions less the reserve, so that the copies fit. The pause goal then only
+//! bounds mixed collections' old regions. Useful to compare with a HotSpot run at the same
+//! -Xmn, or to run a program with no collection at all (a barrier's cost alone).
+//!
 //! **Marking start (IHOP).** A marking cycle starts at the next young collection once old and
 //! humongous regions hold more than 45% of the heap (InitiatingHeapOccupancyPercent).
 
@@ -93,6 +100,14 @@ pub const MAX_REFINE_THRESHOLD_CARDS: usize = 128 * 256;
 pub const MIN_EDEN_SIXTEENTHS: usize = 2;
 /// Weight of a new sample in the decaying averages.
 const ALPHA: f64 = 0.3;
+
+/// The eden regions of a fixed young generation of `young` regions: what is left after the
+/// survivor space, a ninth of the young generation (an eighth of the eden, SurvivorRatio), at
+/// least one region each.
+pub fn fixed_eden_regions(young: usize) -> usize {
+    let survivors = (young / (SURVIVOR_RATIO + 1)).max(1);
+    young.saturating_sub(survivors).max(1)
+}
 
 /// A decaying average with a safety margin (G1's TruncatedSeq + "predict with sigma").
 #[derive(Clone, Copy, Debug)]
@@ -167,6 +182,8 @@ pub struct Policy {
     /// region, which the eden leaves room for within the goal (G1's
     /// `calculate_desired_eden_length_before_mixed`).
     pub mixed_reserve_ms: f64,
+    /// -Xmn in regions: the young generation's fixed size (None: chosen by the cost model).
+    pub fixed_young_regions: Option<usize>,
 }
 
 impl Policy {
@@ -189,6 +206,7 @@ impl Policy {
             candidates: Vec::new(),
             initial_candidates: 0,
             mixed_reserve_ms: 0.0,
+            fixed_young_regions: None,
         }
     }
 
@@ -287,6 +305,12 @@ impl Policy {
         tenured: usize,
     ) {
         self.tenured_cards = tenured / super::remset::CARD_SIZE;
+        if let Some(young) = self.fixed_young_regions {
+            let reserve = (committed * RESERVE_PERCENT).div_ceil(100);
+            let eden = fixed_eden_regions(young).min(free.saturating_sub(reserve));
+            self.young_bytes = eden.max(1) * self.region_size;
+            return;
+        }
         let (min, by_goal) = self.young_bounds(committed, free, cards);
         let amortising = self.smallest_amortising_young(min, by_goal, cards);
         let growth_cap = self.young_target() * MAX_YOUNG_GROWTH;
@@ -529,6 +553,27 @@ mod tests {
             p.record(&young_pause_of_bytes(eden, survived, cards));
             p.choose_young_target(64, 40, 0, tenured << 20);
         }
+    }
+
+    #[test]
+    fn a_fixed_young_generation_sets_the_eden_whatever_the_goal_predicts() {
+        let mut p = policy(5);
+        p.fixed_young_regions = Some(18);
+        // 8,000 cards per region: the goal alone would keep the eden inside one region.
+        settle(&mut p, 10, 0.5, 8_000, 8);
+        assert_eq!(p.young_bytes, 16 << 20, "18 regions less 2 for survivors");
+        assert_eq!(fixed_eden_regions(18), 16);
+        assert_eq!(fixed_eden_regions(2), 1);
+    }
+
+    #[test]
+    fn a_fixed_young_generation_takes_no_more_than_the_free_regions_less_the_reserve() {
+        let mut p = policy(200);
+        p.fixed_young_regions = Some(40);
+        p.choose_young_target(64, 20, 0, 0);
+        assert_eq!(p.young_target(), 20 - 7, "64 regions keep a reserve of 7");
+        p.choose_young_target(64, 3, 0, 0);
+        assert_eq!(p.young_target(), 1, "at least one region");
     }
 
     #[test]

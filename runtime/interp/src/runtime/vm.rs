@@ -49,6 +49,7 @@ impl VmOptions {
                 periodic_interval: None,
                 region_size: None,
                 pause_goal: None,
+                young_size: None,
             },
             stack_slots,
             max_frames: stack_slots / 4,
