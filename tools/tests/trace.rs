@@ -1349,6 +1349,38 @@ fn a_pauses_deaths_are_read_back_as_written_from_one_batch() {
 }
 
 #[test]
+fn deaths_with_long_entries_are_cut_into_events_of_about_ten_kilobytes() {
+    let path = temp_path("deaths-long-entries");
+    let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+    // Entries of ~16 bytes (a 4-byte address delta, times swinging by 2^50, a new large
+    // context each): 1,024 of them would pass 10 KB, so the events are cut by size.
+    let deaths: Vec<(u64, u64, u32)> = (0..1500u64)
+        .map(|i| {
+            (
+                0x10000 + i * (1 << 22),
+                (1u64 << 52) + if i % 2 == 0 { 0 } else { 1 << 50 },
+                u32::MAX - i as u32,
+            )
+        })
+        .collect();
+    let mut gc = w.gc_sink();
+    gc.objects_died(&deaths);
+    drop(gc);
+    w.finish().unwrap();
+    let mut r = TraceReader::open(&path).unwrap();
+    let (mut read, mut sizes) = (Vec::new(), Vec::new());
+    while let Some((_, e)) = r.next_event().unwrap() {
+        if let Event::Deaths(ds) = e {
+            sizes.push(ds.len());
+            read.extend(ds.iter().map(|d| (d.addr, d.time, d.context)));
+        }
+    }
+    assert_eq!(read, deaths);
+    assert!(sizes.len() >= 3, "{sizes:?}");
+    assert!(sizes.iter().all(|&n| n < 1024), "cut by size: {sizes:?}");
+}
+
+#[test]
 fn a_pauses_many_deaths_go_out_in_megabyte_chunks_and_read_back_as_written() {
     let path = temp_path("deaths-large-chunks");
     let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();

@@ -458,6 +458,19 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+/// Writes `v` as `put_varint` does, into `out` at `at` (which must have room: 10 bytes at
+/// most); returns the index after it.
+#[inline]
+pub fn put_varint_at(out: &mut [u8], mut at: usize, mut v: u64) -> usize {
+    while v >= 0x80 {
+        out[at] = (v as u8) | 0x80;
+        at += 1;
+        v >>= 7;
+    }
+    out[at] = v as u8;
+    at + 1
+}
+
 /// The bytes `put_varint` writes for `v`.
 #[inline]
 pub fn varint_len(v: u64) -> usize {
@@ -467,7 +480,13 @@ pub fn varint_len(v: u64) -> usize {
 /// Appends `v` zigzag-encoded (small magnitudes, either sign, in few bytes) as LEB128.
 #[inline]
 pub fn put_zigzag(out: &mut Vec<u8>, v: i64) {
-    put_varint(out, ((v << 1) ^ (v >> 63)) as u64);
+    put_varint(out, zigzag(v));
+}
+
+/// `v` zigzag-encoded: 0, -1, 1, -2, ... as 0, 1, 2, 3, ...
+#[inline]
+pub fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
 }
 
 /// The signed value of a zigzag-encoded varint.
