@@ -15,6 +15,8 @@ the date, the machine and the command:
                their times to safepoint
   compaction   benches/compaction_speedup.py --json: mark-compact's phases after marking with
                2 GC workers against 1
+  barrier      benches/barrier_cost.py --json: the region collector's write barrier on
+               SplayTree with no collection (-Xmn), against semispace (no barrier)
   tracing      benches/deaths_overhead.py --off --json: --trace and --trace-deaths vs off
   rates        benches/gc_rates.py --json: copying and marking rates per GC worker, gcvm's
                collectors beside HotSpot G1's, from both logs
@@ -66,6 +68,7 @@ CALLGRIND_GC = ["--gc", "semispace", "--gc-threads", "1", "-Xmx" + XMX]
 PAUSE_GOAL_RUNS = 5
 PAUSE_GOAL_MS = 5
 TRACE_COLLECTORS = "semispace,mark-compact"
+TRACE_REPS = 5                # issue 34 asks for its figures over 5 runs each
 STREAM_PROGRAMS = "GCBench,BinaryTrees,SplayTree,LruCache,JsonDoc"
 STREAM_COLLECTORS = COLLECTORS
 QUICK_STREAM_PROGRAMS = "GCBench"
@@ -77,7 +80,10 @@ RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
 TTSP_SIZE, TTSP_THREADS, TTSP_XMX = "8", "8", "24m"   # MultiThreadAlloc: 8 threads on 2 cores
 TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseG1GC"]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "cms-pauses", "compaction", "rates",
+# SplayTree sizes for the barrier (size, count instructions too): the default, and a run twice
+# as long, in which the region collector's fixed start-up weighs half as much.
+BARRIER_SIZES = [("8", True), ("16", False)]
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "cms-pauses", "compaction", "barrier", "rates",
             "tracing",
             "trace-size",
             "pointers", "streams", "jfr", "activity", "threads"]
@@ -388,6 +394,45 @@ def compaction(ctx):
     return "\n".join(out), {"compact_geomean": geomean(ups), "compact_lowest": min(ups)}
 
 
+def barrier(ctx):
+    runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
+    l0 = loadavg()
+    cmds, results = [], []
+    for size, count in BARRIER_SIZES:
+        cmd = ["python3", "benches/barrier_cost.py", "--gcvm", ctx.gcvm, "--runs", str(runs),
+               "--size", size, "--json"] + (["--callgrind"] if count else [])
+        results.append(json.loads(sh(cmd)))
+        cmds.append(ctx.shown(cmd))
+    l1 = loadavg()
+    first = results[0]["commands"]
+    out = ["## Region write barrier, no collection", "",
+           ctx.stamp_per_program(cmds, (l0, l1), runs),
+           f"SplayTree (every step stores references into old tree nodes) under `{rel_cmd(first['region'])}` "
+           f"and, without any barrier, `{rel_cmd(first['semispace'])}`: a young generation "
+           "so large (`-Xmn`) that neither run collects (the harness checks the log), "
+           f"{plural(runs, 'run')} of each, alternating; median seconds and region / semispace. "
+           "Instructions: one run of each under callgrind, every thread. The goal: at most 1.05x. "
+           "Beside the barrier the ratio holds the region collector's start-up (its controller "
+           "backs the first copy destinations, tens of milliseconds of system time), which a "
+           "longer run spreads thinner.", "",
+           "| size | region wall s | semispace wall s | wall ratio | user ratio | instructions ratio |",
+           "|---|---:|---:|---:|---:|---:|"]
+    for r in results:
+        med, ratio = r["median"], r["ratio"]
+        ins = f"{r['instructions_ratio']:.3f}x" if "instructions_ratio" in r else "-"
+        out.append(f"| {r['size']} | {med['region'][0]:.2f} | {med['semispace'][0]:.2f} "
+                   f"| {ratio[0]:.3f}x | {ratio[1]:.3f}x | {ins} |")
+    out.append("")
+    return "\n".join(out), {r["size"]: r["ratio"][0] for r in results}
+
+
+def rel_cmd(cmd):
+    """A harness's command line with the temporary class directory and binary path shortened."""
+    words = cmd.split()
+    words[0] = "gcvm"
+    return " ".join(w if not w.startswith("/tmp/gcvm-barrier-") else "CLASSES" for w in words)
+
+
 def cms_pauses(ctx):
     runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
     cmd = ["python3", "benches/pause_with_safepoint.py", "--gc", "concurrent-mark-sweep",
@@ -441,11 +486,12 @@ def rates(ctx):
 
 
 def tracing(ctx):
-    cmd = ["python3", "benches/deaths_overhead.py", "--binary", ctx.gcvm, "--reps", str(ctx.reps),
+    reps = QUICK_REPS if ctx.quick else TRACE_REPS
+    cmd = ["python3", "benches/deaths_overhead.py", "--binary", ctx.gcvm, "--reps", str(reps),
            "--collectors", TRACE_COLLECTORS, "--xmx", XMX, "--off", "--json"]
     data, (l0, l1) = harness_json(ctx, cmd)
     out = ["## Tracing cost", "",
-           ctx.stamp([ctx.shown(cmd)], (l0, l1)),
+           ctx.stamp_per_program([ctx.shown(cmd)], (l0, l1), reps),
            f"Every bundled program at its default size, `-Xmx{XMX}`, untraced, `--trace FILE` and "
            "`--trace FILE --trace-deaths` alternating; median wall seconds untraced and each "
            "traced run's ratio to it, the trace files' sizes, and the deaths recorded (\"unknown "
@@ -788,7 +834,7 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "cms-pauses": cms_pauses, "compaction": compaction,
+           "cms-pauses": cms_pauses, "compaction": compaction, "barrier": barrier,
            "rates": rates,
            "tracing": tracing, "trace-size": trace_size, "pointers": pointers,
            "streams": streams, "jfr": jfr,
