@@ -458,19 +458,6 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-/// Writes `v` as `put_varint` does, into `out` at `at` (which must have room: 10 bytes at
-/// most); returns the index after it.
-#[inline]
-pub fn put_varint_at(out: &mut [u8], mut at: usize, mut v: u64) -> usize {
-    while v >= 0x80 {
-        out[at] = (v as u8) | 0x80;
-        at += 1;
-        v >>= 7;
-    }
-    out[at] = v as u8;
-    at + 1
-}
-
 /// The bytes `put_varint` writes for `v`.
 #[inline]
 pub fn varint_len(v: u64) -> usize {

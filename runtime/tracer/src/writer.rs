@@ -1797,15 +1797,15 @@ impl DeathsBatch {
     }
 
     fn put(&mut self, units: u64, time: u64, context: u32) {
-        let mut at = format::put_varint_at(&mut self.bytes, self.end, units - self.prev);
+        let mut at = format::write_varint_at(&mut self.bytes, self.end, units - self.prev);
         let delta = time as i64 - self.time_before as i64;
-        at = format::put_varint_at(&mut self.bytes, at, format::zigzag(delta));
+        at = format::write_varint_at(&mut self.bytes, at, format::zigzag(delta));
         let context_code = if self.context_before == Some(context) {
             0
         } else {
             context as u64 + 1
         };
-        self.end = format::put_varint_at(&mut self.bytes, at, context_code);
+        self.end = format::write_varint_at(&mut self.bytes, at, context_code);
         (self.prev, self.time_before, self.context_before) = (units, time, Some(context));
         self.count += 1;
     }
@@ -1816,7 +1816,7 @@ impl DeathsBatch {
         let start = DEATHS_AT - 2 - count_len;
         self.bytes[start] = ev::DEATHS;
         self.bytes[start + 1] = 0;
-        format::put_varint_at(&mut self.bytes, start + 2, self.count as u64);
+        format::write_varint_at(&mut self.bytes, start + 2, self.count as u64);
         b.put_event_bytes(&self.bytes[start..self.end]);
         self.end = DEATHS_AT;
         self.count = 0;
