@@ -74,7 +74,8 @@ STREAM_COLLECTORS = COLLECTORS
 QUICK_STREAM_PROGRAMS = "GCBench"
 QUICK_STREAM_COLLECTORS = "semispace,region"
 NOTEBOOK = "9bbfd4d"          # the last commit whose docs/benchmarks.md was the rounds' notebook
-# A 1-minute load average above this around the tables means other work ran beside them.
+# A 1-minute load average above this before a table means other work ran beside it (after
+# one, gcvm's own threads count too: GC helpers spinning between tasks, the trace writer).
 BUSY_LOAD = 2.2
 RING_SIZE = "8"
 RING_MECHANISMS = ["monitor", "park", "pool", "queue", "messages"]
@@ -117,11 +118,17 @@ def first_line(cmd):
 
 
 LOADS = []
+BEFORE = []
 
 
-def loadavg():
+def loadavg(before=False):
+    """The 1-minute load average now; `before`: read before a table, when only other work
+    (not the table's own gcvm runs, whose spinning GC helpers and trace writer count too)
+    can raise it."""
     with open("/proc/loadavg") as f:
         LOADS.append(float(f.read().split()[0]))
+    if before:
+        BEFORE.append(LOADS[-1])
     return LOADS[-1]
 
 
@@ -217,7 +224,7 @@ def collectors(ctx):
     extra = ["--collectors", COLLECTORS]
     if ctx.quick:
         extra += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     cmd, rows = bench_json(ctx, extra)
     l1 = loadavg()
     by = {(r["program"], r["config"]): r for r in rows}
@@ -277,7 +284,7 @@ def interpreter(ctx):
     sources = sorted(os.path.join(d, f) for d in {d for d, _, _ in chosen}
                      for f in os.listdir(os.path.join(ROOT, d)) if f.endswith(".java"))
     sh(["javac", "-g", "-d", classes] + sources)
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     counts = {p: (s, callgrind_count(ctx, classes, p, s)) for _, p, s in chosen}
     # Wall time at default sizes against HotSpot -Xint, the same programs.
     walls, cmds = {}, []
@@ -327,7 +334,7 @@ def harness_json(ctx, cmd):
     load averages before and after it."""
     if ctx.quick:
         cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     data = json.loads(sh(cmd))
     return data, (l0, loadavg())
 
@@ -396,7 +403,7 @@ def compaction(ctx):
 
 def barrier(ctx):
     runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     cmds, results = [], []
     for size, count in BARRIER_SIZES:
         cmd = ["python3", "benches/barrier_cost.py", "--gcvm", ctx.gcvm, "--runs", str(runs),
@@ -641,7 +648,7 @@ def activity(ctx):
            str(ctx.reps), "--xmx", XMX, "--json"] + (["--base", ctx.base] if ctx.base else [])
     if ctx.quick:
         cmd += ["--programs", QUICK_PROGRAMS]
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     data = json.loads(sh(cmd))
     off_i = activity_instructions(ctx, ctx.gcvm, [])
     on_i = activity_instructions(ctx, ctx.gcvm, ["--activity"])
@@ -686,7 +693,7 @@ def streams(ctx):
     cols = QUICK_STREAM_COLLECTORS if ctx.quick else STREAM_COLLECTORS
     cmd = ["python3", "benches/streams_overhead.py", "--runs", str(ctx.reps), "--heap", XMX,
            "--programs", programs, "--collectors", cols, "--gcvm", ctx.gcvm, "--json"]
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     data = json.loads(sh(cmd))
     l1 = loadavg()
     out = ["## Heap streams cost", "",
@@ -824,7 +831,7 @@ def time_to_safepoint(ctx):
 
 
 def threads(ctx):
-    l0 = loadavg()
+    l0 = loadavg(before=True)
     cmds, ring, worst = thread_ring(ctx)
     ttsp, p99 = time_to_safepoint(ctx)
     l1 = loadavg()
@@ -866,7 +873,9 @@ def how_we_measure():
 - **Noise.** The machine is a shared 2-vCPU VM: when other builds run, wall times move by
   10-20% between repetitions, so treat differences under ~15% in ratios against HotSpot as
   noise, and under ~5% in the alternating on/off ratios (tracing, streams). The load average
-  before and after each table is given with it.
+  before and after each table is given with it; only the reading before says whether other
+  work ran: the one after counts gcvm's own threads too (GC helpers spinning between tasks,
+  the trace writer, ThreadRing's 503 threads), 8-16 after a quiet table of traced runs.
 - **Comparing two builds**: `python3 benches/ab.py BEFORE AFTER [--xint]` alternates two gcvm
   binaries (and `java -Xint`) over the bundled programs or `--dir benches/compute`. Criterion
   micro-benchmarks: `cargo bench --bench alloc` and `cargo bench --bench interpreter`.
@@ -876,15 +885,14 @@ def how_we_measure():
 def header(ctx, m, argv, elapsed, summary):
     q = ("\n**Quick run** (`--quick`: one repetition, a few programs): for trying the script, "
          "not for comparisons.\n") if ctx.quick else ""
-    lo, hi = min(LOADS, default=0), max(LOADS, default=0)
+    lo, hi = min(BEFORE, default=0), max(BEFORE, default=0)
     if hi > BUSY_LOAD:
         shared = ("Other work ran beside the harnesses (the 1-minute load average read "
-                  f"{lo:.1f}-{hi:.1f} around the tables, where the harnesses alone make about "
-                  "1-1.5): they alternate gcvm and HotSpot, so the ratios stay fair, but absolute "
-                  "times are inflated.")
+                  f"{lo:.1f}-{hi:.1f} before the tables): they alternate the configurations they "
+                  "compare, so the ratios stay fair, but absolute times are inflated.")
     else:
         shared = (f"The machine was otherwise quiet (the 1-minute load average read {lo:.1f}-"
-                  f"{hi:.1f} around the tables; the harnesses alone make about 1-1.5).")
+                  f"{hi:.1f} before the tables).")
     binary = ("" if os.path.abspath(ctx.gcvm) == os.path.join(ROOT, "target/release/gcvm") else
               "\n(`--gcvm` named the binary measured, a copy of target/release/gcvm made so that "
               "builds during the run could not change it; without it the script measures "
