@@ -92,6 +92,20 @@ impl Heap {
         self.store_ref_filtered(m, holder, slot, value);
     }
 
+    /// `store_ref` for the interpreter's `--trace-deaths` loop: when the stamp is the only
+    /// hook (a collector without barriers, no other tracking), the stamp of the object losing
+    /// the reference is made here, inline, instead of in `store_ref_filtered`'s call. Only the
+    /// death-tracking loop has it, so the plain loop's register allocation does not change.
+    #[inline(always)]
+    pub fn store_ref_stamping(&self, m: &mut Mutator, holder: Ref, offset: usize, value: Ref) {
+        if !self.stamp_only {
+            return self.store_ref(m, holder, offset, value);
+        }
+        let slot = holder.offset() + offset;
+        self.stamp_lost_reference(m, slot);
+        self.memory.write_ref(slot, value);
+    }
+
     /// The other filters, out of line (a leaf that jumps to the barriered path only when a
     /// hook may have work): inlined into the interpreter's loop they cost more in its register
     /// allocation than the call does. With `--trace-deaths` as the only hook, the stamp and

@@ -967,7 +967,11 @@ impl JThread {
                             }
                             sp -= 1;
                             let (arr, off) = element_in!(4);
-                            heap.store_ref(&mut self.mutator, arr, off, v);
+                            if DEATHS {
+                                heap.store_ref_stamping(&mut self.mutator, arr, off, v);
+                            } else {
+                                heap.store_ref(&mut self.mutator, arr, off, v);
+                            }
                         }
                     },
 
@@ -1491,7 +1495,11 @@ impl JThread {
                         let obj = Ref::from_raw(slot32!(sp - 2));
                         null_check!(obj);
                         sp -= 2;
-                        heap.store_ref(&mut self.mutator, obj, *offset as usize, v);
+                        if DEATHS {
+                            heap.store_ref_stamping(&mut self.mutator, obj, *offset as usize, v);
+                        } else {
+                            heap.store_ref(&mut self.mutator, obj, *offset as usize, v);
+                        }
                     }
                     Insn::ArrayLoad32 => {
                         let at = element!(4);
