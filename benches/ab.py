@@ -3,7 +3,7 @@
 
     python3 benches/ab.py BEFORE AFTER [--reps 5] [--collectors semispace,mark-compact]
                           [--xmx 64m] [--programs GCBench,BinaryTrees] [--dir programs]
-                          [--xint]
+                          [--xint] [--gcvm-args "--trace /tmp/ab.gct --trace-deaths"]
 
 Compiles every program of --dir (default: the bundled programs/) once, then runs each (default
 size) under each collector with both binaries — and with --xint also `java -Xint` with Serial —
@@ -11,6 +11,7 @@ alternating them in every repetition so that machine noise hits all alike. Print
 row per (program, collector): median seconds of each, the ratio AFTER/BEFORE and with --xint
 each binary's ratio to HotSpot -Xint; then the geometric means. Used for changes that must not
 slow the runtime down (the access layer) and for interpreter speed (issue 16): docs/benchmarks.md.
+--gcvm-args adds options to every gcvm run (both binaries), e.g. to compare the cost of tracing.
 """
 import argparse, math, os, statistics, subprocess, sys, tempfile, time
 
@@ -26,9 +27,9 @@ def timed(cmd, what):
     return took
 
 
-def gcvm(binary, collector, xmx, classes, program):
-    return timed([binary, "run", "--gc", collector, "-Xmx" + xmx, "-cp", classes, program],
-                 f"{binary} {program} under {collector}")
+def gcvm(binary, collector, xmx, classes, program, extra=()):
+    return timed([binary, "run", "--gc", collector, "-Xmx" + xmx, *extra, "-cp", classes,
+                  program], f"{binary} {program} under {collector}")
 
 
 def xint(xmx, classes, program):
@@ -50,7 +51,9 @@ def main():
     ap.add_argument("--programs", default="")
     ap.add_argument("--dir", default=os.path.join(ROOT, "programs"))
     ap.add_argument("--xint", action="store_true", help="also time java -Xint (Serial)")
+    ap.add_argument("--gcvm-args", default="", help="options added to every gcvm run")
     a = ap.parse_args()
+    extra = a.gcvm_args.split()
     sources = sorted(f for f in os.listdir(a.dir) if f.endswith(".java"))
     programs = a.programs.split(",") if a.programs else [f[:-5] for f in sources]
     classes = tempfile.mkdtemp(prefix="gcvm-ab-")
@@ -67,11 +70,11 @@ def main():
         print("|---|---|---|---|---|")
     for program in programs:
         for collector in a.collectors.split(","):
-            gcvm(a.after, collector, a.xmx, classes, program)  # warm the page cache
+            gcvm(a.after, collector, a.xmx, classes, program, extra)  # warm the page cache
             before, after, hotspot = [], [], []
             for _ in range(a.reps):
-                before.append(gcvm(a.before, collector, a.xmx, classes, program))
-                after.append(gcvm(a.after, collector, a.xmx, classes, program))
+                before.append(gcvm(a.before, collector, a.xmx, classes, program, extra))
+                after.append(gcvm(a.after, collector, a.xmx, classes, program, extra))
                 if a.xint:
                     hotspot.append(xint(a.xmx, classes, program))
             b, c = statistics.median(before), statistics.median(after)
