@@ -467,13 +467,7 @@ pub fn varint_len(v: u64) -> usize {
 /// Appends `v` zigzag-encoded (small magnitudes, either sign, in few bytes) as LEB128.
 #[inline]
 pub fn put_zigzag(out: &mut Vec<u8>, v: i64) {
-    put_varint(out, zigzag(v));
-}
-
-/// `v` zigzag-encoded: 0, -1, 1, -2, ... as 0, 1, 2, 3, ...
-#[inline]
-pub fn zigzag(v: i64) -> u64 {
-    ((v << 1) ^ (v >> 63)) as u64
+    put_varint(out, ((v << 1) ^ (v >> 63)) as u64);
 }
 
 /// The signed value of a zigzag-encoded varint.

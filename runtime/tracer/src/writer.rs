@@ -1746,82 +1746,28 @@ impl GcEventSink for GcTraceSink {
 
 /// Deaths events for `deaths` (address, time, context), up to `POINTER_BATCH` deaths each.
 fn write_deaths(b: &mut EventBuf, deaths: &[(u64, u64, u32)]) {
-    let mut batch = DeathsBatch::new();
+    let mut batch = EventBatch::new(ev::DEATHS, 0);
+    let (mut time_before, mut context_before) = (0u64, None);
     for &(addr, time, context) in deaths {
         let units = addr >> 3;
         // Addresses go up within an event (deltas): one out of order starts the next.
-        if batch.count > 0
-            && (batch.count >= format::POINTER_BATCH
-                || batch.end >= DEATHS_AT + BATCH_BYTES
-                || units < batch.prev)
-        {
-            batch.emit(b);
+        if batch.full() || (batch.count > 0 && units < batch.prev) {
+            batch.emit(b, 0);
+            (time_before, context_before) = (0, None);
         }
-        batch.put(units, time, context);
-    }
-    if batch.count > 0 {
-        batch.emit(b);
-    }
-}
-
-/// Where a Deaths event's entries start in `DeathsBatch::bytes`: room before them for its
-/// header (id, flags, count of at most `POINTER_BATCH`, a 2-byte varint).
-const DEATHS_AT: usize = 4;
-/// The most bytes one death's entry takes: three varints of up to 10 bytes.
-const MAX_DEATH_ENTRY: usize = 30;
-
-/// A Deaths event being built in place: its entries (each the address delta, the zigzag time
-/// delta and the context, 0 for the previous one's) go into a buffer sized for a full event,
-/// and the header is written in front of them when it goes out. A pause writes millions of
-/// deaths: written byte by byte into a growing vector, and copied behind a header, they took
-/// about 68 instructions each.
-struct DeathsBatch {
-    bytes: Vec<u8>,
-    end: usize,
-    count: usize,
-    prev: u64,
-    time_before: u64,
-    context_before: Option<u32>,
-}
-
-impl DeathsBatch {
-    fn new() -> DeathsBatch {
-        DeathsBatch {
-            bytes: vec![0; DEATHS_AT + BATCH_BYTES + MAX_DEATH_ENTRY],
-            end: DEATHS_AT,
-            count: 0,
-            prev: 0,
-            time_before: 0,
-            context_before: None,
-        }
-    }
-
-    fn put(&mut self, units: u64, time: u64, context: u32) {
-        let mut at = format::write_varint_at(&mut self.bytes, self.end, units - self.prev);
-        let delta = time as i64 - self.time_before as i64;
-        at = format::write_varint_at(&mut self.bytes, at, format::zigzag(delta));
-        let context_code = if self.context_before == Some(context) {
+        batch.put_varint(units - batch.prev);
+        batch.prev = units;
+        format::put_zigzag(&mut batch.body, time as i64 - time_before as i64);
+        time_before = time;
+        batch.put_varint(if context_before == Some(context) {
             0
         } else {
             context as u64 + 1
-        };
-        self.end = format::write_varint_at(&mut self.bytes, at, context_code);
-        (self.prev, self.time_before, self.context_before) = (units, time, Some(context));
-        self.count += 1;
+        });
+        context_before = Some(context);
+        batch.count += 1;
     }
-
-    /// Writes the event (id, flags 0, count, entries) and starts the next one afresh.
-    fn emit(&mut self, b: &mut EventBuf) {
-        let count_len = format::varint_len(self.count as u64);
-        let start = DEATHS_AT - 2 - count_len;
-        self.bytes[start] = ev::DEATHS;
-        self.bytes[start + 1] = 0;
-        format::write_varint_at(&mut self.bytes, start + 2, self.count as u64);
-        b.put_event_bytes(&self.bytes[start..self.end]);
-        self.end = DEATHS_AT;
-        self.count = 0;
-        (self.prev, self.time_before, self.context_before) = (0, 0, None);
-    }
+    batch.emit(b, 0);
 }
 
 /// References per entry of a Pointers event: an object with more takes several entries.
