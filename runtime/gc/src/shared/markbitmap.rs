@@ -115,20 +115,22 @@ impl MarkBitmap {
         }
     }
 
+    /// `end` rounded up to a whole bitmap word (512 bytes of heap): a clear up to it covers
+    /// the last word too, even when `end` is inside it.
+    fn word_end(&self, end: usize) -> usize {
+        self.base + (end - self.base).next_multiple_of(512)
+    }
+
     /// Clears every bit for `[base, end)` on this thread (the labs' collectors).
     pub fn clear(&mut self, end: usize) {
-        let n = self.bit(end).div_ceil(64).min(self.words.len());
-        for w in &mut self.words[..n] {
-            *w.get_mut() = 0;
-        }
+        self.clear_range(self.base, self.word_end(end));
     }
 
     /// Clears every bit for `[base, end)` in pieces spread over `pool`'s workers (in a pause).
     /// A 64 MB heap's bitmap is a megabyte: one thread's memset of it took a good part of a
     /// mark-compact phase of a tenth of a millisecond, and of a concurrent mark-sweep pause.
     pub fn clear_in_parallel(&self, pool: &WorkerPool, end: usize) {
-        // Whole bitmap words (512 bytes of heap each): the last one partly covered too.
-        let end = self.base + (end - self.base).next_multiple_of(512);
+        let end = self.word_end(end);
         let pieces = (end - self.base).div_ceil(CLEAR_PIECE);
         pool.for_each_index(pieces, |i| {
             let from = self.base + i * CLEAR_PIECE;
