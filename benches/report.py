@@ -13,6 +13,8 @@ the date, the machine and the command:
   pause-goal   benches/pause_goal.py --json: the region collector's pauses against its goal
   cms-pauses   benches/pause_with_safepoint.py --json: concurrent mark-sweep's pauses plus
                their times to safepoint
+  peak-heap    benches/peak_heap.py --json: the heap Fragmentation needs under concurrent
+               mark-sweep against mark-compact (smallest -Xmx, peak RSS, after collection)
   compaction   benches/compaction_speedup.py --json: mark-compact's phases after marking with
                2 GC workers against 1
   barrier      benches/barrier_cost.py --json: the region collector's write barrier on
@@ -84,7 +86,8 @@ TTSP_HOTSPOT = ["-Xint -XX:+UseSerialGC", "-Xint -XX:+UseG1GC", "-XX:+UseSerialG
 # SplayTree sizes for the barrier (size, count instructions too): the default, and a run twice
 # as long, in which the region collector's fixed start-up weighs half as much.
 BARRIER_SIZES = [("8", True), ("16", False)]
-SUBJECTS = ["collectors", "interpreter", "pause-goal", "cms-pauses", "compaction", "barrier", "rates",
+SUBJECTS = ["collectors", "interpreter", "pause-goal", "cms-pauses", "peak-heap", "compaction",
+            "barrier", "rates",
             "tracing",
             "trace-size",
             "pointers", "streams", "jfr", "activity", "threads"]
@@ -365,6 +368,41 @@ def pause_goal(ctx):
     every = [t for r in all_runs for _, t in r]
     share = 100 * sum(x <= goal for x in every) / max(1, len(every))
     return "\n".join(out + [""]), {"within": share, "pauses": len(every)}
+
+
+def peak_heap(ctx):
+    runs = 1 if ctx.quick else PAUSE_GOAL_RUNS
+    cmd = ["python3", "benches/peak_heap.py", "--gcvm", ctx.gcvm, "--runs", str(runs),
+           "--xmx", XMX, "--json"]
+    l0 = loadavg(before=True)
+    data = json.loads(sh(cmd))  # Fragmentation only, --quick or not: it is what the goal names
+    l1 = loadavg()
+    out = ["## Concurrent mark-sweep: the heap Fragmentation needs", "",
+           ctx.stamp_per_program([ctx.shown(cmd)], (l0, l1), runs),
+           "programs/Fragmentation.java (object sizes drift, so the spans of old size classes "
+           "empty out) under mark-compact and concurrent mark-sweep, alternating, "
+           f"{plural(runs, 'run')} of each; medians (lowest-highest). *Smallest heap*: the "
+           "smallest `-Xmx`, in 1 MB steps, at which the program still prints its output (a "
+           "bisection per run): the heap each collector needs, whatever its pacing. "
+           f"*Peak RSS*: the process's largest resident set at `-Xmx{XMX}`. *After collection*: "
+           f"at `-Xmx{XMX}`, the largest heap left right after a collection (`-Xlog:gc*`): "
+           "mark-compact's `B` of `A->B(C)`; concurrent mark-sweep's spans in use after a "
+           "sweep, free slots of partly used spans included, and its used bytes alone. The goal: "
+           "a peak heap within 1.2x of mark-compact's.", "",
+           "| program | collector | smallest heap MB | peak RSS MiB | after collection MB "
+           "| used after collection MB |",
+           "|---|---|---:|---:|---:|---:|"]
+    keys = ("smallest_mb", "rss_mib", "after_mb", "used_after_mb")
+    for p in data["programs"]:
+        for c, r in p["runs"].items():
+            cells = [f"{statistics.median(r[k]):.1f} ({min(r[k]):.1f}-{max(r[k]):.1f})"
+                     for k in keys]
+            out.append(f"| {p['program']} | {c} | " + " | ".join(cells) + " |")
+        out.append(f"| {p['program']} | **CMS / mark-compact** | "
+                   + " | ".join(f"{p['ratios'][k]:.2f}x" for k in keys) + " |")
+    out.append("")
+    first = data["programs"][0]["ratios"]
+    return "\n".join(out), {"smallest_ratio": first["smallest_mb"], "rss_ratio": first["rss_mib"]}
 
 
 def compaction(ctx):
@@ -841,7 +879,8 @@ def threads(ctx):
 
 
 RUNNERS = {"collectors": collectors, "interpreter": interpreter, "pause-goal": pause_goal,
-           "cms-pauses": cms_pauses, "compaction": compaction, "barrier": barrier,
+           "cms-pauses": cms_pauses, "peak-heap": peak_heap, "compaction": compaction,
+           "barrier": barrier,
            "rates": rates,
            "tracing": tracing, "trace-size": trace_size, "pointers": pointers,
            "streams": streams, "jfr": jfr,
