@@ -39,15 +39,23 @@ use gcvm_tracer::format::CONTEXT_UNKNOWN;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// A stamp packs the time (bytes allocated, high 40 bits, saturating) and the context (low 24
-/// bits) into one word, so that a stamp is one relaxed atomic store.
+/// A stamp packs the time (bytes allocated, high 40 bits) and the context (low 24 bits) into
+/// one word, so that a stamp is one relaxed atomic store.
 const CONTEXT_BITS: u32 = 24;
 const MAX_CONTEXT: u64 = (1 << CONTEXT_BITS) - 1;
 const MAX_TIME: u64 = (1 << (64 - CONTEXT_BITS)) - 1;
+/// The shared clock stops here (`publish_clock`), so that a thread's clock, the shared one
+/// plus less than `CLOCK_BATCH` of its own, never passes `MAX_TIME` (1 TiB allocated): `pack`
+/// needs no test of its own, which at every stamp cost a tenth of what stamping adds.
+const CLOCK_CAP: u64 = MAX_TIME - CLOCK_BATCH;
 
+/// Packs a stamp. `time` is at most `MAX_TIME` (`CLOCK_CAP`). A context keeps its low 24 bits:
+/// the ids of a VM with more than 16 M methods would wrap here (no program loads that many:
+/// their metadata alone would be gigabytes).
 #[inline]
 fn pack(time: u64, context: u32) -> u64 {
-    (time.min(MAX_TIME) << CONTEXT_BITS) | (context as u64).min(MAX_CONTEXT)
+    debug_assert!(time <= MAX_TIME, "the clock stops at CLOCK_CAP");
+    (time << CONTEXT_BITS) | (context as u64 & MAX_CONTEXT)
 }
 
 #[inline]
@@ -160,7 +168,13 @@ impl MutatorDeaths {
     /// pause's clock counts every allocation and no stamp is later than it.
     pub fn publish_clock(&mut self) {
         if self.pending > 0 {
-            self.shared.clock.fetch_add(self.pending, Ordering::Relaxed);
+            let add = self.pending;
+            let _ = self
+                .shared
+                .clock
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| {
+                    Some((c + add).min(CLOCK_CAP))
+                });
             self.pending = 0;
         }
     }
@@ -1013,5 +1027,20 @@ mod tests {
         assert!(refs.iter().all(|&r| !b.contains(r)));
         assert!(b.words.iter().all(|&w| w == 0));
         assert!(b.insert(refs[1]), "set again after a clear");
+    }
+
+    #[test]
+    fn the_clock_stops_short_of_the_stamps_time_bits_and_keeps_the_context_whole() {
+        let tracker = DeathTracker::new(1 << 20);
+        let mut m = tracker.new_mutator();
+        for _ in 0..3 {
+            m.allocated(1 << 39); // 1.5 TiB in all, past MAX_TIME
+        }
+        m.allocated(100); // pending, below a batch
+        assert_eq!(tracker.clock(), CLOCK_CAP);
+        let context = MAX_CONTEXT as u32;
+        let (time, back) = unpack(m.stamp_now(context).0);
+        assert_eq!((time, back), (CLOCK_CAP + 100, context));
+        assert!(time <= MAX_TIME);
     }
 }
