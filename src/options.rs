@@ -4,6 +4,7 @@
 use crate::sizes::{parse_size, parse_stack_size};
 use clap::error::ErrorKind;
 use clap::Parser;
+use gcvm_interp::runtime::gclog::GcLogConfig;
 use std::process::ExitCode;
 
 /// Parses `raw` (argv) into `C`; on failure, what was printed has been printed and the exit
@@ -66,10 +67,16 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                 parse_stack_size(value).map_err(|e| format!("{a}: {e}"))?;
             }
             vec![long.into(), value.into()]
-        } else if a == "-Xlog:gc" || a == "-verbose:gc" {
+        } else if a == "-verbose:gc" {
             vec!["--log-gc".into()]
-        } else if a == "-Xlog:gc*" {
-            vec!["--log-gc".into(), "--log-gc-details".into()]
+        } else if let Some(spec) = a
+            .strip_prefix("-Xlog")
+            .filter(|s| s.is_empty() || s.starts_with(':'))
+        {
+            // Checked here, so that a wrong one is refused before anything runs; `run` parses
+            // them together (runtime/gclog.rs).
+            GcLogConfig::parse(&[spec.to_string()])?;
+            vec!["--xlog".into(), spec.into()]
         } else if let Some(settings) = a.strip_prefix("-XX:StartFlightRecording") {
             flight_recording_options(&a, settings)?
         } else if oom_dump.take(&a) {
@@ -141,7 +148,8 @@ fn values_taken(option: &str) -> usize {
     }
     let one = matches!(
         option,
-        "--class-path"
+        "--xlog"
+            | "--class-path"
             | "--gc"
             | "--xmx"
             | "--xms"

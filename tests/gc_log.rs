@@ -248,3 +248,128 @@ fn every_region_remark_logs_the_objects_its_cycle_marked() {
     }
     assert!(remarks > 0, "no remark in {log}");
 }
+
+// ---- -Xlog's outputs, selections and decorations (runtime/interp/src/runtime/gclog.rs) ----
+
+/// LruCache under mark-compact at 24 MB with `log` options: (stdout, stderr, exit code).
+fn run_logged(log: &[&str]) -> (String, String, Option<i32>) {
+    let classes = programs();
+    let mut options = vec!["--gc", "mark-compact", "-Xmx24m"];
+    options.extend_from_slice(log);
+    let out = run_gcvm_program(&classes, "LruCache", &options);
+    assert_no_panic(&out, "mark-compact");
+    (out.stdout_text(), out.stderr_text(), out.code)
+}
+
+/// `[1.234s][level][tags] rest`, at any level.
+fn is_log_line(line: &str) -> bool {
+    let Some((uptime, rest)) = line.strip_prefix('[').and_then(|l| l.split_once("s][")) else {
+        return false;
+    };
+    let level_and_tags = rest.split_once("] ").map(|(d, _)| d.split_once("]["));
+    uptime.parse::<f64>().is_ok() && matches!(level_and_tags, Some(Some(_)))
+}
+
+#[test]
+fn xlog_to_a_file_leaves_stdout_to_the_program() {
+    let dir = scratch_dir("gc-log-file");
+    let file = dir.join("gc.log");
+    let option = format!("-Xlog:gc*:file={}", file.display());
+    let (stdout, _, code) = run_logged(&[&option]);
+    assert_eq!(code, Some(0));
+    let (plain, _, _) = run_logged(&[]);
+    assert_eq!(stdout, plain, "the program's output alone");
+    let log = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        log.lines()
+            .next()
+            .unwrap()
+            .ends_with("[info][gc] Using Mark-Compact"),
+        "{log}"
+    );
+    assert!(log.lines().all(is_log_line), "{log}");
+    assert!(
+        log.contains("[gc,phases]") && log.contains("Pause Full"),
+        "{log}"
+    );
+}
+
+#[test]
+fn xlog_to_stderr_writes_the_log_there() {
+    let (stdout, stderr, code) = run_logged(&["-Xlog:gc:stderr"]);
+    assert_eq!(code, Some(0));
+    assert!(!stdout.lines().any(is_log_line), "{stdout}");
+    let pauses: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("Pause Full"))
+        .collect();
+    assert!(
+        !pauses.is_empty() && pauses.iter().all(|l| is_log_line(l)),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_tag_selection_writes_only_the_lines_of_those_tags() {
+    let (stdout, _, code) = run_logged(&["-Xlog:gc+phases"]);
+    assert_eq!(code, Some(0));
+    let tags: std::collections::BTreeSet<&str> = stdout
+        .lines()
+        .filter_map(decorated)
+        .map(|(_, tags, _)| tags)
+        .collect();
+    assert_eq!(
+        tags.into_iter().collect::<Vec<_>>(),
+        ["gc,phases"],
+        "{stdout}"
+    );
+}
+
+#[test]
+fn decorators_are_written_in_hotspots_order_and_none_leaves_the_message() {
+    let (stdout, _, _) = run_logged(&["-Xlog:gc:stdout:tags,uptimemillis"]);
+    let line = stdout.lines().find(|l| l.contains("Pause Full")).unwrap();
+    let (millis, rest) = line
+        .strip_prefix('[')
+        .unwrap()
+        .split_once("ms][gc] GC(")
+        .unwrap();
+    assert!(
+        millis.parse::<u64>().is_ok() && rest.contains("Pause Full"),
+        "{line}"
+    );
+    let (stdout, _, _) = run_logged(&["-Xlog:gc:stdout:none"]);
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("GC(0) Pause Full (Allocation Failure) ")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn wrong_xlog_options_are_refused_in_one_line_naming_the_problem() {
+    // Exit 2 for a malformed option, as for every option error; 1 for a file that cannot be
+    // opened, as for a heap that cannot be had.
+    for (option, problem, exit) in [
+        ("-Xlog:gcc", "invalid tag 'gcc'", 2),
+        (
+            "-Xlog:gc:stdout:uptime,colour",
+            "invalid decorator 'colour'",
+            2,
+        ),
+        ("-Xlog:gc=verbose", "invalid level 'verbose'", 2),
+        ("-Xlog:gc:file=gc.log::filecount=5", "does not rotate", 2),
+        (
+            "-Xlog:gc:/nonexistent-dir/gc.log",
+            "cannot open GC log file /nonexistent-dir/gc.log",
+            1,
+        ),
+    ] {
+        let (stdout, stderr, code) = run_logged(&[option]);
+        assert_eq!(code, Some(exit), "{option}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{option}: {stderr}");
+        assert!(stderr.contains(problem), "{option}: {stderr}");
+        assert!(stdout.is_empty(), "{option}: nothing runs");
+    }
+}

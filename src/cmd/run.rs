@@ -6,6 +6,7 @@ use crate::javac::compile_source;
 use crate::sizes::{parse_region_size, parse_size, parse_stack_size, parse_tile_size};
 use clap::Args;
 use gcvm_gc::HeapConfig;
+use gcvm_interp::runtime::gclog::GcLogConfig;
 use gcvm_interp::StreamSetup;
 use gcvm_interp::{Recording, VmOptions};
 use gcvm_tracer::stream::EventFilter;
@@ -68,6 +69,15 @@ pub struct RunArgs {
     /// floating garbage, fragmentation.
     #[arg(long = "log-gc-details")]
     log_gc_details: bool,
+    /// A HotSpot -Xlog option, without its `-Xlog` (`:gc*:file=gc.log:uptime,level,tags`):
+    /// what the GC log selects, where it goes and how its lines are decorated (runtime/gclog.rs).
+    #[arg(
+        long = "xlog",
+        value_name = "SPEC",
+        allow_hyphen_values = true,
+        hide = true
+    )]
+    xlog: Vec<String>,
     /// Record every allocation and every move the collector makes into FILE, the object-level
     /// trace (docs/trace-format.md); read it with `gcvm trace info`, `gcvm stats`, `gcvm heap`.
     #[arg(long = "trace", value_name = "FILE")]
@@ -256,6 +266,7 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
     }
     let xss = a.xss.unwrap_or(1 << 20);
     let stack_slots = (xss / 8).max(4096);
+    let gc_log = gc_log_config(a)?;
     Ok(VmOptions {
         classpath: class_path,
         collector: a.gc.clone(),
@@ -277,9 +288,32 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         gc_stress: a.gc_stress,
         verify_heap: a.verify_heap,
         verify_barriers: a.verify_barriers,
-        log_gc: a.log_gc || a.log_gc_details,
-        log_gc_details: a.log_gc_details,
+        log_gc: gc_log.wants_collections() || gc_log.wants_details(),
+        log_gc_details: gc_log.wants_details(),
+        gc_log,
     })
+}
+
+/// The GC log's configuration: the `-Xlog` options, after `--log-gc` (`-Xlog:gc`) and
+/// `--log-gc-details` (`-Xlog:gc*`), which name no output of their own.
+fn gc_log_config(a: &RunArgs) -> Result<GcLogConfig, String> {
+    let mut specs = Vec::new();
+    if a.log_gc_details {
+        specs.push(":gc*".to_string());
+    } else if a.log_gc {
+        specs.push(":gc".to_string());
+    }
+    if specs.is_empty() && a.xlog.is_empty() {
+        return GcLogConfig::parse(&[":disable".to_string()]);
+    }
+    specs.extend(a.xlog.iter().cloned());
+    let config = GcLogConfig::parse(&specs)?;
+    if let gcvm_interp::runtime::gclog::LogOutput::File(path) = &config.output {
+        // Here, so that a log that cannot be written is refused before anything runs.
+        std::fs::File::create(path)
+            .map_err(|e| format!("cannot open GC log file {}: {e}", path.display()))?;
+    }
+    Ok(config)
 }
 
 /// What `--trace-max-size` and `--trace-files` ask for: both need `--trace`, and the files need a

@@ -62,6 +62,8 @@ impl Vm {
             let origin = std::time::Instant::now() - heap.uptime();
             CodeActivity::new(interval, origin, streams.as_ref().map(|s| s.hub.clone()))
         });
+        let origin = std::time::Instant::now() - heap.uptime();
+        let gc_log = crate::runtime::gclog::GcLog::open(options.gc_log.clone(), origin)?;
         let vm = Vm {
             options,
             heap,
@@ -74,6 +76,7 @@ impl Vm {
             streams,
             globals: Mutex::new(Vec::new()),
             stdout: JavaStdout::default(),
+            gc_log,
             identity_hash_seed: AtomicU64::new(0x2545_F491_4F6C_DD1D),
             stress_allocations: AtomicU64::new(0),
             start: std::time::Instant::now(),
@@ -89,7 +92,7 @@ impl Vm {
             // HotSpot's first GC log line names the collector (`Using G1`).
             let uptime = vm.heap.uptime().as_secs_f64();
             let name = gcvm_tracer::jfr::events::display_name(vm.heap.collector_name());
-            vm.write_stdout(format!("[{uptime:.3}s][info][gc] Using {name}\n").as_bytes());
+            vm.write_gc_log(&format!("[{uptime:.3}s][info][gc] Using {name}"));
         }
         vm.classes.define_trace_filler();
         vm.classes

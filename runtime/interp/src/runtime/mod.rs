@@ -3,6 +3,7 @@
 //! thread stacks and the VM's roots. Nothing here runs bytecode. Imports `link` and below.
 pub mod activity;
 pub mod flight;
+pub mod gclog;
 pub mod heapdump;
 pub mod monitor;
 pub mod natives;

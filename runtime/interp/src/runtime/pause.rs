@@ -329,25 +329,24 @@ impl Vm {
             }
             if self.options.log_gc_details {
                 let line = record.safepoint_line();
-                self.write_stdout(format!("{line}\n").as_bytes());
+                self.write_gc_log(&line);
                 if let Some(line) = record.pointers_line() {
-                    self.write_stdout(format!("{line}\n").as_bytes());
+                    self.write_gc_log(&line);
                 }
                 if let Some(line) = steps.log_line(id, record.end_uptime(), record.gc_time()) {
-                    self.write_stdout(format!("{line}\n").as_bytes());
+                    self.write_gc_log(&line);
                 }
             }
             if self.options.log_gc {
                 let line = record.log_line();
-                self.write_stdout(format!("{line}\n").as_bytes());
+                self.write_gc_log(&line);
             }
             if self.options.log_gc_details {
                 if let Some(refs) = &record.refs {
                     let lines = gcvm_gc::shared::refs::log_lines(record.id, refs);
                     let uptime = record.end_uptime();
                     for line in lines {
-                        let tagged = format!("[{uptime:.3}s][debug][gc,phases,ref] {line}\n");
-                        self.write_stdout(tagged.as_bytes());
+                        self.write_gc_log(&format!("[{uptime:.3}s][debug][gc,phases,ref] {line}"));
                     }
                 }
             }
@@ -414,7 +413,7 @@ impl gcvm_gc::VmControl for VmPauses {
         let vm = self.0;
         if vm.options.log_gc {
             let uptime = vm.heap.uptime().as_secs_f64();
-            vm.write_stdout(format!("[{uptime:.3}s][info][gc] {line}\n").as_bytes());
+            vm.write_gc_log(&format!("[{uptime:.3}s][info][gc] {line}"));
         }
     }
 
@@ -422,7 +421,7 @@ impl gcvm_gc::VmControl for VmPauses {
         let vm = self.0;
         if vm.options.log_gc_details {
             let uptime = vm.heap.uptime().as_secs_f64();
-            vm.write_stdout(format!("[{uptime:.3}s][info][{tags}] {line}\n").as_bytes());
+            vm.write_gc_log(&format!("[{uptime:.3}s][info][{tags}] {line}"));
         }
     }
 

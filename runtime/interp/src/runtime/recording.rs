@@ -133,8 +133,10 @@ impl Vm {
         }
         if let (true, Some(totals)) = (self.options.log_gc_details, self.heap.pointer_totals()) {
             let uptime = self.heap.uptime().as_secs_f64();
-            let line = format!("[{uptime:.3}s][info][gc,pointers] {}\n", totals.log_line());
-            self.write_stdout(line.as_bytes());
+            self.write_gc_log(&format!(
+                "[{uptime:.3}s][info][gc,pointers] {}",
+                totals.log_line()
+            ));
         }
     }
 

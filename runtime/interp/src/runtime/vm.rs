@@ -32,6 +32,9 @@ pub struct VmOptions {
     pub log_gc: bool,
     /// `-Xlog:gc*`: the collectors' detail lines too.
     pub log_gc_details: bool,
+    /// `-Xlog`'s selection, output and decorations (gclog.rs): which of the lines `log_gc` and
+    /// `log_gc_details` make are written, where and how.
+    pub gc_log: crate::runtime::gclog::GcLogConfig,
 }
 
 impl VmOptions {
@@ -58,6 +61,7 @@ impl VmOptions {
             verify_barriers: false,
             log_gc: false,
             log_gc_details: false,
+            gc_log: Default::default(),
         }
     }
 }
@@ -127,6 +131,8 @@ pub struct Vm {
     /// System.out: buffered, flushed at newlines on a terminal, else at every collection and
     /// every second (output.rs).
     pub(crate) stdout: JavaStdout,
+    /// The GC log's output (`-Xlog`: stdout through `stdout`, stderr or a file).
+    pub(crate) gc_log: crate::runtime::gclog::GcLog,
     pub identity_hash_seed: AtomicU64,
     /// `--gc-stress N`: allocations by every thread so far; each N-th collects first. One count
     /// for the whole VM, so that hundreds of threads allocating a little each still collect
@@ -145,6 +151,12 @@ impl Vm {
         self.flush_stdout();
         let _ = std::io::stderr().write_all(bytes);
     }
+    /// Writes GC log `line` (`[uptime][level][tags] message`, no newline) where `-Xlog` says,
+    /// if its tags are selected.
+    pub fn write_gc_log(&self, line: &str) {
+        self.gc_log.write(line, |bytes| self.stdout.write(bytes));
+    }
+
     pub fn flush_stdout(&self) {
         self.stdout.flush();
     }
