@@ -66,7 +66,7 @@ fn lost_objects_are_never_freed_over_many_concurrent_cycles_with_verification() 
         let last = stdout
             .lines()
             .filter(|l| !l.contains("][info][gc"))
-            .last()
+            .next_back()
             .unwrap_or("");
         let expected = String::from_utf8_lossy(&program.expected.stdout);
         assert_eq!(

@@ -194,7 +194,7 @@ impl<S: AllocationSteps> LabAllocation<S> {
 
     /// Checks a desired TLAB size.
     fn check_desired_size(size: usize) {
-        if size % 8 != 0 || !(MIN_TLAB..=MAX_TLAB).contains(&size) {
+        if !size.is_multiple_of(8) || !(MIN_TLAB..=MAX_TLAB).contains(&size) {
             crate::wrong(
                 &STEP_3,
                 format!("a desired TLAB size of {size} bytes: it must be a multiple of 8 within [{MIN_TLAB}, {MAX_TLAB}]"),

@@ -562,7 +562,7 @@ impl<'a> YoungGc<'a> {
     /// middle of an object as a header and corrupt the heap.
     fn check_old_object(&self, obj: Ref, call: &str) {
         let at = obj.offset();
-        let inside = at >= self.old.start && at < self.old.free && at % 8 == 0;
+        let inside = at >= self.old.start && at < self.old.free && at.is_multiple_of(8);
         let ok = inside
             && self
                 .types

@@ -672,7 +672,7 @@ fn the_lost_object_stress_runs_many_cycles(collector: &str) -> Result<(), String
             .count()
     };
     let (remarks, full) = (pauses("Pause Remark"), pauses("Pause Full"));
-    let answer = stdout.lines().filter(|l| !l.contains("][info][gc")).last();
+    let answer = stdout.lines().rfind(|l| !l.contains("][info][gc"));
     if !answer.is_some_and(|l| l.starts_with("lost objects: none")) {
         return Err(format!(
             "{shown}\nprinted {answer:?}, not 'lost objects: none, ...'"

@@ -81,7 +81,7 @@ fn collect_files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
         let path = entry.expect("dir entry").path();
         if path.is_dir() {
             collect_files(&path, ext, out);
-        } else if path.extension().map_or(false, |x| x == ext) {
+        } else if path.extension().is_some_and(|x| x == ext) {
             out.push(path);
         }
     }
@@ -265,7 +265,7 @@ fn referenced_classes(bytes: &[u8]) -> Result<(String, BTreeSet<String>), String
                     Cp::Forbidden("CONSTANT_Module/Package")
                 }
             }
-            9 | 10 | 11 => {
+            9..=11 => {
                 r.skip(4)?;
                 Cp::Other
             }

@@ -569,7 +569,7 @@ fn blank_frame() -> Frame {
                             "spaces": []})
     .to_string()
     .into_bytes();
-    while header.len() % 4 != 0 {
+    while !header.len().is_multiple_of(4) {
         header.push(b' ');
     }
     let mut bytes = b"GCVF".to_vec();
@@ -585,7 +585,7 @@ pub fn as_step(frame: &[u8], step: Value) -> Vec<u8> {
     header["event"] = json!("step");
     header["step"] = step;
     let mut text = header.to_string().into_bytes();
-    while text.len() % 4 != 0 {
+    while !text.len().is_multiple_of(4) {
         text.push(b' ');
     }
     let mut out = Vec::with_capacity(frame.len() + 256);

@@ -451,7 +451,7 @@ pub fn export_parquet(path: impl AsRef<Path>, dir: &Path, at: &str) -> Result<St
     std::fs::create_dir_all(dir)
         .map_err(|e| TraceError::message(format!("cannot create {}: {e}", dir.display())))?;
     let mut reader = TraceReader::open(path)?;
-    let mut progress = Progress::new("reading trace", crate::reconstruct::file_len(path.as_ref()));
+    let mut progress = Progress::new("reading trace", crate::reconstruct::file_len(path));
     let h = reader.header().clone();
     let mut model = HeapModel::for_trace(&h);
     let mut events = TableWriter::create(dir, "events", &EVENT_COLS)?;

@@ -118,14 +118,14 @@ fn for_each_frame(
                 for mut step in p.step_frames(tile_size, &f, &after, time_us) {
                     step.seq = seq;
                     seq += 1;
-                    frame(&bootstrap, step).map_err(|e| TraceError::message(e))?;
+                    frame(&bootstrap, step).map_err(TraceError::message)?;
                 }
             }
             f.seq = seq;
         }
         let starts_a_pause = event == StreamEvent::GcStart && region && evacuates;
         seq += 1;
-        frame(&bootstrap, f).map_err(|e| TraceError::message(e))?;
+        frame(&bootstrap, f).map_err(TraceError::message)?;
         if starts_a_pause {
             pause = Some(RegionPause::starting(&model, gc, time_us));
         }

@@ -929,10 +929,10 @@ mod tests {
         let mut edges = Vec::new();
         for from in 0..n {
             for field in 0..2 {
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     continue;
                 }
-                let to = if next() % up_one_in == 0 || from == 0 {
+                let to = if next().is_multiple_of(up_one_in) || from == 0 {
                     (next() % n as u64) as usize
                 } else {
                     (next() % from as u64) as usize
@@ -952,7 +952,7 @@ mod tests {
     ) -> Vec<Option<(u64, u32)>> {
         (0..n)
             .map(|_| {
-                let stamped = next() % 4 != 0;
+                let stamped = !next().is_multiple_of(4);
                 let (time, context) = (now - 8 * (next() % 50), (next() % 7) as u32 + 1);
                 stamped.then_some((time, context))
             })

@@ -295,7 +295,7 @@ impl HeapMemory {
     /// Turns `[start, end)` into one dead filler object so the space stays parseable.
     /// The gap must be a multiple of 8 and at least 16 bytes (or empty).
     pub(crate) fn fill_gap(&self, start: usize, end: usize) {
-        debug_assert!(end >= start && (end - start) % 8 == 0);
+        debug_assert!(end >= start && (end - start).is_multiple_of(8));
         let gap = end - start;
         if gap == 0 {
             return;

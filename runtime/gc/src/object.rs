@@ -116,7 +116,7 @@ pub mod gcword {
     }
     #[inline]
     pub fn identity_hash(word: u64) -> Option<i32> {
-        (word & HASHED_BIT != 0).then(|| ((word & HASH_MASK) >> HASH_SHIFT) as i32)
+        (word & HASHED_BIT != 0).then_some(((word & HASH_MASK) >> HASH_SHIFT) as i32)
     }
     #[inline]
     pub fn with_identity_hash(word: u64, hash: i32) -> u64 {

@@ -157,7 +157,7 @@ fn check_header(
         }
     }
     let size = memory.object_size(types, obj);
-    if size < MIN_OBJECT_SIZE || size % 8 != 0 || at + size > top {
+    if size < MIN_OBJECT_SIZE || !size.is_multiple_of(8) || at + size > top {
         return Err(format!(
             "object at {at:#x} ({}) has size {size} past the range top {top:#x}",
             info.name
@@ -214,7 +214,7 @@ fn where_it_lands(memory: &HeapMemory, starts: &StartMap, target: Ref) -> String
         Some((s, e)) => format!("inside the range [{s:#x}, {e:#x})"),
         None => "in no active range".to_string(),
     };
-    if at % 8 != 0 || at + 16 > memory.size() {
+    if !at.is_multiple_of(8) || at + 16 > memory.size() {
         return place;
     }
     let word = memory.gc_word(target);

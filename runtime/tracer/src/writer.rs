@@ -1138,7 +1138,7 @@ impl ThreadEvents {
             return None;
         }
         let end = self.cell_sizes.iter().find(|r| r.0 == cell)?.2;
-        (start >= end && (start - end) % cell == 0).then(|| (start - end) / cell)
+        (start >= end && (start - end).is_multiple_of(cell)).then(|| (start - end) / cell)
     }
 
     /// Notes the thread's new run of `cell`-byte cells (the reader's view).

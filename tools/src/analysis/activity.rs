@@ -169,7 +169,7 @@ impl ActivityTrace {
         if !records_activity(reader.header()) {
             return Err(no_activity_error(path));
         }
-        let total = crate::reconstruct::file_len(path.as_ref());
+        let total = crate::reconstruct::file_len(path);
         let mut c = Collect {
             progress: Progress::new("reading trace", total),
             n: 0,

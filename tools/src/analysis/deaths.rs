@@ -100,7 +100,7 @@ fn read_records(path: &Path) -> Result<(Vec<Record>, Symbols), TraceError> {
             path.display()
         )));
     }
-    let total = crate::reconstruct::file_len(path.as_ref());
+    let total = crate::reconstruct::file_len(path);
     let mut model = HeapModel::for_trace(&h);
     model.track_births(BIRTH_RESOLUTION);
     let mut v = Collect {

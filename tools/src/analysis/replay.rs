@@ -29,7 +29,7 @@ pub fn replay(
     mut each: impl FnMut(&mut HeapModel, &Event, &Symbols) -> Result<Flow, TraceError>,
 ) -> Result<Replayed, TraceError> {
     let mut reader = TraceReader::open(path)?;
-    let total = crate::reconstruct::file_len(path.as_ref());
+    let total = crate::reconstruct::file_len(path);
     let mut progress = Progress::new("reading trace", total);
     let h = reader.header().clone();
     let mut model = HeapModel::for_trace(&h);

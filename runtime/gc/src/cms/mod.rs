@@ -2223,7 +2223,7 @@ mod parking_tests {
         let (first, _) = alloc(&cms, &mut a, 32);
         cms.return_spans(&mut a);
         // every third slot of the next 64 is another thread's object
-        let taken = |slot: usize| slot % 3 == 0;
+        let taken = |slot: usize| slot.is_multiple_of(3);
         for slot in (1..80).filter(|&s| taken(s)) {
             cms.memory
                 .write_u32(first + slot * 32 + TYPE_OFFSET, FILLER_TYPE + 1);

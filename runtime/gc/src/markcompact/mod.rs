@@ -405,7 +405,7 @@ impl Marker<'_> {
     /// Whether `obj` has reference slots worth scanning.
     #[inline]
     fn has_refs(&self, obj: Ref) -> bool {
-        self.memory.has_ref_slots(&self.types, obj)
+        self.memory.has_ref_slots(self.types, obj)
     }
 
     /// Marks `obj`; true when this call marked it and it has references to scan.

@@ -223,7 +223,7 @@ impl JThread {
         }
         let every = self.stress.as_ref().expect("stress mode").every;
         let allocated = self.vm.stress_allocations.fetch_add(1, Ordering::Relaxed) + 1;
-        if allocated % every == 0 {
+        if allocated.is_multiple_of(every) {
             self.collect(GcCause::GcStress);
         }
         let st: &mut ThreadStack = self;

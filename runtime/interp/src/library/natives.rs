@@ -857,7 +857,7 @@ fn bounded_name(t: &JThread, arr: Ref, len: i64) -> String {
         } => format!("object array[{len}]")
             .replace(
                 "object array",
-                &format!("{}", t.vm.classes.class(component).java_name()),
+                &t.vm.classes.class(component).java_name().to_string(),
             )
             .to_string(),
         ClassKind::Array { elem, .. } => {

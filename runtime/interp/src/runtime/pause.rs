@@ -138,7 +138,7 @@ impl Vm {
                 .types
                 .info(ty)
                 .is_array()
-                .then(|| mem.array_length(obj) as u32);
+                .then(|| mem.array_length(obj));
             sink.synced_object(obj.offset() as u64, ty, size, len);
         });
         let mut roots = crate::runtime::thread::VmRoots {

@@ -220,7 +220,7 @@ impl Frame {
             }
             let control_at = payload.len();
             payload.extend_from_slice(&s.control);
-            while payload.len() % 4 != 0 {
+            while !payload.len().is_multiple_of(4) {
                 payload.push(0);
             }
             spaces_json.push(json!({
@@ -251,7 +251,7 @@ impl Frame {
             header["step"] = step.to_json();
         }
         let mut header = header.to_string().into_bytes();
-        while header.len() % 4 != 0 {
+        while !header.len().is_multiple_of(4) {
             header.push(b' ');
         }
         let mut out = Vec::with_capacity(8 + header.len() + payload.len());
@@ -283,7 +283,7 @@ impl Frame {
                 let at = pair[1].as_u64().ok_or_else(|| bad("stream offset"))? as usize;
                 let raw = payload
                     .get(at..at + tiles * 4)
-                    .filter(|_| at % 4 == 0)
+                    .filter(|_| at.is_multiple_of(4))
                     .ok_or_else(|| bad("stream values outside the frame"))?;
                 let values = raw
                     .chunks_exact(4)
@@ -350,7 +350,7 @@ pub fn split_frame(bytes: &[u8]) -> Result<(&[u8], &[u8]), String> {
         return Err("not a heap-stream frame (no GCVF magic)".into());
     }
     let len = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
-    if len % 4 != 0 || 8 + len > bytes.len() {
+    if !len.is_multiple_of(4) || 8 + len > bytes.len() {
         return Err(format!(
             "frame header length {len} does not fit a {}-byte frame",
             bytes.len()
@@ -488,7 +488,7 @@ mod tests {
         let header = std::str::from_utf8(&bytes[8..8 + len]).unwrap().trim_end();
         let mut old_header = header.replace(r#""event":"step""#, r#""event":"phase-end""#);
         assert_ne!(old_header, header, "the header names its event");
-        while old_header.len() % 4 != 0 {
+        while !old_header.len().is_multiple_of(4) {
             old_header.push(' ');
         }
         let mut old = b"GCVF".to_vec();

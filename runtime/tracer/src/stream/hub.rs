@@ -231,8 +231,8 @@ impl StreamHub {
         let (f, kf) = (st.filters[e], st.kind_filters[k]);
         f.enabled
             && kf.enabled
-            && st.seen[e] % f.period.max(1) as u64 == 0
-            && st.kind_seen[k] % kf.period.max(1) as u64 == 0
+            && st.seen[e].is_multiple_of(f.period.max(1) as u64)
+            && st.kind_seen[k].is_multiple_of(kf.period.max(1) as u64)
     }
 
     /// The filter of step `kind` now (None: not a kind of this hub).
@@ -296,7 +296,7 @@ impl StreamHub {
         let i = event as usize;
         st.seen[i] += 1;
         let f = st.filters[i];
-        f.enabled && st.seen[i] % f.period.max(1) as u64 == 0
+        f.enabled && st.seen[i].is_multiple_of(f.period.max(1) as u64)
     }
 
     /// The filter of `event` now.

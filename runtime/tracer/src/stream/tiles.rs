@@ -432,7 +432,7 @@ fn roles_and_control(l: &SpaceLayout, ts: u64) -> (Vec<u32>, Vec<u8>, Vec<u32>) 
                 };
             }
         }
-        if first > 0 && (m.start - l.start) % ts == 0 && m.end - m.start >= 2 * ts {
+        if first > 0 && (m.start - l.start).is_multiple_of(ts) && m.end - m.start >= 2 * ts {
             separators.push(first as u32);
         }
     }
