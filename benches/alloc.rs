@@ -33,6 +33,7 @@ fn heap(collector: &str, max: usize) -> Heap {
             region_size: None,
             pause_goal: None,
             young_size: None,
+            huge_pages: false,
         },
         Arc::new(types),
     )

@@ -67,6 +67,10 @@ fn normalize_args(raw: Vec<String>) -> Result<Vec<String>, String> {
                 parse_stack_size(value).map_err(|e| format!("{a}: {e}"))?;
             }
             vec![long.into(), value.into()]
+        } else if a == "-XX:+UseTransparentHugePages" {
+            vec!["--huge-pages".into()]
+        } else if a == "-XX:-UseTransparentHugePages" {
+            vec![]
         } else if a == "-verbose:gc" {
             vec!["--log-gc".into()]
         } else if let Some(spec) = a

@@ -62,6 +62,12 @@ pub struct RunArgs {
     /// by the pause goal, as G1's -Xmn (also -Xmn): less than -Xmx.
     #[arg(long = "young-size", value_name = "SIZE", value_parser = parse_size)]
     young_size: Option<usize>,
+    /// Ask the kernel for transparent huge pages (2 MB) for the heap, as HotSpot's
+    /// -XX:+UseTransparentHugePages (also that option). Off by default: on a virtual machine
+    /// whose host takes back the guest's free 2 MB blocks, first touching a huge page can cost
+    /// milliseconds, and a run's time then depends on which pages it got.
+    #[arg(long = "huge-pages")]
+    huge_pages: bool,
     /// Print one line per collection in HotSpot's unified-logging shape (also -Xlog:gc).
     #[arg(long = "log-gc")]
     log_gc: bool,
@@ -282,6 +288,7 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
             region_size: a.region_size,
             pause_goal: a.pause_goal.map(Duration::from_millis),
             young_size: a.young_size,
+            huge_pages: a.huge_pages,
         },
         stack_slots,
         max_frames: stack_slots / 4,

@@ -214,6 +214,9 @@ pub struct HeapConfig {
     /// -Xmn: the region collector's young generation (eden and survivors) in bytes, fixed
     /// (None: sized by the pause goal).
     pub young_size: Option<usize>,
+    /// -XX:+UseTransparentHugePages: ask the kernel for 2 MB pages for the heap
+    /// (`HeapMemory::prefer_huge_pages`). Off by default, as in HotSpot.
+    pub huge_pages: bool,
 }
 
 /// Everything a collector is built from.

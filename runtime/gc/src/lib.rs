@@ -137,7 +137,11 @@ pub fn create_collector(
     types: Arc<TypeRegistry>,
 ) -> Result<(Box<dyn Collector>, Arc<HeapMemory>), String> {
     let entry = collector_entry(name)?;
-    let memory = Arc::new(HeapMemory::reserve((entry.reservation_for)(&config))?);
+    let memory = HeapMemory::reserve((entry.reservation_for)(&config))?;
+    if config.huge_pages {
+        memory.prefer_huge_pages();
+    }
+    let memory = Arc::new(memory);
     let ctx = CollectorContext {
         memory: memory.clone(),
         types,

@@ -63,15 +63,6 @@ impl HeapMemory {
         let Some(ptr) = map_zeroed(size) else {
             return Err(format!("could not reserve {} MB for the heap", size >> 20));
         };
-        // Transparent huge pages for the heap where the kernel offers them on request
-        // (`madvise` mode): a heap walked at random — card scanning, copying, pointer-chasing
-        // programs — misses the TLB far less with 2 MB pages (SplayTree ran 12% faster: the notebook
-        // of rounds, `git show 9bbfd4d:docs/benchmarks.md`). Only advice: without THP the mapping works as before.
-        #[cfg(target_os = "linux")]
-        // SAFETY: advice on the whole mapping just made; it changes no contents.
-        unsafe {
-            libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
-        }
         Ok(HeapMemory {
             base: ptr as *mut u8,
             size,
@@ -80,6 +71,19 @@ impl HeapMemory {
 
     pub fn size(&self) -> usize {
         self.size
+    }
+
+    /// Asks for transparent huge pages (2 MB) for the whole reservation where the kernel gives
+    /// them on request (`madvise` mode): `-XX:+UseTransparentHugePages`, off by default as in
+    /// HotSpot. A heap walked at random misses the TLB less with them (SplayTree once ran 12%
+    /// faster: `git show 9bbfd4d:docs/benchmarks.md`), but on a virtual machine whose host
+    /// takes back the guest's free 2 MB blocks, the first touch of each one can cost
+    /// milliseconds: on the development machine OldToYoung under semispace at `-Xmx64m` took
+    /// 0.73-1.67 s with them (0.01-0.75 s of it in the kernel zeroing pages) and 0.75-0.91 s
+    /// without, BinaryTrees up to 1.26 s against 0.54. Only advice: without THP nothing changes.
+    pub fn prefer_huge_pages(&self) {
+        #[cfg(target_os = "linux")]
+        self.advise(0, self.size, libc::MADV_HUGEPAGE);
     }
 
     /// Asks the kernel to back `[off, off + len)` with memory now, as a write would, without
@@ -546,6 +550,37 @@ impl HeapView<'_> {
 #[cfg(test)]
 mod populate_tests {
     use super::*;
+
+    /// The `VmFlags` line of /proc/self/smaps for the mapping that starts at `base`.
+    #[cfg(target_os = "linux")]
+    fn vm_flags(base: *mut u8) -> String {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let start = format!("{:x}-", base as usize);
+        let mapping = smaps
+            .split_once(&format!("\n{start}"))
+            .map(|(_, m)| m)
+            .unwrap_or_else(|| smaps.strip_prefix(&start).expect("the mapping is listed"));
+        let line = mapping.lines().find(|l| l.starts_with("VmFlags:")).unwrap();
+        line.to_string()
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_heap_asks_for_huge_pages_only_when_told_to() {
+        let plain = HeapMemory::reserve(8 << 20).unwrap();
+        assert!(
+            !vm_flags(plain.base).contains(" hg"),
+            "{}",
+            vm_flags(plain.base)
+        );
+        let huge = HeapMemory::reserve(8 << 20).unwrap();
+        huge.prefer_huge_pages();
+        assert!(
+            vm_flags(huge.base).contains(" hg"),
+            "{}",
+            vm_flags(huge.base)
+        );
+    }
 
     #[test]
     fn populating_memory_leaves_what_it_holds_unchanged() {

@@ -135,6 +135,7 @@ fn fixture_with(build: impl FnOnce(Heap) -> Heap) -> Fixture {
         region_size: None,
         pause_goal: None,
         young_size: None,
+        huge_pages: false,
     };
     let types = registry();
     let memory = Arc::new(HeapMemory::reserve(MarkCompact::reservation_for(4 << 20)).unwrap());
@@ -467,6 +468,7 @@ fn stop_the_world_collectors_need_no_barrier_concurrent_mark_sweep_a_snapshot_on
         region_size: None,
         pause_goal: None,
         young_size: None,
+        huge_pages: false,
     };
     for name in gcvm_gc::COLLECTOR_NAMES {
         let heap = Heap::new(name, config.clone(), registry()).unwrap();

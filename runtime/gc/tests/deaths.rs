@@ -43,6 +43,7 @@ fn fixture() -> Fixture {
         region_size: None,
         pause_goal: None,
         young_size: None,
+        huge_pages: false,
     };
     let heap = Heap::new("mark-compact", config, registry())
         .unwrap()

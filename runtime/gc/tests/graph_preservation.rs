@@ -67,6 +67,7 @@ impl TestHeap {
             region_size: None,
             pause_goal: None,
             young_size: None,
+            huge_pages: false,
         };
         Heap::new(collector, config, registry()).unwrap()
     }

@@ -130,6 +130,7 @@ impl Mc {
             region_size: None,
             pause_goal: None,
             young_size: None,
+            huge_pages: false,
         };
         let gc = MarkCompact::new(CollectorContext {
             memory: mem.clone(),
@@ -655,6 +656,7 @@ fn the_heap_selects_it_by_name_and_logs_a_full_pause() {
         region_size: None,
         pause_goal: None,
         young_size: None,
+        huge_pages: false,
     };
     let heap = Heap::new("mark-compact", config, registry()).unwrap();
     assert_eq!(heap.collector_name(), "mark-compact");

@@ -115,6 +115,7 @@ impl Ss {
             region_size: None,
             pause_goal: None,
             young_size: None,
+            huge_pages: false,
         };
         let gc = SemiSpace::new(CollectorContext {
             memory: mem.clone(),
@@ -942,6 +943,7 @@ fn the_vm_facing_heap_collects_in_parallel_with_tlabs_and_verification() {
         region_size: None,
         pause_goal: None,
         young_size: None,
+        huge_pages: false,
     };
     let heap = Heap::new("semispace", config, registry()).unwrap();
     let mut m = heap.new_mutator(1);

@@ -53,6 +53,7 @@ impl VmOptions {
                 region_size: None,
                 pause_goal: None,
                 young_size: None,
+                huge_pages: false,
             },
             stack_slots,
             max_frames: stack_slots / 4,
