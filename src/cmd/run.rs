@@ -295,8 +295,6 @@ fn vm_options(a: &RunArgs, class_path: String) -> Result<VmOptions, String> {
         gc_stress: a.gc_stress,
         verify_heap: a.verify_heap,
         verify_barriers: a.verify_barriers,
-        log_gc: gc_log.wants_collections() || gc_log.wants_details(),
-        log_gc_details: gc_log.wants_details(),
         gc_log,
     })
 }
@@ -309,9 +307,6 @@ fn gc_log_config(a: &RunArgs) -> Result<GcLogConfig, String> {
         specs.push(":gc*".to_string());
     } else if a.log_gc {
         specs.push(":gc".to_string());
-    }
-    if specs.is_empty() && a.xlog.is_empty() {
-        return GcLogConfig::parse(&[":disable".to_string()]);
     }
     specs.extend(a.xlog.iter().cloned());
     let config = GcLogConfig::parse(&specs)?;

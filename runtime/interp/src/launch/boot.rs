@@ -58,11 +58,11 @@ impl Vm {
             heap.deaths().is_some(),
             recording.activity.is_some(),
         );
+        // The heap's start: the clock of code activity and of the GC log's uptime decorations.
+        let origin = std::time::Instant::now() - heap.uptime();
         let activity = recording.activity.map(|interval| {
-            let origin = std::time::Instant::now() - heap.uptime();
             CodeActivity::new(interval, origin, streams.as_ref().map(|s| s.hub.clone()))
         });
-        let origin = std::time::Instant::now() - heap.uptime();
         let gc_log = crate::runtime::gclog::GcLog::open(options.gc_log.clone(), origin)?;
         let vm = Vm {
             options,
@@ -88,7 +88,7 @@ impl Vm {
         }
         signals::install(vm);
         vm.stdout.start_flusher();
-        if vm.options.log_gc {
+        if vm.options.gc_log.wants_collections() {
             // HotSpot's first GC log line names the collector (`Using G1`).
             let uptime = vm.heap.uptime().as_secs_f64();
             let name = gcvm_tracer::jfr::events::display_name(vm.heap.collector_name());

@@ -119,14 +119,11 @@ pub struct GcLogConfig {
 }
 
 impl Default for GcLogConfig {
-    /// `-Xlog:gc` (gcvm's `--log-gc`): one line per collection on stdout.
+    /// No GC log (no `-Xlog` option): nothing selected, stdout and the default decorations
+    /// for a selection added later.
     fn default() -> GcLogConfig {
         GcLogConfig {
-            selections: vec![Selection {
-                tags: vec!["gc".into()],
-                wildcard: false,
-                on: true,
-            }],
+            selections: Vec::new(),
             output: LogOutput::Stdout,
             decorations: DEFAULT_DECORATIONS,
         }
@@ -137,11 +134,7 @@ impl GcLogConfig {
     /// The configuration `-Xlog` options give (each without its `-Xlog`: `":gc*:file=x"`, or
     /// `""` for a bare `-Xlog`), or what is wrong with one of them.
     pub fn parse(options: &[String]) -> Result<GcLogConfig, String> {
-        let mut config = GcLogConfig {
-            selections: Vec::new(),
-            output: LogOutput::Stdout,
-            decorations: DEFAULT_DECORATIONS,
-        };
+        let mut config = GcLogConfig::default();
         let mut output: Option<LogOutput> = None;
         for option in options {
             let whole = format!("-Xlog{option}");
@@ -222,13 +215,14 @@ impl GcLogConfig {
             .is_some_and(|s| s.on)
     }
 
-    /// Does it select the one-line-per-collection `[gc]` lines (`--log-gc`)?
+    /// Does it select the `[gc]` lines (`--log-gc`): one per collection and per concurrent
+    /// phase, and the collector's name at start? The VM writes them only then.
     pub fn wants_collections(&self) -> bool {
         self.selects("gc")
     }
 
-    /// Does it select any line but those (`--log-gc-details`)? The collectors then write
-    /// their detail lines, and `GcLog::write` keeps the selected ones.
+    /// Does it select any line but those (`--log-gc-details`)? The VM and the collectors then
+    /// write their detail lines, and `GcLog::write` keeps the selected ones.
     pub fn wants_details(&self) -> bool {
         self.selections
             .iter()
@@ -332,11 +326,6 @@ impl GcLog {
         })
     }
 
-    /// Is a line with tag set `tags` written?
-    pub fn selects(&self, tags: &str) -> bool {
-        self.config.selects(tags)
-    }
-
     /// Writes `line` (`[uptime][level][tags] message`, no newline) if its tag set is selected:
     /// to stdout through `stdout` (in order with the program's output), to stderr, or to the
     /// file. One write per line.
@@ -344,7 +333,7 @@ impl GcLog {
         let Some((level, tags, message)) = split_decorations(line) else {
             return;
         };
-        if !self.selects(tags) {
+        if !self.config.selects(tags) {
             return;
         }
         let mut out = if self.config.decorations == DEFAULT_DECORATIONS {

@@ -327,7 +327,7 @@ impl Vm {
                 let full = record.outcome.kind == gcvm_gc::GcKind::Major;
                 self.stream_event(StreamEvent::GcEnd, Some(id), label, full);
             }
-            if self.options.log_gc_details {
+            if self.options.gc_log.wants_details() {
                 let line = record.safepoint_line();
                 self.write_gc_log(&line);
                 if let Some(line) = record.pointers_line() {
@@ -337,11 +337,11 @@ impl Vm {
                     self.write_gc_log(&line);
                 }
             }
-            if self.options.log_gc {
+            if self.options.gc_log.wants_collections() {
                 let line = record.log_line();
                 self.write_gc_log(&line);
             }
-            if self.options.log_gc_details {
+            if self.options.gc_log.wants_details() {
                 if let Some(refs) = &record.refs {
                     let lines = gcvm_gc::shared::refs::log_lines(record.id, refs);
                     let uptime = record.end_uptime();
@@ -411,7 +411,7 @@ impl gcvm_gc::VmControl for VmPauses {
 
     fn log_gc(&self, line: &str) {
         let vm = self.0;
-        if vm.options.log_gc {
+        if vm.options.gc_log.wants_collections() {
             let uptime = vm.heap.uptime().as_secs_f64();
             vm.write_gc_log(&format!("[{uptime:.3}s][info][gc] {line}"));
         }
@@ -419,7 +419,7 @@ impl gcvm_gc::VmControl for VmPauses {
 
     fn log_gc_detail(&self, tags: &str, line: &str) {
         let vm = self.0;
-        if vm.options.log_gc_details {
+        if vm.options.gc_log.wants_details() {
             let uptime = vm.heap.uptime().as_secs_f64();
             vm.write_gc_log(&format!("[{uptime:.3}s][info][{tags}] {line}"));
         }

@@ -131,7 +131,10 @@ impl Vm {
             let mut sink = w.gc_sink();
             self.heap.record_pointers_now(roots, &mut sink);
         }
-        if let (true, Some(totals)) = (self.options.log_gc_details, self.heap.pointer_totals()) {
+        if let (true, Some(totals)) = (
+            self.options.gc_log.wants_details(),
+            self.heap.pointer_totals(),
+        ) {
             let uptime = self.heap.uptime().as_secs_f64();
             self.write_gc_log(&format!(
                 "[{uptime:.3}s][info][gc,pointers] {}",

@@ -29,11 +29,8 @@ pub struct VmOptions {
     pub verify_heap: bool,
     /// `--verify-barriers`: check at every pause that every reference store ran the barrier.
     pub verify_barriers: bool,
-    pub log_gc: bool,
-    /// `-Xlog:gc*`: the collectors' detail lines too.
-    pub log_gc_details: bool,
-    /// `-Xlog`'s selection, output and decorations (gclog.rs): which of the lines `log_gc` and
-    /// `log_gc_details` make are written, where and how.
+    /// `-Xlog`'s selection, output and decorations (gclog.rs): which GC log lines are made
+    /// (`wants_collections`, `wants_details`), which of them written, where and how.
     pub gc_log: crate::runtime::gclog::GcLogConfig,
 }
 
@@ -60,8 +57,6 @@ impl VmOptions {
             gc_stress: None,
             verify_heap: false,
             verify_barriers: false,
-            log_gc: false,
-            log_gc_details: false,
             gc_log: Default::default(),
         }
     }
