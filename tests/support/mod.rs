@@ -850,7 +850,11 @@ impl LibraryCheck {
         {
             return out.clone();
         }
-        let out = self.output(Command::new(jdk().tool("java")), "java");
+        let mut java = Command::new(jdk().tool("java"));
+        // Without it, the JIT throws a preallocated exception without a message for an implicit
+        // exception it has seen often (an index out of bounds), and the checks print messages.
+        java.arg("-XX:-OmitStackTraceInFastThrow");
+        let out = self.output(java, "java");
         OUTPUTS.lock().unwrap().push((self.class, out.clone()));
         out
     }
