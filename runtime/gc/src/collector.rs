@@ -230,7 +230,7 @@ pub struct CollectorContext {
 /// except `collect`, which runs only in a pause: every mutator stopped and flushed (TLAB
 /// retired and filled, barrier buffers handed over).
 /// Is this object (in a parseable range) dead garbage not reclaimed yet? (`Collector::dead_test`)
-pub type DeadTest<'a> = Box<dyn Fn(Ref) -> bool + 'a>;
+pub type DeadTest<'a> = Box<dyn Fn(Ref) -> bool + Sync + 'a>;
 
 pub trait Collector: Send + Sync {
     /// The name `--gc` selects it by.
@@ -386,9 +386,12 @@ pub trait Collector: Send + Sync {
     }
 
     /// `is_dead` for a walk of the whole heap (world stopped): what it needs is gathered once,
-    /// so the walk takes no lock per object. `None`: nothing the walk finds is dead.
+    /// so the walk takes no lock per object. `None`: nothing the walk finds is dead — the
+    /// default, which agrees with the default `is_dead`: a collector that overrides one
+    /// overrides both (a walk of a heap that keeps no dead objects then makes no call per
+    /// object).
     fn dead_test(&self) -> Option<DeadTest<'_>> {
-        Some(Box::new(|obj| self.is_dead(obj)))
+        None
     }
 
     /// The collector's own heap streams for the viewer (docs/stream-format.md), numbered from

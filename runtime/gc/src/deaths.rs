@@ -34,7 +34,7 @@
 
 use crate::memory::HeapMemory;
 use crate::object::{gcword, Ref, TypeRegistry};
-use crate::{GcEventSink, RootSource};
+use crate::{GcEventSink, HeapObjects, RootSource};
 use gcvm_tracer::format::CONTEXT_UNKNOWN;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -210,7 +210,7 @@ struct Scratch {
     dead_bits: Bitmap,
     /// Two lists of one u64 per dead object, with a use for each way of propagating:
     /// - the walk by address (`propagate_by_address`): `order` is each dead object's best
-    ///   key so far (`Propagation::best`), `spare` its own stamp word (`Propagation::own`);
+    ///   key so far (`Propagation::best`), swapped with `assigned` at the end;
     /// - the sorted fallback: `order` lists the stamped dead objects latest first
     ///   (`stamped_latest_first`), `spare` is the radix sort's second buffer.
     order: Vec<u64>,
@@ -219,10 +219,53 @@ struct Scratch {
     assigned: Vec<u64>,
     /// The propagation's stack of dead objects to visit (indices).
     stack: Vec<u32>,
-    /// The pause's deaths as the trace takes them: (address, time, context).
-    found: Vec<(u64, u64, u32)>,
-    /// How many of `found` no stamp reached.
-    unknown: usize,
+    /// The pause's clock, the death time of a dead object no stamp reached.
+    now: u64,
+    /// A part of the pause's deaths as the trace takes them, (address, time, context)
+    /// (`Scratch::list`).
+    part: Vec<(u64, u64, u32)>,
+}
+
+/// How many deaths `Scratch::list` hands over at a time: few enough that the part stays in a
+/// core's cache between being listed and being written (a pause has millions, and listing
+/// them all first wrote and read back 24 bytes each through memory).
+const LIST_PART: usize = 4096;
+
+impl Scratch {
+    /// Lists the deaths `DeathTracker::find` found as the trace takes them, (address, time,
+    /// context), in address order, `LIST_PART` at a time, handing each part to `emit`. A dead
+    /// object no stamp reached dies at the pause's clock in an unknown context. With
+    /// `Garbage::MayStay`, each is marked reported in its header. Returns how many no stamp
+    /// reached.
+    fn list(
+        &mut self,
+        memory: &HeapMemory,
+        garbage: Garbage,
+        emit: &mut gcvm_tracer::EmitDeaths,
+    ) -> usize {
+        let mut unknown = 0;
+        for (objects, stamps) in self
+            .dead
+            .chunks(LIST_PART)
+            .zip(self.assigned.chunks(LIST_PART))
+        {
+            self.part.clear();
+            for (&obj, &stamp) in objects.iter().zip(stamps) {
+                if garbage == Garbage::MayStay {
+                    memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
+                }
+                let (time, context) = if stamp == 0 {
+                    unknown += 1;
+                    (self.now, CONTEXT_UNKNOWN)
+                } else {
+                    unpack(stamp)
+                };
+                self.part.push((obj.offset() as u64, time, context));
+            }
+            emit(&self.part);
+        }
+        unknown
+    }
 }
 
 impl DeathTracker {
@@ -242,8 +285,8 @@ impl DeathTracker {
                 spare: Vec::new(),
                 assigned: Vec::new(),
                 stack: Vec::new(),
-                found: Vec::new(),
-                unknown: 0,
+                now: 0,
+                part: Vec::with_capacity(LIST_PART),
             }),
         }
     }
@@ -276,46 +319,38 @@ impl DeathTracker {
     /// Finds the objects that became unreachable since the last pause, gives each its death
     /// time and context, marks them reported and drops the stamps. The world is stopped, every
     /// thread's stamps taken; `objects` walks the heap's objects.
-    pub fn find_deaths(
-        &self,
-        memory: &HeapMemory,
-        types: &TypeRegistry,
-        roots: &mut dyn RootSource,
-        objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
-    ) -> DeathReport {
-        self.find_deaths_of(memory, types, roots, objects, Garbage::MayStay)
+    pub fn find_deaths(&self, objects: &HeapObjects, roots: &mut dyn RootSource) -> DeathReport {
+        self.find_deaths_of(objects, roots, Garbage::MayStay)
     }
 
     /// `find_deaths`; with `Garbage::Reclaimed` (the pause that follows reclaims every dead
     /// object) the deaths are not marked in the objects' headers: no later pause can find them.
     pub fn find_deaths_of(
         &self,
-        memory: &HeapMemory,
-        types: &TypeRegistry,
+        objects: &HeapObjects,
         roots: &mut dyn RootSource,
-        objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
         garbage: Garbage,
     ) -> DeathReport {
-        let found = self.find(memory, types, roots, objects, garbage);
-        DeathReport {
-            deaths: found
-                .found
-                .iter()
-                .map(|&(addr, time, context)| (Ref::from_offset(addr as usize), time, context))
-                .collect(),
-            unknown: found.unknown,
-        }
+        let mut found = self.find(objects, roots);
+        let mut deaths = Vec::new();
+        let unknown = found.list(objects.memory, garbage, &mut |part| {
+            deaths.extend(
+                part.iter()
+                    .map(|&(addr, time, context)| (Ref::from_offset(addr as usize), time, context)),
+            )
+        });
+        DeathReport { deaths, unknown }
     }
 
-    /// `find_deaths_of` into the scratch memory: its `found` and `unknown` hold the deaths.
+    /// The first half of `find_deaths_of`, into the scratch memory: its `dead` are the objects
+    /// that became unreachable since the last pause, in address order, and `assigned` their
+    /// stamps (0: none reached it); `Scratch::list` lists them.
     fn find(
         &self,
-        memory: &HeapMemory,
-        types: &TypeRegistry,
+        objects: &HeapObjects,
         roots: &mut dyn RootSource,
-        objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
-        garbage: Garbage,
     ) -> parking_lot::MutexGuard<'_, Scratch> {
+        let (memory, types) = (objects.memory, objects.types);
         let now = self.clock();
         let since = self.last_pause.swap(now, Ordering::Relaxed);
         let mut guard = self.scratch.lock();
@@ -328,7 +363,7 @@ impl DeathTracker {
             rank: Vec::new(),
         };
         let reached = &scratch.reached;
-        objects(&mut |obj| {
+        objects.for_each(|obj| {
             if !reached.contains(obj) && memory.gc_word(obj) & gcword::DEATH_REPORTED == 0 {
                 dead.add(obj);
             }
@@ -344,7 +379,6 @@ impl DeathTracker {
                 |obj| self.stamp_of(obj, since).map(|w| (now - unpack(w).0, w)),
                 &mut Propagation {
                     best: &mut scratch.order,
-                    own: &mut scratch.spare,
                     stack: &mut scratch.stack,
                     assigned: &mut scratch.assigned,
                 },
@@ -367,20 +401,7 @@ impl DeathTracker {
                 &mut scratch.stack,
             );
         }
-        scratch.found.clear();
-        scratch.unknown = 0;
-        for (&obj, &stamp) in dead.objects.iter().zip(&scratch.assigned) {
-            if garbage == Garbage::MayStay {
-                memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
-            }
-            let (time, context) = if stamp == 0 {
-                scratch.unknown += 1;
-                (now, CONTEXT_UNKNOWN)
-            } else {
-                unpack(stamp)
-            };
-            scratch.found.push((obj.offset() as u64, time, context));
-        }
+        scratch.now = now;
         dead.bits.clear();
         guard
     }
@@ -440,16 +461,18 @@ impl DeathTracker {
     /// objects died, and how many of them no stamp reached.
     pub fn report_deaths(
         &self,
-        memory: &HeapMemory,
-        types: &TypeRegistry,
+        objects: &HeapObjects,
         roots: &mut dyn RootSource,
-        objects: &mut dyn FnMut(&mut dyn FnMut(Ref)),
         events: &mut dyn GcEventSink,
         garbage: Garbage,
     ) -> (usize, usize) {
-        let found = self.find(memory, types, roots, objects, garbage);
-        events.objects_died(&found.found);
-        (found.found.len(), found.unknown)
+        let mut found = self.find(objects, roots);
+        let deaths = found.dead.len();
+        let mut unknown = 0;
+        events.objects_died_in_parts(deaths, &mut |emit| {
+            unknown = found.list(objects.memory, garbage, emit);
+        });
+        (deaths, unknown)
     }
 }
 
@@ -578,10 +601,9 @@ fn key_index(key: u64) -> usize {
 
 /// The working memory of `propagate_by_address`.
 struct Propagation<'a> {
-    /// Per dead object, the best key that reached it so far (u64::MAX: none).
+    /// Per dead object, the best key that reached it so far (u64::MAX: none); then the
+    /// result, swapped with `assigned`.
     best: &'a mut Vec<u64>,
-    /// Per dead object, its own packed stamp (0: none since the last pause).
-    own: &'a mut Vec<u64>,
     stack: &'a mut Vec<u32>,
     /// The result, as `propagate` gives it.
     assigned: &'a mut Vec<u64>,
@@ -609,17 +631,14 @@ fn propagate_by_address(
     let n = dead.objects.len();
     let limit = 4 * n + 1024;
     let mut raised = 0usize;
-    let (best, own, stack) = (&mut *work.best, &mut *work.own, &mut *work.stack);
+    let (best, stack) = (&mut *work.best, &mut *work.stack);
     best.clear();
     best.resize(n, u64::MAX);
-    own.clear();
-    own.resize(n, 0);
     stack.clear();
     for i in (0..n).rev() {
-        let Some((distance, word)) = stamp_of(dead.objects[i]) else {
+        let Some((distance, _)) = stamp_of(dead.objects[i]) else {
             continue;
         };
-        own[i] = word;
         let key = order_key(distance, i);
         if key >= best[i] {
             continue;
@@ -641,15 +660,15 @@ fn propagate_by_address(
             return false;
         }
     }
-    let assigned = &mut *work.assigned;
-    assigned.clear();
-    assigned.extend(best.iter().map(|&key| {
-        if key == u64::MAX {
-            0
-        } else {
-            own[key_index(key)]
-        }
-    }));
+    // Each best key becomes its object's stamp, in place (a key's object is most often the
+    // dead object itself or the root of its structure: the reads stay near).
+    for key in best.iter_mut() {
+        *key = match *key {
+            u64::MAX => 0,
+            k => stamp_of(dead.objects[key_index(k)]).map_or(0, |(_, word)| word),
+        };
+    }
+    std::mem::swap(best, &mut *work.assigned);
     true
 }
 
@@ -902,7 +921,7 @@ mod tests {
                 &mut sorted,
                 &mut stack,
             );
-            let (mut best, mut own, mut by_address) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut best, mut by_address) = (Vec::new(), Vec::new());
             let done = propagate_by_address(
                 memory,
                 types,
@@ -910,7 +929,6 @@ mod tests {
                 |obj| stamps[index(obj)].map(|(t, c)| (now - t, pack(t, c))),
                 &mut Propagation {
                     best: &mut best,
-                    own: &mut own,
                     stack: &mut stack,
                     assigned: &mut by_address,
                 },

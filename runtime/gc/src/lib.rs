@@ -658,10 +658,8 @@ impl Heap {
             let reclaimed = self.collector.collections_reclaim_all_garbage()
                 && !matches!(cause, GcCause::Collector(_));
             deaths.report_deaths(
-                &self.memory,
-                &self.types,
+                &self.objects(),
                 roots,
-                &mut |f| self.for_each_object(f),
                 events,
                 if reclaimed {
                     deaths::Garbage::Reclaimed
@@ -710,7 +708,7 @@ impl Heap {
                     &self.memory,
                     &self.types,
                     &described,
-                    dead.as_deref(),
+                    dead.as_deref().map(|d| d as &dyn Fn(Ref) -> bool),
                     events,
                 );
                 if let Some(p) = pause_records.as_mut() {
@@ -833,20 +831,18 @@ impl Heap {
     }
 
     /// Calls `f` for every object in the heap, in address order (every mutator flushed).
-    pub fn for_each_object(&self, mut f: impl FnMut(Ref)) {
-        let ranges = self.collector.parseable_ranges();
-        let dead = self.collector.dead_test();
-        let is_dead = |obj| dead.as_ref().is_some_and(|dead| dead(obj));
-        for (start, top) in ranges {
-            let mut at = start;
-            while at < top {
-                let obj = Ref::from_offset(at);
-                let size = self.memory.object_size(&self.types, obj);
-                if self.memory.type_id(obj) != object::FILLER_TYPE && !is_dead(obj) {
-                    f(obj);
-                }
-                at += size;
-            }
+    pub fn for_each_object(&self, f: impl FnMut(Ref)) {
+        self.objects().for_each(f);
+    }
+
+    /// The heap's objects as a walk finds them (every mutator flushed): the parseable ranges
+    /// and the collector's dead test, gathered once.
+    pub fn objects(&self) -> HeapObjects<'_> {
+        HeapObjects {
+            memory: &self.memory,
+            types: &self.types,
+            ranges: self.collector.parseable_ranges(),
+            dead: self.collector.dead_test(),
         }
     }
 
@@ -939,6 +935,49 @@ impl Heap {
                     .saturating_sub(r.outcome.used_after)
                     >= bytes
             })
+    }
+}
+
+/// The heap's objects as a walk finds them (`Heap::objects`; every mutator flushed): the
+/// collector's parseable ranges, each a run of objects and fillers, and its test for the dead
+/// objects it has not reclaimed yet. Parts of a range that begin at an object can be walked
+/// at once by several threads (`deaths.rs` does).
+pub struct HeapObjects<'a> {
+    pub memory: &'a HeapMemory,
+    pub types: &'a TypeRegistry,
+    ranges: Vec<(usize, usize)>,
+    dead: Option<collector::DeadTest<'a>>,
+}
+
+impl HeapObjects<'_> {
+    /// The parseable ranges `[start, top)`, in the collector's order.
+    pub fn ranges(&self) -> &[(usize, usize)] {
+        &self.ranges
+    }
+
+    /// Calls `f` for every object, range by range.
+    pub fn for_each(&self, mut f: impl FnMut(Ref)) {
+        for &(start, top) in &self.ranges {
+            self.walk(start, top, &mut f);
+        }
+    }
+
+    /// Calls `f` for every object from `from`, the start of a range or of an object in it, to
+    /// `to` (at most the range's top), in address order; fillers and the collector's dead
+    /// objects are skipped.
+    #[inline]
+    pub fn walk(&self, from: usize, to: usize, mut f: impl FnMut(Ref)) {
+        let mut at = from;
+        while at < to {
+            let obj = Ref::from_offset(at);
+            let size = self.memory.object_size(self.types, obj);
+            if self.memory.type_id(obj) != object::FILLER_TYPE
+                && !self.dead.as_ref().is_some_and(|dead| dead(obj))
+            {
+                f(obj);
+            }
+            at += size;
+        }
     }
 }
 

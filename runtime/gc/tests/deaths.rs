@@ -214,13 +214,7 @@ fn deaths_before_a_collection_that_reclaims_all_garbage_are_not_marked_in_the_ob
     let find = |heap: &Heap, garbage| {
         let mut roots: Vec<Ref> = Vec::new();
         tracker
-            .find_deaths_of(
-                &heap.memory,
-                &heap.types,
-                &mut Roots(&mut roots),
-                &mut |visit| heap.for_each_object(visit),
-                garbage,
-            )
+            .find_deaths_of(&heap.objects(), &mut Roots(&mut roots), garbage)
             .deaths
     };
     let word = f.heap.memory.gc_word(dead);
@@ -246,12 +240,7 @@ fn a_dead_object_left_in_place_is_reported_once() {
     let find = |heap: &Heap| {
         let mut roots: Vec<Ref> = Vec::new();
         tracker
-            .find_deaths(
-                &heap.memory,
-                &heap.types,
-                &mut Roots(&mut roots),
-                &mut |visit| heap.for_each_object(visit),
-            )
+            .find_deaths(&heap.objects(), &mut Roots(&mut roots))
             .deaths
     };
     let first = find(&f.heap);
@@ -260,4 +249,39 @@ fn a_dead_object_left_in_place_is_reported_once() {
         find(&f.heap).is_empty(),
         "no collection reclaimed it, and it is not reported again"
     );
+}
+
+/// Records how a pause hands its deaths to the trace: the parts, in order.
+#[derive(Default)]
+struct Parts(Vec<Vec<(u64, u64, u32)>>);
+
+impl GcEventSink for Parts {
+    fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
+        self.0.push(deaths.to_vec());
+    }
+}
+
+#[test]
+fn a_pause_with_many_deaths_hands_them_to_the_trace_in_parts_in_address_order() {
+    let mut f = fixture();
+    let dead: Vec<Ref> = (0..10_000).map(|_| f.node()).collect();
+    f.heap.flush_mutator(&mut f.m);
+    let mut parts = Parts::default();
+    f.heap
+        .collect(
+            GcCause::SystemGc,
+            &mut Roots(&mut Vec::new()),
+            &mut parts,
+            true,
+            Duration::ZERO,
+        )
+        .unwrap();
+    assert!(
+        parts.0.len() > 1 && parts.0.iter().all(|p| !p.is_empty()),
+        "10,000 deaths come in several parts, none empty: {:?}",
+        parts.0.iter().map(Vec::len).collect::<Vec<_>>()
+    );
+    let addresses: Vec<u64> = parts.0.concat().iter().map(|d| d.0).collect();
+    let expected: Vec<u64> = dead.iter().map(|r| r.offset() as u64).collect();
+    assert_eq!(addresses, expected, "every death once, in address order");
 }

@@ -38,6 +38,10 @@ pub enum GcKind {
     Marking,
 }
 
+/// A part of a pause's deaths, handed to a trace (`GcEventSink::objects_died_in_parts`): each
+/// `(addr, time, context)` as `GcEventSink::object_died` says it, in address order.
+pub type EmitDeaths<'a> = dyn FnMut(&[(u64, u64, u32)]) + 'a;
+
 /// Where collectors report what they do to objects while the world is stopped.
 /// Every method has a no-op default, so a sink implements only what it records.
 /// Addresses are byte offsets from the heap base; sizes are in bytes.
@@ -84,6 +88,12 @@ pub trait GcEventSink {
         for &(addr, time, context) in deaths {
             self.object_died(addr, time, context);
         }
+    }
+    /// `objects_died` for a pause's `count` deaths listed a part at a time: `parts` must be
+    /// called once, and calls its argument with each part, in address order. A trace writes
+    /// them as one batch still, without the whole list ever being in memory at once.
+    fn objects_died_in_parts(&mut self, _count: usize, parts: &mut dyn FnMut(&mut EmitDeaths)) {
+        parts(&mut |deaths| self.objects_died(deaths));
     }
     /// `--trace-pointers`: the references of objects whose references changed since they were
     /// last recorded, in address order (`at_gc_end`: addresses as the pause leaves them, sent

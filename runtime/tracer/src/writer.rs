@@ -1738,9 +1738,17 @@ impl GcEventSink for GcTraceSink {
     }
 
     fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
+        self.objects_died_in_parts(deaths.len(), &mut |emit| emit(deaths));
+    }
+    fn objects_died_in_parts(
+        &mut self,
+        count: usize,
+        parts: &mut dyn FnMut(&mut crate::EmitDeaths),
+    ) {
         // About 3 bytes a death: a pause's deaths go out in chunks of up to a megabyte.
-        let bytes = (deaths.len() * 4).clamp(format::BUFFER_SIZE, DEATHS_BUFFER);
-        self.b.with_buffer_of(bytes, |b| write_deaths(b, deaths));
+        let bytes = (count * 4).clamp(format::BUFFER_SIZE, DEATHS_BUFFER);
+        self.b
+            .with_buffer_of(bytes, |b| parts(&mut |deaths| write_deaths(b, deaths)));
     }
 }
 

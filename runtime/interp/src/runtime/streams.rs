@@ -438,6 +438,13 @@ impl GcEventSink for PhaseFrames<'_> {
     fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
         self.inner.objects_died(deaths)
     }
+    fn objects_died_in_parts(
+        &mut self,
+        count: usize,
+        parts: &mut dyn FnMut(&mut gcvm_tracer::EmitDeaths),
+    ) {
+        self.inner.objects_died_in_parts(count, parts)
+    }
     fn object_pointers(&mut self, records: &gcvm_tracer::PointerRecords, at_gc_end: bool) {
         self.inner.object_pointers(records, at_gc_end)
     }
