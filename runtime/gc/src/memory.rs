@@ -551,17 +551,31 @@ impl HeapView<'_> {
 mod populate_tests {
     use super::*;
 
-    /// The `VmFlags` line of /proc/self/smaps for the mapping that starts at `base`.
+    /// The `VmFlags` line of /proc/self/smaps for the mapping that holds `base`. Not
+    /// necessarily one that starts there: the kernel merges neighbouring anonymous mappings
+    /// with the same flags (another test's reservation, made at the same time, can be one).
     #[cfg(target_os = "linux")]
     fn vm_flags(base: *mut u8) -> String {
         let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
-        let start = format!("{:x}-", base as usize);
-        let mapping = smaps
-            .split_once(&format!("\n{start}"))
-            .map(|(_, m)| m)
-            .unwrap_or_else(|| smaps.strip_prefix(&start).expect("the mapping is listed"));
-        let line = mapping.lines().find(|l| l.starts_with("VmFlags:")).unwrap();
-        line.to_string()
+        let at = base as usize;
+        let mut holds = false;
+        for line in smaps.lines() {
+            let range = line
+                .split_once(' ')
+                .and_then(|(range, _)| range.split_once('-'));
+            let bounds = range.and_then(|(start, end)| {
+                Some((
+                    usize::from_str_radix(start, 16).ok()?,
+                    usize::from_str_radix(end, 16).ok()?,
+                ))
+            });
+            if let Some((start, end)) = bounds {
+                holds = start <= at && at < end;
+            } else if holds && line.starts_with("VmFlags:") {
+                return line.to_string();
+            }
+        }
+        panic!("no mapping holds {at:#x}");
     }
 
     #[test]
