@@ -634,6 +634,8 @@ impl Heap {
         time_to_safepoint: Duration,
         body: &mut PauseBody<'_>,
     ) -> Result<GcRecord, String> {
+        // GC helpers stay awake between the pause's phases, and sleep once it is over.
+        let _window = shared::workers::PauseWindow::open();
         let id = self.gc_count.fetch_add(1, Ordering::Relaxed);
         if let Some(check) = &self.barrier_check {
             check
