@@ -230,7 +230,7 @@ pub struct CollectorContext {
 /// except `collect`, which runs only in a pause: every mutator stopped and flushed (TLAB
 /// retired and filled, barrier buffers handed over).
 /// Is this object (in a parseable range) dead garbage not reclaimed yet? (`Collector::dead_test`)
-pub type DeadTest<'a> = Box<dyn Fn(Ref) -> bool + Sync + 'a>;
+pub type DeadTest<'a> = Box<dyn Fn(Ref) -> bool + 'a>;
 
 pub trait Collector: Send + Sync {
     /// The name `--gc` selects it by.

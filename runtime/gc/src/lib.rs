@@ -710,7 +710,7 @@ impl Heap {
                     &self.memory,
                     &self.types,
                     &described,
-                    dead.as_deref().map(|d| d as &dyn Fn(Ref) -> bool),
+                    dead.as_deref(),
                     events,
                 );
                 if let Some(p) = pause_records.as_mut() {
@@ -942,8 +942,7 @@ impl Heap {
 
 /// The heap's objects as a walk finds them (`Heap::objects`; every mutator flushed): the
 /// collector's parseable ranges, each a run of objects and fillers, and its test for the dead
-/// objects it has not reclaimed yet. Parts of a range that begin at an object can be walked
-/// at once by several threads (`deaths.rs` does).
+/// objects it has not reclaimed yet.
 pub struct HeapObjects<'a> {
     pub memory: &'a HeapMemory,
     pub types: &'a TypeRegistry,
@@ -952,11 +951,6 @@ pub struct HeapObjects<'a> {
 }
 
 impl HeapObjects<'_> {
-    /// The parseable ranges `[start, top)`, in the collector's order.
-    pub fn ranges(&self) -> &[(usize, usize)] {
-        &self.ranges
-    }
-
     /// Calls `f` for every object, range by range.
     pub fn for_each(&self, mut f: impl FnMut(Ref)) {
         for &(start, top) in &self.ranges {
@@ -964,11 +958,10 @@ impl HeapObjects<'_> {
         }
     }
 
-    /// Calls `f` for every object from `from`, the start of a range or of an object in it, to
-    /// `to` (at most the range's top), in address order; fillers and the collector's dead
-    /// objects are skipped.
+    /// Calls `f` for every object of the range `[from, to)`, in address order; fillers and the
+    /// collector's dead objects are skipped.
     #[inline]
-    pub fn walk(&self, from: usize, to: usize, mut f: impl FnMut(Ref)) {
+    fn walk(&self, from: usize, to: usize, mut f: impl FnMut(Ref)) {
         let mut at = from;
         while at < to {
             let obj = Ref::from_offset(at);
