@@ -394,8 +394,11 @@ impl LambdaPlan {
             trivial: crate::model::class::Trivial::No,
         };
         let class_name = format!("{}$$Lambda", self.impl_class.name);
-        let code = crate::link::decode::with_oop_maps(code, method, &class_name)
+        let mut code = crate::link::decode::with_oop_maps(code, method, &class_name)
             .map_err(|e| bsm_error(format!("lambda proxy: {e}")))?;
+        // Quickened as a class file's methods are: with `--trace-deaths` its return then
+        // carries the reference locals to stamp (`ReturnTracked`), not the oop map lookup.
+        crate::link::quicken::quicken(self.classes, method, &mut code);
         let _ = method.code.set(Ok(code));
         Ok(method)
     }
