@@ -950,6 +950,12 @@ pub struct HeapObjects<'a> {
     dead: Option<collector::DeadTest<'a>>,
 }
 
+/// How far ahead of the object it parses a heap walk asks for memory. Each object's address
+/// comes from the size in the header before it, a chain of dependent loads the hardware's
+/// sequential prefetch did not run ahead of: a `--trace-deaths` pause spent 30% of its time
+/// waiting on those headers.
+const WALK_PREFETCH: usize = 1024;
+
 impl HeapObjects<'_> {
     /// Calls `f` for every object, range by range.
     pub fn for_each(&self, mut f: impl FnMut(Ref)) {
@@ -964,6 +970,9 @@ impl HeapObjects<'_> {
     fn walk(&self, from: usize, to: usize, mut f: impl FnMut(Ref)) {
         let mut at = from;
         while at < to {
+            if at + WALK_PREFETCH < to {
+                self.memory.prefetch(at + WALK_PREFETCH);
+            }
             let obj = Ref::from_offset(at);
             let size = self.memory.object_size(self.types, obj);
             if self.memory.type_id(obj) != object::FILLER_TYPE
