@@ -47,7 +47,14 @@ fn recorded_steps(collector: &str, label: &str, extra: &[&str]) -> (Recording, V
 /// The frames of RegionWorkout's mixed phase under the region collector (marking cycles every
 /// run, unlike GCBench, whose heap may grow before one starts), the evacuated regions left out.
 fn recorded_marking_cycles() -> (Recording, Vec<Frame>) {
-    let dir = scratch_dir("stream-steps-cycle-region");
+    let (rec, frames, _) = recorded_workout("mixed");
+    (rec, frames)
+}
+
+/// The frames of RegionWorkout's `phase` under the region collector, the evacuated regions
+/// left out, and the run's `-Xlog:gc` output.
+fn recorded_workout(phase: &str) -> (Recording, Vec<Frame>, String) {
+    let dir = scratch_dir(&format!("stream-steps-workout-{phase}-region"));
     let live = dir.join("live.gcs");
     let classes = compile_java_cached(
         "region-workout",
@@ -64,13 +71,15 @@ fn recorded_marking_cycles() -> (Recording, Vec<Frame>) {
         "0",
         "--stream-filter",
         "region.evacuated:enabled=false",
+        "-Xlog:gc",
         "-cp",
         classes.to_str().unwrap(),
         "RegionWorkout",
-        "mixed",
+        phase,
     ]);
     assert_eq!(run.code, Some(0), "{}", run.stderr_head(5));
-    recording_and_frames(&live)
+    let (rec, frames) = recording_and_frames(&live);
+    (rec, frames, run.stdout_text())
 }
 
 fn total(f: &Frame, id: u16) -> u64 {
@@ -803,7 +812,29 @@ fn region_copies_drawn_during_a_pause_sit_in_the_tiles_the_pause_leaves_them_in(
     // regions as the pause leaves them. Tile for tile, they must agree: a copy drawn in the
     // wrong tile or region, or left out, shows here.
     let (_, frames) = recorded_steps("region", "copies-in-place-region", &[]);
-    let steps = step_frames(&frames);
+    let checked = copies_drawn_where_the_pause_leaves_them(&frames);
+    assert!(checked >= 2, "{checked} pauses checked");
+}
+
+#[test]
+fn a_failed_evacuation_draws_the_objects_it_keeps_in_place() {
+    // RegionWorkout's failure phase fills the heap until an evacuation runs out of room: the
+    // objects it could not copy stay in their cset region, which the pause then keeps. Drawn
+    // during the pause, that region shows them, as the pause leaves it.
+    let (_, frames, log) = recorded_workout("failure");
+    assert!(
+        log.contains("To-space exhausted"),
+        "no evacuation failed:\n{log}"
+    );
+    let checked = copies_drawn_where_the_pause_leaves_them(&frames);
+    assert!(checked >= 1, "{checked} pauses checked");
+}
+
+/// For every evacuation pause of `frames`: its last step before `freed` (the copies drawn
+/// from bins made once) and `freed` (the regions walked as the pause leaves them) agree tile
+/// for tile. Returns how many pauses were checked.
+fn copies_drawn_where_the_pause_leaves_them(frames: &[Frame]) -> usize {
+    let steps = step_frames(frames);
     let mut checked = 0;
     for w in steps.windows(2) {
         let (before, freed) = (w[0], w[1]);
@@ -827,7 +858,7 @@ fn region_copies_drawn_during_a_pause_sit_in_the_tiles_the_pause_leaves_them_in(
         }
         checked += 1;
     }
-    assert!(checked >= 2, "{checked} pauses checked");
+    checked
 }
 
 #[test]

@@ -948,6 +948,7 @@ impl RegionCollector {
                 cset: &cset,
                 evacuated: 0,
                 copies: &[],
+                kept: &[],
                 cache: &step_cache,
             };
             self.evacuation_step(
@@ -1117,11 +1118,13 @@ impl RegionCollector {
             roots_time = roots_started.elapsed();
             if let Some(before) = &before {
                 let copies = copies_of(std::slice::from_ref(&first));
+                let kept = kept_of(std::slice::from_ref(&first));
                 let pic = Picture {
                     before,
                     cset: &cset,
                     evacuated: 0,
                     copies: &copies,
+                    kept: &kept,
                     cache: &step_cache,
                 };
                 let title = || format!("Roots evacuated: {} KB copied", kb(copied(&copies)));
@@ -1168,11 +1171,13 @@ impl RegionCollector {
             }
             if let Some(before) = &before {
                 let copies = copies_of(&ws);
+                let kept = kept_of(&ws);
                 let pic = Picture {
                     before,
                     cset: &cset,
                     evacuated: cset.len(),
                     copies: &copies,
+                    kept: &kept,
                     cache: &step_cache,
                 };
                 let n = referencers.len();
@@ -1442,11 +1447,13 @@ impl RegionCollector {
         cards: usize,
     ) {
         let copies = copies_of(workers);
+        let kept = kept_of(workers);
         let mut pic = Picture {
             before,
             cset,
             evacuated: 0,
             copies: &copies,
+            kept: &kept,
             cache,
         };
         let title = || {
@@ -1666,6 +1673,19 @@ fn copies_of(workers: &[Worker]) -> Vec<(usize, usize)> {
         .flat_map(|w| w.log.iter())
         .filter_map(|l| match *l {
             Log::Move(_, to, size) => Some((to, size)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The objects the workers kept in place (`(address, size)`), from their logs: an evacuation
+/// failure leaves them where they are, in a cset region that then stays.
+fn kept_of(workers: &[Worker]) -> Vec<(usize, usize)> {
+    workers
+        .iter()
+        .flat_map(|w| w.log.iter())
+        .filter_map(|l| match *l {
+            Log::Keep(at, size) => Some((at, size)),
             _ => None,
         })
         .collect()

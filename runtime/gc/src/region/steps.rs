@@ -5,10 +5,11 @@
 //! The copy runs on parallel workers that the pause thread cannot stop cleanly mid-way, so a
 //! step frame is drawn from what the pause knows between phases: every region as it was when
 //! the pause began (`before`: tops as the mutators left them, all parseable), the copies the
-//! workers logged so far (each `(to, size)`), and which collection-set regions count as
-//! evacuated. The `evacuated` frames are taken after the parallel copy, one per
+//! workers logged so far (each `(to, size)`), the objects an evacuation failure kept in place
+//! (`(address, size)`), and which collection-set regions count as evacuated. The `evacuated` frames are taken after the parallel copy, one per
 //! `--stream-step-regions` cset regions (or `--stream-step-kb` KB copied out of them), in cset
-//! order: a region counted as evacuated is drawn without its old copies, which are garbage.
+//! order: a region counted as evacuated is drawn without its old copies, which are garbage,
+//! and with the objects kept in it.
 //! Only `freed` draws the regions as the pause leaves them.
 
 use super::regions::{RegionMeta, Role};
@@ -137,6 +138,9 @@ pub(crate) struct Picture<'a> {
     pub evacuated: usize,
     /// Copies made so far: `(to, size)`.
     pub copies: &'a [(usize, usize)],
+    /// Objects kept in place so far (an evacuation failure): `(address, size)`. A cset region
+    /// counted as evacuated is drawn with these alone, as the pause leaves it.
+    pub kept: &'a [(usize, usize)],
     /// What the pause's frames share, binned once.
     pub cache: &'a StepCache,
 }
@@ -312,6 +316,11 @@ impl RegionCollector {
         tiles.add_bins(&copies.bins);
         for &(from, to) in &copies.ranges {
             tiles.in_use(from as u64, to as u64);
+        }
+        for &(at, size) in pic.kept {
+            if gone.contains(&self.geometry.index_of(at)) {
+                tiles.object(at as u64, size as u64);
+            }
         }
         for &i in pic.cset {
             let (bottom, end) = (self.geometry.bottom(i) as u64, self.geometry.end(i) as u64);
