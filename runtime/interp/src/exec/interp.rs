@@ -148,6 +148,22 @@ impl JThread {
                     unsafe { slots.get_u32(i) }
                 }};
             }
+            // `--trace-deaths`: a trivial method `m` ran in place, its arguments at slot `at`.
+            // Its frame would have held only them, and stamped its reference ones when it
+            // returned, in its context: so do that (an empty constructor's chain of empty
+            // super constructors would stamp the receiver first with theirs, at the same clock,
+            // so that the outermost one's stamp is what stays).
+            macro_rules! stamp_trivial_call {
+                ($m:expr, $at:expr) => {{
+                    let (m, at): (&Method, usize) = ($m, $at);
+                    if let Some(deaths) = self.deaths() {
+                        let stamp = deaths.stamp_now(crate::model::class::death_context(m));
+                        for (j, _) in m.arg_refs.iter().enumerate().filter(|(_, &r)| r) {
+                            deaths.lost_at(Ref::from_raw(slot32!(at + j)), stamp);
+                        }
+                    }
+                }};
+            }
             macro_rules! set_slot {
                 ($i:expr, $v:expr) => {{
                     let i: usize = $i;
@@ -430,7 +446,7 @@ impl JThread {
                                         self.count_call(m, callee.insns.len());
                                     }
                                     if DEATHS {
-                                        self.stamp_trivial_call(m, lb + $base);
+                                        stamp_trivial_call!(m, $base);
                                     }
                                     sp = $base;
                                     continue;
@@ -440,7 +456,7 @@ impl JThread {
                                         self.count_call(m, callee.insns.len());
                                     }
                                     if DEATHS {
-                                        self.stamp_trivial_call(m, lb + $base);
+                                        stamp_trivial_call!(m, $base);
                                     }
                                     // The receiver: checked for null by every invoke above.
                                     let obj = Ref::from_raw(slot32!($base));
@@ -875,7 +891,12 @@ impl JThread {
                         // The local's old reference (quickening checked that it holds one
                         // here) is a root going away.
                         if DEATHS {
-                            self.stamp_local(lb + *i as usize);
+                            let old = Ref::from_raw(slot32!(*i as usize));
+                            if !old.is_null() {
+                                if let Some(deaths) = self.deaths() {
+                                    deaths.lost(old);
+                                }
+                            }
                         }
                         sp -= 1;
                         set_slot!(*i as usize, slot!(sp));
@@ -1237,7 +1258,19 @@ impl JThread {
                         }
                         if DEATHS {
                             if let Insn::ReturnTracked { refs, .. } = insn {
-                                self.stamp_ref_locals(method, lb, *refs);
+                                // Each reference local goes away, in the method's context.
+                                let mut refs = *refs;
+                                if refs != 0 {
+                                    if let Some(deaths) = self.deaths() {
+                                        let context = crate::model::class::death_context(method);
+                                        let stamp = deaths.stamp_now(context);
+                                        while refs != 0 {
+                                            let j = refs.trailing_zeros() as usize;
+                                            refs &= refs - 1;
+                                            deaths.lost_at(Ref::from_raw(slot32!(j)), stamp);
+                                        }
+                                    }
+                                }
                             } else {
                                 // More than 64 locals: the oop map, looked up.
                                 let pc = insns.len() - next.len() - 1;
@@ -2121,51 +2154,13 @@ impl JThread {
         });
     }
 
-    /// `--trace-deaths`: the frame of `method` (locals at `lb`) returns, its locals `refs` (bit
-    /// j for local j, from `ReturnTracked`) holding references: each goes away, in its context.
-    /// Inline: only the `DEATHS` loops have it.
+    /// `--trace-deaths`: the thread's way to stamp (always there in the `DEATHS` loops).
+    /// Inline: local stores and returns stamp through it, millions of times a second; the
+    /// loop reads the references they drop through its own view of the slots.
     #[inline]
-    fn stamp_ref_locals(&mut self, method: &Method, lb: usize, mut refs: u64) {
+    fn deaths(&mut self) -> Option<&mut gcvm_gc::deaths::MutatorDeaths> {
         let st: &mut crate::runtime::thread::ThreadStack = self;
-        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
-            return;
-        };
-        let stamp = deaths.stamp_now(crate::model::class::death_context(method));
-        while refs != 0 {
-            let j = refs.trailing_zeros() as usize;
-            refs &= refs - 1;
-            deaths.lost_at(Ref::from_raw(st.slots[lb + j] as u32), stamp);
-        }
-    }
-
-    /// `--trace-deaths`: a trivial `method` (link/quicken.rs) ran in place, its arguments at
-    /// slot `at`. Its frame would have held only them, and stamped its reference ones when it
-    /// returned, in its context: so do that (an empty constructor's chain of empty super
-    /// constructors would stamp the receiver first with theirs, at the same clock, so that the
-    /// outermost one's stamp is what stays). Inline: only the `DEATHS` loops have it.
-    #[inline]
-    fn stamp_trivial_call(&mut self, method: &Method, at: usize) {
-        let st: &mut crate::runtime::thread::ThreadStack = self;
-        let Some(deaths) = st.mutator.deaths.as_deref_mut() else {
-            return;
-        };
-        let stamp = deaths.stamp_now(crate::model::class::death_context(method));
-        for (j, _) in method.arg_refs.iter().enumerate().filter(|(_, &r)| r) {
-            deaths.lost_at(Ref::from_raw(st.slots[at + j] as u32), stamp);
-        }
-    }
-
-    /// `--trace-deaths`: the reference in slot `at` (a local that holds one there, by the oop
-    /// map, checked when `AStoreTracked` was made) is overwritten; that root goes away.
-    /// Inline: only the `DEATHS` loops have it, and loops over references run it at every
-    /// iteration.
-    #[inline]
-    fn stamp_local(&mut self, at: usize) {
-        let st: &mut crate::runtime::thread::ThreadStack = self;
-        let old = Ref::from_raw(st.slots[at] as u32);
-        if let Some(deaths) = st.mutator.deaths.as_deref_mut() {
-            deaths.lost(old);
-        }
+        st.mutator.deaths.as_deref_mut()
     }
 
     /// `--trace-deaths`: static `slot` of `class` is overwritten; its old reference, a root,
