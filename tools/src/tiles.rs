@@ -81,6 +81,7 @@ fn for_each_frame(
         if let Some(p) = pause.as_mut() {
             match &ev {
                 Event::GcSpace { space } => p.cset.push(*space),
+                Event::KeepAlive { addr } => p.kept.push(*addr),
                 _ => p.copies.extend(model.last_move()),
             }
         }
@@ -148,6 +149,8 @@ struct RegionPause {
     cset: Vec<u32>,
     /// The pause's moves `(from, to, bytes)`, in trace order.
     copies: Vec<(u64, u64, u64)>,
+    /// The objects an evacuation failure kept in place (addresses), in trace order.
+    kept: Vec<u64>,
 }
 
 impl RegionPause {
@@ -162,6 +165,7 @@ impl RegionPause {
             before,
             cset: Vec::new(),
             copies: Vec::new(),
+            kept: Vec::new(),
         }
     }
 
@@ -246,7 +250,8 @@ impl RegionPause {
     }
 
     /// The heap as the pause found it, the first `evacuated` collection-set regions without
-    /// their objects, and (once any is) every copy the pause made; the `cset` stream.
+    /// their objects but those kept in place, and (once any is) every copy the pause made; the
+    /// `cset` stream.
     fn frame(
         &self,
         tile_size: u64,
@@ -271,6 +276,14 @@ impl RegionPause {
                     tiler.object(addr - from + to, size);
                 }
                 tiler.in_use(to, to + bytes);
+            }
+        }
+        // A region counted as evacuated still holds what an evacuation failure kept there.
+        for &addr in &self.kept {
+            if gone.iter().any(|&(a, b)| addr >= a && addr < b) {
+                if let Some(&(at, size)) = self.objects_in(addr, addr + 1).first() {
+                    tiler.object(at, size);
+                }
             }
         }
         for &id in &self.cset {
