@@ -1117,8 +1117,7 @@ impl RegionCollector {
             roots.visit_roots(&mut |r| ev.evacuate(&mut first, r));
             roots_time = roots_started.elapsed();
             if let Some(before) = &before {
-                let copies = copies_of(std::slice::from_ref(&first));
-                let kept = kept_of(std::slice::from_ref(&first));
+                let (copies, kept) = copies_and_kept(std::slice::from_ref(&first));
                 let pic = Picture {
                     before,
                     cset: &cset,
@@ -1170,8 +1169,7 @@ impl RegionCollector {
                 ws.push(liveness.worker);
             }
             if let Some(before) = &before {
-                let copies = copies_of(&ws);
-                let kept = kept_of(&ws);
+                let (copies, kept) = copies_and_kept(&ws);
                 let pic = Picture {
                     before,
                     cset: &cset,
@@ -1446,8 +1444,7 @@ impl RegionCollector {
         workers: &[Worker],
         cards: usize,
     ) {
-        let copies = copies_of(workers);
-        let kept = kept_of(workers);
+        let (copies, kept) = copies_and_kept(workers);
         let mut pic = Picture {
             before,
             cset,
@@ -1666,29 +1663,18 @@ fn replay(log: &[Log], worker: u32, events: &mut dyn GcEventSink) {
     }
 }
 
-/// The copies the workers logged: `(to, size)`.
-fn copies_of(workers: &[Worker]) -> Vec<(usize, usize)> {
-    workers
-        .iter()
-        .flat_map(|w| w.log.iter())
-        .filter_map(|l| match *l {
-            Log::Move(_, to, size) => Some((to, size)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The objects the workers kept in place (`(address, size)`), from their logs: an evacuation
-/// failure leaves them where they are, in a cset region that then stays.
-fn kept_of(workers: &[Worker]) -> Vec<(usize, usize)> {
-    workers
-        .iter()
-        .flat_map(|w| w.log.iter())
-        .filter_map(|l| match *l {
-            Log::Keep(at, size) => Some((at, size)),
-            _ => None,
-        })
-        .collect()
+/// What the workers logged so far, for a step frame: the copies `(to, size)` and the objects
+/// an evacuation failure kept in place `(address, size)` (in a cset region that then stays).
+fn copies_and_kept(workers: &[Worker]) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+    let (mut copies, mut kept) = (Vec::new(), Vec::new());
+    for l in workers.iter().flat_map(|w| w.log.iter()) {
+        match *l {
+            Log::Move(_, to, size) => copies.push((to, size)),
+            Log::Keep(at, size) => kept.push((at, size)),
+            Log::Plab(..) => {}
+        }
+    }
+    (copies, kept)
 }
 
 fn copied(copies: &[(usize, usize)]) -> u64 {

@@ -6,11 +6,11 @@
 //! step frame is drawn from what the pause knows between phases: every region as it was when
 //! the pause began (`before`: tops as the mutators left them, all parseable), the copies the
 //! workers logged so far (each `(to, size)`), the objects an evacuation failure kept in place
-//! (`(address, size)`), and which collection-set regions count as evacuated. The `evacuated` frames are taken after the parallel copy, one per
-//! `--stream-step-regions` cset regions (or `--stream-step-kb` KB copied out of them), in cset
-//! order: a region counted as evacuated is drawn without its old copies, which are garbage,
-//! and with the objects kept in it.
-//! Only `freed` draws the regions as the pause leaves them.
+//! (`(address, size)`), and which collection-set regions count as evacuated. The `evacuated`
+//! frames are taken after the parallel copy, one per `--stream-step-regions` cset regions (or
+//! `--stream-step-kb` KB copied out of them), in cset order: a region counted as evacuated is
+//! drawn without its old copies, which are garbage, and with the objects kept in it. Only
+//! `freed` draws the regions as the pause leaves them.
 
 use super::regions::{RegionMeta, Role};
 use super::RegionCollector;
