@@ -34,9 +34,10 @@
 
 use crate::memory::HeapMemory;
 use crate::object::{gcword, Ref, TypeRegistry};
+use crate::shared::workers::WorkerPool;
 use crate::{GcEventSink, HeapObjects, RootSource};
 use gcvm_tracer::format::CONTEXT_UNKNOWN;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// A stamp packs the time (bytes allocated, high 40 bits) and the context (low 24 bits) into
@@ -199,6 +200,8 @@ pub struct DeathTracker {
     /// every pause a page fault per 32 KB of heap reservation, and its lists (tens of bytes
     /// per dead object, millions a pause) a page fault per 4 KB of them.
     scratch: parking_lot::Mutex<Scratch>,
+    /// The GC workers a pause with many deaths propagates their stamps on (`gc_threads`).
+    workers: usize,
 }
 
 /// A pause's working memory (`DeathTracker::scratch`); cleared, not freed, between pauses.
@@ -208,16 +211,15 @@ struct Scratch {
     /// The dead objects, in address order, with their bitmap.
     dead: Vec<Ref>,
     dead_bits: Bitmap,
-    /// Two lists of one u64 per dead object, with a use for each way of propagating:
-    /// - the walk by address (`propagate_by_address`): `order` is each dead object's best
-    ///   key so far (`Propagation::best`), swapped with `assigned` at the end;
-    /// - the sorted fallback: `order` lists the stamped dead objects latest first
-    ///   (`stamped_latest_first`), `spare` is the radix sort's second buffer.
+    /// The sorted fallback's lists (`propagate`): the stamped dead objects latest first
+    /// (`stamped_latest_first`), and the radix sort's second buffer.
     order: Vec<u64>,
     spare: Vec<u64>,
-    /// Each dead object's stamp after propagation (0: none reached it).
-    assigned: Vec<u64>,
-    /// The propagation's stack of dead objects to visit (indices).
+    /// One word per dead object: while the walk by address runs, the best key that reached it
+    /// so far (`propagate_by_address`, whose workers lower them at once); then its stamp
+    /// after propagation (0: none reached it).
+    assigned: Vec<AtomicU64>,
+    /// The sorted fallback's stack of dead objects to visit (indices).
     stack: Vec<u32>,
     /// The pause's clock, the death time of a dead object no stamp reached.
     now: u64,
@@ -250,7 +252,8 @@ impl Scratch {
             .zip(self.assigned.chunks(LIST_PART))
         {
             self.part.clear();
-            for (&obj, &stamp) in objects.iter().zip(stamps) {
+            for (&obj, stamp) in objects.iter().zip(stamps) {
+                let stamp = stamp.load(Ordering::Relaxed);
                 if garbage == Garbage::MayStay {
                     memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
                 }
@@ -269,8 +272,9 @@ impl Scratch {
 }
 
 impl DeathTracker {
-    /// A tracker for a heap reservation of `heap_bytes`.
-    pub fn new(heap_bytes: usize) -> DeathTracker {
+    /// A tracker for a heap reservation of `heap_bytes`, whose pauses may use `workers` GC
+    /// workers (the heap's `gc_threads`).
+    pub fn new(heap_bytes: usize, workers: usize) -> DeathTracker {
         DeathTracker {
             shared: Arc::new(Shared {
                 clock: AtomicU64::new(0),
@@ -288,6 +292,7 @@ impl DeathTracker {
                 now: 0,
                 part: Vec::with_capacity(LIST_PART),
             }),
+            workers: workers.max(1),
         }
     }
 
@@ -370,6 +375,11 @@ impl DeathTracker {
         });
         scratch.reached.clear();
         dead.seal();
+        let workers = if dead.objects.len() >= PARALLEL_DEATHS {
+            self.workers
+        } else {
+            1
+        };
         let by_address = now - since <= u32::MAX as u64
             && dead.objects.len() < u32::MAX as usize
             && propagate_by_address(
@@ -377,11 +387,8 @@ impl DeathTracker {
                 types,
                 &dead,
                 |obj| self.stamp_of(obj, since).map(|w| (now - unpack(w).0, w)),
-                &mut Propagation {
-                    best: &mut scratch.order,
-                    stack: &mut scratch.stack,
-                    assigned: &mut scratch.assigned,
-                },
+                &mut scratch.assigned,
+                &WorkerPool::new(workers),
             );
         if !by_address {
             self.stamped_latest_first(
@@ -553,26 +560,26 @@ fn propagate(
     dead: &DeadSet,
     order: &[u64],
     stamp_of: impl Fn(Ref) -> u64,
-    assigned: &mut Vec<u64>,
+    assigned: &mut Vec<AtomicU64>,
     stack: &mut Vec<u32>,
 ) {
     assigned.clear();
-    assigned.resize(dead.objects.len(), 0);
+    assigned.resize_with(dead.objects.len(), || AtomicU64::new(0));
     stack.clear();
     for &key in order {
         let i = key_index(key);
-        if assigned[i] != 0 {
+        if *assigned[i].get_mut() != 0 {
             continue;
         }
         let stamp = stamp_of(dead.objects[i]);
-        assigned[i] = stamp;
+        *assigned[i].get_mut() = stamp;
         stack.push(i as u32);
         while let Some(i) = stack.pop() {
             memory.for_each_ref_slot(types, dead.objects[i as usize], |slot| {
                 let target = memory.read_ref(slot);
                 if let Some(j) = dead.index(target) {
-                    if assigned[j] == 0 {
-                        assigned[j] = stamp;
+                    if *assigned[j].get_mut() == 0 {
+                        *assigned[j].get_mut() = stamp;
                         stack.push(j as u32);
                     }
                 }
@@ -599,15 +606,17 @@ fn key_index(key: u64) -> usize {
     !(key as u32) as usize
 }
 
-/// The working memory of `propagate_by_address`.
-struct Propagation<'a> {
-    /// Per dead object, the best key that reached it so far (u64::MAX: none); then the
-    /// result, swapped with `assigned`.
-    best: &'a mut Vec<u64>,
-    stack: &'a mut Vec<u32>,
-    /// The result, as `propagate` gives it.
-    assigned: &'a mut Vec<u64>,
-}
+/// A pause with at least this many deaths propagates their stamps on all the GC workers; with
+/// fewer, waking a helper costs more than it saves.
+const PARALLEL_DEATHS: usize = 1 << 16;
+
+/// The dead objects a worker of `propagate_by_address` takes at a time (a block of indices,
+/// taken from the highest down).
+const PROPAGATION_BLOCK: usize = 1 << 13;
+
+/// How many raises a worker of `propagate_by_address` counts before adding them to the shared
+/// count and testing it against the limit.
+const RAISES_TALLIED: usize = 1 << 10;
 
 /// `propagate`'s result without sorting the stamps: each dead object takes the best stamp among
 /// the dead objects that reach it, itself included, where a stamp is better when it is later
@@ -621,55 +630,144 @@ struct Propagation<'a> {
 /// but a graph where later stamps keep coming to the same objects would raise them again and
 /// again. So the walk gives up (false: `assigned` is not set) once it has raised four times as
 /// many objects as are dead, and the pause sorts the stamps instead (`propagate`).
+///
+/// `workers` share the walk: each takes the next block of dead objects from the top
+/// (`PROPAGATION_BLOCK`) and lowers best keys with a compare-and-swap. The best key is a
+/// minimum over the stamped objects that reach an object, so the order in which workers lower
+/// it does not change the result: a worker that lowers a key raises what the object reaches,
+/// and one that finds a key at or below its own leaves that to whoever lowered it. Two blocks
+/// worked at once share few objects (structures are allocated together), so little is raised
+/// twice. `best` ends as each dead object's stamp (0: none reached it).
 fn propagate_by_address(
     memory: &HeapMemory,
     types: &TypeRegistry,
     dead: &DeadSet,
-    stamp_of: impl Fn(Ref) -> Option<(u64, u64)>,
-    work: &mut Propagation,
+    stamp_of: impl Fn(Ref) -> Option<(u64, u64)> + Sync,
+    best: &mut Vec<AtomicU64>,
+    workers: &WorkerPool,
 ) -> bool {
     let n = dead.objects.len();
-    let limit = 4 * n + 1024;
-    let mut raised = 0usize;
-    let (best, stack) = (&mut *work.best, &mut *work.stack);
     best.clear();
-    best.resize(n, u64::MAX);
-    stack.clear();
-    for i in (0..n).rev() {
-        let Some((distance, _)) = stamp_of(dead.objects[i]) else {
-            continue;
-        };
-        let key = order_key(distance, i);
-        if key >= best[i] {
-            continue;
-        }
-        best[i] = key;
-        stack.push(i as u32);
-        while let Some(j) = stack.pop() {
-            raised += 1;
-            memory.for_each_ref_slot(types, dead.objects[j as usize], |slot| {
-                if let Some(c) = dead.index(memory.read_ref(slot)) {
-                    if key < best[c] {
-                        best[c] = key;
-                        stack.push(c as u32);
-                    }
-                }
-            });
-        }
-        if raised > limit {
-            return false;
-        }
+    best.resize_with(n, || AtomicU64::new(u64::MAX));
+    let best = &best[..];
+    let blocks = n.div_ceil(PROPAGATION_BLOCK);
+    let block = |b: usize| n.saturating_sub((b + 1) * PROPAGATION_BLOCK)..n - b * PROPAGATION_BLOCK;
+    let walk = Walk {
+        memory,
+        types,
+        dead,
+        best,
+        limit: 4 * n + 1024,
+        raised: AtomicUsize::new(0),
+        gave_up: AtomicBool::new(false),
+    };
+    let stamp_of = &stamp_of;
+    if workers.threads() == 1 {
+        walk.blocks::<false>(0..n, stamp_of);
+    } else {
+        workers.for_each_index(blocks, |b| walk.blocks::<true>(block(b), stamp_of));
+    }
+    if walk.gave_up.load(Ordering::Relaxed) {
+        return false;
     }
     // Each best key becomes its object's stamp, in place (a key's object is most often the
     // dead object itself or the root of its structure: the reads stay near).
-    for key in best.iter_mut() {
-        *key = match *key {
-            u64::MAX => 0,
-            k => stamp_of(dead.objects[key_index(k)]).map_or(0, |(_, word)| word),
-        };
+    let settle = |b: usize| {
+        for cell in &best[block(b)] {
+            let stamp = match cell.load(Ordering::Relaxed) {
+                u64::MAX => 0,
+                k => stamp_of(dead.objects[key_index(k)]).map_or(0, |(_, word)| word),
+            };
+            cell.store(stamp, Ordering::Relaxed);
+        }
+    };
+    if workers.threads() == 1 {
+        (0..blocks).for_each(settle);
+    } else {
+        workers.for_each_index(blocks, settle);
     }
-    std::mem::swap(best, &mut *work.assigned);
     true
+}
+
+/// What the workers of `propagate_by_address` share.
+struct Walk<'a> {
+    memory: &'a HeapMemory,
+    types: &'a TypeRegistry,
+    dead: &'a DeadSet<'a>,
+    best: &'a [AtomicU64],
+    /// Raises allowed before the walk gives up, raises so far (tallied by batches), and
+    /// whether it has given up.
+    limit: usize,
+    raised: AtomicUsize,
+    gave_up: AtomicBool,
+}
+
+impl Walk<'_> {
+    /// Takes the stamped dead objects of `range` from the highest down, each lowering the best
+    /// key of what it reaches. `SHARED`: other workers lower keys at the same time.
+    fn blocks<const SHARED: bool>(
+        &self,
+        range: std::ops::Range<usize>,
+        stamp_of: &impl Fn(Ref) -> Option<(u64, u64)>,
+    ) {
+        let (memory, types, dead, best) = (self.memory, self.types, self.dead, self.best);
+        let mut stack: Vec<u32> = Vec::new();
+        let mut raised = 0usize;
+        for i in range.rev() {
+            let Some((distance, _)) = stamp_of(dead.objects[i]) else {
+                continue;
+            };
+            let key = order_key(distance, i);
+            if !lower::<SHARED>(&best[i], key) {
+                continue;
+            }
+            stack.push(i as u32);
+            while let Some(j) = stack.pop() {
+                raised += 1;
+                memory.for_each_ref_slot(types, dead.objects[j as usize], |slot| {
+                    if let Some(c) = dead.index(memory.read_ref(slot)) {
+                        if lower::<SHARED>(&best[c], key) {
+                            stack.push(c as u32);
+                        }
+                    }
+                });
+            }
+            if raised >= RAISES_TALLIED && !self.tally(std::mem::take(&mut raised)) {
+                return;
+            }
+        }
+        self.tally(raised);
+    }
+
+    /// Adds a worker's `raised` to the count; false once the walk has given up.
+    fn tally(&self, raised: usize) -> bool {
+        let total = self.raised.fetch_add(raised, Ordering::Relaxed) + raised;
+        if total > self.limit {
+            self.gave_up.store(true, Ordering::Relaxed);
+        }
+        !self.gave_up.load(Ordering::Relaxed)
+    }
+}
+
+/// Lowers `cell` to `key` if `key` is lower; true if it did. `SHARED`: other threads may lower
+/// it at the same time (a compare-and-swap; alone, a plain store).
+#[inline(always)]
+fn lower<const SHARED: bool>(cell: &AtomicU64, key: u64) -> bool {
+    let mut current = cell.load(Ordering::Relaxed);
+    if !SHARED {
+        if key < current {
+            cell.store(key, Ordering::Relaxed);
+            return true;
+        }
+        return false;
+    }
+    while key < current {
+        match cell.compare_exchange_weak(current, key, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return true,
+            Err(now) => current = now,
+        }
+    }
+    false
 }
 
 /// Sorts `keys` stably by their bits `[low, low + bits)` (no bit above them is set): a
@@ -781,7 +879,7 @@ mod tests {
 
     #[test]
     fn stamped_dead_objects_come_latest_first_with_ties_by_the_higher_address() {
-        let tracker = DeathTracker::new(1 << 20);
+        let tracker = DeathTracker::new(1 << 20, 1);
         let mut next = xorshift(12345);
         let dead: Vec<Ref> = (1..3000).map(|i| Ref::from_offset(i * 32)).collect();
         let (since, now) = (4_000_000u64, 4_000_000u64 + 8 * 400);
@@ -814,7 +912,7 @@ mod tests {
 
     #[test]
     fn stamps_all_made_at_one_time_come_from_the_highest_address_down() {
-        let tracker = DeathTracker::new(1 << 16);
+        let tracker = DeathTracker::new(1 << 16, 1);
         let dead: Vec<Ref> = (1..100).map(|i| Ref::from_offset(i * 16)).collect();
         for &obj in dead.iter().rev() {
             tracker
@@ -851,8 +949,10 @@ mod tests {
         assert_eq!(dead.index(Ref::NULL), None);
     }
 
-    /// A 1 MB heap of 24-byte objects with two reference fields (offsets 16 and 20), one at
-    /// every multiple of 64 up to `n` of them, wired by `edges`, as a pause's dead set.
+    /// A heap (`GRAPH_HEAP`) of 24-byte objects with two reference fields (offsets 16 and 20),
+    /// one at every multiple of 64 up to `n` of them, wired by `edges`, as a pause's dead set.
+    const GRAPH_HEAP: usize = 4 << 20;
+
     struct Graph {
         memory: HeapMemory,
         types: TypeRegistry,
@@ -870,7 +970,7 @@ mod tests {
             };
             let name = "Pair".into();
             types.register(2, TypeInfo { name, shape }).unwrap();
-            let memory = HeapMemory::reserve(1 << 20).unwrap();
+            let memory = HeapMemory::reserve(GRAPH_HEAP).unwrap();
             let objects: Vec<Ref> = (1..=n).map(|i| Ref::from_offset(i * 64)).collect();
             for &obj in &objects {
                 memory.init_header(obj.offset(), 2);
@@ -882,7 +982,7 @@ mod tests {
                 memory,
                 types,
                 objects,
-                bits: Bitmap::new(1 << 20),
+                bits: Bitmap::new(GRAPH_HEAP),
             }
         }
 
@@ -892,6 +992,7 @@ mod tests {
             &mut self,
             stamps: &[Option<(u64, u32)>],
             now: u64,
+            workers: usize,
         ) -> (Vec<u64>, Option<Vec<u64>>) {
             let mut objects = self.objects.clone();
             let mut dead = DeadSet {
@@ -921,19 +1022,17 @@ mod tests {
                 &mut sorted,
                 &mut stack,
             );
-            let (mut best, mut by_address) = (Vec::new(), Vec::new());
+            let mut by_address = Vec::new();
             let done = propagate_by_address(
                 memory,
                 types,
                 &dead,
                 |obj| stamps[index(obj)].map(|(t, c)| (now - t, pack(t, c))),
-                &mut Propagation {
-                    best: &mut best,
-                    stack: &mut stack,
-                    assigned: &mut by_address,
-                },
+                &mut by_address,
+                &WorkerPool::new(workers),
             );
-            (sorted, done.then_some(by_address))
+            let words = |v: Vec<AtomicU64>| v.into_iter().map(AtomicU64::into_inner).collect();
+            (words(sorted), done.then(|| words(by_address)))
         }
     }
 
@@ -985,7 +1084,25 @@ mod tests {
             let n = 500 + (next() % 2000) as usize;
             let edges = random_edges(&mut next, n, 50);
             let stamps = random_stamps(&mut next, n, now);
-            let (sorted, by_address) = Graph::new(n, &edges).propagate_both(&stamps, now);
+            let (sorted, by_address) = Graph::new(n, &edges).propagate_both(&stamps, now, 1);
+            let by_address = by_address.expect("a graph of mostly older targets is walked");
+            assert!(by_address == sorted, "round {round}");
+        }
+    }
+
+    #[test]
+    fn propagation_by_address_on_two_workers_gives_the_sorted_propagations_stamps() {
+        crate::shared::workers::start_helpers(2);
+        let mut next = xorshift(31337);
+        let now = 100_000u64;
+        for round in 0..4 {
+            // Several blocks each, so that the two workers walk blocks at once, with edges
+            // between them (one in 20 to any object).
+            let n = 5 * PROPAGATION_BLOCK + (next() % 5000) as usize;
+            let edges = random_edges(&mut next, n, 20);
+            let stamps = random_stamps(&mut next, n, now);
+            let mut graph = Graph::new(n, &edges);
+            let (sorted, by_address) = graph.propagate_both(&stamps, now, 2);
             let by_address = by_address.expect("a graph of mostly older targets is walked");
             assert!(by_address == sorted, "round {round}");
         }
@@ -1000,7 +1117,7 @@ mod tests {
             let n = 200 + (next() % 1000) as usize;
             let edges = random_edges(&mut next, n, 1 + round % 8);
             let stamps = random_stamps(&mut next, n, now);
-            let (sorted, by_address) = Graph::new(n, &edges).propagate_both(&stamps, now);
+            let (sorted, by_address) = Graph::new(n, &edges).propagate_both(&stamps, now, 1);
             if let Some(by_address) = by_address {
                 assert!(by_address == sorted, "round {round}");
                 finished += 1;
@@ -1022,8 +1139,11 @@ mod tests {
             .map(|i| (i >= chain).then(|| (now - 8 * i as u64, i as u32)))
             .collect();
         let mut graph = Graph::new(chain + pointers, &edges);
-        let (sorted, by_address) = graph.propagate_both(&stamps, now);
+        let (sorted, by_address) = graph.propagate_both(&stamps, now, 1);
         assert_eq!(by_address, None, "it gives up: the pause sorts instead");
+        crate::shared::workers::start_helpers(2);
+        let (_, by_address) = graph.propagate_both(&stamps, now, 2);
+        assert_eq!(by_address, None, "so do two workers");
         assert!(sorted[..chain]
             .iter()
             .all(|&s| s == pack(now - 8 * chain as u64, chain as u32)));
@@ -1049,7 +1169,7 @@ mod tests {
 
     #[test]
     fn the_clock_stops_short_of_the_stamps_time_bits_and_keeps_the_context_whole() {
-        let tracker = DeathTracker::new(1 << 20);
+        let tracker = DeathTracker::new(1 << 20, 1);
         let mut m = tracker.new_mutator();
         for _ in 0..3 {
             m.allocated(1 << 39); // 1.5 TiB in all, past MAX_TIME

@@ -419,7 +419,10 @@ impl Heap {
     /// mutator is created.
     pub fn with_death_tracking(mut self) -> Heap {
         self.send_every_store_to_the_barrier();
-        self.deaths = Some(deaths::DeathTracker::new(self.memory.size()));
+        self.deaths = Some(deaths::DeathTracker::new(
+            self.memory.size(),
+            self.config.gc_threads,
+        ));
         self.stamp_only = self.barrier == BarrierKind::None
             && self.barrier_check.is_none()
             && self.pointers.is_none();

@@ -1753,29 +1753,59 @@ impl GcEventSink for GcTraceSink {
 }
 
 /// Deaths events for `deaths` (address, time, context), up to `POINTER_BATCH` deaths each.
+/// A pause lists millions: each event's body is encoded into a slice with room for it
+/// (`deaths_event_body`) and copied after its header, where pushing byte by byte onto a
+/// growing list cost 70 instructions a death.
 fn write_deaths(b: &mut EventBuf, deaths: &[(u64, u64, u32)]) {
-    let mut batch = EventBatch::new(ev::DEATHS, 0);
-    let (mut time_before, mut context_before) = (0u64, None);
+    let mut body = vec![0u8; BATCH_BYTES + MAX_DEATH_BYTES];
+    let mut rest = deaths;
+    while !rest.is_empty() {
+        let (count, len) = deaths_event_body(rest, &mut body);
+        b.ensure(2 + 10 + len);
+        b.put_u8(ev::DEATHS);
+        b.put_u8(0);
+        b.put_varint(count as u64);
+        b.buf[b.pos..b.pos + len].copy_from_slice(&body[..len]);
+        b.pos += len;
+        rest = &rest[count..];
+    }
+}
+
+/// The most bytes one death takes in a Deaths event: an address and a time of up to 10 bytes
+/// each (varints of 64 bits) and a context of up to 5.
+const MAX_DEATH_BYTES: usize = 25;
+
+/// Encodes into `body` (room for `BATCH_BYTES + MAX_DEATH_BYTES`) the body of the Deaths event
+/// that starts `deaths` (not empty): as many as one event takes — up to `POINTER_BATCH`, while
+/// addresses go up (they are deltas), until the body passes `BATCH_BYTES`. Each death is its
+/// address's delta in units, its time's signed delta and its context (0: the one before; else
+/// context + 1), all varints. Returns how many deaths it took and the body's length.
+fn deaths_event_body(deaths: &[(u64, u64, u32)], body: &mut [u8]) -> (usize, usize) {
+    let (mut units_before, mut time_before, mut context_before) = (0u64, 0u64, None);
+    let (mut count, mut at) = (0usize, 0usize);
     for &(addr, time, context) in deaths {
-        let units = addr >> 3;
-        // Addresses go up within an event (deltas): one out of order starts the next.
-        if batch.full() || (batch.count > 0 && units < batch.prev) {
-            batch.emit(b, 0);
-            (time_before, context_before) = (0, None);
+        let units = addr >> format::UNIT_SHIFT;
+        if count == format::POINTER_BATCH
+            || at >= BATCH_BYTES
+            || (count > 0 && units < units_before)
+        {
+            break;
         }
-        batch.put_varint(units - batch.prev);
-        batch.prev = units;
-        format::put_zigzag(&mut batch.body, time as i64 - time_before as i64);
+        at = format::write_varint_at(body, at, units - units_before);
+        units_before = units;
+        let delta = time as i64 - time_before as i64;
+        at = format::write_varint_at(body, at, ((delta << 1) ^ (delta >> 63)) as u64);
         time_before = time;
-        batch.put_varint(if context_before == Some(context) {
+        let context_code = if context_before == Some(context) {
             0
         } else {
             context as u64 + 1
-        });
+        };
+        at = format::write_varint_at(body, at, context_code);
         context_before = Some(context);
-        batch.count += 1;
+        count += 1;
     }
-    batch.emit(b, 0);
+    (count, at)
 }
 
 /// References per entry of a Pointers event: an object with more takes several entries.
