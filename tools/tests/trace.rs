@@ -9,7 +9,9 @@ use gcvm_tools::{
     TraceReader,
 };
 use gcvm_tracer::format::{GC_THREAD_BASE, GLOBAL_THREAD};
-use gcvm_tracer::{GcEventSink, GcKind, SpaceDesc, TraceConfig, TraceSpaceKind, TraceWriter};
+use gcvm_tracer::{
+    EncodedDeaths, GcEventSink, GcKind, SpaceDesc, TraceConfig, TraceSpaceKind, TraceWriter,
+};
 use std::collections::BTreeMap;
 
 type Snapshots = Vec<(String, Vec<HeapObject>)>;
@@ -1346,6 +1348,63 @@ fn a_pauses_deaths_are_read_back_as_written_from_one_batch() {
         events, 6,
         "3 batches of at most 1,024, the single death, two for the out-of-order pair"
     );
+}
+
+#[test]
+fn deaths_encoded_in_parts_elsewhere_are_the_bytes_one_batch_writes() {
+    // 50,000 deaths, encoded in parts of 4,096 (as a pause's workers do) and written as one
+    // batch of parts, against the same deaths written by the sink itself in those parts.
+    let deaths: Vec<(u64, u64, u32)> = (0..50_000u64)
+        .map(|i| {
+            (
+                0x10000 + i * 40,
+                1_000 + (i * 7919) % 90_000,
+                (i / 7) as u32 % 11,
+            )
+        })
+        .collect();
+    let write = |encoded: bool| {
+        let path = temp_path(if encoded {
+            "deaths-encoded"
+        } else {
+            "deaths-parts"
+        });
+        let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
+        let mut gc = w.gc_sink();
+        if encoded {
+            assert!(gc.takes_encoded_deaths());
+            let parts: Vec<EncodedDeaths> = deaths
+                .chunks(4096)
+                .map(|part| {
+                    let mut e = EncodedDeaths::default();
+                    e.encode(part);
+                    e
+                })
+                .collect();
+            gc.objects_died_encoded(deaths.len(), &parts);
+        } else {
+            gc.objects_died_in_parts(deaths.len(), &mut |emit| {
+                deaths.chunks(4096).for_each(|part| emit(part))
+            });
+        }
+        drop(gc);
+        w.finish().unwrap();
+        let mut r = TraceReader::open(&path).unwrap();
+        let mut read = Vec::new();
+        while let Some((_, e)) = r.next_event().unwrap() {
+            if let Event::Deaths(ds) = e {
+                read.push(
+                    ds.iter()
+                        .map(|d| (d.addr, d.time, d.context))
+                        .collect::<Vec<_>>(),
+                );
+            }
+        }
+        read
+    };
+    let (encoded, written) = (write(true), write(false));
+    assert_eq!(encoded, written, "the same events, death for death");
+    assert_eq!(encoded.concat(), deaths);
 }
 
 #[test]

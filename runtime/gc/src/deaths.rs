@@ -37,6 +37,7 @@ use crate::object::{gcword, Ref, TypeRegistry};
 use crate::shared::workers::WorkerPool;
 use crate::{GcEventSink, HeapObjects, RootSource};
 use gcvm_tracer::format::CONTEXT_UNKNOWN;
+use gcvm_tracer::EncodedDeaths;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -215,10 +216,12 @@ struct Scratch {
     /// (`stamped_latest_first`), and the radix sort's second buffer.
     order: Vec<u64>,
     spare: Vec<u64>,
-    /// One word per dead object: while the walk by address runs, the best key that reached it
-    /// so far (`propagate_by_address`, whose workers lower them at once); then its stamp
-    /// after propagation (0: none reached it).
+    /// One word per dead object after propagation: its stamp (0: none reached it) — or, when
+    /// `keys`, the `order_key` of the stamped object whose stamp it takes (u64::MAX: none), as
+    /// the walk by address leaves them (`propagate_by_address`, whose workers lower them at
+    /// once); `Scratch::stamp` reads either.
     assigned: Vec<AtomicU64>,
+    keys: bool,
     /// The sorted fallback's stack of dead objects to visit (indices).
     stack: Vec<u32>,
     /// The pause's clock, the death time of a dead object no stamp reached.
@@ -226,6 +229,9 @@ struct Scratch {
     /// A part of the pause's deaths as the trace takes them, (address, time, context)
     /// (`Scratch::list`).
     part: Vec<(u64, u64, u32)>,
+    /// The pause's deaths encoded for a trace, a part per `ENCODED_PART` deaths
+    /// (`DeathTracker::report_deaths` on several workers).
+    encoded: Vec<EncodedDeaths>,
 }
 
 /// How many deaths `Scratch::list` hands over at a time: few enough that the part stays in a
@@ -233,7 +239,26 @@ struct Scratch {
 /// them all first wrote and read back 24 bytes each through memory).
 const LIST_PART: usize = 4096;
 
+/// How many deaths each worker lists and encodes at a time when a pause's deaths are encoded on
+/// several (`DeathTracker::report_deaths`): a multiple of `LIST_PART`, so that the events
+/// are cut where one thread would cut them.
+const ENCODED_PART: usize = 16 * LIST_PART;
+
 impl Scratch {
+    /// The stamp dead object `i` takes (0: none reached it), from `stamps` when propagation
+    /// left keys.
+    #[inline]
+    fn stamp(&self, i: usize, stamps: &Shared) -> u64 {
+        let word = self.assigned[i].load(Ordering::Relaxed);
+        match word {
+            _ if !self.keys => word,
+            u64::MAX => 0,
+            key => stamps
+                .slot(self.dead[key_index(key)])
+                .load(Ordering::Relaxed),
+        }
+    }
+
     /// Lists the deaths `DeathTracker::find` found as the trace takes them, (address, time,
     /// context), in address order, `LIST_PART` at a time, handing each part to `emit`. A dead
     /// object no stamp reached dies at the pause's clock in an unknown context. With
@@ -241,33 +266,80 @@ impl Scratch {
     /// reached.
     fn list(
         &mut self,
+        stamps: &Shared,
         memory: &HeapMemory,
         garbage: Garbage,
         emit: &mut gcvm_tracer::EmitDeaths,
     ) -> usize {
+        let mut part = std::mem::take(&mut self.part);
+        let all = 0..self.dead.len();
+        let unknown = self.list_range(all, stamps, memory, garbage, &mut part, emit);
+        self.part = part;
+        unknown
+    }
+
+    /// `list` for the dead objects `range` (starting at a multiple of `LIST_PART`), listed
+    /// through `part`.
+    fn list_range(
+        &self,
+        range: std::ops::Range<usize>,
+        stamps: &Shared,
+        memory: &HeapMemory,
+        garbage: Garbage,
+        part: &mut Vec<(u64, u64, u32)>,
+        emit: &mut gcvm_tracer::EmitDeaths,
+    ) -> usize {
         let mut unknown = 0;
-        for (objects, stamps) in self
-            .dead
-            .chunks(LIST_PART)
-            .zip(self.assigned.chunks(LIST_PART))
-        {
-            self.part.clear();
-            for (&obj, stamp) in objects.iter().zip(stamps) {
-                let stamp = stamp.load(Ordering::Relaxed);
+        for start in range.clone().step_by(LIST_PART) {
+            part.clear();
+            for i in start..(start + LIST_PART).min(range.end) {
+                let obj = self.dead[i];
                 if garbage == Garbage::MayStay {
                     memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
                 }
+                let stamp = self.stamp(i, stamps);
                 let (time, context) = if stamp == 0 {
                     unknown += 1;
                     (self.now, CONTEXT_UNKNOWN)
                 } else {
                     unpack(stamp)
                 };
-                self.part.push((obj.offset() as u64, time, context));
+                part.push((obj.offset() as u64, time, context));
             }
-            emit(&self.part);
+            emit(part);
         }
         unknown
+    }
+
+    /// `list`, with each `ENCODED_PART` of the deaths listed and encoded for a trace
+    /// (`EncodedDeaths`) by one of `workers`, into `encoded`.
+    fn list_encoded(
+        &mut self,
+        stamps: &Shared,
+        memory: &HeapMemory,
+        garbage: Garbage,
+        workers: &WorkerPool,
+    ) -> usize {
+        let n = self.dead.len();
+        let parts = n.div_ceil(ENCODED_PART);
+        let mut encoded = std::mem::take(&mut self.encoded);
+        encoded.resize_with(parts, EncodedDeaths::default);
+        let cells: Vec<parking_lot::Mutex<EncodedDeaths>> =
+            encoded.drain(..).map(parking_lot::Mutex::new).collect();
+        let unknown = AtomicUsize::new(0);
+        let this = &*self;
+        workers.for_each_index(parts, |p| {
+            let mut out = cells[p].lock();
+            out.clear();
+            let range = p * ENCODED_PART..((p + 1) * ENCODED_PART).min(n);
+            let mut part = Vec::with_capacity(LIST_PART);
+            let mut encode = |deaths: &[(u64, u64, u32)]| out.encode(deaths);
+            let found = this.list_range(range, stamps, memory, garbage, &mut part, &mut encode);
+            unknown.fetch_add(found, Ordering::Relaxed);
+        });
+        encoded.extend(cells.into_iter().map(parking_lot::Mutex::into_inner));
+        self.encoded = encoded;
+        unknown.into_inner()
     }
 }
 
@@ -291,8 +363,19 @@ impl DeathTracker {
                 stack: Vec::new(),
                 now: 0,
                 part: Vec::with_capacity(LIST_PART),
+                encoded: Vec::new(),
+                keys: false,
             }),
             workers: workers.max(1),
+        }
+    }
+
+    /// The workers a pause with `deaths` dead objects shares its work among.
+    fn workers_for(&self, deaths: usize) -> usize {
+        if deaths >= PARALLEL_DEATHS {
+            self.workers
+        } else {
+            1
         }
     }
 
@@ -338,7 +421,7 @@ impl DeathTracker {
     ) -> DeathReport {
         let mut found = self.find(objects, roots);
         let mut deaths = Vec::new();
-        let unknown = found.list(objects.memory, garbage, &mut |part| {
+        let unknown = found.list(&self.shared, objects.memory, garbage, &mut |part| {
             deaths.extend(
                 part.iter()
                     .map(|&(addr, time, context)| (Ref::from_offset(addr as usize), time, context)),
@@ -375,11 +458,7 @@ impl DeathTracker {
         });
         scratch.reached.clear();
         dead.seal();
-        let workers = if dead.objects.len() >= PARALLEL_DEATHS {
-            self.workers
-        } else {
-            1
-        };
+        let workers = self.workers_for(dead.objects.len());
         let by_address = now - since <= u32::MAX as u64
             && dead.objects.len() < u32::MAX as usize
             && propagate_by_address(
@@ -390,6 +469,7 @@ impl DeathTracker {
                 &mut scratch.assigned,
                 &WorkerPool::new(workers),
             );
+        scratch.keys = by_address;
         if !by_address {
             self.stamped_latest_first(
                 dead.objects,
@@ -475,9 +555,16 @@ impl DeathTracker {
     ) -> (usize, usize) {
         let mut found = self.find(objects, roots);
         let deaths = found.dead.len();
+        let workers = self.workers_for(deaths);
+        if events.takes_encoded_deaths() && workers > 1 {
+            let pool = WorkerPool::new(workers);
+            let unknown = found.list_encoded(&self.shared, objects.memory, garbage, &pool);
+            events.objects_died_encoded(deaths, &found.encoded);
+            return (deaths, unknown);
+        }
         let mut unknown = 0;
         events.objects_died_in_parts(deaths, &mut |emit| {
-            unknown = found.list(objects.memory, garbage, emit);
+            unknown = found.list(&self.shared, objects.memory, garbage, emit);
         });
         (deaths, unknown)
     }
@@ -637,7 +724,9 @@ const RAISES_TALLIED: usize = 1 << 10;
 /// it does not change the result: a worker that lowers a key raises what the object reaches,
 /// and one that finds a key at or below its own leaves that to whoever lowered it. Two blocks
 /// worked at once share few objects (structures are allocated together), so little is raised
-/// twice. `best` ends as each dead object's stamp (0: none reached it).
+/// twice. `best` ends with each dead object's best key (u64::MAX: no stamp reaches it), which
+/// the listing turns into its stamp (`Scratch::stamp`: a key's object is most often the dead
+/// object itself or the root of its structure, so the reads stay near).
 fn propagate_by_address(
     memory: &HeapMemory,
     types: &TypeRegistry,
@@ -669,22 +758,6 @@ fn propagate_by_address(
     }
     if walk.gave_up.load(Ordering::Relaxed) {
         return false;
-    }
-    // Each best key becomes its object's stamp, in place (a key's object is most often the
-    // dead object itself or the root of its structure: the reads stay near).
-    let settle = |b: usize| {
-        for cell in &best[block(b)] {
-            let stamp = match cell.load(Ordering::Relaxed) {
-                u64::MAX => 0,
-                k => stamp_of(dead.objects[key_index(k)]).map_or(0, |(_, word)| word),
-            };
-            cell.store(stamp, Ordering::Relaxed);
-        }
-    };
-    if workers.threads() == 1 {
-        (0..blocks).for_each(settle);
-    } else {
-        workers.for_each_index(blocks, settle);
     }
     true
 }
@@ -1031,8 +1104,20 @@ mod tests {
                 &mut by_address,
                 &WorkerPool::new(workers),
             );
-            let words = |v: Vec<AtomicU64>| v.into_iter().map(AtomicU64::into_inner).collect();
-            (words(sorted), done.then(|| words(by_address)))
+            let words = |v: Vec<AtomicU64>| v.into_iter().map(AtomicU64::into_inner);
+            // The walk by address leaves keys: each names the object whose stamp it takes.
+            let stamps_of_keys = |v: Vec<AtomicU64>| {
+                words(v)
+                    .map(|key| match key {
+                        u64::MAX => 0,
+                        key => stamp_of(self.objects[key_index(key)]).unwrap(),
+                    })
+                    .collect()
+            };
+            (
+                words(sorted).collect(),
+                done.then(|| stamps_of_keys(by_address)),
+            )
         }
     }
 

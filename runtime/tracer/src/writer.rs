@@ -257,6 +257,9 @@ impl Globals {
 struct Shared {
     tx: SyncSender<Msg>,
     pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    /// Buffers of `DEATHS_BUFFER` bytes the writer thread is done with: a pause writes
+    /// megabytes of deaths, and a fresh buffer for each megabyte cost a page fault per 4 KB.
+    large_pool: Arc<Mutex<Vec<Vec<u8>>>>,
     globals: Arc<Mutex<Globals>>,
     /// Collections started so far: the phase a mutator's buffered events belong to.
     epoch: AtomicU32,
@@ -296,6 +299,14 @@ impl Shared {
         lock(&self.pool)
             .pop()
             .unwrap_or_else(|| vec![0u8; format::BUFFER_SIZE])
+    }
+
+    /// A buffer of `bytes` (`EventBuf::with_buffer_of`), recycled when it is `DEATHS_BUFFER`.
+    fn take_large(&self, bytes: usize) -> Vec<u8> {
+        let recycled = (bytes == DEATHS_BUFFER)
+            .then(|| lock(&self.large_pool).pop())
+            .flatten();
+        recycled.unwrap_or_else(|| vec![0u8; bytes])
     }
 
     /// Hands `len` bytes of `buf` to the writer thread; returns a fresh buffer.
@@ -431,6 +442,7 @@ impl TraceWriter {
         out.write_all(&head)?;
         let (tx, rx) = mpsc::sync_channel(config.queue_buffers.max(1));
         let pool = Arc::new(Mutex::new(Vec::new()));
+        let large_pool = Arc::new(Mutex::new(Vec::new()));
         let mut globals = Globals {
             next_site: 1,
             ..Default::default()
@@ -460,6 +472,7 @@ impl TraceWriter {
             rx,
             out,
             pool: pool.clone(),
+            large_pool: large_pool.clone(),
             globals: globals.clone(),
             compress: config.compress.then(|| {
                 flate2::Compress::new(
@@ -484,6 +497,7 @@ impl TraceWriter {
             shared: Arc::new(Shared {
                 tx,
                 pool,
+                large_pool,
                 globals,
                 epoch: AtomicU32::new(0),
                 start: Instant::now(),
@@ -821,7 +835,7 @@ impl EventBuf {
             .submit(self.thread, self.epoch, buf, self.pos, gc, self.prologue);
         self.pos = 0;
         if self.large > self.buf.len() {
-            let usual = std::mem::replace(&mut self.buf, vec![0u8; self.large]);
+            let usual = std::mem::replace(&mut self.buf, self.shared.take_large(self.large));
             self.shared.give_back(usual);
         }
     }
@@ -880,7 +894,7 @@ impl EventBuf {
         }
         self.flush_with(None);
         self.large = bytes;
-        let usual = std::mem::replace(&mut self.buf, vec![0u8; bytes]);
+        let usual = std::mem::replace(&mut self.buf, self.shared.take_large(bytes));
         self.shared.give_back(usual);
         write(self);
         self.large = 0;
@@ -919,6 +933,9 @@ fn compress_within(c: &mut flate2::Compress, raw: &[u8], out: &mut Vec<u8>) -> O
         }
     }
 }
+
+/// How many `DEATHS_BUFFER` buffers the writer thread keeps for reuse (`Shared::large_pool`).
+const LARGE_BUFFERS_KEPT: usize = 8;
 
 /// The largest buffer a pause's deaths are written through (`EventBuf::with_buffer_of`).
 const DEATHS_BUFFER: usize = 1024 * 1024;
@@ -1740,6 +1757,19 @@ impl GcEventSink for GcTraceSink {
     fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
         self.objects_died_in_parts(deaths.len(), &mut |emit| emit(deaths));
     }
+    fn takes_encoded_deaths(&self) -> bool {
+        true
+    }
+    fn objects_died_encoded(&mut self, count: usize, parts: &[EncodedDeaths]) {
+        let bytes = (count * 4).clamp(format::BUFFER_SIZE, DEATHS_BUFFER);
+        self.b.with_buffer_of(bytes, |b| {
+            for part in parts {
+                for event in part.events() {
+                    b.put_event_bytes(event);
+                }
+            }
+        });
+    }
     fn objects_died_in_parts(
         &mut self,
         count: usize,
@@ -1761,14 +1791,68 @@ fn write_deaths(b: &mut EventBuf, deaths: &[(u64, u64, u32)]) {
     let mut rest = deaths;
     while !rest.is_empty() {
         let (count, len) = deaths_event_body(rest, &mut body);
-        b.ensure(2 + 10 + len);
-        b.put_u8(ev::DEATHS);
-        b.put_u8(0);
-        b.put_varint(count as u64);
+        b.ensure(DEATHS_HEADER_BYTES + len);
+        b.pos = put_deaths_header(&mut b.buf, b.pos, count);
         b.buf[b.pos..b.pos + len].copy_from_slice(&body[..len]);
         b.pos += len;
         rest = &rest[count..];
     }
+}
+
+/// A part of a pause's deaths encoded as Deaths events, as the trace writes them
+/// (`GcEventSink::objects_died_encoded`): a pause with millions of deaths encodes its parts on
+/// several GC workers at once, and the trace copies the events. Kept from pause to pause
+/// (`clear`), so that its memory is reused.
+#[derive(Debug, Default)]
+pub struct EncodedDeaths {
+    bytes: Vec<u8>,
+    /// Where each event ends in `bytes`.
+    ends: Vec<usize>,
+    body: Vec<u8>,
+}
+
+impl EncodedDeaths {
+    /// Empties it, keeping its memory.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
+    }
+
+    /// Appends the Deaths events for `deaths` (address, time, context; in address order), as
+    /// `GcEventSink::objects_died` writes them. Each call starts a new event.
+    pub fn encode(&mut self, deaths: &[(u64, u64, u32)]) {
+        self.body.resize(BATCH_BYTES + MAX_DEATH_BYTES, 0);
+        let mut rest = deaths;
+        while !rest.is_empty() {
+            let (count, len) = deaths_event_body(rest, &mut self.body);
+            let at = self.bytes.len();
+            self.bytes.resize(at + DEATHS_HEADER_BYTES + len, 0);
+            let at = put_deaths_header(&mut self.bytes, at, count);
+            self.bytes[at..at + len].copy_from_slice(&self.body[..len]);
+            self.bytes.truncate(at + len);
+            self.ends.push(self.bytes.len());
+            rest = &rest[count..];
+        }
+    }
+
+    /// The events, in order.
+    fn events(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(start, end)| &self.bytes[start..end])
+    }
+}
+
+/// The most bytes a Deaths event's header takes: its id, flags and count (a varint).
+const DEATHS_HEADER_BYTES: usize = 2 + 10;
+
+/// Writes a Deaths event's header for `count` deaths at `at` in `buf`; returns where its body
+/// goes.
+fn put_deaths_header(buf: &mut [u8], at: usize, count: usize) -> usize {
+    buf[at] = ev::DEATHS;
+    buf[at + 1] = 0;
+    format::write_varint_at(buf, at + 2, count as u64)
 }
 
 /// The most bytes one death takes in a Deaths event: an address and a time of up to 10 bytes
@@ -1891,6 +1975,7 @@ struct WriterThread {
     rx: Receiver<Msg>,
     out: BufWriter<File>,
     pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    large_pool: Arc<Mutex<Vec<Vec<u8>>>>,
     globals: Arc<Mutex<Globals>>,
     compress: Option<flate2::Compress>,
     offset: u64,
@@ -1930,6 +2015,11 @@ impl WriterThread {
                     if buf.len() == format::BUFFER_SIZE {
                         let mut pool = lock(&self.pool);
                         if pool.len() < 1024 {
+                            pool.push(buf);
+                        }
+                    } else if buf.len() == DEATHS_BUFFER {
+                        let mut pool = lock(&self.large_pool);
+                        if pool.len() < LARGE_BUFFERS_KEPT {
                             pool.push(buf);
                         }
                     }

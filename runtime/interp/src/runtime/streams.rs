@@ -445,6 +445,12 @@ impl GcEventSink for PhaseFrames<'_> {
     ) {
         self.inner.objects_died_in_parts(count, parts)
     }
+    fn takes_encoded_deaths(&self) -> bool {
+        self.inner.takes_encoded_deaths()
+    }
+    fn objects_died_encoded(&mut self, count: usize, parts: &[gcvm_tracer::EncodedDeaths]) {
+        self.inner.objects_died_encoded(count, parts)
+    }
     fn object_pointers(&mut self, records: &gcvm_tracer::PointerRecords, at_gc_end: bool) {
         self.inner.object_pointers(records, at_gc_end)
     }
