@@ -10,7 +10,7 @@ use gcvm_tools::{
 };
 use gcvm_tracer::format::{GC_THREAD_BASE, GLOBAL_THREAD};
 use gcvm_tracer::{
-    EncodedDeaths, GcEventSink, GcKind, SpaceDesc, TraceConfig, TraceSpaceKind, TraceWriter,
+    format, GcEventSink, GcKind, SpaceDesc, TraceConfig, TraceSpaceKind, TraceWriter,
 };
 use std::collections::BTreeMap;
 
@@ -1351,42 +1351,47 @@ fn a_pauses_deaths_are_read_back_as_written_from_one_batch() {
 }
 
 #[test]
-fn deaths_encoded_in_parts_elsewhere_are_the_bytes_one_batch_writes() {
-    // 50,000 deaths, encoded in parts of 4,096 (as a pause's workers do) and written as one
-    // batch of parts, against the same deaths written by the sink itself in those parts.
+fn packed_deaths_encoded_by_the_writer_thread_are_the_events_the_sink_writes() {
+    // 50,000 deaths (some unstamped: context unknown at the pause's clock), handed packed to
+    // the writer thread, against the same deaths written by the sink in parts of 4,096.
+    let now = 2_000_000u64;
     let deaths: Vec<(u64, u64, u32)> = (0..50_000u64)
-        .map(|i| {
-            (
+        .map(|i| match i % 13 {
+            0 => (0x10000 + i * 40, now, 0),
+            _ => (
                 0x10000 + i * 40,
                 1_000 + (i * 7919) % 90_000,
-                (i / 7) as u32 % 11,
-            )
+                (i / 7) as u32 % 11 + 1,
+            ),
         })
         .collect();
-    let write = |encoded: bool| {
-        let path = temp_path(if encoded {
-            "deaths-encoded"
+    let write = |packed: bool| {
+        let path = temp_path(if packed {
+            "deaths-packed"
         } else {
             "deaths-parts"
         });
         let w = TraceWriter::create(&path, TraceConfig::default()).unwrap();
         let mut gc = w.gc_sink();
-        if encoded {
-            assert!(gc.takes_encoded_deaths());
-            let parts: Vec<EncodedDeaths> = deaths
-                .chunks(4096)
-                .map(|part| {
-                    let mut e = EncodedDeaths::default();
-                    e.encode(part);
-                    e
-                })
-                .collect();
-            gc.objects_died_encoded(deaths.len(), &parts);
+        if packed {
+            assert!(gc.takes_packed_deaths());
+            let mut list = gc.spare_packed_deaths();
+            list.now = now;
+            for &(addr, time, context) in &deaths {
+                list.units.push((addr >> 3) as u32);
+                list.stamps.push(match context {
+                    0 => 0,
+                    _ => format::pack_death(time, context),
+                });
+            }
+            gc.objects_died_packed(list);
         } else {
             gc.objects_died_in_parts(deaths.len(), &mut |emit| {
                 deaths.chunks(4096).for_each(|part| emit(part))
             });
         }
+        // A later event still comes after them.
+        gc.object_died(0x90000000, now + 8, 3);
         drop(gc);
         w.finish().unwrap();
         let mut r = TraceReader::open(&path).unwrap();
@@ -1402,9 +1407,11 @@ fn deaths_encoded_in_parts_elsewhere_are_the_bytes_one_batch_writes() {
         }
         read
     };
-    let (encoded, written) = (write(true), write(false));
-    assert_eq!(encoded, written, "the same events, death for death");
-    assert_eq!(encoded.concat(), deaths);
+    let (packed, written) = (write(true), write(false));
+    assert_eq!(packed, written, "the same events, death for death");
+    let mut expected = deaths.clone();
+    expected.push((0x90000000, now + 8, 3));
+    assert_eq!(packed.concat(), expected);
 }
 
 #[test]

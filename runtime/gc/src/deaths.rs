@@ -37,14 +37,14 @@ use crate::object::{gcword, Ref, TypeRegistry};
 use crate::shared::workers::WorkerPool;
 use crate::{GcEventSink, HeapObjects, RootSource};
 use gcvm_tracer::format::CONTEXT_UNKNOWN;
-use gcvm_tracer::EncodedDeaths;
+use gcvm_tracer::PackedDeaths;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// A stamp packs the time (bytes allocated, high 40 bits) and the context (low 24 bits) into
-/// one word, so that a stamp is one relaxed atomic store.
-const CONTEXT_BITS: u32 = 24;
-const MAX_CONTEXT: u64 = (1 << CONTEXT_BITS) - 1;
+/// one word, so that a stamp is one relaxed atomic store; as the trace's `format::pack_death`
+/// packs them, so that a pause hands stamps to a trace as they are (`PackedDeaths`).
+const CONTEXT_BITS: u32 = gcvm_tracer::format::DEATH_CONTEXT_BITS;
 const MAX_TIME: u64 = (1 << (64 - CONTEXT_BITS)) - 1;
 /// The shared clock stops here (`publish_clock`), so that a thread's clock, the shared one
 /// plus less than `CLOCK_BATCH` of its own, never passes `MAX_TIME` (1 TiB allocated): `pack`
@@ -57,12 +57,12 @@ const CLOCK_CAP: u64 = MAX_TIME - CLOCK_BATCH;
 #[inline]
 fn pack(time: u64, context: u32) -> u64 {
     debug_assert!(time <= MAX_TIME, "the clock stops at CLOCK_CAP");
-    (time << CONTEXT_BITS) | (context as u64 & MAX_CONTEXT)
+    gcvm_tracer::format::pack_death(time, context)
 }
 
 #[inline]
 fn unpack(word: u64) -> (u64, u32) {
-    (word >> CONTEXT_BITS, (word & MAX_CONTEXT) as u32)
+    gcvm_tracer::format::unpack_death(word)
 }
 
 /// Will the pause after `report_deaths` reclaim every object it reports dead?
@@ -229,9 +229,6 @@ struct Scratch {
     /// A part of the pause's deaths as the trace takes them, (address, time, context)
     /// (`Scratch::list`).
     part: Vec<(u64, u64, u32)>,
-    /// The pause's deaths encoded for a trace, a part per `ENCODED_PART` deaths
-    /// (`DeathTracker::report_deaths` on several workers).
-    encoded: Vec<EncodedDeaths>,
 }
 
 /// How many deaths `Scratch::list` hands over at a time: few enough that the part stays in a
@@ -239,10 +236,8 @@ struct Scratch {
 /// them all first wrote and read back 24 bytes each through memory).
 const LIST_PART: usize = 4096;
 
-/// How many deaths each worker lists and encodes at a time when a pause's deaths are encoded on
-/// several (`DeathTracker::report_deaths`): a multiple of `LIST_PART`, so that the events
-/// are cut where one thread would cut them.
-const ENCODED_PART: usize = 16 * LIST_PART;
+/// How many deaths each worker packs at a time (`Scratch::pack`).
+const PACKED_PART: usize = 1 << 16;
 
 impl Scratch {
     /// The stamp dead object `i` takes (0: none reached it), from `stamps` when propagation
@@ -311,34 +306,49 @@ impl Scratch {
         unknown
     }
 
-    /// `list`, with each `ENCODED_PART` of the deaths listed and encoded for a trace
-    /// (`EncodedDeaths`) by one of `workers`, into `encoded`.
-    fn list_encoded(
-        &mut self,
+    /// The deaths `DeathTracker::find` found, packed for a trace that encodes them itself
+    /// (`PackedDeaths`, in `out`'s lists, whose memory earlier pauses grew), a part per
+    /// `PACKED_PART` on each of `workers`. With `Garbage::MayStay` each is marked reported in
+    /// its header. Returns how many no stamp reached.
+    fn pack(
+        &self,
         stamps: &Shared,
         memory: &HeapMemory,
         garbage: Garbage,
+        out: &mut PackedDeaths,
         workers: &WorkerPool,
     ) -> usize {
         let n = self.dead.len();
-        let parts = n.div_ceil(ENCODED_PART);
-        let mut encoded = std::mem::take(&mut self.encoded);
-        encoded.resize_with(parts, EncodedDeaths::default);
-        let cells: Vec<parking_lot::Mutex<EncodedDeaths>> =
-            encoded.drain(..).map(parking_lot::Mutex::new).collect();
+        // Every entry is written below: only the lists' growth is zeroed.
+        out.units.truncate(n);
+        out.units.resize(n, 0);
+        out.stamps.truncate(n);
+        out.stamps.resize(n, 0);
+        out.now = self.now;
+        let parts: Vec<parking_lot::Mutex<(&mut [u32], &mut [u64])>> = out
+            .units
+            .chunks_mut(PACKED_PART)
+            .zip(out.stamps.chunks_mut(PACKED_PART))
+            .map(parking_lot::Mutex::new)
+            .collect();
         let unknown = AtomicUsize::new(0);
-        let this = &*self;
-        workers.for_each_index(parts, |p| {
-            let mut out = cells[p].lock();
-            out.clear();
-            let range = p * ENCODED_PART..((p + 1) * ENCODED_PART).min(n);
-            let mut part = Vec::with_capacity(LIST_PART);
-            let mut encode = |deaths: &[(u64, u64, u32)]| out.encode(deaths);
-            let found = this.list_range(range, stamps, memory, garbage, &mut part, &mut encode);
-            unknown.fetch_add(found, Ordering::Relaxed);
+        workers.for_each_index(parts.len(), |p| {
+            let mut part = parts[p].lock();
+            let (units, stamps_out) = &mut *part;
+            let mut none = 0;
+            for (k, (unit, word)) in units.iter_mut().zip(stamps_out.iter_mut()).enumerate() {
+                let i = p * PACKED_PART + k;
+                let obj = self.dead[i];
+                if garbage == Garbage::MayStay {
+                    memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
+                }
+                let stamp = self.stamp(i, stamps);
+                none += (stamp == 0) as usize;
+                *unit = obj.raw();
+                *word = stamp;
+            }
+            unknown.fetch_add(none, Ordering::Relaxed);
         });
-        encoded.extend(cells.into_iter().map(parking_lot::Mutex::into_inner));
-        self.encoded = encoded;
         unknown.into_inner()
     }
 }
@@ -363,7 +373,6 @@ impl DeathTracker {
                 stack: Vec::new(),
                 now: 0,
                 part: Vec::with_capacity(LIST_PART),
-                encoded: Vec::new(),
                 keys: false,
             }),
             workers: workers.max(1),
@@ -555,11 +564,11 @@ impl DeathTracker {
     ) -> (usize, usize) {
         let mut found = self.find(objects, roots);
         let deaths = found.dead.len();
-        let workers = self.workers_for(deaths);
-        if events.takes_encoded_deaths() && workers > 1 {
-            let pool = WorkerPool::new(workers);
-            let unknown = found.list_encoded(&self.shared, objects.memory, garbage, &pool);
-            events.objects_died_encoded(deaths, &found.encoded);
+        if events.takes_packed_deaths() {
+            let pool = WorkerPool::new(self.workers_for(deaths));
+            let mut packed = events.spare_packed_deaths();
+            let unknown = found.pack(&self.shared, objects.memory, garbage, &mut packed, &pool);
+            events.objects_died_packed(packed);
             return (deaths, unknown);
         }
         let mut unknown = 0;
@@ -1261,7 +1270,7 @@ mod tests {
         }
         m.allocated(100); // pending, below a batch
         assert_eq!(tracker.clock(), CLOCK_CAP);
-        let context = MAX_CONTEXT as u32;
+        let context = ((1u64 << CONTEXT_BITS) - 1) as u32;
         let (time, back) = unpack(m.stamp_now(context).0);
         assert_eq!((time, back), (CLOCK_CAP + 100, context));
         assert!(time <= MAX_TIME);

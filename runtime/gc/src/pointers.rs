@@ -681,11 +681,14 @@ impl GcEventSink for PointerWatch<'_> {
     ) {
         self.inner.objects_died_in_parts(count, parts)
     }
-    fn takes_encoded_deaths(&self) -> bool {
-        self.inner.takes_encoded_deaths()
+    fn takes_packed_deaths(&self) -> bool {
+        self.inner.takes_packed_deaths()
     }
-    fn objects_died_encoded(&mut self, count: usize, parts: &[gcvm_tracer::EncodedDeaths]) {
-        self.inner.objects_died_encoded(count, parts)
+    fn spare_packed_deaths(&mut self) -> gcvm_tracer::PackedDeaths {
+        self.inner.spare_packed_deaths()
+    }
+    fn objects_died_packed(&mut self, deaths: gcvm_tracer::PackedDeaths) {
+        self.inner.objects_died_packed(deaths)
     }
     fn object_pointers(&mut self, records: &PointerRecords, at_gc_end: bool) {
         self.inner.object_pointers(records, at_gc_end)

@@ -199,6 +199,25 @@ pub mod ev {
 /// from the operand stack, cleared by the collector, held by a dead thread...).
 pub const CONTEXT_UNKNOWN: u32 = 0;
 
+/// How a collector hands a trace a death's time and context in one word
+/// (`writer::PackedDeaths`): the time above these low bits, the context in them.
+pub const DEATH_CONTEXT_BITS: u32 = 24;
+
+/// A death's time and context packed as `DEATH_CONTEXT_BITS` says (time below 2^40).
+#[inline]
+pub fn pack_death(time: u64, context: u32) -> u64 {
+    (time << DEATH_CONTEXT_BITS) | (context as u64 & ((1 << DEATH_CONTEXT_BITS) - 1))
+}
+
+/// The time and context `pack_death` packed.
+#[inline]
+pub fn unpack_death(word: u64) -> (u64, u32) {
+    (
+        word >> DEATH_CONTEXT_BITS,
+        (word & ((1 << DEATH_CONTEXT_BITS) - 1)) as u32,
+    )
+}
+
 /// A mask of the `n` low bits of a word (all 64 for `n` ≥ 64): the cells of a Cells map
 /// event before its `n`-th.
 pub fn mask_below(n: u64) -> u64 {

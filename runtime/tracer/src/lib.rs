@@ -22,7 +22,7 @@ pub mod writer;
 
 pub use format::{RootKind, TraceSpaceKind};
 pub use writer::{
-    rotated_path, EncodedDeaths, GcTraceSink, Rotation, SpaceDesc, ThreadEvents, TraceConfig,
+    rotated_path, GcTraceSink, PackedDeaths, Rotation, SpaceDesc, ThreadEvents, TraceConfig,
     TraceSummary, TraceWriter, SYNC_SITE_CLASS, SYNC_SITE_METHOD,
 };
 
@@ -95,15 +95,19 @@ pub trait GcEventSink {
     fn objects_died_in_parts(&mut self, _count: usize, parts: &mut dyn FnMut(&mut EmitDeaths)) {
         parts(&mut |deaths| self.objects_died(deaths));
     }
-    /// Does this sink take a pause's deaths encoded (`objects_died_encoded`)? A trace does:
-    /// then the pause encodes its parts on the GC workers at once, where `objects_died_in_parts`
-    /// would have the sink encode them one after the other on the pause's thread.
-    fn takes_encoded_deaths(&self) -> bool {
+    /// Does this sink take a pause's deaths packed (`objects_died_packed`)? A trace does: it
+    /// encodes them on its writer thread while the program runs again, where
+    /// `objects_died_in_parts` has the pause wait for the encoding.
+    fn takes_packed_deaths(&self) -> bool {
         false
     }
-    /// `objects_died_in_parts` for a sink that `takes_encoded_deaths`: the pause's `count`
-    /// deaths, in address order across `parts`, each encoded by `EncodedDeaths::encode`.
-    fn objects_died_encoded(&mut self, _count: usize, _parts: &[EncodedDeaths]) {}
+    /// Lists for `objects_died_packed` to fill, with the room earlier pauses' deaths took
+    /// (empty when there are none to reuse).
+    fn spare_packed_deaths(&mut self) -> PackedDeaths {
+        PackedDeaths::default()
+    }
+    /// `objects_died` for a sink that `takes_packed_deaths`: the pause's deaths, packed.
+    fn objects_died_packed(&mut self, _deaths: PackedDeaths) {}
     /// `--trace-pointers`: the references of objects whose references changed since they were
     /// last recorded, in address order (`at_gc_end`: addresses as the pause leaves them, sent
     /// before `gc_end`; otherwise addresses now, outside a collection).

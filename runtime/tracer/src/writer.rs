@@ -166,6 +166,13 @@ enum Msg {
         /// A chunk of a rotated file's prologue (`CHUNK_FLAG_PROLOGUE`).
         prologue: bool,
     },
+    /// A pause's deaths, encoded and written by the writer thread as the chunks of `thread`
+    /// (a GC thread) at `epoch` (`GcEventSink::objects_died_packed`).
+    Deaths {
+        thread: u32,
+        epoch: u32,
+        deaths: PackedDeaths,
+    },
     Sync(mpsc::Sender<()>),
     /// Rotation: finish the file, open the next one and write its prologue — the symbols so
     /// far, these spaces (as of this message) and these live threads (id, name).
@@ -257,9 +264,10 @@ impl Globals {
 struct Shared {
     tx: SyncSender<Msg>,
     pool: Arc<Mutex<Vec<Vec<u8>>>>,
-    /// Buffers of `DEATHS_BUFFER` bytes the writer thread is done with: a pause writes
-    /// megabytes of deaths, and a fresh buffer for each megabyte cost a page fault per 4 KB.
-    large_pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    /// Lists of deaths the writer thread has written, for the next pause to fill
+    /// (`GcEventSink::spare_packed_deaths`): tens of megabytes a pause, which fresh cost a page
+    /// fault per 4 KB.
+    spare_deaths: Arc<Mutex<Vec<PackedDeaths>>>,
     globals: Arc<Mutex<Globals>>,
     /// Collections started so far: the phase a mutator's buffered events belong to.
     epoch: AtomicU32,
@@ -299,14 +307,6 @@ impl Shared {
         lock(&self.pool)
             .pop()
             .unwrap_or_else(|| vec![0u8; format::BUFFER_SIZE])
-    }
-
-    /// A buffer of `bytes` (`EventBuf::with_buffer_of`), recycled when it is `DEATHS_BUFFER`.
-    fn take_large(&self, bytes: usize) -> Vec<u8> {
-        let recycled = (bytes == DEATHS_BUFFER)
-            .then(|| lock(&self.large_pool).pop())
-            .flatten();
-        recycled.unwrap_or_else(|| vec![0u8; bytes])
     }
 
     /// Hands `len` bytes of `buf` to the writer thread; returns a fresh buffer.
@@ -442,7 +442,7 @@ impl TraceWriter {
         out.write_all(&head)?;
         let (tx, rx) = mpsc::sync_channel(config.queue_buffers.max(1));
         let pool = Arc::new(Mutex::new(Vec::new()));
-        let large_pool = Arc::new(Mutex::new(Vec::new()));
+        let spare_deaths = Arc::new(Mutex::new(Vec::new()));
         let mut globals = Globals {
             next_site: 1,
             ..Default::default()
@@ -472,7 +472,8 @@ impl TraceWriter {
             rx,
             out,
             pool: pool.clone(),
-            large_pool: large_pool.clone(),
+            spare_deaths: spare_deaths.clone(),
+            deaths_raw: Vec::new(),
             globals: globals.clone(),
             compress: config.compress.then(|| {
                 flate2::Compress::new(
@@ -497,7 +498,7 @@ impl TraceWriter {
             shared: Arc::new(Shared {
                 tx,
                 pool,
-                large_pool,
+                spare_deaths,
                 globals,
                 epoch: AtomicU32::new(0),
                 start: Instant::now(),
@@ -835,7 +836,7 @@ impl EventBuf {
             .submit(self.thread, self.epoch, buf, self.pos, gc, self.prologue);
         self.pos = 0;
         if self.large > self.buf.len() {
-            let usual = std::mem::replace(&mut self.buf, self.shared.take_large(self.large));
+            let usual = std::mem::replace(&mut self.buf, vec![0u8; self.large]);
             self.shared.give_back(usual);
         }
     }
@@ -894,7 +895,7 @@ impl EventBuf {
         }
         self.flush_with(None);
         self.large = bytes;
-        let usual = std::mem::replace(&mut self.buf, self.shared.take_large(bytes));
+        let usual = std::mem::replace(&mut self.buf, vec![0u8; bytes]);
         self.shared.give_back(usual);
         write(self);
         self.large = 0;
@@ -933,9 +934,6 @@ fn compress_within(c: &mut flate2::Compress, raw: &[u8], out: &mut Vec<u8>) -> O
         }
     }
 }
-
-/// How many `DEATHS_BUFFER` buffers the writer thread keeps for reuse (`Shared::large_pool`).
-const LARGE_BUFFERS_KEPT: usize = 8;
 
 /// The largest buffer a pause's deaths are written through (`EventBuf::with_buffer_of`).
 const DEATHS_BUFFER: usize = 1024 * 1024;
@@ -1757,18 +1755,28 @@ impl GcEventSink for GcTraceSink {
     fn objects_died(&mut self, deaths: &[(u64, u64, u32)]) {
         self.objects_died_in_parts(deaths.len(), &mut |emit| emit(deaths));
     }
-    fn takes_encoded_deaths(&self) -> bool {
+    fn takes_packed_deaths(&self) -> bool {
         true
     }
-    fn objects_died_encoded(&mut self, count: usize, parts: &[EncodedDeaths]) {
-        let bytes = (count * 4).clamp(format::BUFFER_SIZE, DEATHS_BUFFER);
-        self.b.with_buffer_of(bytes, |b| {
-            for part in parts {
-                for event in part.events() {
-                    b.put_event_bytes(event);
-                }
-            }
-        });
+    fn spare_packed_deaths(&mut self) -> PackedDeaths {
+        lock(&self.b.shared.spare_deaths).pop().unwrap_or_default()
+    }
+    fn objects_died_packed(&mut self, deaths: PackedDeaths) {
+        // What the pause's thread recorded before them goes first.
+        self.b.flush_with(None);
+        let shared = &self.b.shared;
+        if shared.closed.load(Ordering::Acquire) {
+            shared.lost.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        let msg = Msg::Deaths {
+            thread: self.b.thread,
+            epoch: self.b.epoch,
+            deaths,
+        };
+        if shared.tx.send(msg).is_err() {
+            shared.lost.fetch_add(1, Ordering::Relaxed);
+        }
     }
     fn objects_died_in_parts(
         &mut self,
@@ -1799,48 +1807,41 @@ fn write_deaths(b: &mut EventBuf, deaths: &[(u64, u64, u32)]) {
     }
 }
 
-/// A part of a pause's deaths encoded as Deaths events, as the trace writes them
-/// (`GcEventSink::objects_died_encoded`): a pause with millions of deaths encodes its parts on
-/// several GC workers at once, and the trace copies the events. Kept from pause to pause
-/// (`clear`), so that its memory is reused.
+/// A pause's deaths as the collector found them, for a trace to encode on its writer thread
+/// (`GcEventSink::objects_died_packed`), so that the pause does not: the dead objects in address
+/// order, each as its address in units (byte offset >> `format::UNIT_SHIFT`) and its stamp as
+/// `format::pack_death` packs time and context (0: no stamp reached it; it died at `now` in an
+/// unknown context). The writer thread keeps the lists it has written for the next pause
+/// (`spare_packed_deaths`).
 #[derive(Debug, Default)]
-pub struct EncodedDeaths {
-    bytes: Vec<u8>,
-    /// Where each event ends in `bytes`.
-    ends: Vec<usize>,
-    body: Vec<u8>,
+pub struct PackedDeaths {
+    pub units: Vec<u32>,
+    pub stamps: Vec<u64>,
+    pub now: u64,
 }
 
-impl EncodedDeaths {
-    /// Empties it, keeping its memory.
-    pub fn clear(&mut self) {
-        self.bytes.clear();
-        self.ends.clear();
-    }
+/// How many deaths a Deaths event list is encoded for at a time: events are cut there, as the
+/// collector's parts cut them (`objects_died_in_parts`).
+const DEATHS_PART: usize = 4096;
 
-    /// Appends the Deaths events for `deaths` (address, time, context; in address order), as
-    /// `GcEventSink::objects_died` writes them. Each call starts a new event.
-    pub fn encode(&mut self, deaths: &[(u64, u64, u32)]) {
-        self.body.resize(BATCH_BYTES + MAX_DEATH_BYTES, 0);
-        let mut rest = deaths;
-        while !rest.is_empty() {
-            let (count, len) = deaths_event_body(rest, &mut self.body);
-            let at = self.bytes.len();
-            self.bytes.resize(at + DEATHS_HEADER_BYTES + len, 0);
-            let at = put_deaths_header(&mut self.bytes, at, count);
-            self.bytes[at..at + len].copy_from_slice(&self.body[..len]);
-            self.bytes.truncate(at + len);
-            self.ends.push(self.bytes.len());
-            rest = &rest[count..];
-        }
-    }
+/// The most bytes `DEATHS_PART` deaths take as Deaths events.
+const DEATHS_PART_MAX_BYTES: usize = DEATHS_PART * (MAX_DEATH_BYTES + DEATHS_HEADER_BYTES);
 
-    /// The events, in order.
-    fn events(&self) -> impl Iterator<Item = &[u8]> {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(self.ends.iter().copied())
-            .map(|(start, end)| &self.bytes[start..end])
+/// How many spent lists of deaths the writer keeps for later pauses.
+const SPARE_DEATH_LISTS: usize = 2;
+
+/// Appends to `raw` the Deaths events for `deaths` (address, time, context; in address order),
+/// as `write_deaths` writes them; `body` is the room `deaths_event_body` encodes into.
+fn append_deaths_events(raw: &mut Vec<u8>, body: &mut [u8], deaths: &[(u64, u64, u32)]) {
+    let mut rest = deaths;
+    while !rest.is_empty() {
+        let (count, len) = deaths_event_body(rest, body);
+        let at = raw.len();
+        raw.resize(at + DEATHS_HEADER_BYTES + len, 0);
+        let at = put_deaths_header(raw, at, count);
+        raw[at..at + len].copy_from_slice(&body[..len]);
+        raw.truncate(at + len);
+        rest = &rest[count..];
     }
 }
 
@@ -1975,7 +1976,9 @@ struct WriterThread {
     rx: Receiver<Msg>,
     out: BufWriter<File>,
     pool: Arc<Mutex<Vec<Vec<u8>>>>,
-    large_pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    spare_deaths: Arc<Mutex<Vec<PackedDeaths>>>,
+    /// Where a pause's packed deaths are encoded, a chunk at a time (`write_packed_deaths`).
+    deaths_raw: Vec<u8>,
     globals: Arc<Mutex<Globals>>,
     compress: Option<flate2::Compress>,
     offset: u64,
@@ -2017,11 +2020,18 @@ impl WriterThread {
                         if pool.len() < 1024 {
                             pool.push(buf);
                         }
-                    } else if buf.len() == DEATHS_BUFFER {
-                        let mut pool = lock(&self.large_pool);
-                        if pool.len() < LARGE_BUFFERS_KEPT {
-                            pool.push(buf);
-                        }
+                    }
+                }
+                Msg::Deaths {
+                    thread,
+                    epoch,
+                    deaths,
+                } => {
+                    self.epoch = self.epoch.max(epoch);
+                    self.write_packed_deaths(thread, epoch, &deaths);
+                    let mut spare = lock(&self.spare_deaths);
+                    if spare.len() < SPARE_DEATH_LISTS {
+                        spare.push(deaths);
                     }
                 }
                 Msg::Sync(ack) => {
@@ -2148,6 +2158,38 @@ impl WriterThread {
         if let Some((seq, _)) = self.kept.pop_front() {
             let _ = std::fs::remove_file(rotated_path(&self.base, seq));
         }
+    }
+
+    /// Encodes a pause's packed deaths as Deaths events, cut where `write_deaths` cuts them
+    /// (every `DEATHS_PART`), in chunks of up to `DEATHS_BUFFER` bytes.
+    fn write_packed_deaths(&mut self, thread: u32, epoch: u32, deaths: &PackedDeaths) {
+        let mut raw = std::mem::take(&mut self.deaths_raw);
+        raw.clear();
+        let mut body = vec![0u8; BATCH_BYTES + MAX_DEATH_BYTES];
+        let mut part = Vec::with_capacity(DEATHS_PART);
+        for (units, stamps) in deaths
+            .units
+            .chunks(DEATHS_PART)
+            .zip(deaths.stamps.chunks(DEATHS_PART))
+        {
+            if raw.len() + DEATHS_PART_MAX_BYTES > DEATHS_BUFFER {
+                self.write_chunk(thread, epoch, &raw, false);
+                raw.clear();
+            }
+            part.clear();
+            part.extend(units.iter().zip(stamps).map(|(&units, &stamp)| {
+                let (time, context) = match stamp {
+                    0 => (deaths.now, format::CONTEXT_UNKNOWN),
+                    stamp => format::unpack_death(stamp),
+                };
+                ((units as u64) << format::UNIT_SHIFT, time, context)
+            }));
+            append_deaths_events(&mut raw, &mut body, &part);
+        }
+        if !raw.is_empty() {
+            self.write_chunk(thread, epoch, &raw, false);
+        }
+        self.deaths_raw = raw;
     }
 
     fn write_chunk(&mut self, thread: u32, epoch: u32, raw: &[u8], prologue: bool) {
