@@ -254,6 +254,23 @@ impl Scratch {
         }
     }
 
+    /// Dead object `i` as a trace takes it: the object and its stamp (0: none reached it).
+    /// With `Garbage::MayStay` it is marked reported in its header.
+    #[inline]
+    fn report(
+        &self,
+        i: usize,
+        stamps: &Shared,
+        memory: &HeapMemory,
+        garbage: Garbage,
+    ) -> (Ref, u64) {
+        let obj = self.dead[i];
+        if garbage == Garbage::MayStay {
+            memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
+        }
+        (obj, self.stamp(i, stamps))
+    }
+
     /// Lists the deaths `DeathTracker::find` found as the trace takes them, (address, time,
     /// context), in address order, `LIST_PART` at a time, handing each part to `emit`. A dead
     /// object no stamp reached dies at the pause's clock in an unknown context. With
@@ -267,32 +284,11 @@ impl Scratch {
         emit: &mut gcvm_tracer::EmitDeaths,
     ) -> usize {
         let mut part = std::mem::take(&mut self.part);
-        let all = 0..self.dead.len();
-        let unknown = self.list_range(all, stamps, memory, garbage, &mut part, emit);
-        self.part = part;
-        unknown
-    }
-
-    /// `list` for the dead objects `range` (starting at a multiple of `LIST_PART`), listed
-    /// through `part`.
-    fn list_range(
-        &self,
-        range: std::ops::Range<usize>,
-        stamps: &Shared,
-        memory: &HeapMemory,
-        garbage: Garbage,
-        part: &mut Vec<(u64, u64, u32)>,
-        emit: &mut gcvm_tracer::EmitDeaths,
-    ) -> usize {
-        let mut unknown = 0;
-        for start in range.clone().step_by(LIST_PART) {
+        let (n, mut unknown) = (self.dead.len(), 0);
+        for start in (0..n).step_by(LIST_PART) {
             part.clear();
-            for i in start..(start + LIST_PART).min(range.end) {
-                let obj = self.dead[i];
-                if garbage == Garbage::MayStay {
-                    memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
-                }
-                let stamp = self.stamp(i, stamps);
+            for i in start..(start + LIST_PART).min(n) {
+                let (obj, stamp) = self.report(i, stamps, memory, garbage);
                 let (time, context) = if stamp == 0 {
                     unknown += 1;
                     (self.now, CONTEXT_UNKNOWN)
@@ -301,8 +297,9 @@ impl Scratch {
                 };
                 part.push((obj.offset() as u64, time, context));
             }
-            emit(part);
+            emit(&part);
         }
+        self.part = part;
         unknown
     }
 
@@ -337,12 +334,7 @@ impl Scratch {
             let (units, stamps_out) = &mut *part;
             let mut none = 0;
             for (k, (unit, word)) in units.iter_mut().zip(stamps_out.iter_mut()).enumerate() {
-                let i = p * PACKED_PART + k;
-                let obj = self.dead[i];
-                if garbage == Garbage::MayStay {
-                    memory.set_gc_word(obj, memory.gc_word(obj) | gcword::DEATH_REPORTED);
-                }
-                let stamp = self.stamp(i, stamps);
+                let (obj, stamp) = self.report(p * PACKED_PART + k, stamps, memory, garbage);
                 none += (stamp == 0) as usize;
                 *unit = obj.raw();
                 *word = stamp;
@@ -750,7 +742,7 @@ fn propagate_by_address(
     let best = &best[..];
     let blocks = n.div_ceil(PROPAGATION_BLOCK);
     let block = |b: usize| n.saturating_sub((b + 1) * PROPAGATION_BLOCK)..n - b * PROPAGATION_BLOCK;
-    let walk = Walk {
+    let propagation = Propagation {
         memory,
         types,
         dead,
@@ -761,18 +753,15 @@ fn propagate_by_address(
     };
     let stamp_of = &stamp_of;
     if workers.threads() == 1 {
-        walk.blocks::<false>(0..n, stamp_of);
+        propagation.walk::<false>(0..n, stamp_of);
     } else {
-        workers.for_each_index(blocks, |b| walk.blocks::<true>(block(b), stamp_of));
+        workers.for_each_index(blocks, |b| propagation.walk::<true>(block(b), stamp_of));
     }
-    if walk.gave_up.load(Ordering::Relaxed) {
-        return false;
-    }
-    true
+    !propagation.gave_up.load(Ordering::Relaxed)
 }
 
 /// What the workers of `propagate_by_address` share.
-struct Walk<'a> {
+struct Propagation<'a> {
     memory: &'a HeapMemory,
     types: &'a TypeRegistry,
     dead: &'a DeadSet<'a>,
@@ -784,10 +773,10 @@ struct Walk<'a> {
     gave_up: AtomicBool,
 }
 
-impl Walk<'_> {
+impl Propagation<'_> {
     /// Takes the stamped dead objects of `range` from the highest down, each lowering the best
     /// key of what it reaches. `SHARED`: other workers lower keys at the same time.
-    fn blocks<const SHARED: bool>(
+    fn walk<const SHARED: bool>(
         &self,
         range: std::ops::Range<usize>,
         stamp_of: &impl Fn(Ref) -> Option<(u64, u64)>,
