@@ -680,10 +680,14 @@ fn at_an_initial_marks_end_every_leaked_session_is_reachable_through_the_map() {
         ]);
         assert!(p["objects"].as_u64().unwrap() > 0, "{at}: {p}");
         assert_eq!(p["unreachable_objects"], 0, "{at}: {p}");
-        assert_eq!(
-            p["groups"][0]["root"], "static StaticMapLeak.SESSIONS",
-            "{at}: {p}"
-        );
+        // Through the map: from its static — or, when the mark stopped the program inside
+        // HashMap.resize, from the tables that frame holds (the old one keeps the entries not
+        // moved yet, and only the frame holds it).
+        let first = &p["groups"][0];
+        let from_static = first["root"] == "static StaticMapLeak.SESSIONS";
+        let from_a_resize = first["root_kind"] == "thread stack"
+            && first["path"][0]["type"] == "[Ljava.util.HashMap$Node;";
+        assert!(from_static || from_a_resize, "{at}: {p}");
         assert!(p["caveat"].is_null(), "{at}: {p}");
     }
 }
