@@ -109,8 +109,9 @@ fn a_replayed_recording_is_drawn_as_tiles_in_the_colours_of_their_values() {
     let tiles = tiles.as_array().unwrap();
     assert!(
         tiles.len() > 50,
-        "only {} used tiles with a value",
-        tiles.len()
+        "only {} used tiles with a value in frame {} (paused at 4)",
+        tiles.len(),
+        browser.eval(&page, "gcvm.panes[0].shown.seq")
     );
     for t in tiles {
         assert_eq!(
