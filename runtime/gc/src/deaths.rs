@@ -216,12 +216,10 @@ struct Scratch {
     /// (`stamped_latest_first`), and the radix sort's second buffer.
     order: Vec<u64>,
     spare: Vec<u64>,
-    /// One word per dead object after propagation: its stamp (0: none reached it) — or, when
-    /// `keys`, the `order_key` of the stamped object whose stamp it takes (u64::MAX: none), as
-    /// the walk by address leaves them (`propagate_by_address`, whose workers lower them at
-    /// once); `Scratch::stamp` reads either.
+    /// One word per dead object after propagation: a key that names the stamped object whose
+    /// stamp it takes (`key_index`; u64::MAX: none reached it), as either propagation leaves
+    /// them (the walk by address's workers lower them at once); `Scratch::stamp` reads it.
     assigned: Vec<AtomicU64>,
-    keys: bool,
     /// The sorted fallback's stack of dead objects to visit (indices).
     stack: Vec<u32>,
     /// The pause's clock, the death time of a dead object no stamp reached.
@@ -240,13 +238,10 @@ const LIST_PART: usize = 4096;
 const PACKED_PART: usize = 1 << 16;
 
 impl Scratch {
-    /// The stamp dead object `i` takes (0: none reached it), from `stamps` when propagation
-    /// left keys.
+    /// The stamp dead object `i` takes (0: none reached it): that of the object its key names.
     #[inline]
     fn stamp(&self, i: usize, stamps: &Shared) -> u64 {
-        let word = self.assigned[i].load(Ordering::Relaxed);
-        match word {
-            _ if !self.keys => word,
+        match self.assigned[i].load(Ordering::Relaxed) {
             u64::MAX => 0,
             key => stamps
                 .slot(self.dead[key_index(key)])
@@ -365,7 +360,6 @@ impl DeathTracker {
                 stack: Vec::new(),
                 now: 0,
                 part: Vec::with_capacity(LIST_PART),
-                keys: false,
             }),
             workers: workers.max(1),
         }
@@ -470,7 +464,6 @@ impl DeathTracker {
                 &mut scratch.assigned,
                 &WorkerPool::new(workers),
             );
-        scratch.keys = by_address;
         if !by_address {
             self.stamped_latest_first(
                 dead.objects,
@@ -484,7 +477,6 @@ impl DeathTracker {
                 types,
                 &dead,
                 &scratch.order,
-                |obj| self.shared.slot(obj).load(Ordering::Relaxed),
                 &mut scratch.assigned,
                 &mut scratch.stack,
             );
@@ -638,8 +630,9 @@ impl DeadSet<'_> {
     }
 }
 
-/// Merlin's propagation: the latest stamp among the dead objects reaching each dead object,
-/// packed (0: none reaches it). `order` lists the stamped dead objects' `order_key`s in order, `stamp_of` gives an object's stamp; taken in that order, the first stamp
+/// Merlin's propagation: for each dead object, which of the dead objects reaching it has the
+/// latest stamp, as a key that names it (`key_index`; u64::MAX: none reaches it). `order`
+/// lists the stamped dead objects' `order_key`s in order; taken in that order, the first stamp
 /// to reach a dead object is its latest, so each object is visited once, when it gets its
 /// stamp.
 fn propagate(
@@ -647,27 +640,27 @@ fn propagate(
     types: &TypeRegistry,
     dead: &DeadSet,
     order: &[u64],
-    stamp_of: impl Fn(Ref) -> u64,
     assigned: &mut Vec<AtomicU64>,
     stack: &mut Vec<u32>,
 ) {
     assigned.clear();
-    assigned.resize_with(dead.objects.len(), || AtomicU64::new(0));
+    assigned.resize_with(dead.objects.len(), || AtomicU64::new(u64::MAX));
     stack.clear();
     for &key in order {
         let i = key_index(key);
-        if *assigned[i].get_mut() != 0 {
+        if *assigned[i].get_mut() != u64::MAX {
             continue;
         }
-        let stamp = stamp_of(dead.objects[i]);
-        *assigned[i].get_mut() = stamp;
+        // The index alone names the source (and is never u64::MAX).
+        let source = key & u32::MAX as u64;
+        *assigned[i].get_mut() = source;
         stack.push(i as u32);
         while let Some(i) = stack.pop() {
             memory.for_each_ref_slot(types, dead.objects[i as usize], |slot| {
                 let target = memory.read_ref(slot);
                 if let Some(j) = dead.index(target) {
-                    if *assigned[j].get_mut() == 0 {
-                        *assigned[j].get_mut() = stamp;
+                    if *assigned[j].get_mut() == u64::MAX {
+                        *assigned[j].get_mut() = source;
                         stack.push(j as u32);
                     }
                 }
@@ -694,7 +687,7 @@ fn key_index(key: u64) -> usize {
     !(key as u32) as usize
 }
 
-/// A pause with at least this many deaths propagates their stamps on all the GC workers; with
+/// A pause with at least this many deaths propagates and packs them on all the GC workers; with
 /// fewer, waking a helper costs more than it saves.
 const PARALLEL_DEATHS: usize = 1 << 16;
 
@@ -1084,15 +1077,7 @@ mod tests {
             let (mut sorted, mut stack) = (Vec::new(), Vec::new());
             let types = &self.types;
             let memory = &self.memory;
-            propagate(
-                memory,
-                types,
-                &dead,
-                &order,
-                |obj| stamp_of(obj).unwrap(),
-                &mut sorted,
-                &mut stack,
-            );
+            propagate(memory, types, &dead, &order, &mut sorted, &mut stack);
             let mut by_address = Vec::new();
             let done = propagate_by_address(
                 memory,
@@ -1102,18 +1087,17 @@ mod tests {
                 &mut by_address,
                 &WorkerPool::new(workers),
             );
-            let words = |v: Vec<AtomicU64>| v.into_iter().map(AtomicU64::into_inner);
-            // The walk by address leaves keys: each names the object whose stamp it takes.
+            // Both leave keys: each names the object whose stamp it takes.
             let stamps_of_keys = |v: Vec<AtomicU64>| {
-                words(v)
-                    .map(|key| match key {
+                v.into_iter()
+                    .map(|key| match key.into_inner() {
                         u64::MAX => 0,
                         key => stamp_of(self.objects[key_index(key)]).unwrap(),
                     })
                     .collect()
             };
             (
-                words(sorted).collect(),
+                stamps_of_keys(sorted),
                 done.then(|| stamps_of_keys(by_address)),
             )
         }
