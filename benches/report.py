@@ -203,8 +203,13 @@ class Ctx:
     def stamp(self, cmds, load):
         """The line under a heading: which command made the table, when, and the load."""
         q = " **Quick run** (fewer repetitions and programs): not for comparisons." if self.quick else ""
+        import parallel_capacity
+        counting, copying = parallel_capacity.two_core_ratios()
         lines = [f"Measured {self.today}, {plural(self.reps, 'repetition')}; "
-                 f"load average {load[0]:.1f} before, {load[1]:.1f} after{self.provenance}.{q} "
+                 f"load average {load[0]:.1f} before, {load[1]:.1f} after{self.provenance}; "
+                 f"after the table, two processes at once did {counting:.2f}x the counting and "
+                 f"{copying:.2f}x the copying of one (2.00x: two whole cores and the memory to "
+                 f"feed them; benches/parallel_capacity.py).{q} "
                  "Made by:", "", "```"]
         lines += [" ".join(c) for c in cmds]
         return "\n".join(lines + ["```", ""])
@@ -929,6 +934,13 @@ def how_we_measure():
   before and after each table is given with it; only the reading before says whether other
   work ran: the one after counts gcvm's own threads too (GC helpers spinning between tasks,
   the trace writer, ThreadRing's 503 threads), 8-16 after a quiet table of traced runs.
+- **What the second core gives.** Each table's heading also gives the work two processes did
+  at once against one alone, measured right after the table (benches/parallel_capacity.py):
+  counting in a loop (the cores) and copying 64 MiB buffers (the memory). 2.00x is two whole
+  cores with the memory to feed them; it bounds every speed-up from a second GC worker in the
+  table, and a collector's move is bound by the copying figure. On 2026-12-05 the morning's
+  compaction table gave two workers 1.74-2.04x; in the afternoon, when two processes copied at
+  0.90-0.94x the rate of one, the same binary gave 0.47-1.82x.
 - **Comparing two builds**: `python3 benches/ab.py BEFORE AFTER [--xint]` alternates two gcvm
   binaries (and `java -Xint`) over the bundled programs or `--dir benches/compute`. Criterion
   micro-benchmarks: `cargo bench --bench alloc` and `cargo bench --bench interpreter`.
