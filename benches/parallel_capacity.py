@@ -8,7 +8,7 @@ the work one does alone in the same time, for two kinds of work.
 *Copying*: memcpy of 64 MiB buffers, bound by memory as a collector's move is. One process does
 the work alone, then two do it side by side, `--tries` times each; the best (shortest) times
 are kept. 2.0x: two whole cores, with memory to feed both. On a shared two-vCPU machine neither
-is given: 2026-12-05 afternoon, two processes counted at 1.24-1.94x and copied at 0.90-0.94x
+is given: 2026-12-05 afternoon, two processes counted at 1.24-1.94x and copied at 0.77-0.94x
 the rate of one (one alone: 8 GiB/s), on the machine kind whose morning compaction table gave
 two GC workers 1.7-2.0x. A speed-up from a second GC worker cannot go above these figures, so
 benches/report.py prints them under each table's heading.

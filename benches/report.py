@@ -940,7 +940,7 @@ def how_we_measure():
   cores with the memory to feed them; it bounds every speed-up from a second GC worker in the
   table, and a collector's move is bound by the copying figure. On 2026-12-05 the morning's
   compaction table gave two workers 1.74-2.04x; in the afternoon, when two processes copied at
-  0.90-0.94x the rate of one, the same binary gave 0.47-1.82x.
+  0.77-0.94x the rate of one, the same binary gave 0.47-1.82x.
 - **Comparing two builds**: `python3 benches/ab.py BEFORE AFTER [--xint]` alternates two gcvm
   binaries (and `java -Xint`) over the bundled programs or `--dir benches/compute`. Criterion
   micro-benchmarks: `cargo bench --bench alloc` and `cargo bench --bench interpreter`.
