@@ -45,7 +45,15 @@ fn open_viewer(dir: &std::path::Path, server: &ReplayServer, panes: usize) -> (B
     (browser, page)
 }
 
+/// How many frames a pane has received (the JavaScript expression, for pane `p`).
+const FRAMES_RECEIVED: &str = "Object.values(p.received).reduce((a, b) => a + b, 0)";
+
 /// Pauses every source and shows frame `n` (a seek), so what follows does not race the player.
+///
+/// A player paused after it set out to send its next frame still sends that one, before the
+/// frame sought: so the wait is for frame `n` to arrive after the seek, not for `n` to be shown
+/// (it may be shown already, with the other frame on its way: frame 5 of 12 replaced the 4 a
+/// test had paused at).
 fn pause_at(browser: &mut Browser, page: &Page, n: u64) {
     browser.eval(page, "document.getElementById('pause').click()");
     browser.wait_for(
@@ -54,11 +62,17 @@ fn pause_at(browser: &mut Browser, page: &Page, n: u64) {
         "the sources to pause",
         LOAD,
     );
+    browser.eval(
+        page,
+        &format!("gcvm.panes.forEach(p => {{ p.beforeSeek = {FRAMES_RECEIVED}; }})"),
+    );
     browser.eval(page, &format!("gcvm.sendAll({{cmd: 'seek', frame: {n}}})"));
     browser.wait_for(
         page,
-        &format!("gcvm.panes.every(p => p.shown.seq === {n} && !p.dirty)"),
-        &format!("frame {n} to be drawn"),
+        &format!(
+            "gcvm.panes.every(p => {FRAMES_RECEIVED} > p.beforeSeek && p.shown.seq === {n} && !p.dirty)"
+        ),
+        &format!("frame {n} to arrive after the seek and be drawn"),
         LOAD,
     );
 }
