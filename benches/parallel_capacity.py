@@ -7,15 +7,14 @@ the work one does alone in the same time, for two kinds of work.
 *Counting*: a loop the interpreter runs on one core (no memory traffic, no system calls).
 *Copying*: memcpy of 64 MiB buffers, bound by memory as a collector's move is. One process does
 the work alone, then two do it side by side, `--tries` times each; the best (shortest) times
-are kept. 2.0x: two whole cores, with memory to feed both. On a shared two-vCPU machine neither
-is given: 2026-12-05 afternoon, two processes counted at 1.24-1.94x and copied at 0.77-0.94x
-the rate of one (one alone: 8 GiB/s), on the machine kind whose morning compaction table gave
-two GC workers 1.7-2.0x. A speed-up from a second GC worker cannot go above these figures, so
-benches/report.py prints them under each table's heading.
+are kept. 2.0x: two whole cores, with memory to feed both; a speed-up from a second GC worker
+cannot go above these figures, so benches/report.py prints them under each table's heading
+(docs/benchmarks.md, "What the second core gives", has what a shared machine gave).
 """
 import argparse
 import json
 import multiprocessing
+import sys
 import time
 
 
@@ -69,6 +68,9 @@ def main():
     ap.add_argument("--tries", type=int, default=3)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    if a.mib < 64 or a.iterations < 1 or a.tries < 1:
+        sys.exit("parallel_capacity: --mib must be at least 64 (one buffer), --iterations and "
+                 "--tries at least 1")
     cpu, mem = two_core_ratios(a.iterations, a.mib, a.tries)
     print(json.dumps({"counting": round(cpu, 3), "copying": round(mem, 3)}) if a.json
           else f"two processes at once do {cpu:.2f}x the counting and {mem:.2f}x the copying of one")

@@ -54,6 +54,8 @@ import sys
 import tempfile
 import time
 
+import parallel_capacity  # benches/, the script's own directory
+
 # ---- What is measured: change these, not the code below. -----------------------------------
 REPS = 3                      # repetitions per configuration (medians over these)
 QUICK_REPS = 1
@@ -203,7 +205,6 @@ class Ctx:
     def stamp(self, cmds, load):
         """The line under a heading: which command made the table, when, and the load."""
         q = " **Quick run** (fewer repetitions and programs): not for comparisons." if self.quick else ""
-        import parallel_capacity
         counting, copying = parallel_capacity.two_core_ratios()
         lines = [f"Measured {self.today}, {plural(self.reps, 'repetition')}; "
                  f"load average {load[0]:.1f} before, {load[1]:.1f} after{self.provenance}; "

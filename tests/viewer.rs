@@ -45,7 +45,8 @@ fn open_viewer(dir: &std::path::Path, server: &ReplayServer, panes: usize) -> (B
     (browser, page)
 }
 
-/// How many frames a pane has received (the JavaScript expression, for pane `p`).
+/// A count that grows with every frame pane `p` receives (the JavaScript expression; a step
+/// frame counts twice, under its event and its kind): what `pause_at` compares.
 const FRAMES_RECEIVED: &str = "Object.values(p.received).reduce((a, b) => a + b, 0)";
 
 /// Pauses every source and shows frame `n` (a seek), so what follows does not race the player.
